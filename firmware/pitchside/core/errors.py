@@ -1,0 +1,44 @@
+"""Typed errors that cross the project's layers.
+
+Every error the project raises on purpose derives from :class:`PitchsideError`, so the
+runtime and the CLI can tell an expected refusal or fault from a bug.
+"""
+
+from __future__ import annotations
+
+
+class PitchsideError(Exception):
+    """Base of every error Pitchside raises on purpose."""
+
+
+class IllegalInput(PitchsideError, ValueError):
+    """A well-formed input that the rules do not allow now.
+
+    The state does not change. ``rule`` is the rule ID from shared/rules/rulings.md
+    (for example ``"PI-05"``) and ``reason`` a sentence for the display and the replay
+    output; ``str(error)`` is ``"PI-05: reason"``.
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"{rule}: {reason}")
+
+
+class MalformedInput(PitchsideError, ValueError):
+    """An input that is not one: unknown name or field, missing or mistyped field,
+    value out of range. Replay stops at it (exit status 2)."""
+
+
+class ConfigError(PitchsideError, ValueError):
+    """A bad configuration file: names the file, the key path and the bad value."""
+
+    def __init__(self, file: str, key: str, message: str) -> None:
+        self.file = file
+        self.key = key
+        self.message = message
+        super().__init__(f"{file}: {key}: {message}")
+
+
+class HardwareError(PitchsideError, OSError):
+    """A device fault (display, pin, serial port) translated at the driver."""

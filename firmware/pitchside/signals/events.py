@@ -1,0 +1,70 @@
+"""Table events: what the input layer puts on the runtime's queue.
+
+Drivers (``pitchside_hw``) turn pin edges into these through the pure filters of this
+package; the runtime loop turns them into rules inputs. Every event carries ``at``, the
+edge source's timestamp in seconds (gpiozero pin factory ticks, monotonic), never the
+time the loop happened to see it.
+
+Names follow the architecture notes: events are past-tense facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonPressed:
+    """A debounced press of the button ``name`` (its pin-map name, e.g. ``"shot_done"``)."""
+
+    name: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonReleased:
+    """A debounced release. ``held`` is True when the press had already become a hold
+    (so a release after a long press is not also a short tap)."""
+
+    name: str
+    at: float
+    held: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonHeld:
+    """The button has been pressed, without release, for its hold time (a long press)."""
+
+    name: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class BeamBroken:
+    """A piece passed the break-beam ``name``: the beam was blocked for ``blocked_s``
+    seconds, ending at ``at``. One event per counted piece."""
+
+    name: str
+    at: float
+    blocked_s: float
+
+
+@dataclass(frozen=True, slots=True)
+class SensorNoisy:
+    """The sensor ``name`` produced a burst of edges that cannot be pieces (an IR storm,
+    a loose wire); ``detail`` says what was seen. Shown to the players, not counted."""
+
+    name: str
+    at: float
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimerFired:
+    """A timer the runtime was asked to start (an effect) came due at ``at``."""
+
+    name: str
+    at: float
+
+
+TableEvent = ButtonPressed | ButtonReleased | ButtonHeld | BeamBroken | SensorNoisy | TimerFired

@@ -1,0 +1,1 @@
+"""Drivers over gpiozero, luma and pyserial; pin maps and wiring docs beside them."""
