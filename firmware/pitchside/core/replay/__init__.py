@@ -1,0 +1,2 @@
+"""The replay format (shared/spec/replay.md, version 1): header, input lines, the fold
+with undo, refusals and output, for every game; each game's part is a codec module."""

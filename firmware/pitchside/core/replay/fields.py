@@ -1,0 +1,109 @@
+"""Checked reading of one replay line's fields.
+
+Every accessor raises :class:`~pitchside.core.errors.MalformedInput` naming the field
+and what is wrong (shared/spec/replay.md: a missing or mistyped field, or a value out
+of range, is a malformed line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pitchside.core.errors import MalformedInput
+from pitchside.core.sides import SIDES, PerSide, Side
+
+_MISSING = object()
+
+
+class Fields:
+    """The fields of one input (or the options of a header), read once each.
+
+    :param raw: the JSON object's members, without ``"input"`` and ``"at"``.
+    :param what: how errors name the object (``"input 'shot'"``, ``"options"``).
+    """
+
+    def __init__(self, raw: Mapping[str, Any], what: str) -> None:
+        self._raw = dict(raw)
+        self._what = what
+        self._read: set[str] = set()
+
+    def _get(self, name: str, default: Any) -> Any:
+        self._read.add(name)
+        value = self._raw.get(name, _MISSING)
+        if value is _MISSING:
+            if default is _MISSING:
+                raise MalformedInput(f"{self._what}: missing field {name!r}")
+            return default
+        return value
+
+    def bool(self, name: str, default: Any = _MISSING) -> bool:
+        value = self._get(name, default)
+        if not isinstance(value, bool):
+            raise MalformedInput(f"{self._what}: {name!r} must be true or false, not {value!r}")
+        return value
+
+    def int(self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
+        value = self._get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedInput(f"{self._what}: {name!r} must be an integer, not {value!r}")
+        _check_range(self._what, name, value, lo, hi)
+        return value
+
+    def optional_int(self, name: str, lo: int | None = None, hi: int | None = None) -> int | None:
+        value = self._get(name, None)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedInput(f"{self._what}: {name!r} must be an integer or null, not {value!r}")
+        _check_range(self._what, name, value, lo, hi)
+        return value
+
+    def choice(self, name: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
+        value = self._get(name, default)
+        if value not in choices:
+            allowed = ", ".join(repr(c) for c in choices)
+            raise MalformedInput(f"{self._what}: {name!r} must be one of {allowed}, not {value!r}")
+        return str(value)
+
+    def side(self, name: str, default: Any = _MISSING) -> Side:
+        return self.choice(name, SIDES, default)  # type: ignore[return-value]
+
+    def per_side_counts(self, name: str, hi: int) -> PerSide[int]:
+        """A ``{"A": n, "B": n}`` object of counts 0..hi; absent sides are 0."""
+        value = self._get(name, {})
+        if not isinstance(value, dict):
+            raise MalformedInput(f"{self._what}: {name!r} must be an object like {{\"A\": 1}}, not {value!r}")
+        unknown = sorted(set(value) - set(SIDES))
+        if unknown:
+            raise MalformedInput(f"{self._what}: {name!r} has unknown side(s) {unknown}; sides are 'A' and 'B'")
+        counts = []
+        for side in SIDES:
+            n = value.get(side, 0)
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise MalformedInput(f"{self._what}: {name}.{side} must be an integer, not {n!r}")
+            _check_range(self._what, f"{name}.{side}", n, 0, hi)
+            counts.append(n)
+        return PerSide(counts[0], counts[1])
+
+    def int_list(self, name: str, length: int, hi: int) -> tuple[int, ...]:
+        value = self._get(name, _MISSING)
+        if not isinstance(value, list) or len(value) != length:
+            raise MalformedInput(f"{self._what}: {name!r} must be a list of {length} integers, not {value!r}")
+        for i, n in enumerate(value):
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise MalformedInput(f"{self._what}: {name}[{i}] must be an integer, not {n!r}")
+            _check_range(self._what, f"{name}[{i}]", n, 0, hi)
+        return tuple(value)
+
+    def done(self) -> None:
+        """:raises MalformedInput: for any field that no accessor read (unknown field)."""
+        unknown = sorted(set(self._raw) - self._read)
+        if unknown:
+            raise MalformedInput(f"{self._what}: unknown field(s) {', '.join(map(repr, unknown))}")
+
+
+def _check_range(what: str, name: str, value: int, lo: int | None, hi: int | None) -> None:
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f"{lo if lo is not None else '...'}..{hi if hi is not None else '...'}"
+        raise MalformedInput(f"{what}: {name!r} is {value}, out of range {span}")

@@ -1,0 +1,74 @@
+"""A match as a fold over its input log, with undo (shared/spec/replay.md, ``undo``).
+
+:class:`Match` is immutable: every accepted input gives a new ``Match`` that shares its
+history with the old one (a linked list of (input, state) nodes), so apply and undo are
+O(1) and a replay of n inputs is O(n).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.codec import GameCodec
+from pitchside.core.step import Notice, Step
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    prev: "_Node | None"
+    inp: Any
+    state: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One match: its game, options, initial state and the inputs in effect.
+
+    Build with :meth:`start`; ``state`` is the fold of ``inputs`` through the rules.
+    """
+
+    codec: GameCodec
+    options: Any
+    initial: Any
+    head: _Node | None = None
+
+    @classmethod
+    def start(cls, codec: GameCodec, options: Any) -> "Match":
+        return cls(codec, options, codec.new_state(options))
+
+    @property
+    def state(self) -> Any:
+        return self.head.state if self.head is not None else self.initial
+
+    @property
+    def inputs(self) -> list[Any]:
+        """The inputs in effect, oldest first."""
+        out = []
+        node = self.head
+        while node is not None:
+            out.append(node.inp)
+            node = node.prev
+        return out[::-1]
+
+    def apply(self, inp: Any) -> tuple["Match", Step[Any]]:
+        """Apply one input.
+
+        :raises IllegalInput: the rules refuse it; this match is unchanged.
+        """
+        step = self.codec.apply(self.state, inp)
+        return Match(self.codec, self.options, self.initial, _Node(self.head, inp, step.state)), step
+
+    def can_undo(self) -> bool:
+        return self.head is not None
+
+    def undo(self) -> tuple["Match", Step[Any]]:
+        """Take back the most recent input still in effect.
+
+        :raises IllegalInput: nothing to undo (rule ``UNDO``, shared/spec/replay.md).
+        """
+        if self.head is None:
+            raise IllegalInput("UNDO", "nothing to undo")
+        new = Match(self.codec, self.options, self.initial, self.head.prev)
+        return new, Step(new.state, (Notice("Undone", "UNDO"),))

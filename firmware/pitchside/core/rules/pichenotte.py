@@ -1,0 +1,395 @@
+"""Pichenotte: the rules engine (pure).
+
+Source: rulebook ``shared/rules/004_29f2c0f750e3a92f.txt`` (rules 1-9) and its numbered
+rules and rulings PI-01 to PI-23 in ``shared/rules/rulings.md``. Every rule ID cited below
+is from there. The engine does no I/O and reads no clock or random source: the coin toss
+enters as a :class:`CoinToss` carrying its winner, so a match is a deterministic fold of
+its inputs (:func:`apply`).
+
+Interpretations (the [I] rulings), each the default of a named :class:`Options` field:
+
+* ``call_binds`` (PI-17, PI-A1): with a called twenty the shot is legal only if the shot
+  puck drops; contact does not rescue a failed call. False: the call is declarative
+  (legal with contact or a twenty).
+* PI-18 (PI-A2): "one of your pucks must make contact" means any of the shooter's pucks,
+  combinations included; on failure only the *shot* puck goes to the ditch. The players
+  answer the contact question (``Shot.contact``) with that meaning; the engine removes
+  only the shot puck.
+* ``outer_line_on_free_shot`` (PI-19): rule 8's outer line applies to free shots too.
+* ``first_shooter`` (PI-20, PI-A5): ``"alternate"`` (round 1 by coin toss, then
+  alternating) or ``"toss_winner"`` (the toss winner starts every round). Doubles: order
+  A1, B1, A2, B2 (PI-A6): teams alternate, partners alternate within a team.
+* ``max_rounds`` (PI-21, PI-A3): None: the match goes on past 7 rounds after ties until a
+  side has ``rounds_to_win`` round points and more than the other. A number: the match
+  also stops after that many rounds, a draw if the points are level.
+* ``race_scoring`` (PI-22, PI-A4): ``"raw"``: each round's raw points add to each side's
+  total; ``"cancellation"``: only the round winner scores, the difference.
+
+What the table cannot sense (PI-A8) enters through :class:`Shot` fields confirmed by the
+players: contact, the shot puck in the ditch, pucks knocked off. The twenty hole is sensed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Notice, Step
+
+RULES_VERSION = 1
+"""Bumped whenever a change to this module could change the state a journal folds to."""
+
+Phase = Literal["toss", "shooting", "tally", "finished"]
+ZONE_POINTS = (15, 10, 5)
+"""Points of the zones a tally counts, inner to outer (PI-10)."""
+TWENTY_POINTS = 20
+"""Points of each twenty on the rail (PI-08, PI-10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Match settings, fixed before the coin toss.
+
+    ``players``, ``format`` and ``pucks`` are the replay contract's options
+    (shared/spec/replay.md); the others are the [I] rulings' options (module docstring).
+
+    :param pucks: pucks per side (a player, or a doubles team whose partners shoot half
+        each), 1..50; default 12 (PI-01). Even in doubles.
+    """
+
+    players: Literal["singles", "doubles"] = "singles"
+    format: Literal["rounds", "race500"] = "rounds"
+    pucks: int = 12
+    call_binds: bool = True
+    outer_line_on_free_shot: bool = True
+    first_shooter: Literal["alternate", "toss_winner"] = "alternate"
+    rounds_to_win: int = 4
+    max_rounds: int | None = None
+    race_target: int = 500
+    race_scoring: Literal["raw", "cancellation"] = "raw"
+
+
+@dataclass(frozen=True, slots=True)
+class CoinToss:
+    """The coin toss before round 1: ``winner`` shoots first (PI-20)."""
+
+    winner: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One shot by the side whose turn it is, summed up after it has stopped moving.
+
+    :param called: a twenty was called before the shot (PI-05 B).
+    :param contact: one of the shooter's pucks touched an opponent's puck (PI-05 A,
+        PI-18). Matters only when an opponent's puck was on the board.
+    :param twenty: the shot puck dropped in the centre hole (PI-08, PI-09).
+    :param ditched: the shot puck ended in the ditch or touching the outer line (PI-13).
+    :param knocked_in: other pucks knocked into the hole, per owner (PI-11).
+    :param knocked_off: other pucks knocked to the ditch or left on the outer line, per
+        owner (PI-13).
+    """
+
+    called: bool = False
+    contact: bool = True
+    twenty: bool = False
+    ditched: bool = False
+    knocked_in: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
+    knocked_off: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Round-end zone counts of the pucks resting on the board, per side, as
+    ``(n15, n10, n5)``: pucks in the 15, 10 and 5 zones (PI-10, PI-12)."""
+
+    A: tuple[int, int, int]
+    B: tuple[int, int, int]
+
+    def __getitem__(self, side: Side) -> tuple[int, int, int]:
+        return self.A if side == "A" else self.B
+
+
+Input = CoinToss | Shot | Tally
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Pichenotte match at one moment. Counts are pucks, for the current round.
+
+    ``round_scores`` holds each finished round's raw points; match points are derived
+    from it (:func:`match_score`).
+    """
+
+    options: Options
+    phase: Phase = "toss"
+    round: int = 1
+    first_shooter: Side | None = None
+    turn: Side | None = None
+    shots: PerSide[int] = PerSide(0, 0)
+    hand: PerSide[int] = PerSide(0, 0)
+    on_board: PerSide[int] = PerSide(0, 0)
+    rail: PerSide[int] = PerSide(0, 0)
+    ditch: PerSide[int] = PerSide(0, 0)
+    round_scores: tuple[PerSide[int], ...] = ()
+    toss_winner: Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: ``winner`` (None for a draw) and ``cause`` with its rule ID."""
+
+    winner: Side | None
+    cause: str
+
+
+def new_match(options: Options | None = None) -> State:
+    """A match waiting for its coin toss, each side holding ``options.pucks`` (PI-01).
+
+    :raises ValueError: options out of range (pucks not 1..50, odd pucks in doubles,
+        rounds_to_win < 1, max_rounds < 1, race_target < 1).
+    """
+    opts = options or Options()
+    check_options(opts)
+    return State(options=opts, hand=PerSide(opts.pucks, opts.pucks))
+
+
+def check_options(opts: Options) -> None:
+    """:raises ValueError: naming the bad option and why."""
+    if opts.players not in ("singles", "doubles"):
+        raise ValueError(f"players must be 'singles' or 'doubles', not {opts.players!r}")
+    if opts.format not in ("rounds", "race500"):
+        raise ValueError(f"format must be 'rounds' or 'race500', not {opts.format!r}")
+    if not 1 <= opts.pucks <= 50:
+        raise ValueError(f"pucks must be 1..50, not {opts.pucks}")
+    if opts.players == "doubles" and opts.pucks % 2:
+        raise ValueError(f"pucks must be even in doubles (each partner shoots half), not {opts.pucks}")
+    if opts.first_shooter not in ("alternate", "toss_winner"):
+        raise ValueError(f"first_shooter must be 'alternate' or 'toss_winner', not {opts.first_shooter!r}")
+    if opts.race_scoring not in ("raw", "cancellation"):
+        raise ValueError(f"race_scoring must be 'raw' or 'cancellation', not {opts.race_scoring!r}")
+    if opts.rounds_to_win < 1:
+        raise ValueError(f"rounds_to_win must be at least 1, not {opts.rounds_to_win}")
+    if opts.max_rounds is not None and opts.max_rounds < 1:
+        raise ValueError(f"max_rounds must be at least 1 or unset, not {opts.max_rounds}")
+    if opts.race_target < 1:
+        raise ValueError(f"race_target must be at least 1, not {opts.race_target}")
+
+
+# --- queries -------------------------------------------------------------------------
+
+
+def is_free_shot(state: State) -> bool:
+    """True when no opponent puck is on the board for the side to shoot (PI-09)."""
+    return state.turn is not None and state.on_board[other(state.turn)] == 0
+
+
+def shooter(state: State) -> str | None:
+    """Who shoots next: ``"A"`` in singles, ``"A1"``/``"A2"`` in doubles (PI-20, PI-A6)."""
+    if state.turn is None:
+        return None
+    if state.options.players == "singles":
+        return state.turn
+    return f"{state.turn}{state.shots[state.turn] % 2 + 1}"
+
+
+def legal_inputs(state: State) -> tuple[str, ...]:
+    """Names of the inputs the rules accept now, for the display's prompts."""
+    return {
+        "toss": ("coin_toss",),
+        "shooting": ("shot",),
+        "tally": ("tally",),
+        "finished": (),
+    }[state.phase]
+
+
+def round_points(rail: int, zones: tuple[int, int, int]) -> int:
+    """Raw points of one side for a round: 20 per twenty plus 15/10/5 per puck by zone
+    (PI-10; a puck on a line is counted in the lower zone by the players, PI-12)."""
+    return TWENTY_POINTS * rail + sum(n * p for n, p in zip(zones, ZONE_POINTS))
+
+
+def match_score(state: State) -> PerSide[float]:
+    """The headline score: round points (1 a win, 0.5 each for a tie, PI-16, PI-21) in
+    rounds format; cumulative points of finished rounds in race500 (PI-22)."""
+    a = b = 0.0
+    for rs in state.round_scores:
+        if state.options.format == "rounds":
+            if rs.A > rs.B:
+                a += 1
+            elif rs.B > rs.A:
+                b += 1
+            else:
+                a += 0.5
+                b += 0.5
+        elif state.options.race_scoring == "raw":
+            a += rs.A
+            b += rs.B
+        elif rs.A > rs.B:
+            a += rs.A - rs.B
+        else:
+            b += rs.B - rs.A
+    return PerSide(a, b)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result of a finished match, else None. All end-of-match logic lives here,
+    checked after every tally in this order: the target (PI-21 or PI-22), then the
+    round limit (``max_rounds``)."""
+    if not state.round_scores:
+        return None
+    score = match_score(state)
+    opts = state.options
+    leader: Side | None = "A" if score.A > score.B else "B" if score.B > score.A else None
+    if opts.format == "rounds":
+        if leader is not None and score[leader] >= opts.rounds_to_win:
+            return Outcome(leader, f"PI-21: {leader} has {fmt_points(score[leader])} round points and the lead")
+    elif leader is not None and score[leader] >= opts.race_target:
+        return Outcome(leader, f"PI-22: {leader} reached {opts.race_target} with the higher total")
+    if opts.max_rounds is not None and len(state.round_scores) >= opts.max_rounds:
+        if leader is None:
+            return Outcome(None, f"PI-21: drawn after {opts.max_rounds} rounds")
+        return Outcome(leader, f"PI-21: {leader} leads after {opts.max_rounds} rounds")
+    return None
+
+
+def fmt_points(x: float) -> str:
+    """``4`` for 4.0, ``3.5`` for 3.5: round points as people say them."""
+    return str(int(x)) if x == int(x) else str(x)
+
+
+# --- transitions ---------------------------------------------------------------------
+
+
+def apply(state: State, inp: Input) -> Step[State]:
+    """Apply one input.
+
+    :returns: the new state and its notices (what the display should say).
+    :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
+    """
+    if state.phase == "finished":
+        raise IllegalInput("PI-15", "the match is over; start a new match")
+    if isinstance(inp, CoinToss):
+        return _coin_toss(state, inp)
+    if isinstance(inp, Shot):
+        return _shot(state, inp)
+    if isinstance(inp, Tally):
+        return _tally(state, inp)
+    raise TypeError(f"not a Pichenotte input: {inp!r}")
+
+
+def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
+    if state.phase != "toss":
+        raise IllegalInput("PI-20", "the coin toss is only before the first shot of the match")
+    new = replace(state, phase="shooting", first_shooter=toss.winner, turn=toss.winner, toss_winner=toss.winner)
+    return Step(new, (Notice(f"{toss.winner} won the toss and shoots first", "PI-20"),))
+
+
+def _shot(state: State, shot: Shot) -> Step[State]:
+    if state.phase == "toss":
+        raise IllegalInput("PI-20", "toss the coin first: the winner shoots first")
+    if state.phase == "tally":
+        raise IllegalInput("PI-03", "all pucks are shot: enter the zone counts")
+    side = state.turn
+    assert side is not None  # phase "shooting" always has a turn
+    if shot.twenty and shot.ditched:
+        raise IllegalInput("PI-11", "the shot puck cannot both drop in the twenty hole and end in the ditch")
+    for owner in SIDES:
+        moved = shot.knocked_in[owner] + shot.knocked_off[owner]
+        if moved > state.on_board[owner]:
+            raise IllegalInput(
+                "PI-13",
+                f"{owner} has {state.on_board[owner]} puck(s) on the board; {moved} cannot be knocked in or off",
+            )
+    opts = state.options
+    notices: list[Notice] = []
+    hand, on_board, rail, ditch = state.hand, state.on_board, state.rail, state.ditch
+    hand = hand.set(side, hand[side] - 1)
+    free = state.on_board[other(side)] == 0  # evaluated before the shot (rulings 5.1)
+
+    # The shot puck's fate.
+    if shot.twenty:
+        rail = rail.set(side, rail[side] + 1)
+        notices.append(Notice(f"{side}: twenty! +{TWENTY_POINTS}", "PI-08"))
+    elif not free and shot.called and opts.call_binds:
+        ditch = ditch.set(side, ditch[side] + 1)
+        notices.append(Notice("Called twenty missed: puck to the ditch", "PI-17"))
+    elif not free and not shot.contact:
+        ditch = ditch.set(side, ditch[side] + 1)
+        notices.append(Notice("No contact: puck to the ditch", "PI-06"))
+    elif shot.ditched and (not free or opts.outer_line_on_free_shot):
+        ditch = ditch.set(side, ditch[side] + 1)
+        notices.append(Notice("Shot puck in the ditch", "PI-19" if free else "PI-13"))
+    else:
+        on_board = on_board.set(side, on_board[side] + 1)
+
+    # Other pucks the shot moved.
+    for owner in SIDES:
+        n_in, n_off = shot.knocked_in[owner], shot.knocked_off[owner]
+        if n_in:
+            on_board = on_board.set(owner, on_board[owner] - n_in)
+            rail = rail.set(owner, rail[owner] + n_in)
+            notices.append(Notice(f"{owner}: {n_in} knocked in, +{TWENTY_POINTS * n_in}", "PI-11"))
+        if n_off:
+            on_board = on_board.set(owner, on_board[owner] - n_off)
+            ditch = ditch.set(owner, ditch[owner] + n_off)
+            notices.append(Notice(f"{owner}: {n_off} to the ditch", "PI-13"))
+
+    shots = state.shots.set(side, state.shots[side] + 1)
+    if hand.A == 0 and hand.B == 0:
+        phase: Phase = "tally"
+        turn: Side | None = None
+        notices.append(Notice("All pucks shot: count the zones", "PI-03"))
+    else:
+        phase, turn = "shooting", other(side)  # PI-02
+        if hand[turn] == 0:  # only with unequal hands; never with PI-01's equal hands
+            turn = side
+    new = replace(
+        state, phase=phase, turn=turn, shots=shots, hand=hand, on_board=on_board, rail=rail, ditch=ditch
+    )
+    return Step(new, tuple(notices))
+
+
+def _tally(state: State, tally: Tally) -> Step[State]:
+    if state.phase != "tally":
+        raise IllegalInput("PI-03", "the score is tallied only after all pucks have been shot")
+    for side in SIDES:
+        counted = sum(tally[side])
+        if counted != state.on_board[side]:
+            raise IllegalInput(
+                "PI-10",
+                f"{side} has {state.on_board[side]} puck(s) on the board but the zone counts add up to {counted}",
+            )
+    rs = PerSide(round_points(state.rail.A, tally.A), round_points(state.rail.B, tally.B))
+    finished = replace(state, round_scores=state.round_scores + (rs,))
+    if rs.A == rs.B:
+        text, rule = f"Round {state.round} tied {rs.A}-{rs.B}: half a point each", "PI-16"
+    else:
+        w: Side = "A" if rs.A > rs.B else "B"
+        text, rule = f"Round {state.round} to {w}, {rs[w]}-{rs[other(w)]}", "PI-14"
+    notices = [Notice(text, rule)]
+    result = outcome(finished)
+    if result is not None:
+        over = replace(finished, phase="finished", turn=None)
+        won = f"{result.winner} wins the match" if result.winner else "The match is drawn"
+        return Step(over, (*notices, Notice(won, result.cause.split(":")[0])))
+    first = finished.first_shooter
+    assert first is not None and finished.toss_winner is not None
+    nxt = other(first) if state.options.first_shooter == "alternate" else finished.toss_winner
+    pucks = state.options.pucks
+    new_round = replace(
+        finished,
+        phase="shooting",
+        round=state.round + 1,
+        first_shooter=nxt,
+        turn=nxt,
+        shots=PerSide(0, 0),
+        hand=PerSide(pucks, pucks),
+        on_board=PerSide(0, 0),
+        rail=PerSide(0, 0),
+        ditch=PerSide(0, 0),
+    )
+    notices.append(Notice(f"Round {new_round.round}: {nxt} shoots first", "PI-20"))
+    return Step(new_round, tuple(notices))

@@ -1,0 +1,22 @@
+"""``pitchside sim GAME``: the simulated table (registered through the
+``pitchside.commands`` entry point, see :mod:`pitchside.app.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("sim", help="play on the simulated table (keyboard, or a scenario with --script)")
+    p.add_argument("game", choices=["pichenotte"], help="the game")
+    p.add_argument("--script", help="a hardware-level scenario (TOML) to play headless")
+    p.add_argument("--out", default="out/frames", help="folder for the OLED frames (PNG) and match.gif")
+    p.add_argument("--config", help="table config (TOML); default: the simulated Pichenotte table")
+    p.add_argument("--no-terminal", action="store_true", help="do not draw frames in the terminal")
+    p.set_defaults(func=_cmd_sim)
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from pitchside_sim.run import run_sim
+
+    return run_sim(args)
