@@ -9,6 +9,7 @@ lines and ``#`` lines are skipped but counted.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,7 +83,8 @@ def parse_header(obj: Any, line: int = 1) -> Header:
     unknown = sorted(set(obj) - HEADER_KEYS)
     if unknown:
         raise ReplayFormatError(line, f"unknown header key(s) {', '.join(map(repr, unknown))}")
-    if obj.get("format") != FORMAT_VERSION:
+    fmt = obj.get("format")
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != FORMAT_VERSION:
         raise ReplayFormatError(line, f"'format' must be {FORMAT_VERSION}, not {obj.get('format')!r}")
     try:
         codec = codec_for(obj.get("game"))
@@ -125,7 +127,9 @@ def parse_input_line(codec: GameCodec, obj: Any, line: int) -> tuple[str, Any]:
     if not isinstance(name, str):
         raise ReplayFormatError(line, "missing 'input' name")
     at = fields.pop("at", None)
-    if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or at < 0):
+    if at is not None and (
+        isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at) or at < 0
+    ):
         raise ReplayFormatError(line, f"'at' must be seconds since the match started, not {at!r}")
     if name == "undo":
         if fields:
