@@ -1,0 +1,283 @@
+"""The table config: one TOML file (tomllib) into frozen dataclasses.
+
+Unknown keys are errors; every error is a :class:`~pitchside.core.errors.ConfigError`
+naming the file, the key path and the bad value. Example configs live in
+``hardware/pitchside_hw/configs/``; the keys are documented there in
+``pichenotte.toml``.
+
+Pins are BCM names (``"GPIO17"``, or the number 17); times carry their unit in the key
+(``bounce_ms``, ``hold_s``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pitchside.core.errors import ConfigError, MalformedInput
+from pitchside.core.replay.games import supported_games
+from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.rules.pichenotte import Options as PichenotteOptions
+
+PIN_FACTORIES = ("lgpio", "rpigpio", "pigpio", "native", "mock")
+"""gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values)."""
+
+PICHENOTTE_BUTTONS = (
+    "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
+    "shot_done", "undo", "new", "plus", "minus", "next",
+)  # fmt: skip
+"""The Pichenotte panel (hardware/pitchside_hw/WIRING.md says what each does)."""
+
+PICHENOTTE_BEAMS = ("twenty",)
+"""The Pichenotte sensors: the break-beam under the twenty hole."""
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonConfig:
+    """A push button: ``pin`` (BCM name), wired to ground with the internal pull-up
+    (``pull_up=True``, pressed = low) unless said otherwise."""
+
+    name: str
+    pin: str
+    pull_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class BeamConfig:
+    """A break-beam sensor: ``blocked_level`` is the pin level while the beam is
+    blocked (``"high"`` for an open-collector receiver on a pull-up); ``min_block_ms``
+    the shortest block counted as a piece."""
+
+    name: str
+    pin: str
+    pull_up: bool = True
+    blocked_level: str = "high"
+    min_block_ms: float = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    """A luma display device by driver name (``ssd1306``, ``sh1106``, ... or ``dummy``)
+    on an interface (``i2c``, ``spi``, ``noop``); sizes in px, ``rotate`` in quarter
+    turns (0-3, luma's meaning)."""
+
+    driver: str = "ssd1306"
+    interface: str = "i2c"
+    width: int = 128
+    height: int = 64
+    rotate: int = 0
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    spi_port: int = 0
+    spi_device: int = 0
+    persist: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """A whole table: its game, pins, display and the game's options."""
+
+    source: str
+    game: str = "pichenotte"
+    name: str = "Pitchside"
+    pin_factory: str | None = None
+    bounce_ms: float = 20.0
+    hold_s: float = 1.0
+    buttons: tuple[ButtonConfig, ...] = ()
+    beams: tuple[BeamConfig, ...] = ()
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    pichenotte: PichenotteOptions = field(default_factory=PichenotteOptions)
+    sides: tuple[str, str] = ("A", "B")
+
+    def button(self, name: str) -> ButtonConfig:
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+
+_PIN_RE = re.compile(r"^(?:GPIO|BCM)?(\d{1,2})$")
+
+
+class _Section:
+    """One TOML table, read key by key; reports unknown keys on :meth:`done`."""
+
+    def __init__(self, source: str, path: str, raw: Any) -> None:
+        if not isinstance(raw, dict):
+            raise ConfigError(source, path or "(top level)", f"must be a table, not {raw!r}")
+        self.source, self.path, self.raw, self.read = source, path, raw, set[str]()
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def get(self, name: str, kind: type | tuple[type, ...], default: Any) -> Any:
+        self.read.add(name)
+        if name not in self.raw:
+            return default
+        value = self.raw[name]
+        if isinstance(value, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise ConfigError(self.source, self.key(name), f"must be {_kind_name(kind)}, not {value!r}")
+        if not isinstance(value, kind):
+            raise ConfigError(self.source, self.key(name), f"must be {_kind_name(kind)}, not {value!r}")
+        return value
+
+    def number(self, name: str, default: float, lo: float, hi: float) -> float:
+        value = float(self.get(name, (int, float), default))
+        if not lo <= value <= hi:
+            raise ConfigError(self.source, self.key(name), f"must be between {lo} and {hi}, not {value}")
+        return value
+
+    def integer(self, name: str, default: int, lo: int, hi: int) -> int:
+        value: int = self.get(name, int, default)
+        if not lo <= value <= hi:
+            raise ConfigError(self.source, self.key(name), f"must be between {lo} and {hi}, not {value}")
+        return value
+
+    def choice(self, name: str, choices: tuple[str, ...], default: str | None) -> Any:
+        value = self.get(name, str, default)
+        if value is not None and value not in choices:
+            raise ConfigError(self.source, self.key(name), f"must be one of {', '.join(choices)}, not {value!r}")
+        return value
+
+    def pin(self, name: str) -> str:
+        self.read.add(name)
+        if name not in self.raw:
+            raise ConfigError(self.source, self.key(name), "missing pin")
+        return parse_pin(self.source, self.key(name), self.raw[name])
+
+    def sub(self, name: str) -> "_Section":
+        self.read.add(name)
+        return _Section(self.source, self.key(name), self.raw.get(name, {}))
+
+    def done(self) -> None:
+        unknown = sorted(set(self.raw) - self.read)
+        if unknown:
+            raise ConfigError(self.source, self.key(unknown[0]), "unknown key")
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string", dict: "a table"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def parse_pin(source: str, key: str, value: Any) -> str:
+    """A BCM pin as ``"GPIOn"`` (0..27) from ``"GPIO17"``, ``"BCM17"``, ``"17"`` or 17.
+
+    :raises ConfigError: not a BCM GPIO of the 40-pin header.
+    """
+    m = _PIN_RE.match(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    if m is None or not 0 <= int(m.group(1)) <= 27:
+        raise ConfigError(source, key, f"must be a BCM pin GPIO0..GPIO27 (like \"GPIO17\"), not {value!r}")
+    return f"GPIO{int(m.group(1))}"
+
+
+def load_config(path: str | Path) -> TableConfig:
+    """Read and check a table config file.
+
+    :raises ConfigError: unreadable file, bad TOML (with its line), unknown key, bad
+        value, missing or clashing pin, unknown game.
+    """
+    source = str(path)
+    try:
+        with open(path, "rb") as fh:
+            raw = tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError(source, "(file)", f"cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, "(syntax)", str(exc)) from None
+    return parse_config(raw, source)
+
+
+def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfig:
+    """Check a parsed config mapping; see :func:`load_config`."""
+    top = _Section(source, "", dict(raw))
+    table = top.sub("table")
+    game = table.choice("game", supported_games(), "pichenotte")
+    name = table.get("name", str, "Pitchside")
+    sides_raw = table.get("sides", list, ["A", "B"])
+    if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
+        raise ConfigError(source, "table.sides", f"must be two names, not {sides_raw!r}")
+    table.done()
+
+    gpio = top.sub("gpio")
+    pin_factory = gpio.choice("pin_factory", PIN_FACTORIES, None)
+    bounce_ms = gpio.number("bounce_ms", 20.0, 0.0, 500.0)
+    hold_s = gpio.number("hold_s", 1.0, 0.2, 10.0)
+    gpio.done()
+
+    buttons_sec = top.sub("buttons")
+    buttons = tuple(ButtonConfig(n, buttons_sec.pin(n)) for n in sorted(buttons_sec.raw) if isinstance(n, str))
+    buttons_sec.done()
+    missing = [b for b in PICHENOTTE_BUTTONS if b not in {x.name for x in buttons}]
+    unknown = [b.name for b in buttons if b.name not in PICHENOTTE_BUTTONS]
+    if unknown:
+        raise ConfigError(source, f"buttons.{unknown[0]}", f"not a {game} button ({', '.join(PICHENOTTE_BUTTONS)})")
+    if missing:
+        raise ConfigError(source, f"buttons.{missing[0]}", "missing pin")
+
+    beams_sec = top.sub("beams")
+    beams = []
+    for bname in sorted(beams_sec.raw):
+        if bname not in PICHENOTTE_BEAMS:
+            raise ConfigError(source, f"beams.{bname}", f"not a {game} sensor ({', '.join(PICHENOTTE_BEAMS)})")
+        b = beams_sec.sub(bname)
+        beams.append(
+            BeamConfig(
+                bname,
+                b.pin("pin"),
+                pull_up=b.get("pull_up", bool, True),
+                blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
+                min_block_ms=b.number("min_block_ms", 2.0, 0.0, 100.0),
+            )
+        )
+        b.done()
+    beams_sec.done()
+    if "twenty" not in {b.name for b in beams}:
+        raise ConfigError(source, "beams.twenty", "missing: the twenty-hole sensor needs a pin")
+
+    used: dict[str, str] = {}
+    for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]:
+        if pin in used:
+            raise ConfigError(source, key, f"{pin} is already used by {used[pin]}")
+        used[pin] = key
+
+    d = top.sub("display")
+    display = DisplayConfig(
+        driver=d.get("driver", str, "ssd1306"),
+        interface=d.choice("interface", ("i2c", "spi", "noop"), "i2c"),
+        width=d.integer("width", 128, 8, 512),
+        height=d.integer("height", 64, 8, 512),
+        rotate=d.integer("rotate", 0, 0, 3),
+        i2c_port=d.integer("i2c_port", 1, 0, 31),
+        i2c_address=d.integer("i2c_address", 0x3C, 0x03, 0x77),
+        spi_port=d.integer("spi_port", 0, 0, 6),
+        spi_device=d.integer("spi_device", 0, 0, 3),
+        persist=d.get("persist", bool, True),
+    )
+    d.done()
+
+    opts_raw = top.sub("pichenotte")
+    opts_raw.read.update(opts_raw.raw)
+    try:
+        options = PichenotteCodec().parse_options(opts_raw.raw)
+    except MalformedInput as exc:
+        raise ConfigError(source, "pichenotte", str(exc).removeprefix("options: ")) from None
+    top.done()
+    return TableConfig(
+        source=source,
+        game=game,
+        name=name,
+        pin_factory=pin_factory,
+        bounce_ms=bounce_ms,
+        hold_s=hold_s,
+        buttons=buttons,
+        beams=tuple(beams),
+        display=display,
+        pichenotte=options,
+        sides=(sides_raw[0], sides_raw[1]),
+    )

@@ -1,0 +1,301 @@
+"""The Pichenotte referee flow at the table (pure): panel events -> rules inputs.
+
+The table senses only the twenty hole (PI-A8); everything else is a button. This module
+assembles one :class:`~pitchside.core.rules.pichenotte.Shot` (the replay spec's ``shot``
+input) from what happens during a shot, shows it on the prompt line, and commits it on
+``shot_done``. At round end it runs the zone-count entry and commits a ``tally``. It is a
+pure function :func:`handle` of (table state, event) like the rules engine it drives:
+no clock, no random (the coin toss arrives as :class:`CoinTossed` carrying its winner).
+
+Buttons (names of the pin map, hardware/pitchside_hw/WIRING.md):
+
+==============  ==============================================================
+``coin``        toss the coin (before the first shot); the shell draws the side
+``call``        call a twenty for this shot (toggle; only when it matters, PI-05)
+``no_contact``  the shot made no contact (toggle; only when it matters, PI-06)
+``ditch_a/_b``  a puck of A / B went to the ditch or sits on the outer line (PI-13)
+``whose``       whose puck was the last one sensed in the twenty hole (cycle)
+``shot_done``   commit the shot; at round end, commit the zone counts
+``undo``        clear the shot being entered, else take back the last input
+``new``         hold: abandon and start a new match (a tap when the match is over)
+``plus/minus``  zone entry: change the count under the cursor
+``next``        zone entry: move the cursor (A15, A10, A5, B15, B10, B5)
+==============  ==============================================================
+
+Attribution of twenty-hole drops (the sensor cannot tell colours): the first drop of a
+shot is the shot puck; any later drop is a knocked-in puck of the opponent if the
+opponent had pucks on the board, else of the shooter. ``whose`` cycles the last drop
+through the attributions that are possible.
+
+Ditch presses for the shooter's side: the first one is the shot puck itself when the
+shot would otherwise leave it on the board; further ones (or all of them when the shot
+puck is already lost) are the shooter's other pucks knocked off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.match import Match
+from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.rules import pichenotte as rules
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Notice
+from pitchside.render.pichenotte import PichenotteView
+from pitchside.render.view import Prompt, TallyEntry
+from pitchside.signals.events import ButtonHeld, ButtonPressed, TableEvent, BeamBroken, SensorNoisy
+
+Drop = Literal["shot", "A", "B"]
+
+
+@dataclass(frozen=True, slots=True)
+class CoinTossed:
+    """The coin-toss outcome, drawn by the shell from its random source."""
+
+    winner: Side
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ShotDraft:
+    """What the table has seen of the shot in progress."""
+
+    called: bool = False
+    contact: bool = True
+    drops: tuple[Drop, ...] = ()
+    ditch_presses: PerSide[int] = PerSide(0, 0)
+
+    @property
+    def is_empty(self) -> bool:
+        return self == ShotDraft()
+
+
+@dataclass(frozen=True, slots=True)
+class TossCoin:
+    """Effect: toss the coin and send back a :class:`CoinTossed`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """Effect: the rules accepted ``input`` (journal it); ``undo`` for an undo."""
+
+    input: rules.Input | None
+    at: float
+
+
+Effect = TossCoin | Accepted
+Event = TableEvent | CoinTossed
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table: the match (with its undo history), the shot being entered, the zone
+    entry at round end, and the prompt line."""
+
+    match: Match
+    draft: ShotDraft = ShotDraft()
+    zones: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    cursor: int = 0
+    prompt: Prompt | None = None
+    names: tuple[str, str] = ("A", "B")
+
+    @property
+    def game(self) -> rules.State:
+        state: rules.State = self.match.state
+        return state
+
+
+def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
+    """A table with a new match waiting for the coin toss."""
+    return TableState(Match.start(PichenotteCodec(), options or rules.Options()), names=names)
+
+
+def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
+    """The rules input for a draft (module docstring: attribution of drops and ditch
+    presses)."""
+    side = game.turn or "A"
+    twenty = "shot" in draft.drops
+    knocked_in = PerSide(sum(1 for d in draft.drops if d == "A"), sum(1 for d in draft.drops if d == "B"))
+    free = game.on_board[other(side)] == 0
+    lost = not twenty and not free and (not draft.contact or (draft.called and game.options.call_binds))
+    own = draft.ditch_presses[side]
+    ditched = own > 0 and not twenty and not lost
+    knocked_off = draft.ditch_presses.set(side, own - 1 if ditched else own)
+    return rules.Shot(draft.called, draft.contact, twenty, ditched, knocked_in, knocked_off)
+
+
+def shot_line(game: rules.State, draft: ShotDraft) -> str:
+    """The prompt line during a shot: what the table will commit, e.g. ``"CALL 20 | 20!"``."""
+    parts = []
+    if draft.called:
+        parts.append("CALLED")
+    if not draft.contact:
+        parts.append("NO HIT")
+    for d in draft.drops:
+        parts.append("20!" if d == "shot" else f"20:{d}")
+    for s in SIDES:
+        if draft.ditch_presses[s]:
+            parts.append(f"DITCH {s}x{draft.ditch_presses[s]}")
+    if parts:
+        return " ".join(parts)
+    if game.phase == "shooting":
+        return "FREE SHOT" if rules.is_free_shot(game) else "HIT OR CALL 20"
+    return ""
+
+
+def view(ts: TableState) -> PichenotteView:
+    """What the display shows now."""
+    game = ts.game
+    tally = None
+    if game.phase == "tally":
+        remaining = (
+            game.on_board.A - sum(ts.zones[0:3]),
+            game.on_board.B - sum(ts.zones[3:6]),
+        )
+        tally = TallyEntry(ts.zones, ts.cursor, remaining)
+    line = shot_line(game, ts.draft) if game.phase == "shooting" else None
+    return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
+
+
+def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
+    return replace(ts, prompt=Prompt(f"{rule} {reason}", "refusal"))
+
+
+def _notice(notices: tuple[Notice, ...]) -> Prompt | None:
+    return Prompt(notices[-1].text, "info") if notices else None
+
+
+def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    try:
+        match, step = ts.match.apply(inp)
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0, prompt=_notice(step.effects))
+    return new, (Accepted(inp, at),)
+
+
+def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+    """Apply one table event.
+
+    :returns: the new table state and its effects (journal an accepted input, toss the
+        coin). A press the rules forbid leaves the match unchanged and puts the reason
+        on the prompt line.
+    """
+    if isinstance(event, CoinTossed):
+        return _commit(ts, rules.CoinToss(event.winner), event.at)
+    if isinstance(event, BeamBroken):
+        return _drop(ts), ()
+    if isinstance(event, SensorNoisy):
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+    if isinstance(event, ButtonHeld) and event.name == "new":
+        return new_table(ts.match.options, ts.names), ()
+    if isinstance(event, ButtonPressed):
+        return _press(ts, event.name, event.at)
+    return ts, ()
+
+
+def _drop(ts: TableState) -> TableState:
+    game, draft = ts.game, ts.draft
+    if game.phase != "shooting":
+        return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
+    side = game.turn or "A"
+    if "shot" not in draft.drops:
+        drop: Drop = "shot"
+    elif game.on_board[other(side)] > sum(1 for d in draft.drops if d == other(side)):
+        drop = other(side)
+    else:
+        drop = side
+    return replace(ts, draft=replace(draft, drops=draft.drops + (drop,)), prompt=None)
+
+
+def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game = ts.game
+    if name == "undo":
+        if game.phase == "shooting" and not ts.draft.is_empty:
+            return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
+        if game.phase == "tally" and ts.zones != (0,) * 6:
+            return replace(ts, zones=(0,) * 6, cursor=0, prompt=Prompt("Counts cleared", "info")), ()
+        try:
+            match, step = ts.match.undo()
+        except IllegalInput as exc:
+            return _refuse(ts, exc.rule, exc.reason), ()
+        return replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0, prompt=_notice(step.effects)), (
+            Accepted(None, at),
+        )
+    if game.phase == "finished":
+        if name == "new":
+            return new_table(ts.match.options, ts.names), ()
+        return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
+    if name == "new":
+        return replace(ts, prompt=Prompt("Hold NEW to abandon this match", "info")), ()
+    if game.phase == "toss":
+        if name == "coin":
+            return replace(ts, prompt=None), (TossCoin(),)
+        return _refuse(ts, "PI-20", "toss the coin first (COIN)"), ()
+    if name == "coin":
+        return _refuse(ts, "PI-20", "the coin was tossed already"), ()
+    if game.phase == "tally":
+        return _tally_press(ts, name, at)
+    return _shot_press(ts, name, at)
+
+
+def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game, draft = ts.game, ts.draft
+    side = game.turn or "A"
+    free = rules.is_free_shot(game)
+    if name == "call":
+        if free and not draft.called:
+            return _refuse(ts, "PI-09", "free shot: no call needed"), ()
+        return replace(ts, draft=replace(draft, called=not draft.called), prompt=None), ()
+    if name == "no_contact":
+        if free and draft.contact:
+            return _refuse(ts, "PI-09", "free shot: contact not needed"), ()
+        return replace(ts, draft=replace(draft, contact=not draft.contact), prompt=None), ()
+    if name in ("ditch_a", "ditch_b"):
+        owner: Side = "A" if name == "ditch_a" else "B"
+        presses = draft.ditch_presses.set(owner, draft.ditch_presses[owner] + 1)
+        return replace(ts, draft=replace(draft, ditch_presses=presses), prompt=None), ()
+    if name == "whose":
+        return _cycle_whose(ts, side), ()
+    if name == "shot_done":
+        return _commit(ts, to_shot(game, draft), at)
+    if name in ("plus", "minus", "next"):
+        return replace(ts, prompt=Prompt("Zone counts come after the last puck", "info")), ()
+    return ts, ()
+
+
+def _cycle_whose(ts: TableState, side: Side) -> TableState:
+    draft = ts.draft
+    if not draft.drops:
+        return replace(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
+    *before, last = draft.drops
+    options: list[Drop] = []
+    if "shot" not in before:
+        options.append("shot")
+    for owner in SIDES:
+        if ts.game.on_board[owner] > sum(1 for d in before if d == owner):
+            options.append(owner)
+    if last not in options:
+        options.insert(0, last)
+    nxt = options[(options.index(last) + 1) % len(options)]
+    return replace(ts, draft=replace(draft, drops=(*before, nxt)), prompt=None)
+
+
+def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    zones, cursor = list(ts.zones), ts.cursor
+    if name == "next":
+        return replace(ts, cursor=(cursor + 1) % 6, prompt=None), ()
+    if name == "plus":
+        zones[cursor] += 1
+        return replace(ts, zones=tuple(zones), prompt=None), ()  # type: ignore[arg-type]
+    if name == "minus":
+        if zones[cursor] == 0:
+            return ts, ()
+        zones[cursor] -= 1
+        return replace(ts, zones=tuple(zones), prompt=None), ()  # type: ignore[arg-type]
+    if name == "shot_done":
+        z = ts.zones
+        return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
+    return _refuse(ts, "PI-03", "all pucks are shot: enter the zone counts (+ - NEXT, DONE)"), ()

@@ -1,0 +1,149 @@
+"""The runtime loop: one thread owns the table state.
+
+Drivers call :meth:`Runtime.post` from their own threads (gpiozero's callback thread,
+a serial reader); only the loop reads the queue, applies events through the pure
+controller (:mod:`pitchside.app.pichenotte_table`), carries out its effects (toss the
+coin, journal an accepted input) and hands a new frame to the display sink when what is
+shown has changed. Timers asked for by drivers (a button's hold time, a beam's stuck
+timeout) are kept here and fired from the loop, with the time of the clock the drivers
+stamp their edges with, so the same code runs on the virtual clock of the simulator.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from PIL import Image
+
+from pitchside.app import pichenotte_table as table
+from pitchside.core.sides import Side
+from pitchside.render.pichenotte import PichenotteView, render
+
+log = logging.getLogger(__name__)
+
+
+class FrameSink(Protocol):
+    """Where frames go: a display driver (``pitchside_hw.display.Display``) or a
+    recorder. ``show`` takes a PIL image of the display's size, mode ``"1"``."""
+
+    def show(self, image: Image.Image) -> None: ...
+
+
+@dataclass(order=True)
+class _Timer:
+    due_at: float
+    seq: int
+    callback: Callable[[float], None] = field(compare=False)
+
+
+class Runtime:
+    """The loop around one table.
+
+    :param state: the table to start from (a new match, or one rebuilt from a journal).
+    :param sink: the display sink.
+    :param toss: the random source of the coin toss: returns the winning side.
+    :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
+    :param on_accepted: called with every :class:`~pitchside.app.pichenotte_table.Accepted`
+        before the frame that shows it (the durable journal hooks in here).
+    :param size: the display's size in px.
+    """
+
+    def __init__(
+        self,
+        state: table.TableState,
+        sink: FrameSink,
+        toss: Callable[[], Side],
+        clock: Callable[[], float],
+        on_accepted: Callable[[table.Accepted], None] | None = None,
+        size: tuple[int, int] = (128, 64),
+    ) -> None:
+        self.state = state
+        self._sink = sink
+        self._toss = toss
+        self._clock = clock
+        self._on_accepted = on_accepted
+        self._size = size
+        self._queue: queue.SimpleQueue[table.Event] = queue.SimpleQueue()
+        self._timers: list[_Timer] = []
+        self._seq = itertools.count()
+        self._timers_lock = threading.Lock()
+        self._shown: PichenotteView | None = None
+        self.events_handled = 0
+
+    def post(self, event: table.Event) -> None:
+        """Queue an event; safe from any thread."""
+        self._queue.put(event)
+
+    def schedule(self, due_at: float, callback: Callable[[float], None]) -> None:
+        """Run ``callback(due_at)`` from the loop once the clock reaches ``due_at`` (s);
+        safe from any thread."""
+        with self._timers_lock:
+            heapq.heappush(self._timers, _Timer(due_at, next(self._seq), callback))
+
+    def next_due(self) -> float | None:
+        with self._timers_lock:
+            return self._timers[0].due_at if self._timers else None
+
+    def fire_due(self, now: float) -> int:
+        """Fire every timer due at or before ``now``; returns how many fired."""
+        fired = 0
+        while True:
+            with self._timers_lock:
+                if not self._timers or self._timers[0].due_at > now:
+                    return fired
+                timer = heapq.heappop(self._timers)
+            timer.callback(timer.due_at)
+            fired += 1
+
+    def process_pending(self) -> int:
+        """Handle every queued event, then refresh the display; returns the count."""
+        handled = 0
+        while True:
+            try:
+                event = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            self._handle(event)
+            handled += 1
+        self.refresh()
+        return handled
+
+    def _handle(self, event: table.Event) -> None:
+        self.state, effects = table.handle(self.state, event)
+        self.events_handled += 1
+        for effect in effects:
+            if isinstance(effect, table.TossCoin):
+                self.post(table.CoinTossed(self._toss(), self._clock()))
+            elif isinstance(effect, table.Accepted) and self._on_accepted is not None:
+                self._on_accepted(effect)
+
+    def refresh(self) -> None:
+        """Render and show the current view if it differs from the one shown."""
+        v = table.view(self.state)
+        if v != self._shown:
+            self._sink.show(render(v, self._size))
+            self._shown = v
+
+    def run(self, stop: threading.Event, idle_s: float = 1.0) -> None:
+        """Serve events until ``stop`` is set: block on the queue (no polling) until an
+        event or the next timer, whichever is first. ``idle_s`` bounds the wait so that
+        ``stop`` is noticed."""
+        self.refresh()
+        while not stop.is_set():
+            due = self.next_due()
+            timeout = idle_s if due is None else max(0.0, min(idle_s, due - self._clock()))
+            try:
+                event = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                pass
+            else:
+                self._handle(event)
+            self.fire_due(self._clock())
+            self.process_pending()

@@ -1,0 +1,190 @@
+"""The Pichenotte referee flow at the table: panel events -> rules inputs (pure).
+
+Each test drives :func:`pitchside.app.pichenotte_table.handle` with the events the
+drivers produce and asserts the exact rules state (shared/rules/rulings.md, PI-xx).
+"""
+
+from __future__ import annotations
+
+from pitchside.app import pichenotte_table as t
+from pitchside.core.rules import pichenotte as rules
+from pitchside.core.sides import PerSide
+from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, SensorNoisy
+
+
+def press(ts: t.TableState, *names: str) -> tuple[t.TableState, list[object]]:
+    effects: list[object] = []
+    for name in names:
+        ts, eff = t.handle(ts, ButtonPressed(name, 0.0))
+        effects.extend(eff)
+    return ts, effects
+
+
+def drop(ts: t.TableState) -> t.TableState:
+    ts, eff = t.handle(ts, BeamBroken("twenty", 0.0, 0.03))
+    assert eff == ()
+    return ts
+
+
+def tossed(pucks: int = 3, winner: str = "A") -> t.TableState:
+    ts = t.new_table(rules.Options(pucks=pucks))
+    ts, eff = press(ts, "coin")
+    assert eff == [t.TossCoin()]
+    ts, eff2 = t.handle(ts, t.CoinTossed(winner, 0.0))  # type: ignore[arg-type]
+    assert eff2 == (t.Accepted(rules.CoinToss(winner), 0.0),)  # type: ignore[arg-type]
+    return ts
+
+
+def test_coin_press_asks_the_shell_for_a_toss_and_the_winner_shoots_first_PI_20() -> None:
+    ts = tossed(winner="B")
+    assert ts.game.phase == "shooting"
+    assert ts.game.turn == "B"
+
+
+def test_shot_before_the_toss_is_refused_with_the_reason_PI_20() -> None:
+    ts = t.new_table()
+    ts2, eff = press(ts, "shot_done")
+    assert eff == []
+    assert ts2.match == ts.match
+    assert ts2.prompt is not None and ts2.prompt.kind == "refusal" and ts2.prompt.text.startswith("PI-20")
+
+
+def test_free_shot_commits_a_puck_on_the_board_PI_09() -> None:
+    ts, eff = press(tossed(), "shot_done")
+    assert [type(e) for e in eff] == [t.Accepted]
+    assert ts.game.on_board == PerSide(1, 0)
+    assert ts.game.turn == "B"
+
+
+def test_drop_during_a_free_shot_is_the_shot_puck_a_twenty_PI_09() -> None:
+    ts = drop(tossed())
+    assert t.shot_line(ts.game, ts.draft) == "20!"
+    ts, _ = press(ts, "shot_done")
+    assert ts.game.rail == PerSide(1, 0)
+    assert ts.game.hand == PerSide(2, 3)
+
+
+def test_no_contact_against_a_puck_on_the_board_sends_the_shot_puck_to_the_ditch_PI_06() -> None:
+    ts, _ = press(tossed(), "shot_done")  # A on the board
+    assert t.shot_line(ts.game, ts.draft) == "HIT OR CALL 20"
+    ts, _ = press(ts, "no_contact", "shot_done")
+    assert ts.game.ditch == PerSide(0, 1)
+    assert ts.game.on_board == PerSide(1, 0)
+
+
+def test_called_twenty_that_misses_goes_to_the_ditch_even_with_contact_PI_17() -> None:
+    ts, _ = press(tossed(), "shot_done")
+    ts, _ = press(ts, "call", "shot_done")  # B calls, contact (default) but no drop
+    assert ts.game.ditch == PerSide(0, 1)
+    assert ts.game.on_board == PerSide(1, 0)
+
+
+def test_call_and_no_contact_are_refused_on_a_free_shot_PI_09() -> None:
+    ts = tossed()
+    ts2, _ = press(ts, "call")
+    assert ts2.draft == t.ShotDraft()
+    assert ts2.prompt is not None and ts2.prompt.text.startswith("PI-09")
+    ts3, _ = press(ts, "no_contact")
+    assert ts3.draft == t.ShotDraft()
+
+
+def test_second_drop_is_a_knocked_in_opponent_puck_and_whose_cycles_it_PI_11() -> None:
+    ts, _ = press(tossed(), "shot_done")  # A on the board
+    ts = drop(drop(ts))  # B's shot: its own puck and A's knocked in
+    assert ts.draft.drops == ("shot", "A")
+    shot = t.to_shot(ts.game, ts.draft)
+    assert shot.twenty and shot.knocked_in == PerSide(1, 0)
+    ts, _ = press(ts, "whose")  # B has no other puck on the board: back to "shot"? no, cycles A -> shot is taken
+    assert ts.draft.drops == ("shot", "A")  # only A is possible for the second drop
+    ts, _ = press(ts, "shot_done")
+    assert ts.game.rail == PerSide(1, 1)
+    assert ts.game.on_board == PerSide(0, 0)
+
+
+def test_whose_moves_a_single_drop_from_the_shot_puck_to_a_knocked_in_puck_PI_11() -> None:
+    ts, _ = press(tossed(), "shot_done")  # A on the board
+    ts = drop(ts)
+    ts, _ = press(ts, "whose")
+    assert ts.draft.drops == ("A",)
+    ts, _ = press(ts, "shot_done")  # B's puck hit A's into the hole and stays
+    assert ts.game.rail == PerSide(1, 0)
+    assert ts.game.on_board == PerSide(0, 1)
+
+
+def test_first_shooter_ditch_press_is_the_shot_puck_on_a_legal_shot_PI_13() -> None:
+    ts, _ = press(tossed(), "shot_done")
+    ts, _ = press(ts, "ditch_b", "shot_done")  # B hit A but its puck sits on the outer line
+    assert ts.game.ditch == PerSide(0, 1)
+    assert ts.game.on_board == PerSide(1, 0)
+
+
+def test_ditch_press_after_a_failed_shot_is_another_puck_of_the_shooter_PI_18() -> None:
+    ts, _ = press(tossed(pucks=4), "shot_done")  # A1 on board
+    ts, _ = press(ts, "shot_done")  # B1 hits, stays
+    ts, _ = press(ts, "shot_done")  # A2 hits, stays: A 2, B 1
+    ts, _ = press(ts, "no_contact", "ditch_b", "shot_done")  # B misses; B1 also knocked off by it
+    assert ts.game.on_board == PerSide(2, 0)
+    assert ts.game.ditch == PerSide(0, 2)
+
+
+def test_opponent_ditch_press_knocks_off_an_opponent_puck_PI_13() -> None:
+    ts, _ = press(tossed(), "shot_done")
+    ts, _ = press(ts, "ditch_a", "shot_done")
+    assert ts.game.on_board == PerSide(0, 1)
+    assert ts.game.ditch == PerSide(1, 0)
+
+
+def test_refused_shot_keeps_the_draft_and_says_why_PI_13() -> None:
+    ts = tossed()
+    ts, _ = press(ts, "ditch_b", "ditch_b")  # B has nothing on the board
+    before = ts.match
+    ts, eff = press(ts, "shot_done")
+    assert eff == [] and ts.match == before
+    assert ts.draft.ditch_presses == PerSide(0, 2)
+    assert ts.prompt is not None and ts.prompt.kind == "refusal" and "PI-13" in ts.prompt.text
+
+
+def test_undo_clears_the_draft_first_then_takes_back_the_last_input() -> None:
+    ts, _ = press(tossed(), "shot_done")
+    ts, _ = press(ts, "call")
+    ts, eff = press(ts, "undo")
+    assert ts.draft == t.ShotDraft() and eff == []
+    ts, eff = press(ts, "undo")
+    assert eff == [t.Accepted(None, 0.0)]
+    assert ts.game.on_board == PerSide(0, 0) and ts.game.turn == "A"
+
+
+def test_tally_entry_counts_zones_and_refuses_a_count_that_does_not_add_up_PI_10() -> None:
+    ts = tossed(pucks=1)
+    ts, _ = press(ts, "shot_done", "shot_done")  # A free shot stays; B hits and stays
+    assert ts.game.phase == "tally"
+    ts, _ = press(ts, "plus")  # A15 = 1
+    ts, eff = press(ts, "shot_done")  # B's puck not counted
+    assert eff == [] and ts.game.phase == "tally"
+    assert ts.prompt is not None and "PI-10" in ts.prompt.text
+    ts, _ = press(ts, "next", "next", "next", "next", "plus")  # B5 = 1 (cursor 4 is B10)
+    assert ts.zones == (1, 0, 0, 0, 1, 0)
+    ts, _ = press(ts, "minus", "next", "plus", "shot_done")
+    assert ts.game.round_scores == (PerSide(15, 5),)
+    assert ts.game.round == 2
+
+
+def test_view_shows_remaining_pucks_during_the_tally() -> None:
+    ts = tossed(pucks=1)
+    ts, _ = press(ts, "shot_done", "shot_done", "plus")
+    v = t.view(ts)
+    assert v.tally is not None and v.tally.remaining == (0, 1)
+
+
+def test_hold_new_abandons_the_match_keeping_the_options() -> None:
+    ts, _ = press(tossed(pucks=3), "shot_done")
+    ts, _ = t.handle(ts, ButtonHeld("new", 2.0))
+    assert ts.game.phase == "toss"
+    assert ts.game.hand == PerSide(3, 3)
+
+
+def test_noisy_sensor_is_shown_as_a_warning_and_counts_nothing() -> None:
+    ts = tossed()
+    ts2, _ = t.handle(ts, SensorNoisy("twenty", 1.0, "burst of 40 edges"))
+    assert ts2.match == ts.match and ts2.draft == ts.draft
+    assert ts2.prompt is not None and ts2.prompt.kind == "warning"
