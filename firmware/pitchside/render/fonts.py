@@ -1,0 +1,247 @@
+"""Fonts and glyphs for a 1-bit OLED read from across a pub table.
+
+Two kinds of lettering, chosen after looking at both on a 4x blow-up of a 128x64 frame:
+
+* **Text** (names, labels, prompts): Pillow's built-in FreeType font,
+  ``ImageFont.load_default(size=N)`` (Aileron Regular, embedded in Pillow >= 10.1). Drawn
+  on a mode ``"1"`` image Pillow renders it without anti-aliasing, so it stays crisp; it is
+  proportional, so about 22 capitals fit a 128 px line at 10 px. It ships inside the Pillow
+  wheel (no font files to install on the Pi) and renders identically wherever the same
+  wheel (same FreeType) runs, which the golden images rely on. Only ASCII and ``"…"`` have
+  glyphs in it (``"½"``, ``"×"``, arrows draw as empty boxes): keep text ASCII.
+  Pillow's older bitmap font (``load_default_imagefont()``) was the alternative: crisper
+  cells but a serif Courier-like face, 6 px per character, and noticeably harder to read.
+* **Score digits**: seven-segment glyphs drawn as filled rectangles
+  (:func:`draw_digits`). At 30 px tall with 4-5 px strokes they read like a real
+  scoreboard from metres away, scale to any box without hinting artefacts, and a 1-bit
+  panel shows them exactly as drawn. A half point is a stacked fraction (:func:`draw_half`):
+  a small ``1`` over a bar over a small ``2``, next to the whole part, so ``1½`` never reads
+  as ``15`` (which ``1.5`` with a tiny dot risks on a dim panel).
+
+All sizes and coordinates are pixels; boxes are ``(x0, y0, x1, y1)`` with ``x1``/``y1``
+exclusive (the Python slice convention), unlike Pillow's inclusive ``rectangle``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Box = tuple[int, int, int, int]
+
+ELLIPSIS = "…"
+_SCRATCH = Image.new("1", (1, 1))  # a surface to measure text on
+
+# Text sizes in px (the FreeType size; capitals are about 0.75 of it).
+LARGE = 12
+MEDIUM = 11
+SMALL = 10
+TINY = 9
+SIZES = (LARGE, MEDIUM, SMALL, TINY)
+
+
+@lru_cache(maxsize=None)
+def text_font(size: int) -> ImageFont.FreeTypeFont:
+    """The text font at ``size`` px (Pillow's embedded FreeType font), cached.
+
+    :raises ValueError: ``size`` < 1.
+    :raises ImportError: Pillow was built without FreeType (the PyPI wheels have it).
+    """
+    if size < 1:
+        raise ValueError(f"font size must be at least 1 px, not {size}")
+    font = ImageFont.load_default(size=size)
+    if not isinstance(font, ImageFont.FreeTypeFont):  # pragma: no cover - wheel has FreeType
+        raise ImportError("Pillow has no FreeType support: the text font needs it")
+    return font
+
+
+def text_bbox(text: str, font: Font) -> Box:
+    """The ink box of ``text`` drawn at (0, 0) with ``font`` (``draw.textbbox`` with
+    anchor ``"la"``), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0)."""
+    if not text:
+        return (0, 0, 0, 0)
+    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), text, font=font)
+    return (int(x0), int(y0), int(x1), int(y1))
+
+
+def text_width(text: str, font: Font) -> int:
+    """Advance-independent ink width of ``text`` in px (right edge of its bbox)."""
+    return text_bbox(text, font)[2]
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text that fits a box: the (possibly shortened) ``text``, the ``font`` to draw it
+    with, and whether it was ``truncated``."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    truncated: bool
+
+
+def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] = SIZES) -> Fitted:
+    """Fit ``text`` in ``max_width`` x ``max_height`` px.
+
+    Tries each size of ``sizes`` (largest first) whose line height
+    (:func:`line_height`) fits ``max_height``; at the first one where the whole text fits
+    the width, that is the answer. Otherwise the text is cut at the smallest such size
+    and ends in ``"…"``. Whitespace is collapsed to single spaces first.
+
+    :raises ValueError: no size in ``sizes`` fits ``max_height``, or ``max_width`` < 1.
+    """
+    if max_width < 1:
+        raise ValueError(f"no room for text: max_width {max_width} px")
+    usable = [s for s in sizes if line_height(s) <= max_height]
+    if not usable:
+        raise ValueError(f"no font size in {sizes} fits {max_height} px of height")
+    text = " ".join(text.split())
+    for size in usable:
+        font = text_font(size)
+        if text_width(text, font) <= max_width:
+            return Fitted(text, font, False)
+    font = text_font(usable[-1])
+    return Fitted(truncate(text, font, max_width), font, True)
+
+
+def truncate(text: str, font: Font, max_width: int) -> str:
+    """The longest prefix of ``text`` that, with ``"…"`` appended, fits ``max_width`` px
+    (trailing spaces dropped). ``"…"`` alone, or ``""`` if even that does not fit."""
+    if text_width(text, font) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # binary search on the prefix length; widths grow with length
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + ELLIPSIS, font) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    out = text[:lo].rstrip() + ELLIPSIS
+    return out if text_width(out, font) <= max_width else ""
+
+
+def line_height(size: int) -> int:
+    """Pixels a line of text at ``size`` needs, from the top of the tallest capital or
+    digit to the bottom of a descender (``"g"``), with no extra leading."""
+    font = text_font(size)
+    top = text_bbox("0AH|", font)[1]
+    bottom = text_bbox("gjpqy|", font)[3]
+    return bottom - top
+
+
+def cap_top(size: int) -> int:
+    """Offset in px from a ``"la"``-anchored draw position to the top of capitals."""
+    return text_bbox("0AH", text_font(size))[1]
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont,
+              fill: int = 1) -> Box:
+    """Draw ``text`` with its capitals' top at ``xy`` (not the font's ascent line), so
+    rows can be laid out by the pixels you see. :returns: the ink box drawn."""
+    x, y = xy
+    top = cap_top(int(font.size))
+    draw.text((x, y - top), text, font=font, fill=fill)
+    x0, y0, x1, y1 = draw.textbbox((x, y - top), text, font=font)
+    return (int(x0), int(y0), int(x1), int(y1))
+
+
+# --- seven-segment digits ------------------------------------------------------------
+
+#        a
+#      f   b
+#        g
+#      e   c
+#        d
+_SEGMENTS = {
+    "0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc",
+    "5": "afgcd", "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg",
+    "-": "g", " ": "",
+}
+
+
+def digit_width(height: int) -> int:
+    """Width in px of one seven-segment digit ``height`` px tall (about 0.62 of it:
+    narrower ones made a ``0`` look like a slot at 4x blow-up)."""
+    return max(3, round(height * 0.62))
+
+
+def stroke_for(height: int) -> int:
+    """Segment thickness in px for digits ``height`` px tall (about 1/7, at least 1)."""
+    return max(1, round(height / 7))
+
+
+def digits_width(text: str, height: int, gap: int | None = None) -> int:
+    """Width in px of ``text`` (digits, ``-``, space) drawn by :func:`draw_digits`."""
+    if not text:
+        return 0
+    g = stroke_for(height) if gap is None else gap
+    return len(text) * digit_width(height) + (len(text) - 1) * g
+
+
+def draw_digit(draw: ImageDraw.ImageDraw, x: int, y: int, ch: str, height: int, fill: int = 1) -> None:
+    """One seven-segment glyph with its top-left at (x, y), ``height`` px tall and
+    :func:`digit_width` wide. ``"1"`` is right-aligned in its cell, as on a real display.
+
+    :raises ValueError: ``ch`` is not a digit, ``"-"`` or ``" "``.
+    """
+    if ch not in _SEGMENTS:
+        raise ValueError(f"no seven-segment glyph for {ch!r}")
+    w, t = digit_width(height), stroke_for(height)
+    mid = y + (height - t) // 2
+    x1, y1 = x + w - 1, y + height - 1  # inclusive, for Pillow
+    rects = {
+        "a": (x, y, x1, y + t - 1),
+        "g": (x, mid, x1, mid + t - 1),
+        "d": (x, y1 - t + 1, x1, y1),
+        "f": (x, y, x + t - 1, mid + t - 1),
+        "b": (x1 - t + 1, y, x1, mid + t - 1),
+        "e": (x, mid, x + t - 1, y1),
+        "c": (x1 - t + 1, mid, x1, y1),
+    }
+    for seg in _SEGMENTS[ch]:
+        draw.rectangle(rects[seg], fill=fill)
+
+
+def draw_digits(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, height: int,
+                gap: int | None = None, fill: int = 1) -> Box:
+    """Draw ``text`` in seven-segment glyphs from top-left (x, y).
+
+    :param height: glyph height in px; width per glyph is :func:`digit_width`.
+    :param gap: px between glyphs (default: the stroke width).
+    :returns: the box covered, x1/y1 exclusive.
+    :raises ValueError: a character without a glyph.
+    """
+    g = stroke_for(height) if gap is None else gap
+    cx = x
+    for ch in text:
+        draw_digit(draw, cx, y, ch, height, fill)
+        cx += digit_width(height) + g
+    return (x, y, x + digits_width(text, height, g), y + height)
+
+
+def half_width(height: int) -> int:
+    """Width in px of the stacked ``1/2`` drawn by :func:`draw_half` for a score
+    ``height`` px tall."""
+    return digit_width(_half_digit_height(height))
+
+
+def _half_digit_height(height: int) -> int:
+    return max(5, (height - 4) // 2 - 1)
+
+
+def draw_half(draw: ImageDraw.ImageDraw, x: int, y: int, height: int, fill: int = 1) -> Box:
+    """A stacked fraction "1 over 2" (one half) in the box (x, y, x + half_width, y + height):
+    two small seven-segment digits and a 1 px bar between them.
+
+    :returns: the box covered, x1/y1 exclusive.
+    """
+    dh = _half_digit_height(height)
+    w = digit_width(dh)
+    draw_digit(draw, x, y, "1", dh, fill)
+    bar_y = y + height // 2 - 1
+    draw.rectangle((x, bar_y, x + w - 1, bar_y + 1), fill=fill)
+    draw_digit(draw, x, y + height - dh, "2", dh, fill)
+    return (x, y, x + w, y + height)
+
