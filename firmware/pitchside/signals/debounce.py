@@ -22,8 +22,9 @@ and whether the contact is *settling*.
    reported now, stamped with the time of the edge that made it. A tap is never lost.
 4. **Hold**: a reported press asks for a timer at ``press_at + hold_s``. At that time,
    if it is still the same press and the raw level is pressed, ``ButtonHeld`` is
-   reported (once). If the contact is mid-bounce at that moment, the decision waits for
-   it to settle: held if it settles pressed, released (no hold) otherwise. A release
+   reported (once). If the contact is mid-bounce and reads released at that moment, the
+   hold waits: it is reported when the contact reads pressed again, and dropped if the
+   contact settles released (then it was a release, reported as such). A release
    always cancels the hold of its press, and every release is reported, so the
    gpiozero #1039 phantom hold (a swallowed release leaving the device "active") cannot
    happen. ``ButtonReleased(held=True)`` closes a hold; there is no extra press.
@@ -199,4 +200,6 @@ class ButtonDecoder:
                 return
 
     def _step(self, out: list[TableEvent]) -> FilterStep:
-        return FilterStep(tuple(out), self._book.need(self._next_deadline(), "debounce"))
+        deadline = self._next_deadline()
+        reason = "settle" if deadline is not None and deadline == self._settle_due() else "hold"
+        return FilterStep(tuple(out), self._book.need(deadline, reason))
