@@ -144,12 +144,13 @@ def _toss(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, int]
     bar(draw, (0, 0, w, HEADER_H), "PICHENOTTE", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
     players = "DOUBLES" if opts.players == "doubles" else "SINGLES"
     goal = f"RACE TO {opts.race_target}" if opts.format == "race500" else f"FIRST TO {opts.rounds_to_win}"
-    text_in_box(draw, (0, HEADER_H + 2, w, HEADER_H + 13), f"{players}  {goal}", align="center",
-                sizes=(fonts.SMALL, fonts.TINY))
-    vs_top = HEADER_H + 15
-    vs_box = (0, vs_top, w, h - BOTTOM_H - 1)
-    text_in_box(draw, vs_box, f"{_name(view, 'A')}  v  {_name(view, 'B')}", align="center",
-                sizes=(20, 18, 16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
+    top, bottom = HEADER_H + 1, h - BOTTOM_H - 1
+    if bottom - top >= 26:  # room for the settings line above the names
+        text_in_box(draw, (0, top + 1, w, top + 12), f"{players}  {goal}", align="center",
+                    sizes=(fonts.SMALL, fonts.TINY))
+        top += 14
+    text_in_box(draw, (0, top, w, bottom), f"{_name(view, 'A')}  v  {_name(view, 'B')}", align="center",
+                sizes=(20, 18, 16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY))
     _bottom(draw, view, size, "PRESS COIN TO TOSS")
 
 
@@ -228,7 +229,7 @@ def _tally(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, int
             if is_cursor:
                 draw.rectangle((c0 + 1, y0, c1 - 2, y1 - 1), fill=1)
             text_in_box(draw, cell, value, align="left" if j == 0 else "center", fill=0 if is_cursor else 1,
-                        sizes=(fonts.LARGE + 2, fonts.LARGE, fonts.MEDIUM, fonts.SMALL), pad=1)
+                        sizes=(fonts.LARGE + 2, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY), pad=1)
     # a thin rule under side A's row
     mid_y = body_top + row_h
     draw.line((0, mid_y, w - 1, mid_y), fill=1)

@@ -1,0 +1,208 @@
+"""Nothing drawn leaves the panel, and text is shrunk or shortened to fit its box.
+
+Each screen is drawn through a recording ImageDraw on a canvas larger than the panel
+(margin on the right and bottom): every primitive's box must lie inside the panel, and no
+pixel outside it may be lit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from pitchside.core.rules import pichenotte as P
+from pitchside.render import fonts, message, pichenotte, widgets
+from pitchside.render.pichenotte import PichenotteView, render
+from pitchside.render.view import Prompt, TallyEntry
+from render_scenes import SCENES, play_round, shoot, start
+
+MARGIN = 40
+
+
+class RecordingDraw(ImageDraw.ImageDraw):
+    """An ImageDraw that records the box of everything drawn, as (x0, y0, x1, y1)
+    inclusive pixel coordinates."""
+
+    def __init__(self, im: Image.Image) -> None:
+        super().__init__(im)
+        self.boxes: list[tuple[str, tuple[float, float, float, float]]] = []
+
+    def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None, *args: Any, **kw: Any) -> None:
+        if text:
+            x0, y0, x1, y1 = self.textbbox(xy, text, font=font)
+            self.boxes.append((f"text {text!r}", (x0, y0, x1 - 1, y1 - 1)))
+        super().text(xy, text, fill, font, *args, **kw)
+
+    def rectangle(self, xy: Any, *args: Any, **kw: Any) -> None:
+        self.boxes.append(("rectangle", _bounds(xy)))
+        super().rectangle(xy, *args, **kw)
+
+    def line(self, xy: Any, *args: Any, **kw: Any) -> None:
+        self.boxes.append(("line", _bounds(xy)))
+        super().line(xy, *args, **kw)
+
+    def polygon(self, xy: Any, *args: Any, **kw: Any) -> None:
+        self.boxes.append(("polygon", _bounds(xy)))
+        super().polygon(xy, *args, **kw)
+
+
+def _bounds(xy: Any) -> tuple[float, float, float, float]:
+    pts = list(xy)
+    if pts and not isinstance(pts[0], tuple):
+        pts = list(zip(pts[0::2], pts[1::2]))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> list[RecordingDraw]:
+    """Make the screens draw on an oversized canvas through RecordingDraw; the list
+    collects the draws made (one per screen rendered)."""
+    made: list[RecordingDraw] = []
+
+    def new_canvas(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        widgets.new_canvas(size)  # the real size check
+        img = Image.new("1", (size[0] + MARGIN, size[1] + MARGIN), 0)
+        d = RecordingDraw(img)
+        d.panel = size  # type: ignore[attr-defined]
+        made.append(d)
+        return img, d
+
+    monkeypatch.setattr(pichenotte, "new_canvas", new_canvas)
+    monkeypatch.setattr(message, "new_canvas", new_canvas)
+    return made
+
+
+def assert_inside(img: Image.Image, draw: RecordingDraw, size: tuple[int, int]) -> None:
+    w, h = size
+    for what, (x0, y0, x1, y1) in draw.boxes:
+        assert 0 <= x0 and 0 <= y0 and x1 <= w - 1 and y1 <= h - 1, f"{what} at {(x0, y0, x1, y1)} leaves {w}x{h}"
+    outside = img.copy()
+    outside.paste(0, (0, 0, w, h))
+    assert outside.getbbox() is None, f"pixels lit outside the panel at {outside.getbbox()}"
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_scene_stays_on_the_panel(name: str, recorder: list[RecordingDraw]) -> None:
+    img = SCENES[name]()
+    assert len(recorder) == 1 and recorder[0].boxes
+    assert_inside(img, recorder[0], (128, 64))
+
+
+def _views() -> dict[str, PichenotteView]:
+    long = "Called twenty missed: puck to the ditch " * 3
+    s_shoot = shoot(start(P.Options(players="doubles")), 3)
+    s_tally = shoot(start(), 24, twenty_every=3)
+    s_race = play_round(start(P.Options(format="race500", race_target=5000)), a=(12, 0), b=(0, 0))
+    s_race = play_round(s_race, a=(12, 0), b=(0, 0))
+    return {
+        "toss": PichenotteView(P.new_match(), names=("THE RED TEAM", "THE BLUE TEAM"), prompt=Prompt(long)),
+        "shooting": PichenotteView(s_shoot, names=("WIDE NAME HERE", "ANOTHER WIDE ONE"),
+                                   prompt=Prompt(long, "warning")),
+        "shot_line": PichenotteView(s_shoot, shot_line=long),
+        "tally": PichenotteView(s_tally, tally=TallyEntry((12, 12, 12, 12, 12, 12), 4, (99, 99)),
+                                prompt=Prompt(long, "refusal"), names=("LONGNAME", "B")),
+        "race_big": PichenotteView(s_race),
+    }
+
+
+@pytest.mark.parametrize("size", [(128, 64), (96, 48), (128, 128), (256, 64), (128, 32 + 16)])
+@pytest.mark.parametrize("case", sorted(_views()))
+def test_stress_views_stay_on_the_panel(case: str, size: tuple[int, int], recorder: list[RecordingDraw]) -> None:
+    img = render(_views()[case], size)
+    assert img.size == (size[0] + MARGIN, size[1] + MARGIN)  # the recorder's canvas
+    assert_inside(img, recorder[0], size)
+
+
+def test_message_overflowing_lines(recorder: list[RecordingDraw]) -> None:
+    lines = [f"line {i} " + "x" * 40 for i in range(10)]
+    img = message.render_message("A VERY LONG TITLE THAT CANNOT FIT THE PANEL", lines)
+    assert_inside(img, recorder[0], (128, 64))
+
+
+def test_finished_with_four_digit_race_scores_fits(recorder: list[RecordingDraw]) -> None:
+    s = start(P.Options(format="race500", race_target=1000))
+    for _ in range(3):
+        s = play_round(s, a=(12, 0), b=(0, 0))  # 180 a round
+    s = play_round(s, a=(0, 0), b=(0, 0), twenty_every=1)  # 12 twenties each: 240 each
+    while s.phase != "finished":
+        s = play_round(s, a=(12, 0), b=(0, 0))
+    assert P.match_score(s).A >= 1000
+    img = render(PichenotteView(s))
+    assert_inside(img, recorder[0], (128, 64))
+
+
+# --- the text helpers ----------------------------------------------------------------
+
+
+def test_fit_text_keeps_short_text_at_the_largest_size() -> None:
+    fit = fonts.fit_text("FREE SHOT", 128, 13)
+    assert (fit.text, fit.font.size, fit.truncated) == ("FREE SHOT", fonts.LARGE, False)
+
+
+def test_fit_text_shrinks_before_cutting() -> None:
+    text = "ROUND 3: COUNT THE ZONES"
+    at_large = fonts.text_width(text, fonts.text_font(fonts.LARGE))
+    fit = fonts.fit_text(text, at_large - 1, 13)
+    assert fit.text == text and not fit.truncated and fit.font.size < fonts.LARGE
+    assert fonts.text_width(text, fit.font) <= at_large - 1
+
+
+@pytest.mark.parametrize("width", [128, 100, 60, 30, 12])
+def test_fit_text_cuts_with_an_ellipsis_within_the_width(width: int) -> None:
+    fit = fonts.fit_text("Called twenty missed: puck to the ditch", width, 11)
+    assert fit.truncated and fit.text.endswith(fonts.ELLIPSIS)
+    assert fit.font.size == fonts.TINY  # the smallest size that fits 11 px of height
+    assert fonts.text_width(fit.text, fit.font) <= width
+    assert "Called twenty missed: puck to the ditch".startswith(fit.text[:-1].rstrip())
+
+
+def test_fit_text_with_no_room() -> None:
+    assert fonts.fit_text("ABC", 2, 11).text == ""
+    with pytest.raises(ValueError):
+        fonts.fit_text("ABC", 100, 5)  # no size is that short
+    with pytest.raises(ValueError):
+        fonts.fit_text("ABC", 0, 11)
+
+
+def test_fit_text_collapses_whitespace() -> None:
+    assert fonts.fit_text("  HIT \n OR\tCALL  ", 128, 13).text == "HIT OR CALL"
+
+
+@pytest.mark.parametrize("text", ["X", "HIT OR CALL 20", "NO: PI-10 A counts 2/3", "jgpqy" * 9, ""])
+@pytest.mark.parametrize("box", [(0, 52, 128, 64), (5, 0, 60, 12), (64, 20, 128, 31)])
+def test_text_in_box_ink_stays_in_the_box(text: str, box: tuple[int, int, int, int]) -> None:
+    img = Image.new("1", (200, 100))
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = widgets.text_in_box(d, box, text)
+    assert box[0] <= x0 <= x1 <= box[2] and box[1] <= y0 <= y1 <= box[3]
+    outside = img.copy()
+    outside.paste(0, box)
+    assert outside.getbbox() is None
+
+
+def test_long_prompt_is_shortened_on_the_bottom_line() -> None:
+    img = Image.new("1", (128, 64))
+    d = ImageDraw.Draw(img)
+    box = (0, 64 - pichenotte.BOTTOM_H, 128, 64)
+    ink = widgets.prompt_bar(d, box, Prompt("Called twenty missed: puck to the ditch, and far too long"))
+    assert ink[0] >= 2 and ink[2] <= 126  # 2 px clear at each side
+    assert ink[1] >= 64 - pichenotte.BOTTOM_H and ink[3] <= 64
+    assert img.crop((0, 0, 128, 64 - pichenotte.BOTTOM_H)).getbbox() is None
+
+
+def test_only_characters_the_font_has() -> None:
+    """The screens use ASCII and "…": Aileron draws "½", "×", arrows as empty boxes."""
+    f = fonts.text_font(fonts.SMALL)
+
+    def glyph(ch: str) -> bytes:
+        img = Image.new("1", (20, 20))
+        ImageDraw.Draw(img).text((2, 2), ch, font=f, fill=1)
+        return img.tobytes()
+
+    notdef = glyph("\u25b6")
+    assert glyph("\u00bd") == notdef  # "½" is missing: why halves are drawn, not written
+    for ch in "…ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:!-+=/,.":
+        assert glyph(ch) != notdef, ch
