@@ -163,6 +163,34 @@ def test_PI20_PI_A6_doubles_shooter_order_A1_B1_A2_B2():
     assert len(order) == 24
 
 
+def _order(s):
+    order = []
+    while s.phase == "shooting":
+        order.append(P.shooter(s))
+        s = P.apply(s, shot()).state
+    return order, s
+
+
+def test_PI20_PI_A6_doubles_B_first_goes_on_clockwise():
+    # seats clockwise A1, B1, A2, B2: after B1 comes A2, not A1
+    order, _ = _order(start("B", players="doubles"))
+    assert order == ["B1", "A2", "B2", "A1"] * 6
+
+
+def test_PI20_PI_A6_doubles_every_round_is_clockwise_and_6_each():
+    s = start("A", players="doubles")
+    cycle = ["A1", "B1", "A2", "B2"]
+    for rnd in range(1, 4):
+        first = s.first_shooter
+        order, s = _order(s)
+        assert order[0] == first + "1"
+        i = cycle.index(order[0])
+        assert order == [cycle[(i + k) % 4] for k in range(24)]  # a clockwise rotation
+        assert {p: order.count(p) for p in cycle} == {p: 6 for p in cycle}
+        s = P.apply(s, P.Tally((0, 0, s.on_board.A), (0, 0, s.on_board.B))).state
+    assert P.shooter(s) == "B1"  # round 4: B first
+
+
 def test_singles_shooter_is_the_side():
     s = start("B")
     assert P.shooter(s) == "B"

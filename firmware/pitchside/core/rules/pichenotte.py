@@ -192,7 +192,13 @@ def shooter(state: State) -> str | None:
         return None
     if state.options.players == "singles":
         return state.turn
-    return f"{state.turn}{state.shots[state.turn] % 2 + 1}"
+    # Seats clockwise A1, B1, A2, B2 (PI-A6); the round's first shooter is partner 1 of
+    # the starting team and play goes on clockwise, so a B-first round is B1, A2, B2, A1.
+    start = 0 if state.first_shooter == "A" else 1
+    return _SEATS[(start + state.shots.A + state.shots.B) % 4]
+
+
+_SEATS = ("A1", "B1", "A2", "B2")
 
 
 def legal_inputs(state: State) -> tuple[str, ...]:
