@@ -1,0 +1,399 @@
+"""The OLED: build a luma device from config names, and a :class:`Display` that sends
+frames to it.
+
+Facts this relies on, checked against the installed luma.core 2.6 / luma.oled 3.16
+source (see also shared/notes/libraries.md, sections 4 and 7):
+
+* ``luma.core.device.device.__init__`` falls back to a real ``i2c()`` when given no
+  serial interface, and registers an ``atexit`` hook calling ``self.cleanup()`` for
+  every device. :func:`open_device` therefore always passes an interface, and
+  :meth:`Display.close` disarms that hook after cleaning up, so the panel is never
+  switched off twice (the second time on a closed bus).
+* ``cleanup()`` sends DISPLAYOFF and a blank frame unless ``device.persist`` is true;
+  then only the bus is released and the last frame stays lit.
+* The monochrome drivers (ssd1306 family, sh1106) re-send the whole 1024-byte frame on
+  every ``display()``: they have no diffing, so :class:`Display` skips identical frames.
+* ``luma.core.interface.serial.i2c`` turns EREMOTEIO/EIO into ``DeviceNotFoundError``
+  in ``command()`` only; ``data()`` lets the raw ``OSError`` out. A missing
+  ``/dev/i2c-N`` is ``DeviceNotFoundError`` at construction. luma's errors are not
+  ``OSError`` subclasses. Both kinds are translated here into :class:`DisplayError`
+  subclasses of :class:`pitchside.core.errors.HardwareError` (an ``OSError``).
+* luma's SPI drives DC/RST through RPi.GPIO, imported lazily: on a machine without it
+  the import fails (``ModuleNotFoundError``, or ``UnsupportedPlatform`` off a Pi).
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+from types import TracebackType
+from typing import Any, Protocol
+
+from PIL import Image
+
+from pitchside.core.errors import ConfigError, HardwareError
+
+log = logging.getLogger(__name__)
+
+CONFIG_FILE = "<display>"
+"""The ``file`` named in :class:`ConfigError` when the caller has not said which file."""
+
+INTERFACES = ("i2c", "spi", "noop")
+_PARALLEL_ONLY = {"ws0010", "winstar_weh"}  # character LCDs on a 6800 parallel bus
+SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in
+                      (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
+"""SPI clock rates luma's ``spi`` accepts (it asserts on anything else)."""
+
+
+class DisplayError(HardwareError):
+    """A display fault. ``errno`` is set when the OS reported one."""
+
+
+class DisplayNotFound(DisplayError):
+    """No panel answers: missing ``/dev/i2c-N`` or ``/dev/spidevP.D``, nothing at the
+    I2C address (EREMOTEIO/ENXIO), or unplugged."""
+
+
+class DisplayPermissionError(DisplayError):
+    """The bus device exists but this user may not open it (add it to group i2c/spi)."""
+
+
+class DisplayIOError(DisplayError):
+    """A bus transfer failed mid-run (EIO, a timeout): wiring, power, noise."""
+
+
+class DisplayUnavailable(DisplayError):
+    """This machine lacks what the interface needs (smbus2, spidev, RPi.GPIO)."""
+
+
+class SerialInterface(Protocol):
+    """What luma's drivers call on a bus: luma.core.interface.serial.i2c/spi/noop, or
+    a test double."""
+
+    def command(self, *cmd: int) -> None: ...
+    def data(self, data: list[int]) -> None: ...
+    def cleanup(self) -> None: ...
+
+
+def drivers() -> tuple[str, ...]:
+    """Driver names :func:`open_device` accepts: every pixel device of
+    ``luma.oled.device`` (ssd1305, ssd1306, ssd1309, ..., sh1106, sh1107, ch1115) and
+    ``"dummy"`` (``luma.core.device.dummy``, keeps the last frame in ``.image``)."""
+    import luma.oled.device as oled
+
+    return tuple(n for n in oled.__all__ if n not in _PARALLEL_ONLY) + ("dummy",)
+
+
+def open_device(
+    driver: str,
+    interface: str = "i2c",
+    *,
+    width: int = 128,
+    height: int = 64,
+    rotate: int = 0,
+    i2c_port: int = 1,
+    i2c_address: int = 0x3C,
+    spi_port: int = 0,
+    spi_device: int = 0,
+    gpio_DC: int = 24,
+    gpio_RST: int = 25,
+    bus_speed_hz: int = 8_000_000,
+    page_address_offset: int | None = None,
+    serial: SerialInterface | None = None,
+) -> Any:
+    """Build a luma device by name, sending its init sequence (unless ``dummy``).
+
+    :param driver: a name from :func:`drivers`, e.g. ``"ssd1306"`` or ``"sh1106"``.
+    :param interface: ``"i2c"`` (smbus2, ``/dev/i2c-<i2c_port>``), ``"spi"`` (spidev
+        ``/dev/spidev<spi_port>.<spi_device>`` plus RPi.GPIO for DC/RST) or ``"noop"``
+        (a bus that drops everything: the real driver code with no hardware).
+    :param width: panel width in px (before rotation).
+    :param height: panel height in px (before rotation).
+    :param rotate: quarter turns clockwise, 0..3 (luma rotates each frame).
+    :param i2c_address: 7-bit address, 0x03..0x77 (0x3C or 0x3D for most modules).
+    :param gpio_DC: BCM pin of the SPI data/command line. :param gpio_RST: reset pin.
+    :param bus_speed_hz: SPI clock, one of :data:`SPI_SPEEDS_HZ`.
+    :param page_address_offset: sh1106 only: first RAM column of the panel (luma's
+        default 2 suits 132-column RAM; some 1.3" modules need 0).
+    :param serial: use this bus object instead of building one for ``interface``
+        (tests, a shared bus); ``interface`` is then only checked.
+    :returns: the luma device (``.display(image)``, ``.size``, ``.mode``).
+    :raises ConfigError: unknown driver or interface, bad rotate/address/speed, a size
+        the driver cannot drive, page_address_offset for a driver other than sh1106.
+    :raises DisplayNotFound: no ``/dev/i2c-N`` / ``/dev/spidevP.D``, or nothing answers
+        at the address while the init sequence is sent.
+    :raises DisplayPermissionError: the bus device may not be opened.
+    :raises DisplayUnavailable: smbus2, spidev or a GPIO module for SPI is missing.
+    :raises DisplayIOError: the bus failed while the init sequence was sent.
+    """
+    names = drivers()
+    if driver not in names:
+        raise ConfigError(CONFIG_FILE, "driver", f"unknown display driver {driver!r}; known: {', '.join(names)}")
+    if interface not in INTERFACES:
+        raise ConfigError(CONFIG_FILE, "interface", f"unknown interface {interface!r}; known: {', '.join(INTERFACES)}")
+    if rotate not in (0, 1, 2, 3):
+        raise ConfigError(CONFIG_FILE, "rotate", f"must be 0..3 quarter turns, not {rotate!r}")
+    if width < 1 or height < 1:
+        raise ConfigError(CONFIG_FILE, "width", f"size must be positive, not {width}x{height}")
+    if page_address_offset is not None and driver != "sh1106":
+        raise ConfigError(CONFIG_FILE, "page_address_offset", f"applies to sh1106 only, not {driver}")
+
+    if driver == "dummy":
+        from luma.core.device import dummy
+        from luma.core.interface.serial import noop
+
+        return dummy(width=width, height=height, rotate=rotate, mode="1", serial_interface=serial or noop())
+
+    built = serial is None
+    if serial is None:
+        serial = _open_serial(interface, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
+                              spi_device=spi_device, gpio_DC=gpio_DC, gpio_RST=gpio_RST,
+                              bus_speed_hz=bus_speed_hz)
+    import luma.core.error
+    import luma.oled.device as oled
+
+    kwargs: dict[str, Any] = {}
+    if page_address_offset is not None:
+        kwargs["page_address_offset"] = page_address_offset
+    where = _where(interface, i2c_port, i2c_address, spi_port, spi_device)
+    try:
+        return getattr(oled, driver)(serial_interface=serial, width=width, height=height, rotate=rotate, **kwargs)
+    except luma.core.error.DeviceDisplayModeError as exc:
+        _release(serial, built)
+        raise ConfigError(CONFIG_FILE, "width", f"{driver} cannot drive {width}x{height} px ({exc})") from None
+    except (OSError, luma.core.error.Error) as exc:
+        _release(serial, built)
+        raise translate(exc, f"{driver} on {where}") from exc
+
+
+def _where(interface: str, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int) -> str:
+    if interface == "i2c":
+        return f"/dev/i2c-{i2c_port} address 0x{i2c_address:02X}"
+    if interface == "spi":
+        return f"/dev/spidev{spi_port}.{spi_device}"
+    return "the noop bus"
+
+
+def _release(serial: SerialInterface, built: bool) -> None:
+    """Close a bus we opened after the device on it failed to start."""
+    if built:
+        try:
+            serial.cleanup()
+        except Exception:  # the bus is already broken; the first error is the one to report
+            log.debug("cleanup of a failed display bus raised", exc_info=True)
+
+
+def _open_serial(interface: str, *, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int,
+                 gpio_DC: int, gpio_RST: int, bus_speed_hz: int) -> SerialInterface:
+    import luma.core.error
+    from luma.core.interface import serial as luma_serial
+
+    if interface == "noop":
+        return luma_serial.noop()  # type: ignore[no-any-return]
+    if interface == "i2c":
+        if not 0x03 <= i2c_address <= 0x77:
+            raise ConfigError(CONFIG_FILE, "i2c_address", f"7-bit address 0x03..0x77, not {i2c_address!r}")
+        dev = f"/dev/i2c-{i2c_port}"
+        try:
+            return luma_serial.i2c(port=i2c_port, address=i2c_address)  # type: ignore[no-any-return]
+        except ImportError as exc:
+            raise DisplayUnavailable(errno.ENOSYS, f"I2C needs smbus2 ({exc}); install pitchside[pi]") from exc
+        except luma.core.error.DevicePermissionError as exc:
+            raise DisplayPermissionError(errno.EACCES, "I2C bus permission denied (is the user in group i2c?)",
+                                         dev) from exc
+        except luma.core.error.DeviceNotFoundError as exc:
+            raise DisplayNotFound(errno.ENOENT, "I2C bus not found (enable it: dtparam=i2c_arm=on; check i2c_port)",
+                                  dev) from exc
+        except OSError as exc:
+            raise translate(exc, dev) from exc
+    # spi
+    if bus_speed_hz not in SPI_SPEEDS_HZ:
+        raise ConfigError(CONFIG_FILE, "bus_speed_hz", f"{bus_speed_hz} Hz is not one of luma's SPI speeds "
+                                                        f"({', '.join(str(s) for s in SPI_SPEEDS_HZ)})")
+    dev = f"/dev/spidev{spi_port}.{spi_device}"
+    try:
+        return luma_serial.spi(port=spi_port, device=spi_device,  # type: ignore[no-any-return]
+                               bus_speed_hz=bus_speed_hz, gpio_DC=gpio_DC, gpio_RST=gpio_RST)
+    except (ImportError, luma.core.error.UnsupportedPlatform, RuntimeError) as exc:
+        missing = getattr(exc, "name", None)
+        if missing == "spidev":
+            raise DisplayUnavailable(errno.ENOSYS, f"SPI needs the spidev module ({exc})") from exc
+        raise DisplayUnavailable(
+            errno.ENOSYS,
+            f"SPI needs GPIO for DC (GPIO{gpio_DC}) and RST (GPIO{gpio_RST}) through an RPi.GPIO-compatible "
+            f"module (rpi-lgpio on a Pi 5), and none is usable here: {exc}") from exc
+    except luma.core.error.DeviceNotFoundError as exc:
+        raise DisplayNotFound(errno.ENOENT, "SPI device not found (enable it: dtparam=spi=on)", dev) from exc
+    except OSError as exc:
+        raise translate(exc, dev) from exc
+
+
+_NOT_FOUND = {errno.EREMOTEIO, errno.ENXIO, errno.ENODEV, errno.ENOENT}
+_DENIED = {errno.EACCES, errno.EPERM}
+
+
+def translate(exc: BaseException, what: str) -> DisplayError:
+    """The :class:`DisplayError` for an ``OSError`` or a luma error raised while
+    talking to ``what`` (a description for the message, e.g. ``"ssd1306 on /dev/i2c-1
+    address 0x3C"``). A :class:`DisplayError` is returned as it is.
+
+    EREMOTEIO, ENXIO, ENODEV, ENOENT and luma's ``DeviceNotFoundError`` give
+    :class:`DisplayNotFound`; EACCES/EPERM :class:`DisplayPermissionError`; EIO and every
+    other errno :class:`DisplayIOError`. luma's errors carry no errno: the ``OSError`` it
+    wrapped (its ``__context__``) supplies it.
+    """
+    if isinstance(exc, DisplayError):
+        return exc
+    code = getattr(exc, "errno", None)
+    if code is None and isinstance(exc.__context__, OSError):
+        code = exc.__context__.errno
+    kind = type(exc).__name__
+    message = f"{what}: {exc or kind}"
+    import luma.core.error
+
+    if isinstance(exc, luma.core.error.DevicePermissionError) or code in _DENIED:
+        return DisplayPermissionError(code or errno.EACCES, message)
+    if isinstance(exc, luma.core.error.DeviceNotFoundError) or code in _NOT_FOUND:
+        return DisplayNotFound(code or errno.ENODEV, message)
+    return DisplayIOError(code or errno.EIO, message)
+
+
+class Display:
+    """Frames to a luma device, skipping the ones already on the panel.
+
+    :param device: a luma device (from :func:`open_device`, or any object with
+        ``display(image)``, ``size``, ``mode``, ``persist``, ``contrast``, ``hide``,
+        ``show`` and ``cleanup``).
+    :param persist: keep the last frame lit after :meth:`close` (the process exiting or
+        restarting) instead of blanking and switching the panel off.
+    :param name: for messages and logs, e.g. ``"score display"``.
+
+    Counters: ``frames_sent`` (handed to the device), ``frames_skipped`` (identical to
+    the frame on the panel), ``errors`` (bus failures). Not thread-safe: one runtime
+    loop owns it.
+    """
+
+    def __init__(self, device: Any, *, persist: bool = False, name: str = "display") -> None:
+        self._device = device
+        self.persist = persist
+        self.name = name
+        self.frames_sent = 0
+        self.frames_skipped = 0
+        self.errors = 0
+        self._last: bytes | None = None
+        self._closed = False
+
+    @property
+    def device(self) -> Any:
+        """The wrapped luma device."""
+        return self._device
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) in px that :meth:`show` takes: the device's, after rotation."""
+        return tuple(self._device.size)  # type: ignore[return-value]
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def show(self, image: Image.Image) -> bool:
+        """Send ``image`` unless it is the frame already on the panel.
+
+        :param image: :attr:`size` px; mode ``"1"`` for the monochrome panels (another
+            mode is converted to the device's mode, e.g. to ``"RGB"`` for colour ones).
+        :returns: True if the frame was sent, False if skipped as identical.
+        :raises ValueError: wrong image size, or the display is closed.
+        :raises DisplayError: the bus failed (the frame counts as not shown, so the next
+            :meth:`show` of the same frame sends it again).
+        """
+        self._check_open()
+        if image.size != self.size:
+            raise ValueError(f"{self.name}: frame is {image.size[0]}x{image.size[1]} px, "
+                             f"the panel {self.size[0]}x{self.size[1]}")
+        if image.mode != self._device.mode:
+            image = image.convert(self._device.mode)
+        key = image.mode.encode() + b"\0" + image.tobytes()
+        if key == self._last:
+            self.frames_skipped += 1
+            return False
+        self._last = None  # a failed transfer leaves the panel in an unknown state
+        self._call("display", image)
+        self._last = key
+        self.frames_sent += 1
+        return True
+
+    def invalidate(self) -> None:
+        """Forget what is on the panel, so the next :meth:`show` sends even an identical
+        frame (after the panel was reset or re-initialised)."""
+        self._last = None
+
+    def contrast(self, level: int) -> None:
+        """Set the panel's contrast, 0..255 (not a linear brightness; 0 is not off).
+
+        :raises ValueError: ``level`` out of range or display closed.
+        :raises DisplayError: the bus failed.
+        """
+        self._check_open()
+        if not isinstance(level, int) or not 0 <= level <= 255:
+            raise ValueError(f"{self.name}: contrast must be an int 0..255, not {level!r}")
+        self._call("contrast", level)
+
+    def hide(self) -> None:
+        """Switch the panel off (low power); its memory keeps the frame.
+
+        :raises DisplayError: the bus failed."""
+        self._check_open()
+        self._call("hide")
+
+    def show_panel(self) -> None:
+        """Switch the panel back on after :meth:`hide`.
+
+        :raises DisplayError: the bus failed."""
+        self._check_open()
+        self._call("show")
+
+    def close(self) -> None:
+        """Release the bus; blank and switch off the panel unless :attr:`persist`.
+        Idempotent. Never raises for a bus that is already gone (logged instead), so it
+        is safe in an ``ExitStack`` during shutdown."""
+        if self._closed:
+            return
+        self._closed = True
+        device = self._device
+        device.persist = self.persist
+        try:
+            device.cleanup()
+        except Exception as exc:  # noqa: BLE001 - luma errors are plain Exceptions, not OSError
+            log.warning("%s: cleanup failed: %s", self.name, translate(exc, self.name))
+        # luma registered an atexit hook calling device.cleanup(): make it a no-op now.
+        device.cleanup = _cleaned_up
+
+    def __enter__(self) -> "Display":
+        return self
+
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else "open"
+        return (f"<Display {self.name} {type(self._device).__name__} {self.size[0]}x{self.size[1]} {state} "
+                f"sent={self.frames_sent} skipped={self.frames_skipped} errors={self.errors}>")
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ValueError(f"{self.name} is closed")
+
+    def _call(self, method: str, *args: Any) -> None:
+        import luma.core.error
+
+        try:
+            getattr(self._device, method)(*args)
+        except (OSError, luma.core.error.Error) as exc:
+            self.errors += 1
+            raise translate(exc, f"{self.name} ({type(self._device).__name__}) {method}") from exc
+
+
+def _cleaned_up() -> None:
+    """Stands in for a closed device's ``cleanup`` (see :meth:`Display.close`)."""
