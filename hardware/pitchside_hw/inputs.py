@@ -39,7 +39,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from gpiozero import DigitalInputDevice, Factory, GPIOZeroError
 
@@ -165,7 +165,7 @@ class _FilteredInput:
         if device is not None:
             device.close()
 
-    def __enter__(self) -> _FilteredInput:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
