@@ -180,15 +180,17 @@ def digits_width(text: str, height: int, gap: int | None = None) -> int:
     return len(text) * digit_width(height) + (len(text) - 1) * g
 
 
-def draw_digit(draw: ImageDraw.ImageDraw, x: int, y: int, ch: str, height: int, fill: int = 1) -> None:
+def draw_digit(draw: ImageDraw.ImageDraw, x: int, y: int, ch: str, height: int, fill: int = 1,
+               stroke: int | None = None) -> None:
     """One seven-segment glyph with its top-left at (x, y), ``height`` px tall and
     :func:`digit_width` wide. ``"1"`` is right-aligned in its cell, as on a real display.
 
+    :param stroke: segment thickness in px (default :func:`stroke_for`).
     :raises ValueError: ``ch`` is not a digit, ``"-"`` or ``" "``.
     """
     if ch not in _SEGMENTS:
         raise ValueError(f"no seven-segment glyph for {ch!r}")
-    w, t = digit_width(height), stroke_for(height)
+    w, t = digit_width(height), stroke or stroke_for(height)
     mid = y + (height - t) // 2
     x1, y1 = x + w - 1, y + height - 1  # inclusive, for Pillow
     rects = {
@@ -228,7 +230,7 @@ def half_width(height: int) -> int:
 
 
 def _half_digit_height(height: int) -> int:
-    return max(5, (height - 4) // 2 - 1)
+    return max(5, (height - 4) // 2)  # leaves 1 px gaps around the 2 px bar between them
 
 
 def draw_half(draw: ImageDraw.ImageDraw, x: int, y: int, height: int, fill: int = 1) -> Box:
@@ -239,9 +241,10 @@ def draw_half(draw: ImageDraw.ImageDraw, x: int, y: int, height: int, fill: int 
     """
     dh = _half_digit_height(height)
     w = digit_width(dh)
-    draw_digit(draw, x, y, "1", dh, fill)
-    bar_y = y + height // 2 - 1
+    t = max(2, stroke_for(dh)) if dh >= 7 else 1  # 1 px strokes vanish across a room
+    draw_digit(draw, x, y, "1", dh, fill, stroke=t)
+    bar_y = y + dh + 1  # 1 px gap under the numerator, whatever the parity of height
     draw.rectangle((x, bar_y, x + w - 1, bar_y + 1), fill=fill)
-    draw_digit(draw, x, y + height - dh, "2", dh, fill)
+    draw_digit(draw, x, y + height - dh, "2", dh, fill, stroke=t)
     return (x, y, x + w, y + height)
 

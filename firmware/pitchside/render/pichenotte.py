@@ -248,19 +248,19 @@ def _finished(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, 
     else:
         headline = f"{_name(view, result.winner)} WINS"
     bar(draw, (0, 0, w, HEADER_H), "MATCH OVER", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
-    big_h = (h - HEADER_H - BOTTOM_H) * 5 // 9
+    big_h = (h - HEADER_H - BOTTOM_H) // 2
     big = (0, HEADER_H + 1, w, HEADER_H + 1 + big_h)
     text_in_box(draw, big, headline, align="center", sizes=(24, 22, 20, 18, 16, fonts.LARGE, fonts.MEDIUM))
     # final score, small seven-segment digits: "A 4 - 2 B"
     sy0, sy1 = big[3] + 1, h - BOTTOM_H - 1
-    gap = 12
+    gap = 18
     left_box = (0, sy0, w // 2 - gap // 2, sy1)
     right_box = (w // 2 + gap // 2, sy0, w, sy1)
     dh = sy1 - sy0
     draw_score(draw, left_box, score.A, max_height=dh, align="right")
     draw_score(draw, right_box, score.B, max_height=dh, align="left")
     dash_y = (sy0 + sy1) // 2 - 1
-    draw.rectangle((w // 2 - 3, dash_y, w // 2 + 2, dash_y + 1), fill=1)
+    draw.rectangle((w // 2 - 4, dash_y, w // 2 + 3, dash_y + 1), fill=1)
     _bottom(draw, view, size, "HOLD NEW for new match")
 
 
