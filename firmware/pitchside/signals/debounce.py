@@ -19,7 +19,8 @@ and whether the contact is *settling*.
    moves with each bounce.
 3. **Settled**: if the raw level then differs from the reported one (a tap shorter than
    the window: pressed, released inside the window, quiet since), the missing change is
-   reported now, stamped with the time of the edge that made it. A tap is never lost.
+   reported now, stamped with the time of the last edge (where the stable level began).
+   A tap is never lost.
 4. **Hold**: a reported press asks for a timer at ``press_at + hold_s``. At that time,
    if it is still the same press and the raw level is pressed, ``ButtonHeld`` is
    reported (once). If the contact is mid-bounce and reads released at that moment, the
@@ -40,7 +41,8 @@ Default parameters
 ``bounce_s = 0.1`` s, not the customary 20 ms: the real KCD-101 rocker capture
 (``shared/data/real/bounce/bouncybutton_rocker_banggood1276758``, test 102, a slow
 release) re-closes its contacts 81.9 ms after releasing (pulses of 2.5 µs, 3.2 ms and
-17.3 ms, quiet from 105.5 ms). With 20 ms that release counts as release + 2 presses;
+17.3 ms, quiet from 105.5 ms). With 20 ms that one release gives release, press,
+release (a phantom press at 81.9 ms);
 every other rocker test bounces for at most 1.1 ms. 100 ms still reports each press at
 its first edge and allows about five taps a second.
 ``hold_s = 1.0`` s, a usual long press. Active low with pull-up (pressed = level
