@@ -297,12 +297,13 @@ class Display:
     def closed(self) -> bool:
         return self._closed
 
-    def show(self, image: Image.Image) -> bool:
+    def show(self, image: Image.Image) -> None:
         """Send ``image`` unless it is the frame already on the panel.
 
         :param image: :attr:`size` px; mode ``"1"`` for the monochrome panels (another
             mode is converted to the device's mode, e.g. to ``"RGB"`` for colour ones).
-        :returns: True if the frame was sent, False if skipped as identical.
+        Returns nothing, to match the runtime's ``FrameSink``; :attr:`frames_sent` and
+        :attr:`frames_skipped` say what happened.
         :raises ValueError: wrong image size, or the display is closed.
         :raises DisplayError: the bus failed (the frame counts as not shown, so the next
             :meth:`show` of the same frame sends it again).
@@ -316,12 +317,11 @@ class Display:
         key = image.mode.encode() + b"\0" + image.tobytes()
         if key == self._last:
             self.frames_skipped += 1
-            return False
+            return
         self._last = None  # a failed transfer leaves the panel in an unknown state
         self._call("display", image)
         self._last = key
         self.frames_sent += 1
-        return True
 
     def invalidate(self) -> None:
         """Forget what is on the panel, so the next :meth:`show` sends even an identical

@@ -68,7 +68,7 @@ def text_bbox(text: str, font: Font) -> Box:
 
 
 def text_width(text: str, font: Font) -> int:
-    """Advance-independent ink width of ``text`` in px (right edge of its bbox)."""
+    """Width of ``text`` in px: the right edge of its ink box drawn at x = 0."""
     return text_bbox(text, font)[2]
 
 

@@ -17,8 +17,11 @@ video), then ``view.shot_line`` (what the table saw during the current shot), th
 phase's own prompt (in ``shooting``: ``"FREE SHOT"`` (PI-09) or ``"HIT OR CALL 20"``
 (PI-05)).
 
-Layout at the design size 128x64 px (rows scale with the height; the score gets what is
-left): header 0-11, scores 12-41, hands/twenties 42-52, bottom line 53-63.
+Layout at the design size 128x64 px, rows y0-y1 inclusive (the header, info and bottom
+rows keep their height on other panels; the score gets what is left): header 0-11 (name
+tags, round), scores 13-41 (seven-segment digits up to 27 px tall, side A left of a
+divider, B right), pucks left in hand and this round's twenties 42-51 (``"9 LEFT 1x20"``),
+bottom line 52-63.
 """
 
 from __future__ import annotations
