@@ -100,6 +100,7 @@ def open_device(
     bus_speed_hz: int = 8_000_000,
     page_address_offset: int | None = None,
     serial: SerialInterface | None = None,
+    config_file: str = CONFIG_FILE,
 ) -> Any:
     """Build a luma device by name, sending its init sequence (unless ``dummy``).
 
@@ -117,6 +118,8 @@ def open_device(
         default 2 suits 132-column RAM; some 1.3" modules need 0).
     :param serial: use this bus object instead of building one for ``interface``
         (tests, a shared bus); ``interface`` is then only checked.
+    :param config_file: the file named by a :class:`ConfigError` (the table config the
+        settings came from); its key is the parameter's name, e.g. ``"i2c_address"``.
     :returns: the luma device (``.display(image)``, ``.size``, ``.mode``).
     :raises ConfigError: unknown driver or interface, bad rotate/address/speed, a size
         the driver cannot drive, page_address_offset for a driver other than sh1106.
@@ -128,15 +131,15 @@ def open_device(
     """
     names = drivers()
     if driver not in names:
-        raise ConfigError(CONFIG_FILE, "driver", f"unknown display driver {driver!r}; known: {', '.join(names)}")
+        raise ConfigError(config_file, "driver", f"unknown display driver {driver!r}; known: {', '.join(names)}")
     if interface not in INTERFACES:
-        raise ConfigError(CONFIG_FILE, "interface", f"unknown interface {interface!r}; known: {', '.join(INTERFACES)}")
+        raise ConfigError(config_file, "interface", f"unknown interface {interface!r}; known: {', '.join(INTERFACES)}")
     if rotate not in (0, 1, 2, 3):
-        raise ConfigError(CONFIG_FILE, "rotate", f"must be 0..3 quarter turns, not {rotate!r}")
+        raise ConfigError(config_file, "rotate", f"must be 0..3 quarter turns, not {rotate!r}")
     if width < 1 or height < 1:
-        raise ConfigError(CONFIG_FILE, "width", f"size must be positive, not {width}x{height}")
+        raise ConfigError(config_file, "width", f"size must be positive, not {width}x{height}")
     if page_address_offset is not None and driver != "sh1106":
-        raise ConfigError(CONFIG_FILE, "page_address_offset", f"applies to sh1106 only, not {driver}")
+        raise ConfigError(config_file, "page_address_offset", f"applies to sh1106 only, not {driver}")
 
     if driver == "dummy":
         from luma.core.device import dummy
@@ -146,7 +149,7 @@ def open_device(
 
     built = serial is None
     if serial is None:
-        serial = _open_serial(interface, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
+        serial = _open_serial(interface, config_file, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
                               spi_device=spi_device, gpio_DC=gpio_DC, gpio_RST=gpio_RST,
                               bus_speed_hz=bus_speed_hz)
     import luma.core.error
@@ -160,7 +163,7 @@ def open_device(
         return getattr(oled, driver)(serial_interface=serial, width=width, height=height, rotate=rotate, **kwargs)
     except luma.core.error.DeviceDisplayModeError as exc:
         _release(serial, built)
-        raise ConfigError(CONFIG_FILE, "width", f"{driver} cannot drive {width}x{height} px ({exc})") from None
+        raise ConfigError(config_file, "width", f"{driver} cannot drive {width}x{height} px ({exc})") from None
     except (OSError, luma.core.error.Error) as exc:
         _release(serial, built)
         raise translate(exc, f"{driver} on {where}") from exc
@@ -183,7 +186,7 @@ def _release(serial: SerialInterface, built: bool) -> None:
             log.debug("cleanup of a failed display bus raised", exc_info=True)
 
 
-def _open_serial(interface: str, *, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int,
+def _open_serial(interface: str, config_file: str, *, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int,
                  gpio_DC: int, gpio_RST: int, bus_speed_hz: int) -> SerialInterface:
     import luma.core.error
     from luma.core.interface import serial as luma_serial
@@ -192,7 +195,7 @@ def _open_serial(interface: str, *, i2c_port: int, i2c_address: int, spi_port: i
         return luma_serial.noop()  # type: ignore[no-any-return]
     if interface == "i2c":
         if not 0x03 <= i2c_address <= 0x77:
-            raise ConfigError(CONFIG_FILE, "i2c_address", f"7-bit address 0x03..0x77, not {i2c_address!r}")
+            raise ConfigError(config_file, "i2c_address", f"7-bit address 0x03..0x77, not {i2c_address!r}")
         dev = f"/dev/i2c-{i2c_port}"
         try:
             return luma_serial.i2c(port=i2c_port, address=i2c_address)  # type: ignore[no-any-return]
@@ -208,7 +211,7 @@ def _open_serial(interface: str, *, i2c_port: int, i2c_address: int, spi_port: i
             raise translate(exc, dev) from exc
     # spi
     if bus_speed_hz not in SPI_SPEEDS_HZ:
-        raise ConfigError(CONFIG_FILE, "bus_speed_hz", f"{bus_speed_hz} Hz is not one of luma's SPI speeds "
+        raise ConfigError(config_file, "bus_speed_hz", f"{bus_speed_hz} Hz is not one of luma's SPI speeds "
                                                         f"({', '.join(str(s) for s in SPI_SPEEDS_HZ)})")
     dev = f"/dev/spidev{spi_port}.{spi_device}"
     try:

@@ -323,3 +323,9 @@ def test_drivers_lists_pixel_devices_and_dummy() -> None:
     names = drivers()
     assert {"ssd1306", "sh1106", "ssd1309", "ssd1305", "sh1107", "dummy"} <= set(names)
     assert "ws0010" not in names  # a character LCD on a parallel bus
+
+
+def test_config_errors_name_the_callers_file() -> None:
+    with pytest.raises(ConfigError) as info:
+        open_device("ssd1306", "i2c", i2c_address=0x99, config_file="/etc/pitchside/table.toml")
+    assert (info.value.file, info.value.key) == ("/etc/pitchside/table.toml", "i2c_address")
