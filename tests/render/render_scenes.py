@@ -99,7 +99,7 @@ def refusal() -> Image.Image:
     s = shoot(start(), 24)
     return render(PichenotteView(
         s, tally=TallyEntry((1, 0, 1, 0, 0, 12), 5, (10, 0)),
-        prompt=Prompt("NO: PI-10 A counts 2/12", "refusal")))
+        prompt=Prompt("A has 12 puck(s) on the board but the zone counts add up to 2", "refusal", "PI-10")))
 
 
 def warning() -> Image.Image:

@@ -77,10 +77,23 @@ def test_prompt_beats_shot_line_beats_obligation() -> None:
     bottom = (0, 64 - BOTTOM_H, 128, 64)
     plain = render(PichenotteView(s)).crop(bottom).tobytes()
     seen = render(PichenotteView(s, shot_line="SEEN: HIT")).crop(bottom).tobytes()
-    both = render(PichenotteView(s, shot_line="SEEN: HIT", prompt=Prompt("NO: PI-05", "refusal")))
-    assert len({plain, seen, both.crop(bottom).tobytes()}) == 3
-    # a refusal is inverse video: the bar is mostly lit
-    assert lit(both, bottom) > 128 * BOTTOM_H * 0.6
+    info = render(PichenotteView(s, shot_line="SEEN: HIT", prompt=Prompt("Undone", "info")))
+    assert len({plain, seen, info.crop(bottom).tobytes()}) == 3
+
+
+def test_refusal_is_a_box_titled_with_the_rule_over_the_lower_screen() -> None:
+    s = shoot(start(), 1)
+    r = render(PichenotteView(s, prompt=Prompt("A has 2 puck(s) on the board but the counts add up to 1",
+                                              "refusal", "PI-10")))
+    plain = render(PichenotteView(s))
+    # the header (names, round) stays as it was; the box starts below the score's top
+    assert r.crop((0, 0, 128, 12)).tobytes() == plain.crop((0, 0, 128, 12)).tobytes()
+    from pitchside.render import fonts
+
+    top = 64 - 12 - 3 * fonts.line_height(fonts.TINY) - 3
+    title = (1, top, 127, top + 12)
+    assert lit(r, title) > (title[2] - title[0]) * 12 * 0.6  # inverse title bar "NO  PI-10"
+    assert lit(r, (1, top + 13, 127, 63)) < lit(r, title)  # the reason: white text on black
 
 
 def test_refusal_and_warning_differ() -> None:

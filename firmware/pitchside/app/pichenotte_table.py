@@ -34,6 +34,7 @@ puck is already lost) are the shooter's other pucks knocked off.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -160,11 +161,23 @@ def view(ts: TableState) -> PichenotteView:
 
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(f"{rule} {reason}", "refusal"))
+    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
 
 
-def _notice(notices: tuple[Notice, ...]) -> Prompt | None:
-    return Prompt(notices[-1].text, "info") if notices else None
+_SIDE_WORD = re.compile(r"\b([AB])\b")
+
+
+def _named(text: str, names: tuple[str, str]) -> str:
+    """The rules speak of sides "A" and "B"; the players see their names."""
+    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+
+
+def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
+    """The prompt after an accepted input: its last notice, unless the new screen
+    (the zone entry, the result) already says it."""
+    if not notices or ts.game.phase in ("tally", "finished"):
+        return None
+    return Prompt(_named(notices[-1].text, ts.names), "info")
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -172,8 +185,8 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
         return _refuse(ts, exc.rule, exc.reason), ()
-    new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0, prompt=_notice(step.effects))
-    return new, (Accepted(inp, at),)
+    new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
+    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -221,9 +234,8 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
             match, step = ts.match.undo()
         except IllegalInput as exc:
             return _refuse(ts, exc.rule, exc.reason), ()
-        return replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0, prompt=_notice(step.effects)), (
-            Accepted(None, at),
-        )
+        new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
+        return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
     if game.phase == "finished":
         if name == "new":
             return new_table(ts.match.options, ts.names), ()

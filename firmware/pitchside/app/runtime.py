@@ -25,6 +25,7 @@ from PIL import Image
 from pitchside.app import pichenotte_table as table
 from pitchside.core.sides import Side
 from pitchside.render.pichenotte import PichenotteView, render
+from pitchside.signals.timers import TimerRequest
 
 log = logging.getLogger(__name__)
 
@@ -70,16 +71,23 @@ class Runtime:
         self._clock = clock
         self._on_accepted = on_accepted
         self._size = size
-        self._queue: queue.SimpleQueue[table.Event] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[table.Event | TimerRequest] = queue.SimpleQueue()
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
         self._shown: PichenotteView | None = None
+        self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
 
-    def post(self, event: table.Event) -> None:
-        """Queue an event; safe from any thread."""
+    def post(self, event: table.Event | TimerRequest) -> None:
+        """Queue an event or a driver's timer request; safe from any thread (this is
+        the ``queue_put`` drivers are given)."""
         self._queue.put(event)
+
+    def add_timer_target(self, name: str, timer_due: Callable[[float], None]) -> None:
+        """Route the :class:`TimerRequest` s named ``name`` to ``timer_due`` (a driver's
+        method, called from the loop at the request's ``due_at``)."""
+        self._timer_targets[name] = timer_due
 
     def schedule(self, due_at: float, callback: Callable[[float], None]) -> None:
         """Run ``callback(due_at)`` from the loop once the clock reaches ``due_at`` (s);
@@ -115,7 +123,14 @@ class Runtime:
         self.refresh()
         return handled
 
-    def _handle(self, event: table.Event) -> None:
+    def _handle(self, event: table.Event | TimerRequest) -> None:
+        if isinstance(event, TimerRequest):
+            target = self._timer_targets.get(event.name)
+            if target is None:
+                log.error("timer request from unknown input %r dropped", event.name)
+            else:
+                self.schedule(event.due_at, target)
+            return
         self.state, effects = table.handle(self.state, event)
         self.events_handled += 1
         for effect in effects:

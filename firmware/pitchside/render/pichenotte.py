@@ -48,6 +48,7 @@ from pitchside.render.widgets import (
     draw_score,
     new_canvas,
     prompt_bar,
+    refusal_box,
     text_in_box,
     triangle,
 )
@@ -98,6 +99,8 @@ def render(view: PichenotteView, size: tuple[int, int] = (128, 64)) -> Image.Ima
         _tally(draw, view, size)
     else:
         _finished(draw, view, size)
+    if view.prompt is not None and view.prompt.kind == "refusal":
+        refusal_box(draw, size, view.prompt.rule, view.prompt.text)
     return img
 
 
@@ -106,6 +109,15 @@ def render(view: PichenotteView, size: tuple[int, int] = (128, 64)) -> Image.Ima
 
 def _name(view: PichenotteView, side: Side) -> str:
     return view.names[0] if side == "A" else view.names[1]
+
+
+def _initial(view: PichenotteView, side: Side) -> str:
+    """One letter for a narrow column: the name's initial, or the side letter when
+    both names start alike."""
+    a, b = view.names[0][:1].upper(), view.names[1][:1].upper()
+    if a == b or not a or not b:
+        return side
+    return a if side == "A" else b
 
 
 def _bottom(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, int], default: str) -> None:
@@ -224,7 +236,7 @@ def _tally(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, int
         y0 = body_top + i * row_h + 1
         y1 = y0 + row_h - 1
         n15, n10, n5 = entry.side(side)
-        values = (_name(view, side), str(state.rail[side]), str(n15), str(n10), str(n5),
+        values = (_initial(view, side), str(state.rail[side]), str(n15), str(n10), str(n5),
                   str(entry.remaining[i]), str(round_points(state.rail[side], (n15, n10, n5))))
         for j, ((c0, c1), value) in enumerate(zip(cols, values)):
             cell = (c0, y0, c1, y1)

@@ -25,6 +25,8 @@ class Prompt:
 
     text: str
     kind: PromptKind = "info"
+    rule: str = ""
+    """For a refusal: the rule ID (rulings.md) it cites; the screen shows it in a title."""
 
     def __post_init__(self) -> None:
         if self.kind not in ("info", "refusal", "warning"):

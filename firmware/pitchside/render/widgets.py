@@ -71,6 +71,39 @@ def bar(draw: ImageDraw.ImageDraw, box: Box, text: str, *, inverse: bool, align:
 
 
 
+def wrap(text: str, max_width: int, size: int, max_lines: int) -> list[str]:
+    """Greedy word wrap of ``text`` into at most ``max_lines`` lines of ``max_width`` px
+    at font ``size``; the last line is cut with "…" if the text does not fit."""
+    font = fonts.text_font(size)
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and fonts.text_width(f"{line} {words[0]}", font) <= max_width:
+            line = f"{line} {words.pop(0)}"
+        lines.append(line)
+    if words and lines:
+        lines[-1] = fonts.truncate(f"{lines[-1]} {' '.join(words)}", font, max_width)
+    return [fonts.truncate(line, font, max_width) for line in lines]
+
+
+def refusal_box(draw: ImageDraw.ImageDraw, size: tuple[int, int], rule: str, reason: str) -> None:
+    """A refused input, over the lower part of the screen: a framed box with "NO" and
+    the rule ID on an inverse title line, then the reason word-wrapped on up to three
+    lines, so a player can read why at a glance (the score stays visible above)."""
+    w, h = size
+    title_h = 12
+    line_h = fonts.line_height(fonts.TINY)
+    top = max(0, h - title_h - 3 * line_h - 3)
+    draw.rectangle((0, top, w - 1, h - 1), fill=0, outline=1)
+    draw.rectangle((0, top, w - 1, top + title_h - 1), fill=1)
+    text_in_box(draw, (0, top, w, top + title_h), f"NO  {rule}" if rule else "NO", align="center",
+                fill=0, sizes=(fonts.SMALL, fonts.TINY), pad=2)
+    for i, line in enumerate(wrap(reason, w - 6, fonts.TINY, 3)):
+        y = top + title_h + 1 + i * line_h
+        text_in_box(draw, (2, y, w - 2, y + line_h), line, align="center", sizes=(fonts.TINY,), pad=1)
+
+
 def prompt_bar(draw: ImageDraw.ImageDraw, box: Box, prompt: Prompt) -> Box:
     """The bottom line: an info prompt plain, a refusal in inverse video, a warning in
     inverse video after a ``"!"``."""

@@ -290,7 +290,7 @@ def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
     if state.phase != "toss":
         raise IllegalInput("PI-20", "the coin toss is only before the first shot of the match")
     new = replace(state, phase="shooting", first_shooter=toss.winner, turn=toss.winner, toss_winner=toss.winner)
-    return Step(new, (Notice(f"{toss.winner} won the toss and shoots first", "PI-20"),))
+    return Step(new, (Notice(f"{toss.winner} won the toss", "PI-20"),))
 
 
 def _shot(state: State, shot: Shot) -> Step[State]:
@@ -321,10 +321,10 @@ def _shot(state: State, shot: Shot) -> Step[State]:
         notices.append(Notice(f"{side}: twenty! +{TWENTY_POINTS}", "PI-08"))
     elif not free and shot.called and opts.call_binds:
         ditch = ditch.set(side, ditch[side] + 1)
-        notices.append(Notice("Called twenty missed: puck to the ditch", "PI-17"))
+        notices.append(Notice("Call missed: puck to ditch", "PI-17"))
     elif not free and not shot.contact:
         ditch = ditch.set(side, ditch[side] + 1)
-        notices.append(Notice("No contact: puck to the ditch", "PI-06"))
+        notices.append(Notice("No contact: puck to ditch", "PI-06"))
     elif shot.ditched and (not free or opts.outer_line_on_free_shot):
         ditch = ditch.set(side, ditch[side] + 1)
         notices.append(Notice("Shot puck in the ditch", "PI-19" if free else "PI-13"))
@@ -347,7 +347,7 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     if hand.A == 0 and hand.B == 0:
         phase: Phase = "tally"
         turn: Side | None = None
-        notices.append(Notice("All pucks shot: count the zones", "PI-03"))
+        notices.append(Notice("Count the zones", "PI-03"))
     else:
         phase, turn = "shooting", other(side)  # PI-02
         if hand[turn] == 0:  # only with unequal hands; never with PI-01's equal hands
@@ -397,5 +397,5 @@ def _tally(state: State, tally: Tally) -> Step[State]:
         rail=PerSide(0, 0),
         ditch=PerSide(0, 0),
     )
-    notices.append(Notice(f"Round {new_round.round}: {nxt} shoots first", "PI-20"))
+    notices.append(Notice(f"Round {new_round.round}: {nxt} starts", "PI-20"))
     return Step(new_round, tuple(notices))

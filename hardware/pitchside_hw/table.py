@@ -1,0 +1,130 @@
+"""A table's drivers, built from its config, around the runtime loop.
+
+The same assembly serves the real table (:func:`run_table`, ``pitchside run``) and the
+simulated one (``pitchside_sim``), which passes a virtual-clock MockFactory and a
+recording dummy display instead of lgpio and an SSD1306.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import signal
+import threading
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+from gpiozero import Factory
+
+from pitchside.app import pichenotte_table
+from pitchside.app.config import TableConfig, load_config
+from pitchside.app.runtime import Runtime
+from pitchside.core.errors import PitchsideError
+from pitchside.core.sides import Side
+from pitchside_hw.display import Display, open_device
+from pitchside_hw.inputs import BeamInput, ButtonInput
+from pitchside_hw.pins import TickClock, make_pin_factory
+
+log = logging.getLogger(__name__)
+
+Input = ButtonInput | BeamInput
+
+
+class TableInputs:
+    """Every button and beam of a table, on one pin factory and one clock.
+
+    :param config: the checked table config.
+    :param pin_factory: the gpiozero pin factory (the caller owns and closes it).
+    :param queue_put: where drivers put events and timer requests (``Runtime.post``).
+    :param clock: the time base shared by all drivers.
+    :raises HardwareError: a pin cannot be opened (every pin opened so far is closed).
+    """
+
+    def __init__(
+        self, config: TableConfig, pin_factory: Factory, queue_put: Callable[[Any], None], clock: TickClock
+    ) -> None:
+        self.inputs: dict[str, Input] = {}
+        try:
+            for b in config.buttons:
+                self.inputs[b.name] = ButtonInput(
+                    b.name,
+                    b.pin,
+                    queue_put,
+                    pin_factory,
+                    bounce_s=config.bounce_ms / 1000,
+                    hold_s=config.hold_s,
+                    pull_up=b.pull_up,
+                    clock=clock,
+                )
+            for beam in config.beams:
+                self.inputs[beam.name] = BeamInput(
+                    beam.name,
+                    beam.pin,
+                    queue_put,
+                    pin_factory,
+                    blocked_level=beam.blocked_level == "high",
+                    pull_up=beam.pull_up,
+                    min_block_s=beam.min_block_ms / 1000,
+                    clock=clock,
+                )
+        except BaseException:
+            self.close()
+            raise
+
+    def connect(self, runtime: Runtime) -> None:
+        """Route each driver's timer requests to it through ``runtime``."""
+        for name, driver in self.inputs.items():
+            runtime.add_timer_target(name, driver.timer_due)
+
+    def close(self) -> None:
+        """Close every driver (idempotent)."""
+        for driver in self.inputs.values():
+            driver.close()
+
+
+def system_toss() -> Side:
+    """The coin toss from the OS's random source (``secrets``)."""
+    return "A" if secrets.randbelow(2) == 0 else "B"
+
+
+def run_table(config_path: str) -> int:
+    """``pitchside run``: the real table until SIGTERM/SIGINT.
+
+    :returns: 0 on a clean stop, 2 for a bad config or a hardware fault at start.
+    """
+    try:
+        config = load_config(config_path)
+    except PitchsideError as exc:
+        log.error("%s", exc)
+        return 2
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    with ExitStack() as stack:
+        try:
+            factory = make_pin_factory(config.pin_factory or None, config_file=config.source, key="gpio.pin_factory")
+            stack.callback(factory.close)
+            d = config.display
+            device = open_device(
+                d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate,
+                i2c_port=d.i2c_port, i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
+            )  # fmt: skip
+            display = stack.enter_context(Display(device, persist=d.persist))
+            clock = TickClock(factory)
+            runtime = Runtime(
+                pichenotte_table.new_table(config.pichenotte, config.sides),
+                sink=display,
+                toss=system_toss,
+                clock=clock.now,
+                size=(d.width, d.height),
+            )
+            inputs = TableInputs(config, factory, runtime.post, clock)
+            stack.callback(inputs.close)
+            inputs.connect(runtime)
+        except PitchsideError as exc:
+            log.error("cannot start the table: %s", exc)
+            return 2
+        log.info("table %r running (%s)", config.name, config.source)
+        runtime.run(stop)
+    return 0

@@ -1,0 +1,198 @@
+"""``pitchside sim pichenotte``: play on the simulated table, from the keyboard or a
+scenario file, and keep the OLED frames (PNG per frame, ``match.gif``) and the match as
+a replay file (``match.jsonl``).
+
+Keys (interactive; also read from a pipe, one character per key):
+
+====  ==========================  ====  =======================
+ t    coin toss                    d    puck in the twenty hole
+ c    call a twenty                w    whose twenty (cycle)
+ x    no contact                   a    puck of A to the ditch
+ b    puck of B to the ditch       s    shot done / OK (also Enter)
+ u    undo                         N    hold NEW (new match)
+ +    zone count +                 -    zone count -
+ n    next zone (also Tab)         q    quit
+====  ==========================  ====  =======================
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
+
+from PIL import Image
+
+from pitchside.app.config import PICHENOTTE_BUTTONS, TableConfig, load_config
+from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
+from pitchside_sim.frames import to_terminal
+from pitchside_sim.scenario import Action, load_scenario
+from pitchside_sim.table import SimTable, sim_config
+
+KEYS: dict[str, Action] = {
+    "t": Action("press", "coin"),
+    "c": Action("press", "call"),
+    "x": Action("press", "no_contact"),
+    "a": Action("press", "ditch_a"),
+    "b": Action("press", "ditch_b"),
+    "w": Action("press", "whose"),
+    "s": Action("press", "shot_done"),
+    "\r": Action("press", "shot_done"),
+    "\n": Action("press", "shot_done"),
+    "u": Action("press", "undo"),
+    "N": Action("hold", "new"),
+    "+": Action("press", "plus"),
+    "=": Action("press", "plus"),
+    "-": Action("press", "minus"),
+    "n": Action("press", "next"),
+    "\t": Action("press", "next"),
+    "d": Action("drop", "twenty"),
+}
+HELP = "t toss  c call  x no-contact  a/b ditch A/B  d drop-20  w whose  s done  u undo  +/- n zones  N new  q quit"
+
+
+def default_config_path() -> Path:
+    """The example Pichenotte config shipped beside the drivers."""
+    return Path(str(resources.files("pitchside_hw") / "configs" / "pichenotte.toml"))
+
+
+class TerminalView:
+    """Draws each new frame in the terminal (half blocks, 128x32 characters for a
+    128x64 panel), redrawing in place when ``out`` is a terminal."""
+
+    def __init__(self, out: TextIO, enabled: bool) -> None:
+        self.out = out
+        self.enabled = enabled
+        self.tty = out.isatty()
+        self.last: Image.Image | None = None
+
+    def __call__(self, frame: Image.Image) -> None:
+        self.last = frame
+        if self.enabled:
+            self.draw(frame)
+
+    def draw(self, frame: Image.Image, footer: str = "") -> None:
+        text = to_terminal(frame)
+        width = frame.width
+        border = "+" + "-" * width + "+"
+        body = "\n".join("|" + line.ljust(width) + "|" for line in text.split("\n"))
+        prefix = "\x1b[H\x1b[2J" if self.tty else ""
+        self.out.write(f"{prefix}{border}\n{body}\n{border}\n{footer}\n")
+        self.out.flush()
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    """Run the simulator; returns the exit status (0, 1 when a scenario's ``expect``
+    does not hold, 2 for a bad config or scenario)."""
+    try:
+        config = load_config(args.config or default_config_path())
+        if args.script:
+            return _run_script(args, config)
+        return _run_interactive(args, config)
+    except PitchsideError as exc:
+        print(f"pitchside sim: {exc}", file=sys.stderr)
+        return 2
+
+
+def _save(sim: SimTable, out: Path) -> list[Path]:
+    paths = sim.device.save(out)
+    (out / "match.jsonl").write_text(sim.replay_text(), encoding="utf-8")
+    (out / "final.json").write_text(json.dumps(sim.output(), indent=2) + "\n", encoding="utf-8")
+    return paths
+
+
+def check_expect(output: dict[str, Any], expect: dict[str, Any]) -> list[str]:
+    """The keys of ``expect`` whose value differs from ``output``, as messages."""
+    return [
+        f"{key}: expected {value!r}, got {output.get(key, '<missing>')!r}"
+        for key, value in expect.items()
+        if output.get(key) != value
+    ]
+
+
+def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
+    scenario = load_scenario(args.script, PICHENOTTE_BUTTONS)
+    try:
+        config = sim_config(config, scenario.options, scenario.names)
+    except MalformedInput as exc:
+        raise ConfigError(scenario.source, "options", str(exc).removeprefix("options: ")) from None
+    view = TerminalView(sys.stdout, enabled=False)
+    sim = SimTable(config, seed=scenario.seed, on_frame=view)
+    try:
+        for action in scenario.actions:
+            sim.act(action, scenario.gap_s)
+        out = Path(args.out)
+        paths = _save(sim, out)
+        output = sim.output()
+        if view.last is not None and not args.no_terminal:
+            view.draw(view.last)
+        print(
+            f"{scenario.source}: {len(scenario.actions)} actions, {sim.now:.1f} s of table time, "
+            f"{len(sim.device.frames)} frames ({sim.display.frames_sent} sent, "
+            f"{sim.display.frames_skipped} identical skipped)"
+        )
+        winner = output["winner"]
+        print(f"status {output['status']}, winner {winner}, score {json.dumps(output['score'])}, "
+              f"rounds {json.dumps(output['round_scores'])}")  # fmt: skip
+        print(f"frames: {out}/frame_0001.png .. {paths[-2].name if len(paths) > 1 else '-'}, {out}/match.gif; "
+              f"replay: {out}/match.jsonl")  # fmt: skip
+        problems = check_expect(output, scenario.expect)
+        for p in problems:
+            print(f"EXPECTATION FAILED: {p}", file=sys.stderr)
+        return 1 if problems else 0
+    finally:
+        sim.close()
+
+
+def _keys(stream: TextIO) -> Iterator[str]:
+    """Characters from ``stream``: raw single keys on a terminal, else as read."""
+    if stream.isatty():
+        import termios
+        import tty
+
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+        try:
+            tty.setcbreak(fd)
+            while True:
+                ch = os.read(fd, 1).decode(errors="ignore")
+                if not ch:
+                    return
+                yield ch
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+    else:
+        while True:
+            ch = stream.read(1)
+            if not ch:
+                return
+            yield ch
+
+
+def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
+    view = TerminalView(sys.stdout, enabled=False)
+    sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view)
+    show = not args.no_terminal
+    try:
+        if show and view.last is not None:
+            view.draw(view.last, HELP)
+        for ch in _keys(sys.stdin):
+            if ch == "q":
+                break
+            action = KEYS.get(ch)
+            if action is None:
+                continue
+            sim.act(action, 0.3)
+            if show and view.last is not None:
+                view.draw(view.last, HELP)
+        paths = _save(sim, Path(args.out))
+        print(f"{len(sim.device.frames)} frames in {args.out} ({paths[-1].name if paths else 'none'}); "
+              f"replay: {args.out}/match.jsonl")  # fmt: skip
+        return 0
+    finally:
+        sim.close()

@@ -1,0 +1,167 @@
+"""The simulated table: the real drivers and runtime on a virtual-clock MockFactory and
+a recording luma dummy device.
+
+Only pins, pixels and the passing of time are fake. A press is a waveform with contact
+bounce on a :class:`~gpiozero.pins.mock.MockPin`; a puck through the twenty hole is a
+beam break of some ms; both go through :class:`~pitchside_hw.inputs.ButtonInput` /
+:class:`~pitchside_hw.inputs.BeamInput`, the pure filters, the runtime's queue, the
+rules, the renderer and :class:`~pitchside_hw.display.Display` into the device.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from PIL import Image
+
+from pitchside.app import pichenotte_table
+from pitchside.app.config import TableConfig
+from pitchside.app.runtime import Runtime
+from pitchside.core.replay.format import dump
+from pitchside.core.sides import Side
+from pitchside_hw.display import Display
+from pitchside_hw.pins import TickClock
+from pitchside_hw.table import TableInputs
+from pitchside_sim import pulses
+from pitchside_sim.clock import VirtualClockFactory
+from pitchside_sim.frames import RecordingDevice
+from pitchside_sim.scenario import Action
+
+PRESS_S = 0.15
+"""Default length of a simulated press, s."""
+DROP_S = 0.025
+"""Default time a puck blocks the twenty-hole beam, s (a puck of about 3 cm falling)."""
+
+
+class SimTable:
+    """One simulated table.
+
+    :param config: the table config (its pin map and display size are used; its pin
+        factory and display driver are replaced by the simulation's).
+    :param seed: seed of the coin toss's random source, so a scenario is repeatable.
+    :param on_frame: called with each frame the device receives (the terminal view).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        seed: int = 1,
+        on_frame: Callable[[Image.Image], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.factory = VirtualClockFactory()
+        self.clock = TickClock(self.factory, epoch_ticks=0.0)
+        d = config.display
+        self.device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now, on_frame=on_frame)
+        self.display = Display(self.device, persist=True, name="sim")
+        rng = random.Random(seed)
+        self.accepted_at: list[float] = []
+        self.runtime = Runtime(
+            pichenotte_table.new_table(config.pichenotte, config.sides),
+            sink=self.display,
+            toss=lambda: rng.choice(("A", "B")),
+            clock=self.clock.now,
+            on_accepted=self._journal,
+            size=(d.width, d.height),
+        )
+        self.inputs = TableInputs(config, self.factory, self.runtime.post, self.clock)
+        self.inputs.connect(self.runtime)
+        for beam in config.beams:  # the receivers see their emitters: beams clear
+            pulses.drive(self.factory.pin(beam.pin), beam.blocked_level != "high")
+        self.runtime.refresh()
+
+    def _journal(self, acc: pichenotte_table.Accepted) -> None:
+        if acc.input is None:
+            self.accepted_at.pop()
+        else:
+            self.accepted_at.append(acc.at)
+
+    @property
+    def now(self) -> float:
+        """Virtual seconds since the table started."""
+        return self.clock.now()
+
+    def advance_to(self, t_s: float) -> None:
+        """Let virtual time run to ``t_s``: fire due timers in order, handle events."""
+        while True:
+            due = self.runtime.next_due()
+            if due is None or due > t_s:
+                break
+            self.factory.set_time(max(due, self.now))
+            self.runtime.fire_due(self.now)
+            self.runtime.process_pending()
+        self.factory.set_time(max(t_s, self.now))
+        self.runtime.process_pending()
+
+    def _edges(self, name: str, edges: list[pulses.Edge]) -> None:
+        pin = self.factory.pin(self.config.button(name).pin if name != "twenty" else self._beam_pin())
+        for t_s, level in edges:
+            self.advance_to(t_s)
+            pulses.drive(pin, level)
+            self.runtime.process_pending()
+
+    def _beam_pin(self) -> str:
+        return next(b.pin for b in self.config.beams if b.name == "twenty")
+
+    def press(self, name: str, seconds: float = PRESS_S) -> None:
+        """Press button ``name`` for ``seconds``, with contact bounce, starting now."""
+        pressed_level = not self.config.button(name).pull_up
+        self._edges(name, pulses.button_press(self.now, seconds, pressed_level=pressed_level))
+
+    def hold(self, name: str, seconds: float | None = None) -> None:
+        """A long press: ``seconds`` (default the hold time + 0.5 s)."""
+        self.press(name, seconds if seconds is not None else self.config.hold_s + 0.5)
+
+    def drop(self, seconds: float = DROP_S) -> None:
+        """A puck through the twenty hole: the beam blocked for ``seconds``."""
+        beam = next(b for b in self.config.beams if b.name == "twenty")
+        self._edges("twenty", pulses.beam_break(self.now, seconds, blocked_level=beam.blocked_level == "high"))
+
+    def act(self, action: Action, gap_s: float) -> None:
+        """Carry out one scenario action, then let ``gap_s`` pass."""
+        if action.verb == "press":
+            self.press(action.name, action.seconds or PRESS_S)
+        elif action.verb == "hold":
+            self.hold(action.name, action.seconds)
+        elif action.verb == "drop":
+            self.drop(action.seconds or DROP_S)
+        elif action.verb == "wait":
+            self.advance_to(self.now + (action.seconds or 0.0))
+            return
+        else:  # pragma: no cover - the scenario parser allows no other verb
+            raise ValueError(f"unknown action {action.verb!r}")
+        self.advance_to(self.now + gap_s)
+
+    def output(self) -> dict[str, Any]:
+        """The match as the replay format's output object (shared/spec/replay.md)."""
+        match = self.runtime.state.match
+        return match.codec.output(match.state) | {"rejected": []}
+
+    def replay_text(self) -> str:
+        """The match so far as a replay file, with each input's ``at``."""
+        names = dict(zip(("A", "B"), self.config.sides))
+        return dump(self.runtime.state.match, sides=names, at=self.accepted_at)
+
+    def close(self) -> None:
+        self.inputs.close()
+        self.display.close()
+        self.factory.close()
+
+
+def sim_config(config: TableConfig, options: dict[str, Any] | None = None, sides: tuple[str, str] | None = None) -> TableConfig:
+    """``config`` with a scenario's options and side names laid over it.
+
+    :raises MalformedInput: a bad option (named).
+    """
+    from pitchside.core.replay.pichenotte import PichenotteCodec
+
+    merged = {k: v for k, v in PichenotteCodec().options_to_json(config.pichenotte).items()} | (options or {})
+    out = replace(config, pichenotte=PichenotteCodec().parse_options(merged))
+    return replace(out, sides=sides) if sides else out
+
+
+def winner_name(config: TableConfig, side: Side | None) -> str:
+    return "nobody" if side is None else config.sides[0 if side == "A" else 1]
