@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +23,9 @@ from pitchside.core.replay.games import supported_games
 from pitchside.core.replay.pichenotte import PichenotteCodec
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 
-PIN_FACTORIES = ("lgpio", "rpigpio", "pigpio", "native", "mock")
-"""gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values)."""
+PIN_FACTORIES = ("lgpio", "rpigpio", "native", "mock")
+"""gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values) that
+``pitchside_hw.pins.make_pin_factory`` builds (pigpio is not offered there)."""
 
 PICHENOTTE_BUTTONS = (
     "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
@@ -176,6 +177,29 @@ def parse_pin(source: str, key: str, value: Any) -> str:
     return f"GPIO{int(m.group(1))}"
 
 
+SPI_BUS_PINS = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18, 19, 20, 21)}
+"""BCM pins the kernel's SPI bus takes (CE1 CE0 MISO MOSI SCLK; spi1: CE2 CE1 CE0 MISO
+MOSI SCLK) once enabled, by ``spi_port``."""
+I2C_BUS_PINS = {1: (2, 3)}
+"""BCM pins (SDA, SCL) of the header's I2C bus, by ``i2c_port``."""
+SPI_DC_PIN, SPI_RST_PIN = 24, 25
+"""luma's DC and RST lines for an SPI display (``open_device``'s ``gpio_DC``/``gpio_RST``)."""
+
+
+def display_pins(display: DisplayConfig) -> dict[str, str]:
+    """The BCM pins the display takes, ``{"GPIOn": what}``, so no input is put on them."""
+    pins: dict[int, str] = {}
+    if display.interface == "i2c":
+        for pin, role in zip(I2C_BUS_PINS.get(display.i2c_port, ()), ("SDA", "SCL")):
+            pins[pin] = f"I2C{display.i2c_port} {role}"
+    elif display.interface == "spi":
+        for pin in SPI_BUS_PINS.get(display.spi_port, ()):
+            pins[pin] = f"SPI{display.spi_port} bus"
+        pins[SPI_DC_PIN] = "SPI DC"
+        pins[SPI_RST_PIN] = "SPI RST"
+    return {f"GPIO{pin}": f"display.interface = {display.interface!r}: {role}" for pin, role in pins.items()}
+
+
 def load_config(path: str | Path) -> TableConfig:
     """Read and check a table config file.
 
@@ -240,12 +264,6 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     if "twenty" not in {b.name for b in beams}:
         raise ConfigError(source, "beams.twenty", "missing: the twenty-hole sensor needs a pin")
 
-    used: dict[str, str] = {}
-    for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]:
-        if pin in used:
-            raise ConfigError(source, key, f"{pin} is already used by {used[pin]}")
-        used[pin] = key
-
     d = top.sub("display")
     display = DisplayConfig(
         driver=d.get("driver", str, "ssd1306"),
@@ -261,12 +279,28 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     )
     d.done()
 
+    reserved = display_pins(display)
+    used: dict[str, str] = {}
+    for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]:
+        if pin in used:
+            raise ConfigError(source, key, f"{pin} is already used by {used[pin]}")
+        if pin in reserved:
+            raise ConfigError(source, key, f"{pin} is used by the display ({reserved[pin]})")
+        used[pin] = key
+
     opts_raw = top.sub("pichenotte")
-    opts_raw.read.update(opts_raw.raw)
+    known_options = {f.name for f in fields(PichenotteOptions)}
+    opts_raw.read.update(k for k in opts_raw.raw if k in known_options)
+    opts_raw.done()
     try:
         options = PichenotteCodec().parse_options(opts_raw.raw)
     except MalformedInput as exc:
-        raise ConfigError(source, "pichenotte", str(exc).removeprefix("options: ")) from None
+        # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
+        # or "pucks must be even in doubles ..."; name it in the key path.
+        message = str(exc).removeprefix("options: ")
+        m = re.match(r"'?(\w+)'?", message)
+        key = f"pichenotte.{m.group(1)}" if m and m.group(1) in known_options else "pichenotte"
+        raise ConfigError(source, key, message) from None
     top.done()
     return TableConfig(
         source=source,

@@ -1,0 +1,408 @@
+"""The table config (TOML -> frozen dataclasses): the example loads with exact values,
+and every refusal is a ConfigError naming the file, the key path and the bad value.
+
+Each error case is the example config with one edit, written to a real file, so the
+file name in the error is the one given to :func:`load_config`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from pitchside.app.config import (
+    PICHENOTTE_BUTTONS,
+    BeamConfig,
+    ButtonConfig,
+    DisplayConfig,
+    TableConfig,
+    load_config,
+    parse_pin,
+)
+from pitchside.core.errors import ConfigError, PitchsideError
+from pitchside.core.rules.pichenotte import Options
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
+
+EXAMPLE_PINS = {
+    "coin": "GPIO4",
+    "call": "GPIO5",
+    "no_contact": "GPIO6",
+    "ditch_a": "GPIO12",
+    "ditch_b": "GPIO13",
+    "whose": "GPIO16",
+    "shot_done": "GPIO17",
+    "undo": "GPIO22",
+    "new": "GPIO23",
+    "plus": "GPIO24",
+    "minus": "GPIO25",
+    "next": "GPIO26",
+}
+
+
+@pytest.fixture
+def example_text() -> str:
+    return EXAMPLE.read_text()
+
+
+@pytest.fixture
+def write(tmp_path: Path, example_text: str):
+    """``write(old, new, ...)``: the example with each ``old`` line replaced by ``new``
+    (each must occur exactly once), saved as table.toml; returns its path."""
+
+    def _write(*edits: str, text: str | None = None) -> Path:
+        body = example_text if text is None else text
+        assert len(edits) % 2 == 0
+        for old, new in zip(edits[::2], edits[1::2]):
+            assert body.count(old) == 1, f"{old!r} occurs {body.count(old)} times in the example"
+            body = body.replace(old, new)
+        path = tmp_path / "table.toml"
+        path.write_text(body)
+        return path
+
+    return _write
+
+
+def refused(path: Path) -> ConfigError:
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    err = info.value
+    assert err.file == str(path)
+    assert str(err) == f"{path}: {err.key}: {err.message}"
+    assert isinstance(err, PitchsideError) and isinstance(err, ValueError)
+    return err
+
+
+# --- the example -----------------------------------------------------------------------
+
+
+def test_example_config_loads_with_exact_values() -> None:
+    cfg = load_config(EXAMPLE)
+    assert cfg == TableConfig(
+        source=str(EXAMPLE),
+        game="pichenotte",
+        name="Pichenotte",
+        pin_factory="lgpio",
+        bounce_ms=100.0,
+        hold_s=1.0,
+        buttons=tuple(ButtonConfig(n, EXAMPLE_PINS[n], pull_up=True) for n in sorted(EXAMPLE_PINS)),
+        beams=(BeamConfig("twenty", "GPIO27", pull_up=True, blocked_level="high", min_block_ms=2.0),),
+        display=DisplayConfig(
+            driver="ssd1306",
+            interface="i2c",
+            width=128,
+            height=64,
+            rotate=0,
+            i2c_port=1,
+            i2c_address=0x3C,
+            spi_port=0,
+            spi_device=0,
+            persist=True,
+        ),
+        pichenotte=Options(players="singles", format="rounds", pucks=12),
+        sides=("A", "B"),
+    )
+    assert {b.name: b.pin for b in cfg.buttons} == EXAMPLE_PINS
+    assert sorted(EXAMPLE_PINS) == sorted(PICHENOTTE_BUTTONS)
+    assert cfg.button("shot_done") == ButtonConfig("shot_done", "GPIO17")
+    assert cfg.display.i2c_address == 0x3C == 60
+    assert cfg.pichenotte.pucks == 12
+    with pytest.raises(KeyError):
+        cfg.button("nope")
+
+
+def test_config_is_frozen() -> None:
+    cfg = load_config(EXAMPLE)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cfg.hold_s = 2.0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cfg.display.width = 64  # type: ignore[misc]
+
+
+def test_wiring_doc_lists_the_example_pins() -> None:
+    wiring = (EXAMPLE.parents[1] / "WIRING.md").read_text()
+    for name, pin in EXAMPLE_PINS.items():
+        assert f"| `buttons.{name}` | {pin} |" in wiring
+    assert "| `beams.twenty.pin` | GPIO27 |" in wiring
+
+
+@pytest.mark.parametrize("value", ["17", '"17"', '"BCM17"', '"GPIO17"'])
+def test_pin_spellings_normalise_to_gpio_names(write, value: str) -> None:
+    cfg = load_config(write('shot_done = "GPIO17"', f"shot_done = {value}"))
+    assert cfg.button("shot_done").pin == "GPIO17"
+
+
+def test_int_pin_for_the_beam_normalises(write) -> None:
+    cfg = load_config(write('pin = "GPIO27"', "pin = 27"))
+    assert cfg.beams == (BeamConfig("twenty", "GPIO27"),)
+
+
+def test_parse_pin_bounds() -> None:
+    assert parse_pin("f", "k", 0) == "GPIO0"
+    assert parse_pin("f", "k", "GPIO27") == "GPIO27"
+    with pytest.raises(ConfigError) as info:
+        parse_pin("f", "k", 28)
+    assert (info.value.file, info.value.key) == ("f", "k")
+    assert "not 28" in info.value.message
+
+
+def test_defaults_when_optional_sections_are_left_out(write, example_text: str) -> None:
+    minimal = "[buttons]\n" + "".join(f'{n} = "{p}"\n' for n, p in EXAMPLE_PINS.items())
+    minimal += '[beams.twenty]\npin = "GPIO27"\n'
+    cfg = load_config(write(text=minimal))
+    assert (cfg.game, cfg.name, cfg.pin_factory, cfg.bounce_ms, cfg.hold_s) == ("pichenotte", "Pitchside", None, 20.0, 1.0)
+    assert cfg.display == DisplayConfig()
+    assert cfg.pichenotte == Options()
+    assert cfg.sides == ("A", "B")
+
+
+# --- errors: file, key path, bad value ------------------------------------------------
+
+
+def test_unknown_key_in_a_beam(write) -> None:
+    # a key written after [beams.twenty] belongs to beams.twenty
+    err = refused(write("[display]", "colour = 7\n[display]"))
+    assert (err.key, err.message) == ("beams.twenty.colour", "unknown key")
+
+
+def test_unknown_top_level_table(write) -> None:
+    err = refused(write("[display]", "[lights]\nred = 1\n\n[display]"))
+    assert (err.key, err.message) == ("lights", "unknown key")
+
+
+def test_unknown_top_level_key_before_any_table(write, example_text: str) -> None:
+    err = refused(write(text='colour = "red"\n' + example_text))
+    assert (err.key, err.message) == ("colour", "unknown key")
+
+
+def test_unknown_key_inside_display(write) -> None:
+    err = refused(write("rotate = 0 ", "rotate = 0\ncontrast = 200 "))
+    assert (err.key, err.message) == ("display.contrast", "unknown key")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "message"),
+    [
+        ("width = 128", 'width = "128"', "display.width", "must be an integer, not '128'"),
+        ("height = 64", "height = true", "display.height", "must be an integer, not True"),
+        ("rotate = 0 ", "rotate = 1.0 ", "display.rotate", "must be an integer, not 1.0"),
+        ("persist = true", 'persist = "yes"', "display.persist", "must be true or false, not 'yes'"),
+        ("hold_s = 1.0", "hold_s = true", "gpio.hold_s", "must be an integer or a number, not True"),
+        ("bounce_ms = 100", 'bounce_ms = "100"', "gpio.bounce_ms", "must be an integer or a number, not '100'"),
+        ("pull_up = true", "pull_up = 1", "beams.twenty.pull_up", "must be true or false, not 1"),
+        ('name = "Pichenotte"', "name = 3", "table.name", "must be a string, not 3"),
+        ('driver = "ssd1306"', "driver = 1306", "display.driver", "must be a string, not 1306"),
+    ],
+)
+def test_bad_type(write, old: str, new: str, key: str, message: str) -> None:
+    err = refused(write(old, new))
+    assert (err.key, err.message) == (key, message)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "message"),
+    [
+        ("rotate = 0 ", "rotate = 4 ", "display.rotate", "must be between 0 and 3, not 4"),
+        ("rotate = 0 ", "rotate = -1 ", "display.rotate", "must be between 0 and 3, not -1"),
+        ("i2c_address = 0x3C", "i2c_address = 0x80", "display.i2c_address", "must be between 3 and 119, not 128"),
+        ("width = 128", "width = 4", "display.width", "must be between 8 and 512, not 4"),
+        ("hold_s = 1.0", "hold_s = 0", "gpio.hold_s", "must be between 0.2 and 10.0, not 0.0"),
+        ("hold_s = 1.0", "hold_s = 10.5", "gpio.hold_s", "must be between 0.2 and 10.0, not 10.5"),
+        ("hold_s = 1.0", "hold_s = nan", "gpio.hold_s", "must be between 0.2 and 10.0, not nan"),
+        ("bounce_ms = 100", "bounce_ms = -1", "gpio.bounce_ms", "must be between 0.0 and 500.0, not -1.0"),
+        ("min_block_ms = 2", "min_block_ms = 101", "beams.twenty.min_block_ms", "must be between 0.0 and 100.0, not 101.0"),
+        ('interface = "i2c"', 'interface = "usb"', "display.interface", "must be one of i2c, spi, noop, not 'usb'"),
+        ('blocked_level = "high"', 'blocked_level = "up"', "beams.twenty.blocked_level", "must be one of high, low, not 'up'"),
+        ('pin_factory = "lgpio"', 'pin_factory = "gpiod"', "gpio.pin_factory", "must be one of lgpio, rpigpio, native, mock, not 'gpiod'"),
+        ('sides = ["A", "B"]', 'sides = ["A"]', "table.sides", "must be two names, not ['A']"),
+        ('sides = ["A", "B"]', 'sides = ["A", " "]', "table.sides", "must be two names, not ['A', ' ']"),
+        ('game = "pichenotte"', 'game = "chess"', "table.game", None),
+    ],
+)
+def test_out_of_range(write, old: str, new: str, key: str, message: str | None) -> None:
+    err = refused(write(old, new))
+    assert err.key == key
+    if message is None:
+        assert err.message.startswith("must be one of ") and err.message.endswith(", not 'chess'")
+    else:
+        assert err.message == message
+
+
+def test_pigpio_is_refused_by_the_config_as_by_make_pin_factory(write) -> None:
+    # pitchside_hw.pins.make_pin_factory does not offer pigpio: the config check says so
+    # up front instead of letting the table fail at start.
+    err = refused(write('pin_factory = "lgpio"', 'pin_factory = "pigpio"'))
+    assert err.key == "gpio.pin_factory"
+    assert err.message.endswith("not 'pigpio'")
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [('"GPIO40"', "'GPIO40'"), ('"foo"', "'foo'"), ("true", "True"), ("28", "28"), ("-1", "-1"), ("4.0", "4.0"),
+     ('"gpio4"', "'gpio4'"), ('" GPIO4"', "' GPIO4'"), ('"GPIO"', "'GPIO'"), ("[4]", "[4]")],
+)  # fmt: skip
+def test_bad_pin(write, value: str, shown: str) -> None:
+    err = refused(write('coin = "GPIO4"', f"coin = {value}"))
+    assert err.key == "buttons.coin"
+    assert err.message == f'must be a BCM pin GPIO0..GPIO27 (like "GPIO17"), not {shown}'
+
+
+def test_bad_beam_pin(write) -> None:
+    err = refused(write('pin = "GPIO27"', 'pin = "GPIO40"'))
+    assert err.key == "beams.twenty.pin"
+    assert err.message.endswith("not 'GPIO40'")
+
+
+def test_pin_clash_between_two_buttons_names_both_keys(write) -> None:
+    err = refused(write('undo = "GPIO22"', 'undo = "GPIO4"'))
+    # buttons are checked in name order: coin comes first and owns the pin
+    assert (err.key, err.message) == ("buttons.undo", "GPIO4 is already used by buttons.coin")
+
+
+def test_pin_clash_found_through_different_spellings(write) -> None:
+    err = refused(write('undo = "GPIO22"', "undo = 4"))
+    assert (err.key, err.message) == ("buttons.undo", "GPIO4 is already used by buttons.coin")
+
+
+def test_pin_clash_between_a_button_and_the_beam_names_both_keys(write) -> None:
+    err = refused(write('pin = "GPIO27"', 'pin = "BCM17"'))
+    assert (err.key, err.message) == ("beams.twenty.pin", "GPIO17 is already used by buttons.shot_done")
+
+
+def test_missing_button(write) -> None:
+    err = refused(write('whose = "GPIO16"\n', ""))
+    assert (err.key, err.message) == ("buttons.whose", "missing pin")
+
+
+def test_unknown_button_name(write) -> None:
+    err = refused(write('next = "GPIO26"', 'next = "GPIO26"\nreset = "GPIO18"'))
+    assert err.key == "buttons.reset"
+    assert err.message.startswith("not a pichenotte button (coin, call, ")
+
+
+def test_button_must_be_a_pin_not_a_table(write) -> None:
+    err = refused(write('next = "GPIO26"', 'next = { pin = "GPIO26" }'))
+    assert err.key == "buttons.next"
+    assert err.message.endswith("not {'pin': 'GPIO26'}")
+
+
+def test_missing_beams_twenty(write, example_text: str) -> None:
+    start = example_text.index("[beams.twenty]")
+    end = example_text.index("[display]")
+    err = refused(write(text=example_text[:start] + example_text[end:]))
+    assert (err.key, err.message) == ("beams.twenty", "missing: the twenty-hole sensor needs a pin")
+
+
+def test_missing_beam_pin(write) -> None:
+    err = refused(write('pin = "GPIO27"\n', ""))
+    assert (err.key, err.message) == ("beams.twenty.pin", "missing pin")
+
+
+def test_unknown_beam(write) -> None:
+    err = refused(write("[display]", '[beams.pocket]\npin = "GPIO18"\n\n[display]'))
+    assert (err.key, err.message) == ("beams.pocket", "not a pichenotte sensor (twenty)")
+
+
+@pytest.mark.parametrize(
+    ("edits", "key", "message"),
+    [
+        (("pucks = 12", "pucks = 0"), "pichenotte.pucks", "'pucks' is 0, out of range 1..50"),
+        (("pucks = 12", "pucks = 51"), "pichenotte.pucks", "'pucks' is 51, out of range 1..50"),
+        (("pucks = 12", 'pucks = "12"'), "pichenotte.pucks", "'pucks' must be an integer, not '12'"),
+        (
+            ('players = "singles"', 'players = "doubles"', "pucks = 12", "pucks = 11"),
+            "pichenotte.pucks",
+            "pucks must be even in doubles (each partner shoots half), not 11",
+        ),
+        (("pucks = 12", "pucks = 12\nhandicap = 5"), "pichenotte.handicap", "unknown key"),
+        (
+            ('format = "rounds"', 'format = "bo3"'),
+            "pichenotte.format",
+            "'format' must be one of 'rounds', 'race500', not 'bo3'",
+        ),
+    ],
+)
+def test_bad_pichenotte_option(write, edits: tuple[str, ...], key: str, message: str) -> None:
+    err = refused(write(*edits))
+    assert (err.key, err.message) == (key, message)
+
+
+def test_doubles_with_even_pucks_loads(write) -> None:
+    cfg = load_config(write('players = "singles"', 'players = "doubles"', "pucks = 12", "pucks = 10"))
+    assert cfg.pichenotte == Options(players="doubles", pucks=10)
+
+
+def test_bad_toml_syntax_names_the_line(write) -> None:
+    path = write("width = 128", "width = = 128")
+    lines = path.read_text().splitlines()
+    line_no = lines.index("width = = 128") + 1
+    err = refused(path)
+    assert err.key == "(syntax)"
+    assert f"line {line_no}" in err.message
+
+
+def test_duplicate_key_is_a_syntax_error(write) -> None:
+    path = write('coin = "GPIO4"', 'coin = "GPIO4"\ncoin = "GPIO18"')
+    line_no = path.read_text().splitlines().index('coin = "GPIO18"') + 1
+    err = refused(path)
+    assert err.key == "(syntax)"
+    assert f"line {line_no}" in err.message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nope.toml"
+    err = refused(path)
+    assert err.key == "(file)"
+    assert err.message == "cannot read: No such file or directory"
+
+
+def test_a_directory_is_not_a_config(tmp_path: Path) -> None:
+    err = refused(tmp_path)
+    assert err.key == "(file)"
+    assert err.message.startswith("cannot read: ")
+
+
+# --- pins the display takes -------------------------------------------------------------
+
+
+def test_spi_display_dc_and_rst_pins_clash_with_the_example_buttons(write) -> None:
+    # luma's SPI displays drive DC on GPIO24 and RST on GPIO25 (open_device's defaults),
+    # which the example panel gives to plus and minus.
+    err = refused(write('interface = "i2c"', 'interface = "spi"'))
+    assert (err.key, err.message) == ("buttons.minus", "GPIO25 is used by the display (display.interface = 'spi': SPI RST)")
+
+
+def test_spi_display_dc_pin_clash(write) -> None:
+    err = refused(write('interface = "i2c"', 'interface = "spi"', 'minus = "GPIO25"', 'minus = "GPIO19"'))
+    assert (err.key, err.message) == ("buttons.plus", "GPIO24 is used by the display (display.interface = 'spi': SPI DC)")
+
+
+def test_spi_display_bus_pins_clash(write) -> None:
+    err = refused(
+        write(
+            'interface = "i2c"', 'interface = "spi"',
+            'plus = "GPIO24"', 'plus = "GPIO18"',
+            'minus = "GPIO25"', 'minus = "GPIO19"',
+            'pin = "GPIO27"', 'pin = "GPIO10"',
+        )
+    )  # fmt: skip
+    assert (err.key, err.message) == ("beams.twenty.pin", "GPIO10 is used by the display (display.interface = 'spi': SPI0 bus)")
+
+
+def test_spi_display_with_free_pins_loads(write) -> None:
+    cfg = load_config(
+        write('interface = "i2c"', 'interface = "spi"', 'plus = "GPIO24"', 'plus = "GPIO18"', 'minus = "GPIO25"', 'minus = "GPIO19"')
+    )
+    assert (cfg.display.interface, cfg.button("plus").pin, cfg.button("minus").pin) == ("spi", "GPIO18", "GPIO19")
+
+
+def test_i2c_display_pins_clash(write) -> None:
+    err = refused(write('coin = "GPIO4"', 'coin = "GPIO3"'))
+    assert (err.key, err.message) == ("buttons.coin", "GPIO3 is used by the display (display.interface = 'i2c': I2C1 SCL)")
+
+
+def test_noop_display_takes_no_pins(write) -> None:
+    cfg = load_config(write('interface = "i2c"', 'interface = "noop"', 'coin = "GPIO4"', 'coin = "GPIO2"'))
+    assert cfg.button("coin").pin == "GPIO2"
