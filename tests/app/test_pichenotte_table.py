@@ -199,3 +199,11 @@ def test_prompts_use_the_players_names() -> None:
     assert ts.prompt == t.Prompt("Bob won the toss", "info")
     ts, _ = press(ts, "ditch_a", "shot_done")
     assert ts.prompt is not None and ts.prompt.text == "Ann has 0 puck(s) on the board; 1 cannot be knocked in or off"
+
+
+def test_no_contact_while_knocking_an_opponent_puck_off_is_refused_PI_18() -> None:
+    ts, _ = press(tossed(), "shot_done")  # A on the board
+    ts, eff = press(ts, "no_contact", "ditch_a", "shot_done")
+    assert eff == []
+    assert ts.prompt is not None and ts.prompt.rule == "PI-18"
+    assert ts.game.on_board == PerSide(1, 0) and ts.game.turn == "B"

@@ -468,14 +468,53 @@ def test_PI19_outer_line_applies_to_free_shots():
     assert s.on_board.as_dict() == {"A": 0, "B": 0}
 
 
-def test_PI19_option_outer_line_on_free_shot_false_puck_stays():
-    s = start("A", pucks=2, outer_line_on_free_shot=False)
-    s = P.apply(s, shot(ditched=True)).state
+def test_PI19_option_outer_line_on_free_shot_false_puck_on_the_line_stays():
+    s = start("A", pucks=3, outer_line_on_free_shot=False)
+    s = P.apply(s, P.Shot(ditched=True, on_line=True)).state
     assert s.ditch.as_dict() == {"A": 0, "B": 0}
     assert s.on_board.as_dict() == {"A": 1, "B": 0}
     # not a free shot: PI-13 still applies
-    s = P.apply(s, shot(ditched=True)).state
+    s = P.apply(s, P.Shot(ditched=True, on_line=True)).state
     assert s.ditch.as_dict() == {"A": 0, "B": 1}
+
+
+def test_PI19_option_off_a_free_shot_into_the_ditch_is_still_in_the_ditch_PI07():
+    s = start("A", pucks=2, outer_line_on_free_shot=False)
+    s = P.apply(s, shot(ditched=True)).state
+    assert s.ditch.as_dict() == {"A": 1, "B": 0}
+    assert s.on_board.as_dict() == {"A": 0, "B": 0}
+
+
+def test_PI13_on_line_without_ditched_is_refused():
+    s = start("A", pucks=2)
+    refused(s, P.Shot(on_line=True), "PI-13")
+
+
+# --- PI-A7: technique fouls (option technique_foul) ----------------------------------------
+
+
+def test_PI_A7_foul_is_refused_when_the_option_is_off():
+    s = start("A", pucks=2)
+    refused(s, P.Shot(foul=True), "PI-A7")
+
+
+def test_PI_A7_foul_sends_the_shot_puck_to_the_ditch_even_a_twenty():
+    s = start("A", pucks=2, technique_foul=True)
+    s = P.apply(s, P.Shot(foul=True, twenty=True)).state
+    assert s.ditch.as_dict() == {"A": 1, "B": 0}
+    assert s.rail.as_dict() == {"A": 0, "B": 0}
+    assert s.on_board.as_dict() == {"A": 0, "B": 0}
+    assert s.turn == "B"
+
+
+# --- PI-18: contact is implied by moving an opponent's puck --------------------------------
+
+
+def test_PI18_no_contact_with_an_opponent_puck_knocked_off_is_refused():
+    s = fold(start("A", pucks=3), shot())  # A on the board: B must hit
+    e = refused(s, shot(contact=False, knocked_off={"A": 1}), "PI-18")
+    assert "made contact" in e.reason
+    refused(s, shot(contact=False, knocked_in={"A": 1}), "PI-18")
 
 
 # --- PI-14 / PI-16: the round --------------------------------------------------------------------

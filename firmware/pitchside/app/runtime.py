@@ -23,6 +23,7 @@ from typing import Protocol
 from PIL import Image
 
 from pitchside.app import pichenotte_table as table
+from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.signals.timers import TimerRequest
@@ -78,6 +79,7 @@ class Runtime:
         self._shown: PichenotteView | None = None
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
+        self.display_errors = 0
 
     def post(self, event: table.Event | TimerRequest) -> None:
         """Queue an event or a driver's timer request; safe from any thread (this is
@@ -135,7 +137,9 @@ class Runtime:
         self.events_handled += 1
         for effect in effects:
             if isinstance(effect, table.TossCoin):
-                self.post(table.CoinTossed(self._toss(), self._clock()))
+                # Applied now, not queued: events already queued behind the press must
+                # see the toss (a SHOT DONE right after COIN is not "toss first").
+                self._handle(table.CoinTossed(self._toss(), self._clock()))
             elif isinstance(effect, table.Accepted) and self._on_accepted is not None:
                 self._on_accepted(effect)
 
@@ -143,7 +147,12 @@ class Runtime:
         """Render and show the current view if it differs from the one shown."""
         v = table.view(self.state)
         if v != self._shown:
-            self._sink.show(render(v, self._size))
+            try:
+                self._sink.show(render(v, self._size))
+            except HardwareError as exc:  # a display fault must not stop the match
+                self.display_errors += 1
+                log.warning("display fault, frame not shown (will retry on the next change): %s", exc)
+                return
             self._shown = v
 
     def run(self, stop: threading.Event, idle_s: float = 1.0) -> None:

@@ -2,7 +2,9 @@
 
 Contract options: ``players``, ``format``, ``pucks``. Added options (the [I] rulings,
 see :mod:`pitchside.core.rules.pichenotte`): ``call_binds``, ``outer_line_on_free_shot``,
-``first_shooter``, ``rounds_to_win``, ``max_rounds``, ``race_target``, ``race_scoring``.
+``first_shooter``, ``rounds_to_win``, ``max_rounds``, ``race_target``, ``race_scoring``,
+``technique_foul``. Added ``shot`` fields: ``on_line`` (the ditched puck only touches the
+outer line, PI-19) and ``foul`` (PI-A7).
 Added output keys: ``shooter`` ("A1" in doubles), ``first_shooter``, ``free_shot``,
 ``match_points`` (per-round points in rounds format or totals in race500, as ``score``)
 and ``result`` (the cause of the end, with its rule ID).
@@ -46,6 +48,7 @@ class PichenotteCodec:
             max_rounds=f.optional_int("max_rounds", 1, 999),
             race_target=f.int("race_target", d.race_target, 1, 100_000),
             race_scoring=f.choice("race_scoring", ("raw", "cancellation"), d.race_scoring),  # type: ignore[arg-type]
+            technique_foul=f.bool("technique_foul", d.technique_foul),
         )
         f.done()
         try:
@@ -73,6 +76,8 @@ class PichenotteCodec:
                 ditched=f.bool("ditched", False),
                 knocked_in=f.per_side_counts("knocked_in", MAX_PUCKS),
                 knocked_off=f.per_side_counts("knocked_off", MAX_PUCKS),
+                on_line=f.bool("on_line", False),
+                foul=f.bool("foul", False),
             )
         elif name == "tally":
             a = f.int_list("A", 3, MAX_PUCKS)
@@ -97,6 +102,10 @@ class PichenotteCodec:
             out["twenty"] = True
         if inp.ditched:
             out["ditched"] = True
+        if inp.on_line:
+            out["on_line"] = True
+        if inp.foul:
+            out["foul"] = True
         for key, ps in (("knocked_in", inp.knocked_in), ("knocked_off", inp.knocked_off)):
             counts = {s: n for s, n in ps.as_dict().items() if n}
             if counts:

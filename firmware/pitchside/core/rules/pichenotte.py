@@ -16,6 +16,11 @@ Interpretations (the [I] rulings), each the default of a named :class:`Options` 
   answer the contact question (``Shot.contact``) with that meaning; the engine removes
   only the shot puck.
 * ``outer_line_on_free_shot`` (PI-19): rule 8's outer line applies to free shots too.
+  False: a free shot's puck resting on the outer line (``Shot.on_line``) stays on the
+  board; one that went into the ditch is in the ditch either way (PI-07).
+* ``technique_foul`` (PI-A7): False (default): illegal technique (PI-04) has no penalty
+  and a ``foul`` shot is refused. True: the referee may call ``foul``; the shot puck goes
+  to the ditch like a failed objective (a twenty it made does not count).
 * ``first_shooter`` (PI-20, PI-A5): ``"alternate"`` (round 1 by coin toss, then
   alternating) or ``"toss_winner"`` (the toss winner starts every round). Doubles: order
   A1, B1, A2, B2 (PI-A6): teams alternate, partners alternate within a team.
@@ -69,6 +74,7 @@ class Options:
     max_rounds: int | None = None
     race_target: int = 500
     race_scoring: Literal["raw", "cancellation"] = "raw"
+    technique_foul: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +93,9 @@ class Shot:
         PI-18). Matters only when an opponent's puck was on the board.
     :param twenty: the shot puck dropped in the centre hole (PI-08, PI-09).
     :param ditched: the shot puck ended in the ditch or touching the outer line (PI-13).
+    :param on_line: with ``ditched``, it was only touching the outer line (matters only
+        with ``outer_line_on_free_shot`` off).
+    :param foul: the referee called illegal technique (PI-04, PI-A7).
     :param knocked_in: other pucks knocked into the hole, per owner (PI-11).
     :param knocked_off: other pucks knocked to the ditch or left on the outer line, per
         owner (PI-13).
@@ -98,6 +107,8 @@ class Shot:
     ditched: bool = False
     knocked_in: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
     knocked_off: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
+    on_line: bool = False
+    foul: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +313,19 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     assert side is not None  # phase "shooting" always has a turn
     if shot.twenty and shot.ditched:
         raise IllegalInput("PI-11", "the shot puck cannot both drop in the twenty hole and end in the ditch")
+    if shot.on_line and not shot.ditched:
+        raise IllegalInput("PI-13", "a puck on the outer line is a ditched puck: say ditched too")
+    if shot.foul and not state.options.technique_foul:
+        raise IllegalInput("PI-A7", "illegal technique is not penalised at this table (option technique_foul)")
+    opponent = other(side)
+    if (
+        state.on_board[opponent] > 0
+        and not shot.contact
+        and (shot.knocked_in[opponent] or shot.knocked_off[opponent])
+    ):
+        raise IllegalInput(
+            "PI-18", f"the shot moved {opponent}'s puck(s), so it made contact: 'no contact' cannot be right"
+        )
     for owner in SIDES:
         moved = shot.knocked_in[owner] + shot.knocked_off[owner]
         if moved > state.on_board[owner]:
@@ -316,7 +340,10 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     free = state.on_board[other(side)] == 0  # evaluated before the shot (rulings 5.1)
 
     # The shot puck's fate.
-    if shot.twenty:
+    if shot.foul:
+        ditch = ditch.set(side, ditch[side] + 1)
+        notices.append(Notice("Foul: puck to ditch", "PI-A7"))
+    elif shot.twenty:
         rail = rail.set(side, rail[side] + 1)
         notices.append(Notice(f"{side}: twenty! +{TWENTY_POINTS}", "PI-08"))
     elif not free and shot.called and opts.call_binds:
@@ -325,7 +352,7 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     elif not free and not shot.contact:
         ditch = ditch.set(side, ditch[side] + 1)
         notices.append(Notice("No contact: puck to ditch", "PI-06"))
-    elif shot.ditched and (not free or opts.outer_line_on_free_shot):
+    elif shot.ditched and (not free or not shot.on_line or opts.outer_line_on_free_shot):
         ditch = ditch.set(side, ditch[side] + 1)
         notices.append(Notice("Shot puck in the ditch", "PI-19" if free else "PI-13"))
     else:
