@@ -145,7 +145,6 @@ def test_malformed_line_exit_2_names_the_line(tmp_path, capsys, name, line, word
 MALFORMED_HEADERS = [
     ("format_2", '{"format": 2, "game": "pichenotte"}', "'format' must be 1"),
     ("unknown_game", '{"format": 1, "game": "tiddlywinks"}', "tiddlywinks"),
-    ("pitchnut_not_yet", '{"format": 1, "game": "pitchnut"}', "game 'pitchnut' is not refereed by this version"),
     ("unknown_option", '{"format": 1, "game": "pichenotte", "options": {"speed": 1}}', "speed"),
     ("bad_option_value", '{"format": 1, "game": "pichenotte", "options": {"format": "race"}}', "race"),
     ("header_not_json", '{"format": 1, ', "not JSON"),

@@ -1,17 +1,40 @@
-"""The games the replay format knows, by their header name."""
+"""The games the replay format knows, by their header name, and their codecs.
+
+Each game's codec lives in its own module of this package; the table below names it,
+and a game whose module is not there (yet) is one this version does not referee.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
 from pitchside.core.replay.codec import GameCodec
-from pitchside.core.replay.pichenotte import PichenotteCodec
 
 GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
 """Every game of the format (shared/spec/replay.md, File)."""
 
-_CODECS: dict[str, GameCodec] = {"pichenotte": PichenotteCodec()}
+_CODECS: dict[str, str] = {
+    "pichenotte": "pitchside.core.replay.pichenotte:PichenotteCodec",
+    "pitchnut": "pitchside.core.replay.pitchnut:PitchnutCodec",
+    "boulomania": "pitchside.core.replay.boulomania:BoulomaniaCodec",
+    "pitchbowl": "pitchside.core.replay.pitchbowl:PitchBowlCodec",
+    "mastermove": "pitchside.core.replay.mastermove:MasterMoveCodec",
+}
+"""Game name -> ``module:class`` of its codec."""
+
+
+def _load(game: str) -> GameCodec | None:
+    module_name, _, class_name = _CODECS[game].partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:  # the game's module is not written yet
+            return None
+        raise
+    codec: GameCodec = getattr(module, class_name)()
+    return codec
 
 
 def codec_for(game: Any) -> GameCodec:
@@ -22,11 +45,12 @@ def codec_for(game: Any) -> GameCodec:
     """
     if game not in GAMES:
         raise MalformedInput(f"'game' must be one of {', '.join(GAMES)}, not {game!r}")
-    codec = _CODECS.get(game)
+    codec = _load(game)
     if codec is None:
         raise MalformedInput(f"game {game!r} is not refereed by this version of Pitchside yet")
     return codec
 
 
 def supported_games() -> tuple[str, ...]:
-    return tuple(_CODECS)
+    """The games this version referees, in the format's order."""
+    return tuple(g for g in GAMES if _load(g) is not None)
