@@ -19,6 +19,8 @@ from gpiozero import Factory
 
 from pitchside.app import pichenotte_table
 from pitchside.app.config import TableConfig, load_config
+from pitchside.app.journal import Journal
+from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
 from pitchside.core.errors import PitchsideError
 from pitchside.core.sides import Side
@@ -112,11 +114,14 @@ def run_table(config_path: str) -> int:
             )  # fmt: skip
             display = stack.enter_context(Display(device, persist=d.persist))
             clock = TickClock(factory)
+            journal = stack.enter_context(Journal.open(config.storage.journal))
+            recorder = Recorder(journal, clock.now, config.storage.max_matches)
             runtime = Runtime(
-                pichenotte_table.new_table(config.pichenotte, config.sides),
+                recorder.resume(pichenotte_table.new_table(config.pichenotte, config.sides)),
                 sink=display,
                 toss=system_toss,
                 clock=clock.now,
+                recorder=recorder,
                 size=(d.width, d.height),
             )
             inputs = TableInputs(config, factory, runtime.post, clock)

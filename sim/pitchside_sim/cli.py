@@ -13,6 +13,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--out", default="out/frames", help="folder for the OLED frames (PNG) and match.gif")
     p.add_argument("--config", help="table config (TOML); default: the simulated Pichenotte table")
     p.add_argument("--no-terminal", action="store_true", help="do not draw frames in the terminal")
+    p.add_argument("--db", help="journal file (default OUT/journal.db; a script run starts it afresh, "
+                   "an interactive one resumes an unfinished match)")
     p.set_defaults(func=_cmd_sim)
 
 

@@ -122,11 +122,16 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
     except MalformedInput as exc:
         raise ConfigError(scenario.source, "options", str(exc).removeprefix("options: ")) from None
     view = TerminalView(sys.stdout, enabled=False)
-    sim = SimTable(config, seed=scenario.seed, on_frame=view)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    db = Path(args.db) if args.db else out / "journal.db"
+    if not args.db:  # a scenario is a fresh match: start from an empty journal
+        for stale in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
+            stale.unlink(missing_ok=True)
+    sim = SimTable(config, seed=scenario.seed, on_frame=view, journal=db)
     try:
         for action in scenario.actions:
             sim.act(action, scenario.gap_s)
-        out = Path(args.out)
         paths = _save(sim, out)
         output = sim.output()
         if view.last is not None and not args.no_terminal:
@@ -176,7 +181,10 @@ def _keys(stream: TextIO) -> Iterator[str]:
 
 def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
     view = TerminalView(sys.stdout, enabled=False)
-    sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    db = Path(args.db) if args.db else out / "journal.db"  # kept: quit and come back to resume
+    sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
     show = not args.no_terminal
     try:
         if show and view.last is not None:

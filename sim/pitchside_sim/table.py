@@ -11,14 +11,18 @@ rules, the renderer and :class:`~pitchside_hw.display.Display` into the device.
 from __future__ import annotations
 
 import random
+import tempfile
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from pitchside.app import pichenotte_table
 from pitchside.app.config import TableConfig
+from pitchside.app.journal import Journal
+from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
 from pitchside.core.replay.format import dump
 from pitchside.core.sides import Side
@@ -43,6 +47,8 @@ class SimTable:
         factory and display driver are replaced by the simulation's).
     :param seed: seed of the coin toss's random source, so a scenario is repeatable.
     :param on_frame: called with each frame the device receives (the terminal view).
+    :param journal: the journal file; an unfinished match in it is resumed (as after a
+        power cut). None: a private temporary journal, removed on :meth:`close`.
     """
 
     def __init__(
@@ -50,6 +56,7 @@ class SimTable:
         config: TableConfig,
         seed: int = 1,
         on_frame: Callable[[Image.Image], None] | None = None,
+        journal: str | Path | None = None,
     ) -> None:
         self.config = config
         self.factory = VirtualClockFactory()
@@ -58,13 +65,17 @@ class SimTable:
         self.device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now, on_frame=on_frame)
         self.display = Display(self.device, persist=True, name="sim")
         rng = random.Random(seed)
-        self.accepted_at: list[float] = []
+        self._tmp = tempfile.TemporaryDirectory(prefix="pitchside-sim-") if journal is None else None
+        path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
+        self.journal = Journal.open(path)
+        self.recorder = Recorder(self.journal, self.clock.now, config.storage.max_matches)
+        start = self.recorder.resume(pichenotte_table.new_table(config.pichenotte, config.sides))
         self.runtime = Runtime(
-            pichenotte_table.new_table(config.pichenotte, config.sides),
+            start,
             sink=self.display,
             toss=lambda: rng.choice(("A", "B")),
             clock=self.clock.now,
-            on_accepted=self._journal,
+            recorder=self.recorder,
             size=(d.width, d.height),
         )
         self.inputs = TableInputs(config, self.factory, self.runtime.post, self.clock)
@@ -72,12 +83,6 @@ class SimTable:
         for beam in config.beams:  # the receivers see their emitters: beams clear
             pulses.drive(self.factory.pin(beam.pin), beam.blocked_level != "high")
         self.runtime.refresh()
-
-    def _journal(self, acc: pichenotte_table.Accepted) -> None:
-        if acc.input is None:
-            self.accepted_at.pop()
-        else:
-            self.accepted_at.append(acc.at)
 
     @property
     def now(self) -> float:
@@ -141,14 +146,19 @@ class SimTable:
         return match.codec.output(match.state) | {"rejected": []}
 
     def replay_text(self) -> str:
-        """The match so far as a replay file, with each input's ``at``."""
-        names = dict(zip(("A", "B"), self.config.sides))
-        return dump(self.runtime.state.match, sides=names, at=self.accepted_at)
+        """The match as the journal holds it, as a replay file (undos included)."""
+        if self.recorder.match_id is None or self.recorder.match_id < 0:
+            names = dict(zip(("A", "B"), self.config.sides))
+            return dump(self.runtime.state.match, sides=names)
+        return self.journal.export(self.recorder.match_id)
 
     def close(self) -> None:
         self.inputs.close()
         self.display.close()
         self.factory.close()
+        self.journal.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
 
 
 def sim_config(config: TableConfig, options: dict[str, Any] | None = None, sides: tuple[str, str] | None = None) -> TableConfig:

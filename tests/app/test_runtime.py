@@ -10,6 +10,7 @@ on events with generous timeouts instead of timing anything.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 import threading
 from dataclasses import dataclass, field
 
@@ -80,7 +81,26 @@ def sink(journal: list[table.Accepted]) -> FakeSink:
 
 @pytest.fixture
 def rt(sink: FakeSink, toss: FakeToss, clock: FakeClock, journal: list[table.Accepted]) -> Runtime:
-    return Runtime(table.new_table(rules.Options(pucks=3)), sink, toss, clock, on_accepted=journal.append, size=SIZE)
+    return Runtime(table.new_table(rules.Options(pucks=3)), sink, toss, clock, recorder=ListRecorder(journal), size=SIZE)
+
+
+class ListRecorder:
+    """A recorder keeping the accepted effects in a list (the runtime's journal hook)."""
+
+    warning: str | None = None
+
+    def __init__(self, journal: list[table.Accepted], on_accept: Callable[[], None] | None = None) -> None:
+        self.journal = journal
+        self.new_matches = 0
+        self._on_accept = on_accept
+
+    def accepted(self, effect: table.Accepted, after: table.TableState) -> None:
+        self.journal.append(effect)
+        if self._on_accept is not None:
+            self._on_accept()
+
+    def new_match(self, state: table.TableState) -> None:
+        self.new_matches += 1
 
 
 FIRST_SHOT = rules.Shot(called=False, contact=True, twenty=False, ditched=False,
@@ -328,11 +348,7 @@ def test_run_serves_posted_events_and_returns_when_stopped(
     accepted = threading.Event()
     journal: list[table.Accepted] = []
 
-    def on_accepted(acc: table.Accepted) -> None:
-        journal.append(acc)
-        accepted.set()
-
-    rt = Runtime(table.new_table(), sink, toss, clock, on_accepted=on_accepted)
+    rt = Runtime(table.new_table(), sink, toss, clock, recorder=ListRecorder(journal, accepted.set))
     stop = threading.Event()
     errors: list[BaseException] = []
 

@@ -1,6 +1,6 @@
 """The ``pitchside`` command.
 
-Subcommands of the firmware itself (``replay``) are defined here; those that need
+Subcommands of the firmware itself (``replay``, ``history``, ``export``) are defined here; those that need
 drivers or the simulator (``run``, ``sim``) are registered by ``pitchside_hw`` and
 ``pitchside_sim`` through the ``pitchside.commands`` entry points, so this package never
 imports them (the import boundary of pyproject.toml).
@@ -15,10 +15,14 @@ import argparse
 import json
 import logging
 import sys
+import time
 from collections.abc import Sequence
 from importlib.metadata import entry_points
 
 from pitchside import __version__
+from pitchside.app.config import DEFAULT_JOURNAL, load_config
+from pitchside.app.journal import Journal, MatchRecord
+from pitchside.core.errors import PitchsideError
 from pitchside.core.replay.format import ReplayFormatError, replay
 
 log = logging.getLogger(__name__)
@@ -44,6 +48,70 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return result.exit_status
 
 
+def _journal_path(args: argparse.Namespace) -> str:
+    if args.db:
+        return str(args.db)
+    if args.config:
+        return load_config(args.config).storage.journal
+    return DEFAULT_JOURNAL
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    try:
+        with Journal.open_readonly(_journal_path(args)) as journal:
+            records = journal.history()
+    except PitchsideError as exc:
+        print(f"pitchside history: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps([_record_json(r) for r in records], indent=2))
+        return 0
+    print(f"{'ID':>5}  {'GAME':<11} {'STATUS':<9} {'STARTED':<20} {'SIDES':<24} {'INPUTS':>6}  RESULT")
+    for r in records:
+        sides = r.header.get("sides") or {"A": "A", "B": "B"}
+        result = ""
+        if r.result:
+            score = r.result.get("score", {})
+            result = f"{score.get('A')}-{score.get('B')}, winner {r.result.get('winner') or 'none'}"
+        print(
+            f"{r.id:>5}  {r.game:<11} {r.status:<9} {_when(r.started_wall, r.started_synced):<20} "
+            f"{sides.get('A', 'A') + ' v ' + sides.get('B', 'B'):<24.24} {r.inputs:>6}  {result}"
+        )
+    return 0
+
+
+def _record_json(r: MatchRecord) -> dict[str, object]:
+    return {
+        "id": r.id, "game": r.game, "status": r.status, "header": r.header,
+        "started": r.started_wall, "started_clock_synced": r.started_synced,
+        "ended": r.ended_wall, "ended_clock_synced": r.ended_synced,
+        "result": r.result, "inputs": r.inputs,
+    }  # fmt: skip
+
+
+def _when(wall: float | None, synced: bool) -> str:
+    """A wall time for people; ``?`` marks one taken before the clock was synchronised."""
+    if wall is None:
+        return "-"
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(wall))
+    return stamp if synced else stamp + " ?"
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    try:
+        with Journal.open_readonly(_journal_path(args)) as journal:
+            text = journal.export(args.id)
+    except PitchsideError as exc:
+        print(f"pitchside export: {exc}", file=sys.stderr)
+        return 2
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitchside", description="Pitchside table firmware")
     parser.add_argument("--version", action="version", version=f"pitchside {__version__}")
@@ -55,6 +123,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_cmd_replay)
+
+    for name, func, helptext in (
+        ("history", _cmd_history, "list the matches in the journal"),
+        ("export", _cmd_export, "write a stored match as a replay file"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
+        p.add_argument("--config", help="a table config whose [storage] journal to read")
+        if name == "history":
+            p.add_argument("--json", action="store_true", help="print JSON")
+        else:
+            p.add_argument("id", type=int, help="the match id (pitchside history)")
+            p.add_argument("-o", "--output", help="file to write (default: standard output)")
+        p.set_defaults(func=func)
 
     for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)

@@ -78,6 +78,19 @@ class DisplayConfig:
     persist: bool = True
 
 
+DEFAULT_JOURNAL = "/var/lib/pitchside/journal.db"
+"""Where the match journal lives on a Pi (a writable partition; see deploy/)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StorageConfig:
+    """The durable journal (:mod:`pitchside.app.journal`): its file, and how many
+    ended matches the history keeps (oldest pruned first)."""
+
+    journal: str = DEFAULT_JOURNAL
+    max_matches: int = 1000
+
+
 @dataclass(frozen=True, slots=True)
 class TableConfig:
     """A whole table: its game, pins, display and the game's options."""
@@ -93,6 +106,7 @@ class TableConfig:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     pichenotte: PichenotteOptions = field(default_factory=PichenotteOptions)
     sides: tuple[str, str] = ("A", "B")
+    storage: StorageConfig = field(default_factory=StorageConfig)
 
     def button(self, name: str) -> ButtonConfig:
         for b in self.buttons:
@@ -288,6 +302,15 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
             raise ConfigError(source, key, f"{pin} is used by the display ({reserved[pin]})")
         used[pin] = key
 
+    st = top.sub("storage")
+    storage = StorageConfig(
+        journal=st.get("journal", str, DEFAULT_JOURNAL),
+        max_matches=st.integer("max_matches", 1000, 1, 1_000_000),
+    )
+    if not storage.journal.strip():
+        raise ConfigError(source, "storage.journal", "must be a file path")
+    st.done()
+
     opts_raw = top.sub("pichenotte")
     known_options = {f.name for f in fields(PichenotteOptions)}
     opts_raw.read.update(k for k in opts_raw.raw if k in known_options)
@@ -314,4 +337,5 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         display=display,
         pichenotte=options,
         sides=(sides_raw[0], sides_raw[1]),
+        storage=storage,
     )

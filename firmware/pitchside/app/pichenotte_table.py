@@ -86,7 +86,13 @@ class Accepted:
     at: float
 
 
-Effect = TossCoin | Accepted
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """Effect: the players started a new match (the old one, if any, is abandoned or
+    already finished)."""
+
+
+Effect = TossCoin | Accepted | NewMatch
 Event = TableEvent | CoinTossed
 
 
@@ -203,7 +209,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     if isinstance(event, SensorNoisy):
         return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
     if isinstance(event, ButtonHeld) and event.name == "new":
-        return new_table(ts.match.options, ts.names), ()
+        return new_table(ts.match.options, ts.names), (NewMatch(),)
     if isinstance(event, ButtonPressed):
         return _press(ts, event.name, event.at)
     return ts, ()
@@ -238,7 +244,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
     if game.phase == "finished":
         if name == "new":
-            return new_table(ts.match.options, ts.names), ()
+            return new_table(ts.match.options, ts.names), (NewMatch(),)
         return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "new":
         return replace(ts, prompt=Prompt("Hold NEW to abandon this match", "info")), ()

@@ -17,7 +17,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from PIL import Image
@@ -26,9 +26,28 @@ from pitchside.app import pichenotte_table as table
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render.pichenotte import PichenotteView, render
+from pitchside.render.view import Prompt
 from pitchside.signals.timers import TimerRequest
 
 log = logging.getLogger(__name__)
+
+
+class MatchRecorder(Protocol):
+    """Where accepted inputs go before they are shown (:class:`pitchside.app.recorder.Recorder`
+    with the durable journal)."""
+
+    @property
+    def warning(self) -> str | None:
+        """A storage fault to show on the display, or None."""
+        ...
+
+    def accepted(self, effect: table.Accepted, after: table.TableState) -> None:
+        """An input (or undo) was accepted; ``after`` is the table with it applied."""
+        ...
+
+    def new_match(self, state: table.TableState) -> None:
+        """The players started a new match (``state`` is its empty table)."""
+        ...
 
 
 class FrameSink(Protocol):
@@ -52,8 +71,8 @@ class Runtime:
     :param sink: the display sink.
     :param toss: the random source of the coin toss: returns the winning side.
     :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
-    :param on_accepted: called with every :class:`~pitchside.app.pichenotte_table.Accepted`
-        before the frame that shows it (the durable journal hooks in here).
+    :param recorder: told of every accepted input before the frame that shows it
+        (the durable journal hooks in here) and of every new match.
     :param size: the display's size in px.
     """
 
@@ -63,14 +82,14 @@ class Runtime:
         sink: FrameSink,
         toss: Callable[[], Side],
         clock: Callable[[], float],
-        on_accepted: Callable[[table.Accepted], None] | None = None,
+        recorder: MatchRecorder | None = None,
         size: tuple[int, int] = (128, 64),
     ) -> None:
         self.state = state
         self._sink = sink
         self._toss = toss
         self._clock = clock
-        self._on_accepted = on_accepted
+        self._recorder = recorder
         self._size = size
         self._queue: queue.SimpleQueue[table.Event | TimerRequest] = queue.SimpleQueue()
         self._timers: list[_Timer] = []
@@ -140,12 +159,17 @@ class Runtime:
                 # Applied now, not queued: events already queued behind the press must
                 # see the toss (a SHOT DONE right after COIN is not "toss first").
                 self._handle(table.CoinTossed(self._toss(), self._clock()))
-            elif isinstance(effect, table.Accepted) and self._on_accepted is not None:
-                self._on_accepted(effect)
+            elif isinstance(effect, table.Accepted) and self._recorder is not None:
+                self._recorder.accepted(effect, self.state)
+            elif isinstance(effect, table.NewMatch) and self._recorder is not None:
+                self._recorder.new_match(self.state)
 
     def refresh(self) -> None:
         """Render and show the current view if it differs from the one shown."""
         v = table.view(self.state)
+        warning = self._recorder.warning if self._recorder is not None else None
+        if warning and v.prompt is None:
+            v = replace(v, prompt=Prompt(warning, "warning"))
         if v != self._shown:
             try:
                 self._sink.show(render(v, self._size))

@@ -1,0 +1,488 @@
+"""The durable journal: every accepted input of a match, in SQLite, before it is shown.
+
+One database file holds the running match and the history of finished ones. Each
+accepted input (and each undo) is a row holding its replay line (shared/spec/replay.md),
+appended in its own transaction with ``journal_mode=WAL`` and ``synchronous=FULL``: when
+:meth:`Journal.append` returns, the row is in the WAL on disk (fsync), so a power cut
+after that loses nothing the players saw. A match on disk *is* a replay file: its
+header plus its lines (:meth:`Journal.export`), and a restart rebuilds the running match
+by folding them through the rules (:meth:`Journal.resume`).
+
+Order never depends on the wall clock (a Pi has no real-time clock and may boot in
+1970 or last week): matches are ordered by their row id and inputs by ``seq``. Wall
+times are kept for people, each with a flag saying whether the clock was synchronised.
+
+Faults:
+
+* a file that is not a database, is truncated or corrupt, or belongs to another program
+  is moved aside (``NAME.bad-N``) with a log message, and a fresh journal is started:
+  never a crash loop (:class:`Journal.open`);
+* a write that fails (disk full, read-only file system, I/O error) switches the journal
+  to *memory mode*: the match goes on, :attr:`Journal.warning` says why for the display,
+  and nothing already on disk is touched;
+* a second process opening the same journal gets :class:`JournalLocked` (an exclusive
+  ``flock`` on ``NAME.lock``, held for the journal's life).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pitchside.core.errors import PitchsideError
+
+log = logging.getLogger(__name__)
+
+APPLICATION_ID = 0x50545344
+"""``PRAGMA application_id`` of a Pitchside journal ("PTSD"): a file without it is not ours."""
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of the schema below."""
+
+SCHEMA = """
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    header TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+    started_wall REAL,
+    started_synced INTEGER NOT NULL DEFAULT 0,
+    ended_wall REAL,
+    ended_synced INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    bytes INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE inputs (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class JournalError(PitchsideError):
+    """A journal that cannot be used as asked."""
+
+
+class JournalLocked(JournalError):
+    """Another process has this journal open for writing."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """One stored match, as ``pitchside history`` lists it."""
+
+    id: int
+    game: str
+    status: str
+    header: dict[str, Any]
+    started_wall: float | None
+    started_synced: bool
+    ended_wall: float | None
+    ended_synced: bool
+    result: dict[str, Any] | None
+    inputs: int
+
+
+def clock_is_synchronised() -> bool:
+    """True when the system clock is known to be synchronised (systemd-timesyncd's flag
+    file, or ``adjtimex`` reporting a synchronised clock)."""
+    if Path("/run/systemd/timesync/synchronized").exists():
+        return True
+    try:
+        import ctypes
+        import ctypes.util
+
+        class Timex(ctypes.Structure):
+            _fields_ = [("modes", ctypes.c_uint), ("_rest", ctypes.c_byte * 256)]
+
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        state = libc.adjtimex(ctypes.byref(Timex()))
+        return state not in (-1, 5)  # TIME_ERROR (5): the clock is not synchronised
+    except (OSError, AttributeError):
+        return False
+
+
+def fsync_dir(path: Path) -> None:
+    """fsync a directory, so a file just created in it survives a power cut."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class Journal:
+    """An open journal file (or a memory-only one after a fault).
+
+    Use :meth:`open`. Not thread-safe: the runtime loop owns it.
+
+    :param wall: wall-clock seconds (``time.time``), for people only.
+    :param synced: whether the wall clock is synchronised now.
+    """
+
+    def __init__(
+        self,
+        path: Path | None,
+        conn: sqlite3.Connection | None,
+        lock_fd: int | None,
+        wall: Callable[[], float],
+        synced: Callable[[], bool],
+    ) -> None:
+        self.path = path
+        self._conn = conn
+        self._lock_fd = lock_fd
+        self._wall = wall
+        self._synced = synced
+        self.warning: str | None = None if conn is not None else "NOT SAVING: no journal"
+        self._next_memory_id = -1
+
+    # --- opening ----------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        wall: Callable[[], float] | None = None,
+        synced: Callable[[], bool] = clock_is_synchronised,
+    ) -> "Journal":
+        """Open (or create) the journal at ``path``.
+
+        A bad file is moved aside and a fresh one made; a directory or file that cannot
+        be written gives a memory-only journal with :attr:`warning` set.
+
+        :raises JournalLocked: another process holds the journal.
+        """
+        import time
+
+        wall = wall or time.time
+        p = Path(path)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            lock_fd = os.open(f"{p}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            log.error("journal %s cannot be opened (%s): keeping matches in memory only", p, exc)
+            j = cls(None, None, None, wall, synced)
+            j.warning = f"NOT SAVING: {_why(exc)}"
+            return j
+        try:
+            fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(lock_fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
+                raise JournalLocked(f"{p} is in use by another Pitchside process") from None
+            raise
+        try:
+            conn = cls._connect_checked(p)
+        except (sqlite3.Error, OSError) as exc:
+            if isinstance(exc, OSError) or _is_write_fault(exc):
+                log.error("journal %s cannot be written (%s): keeping matches in memory only", p, exc)
+                j = cls(None, None, lock_fd, wall, synced)
+                j.path = p
+                j.warning = f"NOT SAVING: {_why(exc)}"
+                return j
+            raise
+        return cls(p, conn, lock_fd, wall, synced)
+
+    @classmethod
+    def open_readonly(cls, path: str | Path) -> "Journal":
+        """Open a journal to read its history while the table may be writing it (WAL
+        lets readers in; no lock is taken). Writes on it fail.
+
+        :raises JournalError: no such file, or not a sound Pitchside journal.
+        """
+        p = Path(path)
+        if not p.exists():
+            raise JournalError(f"{p}: no such journal")
+        problem = _check_file(p)
+        if problem is not None:
+            raise JournalError(f"{p} {problem}")
+        conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        return cls(p, conn, None, lambda: 0.0, lambda: False)
+
+    @classmethod
+    def _connect_checked(cls, p: Path) -> sqlite3.Connection:
+        """Connect, check the file is ours and sound; move a bad one aside and retry."""
+        existed = p.exists()
+        if existed:
+            problem = _check_file(p)
+            if problem is not None:
+                aside = _move_aside(p)
+                log.error("journal %s %s: moved aside to %s; starting a fresh journal", p, problem, aside)
+                existed = False
+        conn = sqlite3.connect(p, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise JournalError(f"{p}: SQLite refused WAL mode (got {mode!r})")
+            conn.execute("PRAGMA synchronous = FULL")
+            if not existed:
+                with _transaction(conn):
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    for stmt in SCHEMA.split(";"):
+                        if stmt.strip():
+                            conn.execute(stmt)
+                fsync_dir(p.parent)  # the new database and its WAL survive a power cut
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    # --- state --------------------------------------------------------------------------
+
+    @property
+    def durable(self) -> bool:
+        """True while writes go to disk (not memory mode)."""
+        return self._conn is not None
+
+    def pragmas(self) -> dict[str, Any]:
+        """The durability settings in force: ``journal_mode``, ``synchronous`` (2 = FULL)."""
+        if self._conn is None:
+            return {}
+        return {
+            "journal_mode": self._conn.execute("PRAGMA journal_mode").fetchone()[0],
+            "synchronous": self._conn.execute("PRAGMA synchronous").fetchone()[0],
+            "application_id": self._conn.execute("PRAGMA application_id").fetchone()[0],
+        }
+
+    def _fault(self, exc: BaseException) -> None:
+        """A write failed: go on in memory, say why."""
+        log.error("journal write failed (%s): keeping the match in memory only", exc)
+        self.warning = f"NOT SAVING: {_why(exc)}"
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                pass
+        self._conn = None
+
+    # --- writing ------------------------------------------------------------------------
+
+    def start_match(self, header: dict[str, Any]) -> int:
+        """Store a new running match; returns its id (negative in memory mode).
+
+        :param header: the replay header (``format``, ``game``, ``options``,
+            ``rules_version``, maybe ``sides``).
+        """
+        if self._conn is not None:
+            try:
+                with _transaction(self._conn):
+                    cur = self._conn.execute(
+                        "INSERT INTO matches (game, header, status, started_wall, started_synced) "
+                        "VALUES (?, ?, 'playing', ?, ?)",
+                        (header["game"], json.dumps(header), self._wall(), int(self._synced())),
+                    )
+                return int(cur.lastrowid or 0)
+            except (sqlite3.Error, OSError) as exc:
+                self._fault(exc)
+        mid = self._next_memory_id  # memory mode: the runtime's Match is the only copy
+        self._next_memory_id -= 1
+        return mid
+
+    def append(self, match_id: int, line: dict[str, Any]) -> None:
+        """Append one replay line (an accepted input, or ``{"input": "undo"}``), durable
+        on disk when this returns (unless in memory mode)."""
+        text = json.dumps(line)
+        if self._conn is not None and match_id > 0:
+            try:
+                with _transaction(self._conn):
+                    seq = self._conn.execute(
+                        "SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?", (match_id,)
+                    ).fetchone()[0]
+                    self._conn.execute(
+                        "INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq, text)
+                    )
+                    self._conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (len(text), match_id))
+            except (sqlite3.Error, OSError) as exc:
+                self._fault(exc)
+
+    def end_match(self, match_id: int, status: str, result: dict[str, Any] | None = None) -> None:
+        """Mark a match ``finished`` (with its result, the replay output), ``abandoned``,
+        or ``playing`` again (an undo took back its result)."""
+        if self._conn is None or match_id < 0:
+            return
+        try:
+            with _transaction(self._conn):
+                ended = (None, 0) if status == "playing" else (self._wall(), int(self._synced()))
+                self._conn.execute(
+                    "UPDATE matches SET status = ?, ended_wall = ?, ended_synced = ?, result = ? WHERE id = ?",
+                    (status, *ended, json.dumps(result) if result else None, match_id),
+                )
+        except (sqlite3.Error, OSError) as exc:
+            self._fault(exc)
+
+    def prune(self, max_matches: int | None = None, max_bytes: int | None = None) -> int:
+        """Delete the oldest ended matches beyond ``max_matches`` or ``max_bytes`` of
+        input text; never a running one. Returns how many were deleted."""
+        if self._conn is None:
+            return 0
+        rows = self._conn.execute(
+            "SELECT id, bytes FROM matches WHERE status != 'playing' ORDER BY id DESC"
+        ).fetchall()
+        keep_n, keep_bytes, doomed = 0, 0, []
+        for mid, size in rows:
+            if (max_matches is not None and keep_n >= max_matches) or (
+                max_bytes is not None and keep_bytes + size > max_bytes
+            ):
+                doomed.append(mid)
+            else:
+                keep_n += 1
+                keep_bytes += size
+        if doomed:
+            try:
+                with _transaction(self._conn):
+                    self._conn.executemany("DELETE FROM matches WHERE id = ?", [(m,) for m in doomed])
+            except (sqlite3.Error, OSError) as exc:
+                self._fault(exc)
+                return 0
+        return len(doomed)
+
+    # --- reading ------------------------------------------------------------------------
+
+    def running(self) -> int | None:
+        """The id of the unfinished match, if any (the newest one)."""
+        if self._conn is None:
+            return None
+        row = self._conn.execute("SELECT MAX(id) FROM matches WHERE status = 'playing'").fetchone()
+        return int(row[0]) if row and row[0] is not None else None
+
+    def lines(self, match_id: int) -> list[str]:
+        """The replay file of a stored match: header, then its input lines in order.
+
+        :raises JournalError: no such match, or the journal is in memory mode.
+        """
+        if self._conn is None:
+            raise JournalError(f"the journal is not on disk ({self.warning})")
+        row = self._conn.execute("SELECT header FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"no match {match_id} in {self.path}")
+        body = [r[0] for r in self._conn.execute("SELECT line FROM inputs WHERE match_id = ? ORDER BY seq", (match_id,))]
+        return [row[0], *body]
+
+    def export(self, match_id: int) -> str:
+        """A stored match as a replay file (shared/spec/replay.md), undos included."""
+        return "\n".join(self.lines(match_id)) + "\n"
+
+    def history(self) -> list[MatchRecord]:
+        """Every stored match, oldest first."""
+        if self._conn is None:
+            return []
+        out = []
+        for row in self._conn.execute(
+            "SELECT m.id, m.game, m.status, m.header, m.started_wall, m.started_synced, m.ended_wall, "
+            "m.ended_synced, m.result, (SELECT COUNT(*) FROM inputs i WHERE i.match_id = m.id) "
+            "FROM matches m ORDER BY m.id"
+        ):
+            out.append(
+                MatchRecord(
+                    id=row[0], game=row[1], status=row[2], header=json.loads(row[3]),
+                    started_wall=row[4], started_synced=bool(row[5]), ended_wall=row[6],
+                    ended_synced=bool(row[7]), result=json.loads(row[8]) if row[8] else None, inputs=row[9],
+                )  # fmt: skip
+            )
+        return out
+
+    def close(self) -> None:
+        """Close the database and release the lock (idempotent)."""
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error) on an autocommit
+    connection: one transaction per journal write."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: Any) -> None:
+        if et is None:
+            self.conn.execute("COMMIT")
+        else:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+
+def _check_file(p: Path) -> str | None:
+    """Why ``p`` is not a sound Pitchside journal, or None if it is one."""
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    if len(head) == 0:
+        return None if p.stat().st_size == 0 else "is unreadable"
+    if not head.startswith(b"SQLite format 3\x00"):
+        return "is not an SQLite database"
+    if len(head) < 100:
+        return "is truncated"
+    try:
+        with closing(sqlite3.connect(f"file:{p}?mode=ro", uri=True)) as conn:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                return f"belongs to another program (application_id {app_id:#x})"
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                return f"has a newer schema ({version}) than this firmware ({SCHEMA_VERSION})"
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                return f"is corrupt ({check})"
+    except sqlite3.DatabaseError as exc:
+        return f"is corrupt ({exc})"
+    return None
+
+
+def _move_aside(p: Path) -> Path:
+    n = 1
+    while Path(f"{p}.bad-{n}").exists():
+        n += 1
+    aside = Path(f"{p}.bad-{n}")
+    os.replace(p, aside)
+    for suffix in ("-wal", "-shm"):
+        side = Path(f"{p}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{aside}{suffix}"))
+    fsync_dir(p.parent)
+    return aside
+
+
+def _is_write_fault(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return any(w in text for w in ("readonly", "read-only", "disk is full", "disk i/o", "unable to open"))
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc).lower()
+    if "full" in text or getattr(exc, "errno", None) == errno.ENOSPC:
+        return "disk full"
+    if "readonly" in text or "read-only" in text or getattr(exc, "errno", None) == errno.EROFS:
+        return "read-only storage"
+    return "storage fault"

@@ -1,0 +1,131 @@
+"""Keeps the journal in step with the table: resume on start, record every accepted
+input before it is shown, close matches when they end.
+
+The runtime calls :meth:`Recorder.accepted` for each accepted input or undo (before the
+frame that shows it), and :meth:`Recorder.new_match` when the players start a new
+match. :meth:`Recorder.resume` rebuilds an unfinished match by folding its journal
+through the rules (the rules version is in its header, so an old journal still
+replays).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from pitchside.app import pichenotte_table as table
+from pitchside.app.journal import Journal
+from pitchside.core.errors import PitchsideError
+from pitchside.core.replay.format import FORMAT_VERSION, ReplayFormatError, replay
+from pitchside.core.replay.match import Match
+
+log = logging.getLogger(__name__)
+
+
+class Recorder:
+    """The link between one table and its journal.
+
+    :param journal: the open journal.
+    :param clock: the runtime's clock (s); ``at`` in the journal is seconds since the
+        match started, on this clock.
+    :param max_matches: history kept (finished or abandoned matches), oldest pruned first.
+    """
+
+    def __init__(self, journal: Journal, clock: Callable[[], float], max_matches: int | None = 1000) -> None:
+        self.journal = journal
+        self._clock = clock
+        self._max_matches = max_matches
+        self.match_id: int | None = None
+        self._finished = False
+        self._start_at = clock()
+
+    @property
+    def warning(self) -> str | None:
+        """What the display must say about storage (``"NOT SAVING: disk full"``), or None."""
+        return self.journal.warning
+
+    def _header(self, ts: table.TableState) -> dict[str, Any]:
+        codec = ts.match.codec
+        return {
+            "format": FORMAT_VERSION,
+            "game": codec.name,
+            "options": codec.options_to_json(ts.match.options),
+            "rules_version": codec.rules_version,
+            "sides": {"A": ts.names[0], "B": ts.names[1]},
+        }
+
+    def resume(self, fresh: table.TableState) -> table.TableState:
+        """The table to start with: the unfinished match of the journal, rebuilt, or
+        ``fresh`` (then recorded as a new match).
+
+        A journal match that no longer replays (a malformed line) is marked abandoned
+        and logged; the table starts fresh rather than crash-looping.
+        """
+        mid = self.journal.running()
+        if mid is not None:
+            try:
+                lines = self.journal.lines(mid)
+                result = replay(lines)
+            except (ReplayFormatError, PitchsideError) as exc:
+                log.error("journal match %s cannot be rebuilt (%s): abandoned, starting fresh", mid, exc)
+                self.journal.end_match(mid, "abandoned")
+            else:
+                header = result.header
+                self._finished = False
+                names = (header.sides or {}).get("A", "A"), (header.sides or {}).get("B", "B")
+                self.match_id = mid
+                self._start_at = self._clock() - _last_at(lines)
+                log.info("resumed match %s: %d inputs, %d refused on replay", mid, len(lines) - 1, len(result.rejected))
+                return table.TableState(result.match, names=names)
+        self._begin(fresh)
+        return fresh
+
+    def _begin(self, ts: table.TableState) -> None:
+        self.match_id = self.journal.start_match(self._header(ts))
+        self._finished = False
+        self._start_at = self._clock()
+        if self._max_matches is not None:
+            self.journal.prune(max_matches=self._max_matches)
+
+    def accepted(self, effect: table.Accepted, after: table.TableState) -> None:
+        """Record an accepted input (or undo) durably; close the match if it ended."""
+        if self.match_id is None:
+            self._begin(after)
+        assert self.match_id is not None
+        line = (
+            {"input": "undo"} if effect.input is None else after.match.codec.input_to_json(effect.input)
+        )
+        line["at"] = round(max(0.0, effect.at - self._start_at), 3)
+        self.journal.append(self.match_id, line)
+        out = after.match.codec.output(after.match.state)
+        if out["status"] == "finished":
+            self.journal.end_match(self.match_id, "finished", out)
+            self._finished = True
+        elif self._finished:  # an undo took back the result: the match goes on
+            self.journal.end_match(self.match_id, "playing")
+            self._finished = False
+
+    def new_match(self, ts: table.TableState) -> None:
+        """The players abandoned the match (or start another after a result)."""
+        if self.match_id is not None and not self._finished:
+            self.journal.end_match(self.match_id, "abandoned")
+        self._begin(ts)
+
+
+def _last_at(lines: list[str]) -> float:
+    import json
+
+    for line in reversed(lines[1:]):
+        at = json.loads(line).get("at")
+        if isinstance(at, (int, float)):
+            return float(at)
+    return 0.0
+
+
+def rebuild(journal: Journal, match_id: int) -> Match:
+    """The match ``match_id`` of ``journal`` folded through the rules.
+
+    :raises ReplayFormatError: the stored lines no longer replay.
+    """
+    return replay(journal.lines(match_id)).match
