@@ -1,0 +1,769 @@
+"""Pitch Bowl: the rules engine (pure) -- the referee's bookkeeping of a flick-football match.
+
+Source: rulebook ``shared/rules/000_293881e4203f7670.txt`` ("Pitch Bowl Rulebook") and its
+numbered rules and rulings PB-01 to PB-36 and PB-A1 to PB-A14 in ``shared/rules/rulings.md``
+(section 1). Every rule ID cited below is from there. The engine does no I/O and reads no
+clock or random source: the coin toss enters as a :class:`CoinToss` carrying its winner, so
+a match is a deterministic fold of its inputs (:func:`apply`).
+
+No sensor can follow the pieces (PB-A14): every event is a coach's report of one pitch
+(:class:`Pitch`), judged and agreed by both coaches. Movement (PB-08, PB-11: the rings
+1C/2C/3C of the movement table, a player on a line or an intersection), the kicking stance
+(PB-05) and pieces touched in error (PB-12) are the coaches' judgement: they enter as the
+``all_out`` and ``fall`` flags, or not at all. The engine tracks what coaches get wrong or
+argue about: the kick-off order, the initiative, pieces turned over this turn, the turn's
+one Pass and one Going All-Out, the bonus pitch owed, the announcement rules, why the
+initiative was lost, the players off the field, and the touchdowns to 3.
+
+Interpretations (the [I] rulings and the readings of ambiguities), each the default of a
+named :class:`Options` field:
+
+* ``end_turn`` (PB-34, PB-A1): ``"unless_def_placement"``: a coach may end his turn with
+  :class:`EndTurn` (counts as END OF TURN), refused while the Defensive Placement rule is on.
+  ``"always"``: allowed with the rule on too; ``"never"``: the text only (flick every piece).
+* ``carrier_out`` (PB-35, PB-A5): ``"ball_out"``: a ball carrier leaving the field (not
+  through the opposing end line) is OUT OF BOUNDS and BALL OUT: the opponent of the active
+  coach gets the ball. ``"loose"``: only OUT OF BOUNDS; the ball is left loose where the
+  carrier went out (``possession`` null) unless the coaches also report ``ball_out``.
+* ``foul_voids_touchdown`` (PB-36): True: a touchdown reported with a foul in the same pitch
+  (FALL, a second All-Out, or a player out of bounds) is ignored -- the text wants a
+  "proper" touchdown. False: it counts, and the foul costs nothing more.
+* ``bonus_any_action`` (PB-A3): True: the bonus pitch is a full pitch and may be a Pass (the
+  one-pass limit still applies) or a Hand Off. False: a Pass or Hand Off announced for the
+  bonus pitch is refused. The passer counts as pitched either way (PB-A3).
+* ``def_placement_before_bonus`` (PB-A11): False: no defensive placement between a
+  successful Strip/Pick Up and its bonus pitch (the bonus "must be performed immediately").
+  True: the window opens after that pitch too; the bonus pitch is still owed next.
+* ``bonus_all_out_again`` (PB-09, this module's reading): True: the rulebook limits Going
+  All-Out to "ONLY ONE PLAYER of the team" and makes "the second player" a foul, so the
+  player who went All-Out may go All-Out again in its own bonus pitch. False: any second
+  All-Out in the turn is the foul (the rulings' ``allOutUsed`` flag read strictly).
+
+Further readings this engine makes (no option; the rulebook decides or the engine cannot see):
+
+* A FALL (PB-10) puts back what was improperly moved: the coaches report in the pitch only
+  what stands after that (a Pick Up that touched the ball inside the allowed zone stands).
+  The engine then applies the loss of initiative.
+* A TOUCHDOWN is scored by the side carrying the ball after the pitch: the active team, or
+  an opponent who intercepted the Pass while on the end line or in the end zone he attacks
+  (the text: "it receives the ball while ... in the end zone"; an interceptor is replaced by
+  a ball-carrier piece, so he receives it). Where the carrier was (PB-A4: a Pick Up or Strip
+  inside the end zone scores only on touching or crossing the line) is the coaches' call
+  when they press ``touchdown``.
+* Announced-action limits (PB-33): Strip and Pick Up once a turn each, counted on the
+  announcement; Pass once (PB-22); Hand Off unlimited (PB-20).
+* An announced action needs its ``result`` and an unannounced pitch has none: it is the
+  simple action (PB-13): a Block, or a Clearance if it touched the Ball.
+* The defensive placement window (PB-31) opens after each proper pitch of the active team
+  (no loss of initiative, not owed a bonus unless ``def_placement_before_bonus``), for one
+  placement, and closes at the next input. None opens after the pitch that ends the turn.
+  The defender's pieces turned over this turn (placements and his pieces K.O.'d, PB-A12)
+  cannot be placed again; a cancelled placement (PB-32) turns nothing over.
+* END OF TURN (PB-29, PB-A13) comes when the pieces turned over (pitched players and own
+  pieces K.O.'d, PB-26) reach the team's players on the field, ``11 - off_field``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Notice, Step
+
+RULES_VERSION = 1
+"""Bumped whenever a change to this module could change the state a journal folds to."""
+
+PLAYERS_ON_FIELD = 11
+"""Players a team places (PB-01, PB-04)."""
+PIECES = 13
+"""Pieces of a team, ball carriers included (PB-01)."""
+MIN_ON_MARKER = 3
+"""Players at least touching the centre line marker at placement (PB-04)."""
+MAX_ON_WING = 2
+"""Players at most on one wing at placement (PB-04, PB-A6: per wing)."""
+TOUCHDOWNS_TO_WIN = 3
+"""Touchdowns that win the match (PB-30)."""
+
+Phase = Literal["toss", "choose", "place_defender", "place_attacker", "kickoff", "turn", "finished"]
+Announce = Literal["strip", "pickup", "handoff", "pass"]
+Result = Literal["success", "miss", "interception"]
+Cause = Literal[
+    "MISS", "FALL", "OUT_OF_BOUNDS", "CLEARANCE", "BALL_OUT", "INTERCEPTION", "END_OF_TURN", "TOUCHDOWN"
+]
+"""The causes of a loss of initiative, as the text lists them (PB-28)."""
+
+_ANNOUNCED_NAME = {"strip": "Strip the Ball", "pickup": "Pick Up", "handoff": "Hand Off", "pass": "Pass"}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Match settings, fixed before the coin toss.
+
+    ``defensive_placement`` is the replay contract's option (shared/spec/replay.md): the
+    advanced Defensive Placement rule (PB-31, PB-32), off by default. The others are the
+    interpretations' options (module docstring).
+    """
+
+    defensive_placement: bool = False
+    end_turn: Literal["unless_def_placement", "always", "never"] = "unless_def_placement"
+    carrier_out: Literal["ball_out", "loose"] = "ball_out"
+    foul_voids_touchdown: bool = True
+    bonus_any_action: bool = True
+    def_placement_before_bonus: bool = False
+    bonus_all_out_again: bool = True
+
+
+# --- inputs ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CoinToss:
+    """The coin toss (PB-02): ``winner`` chooses to kick or to receive."""
+
+    winner: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The toss winner's choice (PB-02): ``"kick"`` makes him the defender (PB-03)."""
+
+    choice: Literal["kick", "receive"]
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A team's placement, confirmed by its coach against the checklist (PB-03, PB-04).
+
+    :param side: the team placing: the defender (kicker) first, then the attacker.
+    :param players: players placed, 0..13 (exactly 11 required).
+    :param on_marker: players touching the centre line marker (at least 3).
+    :param max_on_wing: the most players on any one wing (at most 2, PB-A6).
+    :param over_line: a player overlaps the centre line (none may).
+    """
+
+    side: Side
+    players: int = PLAYERS_ON_FIELD
+    on_marker: int = MIN_ON_MARKER
+    max_on_wing: int = MAX_ON_WING
+    over_line: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Kickoff:
+    """The kick-off (PB-05): ``landed`` the Ball in the opposing half (end zone included);
+    False is a touch back (PB-06, PB-A9: the attacker gives the ball to a player)."""
+
+    landed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Pitch:
+    """One pitch by the active team, summed up by the coaches once the pieces have stopped.
+
+    :param announce: the decisive action announced before the pitch (PB-13), or None.
+    :param result: the announced action's outcome: ``"success"``, ``"miss"`` (PB-14), or
+        ``"interception"`` (a Pass only, PB-23); None when nothing was announced.
+    :param all_out: the player Went All-Out (PB-09).
+    :param fall: the player exceeded its movement beyond what Going All-Out allows (PB-10).
+    :param clearance: the player touched the Ball with no Pick Up announced (PB-21).
+    :param out_of_bounds: the side of each player that fully left the field (PB-24), one
+        entry per player.
+    :param ball_out: the Ball left the field (PB-25).
+    :param touchdown: a ball carrier scored (PB-27).
+    :param ko: own pieces accidentally turned over (PB-26), besides the pitched player.
+    :param carrier_out: one of the ``out_of_bounds`` players was the ball carrier (PB-35).
+    :param ko_opponent: opposing pieces turned over (PB-A12; they cannot make a defensive
+        placement this turn).
+    """
+
+    announce: Announce | None = None
+    result: Result | None = None
+    all_out: bool = False
+    fall: bool = False
+    clearance: bool = False
+    out_of_bounds: tuple[Side, ...] = ()
+    ball_out: bool = False
+    touchdown: bool = False
+    ko: int = 0
+    carrier_out: bool = False
+    ko_opponent: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """The active coach ends his turn (PB-34, PB-A1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DefPlacement:
+    """A defensive placement by the opponent of the active team (PB-31): ``ok`` False when
+    the piece did anything but a Run without Going All-Out (PB-32)."""
+
+    ok: bool = True
+
+
+Input = CoinToss | Choose | Placement | Kickoff | Pitch | EndTurn | DefPlacement
+
+
+# --- state -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """A loss of initiative: the ``side`` that lost it, the ``cause`` (PB-28) and the rule."""
+
+    side: Side
+    cause: Cause
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Pitch Bowl match at one moment (rulings.md 1.1, State model).
+
+    Turn counters (``pitched`` .. ``def_turned``) belong to the active team's current turn
+    and are reset at every loss of initiative (PB-28).
+
+    :param kicker: the defender of the current phase of play (PB-03, PB-27).
+    :param active: the coach with the initiative; None outside turns.
+    :param possession: the side holding the ball, None when the Ball is loose or not yet
+        kicked.
+    :param pitched: pieces of the active team turned over this turn (pitched players and
+        own pieces K.O.'d; a bonus pitch adds none).
+    :param all_out_by_bonus_player: the All-Out of this turn was by the player owed the
+        bonus pitch (``bonus_all_out_again``).
+    :param def_window: a defensive placement may be made now (PB-31).
+    :param def_allowed: no defensive placement has gone wrong this turn (PB-32).
+    :param def_turned: the defender's pieces turned over this turn (placements, K.O.).
+    :param last_loss: the last loss of initiative, for the display.
+    """
+
+    options: Options
+    phase: Phase = "toss"
+    toss_winner: Side | None = None
+    kicker: Side | None = None
+    active: Side | None = None
+    possession: Side | None = None
+    score: PerSide[int] = PerSide(0, 0)
+    off_field: PerSide[int] = PerSide(0, 0)
+    pitched: int = 0
+    all_out_used: bool = False
+    all_out_by_bonus_player: bool = False
+    pass_used: bool = False
+    strip_used: bool = False
+    pickup_used: bool = False
+    bonus_pending: bool = False
+    def_window: bool = False
+    def_allowed: bool = True
+    def_turned: int = 0
+    last_loss: Loss | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: ``winner`` and ``cause`` with its rule ID."""
+
+    winner: Side
+    cause: str
+
+
+def new_match(options: Options | None = None) -> State:
+    """A match waiting for its coin toss (PB-02).
+
+    :raises ValueError: an option with a value it cannot take.
+    """
+    opts = options or Options()
+    check_options(opts)
+    return State(options=opts)
+
+
+def check_options(opts: Options) -> None:
+    """:raises ValueError: naming the bad option and why."""
+    if opts.end_turn not in ("unless_def_placement", "always", "never"):
+        raise ValueError(f"end_turn must be 'unless_def_placement', 'always' or 'never', not {opts.end_turn!r}")
+    if opts.carrier_out not in ("ball_out", "loose"):
+        raise ValueError(f"carrier_out must be 'ball_out' or 'loose', not {opts.carrier_out!r}")
+
+
+# --- queries -------------------------------------------------------------------------
+
+
+def on_field(state: State, side: Side) -> int:
+    """Players of ``side`` on the field: 11 less those out of bounds (PB-24, PB-A13)."""
+    return PLAYERS_ON_FIELD - state.off_field[side]
+
+
+def pitches_left(state: State) -> int:
+    """Players of the active team still to pitch this turn (the bonus pitch not counted);
+    0 outside turns."""
+    if state.phase != "turn" or state.active is None:
+        return 0
+    return max(0, on_field(state, state.active) - state.pitched)
+
+
+def def_pieces_left(state: State) -> int:
+    """Active pieces the defender may still use for a defensive placement this turn."""
+    if state.phase != "turn" or state.active is None:
+        return 0
+    return max(0, on_field(state, other(state.active)) - state.def_turned)
+
+
+def to_act(state: State) -> Side | None:
+    """The coach whose input the table waits for: the toss winner chooses, the kicker
+    places first and kicks, the attacker places second, the active coach pitches."""
+    if state.phase == "choose":
+        return state.toss_winner
+    if state.phase in ("place_defender", "kickoff"):
+        return state.kicker
+    if state.phase == "place_attacker":
+        return other(state.kicker) if state.kicker else None
+    if state.phase == "turn":
+        return state.active
+    return None
+
+
+def can_end_turn(state: State) -> bool:
+    """True when :class:`EndTurn` is accepted now (PB-34)."""
+    try:
+        _check_end_turn(state)
+    except IllegalInput:
+        return False
+    return True
+
+
+def legal_inputs(state: State) -> tuple[str, ...]:
+    """Names of the inputs the rules accept now, for the display's prompts."""
+    if state.phase == "turn":
+        names = ["pitch"] if (state.bonus_pending or pitches_left(state) > 0) else []
+        if can_end_turn(state):
+            names.append("end_turn")
+        if _def_placement_refusal(state) is None:
+            names.append("def_placement")
+        return tuple(names)
+    return {
+        "toss": ("coin_toss",),
+        "choose": ("choose",),
+        "place_defender": ("placement",),
+        "place_attacker": ("placement",),
+        "kickoff": ("kickoff",),
+        "finished": (),
+    }[state.phase]
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result of a finished match, else None: the first team to 3 touchdowns (PB-30)."""
+    for side in SIDES:
+        if state.score[side] >= TOUCHDOWNS_TO_WIN:
+            return Outcome(side, f"PB-30: {side} scored {TOUCHDOWNS_TO_WIN} touchdowns")
+    return None
+
+
+# --- transitions ---------------------------------------------------------------------
+
+
+def apply(state: State, inp: Input) -> Step[State]:
+    """Apply one input.
+
+    :returns: the new state and its notices (what the display should say).
+    :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
+    """
+    if state.phase == "finished":
+        raise IllegalInput("PB-30", "the match is over; start a new match")
+    if isinstance(inp, CoinToss):
+        return _coin_toss(state, inp)
+    if isinstance(inp, Choose):
+        return _choose(state, inp)
+    if isinstance(inp, Placement):
+        return _placement(state, inp)
+    if isinstance(inp, Kickoff):
+        return _kickoff(state, inp)
+    if isinstance(inp, Pitch):
+        return _pitch(state, inp)
+    if isinstance(inp, EndTurn):
+        return _end_turn(state)
+    if isinstance(inp, DefPlacement):
+        return _def_placement(state, inp)
+    raise TypeError(f"not a Pitch Bowl input: {inp!r}")
+
+
+def _not_in_turn(state: State, what: str) -> IllegalInput:
+    """The refusal of a turn input outside a turn, naming what the table waits for."""
+    if state.phase == "toss":
+        return IllegalInput("PB-02", f"toss the coin first: no {what} before the kick-off")
+    if state.phase == "choose":
+        return IllegalInput("PB-02", f"{state.toss_winner} won the toss and must choose to kick or to receive")
+    if state.phase in ("place_defender", "place_attacker"):
+        return IllegalInput("PB-03", f"the teams are being placed: no {what} before the kick-off")
+    return IllegalInput("PB-05", f"{state.kicker} must kick off first: no {what} before the kick-off")
+
+
+def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
+    if state.phase != "toss":
+        raise IllegalInput("PB-02", "the coin is tossed once, at the start of the match")
+    new = replace(state, phase="choose", toss_winner=toss.winner)
+    return Step(new, (Notice(f"{toss.winner} won the toss: kick or receive?", "PB-02"),))
+
+
+def _choose(state: State, choose: Choose) -> Step[State]:
+    if state.phase != "choose":
+        raise IllegalInput("PB-02", "only the toss winner chooses, once, right after the coin toss")
+    assert state.toss_winner is not None
+    kicker = state.toss_winner if choose.choice == "kick" else other(state.toss_winner)
+    new = replace(state, phase="place_defender", kicker=kicker)
+    return Step(new, (Notice(f"{kicker} kicks: {kicker} places first", "PB-03"),))
+
+
+def _placement(state: State, pl: Placement) -> Step[State]:
+    if state.phase not in ("place_defender", "place_attacker"):
+        if state.phase in ("toss", "choose"):
+            raise IllegalInput("PB-03", "the teams are placed after the coin toss and the choice")
+        raise IllegalInput("PB-03", "the teams are placed only before a kick-off")
+    assert state.kicker is not None
+    placer = state.kicker if state.phase == "place_defender" else other(state.kicker)
+    if pl.side != placer:
+        if state.phase == "place_defender":
+            raise IllegalInput("PB-03", f"the defender {placer} (kicker) places first, then {pl.side}")
+        raise IllegalInput("PB-03", f"{pl.side} has placed; the attacker {placer} places second")
+    if pl.players != PLAYERS_ON_FIELD:
+        raise IllegalInput("PB-04", f"{pl.players} players placed: exactly {PLAYERS_ON_FIELD} are required")
+    if pl.on_marker > pl.players:
+        raise IllegalInput("PB-04", f"{pl.on_marker} players on the marker but only {pl.players} placed")
+    if pl.on_marker < MIN_ON_MARKER:
+        raise IllegalInput("PB-04", f"only {pl.on_marker} players touch the centre line marker: at least {MIN_ON_MARKER}")
+    if pl.max_on_wing > MAX_ON_WING:
+        raise IllegalInput("PB-04", f"{pl.max_on_wing} players on a wing: at most {MAX_ON_WING} on each wing")
+    if pl.over_line:
+        raise IllegalInput("PB-04", "no player may overlap the centre line")
+    if state.phase == "place_defender":
+        new = replace(state, phase="place_attacker")
+        return Step(new, (Notice(f"{placer} placed: {other(placer)} places", "PB-03"),))
+    new = replace(state, phase="kickoff")
+    return Step(new, (Notice(f"{state.kicker} kicks off", "PB-05"),))
+
+
+def _kickoff(state: State, ko: Kickoff) -> Step[State]:
+    if state.phase != "kickoff":
+        if state.phase in ("place_defender", "place_attacker"):
+            raise IllegalInput("PB-03", "both teams must be placed before the kick-off")
+        if state.phase == "turn":
+            raise IllegalInput("PB-05", "the ball is in play: the next kick-off follows a touchdown")
+        raise IllegalInput("PB-02", "toss the coin and choose before the kick-off")
+    assert state.kicker is not None
+    attacker = other(state.kicker)
+    turn = _new_turn(state, attacker, None)
+    if ko.landed:
+        new = replace(turn, possession=None)
+        return Step(new, (Notice(f"Kick-off: {attacker}'s turn", "PB-05"),))
+    new = replace(turn, possession=attacker)
+    return Step(new, (Notice(f"Touch back: {attacker} gives the ball to any player", "PB-06"),))
+
+
+def _new_turn(state: State, side: Side, loss: Loss | None) -> State:
+    """The turn of ``side`` begins: every turn counter reset (PB-07, PB-28: all pieces
+    turned back to their active side)."""
+    return replace(
+        state,
+        phase="turn",
+        active=side,
+        pitched=0,
+        all_out_used=False,
+        all_out_by_bonus_player=False,
+        pass_used=False,
+        strip_used=False,
+        pickup_used=False,
+        bonus_pending=False,
+        def_window=False,
+        def_allowed=True,
+        def_turned=0,
+        last_loss=loss if loss is not None else state.last_loss,
+    )
+
+
+def _check_pitch(state: State, p: Pitch) -> Side | None:
+    """Refuse a pitch the rules do not allow now. :returns: who holds the ball after the
+    announced action (before any ball or carrier going out).
+
+    :raises IllegalInput: with the rule ID.
+    """
+    if state.phase != "turn":
+        raise _not_in_turn(state, "pitch")
+    t = state.active
+    assert t is not None
+    o = other(t)
+    opts = state.options
+    if not state.bonus_pending and pitches_left(state) == 0:
+        raise IllegalInput("PB-29", f"{t} has no player left to pitch: end the turn")
+    # Announcement and result (PB-13, PB-14).
+    a = p.announce
+    if a is None and p.result is not None:
+        raise IllegalInput(
+            "PB-13", "nothing was announced: the action is the simple one (Block, Run or Clearance), with no result"
+        )
+    if a is not None and p.result is None:
+        raise IllegalInput("PB-14", f"say whether the announced {_ANNOUNCED_NAME[a]} succeeded or missed")
+    if p.result == "interception" and a != "pass":
+        raise IllegalInput("PB-23", "only a Pass can be intercepted")
+    if state.bonus_pending and a in ("pass", "handoff") and not opts.bonus_any_action:
+        raise IllegalInput("PB-19", f"the bonus pitch may not be a {_ANNOUNCED_NAME[a]} at this table (PB-A3)")
+    if a == "strip":
+        if state.possession != o:
+            held = "your team holds the ball" if state.possession == t else "the ball is loose"
+            raise IllegalInput("PB-17", f"no opposing ball carrier to strip: {held}")
+        if state.strip_used:
+            raise IllegalInput("PB-33", "one Strip the Ball per turn, already announced")
+    elif a == "pickup":
+        if state.possession == t:
+            raise IllegalInput("PB-18", f"{t} already holds the ball: nothing to pick up")
+        if state.possession == o:
+            raise IllegalInput("PB-18", f"{o}'s carrier holds the ball: announce a Strip the Ball")
+        if state.pickup_used:
+            raise IllegalInput("PB-33", "one Pick Up per turn, already announced")
+    elif a == "handoff":
+        if state.possession != t:
+            raise IllegalInput("PB-20", f"a Hand Off needs a ball carrier of {t}, and {t} has none")
+    elif a == "pass":
+        if state.possession != t:
+            raise IllegalInput("PB-22", f"a Pass needs a ball carrier of {t}, and {t} has none")
+        if state.pass_used:
+            raise IllegalInput("PB-22", f"one Pass per turn: {t} has already passed this turn")
+        if p.all_out:
+            raise IllegalInput("PB-09", "a Pass moves only the Ball: there is no movement to Go All-Out")
+    if p.clearance:
+        if a == "pickup":
+            raise IllegalInput("PB-21", "the Pick Up was announced: touching the ball is its success or miss")
+        if state.possession is not None:
+            raise IllegalInput("PB-21", f"{state.possession} carries the ball: there is no loose Ball to clear")
+    # Who holds the ball once the announced action (or clearance) is done.
+    held: Side | None = state.possession
+    if p.result == "success" and a in ("strip", "pickup"):
+        held = t
+    elif p.result in ("miss",) and a in ("handoff", "pass"):
+        held = None  # dropped (PB-20) or left loose (PB-A8)
+    elif p.result == "interception":
+        held = o
+    elif p.clearance:
+        held = None
+    # Players off the field (PB-24), pieces turned over (PB-26, PB-A12).
+    for side in SIDES:
+        n = p.out_of_bounds.count(side)
+        if n > on_field(state, side):
+            raise IllegalInput("PB-24", f"{side} has {on_field(state, side)} players on the field; {n} cannot leave it")
+    spare = pitches_left(state) - (0 if state.bonus_pending else 1)
+    if p.ko > spare:
+        raise IllegalInput("PB-26", f"{t} has {spare} other piece(s) not yet turned over; {p.ko} cannot be K.O.")
+    if p.ko_opponent > def_pieces_left(state):
+        raise IllegalInput(
+            "PB-26", f"{o} has {def_pieces_left(state)} piece(s) not turned over; {p.ko_opponent} cannot be K.O."
+        )
+    # The ball and its carrier leaving the field (PB-25, PB-35).
+    if p.carrier_out:
+        if held is None:
+            raise IllegalInput("PB-35", "no one carries the ball: no ball carrier can leave the field")
+        if held not in p.out_of_bounds:
+            raise IllegalInput("PB-35", f"the ball carrier of {held} left the field: list it in out_of_bounds")
+        if p.touchdown:
+            raise IllegalInput("PB-36", "a carrier crossing the opposing end line scores: it is not out of bounds")
+    if p.ball_out and held is not None and not p.carrier_out:
+        raise IllegalInput(
+            "PB-25", f"{held} carries the ball: a carried ball leaves the field only with its carrier (carrier_out)"
+        )
+    # The touchdown (PB-27).
+    if p.touchdown:
+        if p.ball_out:
+            raise IllegalInput("PB-27", "the Ball is out: no ball carrier can score on this pitch")
+        if held is None:
+            raise IllegalInput("PB-27", "no ball carrier after this pitch: a touchdown needs one")
+        if held == o and p.result != "interception":
+            raise IllegalInput("PB-27", f"only {t}'s carrier, or an opponent intercepting, scores on {t}'s pitch")
+    return held
+
+
+def _pitch(state: State, p: Pitch) -> Step[State]:
+    held = _check_pitch(state, p)
+    t = state.active
+    assert t is not None
+    o = other(t)
+    opts = state.options
+    notices: list[Notice] = []
+    bonus = state.bonus_pending
+
+    # Going All-Out and FALL (PB-09, PB-10).
+    same_player = bonus and state.all_out_by_bonus_player and opts.bonus_all_out_again
+    second_all_out = p.all_out and state.all_out_used and not same_player
+    causes: list[tuple[Cause, str]] = []
+    # Decisive actions (PB-13 to PB-23).
+    a = p.announce
+    if a is not None:
+        name = _ANNOUNCED_NAME[a]
+        if p.result == "success":
+            if a == "strip":
+                notices.append(Notice(f"{t} strips the ball", "PB-17"))
+            elif a == "pickup":
+                notices.append(Notice(f"{t} picks up the ball", "PB-18"))
+            elif a == "handoff":
+                notices.append(Notice("Hand Off made", "PB-20"))
+            else:
+                notices.append(Notice("Pass completed", "PB-22"))
+        elif p.result == "miss":
+            causes.append(("MISS", "PB-14"))
+            if a == "handoff":
+                notices.append(Notice(f"Hand Off missed: ball dropped, {o} places it", "PB-20"))
+            else:
+                notices.append(Notice(f"{name} missed", "PB-14"))
+        else:
+            causes.append(("INTERCEPTION", "PB-23"))
+            notices.append(Notice(f"Pass intercepted by {o}", "PB-23"))
+    if p.fall:
+        causes.append(("FALL", "PB-10"))
+        notices.append(Notice("Fall: movement exceeded", "PB-10"))
+    elif second_all_out:
+        causes.append(("FALL", "PB-09"))
+        notices.append(Notice("Second All-Out: foul", "PB-09"))
+    if p.out_of_bounds:
+        causes.append(("OUT_OF_BOUNDS", "PB-24"))
+        for side in SIDES:
+            n = p.out_of_bounds.count(side)
+            if n:
+                notices.append(Notice(f"{side}: {n} out of bounds until the kick-off", "PB-24"))
+    if p.clearance:
+        causes.append(("CLEARANCE", "PB-21"))
+        notices.append(Notice("Clearance", "PB-21"))
+    ball_out = p.ball_out or (p.carrier_out and opts.carrier_out == "ball_out")
+    if ball_out:
+        causes.append(("BALL_OUT", "PB-35" if p.carrier_out and not p.ball_out else "PB-25"))
+        notices.append(Notice(f"Ball out: {o} gives it to his player nearest the exit", "PB-25"))
+        possession: Side | None = o
+    elif p.carrier_out:
+        possession = None  # carrier_out == "loose": the Ball rests where the carrier left
+    else:
+        possession = held
+    if p.ko:
+        notices.append(Notice(f"{t}: {p.ko} K.O., played this turn", "PB-26"))
+    if p.ko_opponent:
+        notices.append(Notice(f"{o}: {p.ko_opponent} K.O., played this turn", "PB-A12"))
+
+    off_field = PerSide(
+        state.off_field.A + p.out_of_bounds.count("A"), state.off_field.B + p.out_of_bounds.count("B")
+    )
+    after = replace(
+        state,
+        possession=possession,
+        off_field=off_field,
+        pitched=state.pitched + (0 if bonus else 1) + p.ko,
+        all_out_used=state.all_out_used or p.all_out,
+        pass_used=state.pass_used or a == "pass",
+        strip_used=state.strip_used or a == "strip",
+        pickup_used=state.pickup_used or a == "pickup",
+        bonus_pending=False,
+        all_out_by_bonus_player=False,
+        def_window=False,
+        def_turned=state.def_turned + p.ko_opponent,
+    )
+
+    # The touchdown (PB-27, PB-36) ends the phase of play.
+    foul = p.fall or second_all_out or bool(p.out_of_bounds)
+    if p.touchdown and foul and opts.foul_voids_touchdown:
+        notices.append(Notice("Touchdown not proper: a foul in the same pitch", "PB-36"))
+    elif p.touchdown:
+        scorer = held
+        assert scorer is not None
+        return _touchdown(after, scorer, notices)
+
+    if causes:
+        cause, rule = causes[0]
+        return _lose_initiative(after, Loss(t, cause, rule), notices)
+    if p.result == "success" and a in ("strip", "pickup"):
+        # The bonus pitch, owed at once (PB-19).
+        notices.append(Notice(f"{t}: bonus pitch, now", "PB-19"))
+        window = (
+            opts.defensive_placement
+            and opts.def_placement_before_bonus
+            and after.def_allowed
+            and def_pieces_left(after) > 0
+        )
+        new = replace(after, bonus_pending=True, all_out_by_bonus_player=p.all_out, def_window=window)
+        return Step(new, tuple(notices))
+    if pitches_left(after) == 0:
+        notices.append(Notice(f"{t}: every player pitched", "PB-29"))
+        return _lose_initiative(after, Loss(t, "END_OF_TURN", "PB-29"), notices)
+    window = opts.defensive_placement and after.def_allowed and def_pieces_left(after) > 0
+    return Step(replace(after, def_window=window), tuple(notices))
+
+
+def _lose_initiative(state: State, loss: Loss, notices: list[Notice]) -> Step[State]:
+    """The initiative passes to the other coach (PB-28)."""
+    nxt = other(loss.side)
+    new = _new_turn(state, nxt, loss)
+    notices.append(Notice(f"{loss.cause.replace('_', ' ').title()}: {nxt}'s turn", loss.rule))
+    return Step(new, tuple(notices))
+
+
+def _touchdown(state: State, scorer: Side, notices: list[Notice]) -> Step[State]:
+    """A touchdown (PB-27): a point, then a kick-off with the scorer as defender, or the
+    end of the match (PB-30). Players out of bounds come back (PB-24)."""
+    score = state.score.set(scorer, state.score[scorer] + 1)
+    assert state.active is not None
+    base = _new_turn(replace(state, score=score), state.active, Loss(state.active, "TOUCHDOWN", "PB-27"))
+    notices.append(Notice(f"Touchdown {scorer}! {score.A}-{score.B}", "PB-27"))
+    reset = replace(base, active=None, possession=None, off_field=PerSide(0, 0), pitched=0, def_allowed=True)
+    result = outcome(reset)
+    if result is not None:
+        notices.append(Notice(f"{result.winner} wins the match", "PB-30"))
+        return Step(replace(reset, phase="finished"), tuple(notices))
+    notices.append(Notice(f"{scorer} kicks: {scorer} places first", "PB-27"))
+    return Step(replace(reset, phase="place_defender", kicker=scorer), tuple(notices))
+
+
+def _check_end_turn(state: State) -> None:
+    if state.phase != "turn":
+        raise _not_in_turn(state, "end of turn")
+    opts = state.options
+    if state.bonus_pending:
+        raise IllegalInput("PB-19", "the bonus pitch must be taken at once")
+    if pitches_left(state) == 0:
+        return  # nothing left to pitch: no placement is taken away
+    if opts.end_turn == "never":
+        raise IllegalInput("PB-34", "ending a turn early is off at this table: pitch every player (PB-A1)")
+    if opts.end_turn == "unless_def_placement" and opts.defensive_placement:
+        raise IllegalInput(
+            "PB-34", "with Defensive Placement on, pitch the remaining players: each grants a placement (PB-31)"
+        )
+
+
+def _end_turn(state: State) -> Step[State]:
+    _check_end_turn(state)
+    assert state.active is not None
+    return _lose_initiative(state, Loss(state.active, "END_OF_TURN", "PB-34"), [])
+
+
+def _def_placement_refusal(state: State) -> IllegalInput | None:
+    if not state.options.defensive_placement:
+        return IllegalInput("PB-31", "the Defensive Placement rule is not in play in this match")
+    if state.phase != "turn":
+        return _not_in_turn(state, "defensive placement")
+    assert state.active is not None
+    o = other(state.active)
+    if not state.def_allowed:
+        return IllegalInput("PB-32", f"a defensive placement went wrong: {o} has no more this turn")
+    if not state.def_window:
+        if state.bonus_pending:
+            return IllegalInput("PB-19", "the bonus pitch comes first: it must be taken at once (PB-A11)")
+        return IllegalInput("PB-31", f"one defensive placement after each proper pitch of {state.active}")
+    if def_pieces_left(state) == 0:
+        return IllegalInput("PB-31", f"{o} has no active piece left for a placement")
+    return None
+
+
+def _def_placement(state: State, dp: DefPlacement) -> Step[State]:
+    refusal = _def_placement_refusal(state)
+    if refusal is not None:
+        raise refusal
+    assert state.active is not None
+    o = other(state.active)
+    if dp.ok:
+        new = replace(state, def_window=False, def_turned=state.def_turned + 1)
+        return Step(new, (Notice(f"{o}: defensive placement", "PB-31"),))
+    new = replace(state, def_window=False, def_allowed=False)
+    return Step(new, (Notice(f"Placement cancelled: no more for {o} this turn", "PB-32"),))
