@@ -119,6 +119,21 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(PichenotteCodec(), options or rules.Options()), names=names)
 
 
+def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+    """The table rebuilt from a journal: the match, and the prompt its last input left,
+    so the display shows what it showed before the restart. A shot being entered but
+    not yet committed (SHOT DONE) was never journaled: the players enter it again."""
+    ts = TableState(match, names=names)
+    if last_was_undo:
+        effects: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+    elif match.head is not None:
+        before = match.head.prev.state if match.head.prev is not None else match.initial
+        effects = match.codec.apply(before, match.head.inp).effects
+    else:
+        effects = ()
+    return replace(ts, prompt=_notice(ts, effects))
+
+
 def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
     """The rules input for a draft (module docstring: attribution of drops and ditch
     presses)."""

@@ -10,6 +10,7 @@ replays).
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -77,7 +78,8 @@ class Recorder:
                 self.match_id = mid
                 self._start_at = self._clock() - _last_at(lines)
                 log.info("resumed match %s: %d inputs, %d refused on replay", mid, len(lines) - 1, len(result.rejected))
-                return table.TableState(result.match, names=names)
+                last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
+                return table.resumed(result.match, names, last_was_undo)
         self._begin(fresh)
         return fresh
 
@@ -114,8 +116,6 @@ class Recorder:
 
 
 def _last_at(lines: list[str]) -> float:
-    import json
-
     for line in reversed(lines[1:]):
         at = json.loads(line).get("at")
         if isinstance(at, (int, float)):
