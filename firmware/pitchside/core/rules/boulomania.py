@@ -1,0 +1,678 @@
+"""Boulomania: the rules engine (pure).
+
+Source: the rulebook ``shared/rules/001_e017ef639f8c18a2.txt`` and its numbered rules and
+rulings BM-01 to BM-28 (shared/rules/rulings.md, section 2). Every rule ID cited below is
+from there. The board's geometry (nearness, direction of play, the spaces "directly to"
+and "directly next to" the jack, the pushes) comes only from the board data
+(:mod:`pitchside.core.boards.boulomania`, BM-BOARD). The engine does no I/O and reads no
+clock or random source: every die enters as a value in an input, so a match is a
+deterministic fold of its inputs (:func:`apply`).
+
+Inputs: :class:`StartRoll` (one die per team, BM-02), :class:`JackRoll` (BM-03),
+:class:`Point` (a placing throw with 2 or 3 dice, BM-05..BM-11) and :class:`Shoot` (a
+knock-out throw with 1 die at a named bowl or the jack, BM-19..BM-27). A throw may name
+its ``team``; a throw by the team not to play is refused (BM-12).
+
+Interpretations (the [I] rulings), each the default of a named :class:`Options` field:
+
+* ``double_jack_space`` (BM-07): ``"any"``: a double on two dice offers jack space n on
+  every two-dice throw (the text's "intend to push on ... with only two dice" read as
+  "point with two dice"). ``"push_only"``: only when the sum space is occupied, so the
+  throw would push on (the literal reading; 1-1, 2-2, 3-3 then never offer it).
+  Either way 1-1..3-3 without the jack space are dead bowls (BM-A7).
+* ``push_optional`` (BM-10, BM-A6): False: pushing on is mandatory, the sum fixes the
+  space. True: a team may decline (``Point.push`` False) and the bowl is dead.
+* ``fork_chooser`` (BM-11, BM-A5): who chooses straight or diagonal at 8/13/16:
+  ``"thrower"`` or ``"owner"`` of the pushed bowl. It changes only the prompt
+  (:func:`fork_chooser`); the choices enter as ``forks`` either way.
+* ``rethrow_after_clear`` (BM-14): True: a knock-out that leaves no bowl on the board
+  gives the team that threw the next throw ("may shoot again"; declining has no
+  input and nothing to gain). False: the other team throws, as special rule 1.
+* ``null_round_starter`` (BM-17, BM-A9): after a null round ``"same"`` team starts
+  again (pétanque custom) or the ``"other"`` team.
+* ``shoot_own`` (BM-19, BM-A10): False: the target must be an opponent's bowl or the
+  jack. True: a team may also shoot at its own bowls.
+* ``kiss_jack_last_row`` (BM-24, BM-A4): a 4 at 12/13 with the jack on 5 or 6 (no jack
+  space behind): the jack ``"stays"``, or goes ``"out"`` (into touch, as a bowl pushed
+  past the last space; the round then ends as BM-26).
+* ``jack_out_both`` (BM-26, BM-A8): jack out while both teams (or neither) still hold
+  bowls: ``"null"`` round (pétanque's dead jack), or ``"own_bowls"``: each team scores
+  its own unplayed bowls.
+
+Rulings fixed by the text or the replay contract (no option): equal start rolls decide
+nothing, roll again (BM-02, shared/spec/replay.md); a jack shot of 1-5 is a miss and the
+shooter goes out (BM-26: "only possible if you throw a 6"); when one team has no bowls
+left the other throws all its remaining ones (BM-12: nobody else can throw); a round
+with no bowl on the board is null, and with only one team on the board all its bowls
+count (BM-16); equally near best bowls (impossible on BM-BOARD) leave the thrower "not
+nearer", and make the round null at its end (BM-28); the score is stored exactly, the game
+ends at ``target`` or more with the lead (BM-18, BM-A11). A knock-out "leaves no bowl on
+the board" (BM-14, BM-A13) when a shot at a bowl empties a board that held bowls. A
+throw that puts no bowl on an empty board (a dead bowl, or a missed shot at the jack)
+passes the turn (BM-13). Kissing a bowl on 13 (a fork) with a 4 uses the throw's
+``forks`` (BM-A5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pitchside.core.boards.boulomania import BOARD, Board
+from pitchside.core.errors import IllegalInput
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Notice, Step
+
+RULES_VERSION = 1
+"""Bumped whenever a change to this module could change the state a journal folds to."""
+
+Phase = Literal["start_roll", "jack_roll", "throw", "finished"]
+Fork = Literal["straight", "diagonal"]
+JACK: Literal["jack"] = "jack"
+"""A :class:`Shoot` target: the jack."""
+SPACES = 18
+MIN_PLACE = 7
+"""A placing sum below this is a dead bowl (BM-06)."""
+
+
+def _check_die(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise ValueError(f"{name} must be a die value 1..6, not {value!r}")
+
+
+def _check_forks(forks: tuple[str, ...]) -> None:
+    for f in forks:
+        if f not in ("straight", "diagonal"):
+            raise ValueError(f"a fork choice is 'straight' or 'diagonal', not {f!r}")
+
+
+# --- options and inputs ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Match settings, fixed before the start roll.
+
+    ``target`` and ``bowls`` are the replay contract's options (shared/spec/replay.md);
+    the others are the [I] rulings' options (module docstring).
+
+    :param target: points that end the game, 1..99; default 13 (BM-18).
+    :param bowls: bowls per team, 1..8; default 8 (BM-01).
+    :param board: the board geometry (BM-BOARD); the packaged board by default. Not a
+        replay option: a table has one board.
+    """
+
+    target: int = 13
+    bowls: int = 8
+    double_jack_space: Literal["any", "push_only"] = "any"
+    push_optional: bool = False
+    fork_chooser: Literal["thrower", "owner"] = "thrower"
+    rethrow_after_clear: bool = True
+    null_round_starter: Literal["same", "other"] = "same"
+    shoot_own: bool = False
+    kiss_jack_last_row: Literal["stays", "out"] = "stays"
+    jack_out_both: Literal["null", "own_bowls"] = "null"
+    board: Board = field(default=BOARD, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StartRoll:
+    """Each team's die for the start (BM-02): the higher throws the jack; equal rolls
+    decide nothing.
+
+    :raises ValueError: a value not 1..6.
+    """
+
+    A: int
+    B: int
+
+    def __post_init__(self) -> None:
+        _check_die("A", self.A)
+        _check_die("B", self.B)
+
+
+@dataclass(frozen=True, slots=True)
+class JackRoll:
+    """The starter's die: the jack goes on that jack space (BM-03).
+
+    :raises ValueError: a value not 1..6.
+    """
+
+    die: int
+
+    def __post_init__(self) -> None:
+        _check_die("die", self.die)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A placing throw (BM-05): 2 or 3 dice, the bowl goes on the sum.
+
+    :param dice: the values thrown, 2 or 3 of 1..6.
+    :param jack_space: with a double on two dice, take jack space n instead (BM-07).
+    :param forks: ``"straight"``/``"diagonal"`` for each fork (8, 13, 16) the push chain
+        meets, in the order met; missing ones are straight (BM-11).
+    :param team: the team throwing, if the input names it (refused if not to play, BM-12).
+    :param push: False declines to push on (dead bowl), with option ``push_optional``.
+    :raises ValueError: a malformed throw (dice count or values, fork names).
+    """
+
+    dice: tuple[int, ...]
+    jack_space: bool = False
+    forks: tuple[Fork, ...] = ()
+    team: Side | None = None
+    push: bool = True
+
+    def __post_init__(self) -> None:
+        if len(self.dice) not in (2, 3):
+            raise ValueError(f"a placing throw has 2 or 3 dice, not {len(self.dice)} (BM-05)")
+        for i, d in enumerate(self.dice):
+            _check_die(f"dice[{i}]", d)
+        _check_forks(self.forks)
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """A knock-out throw with one die at a named target (BM-19).
+
+    :param target: a space 1..18 holding the bowl aimed at, or ``"jack"``.
+    :param die: the value thrown, 1..6.
+    :param forks: as :class:`Point`, for the push of a kiss (a 4, BM-21).
+    :param team: as :class:`Point`.
+    :raises ValueError: a malformed throw.
+    """
+
+    target: int | Literal["jack"]
+    die: int
+    forks: tuple[Fork, ...] = ()
+    team: Side | None = None
+
+    def __post_init__(self) -> None:
+        if self.target != JACK and (
+            isinstance(self.target, bool) or not isinstance(self.target, int) or not 1 <= self.target <= SPACES
+        ):
+            raise ValueError(f"a target is a space 1..{SPACES} or 'jack', not {self.target!r}")
+        _check_die("die", self.die)
+        _check_forks(self.forks)
+
+
+Input = StartRoll | JackRoll | Point | Shoot
+
+
+# --- state -------------------------------------------------------------------------------
+
+_EMPTY: tuple[Side | None, ...] = (None,) * SPACES
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Boulomania game at one moment.
+
+    ``spaces[n - 1]`` is the team whose bowl lies on space n (1..18), or None; the jack
+    is ``jack`` (a jack space 1..6, or None before the jack roll and once knocked out).
+    ``hand`` are unplayed bowls, ``pocket`` bowls taken out (centre pocket), both for the
+    current round; so hand + on the board + pocket = ``options.bowls`` per team.
+    ``round_scores`` holds each finished round's points; ``score`` their sum.
+    When ``phase`` is ``"finished"`` the round's board, jack and bowls stay as it ended.
+    """
+
+    options: Options
+    phase: Phase = "start_roll"
+    round: int = 1
+    starter: Side | None = None
+    jack: int | None = None
+    spaces: tuple[Side | None, ...] = _EMPTY
+    hand: PerSide[int] = PerSide(0, 0)
+    pocket: PerSide[int] = PerSide(0, 0)
+    to_play: Side | None = None
+    score: PerSide[int] = PerSide(0, 0)
+    round_scores: tuple[PerSide[int], ...] = ()
+
+    def at(self, space: int) -> Side | None:
+        """The team whose bowl lies on ``space`` (1..18), or None."""
+        return self.spaces[space - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``winner`` and ``cause`` with its rule ID."""
+
+    winner: Side
+    cause: str
+
+
+def check_options(opts: Options) -> None:
+    """:raises ValueError: naming the bad option and why."""
+    if isinstance(opts.target, bool) or not isinstance(opts.target, int) or not 1 <= opts.target <= 99:
+        raise ValueError(f"target must be 1..99, not {opts.target!r}")
+    if isinstance(opts.bowls, bool) or not isinstance(opts.bowls, int) or not 1 <= opts.bowls <= 8:
+        raise ValueError(f"bowls must be 1..8 (8 per colour in the box, BM-01), not {opts.bowls!r}")
+    for name, allowed in (
+        ("double_jack_space", ("any", "push_only")),
+        ("fork_chooser", ("thrower", "owner")),
+        ("null_round_starter", ("same", "other")),
+        ("kiss_jack_last_row", ("stays", "out")),
+        ("jack_out_both", ("null", "own_bowls")),
+    ):
+        if getattr(opts, name) not in allowed:
+            raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {getattr(opts, name)!r}")
+    if not isinstance(opts.board, Board):
+        raise ValueError("board must be a Board (pitchside.core.boards.boulomania)")
+
+
+def new_game(options: Options | None = None) -> State:
+    """A game waiting for its start roll, each team holding ``options.bowls``.
+
+    :raises ValueError: options out of range (:func:`check_options`).
+    """
+    opts = options or Options()
+    check_options(opts)
+    return State(options=opts, hand=PerSide(opts.bowls, opts.bowls))
+
+
+# --- queries ---------------------------------------------------------------------------
+
+
+def bowls_on_board(state: State, side: Side | None = None) -> tuple[int, ...]:
+    """Spaces holding bowls (of ``side`` only, if given), in space order."""
+    return tuple(i + 1 for i, s in enumerate(state.spaces) if s is not None and (side is None or s == side))
+
+
+def nearest(state: State, side: Side) -> int | None:
+    """The space of ``side``'s bowl nearest the jack, or None (no bowl, or no jack)."""
+    if state.jack is None:
+        return None
+    spaces = bowls_on_board(state, side)
+    if not spaces:
+        return None
+    board, jack = state.options.board, state.jack
+    return min(spaces, key=lambda s: (board.distance(s, jack), s))
+
+
+def holder(state: State) -> Side | None:
+    """The team holding the point: its bowl is nearest the jack (rulebook "nearer to the
+    jack"). None with no bowl on the board, no jack, or equally near best bowls (BM-28)."""
+    a, b = nearest(state, "A"), nearest(state, "B")
+    if a is None and b is None:
+        return None
+    if a is None:
+        return "B"
+    if b is None:
+        return "A"
+    assert state.jack is not None
+    c = state.options.board.compare(a, b, state.jack)
+    return "A" if c < 0 else "B" if c > 0 else None
+
+
+def is_tie(state: State) -> bool:
+    """Both teams' best bowls equally near the jack (BM-28; never on BM-BOARD)."""
+    return nearest(state, "A") is not None and nearest(state, "B") is not None and holder(state) is None
+
+
+def shoot_targets(state: State) -> tuple[int | Literal["jack"], ...]:
+    """What the team to play may aim at (BM-19): the opponent's bowls (its own too with
+    ``shoot_own``) and the jack. Empty when no one is to throw."""
+    side = state.to_play
+    if side is None or state.phase != "throw":
+        return ()
+    if state.options.shoot_own:
+        spaces = bowls_on_board(state)
+    else:
+        spaces = bowls_on_board(state, other(side))
+    return (*spaces, JACK)
+
+
+def jack_space_allowed(state: State, dice: tuple[int, ...]) -> bool:
+    """Whether this throw offers the jack space (BM-07, BM-08): a double on exactly two
+    dice, onto a free jack space (no jack, no bowl), and with ``double_jack_space``
+    ``"push_only"`` only when the sum space holds a bowl."""
+    if state.phase != "throw" or len(dice) != 2 or dice[0] != dice[1]:
+        return False
+    n = dice[0]
+    if state.jack == n or state.at(n) is not None:
+        return False
+    if state.options.double_jack_space == "push_only":
+        total = sum(dice)
+        return total >= MIN_PLACE and state.at(total) is not None
+    return True
+
+
+def fork_chooser(state: State, pushed_bowl: Side) -> Side | None:
+    """Who chooses straight or diagonal when ``pushed_bowl``'s bowl is pushed at a fork
+    (BM-11, option ``fork_chooser``): the team to throw, or the bowl's owner."""
+    if state.options.fork_chooser == "owner":
+        return pushed_bowl
+    return state.to_play
+
+
+def legal_inputs(state: State) -> tuple[str, ...]:
+    """Names of the inputs the rules accept now, for the display's prompts."""
+    return {
+        "start_roll": ("start_roll",),
+        "jack_roll": ("jack_roll",),
+        "throw": ("point", "shoot"),
+        "finished": (),
+    }[state.phase]
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once a team has ``target`` points or more and the lead (BM-18), else
+    None. All end-of-game logic lives here. Level at or past the target (only possible
+    with ``jack_out_both="own_bowls"``) plays on."""
+    target = state.options.target
+    for side in SIDES:
+        if state.score[side] >= target and state.score[side] > state.score[other(side)]:
+            return Outcome(side, f"BM-18: {side} reached {state.score[side]} of {target}")
+    return None
+
+
+def round_points(state: State) -> tuple[PerSide[int], str]:
+    """The points of the round on the board as it stands (BM-16, BM-28) and why.
+
+    One point per bowl of the team holding the point strictly nearer the jack than the
+    opponent's nearest; all its bowls if the opponent has none on the board; a null
+    round with no bowl on the board or equally near best bowls.
+    """
+    a, b = nearest(state, "A"), nearest(state, "B")
+    if a is None and b is None:
+        return PerSide(0, 0), "BM-16: no bowl on the board, a null round"
+    h = holder(state)
+    if h is None:
+        return PerSide(0, 0), "BM-28: the best bowls are equally near, a null round"
+    opp = nearest(state, other(h))
+    mine = bowls_on_board(state, h)
+    if opp is None:
+        n = len(mine)
+        why = f"BM-16: {h} scores {n}, every bowl on the board ({other(h)} has none)"
+    else:
+        assert state.jack is not None
+        board = state.options.board
+        n = sum(1 for s in mine if board.is_nearer(s, opp, state.jack))
+        why = f"BM-16: {h} scores {n}, bowls nearer than {other(h)}'s best on {opp}"
+    return PerSide(n, 0) if h == "A" else PerSide(0, n), why
+
+
+# --- transitions -------------------------------------------------------------------------
+
+
+def apply(state: State, inp: Input) -> Step[State]:
+    """Apply one input.
+
+    :returns: the new state and its notices (what the display should say).
+    :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
+    :raises TypeError: ``inp`` is not a Boulomania input.
+    """
+    if state.phase == "finished":
+        raise IllegalInput("BM-18", "the game is over; start a new game")
+    if isinstance(inp, StartRoll):
+        return _start_roll(state, inp)
+    if isinstance(inp, JackRoll):
+        return _jack_roll(state, inp)
+    if isinstance(inp, (Point, Shoot)):
+        return _throw(state, inp)
+    raise TypeError(f"not a Boulomania input: {inp!r}")
+
+
+def _start_roll(state: State, roll: StartRoll) -> Step[State]:
+    if state.phase != "start_roll":
+        raise IllegalInput("BM-02", "the start roll is over: the starter throws the jack")
+    if roll.A == roll.B:
+        return Step(state, (Notice(f"Both rolled {roll.A}: roll again", "BM-02"),))
+    starter: Side = "A" if roll.A > roll.B else "B"
+    new = replace(state, phase="jack_roll", starter=starter)
+    return Step(new, (Notice(f"{starter} starts: roll for the jack", "BM-02"),))
+
+
+def _jack_roll(state: State, roll: JackRoll) -> Step[State]:
+    if state.phase == "start_roll":
+        raise IllegalInput("BM-02", "roll off first: each team rolls one die")
+    if state.phase != "jack_roll":
+        raise IllegalInput("BM-03", "the jack is already placed this round")
+    assert state.starter is not None
+    new = replace(state, phase="throw", jack=roll.die, to_play=state.starter)
+    return Step(new, (Notice(f"Jack on {roll.die}; {state.starter} throws first", "BM-03"),))
+
+
+class _Work:
+    """Mutable scratch of one throw's resolution; becomes a new :class:`State`."""
+
+    def __init__(self, state: State) -> None:
+        self.spaces: list[Side | None] = list(state.spaces)
+        self.pocket = {s: state.pocket[s] for s in SIDES}
+        self.hand = {s: state.hand[s] for s in SIDES}
+        self.jack = state.jack
+        self.notices: list[Notice] = []
+
+    def out(self, side: Side, why: str, rule: str) -> None:
+        self.pocket[side] += 1
+        self.notices.append(Notice(why, rule))
+
+    def push(self, space: int, forks: tuple[Fork, ...], board: Board, rule: str) -> int:
+        """Push the bowl on bowl ``space`` one space on, chaining (BM-10, BM-11).
+
+        :returns: how many forks the chain met.
+        """
+        moving = self.spaces[space - 1]
+        assert moving is not None
+        self.spaces[space - 1] = None
+        pos, met = space, 0
+        while True:
+            diagonal = False
+            if pos in board.forks:
+                diagonal = (forks[met] if met < len(forks) else "straight") == "diagonal"
+                met += 1
+            nxt = board.successor(pos, diagonal)
+            if nxt is None:
+                self.out(moving, f"{moving}'s bowl pushed from {pos} into touch", rule)
+                return met
+            self.notices.append(Notice(f"{moving}'s bowl pushed {pos} -> {nxt}", rule))
+            displaced = self.spaces[nxt - 1]
+            self.spaces[nxt - 1] = moving
+            if displaced is None:
+                return met
+            moving, pos = displaced, nxt
+
+
+def _throw(state: State, inp: Point | Shoot) -> Step[State]:
+    if state.phase == "start_roll":
+        raise IllegalInput("BM-02", "roll off first: each team rolls one die")
+    if state.phase == "jack_roll":
+        raise IllegalInput("BM-03", "roll for the jack first")
+    side = state.to_play
+    assert side is not None  # phase "throw" always has a team to play
+    if inp.team is not None and inp.team != side:
+        raise IllegalInput("BM-12", f"out of turn: {side} throws now, not {inp.team}")
+    w = _Work(state)
+    w.hand[side] -= 1
+    had_bowls = any(state.spaces)
+    if isinstance(inp, Point):
+        _point(state, inp, side, w)
+        knocked_out = False
+    else:
+        _shoot(state, inp, side, w)
+        knocked_out = had_bowls and not any(w.spaces)
+    return _after_throw(state, side, w, knocked_out)
+
+
+def _point(state: State, p: Point, side: Side, w: _Work) -> None:
+    board = state.options.board
+    total = sum(p.dice)
+    shown = "-".join(map(str, p.dice))
+    if p.jack_space:
+        if len(p.dice) != 2:
+            raise IllegalInput("BM-07", "the jack space needs a double on exactly two dice, not three (BM-08)")
+        if p.dice[0] != p.dice[1]:
+            raise IllegalInput("BM-07", f"the jack space needs a double; {shown} is not one")
+        n = p.dice[0]
+        if state.jack == n:
+            raise IllegalInput("BM-07", f"jack space {n} holds the jack: it is not free")
+        if state.at(n) is not None:
+            raise IllegalInput("BM-07", f"jack space {n} holds a bowl: it is not free")
+        if not jack_space_allowed(state, p.dice):
+            raise IllegalInput(
+                "BM-07", f"the jack space only when the throw would push on (option double_jack_space); {total} is free"
+            )
+        _no_forks(p.forks, 0)
+        _no_decline(p.push, "the bowl goes on a jack space")
+        w.spaces[n - 1] = side
+        w.notices.append(Notice(f"{shown}: {side}'s bowl on jack space {n}", "BM-07"))
+        return
+    if total < MIN_PLACE:
+        _no_forks(p.forks, 0)
+        _no_decline(p.push, f"{total} is a dead bowl anyway")
+        w.out(side, f"{shown} = {total}: dead bowl", "BM-06")
+        return
+    if w.spaces[total - 1] is None:
+        _no_forks(p.forks, 0)
+        _no_decline(p.push, f"space {total} is free")
+        w.spaces[total - 1] = side
+        w.notices.append(Notice(f"{shown}: {side}'s bowl on {total}", "BM-05"))
+        return
+    if not p.push:
+        if not state.options.push_optional:
+            raise IllegalInput("BM-10", "pushing on is mandatory: the sum fixes the space (option push_optional)")
+        _no_forks(p.forks, 0)
+        w.out(side, f"{shown}: {side} declines to push on {total}: dead bowl", "BM-10")
+        return
+    met = w.push(total, p.forks, board, "BM-10")
+    _no_forks(p.forks, met)
+    w.spaces[total - 1] = side
+    w.notices.append(Notice(f"{shown}: {side}'s bowl on {total}", "BM-05"))
+
+
+def _no_forks(forks: tuple[Fork, ...], met: int) -> None:
+    if len(forks) > met:
+        raise IllegalInput("BM-11", f"{len(forks)} fork choice(s) given but the push meets {met} fork(s)")
+
+
+def _no_decline(push: bool, why: str) -> None:
+    if not push:
+        raise IllegalInput("BM-10", f"nothing to push: {why}")
+
+
+def _shoot(state: State, s: Shoot, side: Side, w: _Work) -> None:
+    opts, board = state.options, state.options.board
+    if s.target == JACK:
+        _no_forks(s.forks, 0)
+        if s.die == 6:
+            w.jack = None
+            w.out(side, f"6: {side} knocks the jack out; the shooter goes out too", "BM-26")
+        else:
+            w.out(side, f"{s.die} at the jack: a miss, the shooter goes out", "BM-26")
+        return
+    t = s.target
+    assert isinstance(t, int)
+    owner = state.at(t)
+    if owner is None:
+        raise IllegalInput("BM-19", f"no bowl on space {t} to aim at")
+    if owner == side and not opts.shoot_own:
+        raise IllegalInput("BM-19", f"{side} cannot shoot at its own bowl on {t}: aim at {other(side)}'s bowl or the jack")
+    if s.die != 4:
+        _no_forks(s.forks, 0)
+    if s.die <= 3 or (s.die == 4 and board.is_jack_space(t)):
+        rule = "BM-27" if board.is_jack_space(t) else "BM-20"
+        w.out(side, f"{s.die} at {t}: a miss, the shooter goes out", rule)
+    elif s.die == 5:
+        w.spaces[t - 1] = None
+        w.out(owner, f"5: hit, {owner}'s bowl on {t} goes out", "BM-27" if board.is_jack_space(t) else "BM-22")
+        w.out(side, f"{side}'s shooter goes out", "BM-22")
+    elif s.die == 6:
+        w.spaces[t - 1] = side
+        w.out(owner, f"6: carreau, {owner}'s bowl on {t} goes out and {side}'s shooter takes {t}",
+              "BM-27" if board.is_jack_space(t) else "BM-23")
+    elif t in board.beside_jack:
+        _no_forks(s.forks, 0)
+        w.jack = None
+        w.out(side, f"4 at {t}, next to the jack: the shooter and the jack go out", "BM-25")
+    else:
+        met = w.push(t, s.forks, board, "BM-21")
+        _no_forks(s.forks, met)
+        w.out(side, f"4: kiss, {side}'s shooter goes out", "BM-21")
+        if t in board.front_of_jack and state.jack is not None:
+            behind = board.jack_behind(state.jack)
+            if behind is None:
+                if opts.kiss_jack_last_row == "out":
+                    w.jack = None
+                    w.notices.append(Notice(f"The jack is pushed from {state.jack} out of play", "BM-24"))
+                else:
+                    w.notices.append(Notice(f"No jack space behind {state.jack}: the jack stays", "BM-24"))
+            elif w.spaces[behind - 1] is not None:
+                w.notices.append(Notice(f"A bowl lies on {behind}: the jack stays on {state.jack}", "BM-24"))
+            else:
+                w.jack = behind
+                w.notices.append(Notice(f"The jack moves up {state.jack} -> {behind}", "BM-24"))
+
+
+def _after_throw(state: State, side: Side, w: _Work, knocked_out: bool) -> Step[State]:
+    hand = PerSide(w.hand["A"], w.hand["B"])
+    mid = replace(
+        state,
+        spaces=tuple(w.spaces),
+        pocket=PerSide(w.pocket["A"], w.pocket["B"]),
+        hand=hand,
+        jack=w.jack,
+    )
+    if w.jack is None:
+        return _end_round(mid, w.notices, jack_out=True)
+    if hand.A == 0 and hand.B == 0:
+        return _end_round(mid, w.notices, jack_out=False)  # BM-15
+    if not any(w.spaces):
+        if knocked_out and state.options.rethrow_after_clear:
+            nxt, rule, why = side, "BM-14", "the board is clear: {n} throws again"
+        else:
+            nxt, rule, why = other(side), "BM-13", "no bowl in play: {n} throws"
+    else:
+        h = holder(mid)
+        if h is None:
+            nxt, rule, why = side, "BM-28", "equally near: {n} is not nearer and throws again"
+        else:
+            nxt, rule, why = other(h), "BM-12", f"{h} holds the point: {{n}} throws"
+    if hand[nxt] == 0:
+        nxt, rule, why = other(nxt), "BM-12", f"{nxt} has no bowls left: {{n}} throws"
+    w.notices.append(Notice(why.format(n=nxt), rule))
+    return Step(replace(mid, to_play=nxt), tuple(w.notices))
+
+
+def _end_round(state: State, notices: list[Notice], jack_out: bool) -> Step[State]:
+    opts = state.options
+    if jack_out:
+        ha, hb = state.hand.A, state.hand.B
+        if (ha > 0) != (hb > 0):
+            pts = PerSide(ha, hb)
+            w: Side = "A" if ha else "B"
+            why = f"BM-26: jack out, {w} scores its {pts[w]} unplayed bowl(s)"
+        elif opts.jack_out_both == "own_bowls" and (ha or hb):
+            pts = PerSide(ha, hb)
+            why = f"BM-26: jack out, each team scores its unplayed bowls ({ha}-{hb}, option jack_out_both)"
+        else:
+            pts = PerSide(0, 0)
+            why = "BM-26: jack out with bowls on both sides or neither: a null round"
+    else:
+        pts, why = round_points(state)
+    score = PerSide(state.score.A + pts.A, state.score.B + pts.B)
+    rule = why.split(":")[0]
+    notices = [*notices, Notice(f"Round {state.round}: {pts.A}-{pts.B}. {why.split(': ', 1)[1]}", rule)]
+    ended = replace(state, score=score, round_scores=(*state.round_scores, pts), to_play=None)
+    result = outcome(ended)
+    if result is not None:
+        notices.append(Notice(f"{result.winner} wins the game {score[result.winner]}-{score[other(result.winner)]}", "BM-18"))
+        return Step(replace(ended, phase="finished"), tuple(notices))
+    assert state.starter is not None
+    if pts.A != pts.B:
+        starter: Side = "A" if pts.A > pts.B else "B"
+        notices.append(Notice(f"Winners go first: {starter} throws the jack", "BM-17"))
+    else:
+        starter = state.starter if opts.null_round_starter == "same" else other(state.starter)
+        notices.append(Notice(f"Null round: {starter} throws the jack", "BM-17"))
+    bowls = opts.bowls
+    new = replace(
+        ended,
+        phase="jack_roll",
+        round=state.round + 1,
+        starter=starter,
+        jack=None,
+        spaces=_EMPTY,
+        hand=PerSide(bowls, bowls),
+        pocket=PerSide(0, 0),
+    )
+    return Step(new, tuple(notices))
