@@ -1,0 +1,600 @@
+"""Pitchnut: the rules engine (pure).
+
+Source: rulebook ``shared/rules/002_9ea862c19c083d00.txt`` (section "Rules" and
+"Variant rules") and its numbered rules and rulings PN-01 to PN-31 and PN-A1 to PN-A13 in
+``shared/rules/rulings.md`` (section 3). Every rule ID cited below is from there. The
+engine does no I/O and reads no clock or random source: the coin toss enters as a
+:class:`CoinToss` carrying its winner, and a shot as a :class:`Shot` summing up what
+dropped (as confirmed by the players), so a match is a deterministic fold of its inputs
+(:func:`apply`).
+
+The match (PN-05, PN-A9): coin toss -> the toss winner names the first breaker -> games,
+each broken by the loser of the previous one -> the first side to win ``games`` games.
+A game (PN-02): ``pieces`` white and ``pieces`` black object pieces in the ring, the
+poison in the centre; the breaker shoots first.
+
+How one shot is resolved (:func:`apply` on a :class:`Shot`), in this order:
+
+1. The poison, if it dropped (PN-06 on the break; else PN-21, PN-22, PN-31, PN-24):
+   the game ends, or (``early_poison="respot"``) the poison goes back to the centre and
+   the turn ends.
+2. Debts (PN-08, PN-29): each own piece sunk pays one debt and is spotted at the centre
+   (on an open board any piece pays, the colour pocketed most first, PN-A5).
+3. Colour assignment (PN-10, PN-11, PN-12, PN-13): on an open board, a shot with no
+   scratch and no debt paid that pockets more of one colour gives the shooter that colour.
+4. The scratch (PN-08, PN-09, PN-17, PN-18, PN-28): a pitch pocketed or off the board, or
+   a referee's technique foul (PN-A10). One own pocketed piece is spotted, or, with none
+   pocketed (or the board open), a piece is owed.
+5. The turn (PN-14, PN-15, PN-16, PN-26, PN-27, PN-30, PN-23): bonus turns earned
+   (own pieces - 1) go to the bank; the shooter goes on if the shot allows it, else spends
+   one banked bonus turn, else the turn passes and the bank empties.
+6. A side whose colour has no piece left on the board but still owes settles its debts
+   from the pocket (engine ruling, see below).
+
+Interpretations (the [I] rulings), each the default of a named :class:`Options` field:
+
+* ``pieces`` (PN-02 [I], PN-A1): 10 per colour.
+* ``games`` (PN-A9): games needed to win the match, first to N (1).
+* ``break_poison_with_pieces`` (PN-06 [I]): ``"win"``: the poison sunk on the break
+  wins whatever object pieces dropped with it (unless the pitch scratched: the breaker
+  loses). ``"loss"``: PN-19/PN-25 apply on the break too: poison with any object piece
+  loses.
+* ``early_poison`` (PN-24 [I], PN-25 [I], PN-A2, PN-A4): ``"loss"``: the poison
+  pocketed (not on the break) by a shooter who is not on the poison (board open, own
+  pieces left, or a debt outstanding) loses, also when own pieces dropped with it.
+  ``"respot"``: the poison goes back to the centre and the turn ends (a banked bonus turn
+  may still be spent); the rest of the shot counts. PN-21 (scratch) and PN-22
+  (opponent's piece) lose either way: they are the text's.
+* ``turn_continues`` (PN-26 [I], PN-A3): ``"more_own"``: with colours assigned the turn
+  continues only if own >= 1 and own > opponent's pieces, with no scratch.
+  ``"any_piece"``: the text read literally: any object piece lets the shooter go on,
+  except equal numbers of own and opponent's pieces (PN-16).
+* ``open_equal_continues`` (PN-27 [I]): on an open board a shot pocketing object pieces
+  lets the shooter go on even with equal colours (True); False: equal colours end it.
+* ``paying_shot_continues`` (PN-29 [I], PN-A6): a piece that went to pay a debt still
+  counts as pocketed for going on and for bonus turns (True); False: it does not.
+* ``bonus_on_assigning_shot`` (PN-30 [I], PN-A7): the colour-assigning shot earns bonus
+  turns like any other (True).
+* ``players`` (PN-01, PN-A11): ``"singles"`` or ``"doubles"``; in doubles the teams
+  alternate and the partners alternate within a team (A1, B1, A2, B2, ...), each game
+  starting with partner 1 of the breaking team; a bonus turn stays with the shooter.
+* The beginners' variants (PN-23): ``scratch_keeps_turn`` (a scratch is penalised but
+  does not by itself end the turn: the shot is judged as if the pitch had stayed) and
+  ``miss_reshoot`` (a shot that touched no object piece, pocketed nothing and did not
+  scratch is taken again; no bonus turn is spent).
+
+Fixed readings (no option: the text leaves no other sensible reading):
+
+* PN-28 [I]: a scratch while the board is open always owes a piece. The text says so for
+  the first pocketing shot (PN-12: "a future piece is owed as with any other scratch");
+  on an open board no pocketed piece is "the shooter's".
+* PN-29 [I]: debts accumulate (the text's stacking at the centre, PN-09); the debtor's
+  own pieces sunk on any later shot pay them, the shot's pieces first, before a scratch
+  on that shot spots or owes one more. An opponent's piece sunk never pays a debt ("the
+  first piece *that player* sinks").
+* PN-30 [I]: bonus turns are banked and spent one at a time whenever the turn would
+  otherwise end (a miss, PN-16, PN-26, a scratch, a re-spotted poison); the bonus earned
+  by a shot is banked before that shot's turn is judged, so PN-18's 2 own + 1 opponent's
+  with a scratch goes on. Bonus counts own pieces of the shot (PN-15: n >= 2 earns n-1);
+  none on an open board except the assigning shot.
+* PN-31 [I]: the shooter who is on the poison (colour assigned, all own pieces pocketed,
+  no debt) and sinks it alone with no scratch wins; the loser breaks the next game.
+* PN-A8: object pieces and the poison knocked off the board (``Shot.white_off`` ...) are
+  put back in the centre with no penalty; the shot is judged without them.
+* PN-A13: poison with a scratch and an opponent's piece loses (PN-21 is checked first).
+* Engine ruling (PN-29, not in rulings.md): a side with a colour but no piece of it left
+  on the board (the opponent sank them) that still owes takes one from the pocket for
+  each debt and spots it, so it has pieces to pay with and can get on the poison.
+* Engine ruling (PN-A5): ``Shot.spot`` is read only when the rules leave the colour to
+  spot open (a debt paid on an open board by equal numbers of each colour); such a shot
+  without ``spot`` is refused.
+
+The rulebook and rulings.md agree on every point this engine enforces (no conflict
+found). PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Notice, Step
+
+RULES_VERSION = 1
+"""Bumped whenever a change to this module could change the state a journal folds to."""
+
+Phase = Literal["toss", "choose_breaker", "shooting", "finished"]
+Colour = Literal["white", "black"]
+COLOURS: tuple[Colour, Colour] = ("white", "black")
+MAX_PIECES = 50
+"""Upper bound of ``Options.pieces`` (a sanity bound, not a rule)."""
+
+
+def other_colour(colour: Colour) -> Colour:
+    return "black" if colour == "white" else "white"
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """A count per colour, immutable: ``p["white"]`` reads, ``p.set("white", n)`` copies."""
+
+    white: int = 0
+    black: int = 0
+
+    def __getitem__(self, colour: Colour) -> int:
+        return self.white if colour == "white" else self.black
+
+    def set(self, colour: Colour, value: int) -> "Pieces":
+        return Pieces(value, self.black) if colour == "white" else Pieces(self.white, value)
+
+    def add(self, colour: Colour, n: int) -> "Pieces":
+        return self.set(colour, self[colour] + n)
+
+    def as_dict(self) -> dict[str, int]:
+        return {"white": self.white, "black": self.black}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Match settings, fixed before the coin toss.
+
+    ``pieces``, ``games``, ``scratch_keeps_turn`` and ``miss_reshoot`` are the replay
+    contract's options (shared/spec/replay.md, "Pitchnut"); the others are the [I]
+    rulings' options (module docstring).
+
+    :param pieces: object pieces per colour, 1..50 (PN-02, PN-A1; default 10).
+    :param games: games needed to win the match, 1..99 (PN-A9; default 1).
+    """
+
+    pieces: int = 10
+    games: int = 1
+    scratch_keeps_turn: bool = False
+    miss_reshoot: bool = False
+    break_poison_with_pieces: Literal["win", "loss"] = "win"
+    early_poison: Literal["loss", "respot"] = "loss"
+    turn_continues: Literal["more_own", "any_piece"] = "more_own"
+    open_equal_continues: bool = True
+    paying_shot_continues: bool = True
+    bonus_on_assigning_shot: bool = True
+    players: Literal["singles", "doubles"] = "singles"
+
+
+@dataclass(frozen=True, slots=True)
+class CoinToss:
+    """The opening coin toss: ``winner`` chooses who breaks (PN-05)."""
+
+    winner: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Breaker:
+    """The toss winner's choice of the first breaker (PN-05)."""
+
+    side: Side
+
+
+PitchFate = Literal["pocket", "off"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One shot by the side whose turn it is, summed up when it has ended.
+
+    :param white: white object pieces pocketed (0..).
+    :param black: black object pieces pocketed (0..).
+    :param poison: the poison was pocketed.
+    :param pitch: ``"pocket"`` or ``"off"``: the pitch was pocketed or left the board
+        (a scratch, PN-08); None: it stayed.
+    :param touched: the pitch touched an object piece (PN-23 (b), ``miss_reshoot``).
+    :param foul: the referee called illegal technique, penalised as a scratch (PN-A10).
+    :param spot: the colour to spot when the rules leave the choice (PN-A5).
+    :param white_off: white pieces knocked off the board, put back at the centre (PN-A8).
+    :param black_off: black pieces knocked off the board (PN-A8).
+    :param poison_off: the poison knocked off the board, put back (PN-A8).
+    """
+
+    white: int = 0
+    black: int = 0
+    poison: bool = False
+    pitch: PitchFate | None = None
+    touched: bool = True
+    foul: bool = False
+    spot: Colour | None = None
+    white_off: int = 0
+    black_off: int = 0
+    poison_off: bool = False
+
+    @property
+    def scratch(self) -> bool:
+        """A scratch: the pitch pocketed or off the board (PN-08), or a foul (PN-A10)."""
+        return self.pitch is not None or self.foul
+
+    def __getitem__(self, colour: Colour) -> int:
+        return self.white if colour == "white" else self.black
+
+
+Input = CoinToss | Breaker | Shot
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: its ``winner`` and the ``cause`` with its rule ID."""
+
+    winner: Side
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Pitchnut match at one moment (rulings.md 3.1).
+
+    :ivar pocketed: object pieces in the pockets per colour, after spotting.
+    :ivar owed: pieces owed per side (debts from scratches, PN-08).
+    :ivar bonus: bonus turns banked by the side to shoot (PN-15, PN-30).
+    :ivar score: games won in the match.
+    :ivar breaker_next: the loser of the last game (None before the first ends).
+    :ivar seats: turns each side has begun in this game (doubles order, PN-A11).
+    :ivar last_game: how the last finished game ended.
+    """
+
+    options: Options
+    phase: Phase = "toss"
+    toss_winner: Side | None = None
+    game_number: int = 1
+    breaker: Side | None = None
+    turn: Side | None = None
+    is_break: bool = True
+    colours: PerSide[Colour | None] = PerSide(None, None)
+    pocketed: Pieces = Pieces()
+    owed: PerSide[int] = PerSide(0, 0)
+    bonus: int = 0
+    score: PerSide[int] = PerSide(0, 0)
+    breaker_next: Side | None = None
+    seats: PerSide[int] = PerSide(0, 0)
+    last_game: GameResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: ``winner`` and ``cause`` (the deciding game's, with rule ID)."""
+
+    winner: Side
+    cause: str
+
+
+def new_match(options: Options | None = None) -> State:
+    """A match waiting for its coin toss.
+
+    :raises ValueError: options out of range (see :func:`check_options`).
+    """
+    opts = options or Options()
+    check_options(opts)
+    return State(options=opts)
+
+
+def check_options(opts: Options) -> None:
+    """:raises ValueError: naming the bad option and why."""
+    if not 1 <= opts.pieces <= MAX_PIECES:
+        raise ValueError(f"pieces must be 1..{MAX_PIECES}, not {opts.pieces}")
+    if not 1 <= opts.games <= 99:
+        raise ValueError(f"games must be 1..99, not {opts.games}")
+    if opts.break_poison_with_pieces not in ("win", "loss"):
+        raise ValueError(f"break_poison_with_pieces must be 'win' or 'loss', not {opts.break_poison_with_pieces!r}")
+    if opts.early_poison not in ("loss", "respot"):
+        raise ValueError(f"early_poison must be 'loss' or 'respot', not {opts.early_poison!r}")
+    if opts.turn_continues not in ("more_own", "any_piece"):
+        raise ValueError(f"turn_continues must be 'more_own' or 'any_piece', not {opts.turn_continues!r}")
+    if opts.players not in ("singles", "doubles"):
+        raise ValueError(f"players must be 'singles' or 'doubles', not {opts.players!r}")
+
+
+# --- queries -------------------------------------------------------------------------
+
+
+def on_board(state: State) -> Pieces:
+    """Object pieces on the board per colour (PN-02: ``pieces`` each, less the pocketed)."""
+    n = state.options.pieces
+    return Pieces(n - state.pocketed.white, n - state.pocketed.black)
+
+
+def is_on_poison(state: State, side: Side) -> bool:
+    """rulings 3.1 ``onPoison``: colour assigned, all its pieces pocketed, no debt."""
+    colour = state.colours[side]
+    return colour is not None and state.pocketed[colour] == state.options.pieces and state.owed[side] == 0
+
+
+def shooter(state: State) -> str | None:
+    """Who shoots: ``"A"`` in singles, ``"A1"``/``"A2"`` in doubles (PN-A11)."""
+    if state.turn is None:
+        return None
+    if state.options.players == "singles":
+        return state.turn
+    return f"{state.turn}{1 + (max(state.seats[state.turn], 1) - 1) % 2}"
+
+
+def legal_inputs(state: State) -> tuple[str, ...]:
+    """Names of the inputs the rules accept now, for the display's prompts."""
+    return {
+        "toss": ("coin_toss",),
+        "choose_breaker": ("breaker",),
+        "shooting": ("shot",),
+        "finished": (),
+    }[state.phase]
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result of the match, else None. All end-of-match logic lives here: a side
+    with ``games`` games won wins the match (PN-A9); the cause is that of its last game
+    (PN-06, PN-21, PN-22, PN-24/PN-25 or PN-31)."""
+    for side in SIDES:
+        if state.score[side] >= state.options.games:
+            cause = state.last_game.cause if state.last_game else ""
+            return Outcome(side, cause)
+    return None
+
+
+# --- transitions ---------------------------------------------------------------------
+
+
+def apply(state: State, inp: Input) -> Step[State]:
+    """Apply one input.
+
+    :returns: the new state and its notices (what the display should say).
+    :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
+    """
+    if state.phase == "finished":
+        raise IllegalInput("PN-A9", "the match is over; start a new match")
+    if isinstance(inp, CoinToss):
+        return _coin_toss(state, inp)
+    if isinstance(inp, Breaker):
+        return _breaker(state, inp)
+    if isinstance(inp, Shot):
+        return _shot(state, inp)
+    raise TypeError(f"not a Pitchnut input: {inp!r}")
+
+
+def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
+    if state.phase != "toss":
+        raise IllegalInput("PN-05", "the coin is tossed once, at the start of the match")
+    new = replace(state, phase="choose_breaker", toss_winner=toss.winner)
+    return Step(new, (Notice(f"{toss.winner} won the toss: choose who breaks", "PN-05"),))
+
+
+def _breaker(state: State, choice: Breaker) -> Step[State]:
+    if state.phase == "toss":
+        raise IllegalInput("PN-05", "toss the coin first: its winner chooses who breaks")
+    if state.phase != "choose_breaker":
+        raise IllegalInput(
+            "PN-05", "the breaker is chosen only after the opening toss; later games the loser breaks"
+        )
+    new = _start_game(replace(state, phase="shooting"), choice.side)
+    return Step(new, (Notice(f"{choice.side} breaks", "PN-05"),))
+
+
+def _start_game(state: State, breaker: Side) -> State:
+    """A fresh game (PN-02): all pieces in the ring, open board, ``breaker`` to shoot."""
+    return replace(
+        state,
+        phase="shooting",
+        breaker=breaker,
+        turn=breaker,
+        is_break=True,
+        colours=PerSide(None, None),
+        pocketed=Pieces(),
+        owed=PerSide(0, 0),
+        bonus=0,
+        seats=PerSide(0, 0).set(breaker, 1),
+    )
+
+
+def _check_shot(state: State, shot: Shot) -> None:
+    if state.phase == "toss":
+        raise IllegalInput("PN-05", "toss the coin first: its winner chooses who breaks")
+    if state.phase == "choose_breaker":
+        raise IllegalInput("PN-05", f"{state.toss_winner} won the toss: choose who breaks first")
+    left = on_board(state)
+    for colour in COLOURS:
+        gone = shot[colour] + (shot.white_off if colour == "white" else shot.black_off)
+        if gone > left[colour]:
+            raise IllegalInput(
+                "PN-02", f"{left[colour]} {colour} piece(s) are on the board; {gone} cannot be pocketed or knocked off"
+            )
+    if shot.poison and shot.poison_off:
+        raise IllegalInput("PN-A8", "the poison cannot be both pocketed and knocked off the board")
+    if not shot.touched and (shot.white or shot.black or shot.poison):
+        raise IllegalInput("PN-23", "a shot that touched no object piece cannot have pocketed one")
+
+
+def _poison_result(state: State, shot: Shot, side: Side) -> GameResult | None:
+    """The poison dropped: who wins the game, or None to re-spot it (``early_poison``).
+
+    Checked in this order: the break (PN-06), a scratch (PN-21, PN-A13), an opponent's
+    piece (PN-22), the shooter on the poison (PN-31, PN-19), else not on it (PN-24)."""
+    opp = other(side)
+    pieces = shot.white + shot.black
+    if state.is_break:
+        if shot.scratch:
+            return GameResult(opp, f"PN-06: {side} sank the poison on the break with a scratch and loses")
+        if pieces and state.options.break_poison_with_pieces == "loss":
+            return GameResult(opp, f"PN-25: {side} sank the poison on the break with object pieces and loses")
+        return GameResult(side, f"PN-06: {side} sank the poison on the break and wins")
+    if shot.scratch:
+        return GameResult(opp, f"PN-21: {side} sank the poison with a scratch and loses")
+    opp_colour = state.colours[opp]
+    if opp_colour is not None and shot[opp_colour]:
+        return GameResult(opp, f"PN-22: {side} sank the poison with an opponent's piece and loses")
+    if is_on_poison(state, side):
+        return GameResult(side, f"PN-31: {side} sank the poison alone and wins")
+    if state.options.early_poison == "loss":
+        if pieces:
+            return GameResult(opp, f"PN-25: {side} sank the poison with object pieces before being on it and loses")
+        return GameResult(opp, f"PN-24: {side} sank the poison before being on it and loses")
+    return None
+
+
+def _spot_colour(remaining: Pieces, spot: Colour | None) -> Colour:
+    """The colour of a piece paying a debt on an open board (PN-A5): the colour pocketed
+    most on the shot; on an equal count the shooter's ``spot``."""
+    if remaining.white != remaining.black:
+        return "white" if remaining.white > remaining.black else "black"
+    if spot is None:
+        raise IllegalInput(
+            "PN-A5", "a debt is paid by equal numbers of white and black: say which colour to spot (spot)"
+        )
+    return spot
+
+
+def _shot(state: State, shot: Shot) -> Step[State]:
+    _check_shot(state, shot)
+    side = state.turn
+    assert side is not None  # phase "shooting" always has a turn
+    opp = other(side)
+    opts = state.options
+    notices: list[Notice] = []
+    for colour, n in (("white", shot.white_off), ("black", shot.black_off)):
+        if n:
+            notices.append(Notice(f"Put {n} {colour} back at the centre", "PN-A8"))
+    if shot.poison_off:
+        notices.append(Notice("Put the poison back at the centre", "PN-A8"))
+
+    # 1. The poison (PN-06, PN-19..PN-22, PN-24, PN-25, PN-31).
+    respot = False
+    if shot.poison:
+        result = _poison_result(state, shot, side)
+        if result is not None:
+            pocketed = state.pocketed.add("white", shot.white).add("black", shot.black)
+            return _end_game(replace(state, pocketed=pocketed), result, notices)
+        respot = True
+        notices.append(Notice("Poison back at the centre: turn over", "PN-A2"))
+
+    pocketed = state.pocketed.add("white", shot.white).add("black", shot.black)
+    owed = state.owed
+    colours = state.colours
+    paid = 0
+
+    # 2. Debts (PN-29) and 3. colour assignment (PN-10..PN-13).
+    if colours[side] is None:
+        remaining = Pieces(shot.white, shot.black)
+        while owed[side] > 0 and remaining.white + remaining.black > 0:
+            colour = _spot_colour(remaining, shot.spot)
+            remaining = remaining.add(colour, -1)
+            pocketed = pocketed.add(colour, -1)
+            owed = owed.set(side, owed[side] - 1)
+            paid += 1
+            notices.append(Notice(f"{side} pays a debt: spot one {colour} at the centre", "PN-29"))
+        if not shot.scratch and paid == 0 and shot.white != shot.black:
+            mine: Colour = "white" if shot.white > shot.black else "black"
+            colours = PerSide(mine, other_colour(mine)) if side == "A" else PerSide(other_colour(mine), mine)
+            notices.append(Notice(f"{side} is {mine}, {opp} is {other_colour(mine)}", "PN-10"))
+        elif shot.white + shot.black and shot.white == shot.black and not shot.scratch and paid == 0:
+            notices.append(Notice("Equal colours: the board stays open", "PN-11"))
+        elif shot.white + shot.black and (shot.scratch or paid):
+            notices.append(Notice("The board stays open", "PN-13" if paid else "PN-12"))
+        assigned_now = colours[side] is not None
+    else:
+        assigned_now = False
+        own_colour = colours[side]
+        assert own_colour is not None
+        paid = min(owed[side], shot[own_colour])
+        if paid:
+            pocketed = pocketed.add(own_colour, -paid)
+            owed = owed.set(side, owed[side] - paid)
+            notices.append(Notice(f"{side} pays {paid} debt(s): spot {paid} {own_colour} at the centre", "PN-29"))
+
+    # 4. The scratch (PN-08, PN-09, PN-17, PN-18, PN-28, PN-A10).
+    own_colour_now = colours[side]
+    if shot.scratch:
+        why = "Foul" if shot.foul and shot.pitch is None else "Scratch"
+        if own_colour_now is not None and pocketed[own_colour_now] > 0:
+            pocketed = pocketed.add(own_colour_now, -1)
+            notices.append(Notice(f"{why}: spot one {own_colour_now} at the centre", "PN-08"))
+        else:
+            owed = owed.set(side, owed[side] + 1)
+            rule = "PN-28" if own_colour_now is None else "PN-08"
+            notices.append(Notice(f"{why}: {side} owes {owed[side]} piece(s)", rule))
+
+    # 5. The turn (PN-14..PN-16, PN-23, PN-26, PN-27, PN-30).
+    counted_paid = 0 if opts.paying_shot_continues else paid
+    earned = 0
+    if own_colour_now is None:  # the board is still open
+        n = shot.white + shot.black - counted_paid
+        goes_on = n > 0 and (opts.open_equal_continues or shot.white != shot.black)
+        end_rule = "PN-14" if n == 0 else "PN-27"
+    else:
+        own = shot[own_colour_now] - counted_paid
+        opp_n = shot[other_colour(own_colour_now)]
+        if assigned_now and not opts.bonus_on_assigning_shot:
+            earned = 0
+        else:
+            earned = max(own - 1, 0)
+        if opts.turn_continues == "more_own":
+            goes_on = own >= 1 and own > opp_n
+        else:
+            goes_on = own + opp_n >= 1 and own != opp_n
+        end_rule = "PN-14" if own + opp_n == 0 else "PN-16" if own == opp_n else "PN-26"
+    if shot.scratch and not opts.scratch_keeps_turn:
+        goes_on, end_rule = False, "PN-08"
+    if respot:
+        goes_on, end_rule = False, "PN-A2"
+    clean_miss = (
+        not shot.touched and not shot.scratch and not shot.poison and shot.white + shot.black == 0
+    )
+    if earned:
+        notices.append(Notice(f"{side} banks {earned} bonus turn(s)", "PN-15"))
+    bank = state.bonus + earned
+    turn, seats = side, state.seats
+    if goes_on:
+        notices.append(Notice(f"{side} shoots again", "PN-14"))
+    elif clean_miss and opts.miss_reshoot:
+        notices.append(Notice(f"Missed everything: {side} shoots again", "PN-23"))
+    elif bank > 0:
+        bank -= 1
+        notices.append(Notice(f"{side} spends a bonus turn ({bank} left)", "PN-30"))
+    else:
+        turn, bank = opp, 0
+        seats = seats.set(opp, seats[opp] + 1)
+        notices.append(Notice(f"{opp} to shoot", end_rule))
+
+    new = replace(
+        state,
+        turn=turn,
+        is_break=False,
+        colours=colours,
+        pocketed=pocketed,
+        owed=owed,
+        bonus=bank,
+        seats=seats,
+    )
+    # 6. Debts with no own piece left on the board are settled from the pocket (PN-29).
+    for s in SIDES:
+        colour = new.colours[s]
+        while colour is not None and new.owed[s] > 0 and new.pocketed[colour] == opts.pieces:
+            new = replace(new, pocketed=new.pocketed.add(colour, -1), owed=new.owed.set(s, new.owed[s] - 1))
+            notices.append(Notice(f"{s} has no {colour} left: spot one from the pocket for the debt", "PN-29"))
+    if new.turn is not None and is_on_poison(new, new.turn):
+        notices.append(Notice(f"{new.turn} is shooting for the poison", "PN-31"))
+    return Step(new, tuple(notices))
+
+
+def _end_game(state: State, result: GameResult, notices: list[Notice]) -> Step[State]:
+    """A game is over: count it, then end the match (:func:`outcome`) or start the next
+    game broken by the loser (PN-05, PN-31)."""
+    winner = result.winner
+    loser = other(winner)
+    rule = result.cause.split(":")[0]
+    notices.append(Notice(f"{winner} wins game {state.game_number}", rule))
+    done = replace(
+        state,
+        score=state.score.set(winner, state.score[winner] + 1),
+        breaker_next=loser,
+        last_game=result,
+        bonus=0,
+    )
+    if outcome(done) is not None:
+        notices.append(Notice(f"{winner} wins the match", "PN-A9"))
+        return Step(replace(done, phase="finished", turn=None, is_break=False), tuple(notices))
+    nxt = _start_game(replace(done, game_number=state.game_number + 1), loser)
+    notices.append(Notice(f"Game {nxt.game_number}: {loser} breaks", "PN-05"))
+    return Step(nxt, tuple(notices))
