@@ -570,6 +570,7 @@ def _shoot(state: State, s: Shoot, side: Side, w: _Work) -> None:
     if s.die != 4:
         _no_forks(s.forks, 0)
     if s.die <= 3 or (s.die == 4 and board.is_jack_space(t)):
+        _no_forks(s.forks, 0)
         rule = "BM-27" if board.is_jack_space(t) else "BM-20"
         w.out(side, f"{s.die} at {t}: a miss, the shooter goes out", rule)
     elif s.die == 5:
