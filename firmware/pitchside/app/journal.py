@@ -206,13 +206,15 @@ class Journal:
         problem = _check_file(p)
         if problem is not None:
             raise JournalError(f"{p} {problem}")
-        conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        conn = _connect_ro(p)
         return cls(p, conn, None, lambda: 0.0, lambda: False)
 
     @classmethod
     def _connect_checked(cls, p: Path) -> sqlite3.Connection:
         """Connect, check the file is ours and sound; move a bad one aside and retry."""
-        existed = p.exists()
+        # A 0-byte file (a crash right after it was created, before SQLite wrote its
+        # header) holds nothing: it gets the schema like a new file.
+        existed = p.exists() and p.stat().st_size > 0
         if existed:
             problem = _check_file(p)
             if problem is not None:
@@ -332,9 +334,9 @@ class Journal:
         ).fetchall()
         keep_n, keep_bytes, doomed = 0, 0, []
         for mid, size in rows:
-            if (max_matches is not None and keep_n >= max_matches) or (
+            if doomed or (max_matches is not None and keep_n >= max_matches) or (
                 max_bytes is not None and keep_bytes + size > max_bytes
-            ):
+            ):  # once one goes, every older one goes too: oldest first
                 doomed.append(mid)
             else:
                 keep_n += 1
@@ -445,7 +447,7 @@ def _check_file(p: Path) -> str | None:
     if len(head) < 100:
         return "is truncated"
     try:
-        with closing(sqlite3.connect(f"file:{p}?mode=ro", uri=True)) as conn:
+        with closing(_connect_ro(p)) as conn:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             if app_id != APPLICATION_ID:
                 return f"belongs to another program (application_id {app_id:#x})"
@@ -458,6 +460,22 @@ def _check_file(p: Path) -> str | None:
     except sqlite3.DatabaseError as exc:
         return f"is corrupt ({exc})"
     return None
+
+
+def _connect_ro(p: Path) -> sqlite3.Connection:
+    """A read-only connection to ``p``. On a read-only file system SQLite cannot create
+    the WAL index (``-shm``) that a clean close removed, and every query would fail with
+    "unable to open database file": with no WAL left to read, nothing can change the
+    file, so it is opened ``immutable``."""
+    uri = f"file:{p}?mode=ro"
+    wal = Path(f"{p}-wal")
+    if (
+        os.statvfs(p.parent).f_flag & os.ST_RDONLY
+        and not Path(f"{p}-shm").exists()
+        and not (wal.exists() and wal.stat().st_size > 0)
+    ):
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
 
 
 def _move_aside(p: Path) -> Path:

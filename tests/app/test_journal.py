@@ -1,0 +1,611 @@
+"""The durable journal (pitchside.app.journal): the durability settings really in force,
+exact rows, export that replays, every bad database moved aside, the lock, memory mode
+on a real read-only or full tmpfs and on injected faults, pruning, history order.
+
+Tests run as root (chmod proves nothing there): read-only and full storage are real
+tmpfs mounts (skipped cleanly where mounting is not permitted) or injected
+``sqlite3.OperationalError`` s. No sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pitchside.app import journal as journal_mod
+from pitchside.app.cli import main
+from pitchside.app.journal import APPLICATION_ID, SCHEMA_VERSION, Journal, JournalError, JournalLocked
+from pitchside.core.replay.format import replay
+from pitchside.core.replay.match import Match
+from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.rules import pichenotte as rules
+
+CODEC = PichenotteCodec()
+HEADER: dict[str, Any] = {
+    "format": 1,
+    "game": "pichenotte",
+    "options": CODEC.options_to_json(rules.Options(pucks=1, rounds_to_win=1)),
+    "rules_version": CODEC.rules_version,
+    "sides": {"A": "Ann", "B": "Bob"},
+}
+TOSS_A = {"input": "coin_toss", "winner": "A"}
+LOG = "pitchside.app.journal"
+
+
+def fixed_wall(t: float = 1_700_000_000.0) -> Any:
+    return lambda: t
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "journal.db"
+
+
+@pytest.fixture
+def journal(db: Path) -> Iterator[Journal]:
+    j = Journal.open(db, wall=fixed_wall(), synced=lambda: True)
+    yield j
+    j.close()
+
+
+# --- durable settings ---------------------------------------------------------------------
+
+
+def test_wal_full_sync_and_our_application_id_are_in_force(journal: Journal) -> None:
+    assert journal.pragmas() == {"journal_mode": "wal", "synchronous": 2, "application_id": APPLICATION_ID}
+    assert journal.durable is True
+    assert journal.warning is None
+
+
+def test_settings_are_in_force_again_on_reopen(db: Path) -> None:
+    Journal.open(db).close()
+    with Journal.open(db) as j:
+        assert j.pragmas() == {"journal_mode": "wal", "synchronous": 2, "application_id": APPLICATION_ID}
+    with sqlite3.connect(db) as raw:  # on the file itself, not just the connection
+        assert raw.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"  # persistent in the header
+
+
+def test_the_directory_is_fsynced_when_the_database_is_created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[os.stat_result] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        synced.append(os.fstat(fd))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    d = tmp_path / "data"
+    d.mkdir()
+    with Journal.open(d / "journal.db"):
+        pass
+    dirs = [st for st in synced if stat.S_ISDIR(st.st_mode)]
+    here = os.stat(d)
+    assert [(st.st_dev, st.st_ino) for st in dirs] == [(here.st_dev, here.st_ino)]
+    # an existing journal is not a new directory entry: no second directory fsync
+    synced.clear()
+    with Journal.open(d / "journal.db"):
+        pass
+    assert [st for st in synced if stat.S_ISDIR(st.st_mode)] == []
+
+
+# --- rows and export ----------------------------------------------------------------------
+
+
+def test_append_and_lines_exact(journal: Journal, db: Path) -> None:
+    mid = journal.start_match(HEADER)
+    assert mid == 1
+    shot = {"input": "shot", "twenty": True, "at": 3.25}
+    journal.append(mid, TOSS_A)
+    journal.append(mid, shot)
+    assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps(shot)]
+    assert journal.export(mid) == "\n".join([json.dumps(HEADER), json.dumps(TOSS_A), json.dumps(shot)]) + "\n"
+    assert journal.running() == 1
+    [rec] = journal.history()
+    assert (rec.id, rec.game, rec.status, rec.header, rec.inputs, rec.result) == (1, "pichenotte", "playing", HEADER, 2, None)
+    assert (rec.started_wall, rec.started_synced, rec.ended_wall, rec.ended_synced) == (1_700_000_000.0, True, None, False)
+    with sqlite3.connect(db) as raw:  # one row per input, in seq order; bytes = text appended
+        assert raw.execute("SELECT match_id, seq FROM inputs").fetchall() == [(1, 1), (1, 2)]
+        assert raw.execute("SELECT bytes FROM matches").fetchone()[0] == len(json.dumps(TOSS_A)) + len(json.dumps(shot))
+
+
+def test_rows_are_on_disk_when_append_returns(journal: Journal, db: Path) -> None:
+    mid = journal.start_match(HEADER)
+    journal.append(mid, TOSS_A)
+    # another connection (as after a crash) sees the committed row without any close
+    with closing_ro(db) as raw:
+        assert raw.execute("SELECT line FROM inputs").fetchall() == [(json.dumps(TOSS_A),)]
+
+
+@contextmanager
+def closing_ro(db: Path) -> Iterator[sqlite3.Connection]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+UNDO = None
+PLAY: list[rules.Input | None] = [
+    rules.CoinToss("B"), UNDO, rules.CoinToss("A"),
+    rules.Shot(contact=False), UNDO, rules.Shot(twenty=True),
+    rules.Shot(contact=False),
+    rules.Tally((0, 0, 0), (0, 1, 0)), UNDO, UNDO, rules.Shot(contact=False, ditched=True),
+    rules.Tally((0, 0, 0), (0, 0, 0)),
+]  # fmt: skip
+
+
+def journal_play(j: Journal, mid: int, match: Match, inputs: list[rules.Input | None]) -> Match:
+    """Apply ``inputs`` (None = undo) to ``match`` and journal each as the recorder does."""
+    for i, inp in enumerate(inputs):
+        if inp is None:
+            match, _ = match.undo()
+            line: dict[str, Any] = {"input": "undo"}
+        else:
+            match, _ = match.apply(inp)
+            line = CODEC.input_to_json(inp)
+        line["at"] = float(i)
+        j.append(mid, line)
+    return match
+
+
+def test_export_with_undos_replays_to_the_live_match(journal: Journal) -> None:
+    mid = journal.start_match(HEADER)
+    live = journal_play(journal, mid, Match.start(CODEC, rules.Options(pucks=1, rounds_to_win=1)), PLAY)
+    text = journal.export(mid)
+    assert sum(1 for line in text.splitlines() if json.loads(line).get("input") == "undo") == 4
+    result = replay(text.splitlines(), strict=True)
+    assert result.exit_status == 0
+    assert result.output() == CODEC.output(live.state) | {"rejected": []}
+    assert result.output()["status"] == "finished"
+    assert result.output()["winner"] == "A"
+    assert result.output()["round_scores"] == [{"A": 20, "B": 0}]
+    assert result.match.inputs == live.inputs
+
+
+# --- bad databases ------------------------------------------------------------------------
+
+
+def _garbage(p: Path) -> str:
+    p.write_bytes(b"this is not a database\n" * 200)
+    return "is not an SQLite database"
+
+
+def _other_program(p: Path) -> str:
+    with closing(sqlite3.connect(p)) as c:
+        c.execute("CREATE TABLE recipes (name TEXT)")
+        c.execute("INSERT INTO recipes VALUES ('soup')")
+        c.commit()
+    return "belongs to another program (application_id 0x0)"
+
+
+def _newer_schema(p: Path) -> str:
+    Journal.open(p).close()
+    with closing(sqlite3.connect(p)) as c:
+        c.execute("PRAGMA user_version = 99")
+        c.commit()
+    return f"has a newer schema (99) than this firmware ({SCHEMA_VERSION})"
+
+
+def _truncated_half(p: Path) -> str:
+    with Journal.open(p) as j:
+        mid = j.start_match(HEADER)
+        for i in range(600):
+            j.append(mid, {"input": "shot", "called": True, "knocked_off": {"A": 1, "B": 2}, "at": i + 0.125})
+    assert not Path(f"{p}-wal").exists()  # checkpointed into the main file on close
+    size = p.stat().st_size
+    assert size > 8 * 4096  # many pages: the cut is mid-file, header intact
+    with open(p, "r+b") as fh:
+        fh.truncate(size // 2)
+    return "is corrupt (database disk image is malformed)"
+
+
+def _truncated_header(p: Path) -> str:
+    Journal.open(p).close()
+    with open(p, "r+b") as fh:
+        fh.truncate(50)
+    return "is truncated"
+
+
+def closing(conn: sqlite3.Connection) -> Any:
+    from contextlib import closing as _closing
+
+    return _closing(conn)
+
+
+@pytest.mark.parametrize(
+    "make_bad",
+    [_garbage, _other_program, _newer_schema, _truncated_half, _truncated_header],
+    ids=["garbage", "other-program", "newer-schema", "truncated-half", "truncated-header"],
+)
+def test_a_bad_database_is_moved_aside_with_a_clear_message_and_a_fresh_one_works(
+    db: Path, make_bad: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    problem = make_bad(db)
+    before = db.read_bytes()
+    caplog.set_level(logging.ERROR, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning) == (True, None)
+        assert j.history() == []
+        mid = j.start_match(HEADER)
+        j.append(mid, TOSS_A)
+        assert (mid, j.lines(mid)) == (1, [json.dumps(HEADER), json.dumps(TOSS_A)])
+    aside = Path(f"{db}.bad-1")
+    assert aside.read_bytes() == before  # kept for a post-mortem, byte for byte
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {db} {problem}: moved aside to {aside}; starting a fresh journal"
+    ]
+    with Journal.open(db) as again:  # the fresh journal is sound: no second move
+        assert again.lines(1) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+    assert not Path(f"{db}.bad-2").exists()
+
+
+def test_a_second_bad_file_goes_to_bad_2(db: Path) -> None:
+    _garbage(db)
+    Journal.open(db).close()
+    _garbage(db)
+    Journal.open(db).close()
+    assert sorted(p.name for p in db.parent.glob("journal.db.bad-*")) == ["journal.db.bad-1", "journal.db.bad-2"]
+
+
+def test_an_empty_file_just_works(db: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db.write_bytes(b"")  # a crash right after the file was created
+    caplog.set_level(logging.ERROR, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning) == (True, None)
+        assert j.pragmas() == {"journal_mode": "wal", "synchronous": 2, "application_id": APPLICATION_ID}
+        mid = j.start_match(HEADER)
+        j.append(mid, TOSS_A)
+        assert (mid, j.durable, j.lines(mid)) == (1, True, [json.dumps(HEADER), json.dumps(TOSS_A)])
+    assert caplog.records == []
+    assert list(db.parent.glob("*.bad-*")) == []
+
+
+# --- the lock -----------------------------------------------------------------------------
+
+
+def test_a_second_open_in_the_same_process_is_refused(journal: Journal, db: Path) -> None:
+    with pytest.raises(JournalLocked) as info:
+        Journal.open(db)
+    assert str(info.value) == f"{db} is in use by another Pitchside process"
+    journal.append(journal.start_match(HEADER), TOSS_A)  # the holder is undisturbed
+    assert journal.durable
+
+
+def test_a_second_process_is_refused_with_a_clear_message(journal: Journal, db: Path) -> None:
+    script = textwrap.dedent(
+        """
+        import sys
+        from pitchside.app.journal import Journal, JournalLocked
+        try:
+            Journal.open(sys.argv[1])
+        except JournalLocked as exc:
+            print(type(exc).__name__, exc)
+            sys.exit(7)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(db)], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (7, f"JournalLocked {db} is in use by another Pitchside process\n")
+
+
+def test_the_lock_is_released_on_close(db: Path) -> None:
+    Journal.open(db).close()
+    with Journal.open(db) as j:
+        assert j.durable
+
+
+def test_open_readonly_reads_while_the_table_holds_the_lock(journal: Journal, db: Path) -> None:
+    mid = journal.start_match(HEADER)
+    journal.append(mid, TOSS_A)
+    with Journal.open_readonly(db) as reader:
+        assert reader.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+        journal.append(mid, {"input": "shot", "at": 1.0})  # the table goes on writing
+        assert [r.inputs for r in reader.history()] == [2]
+        assert reader.export(mid) == journal.export(mid)
+    assert journal.durable
+
+
+def test_open_readonly_refuses_a_missing_or_bad_file_and_moves_nothing(tmp_path: Path) -> None:
+    with pytest.raises(JournalError, match=r"journal\.db: no such journal$"):
+        Journal.open_readonly(tmp_path / "journal.db")
+    bad = tmp_path / "bad.db"
+    _garbage(bad)
+    with pytest.raises(JournalError) as info:
+        Journal.open_readonly(bad)
+    assert str(info.value) == f"{bad} is not an SQLite database"
+    assert bad.exists() and not Path(f"{bad}.bad-1").exists()
+
+
+# --- real read-only and full file systems (tmpfs) -----------------------------------------
+
+
+@contextmanager
+def tmpfs(where: Path, size: str) -> Iterator[Path]:
+    """A real tmpfs of ``size`` at ``where``; skips the test where mounting is not allowed."""
+    where.mkdir()
+    try:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                              capture_output=True, text=True, timeout=30)  # fmt: skip
+    except (OSError, subprocess.SubprocessError) as exc:
+        pytest.skip(f"cannot run mount: {exc}")
+    if done.returncode != 0:
+        pytest.skip(f"mounting a tmpfs is not permitted here: {done.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        if subprocess.run(["umount", str(where)], capture_output=True, timeout=30).returncode != 0:
+            subprocess.run(["umount", "-l", str(where)], capture_output=True, timeout=30)
+
+
+def remount_ro(where: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["mount", "-o", "remount,ro", str(where)], capture_output=True, text=True, timeout=30)
+
+
+def test_opening_on_a_read_only_fs_gives_memory_mode_with_a_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with tmpfs(tmp_path / "ro", "1m") as d:
+        assert remount_ro(d).returncode == 0
+        caplog.set_level(logging.ERROR, logger=LOG)
+        j = Journal.open(d / "journal.db")
+        try:
+            assert (j.durable, j.warning) == (False, "NOT SAVING: read-only storage")
+            mid = j.start_match(HEADER)  # the match goes on in memory
+            j.append(mid, TOSS_A)
+            j.end_match(mid, "finished", {"status": "finished"})
+            assert (mid, j.running(), j.history(), j.prune(max_matches=0)) == (-1, None, [], 0)
+        finally:
+            j.close()
+        assert "cannot be opened" in caplog.records[0].getMessage()
+        assert "Read-only file system" in caplog.records[0].getMessage()
+
+
+def test_opening_a_journal_whose_fs_came_up_read_only_gives_memory_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The journal partition mounted read-only at boot (fsck, a failing card) after a
+    match was stored: the table runs in memory, the history stays readable."""
+    with tmpfs(tmp_path / "ro", "1m") as d:
+        with Journal.open(d / "journal.db") as first:
+            mid = first.start_match(HEADER)
+            first.append(mid, TOSS_A)
+        assert remount_ro(d).returncode == 0
+        with Journal.open(d / "journal.db") as j:
+            assert (j.durable, j.warning) == (False, "NOT SAVING: read-only storage")
+        with Journal.open_readonly(d / "journal.db") as reader:
+            assert reader.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+        capsys.readouterr()
+        assert main(["history", "--db", str(d / "journal.db"), "--json"]) == 0
+        assert [(r["id"], r["status"], r["inputs"]) for r in json.loads(capsys.readouterr().out)] == [(1, "playing", 1)]
+        assert main(["export", "--db", str(d / "journal.db"), "1"]) == 0
+        assert capsys.readouterr().out == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+
+
+def test_a_remount_read_only_mid_match_is_refused_by_the_kernel_so_the_journal_goes_on(tmp_path: Path) -> None:
+    """Linux refuses ``mount -o remount,ro`` while a file on it is open for writing
+    (EBUSY): the journal holds its database, WAL and lock open, so a mid-match switch to
+    read-only only comes from a forced remount (ext4 ``errors=remount-ro``); that fault
+    is injected below (test_injected_read_only_fault_mid_match...)."""
+    with tmpfs(tmp_path / "busy", "1m") as d:
+        with Journal.open(d / "journal.db") as j:
+            mid = j.start_match(HEADER)
+            j.append(mid, TOSS_A)
+            done = remount_ro(d)
+            assert done.returncode != 0
+            assert "busy" in done.stderr
+            j.append(mid, {"input": "shot", "at": 1.0})
+            assert (j.durable, j.warning, len(j.lines(mid))) == (True, None, 3)
+
+
+def test_a_full_disk_mid_match_gives_memory_mode_and_keeps_what_was_saved(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with tmpfs(tmp_path / "full", "128k") as d:
+        caplog.set_level(logging.ERROR, logger=LOG)
+        j = Journal.open(d / "journal.db")
+        try:
+            assert j.durable
+            mid = j.start_match(HEADER)
+            saved = 0
+            for i in range(10_000):
+                j.append(mid, {"input": "shot", "at": float(i)})  # never raises
+                if not j.durable:
+                    break
+                saved += 1
+            assert (j.durable, j.warning) == (False, "NOT SAVING: disk full")
+            assert saved > 0
+            j.append(mid, {"input": "shot", "at": 99.0})  # memory mode: quietly not saved
+            j.end_match(mid, "abandoned")
+        finally:
+            j.close()
+        assert [r.getMessage() for r in caplog.records] == [
+            "journal write failed (database or disk is full): keeping the match in memory only"
+        ]
+        with Journal.open_readonly(d / "journal.db") as reader:  # nothing on disk was touched
+            lines = reader.lines(mid)
+            assert len(lines) == 1 + saved
+            assert [json.loads(x)["at"] for x in lines[1:]] == [float(i) for i in range(saved)]
+            assert reader.history()[0].status == "playing"
+
+
+def test_opening_on_a_full_disk_gives_memory_mode(tmp_path: Path) -> None:
+    with tmpfs(tmp_path / "tiny", "40k") as d:  # less than the WAL index (32 KiB) and a db
+        with Journal.open(d / "journal.db") as j:
+            assert (j.durable, j.warning) == (False, "NOT SAVING: disk full")
+            assert j.start_match(HEADER) == -1
+
+
+# --- injected faults ----------------------------------------------------------------------
+
+
+class FaultyConnection:
+    """Wraps a connection; every write statement raises ``OperationalError(message)``."""
+
+    def __init__(self, conn: sqlite3.Connection, message: str) -> None:
+        self.conn = conn
+        self.message = message
+        self.closed = False
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            raise sqlite3.OperationalError(self.message)
+        return self.conn.execute(sql, *args)
+
+    def executemany(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        raise sqlite3.OperationalError(self.message)
+
+    def close(self) -> None:
+        self.closed = True
+        self.conn.close()
+
+
+@pytest.mark.parametrize(
+    ("message", "warning"),
+    [
+        ("database or disk is full", "NOT SAVING: disk full"),
+        ("attempt to write a readonly database", "NOT SAVING: read-only storage"),
+        ("disk I/O error", "NOT SAVING: storage fault"),
+    ],
+)
+def test_injected_fault_mid_match_switches_to_memory_mode_without_raising(
+    journal: Journal, db: Path, message: str, warning: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    mid = journal.start_match(HEADER)
+    journal.append(mid, TOSS_A)
+    proxy = FaultyConnection(journal._conn, message)  # type: ignore[arg-type]
+    journal._conn = proxy  # type: ignore[assignment]
+    caplog.set_level(logging.ERROR, logger=LOG)
+    journal.append(mid, {"input": "shot", "at": 1.0})
+    assert (journal.durable, journal.warning, proxy.closed) == (False, warning, True)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"journal write failed ({message}): keeping the match in memory only"
+    ]
+    journal.append(mid, {"input": "shot", "at": 2.0})
+    journal.end_match(mid, "finished", {"status": "finished"})
+    assert journal.start_match(HEADER) == -1
+    assert journal.start_match(HEADER) == -2
+    with pytest.raises(JournalError, match=f"not on disk \\({warning}\\)"):
+        journal.lines(mid)
+    with Journal.open_readonly(db) as reader:  # the failed write was rolled back, the rest kept
+        assert reader.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+        assert reader.history()[0].status == "playing"
+
+
+def test_injected_fault_on_end_match_and_prune(journal: Journal) -> None:
+    mid = journal.start_match(HEADER)
+    journal.end_match(mid, "finished", {"status": "finished"})
+    journal.start_match(HEADER)
+    real = journal._conn
+    journal._conn = FaultyConnection(real, "database or disk is full")  # type: ignore[arg-type, assignment]
+    assert journal.prune(max_matches=0) == 0
+    assert (journal.durable, journal.warning) == (False, "NOT SAVING: disk full")
+
+
+def test_a_read_only_fault_while_opening_gives_memory_mode(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(p: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(Journal, "_connect_checked", classmethod(lambda cls, p: refuse(p)))
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.path) == (False, "NOT SAVING: read-only storage", db)
+        with pytest.raises(JournalLocked):  # memory mode still holds the lock
+            Journal.open(db)
+
+
+# --- pruning and history ------------------------------------------------------------------
+
+
+def _matches(j: Journal, statuses: list[str]) -> list[int]:
+    ids = []
+    for status in statuses:
+        mid = j.start_match(HEADER)
+        j.append(mid, TOSS_A)
+        if status != "playing":
+            j.end_match(mid, status, {"status": "finished"} if status == "finished" else None)
+        ids.append(mid)
+    return ids
+
+
+def test_prune_keeps_the_newest_n_ended_matches_and_never_a_running_one(journal: Journal, db: Path) -> None:
+    # 3 is an old running match (still 'playing'), 6 the running one
+    assert _matches(journal, ["finished", "abandoned", "playing", "finished", "abandoned", "playing"]) == [1, 2, 3, 4, 5, 6]
+    assert journal.prune(max_matches=2) == 2
+    assert [r.id for r in journal.history()] == [3, 4, 5, 6]
+    assert journal.prune(max_matches=2) == 0
+    assert journal.prune(max_matches=0) == 2
+    assert [(r.id, r.status) for r in journal.history()] == [(3, "playing"), (6, "playing")]
+    assert journal.running() == 6
+    with sqlite3.connect(db) as raw:  # the inputs of pruned matches went with them
+        assert raw.execute("SELECT DISTINCT match_id FROM inputs ORDER BY match_id").fetchall() == [(3,), (6,)]
+
+
+def test_prune_by_size_drops_the_oldest_first(journal: Journal) -> None:
+    small, big = {"input": "undo"}, {"input": "shot", "knocked_off": {"A": 1, "B": 1}, "at": 12345.678}
+    ids = []
+    for line in (small, big, small, small):  # ids 1..4, oldest first
+        mid = journal.start_match(HEADER)
+        journal.append(mid, line)
+        journal.end_match(mid, "abandoned")
+        ids.append(mid)
+    running = journal.start_match(HEADER)
+    journal.append(running, big)
+    budget = 3 * len(json.dumps(small))  # room for three small ones: 4, 3 and (by size) 1
+    assert journal.prune(max_bytes=budget) == 2
+    # 2 (big) does not fit, and 1 is older than 2: it goes too, though it would fit
+    assert [r.id for r in journal.history()] == [3, 4, running]
+
+
+def test_history_is_in_id_order_even_when_the_wall_clock_goes_back(db: Path) -> None:
+    walls = iter([2_000_000_000.0, 2_000_000_100.0, 86_400.0, 86_500.0, 1_000_000_000.0])
+    flags = iter([True, True, False, False, False])
+    with Journal.open(db, wall=lambda: next(walls), synced=lambda: next(flags)) as j:
+        first = j.start_match(HEADER)                # wall 2e9, synced
+        j.end_match(first, "finished", {"status": "finished", "winner": "A"})  # 2e9+100, synced
+        second = j.start_match(HEADER)               # the Pi booted in 1970: 86400, not synced
+        j.end_match(second, "abandoned")             # 86500, not synced
+        third = j.start_match(HEADER)                # 1e9, not synced
+        rows = [(r.id, r.status, r.started_wall, r.started_synced, r.ended_wall, r.ended_synced, r.result)
+                for r in j.history()]  # fmt: skip
+        assert j.running() == third
+    assert rows == [
+        (1, "finished", 2_000_000_000.0, True, 2_000_000_100.0, True, {"status": "finished", "winner": "A"}),
+        (2, "abandoned", 86_400.0, False, 86_500.0, False, None),
+        (3, "playing", 1_000_000_000.0, False, None, False, None),
+    ]
+
+
+def test_end_match_playing_reopens_and_clears_the_result(journal: Journal) -> None:
+    mid = journal.start_match(HEADER)
+    journal.end_match(mid, "finished", {"status": "finished", "winner": "B"})
+    assert journal.running() is None
+    journal.end_match(mid, "playing")
+    [rec] = journal.history()
+    assert (rec.status, rec.result, rec.ended_wall, journal.running()) == ("playing", None, None, mid)
+
+
+def test_lines_of_an_unknown_match(journal: Journal, db: Path) -> None:
+    with pytest.raises(JournalError) as info:
+        journal.lines(42)
+    assert str(info.value) == f"no match 42 in {db}"
+
+
+def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Path] = []
+    real = journal_mod.fsync_dir
+    monkeypatch.setattr(journal_mod, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
+    _garbage(db)
+    Journal.open(db).close()
+    assert seen == [db.parent, db.parent]  # the rename aside, then the new file
+
