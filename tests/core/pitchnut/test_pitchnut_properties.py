@@ -1,0 +1,171 @@
+"""Property tests of the Pitchnut engine and its replay fold (hypothesis): random
+sequences of well-formed inputs (as replay lines) never raise anything but IllegalInput,
+conserve pieces (PN-02: pocketed + on the board == ``pieces`` per colour), keep debts and
+the bonus bank non-negative, replay to the same state as the incremental fold (also from
+the dumped accepted inputs), and undo restores the state before."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.format import dump, replay
+from pitchside.core.replay.match import Match
+from pitchside.core.replay.pitchnut import PitchnutCodec
+from pitchside.core.rules import pitchnut as P
+from pitchside.core.sides import SIDES
+
+CODEC = PitchnutCodec()
+sides = st.sampled_from(["A", "B"])
+
+
+@st.composite
+def options(draw) -> dict:
+    opts: dict = {"pieces": draw(st.integers(1, 4))}
+    for name, strat in (
+        ("games", st.integers(1, 3)),
+        ("scratch_keeps_turn", st.booleans()),
+        ("miss_reshoot", st.booleans()),
+        ("break_poison_with_pieces", st.sampled_from(["win", "loss"])),
+        ("early_poison", st.sampled_from(["loss", "respot"])),
+        ("turn_continues", st.sampled_from(["more_own", "any_piece"])),
+        ("open_equal_continues", st.booleans()),
+        ("paying_shot_continues", st.booleans()),
+        ("bonus_on_assigning_shot", st.booleans()),
+        ("players", st.sampled_from(["singles", "doubles"])),
+    ):
+        if draw(st.booleans()):
+            opts[name] = draw(strat)
+    return opts
+
+
+def draw_line(draw, state: P.State) -> dict:
+    kind = draw(st.sampled_from(["shot"] * 8 + ["toss", "breaker", "undo"]))
+    if kind == "toss":
+        return {"input": "coin_toss", "winner": draw(sides)}
+    if kind == "breaker":
+        return {"input": "breaker", "side": draw(sides)}
+    if kind == "undo":
+        return {"input": "undo"}
+    obj: dict = {"input": "shot"}
+    left = P.on_board(state)
+    for colour in ("white", "black"):
+        if draw(st.booleans()):
+            # mostly possible counts, sometimes one too many (a refusal)
+            obj[colour] = draw(st.integers(0, left[colour] + (1 if draw(st.integers(0, 9)) == 0 else 0)))
+    if draw(st.integers(0, 7)) == 0:
+        obj["poison"] = True
+    if draw(st.integers(0, 4)) == 0:
+        obj["pitch"] = draw(st.sampled_from(["pocket", "off", None]))
+    if draw(st.integers(0, 5)) == 0:
+        obj["touched"] = draw(st.booleans())
+    if draw(st.integers(0, 9)) == 0:
+        obj["foul"] = True
+    if draw(st.integers(0, 3)) == 0:
+        obj["spot"] = draw(st.sampled_from(["white", "black", None]))
+    if draw(st.integers(0, 9)) == 0:
+        obj["white_off"] = draw(st.integers(0, 2))
+    if draw(st.integers(0, 9)) == 0:
+        obj["poison_off"] = draw(st.booleans())
+    if draw(st.integers(0, 5)) == 0:
+        obj["at"] = draw(st.floats(0, 1e4, allow_nan=False))
+    return obj
+
+
+def check_invariants(state: P.State) -> None:
+    n = state.options.pieces
+    left = P.on_board(state)
+    for c in P.COLOURS:
+        assert 0 <= state.pocketed[c] <= n and state.pocketed[c] + left[c] == n
+    assert min(state.owed.A, state.owed.B, state.bonus) >= 0
+    assert state.colours.A is None or state.colours.B == P.other_colour(state.colours.A)
+    assert (state.colours.A is None) == (state.colours.B is None)
+    for s in SIDES:
+        colour = state.colours[s]
+        if colour is not None and state.owed[s] and state.phase == "shooting":
+            assert state.pocketed[colour] < n  # a debtor always has a piece to pay with
+    games_done = state.score.A + state.score.B
+    if state.phase == "finished":
+        assert state.turn is None and P.outcome(state) is not None
+        assert games_done == state.game_number
+        assert max(state.score.A, state.score.B) == state.options.games
+    else:
+        assert P.outcome(state) is None
+        assert games_done == (state.game_number - 1 if state.phase == "shooting" else 0)
+    if state.phase == "shooting":
+        assert state.turn is not None and state.breaker is not None
+    elif state.phase in ("toss", "choose_breaker"):
+        assert state.turn is None and state.pocketed == P.Pieces() and state.game_number == 1
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), opts=options(), n=st.integers(0, 80))
+def test_random_inputs_fold_replay_and_undo(data, opts, n):
+    header = {"format": 1, "game": "pitchnut", "options": opts}
+    match = Match.start(CODEC, CODEC.parse_options(opts))
+    lines = [json.dumps(header)]
+    refused_lines = []
+    check_invariants(match.state)
+    for _ in range(n):
+        obj = draw_line(data.draw, match.state)
+        lines.append(json.dumps(obj))
+        line_no = len(lines)
+        fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
+        before = match
+        try:
+            if obj["input"] == "undo":
+                match, _ = match.undo()
+            else:
+                inp = CODEC.parse_input(obj["input"], fields)
+                match, step = match.apply(inp)
+                assert isinstance(step.effects, tuple)
+                if step.state.phase == "shooting" and step.state.turn != before.state.turn:
+                    # the turn passes only with an empty bank (PN-30)
+                    assert step.state.bonus == 0
+                undone, _ = match.undo()
+                assert undone.state == before.state
+        except IllegalInput as exc:
+            assert exc.rule and str(exc).startswith(exc.rule + ": ")
+            refused_lines.append(line_no)
+            assert match is before
+        check_invariants(match.state)
+
+    res = replay(lines)
+    out = res.output()
+    assert [r["line"] for r in out.pop("rejected")] == refused_lines
+    assert out == CODEC.output(match.state)
+    json.dumps(out)
+    again = replay(dump(match).splitlines())
+    assert again.rejected == []
+    assert again.match.state == match.state
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), opts=options())
+def test_only_possible_shots_play_games_to_their_end_or_keep_conserving(data, opts):
+    """Shots drawn within what is on the board (and touched when they pocket) are never
+    refused, except PN-A5 (a debt paid by equal colours with no ``spot``)."""
+    state = P.apply(P.apply(P.new_match(CODEC.parse_options(opts)), P.CoinToss("A")).state,
+                    P.Breaker(data.draw(sides))).state
+    for _ in range(60):
+        if state.phase == "finished":
+            break
+        left = P.on_board(state)
+        w = data.draw(st.integers(0, min(left.white, 2)))
+        b = data.draw(st.integers(0, min(left.black, 2)))
+        shot = P.Shot(
+            white=w,
+            black=b,
+            poison=data.draw(st.integers(0, 9)) == 0,
+            pitch=data.draw(st.sampled_from([None, None, None, "pocket", "off"])),
+            touched=True,
+        )
+        try:
+            state = P.apply(state, shot).state
+        except IllegalInput as exc:
+            assert exc.rule == "PN-A5"
+            state = P.apply(state, P.Shot(white=w, black=b, poison=shot.poison, pitch=shot.pitch, spot="white")).state
+        check_invariants(state)
