@@ -1,0 +1,181 @@
+"""Property tests of the Pitch Bowl engine and its replay fold (hypothesis): random
+sequences of well-formed inputs (as replay lines) never raise anything but IllegalInput,
+keep the state's invariants, replay to the same state as the incremental fold, and undo
+restores the state before."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.format import dump, replay
+from pitchside.core.replay.match import Match
+from pitchside.core.replay.pitchbowl import ANNOUNCES, RESULTS, PitchBowlCodec
+from pitchside.core.rules import pitchbowl as PB
+from pitchside.core.sides import SIDES
+
+CODEC = PitchBowlCodec()
+sides = st.sampled_from(["A", "B"])
+
+
+@st.composite
+def options(draw) -> dict:
+    opts: dict = {}
+    for name, strat in (
+        ("defensive_placement", st.booleans()),
+        ("end_turn", st.sampled_from(["unless_def_placement", "always", "never"])),
+        ("carrier_out", st.sampled_from(["ball_out", "loose"])),
+        ("foul_voids_touchdown", st.booleans()),
+        ("bonus_any_action", st.booleans()),
+        ("def_placement_before_bonus", st.booleans()),
+        ("bonus_all_out_again", st.booleans()),
+    ):
+        if draw(st.booleans()):
+            opts[name] = draw(strat)
+    return opts
+
+
+def draw_line(draw) -> dict:
+    kind = draw(
+        st.sampled_from(
+            ["pitch"] * 8 + ["placement", "placement", "kickoff", "coin_toss", "choose", "end_turn", "def_placement", "undo"]
+        )
+    )
+    obj: dict = {"input": kind}
+    if kind == "coin_toss":
+        obj["winner"] = draw(sides)
+    elif kind == "choose":
+        obj["choice"] = draw(st.sampled_from(["kick", "receive"]))
+    elif kind == "placement":
+        obj["side"] = draw(sides)
+        if draw(st.integers(0, 3)) == 0:
+            obj["players"] = draw(st.integers(9, 13))
+            obj["on_marker"] = draw(st.integers(0, 5))
+            obj["max_on_wing"] = draw(st.integers(0, 4))
+            obj["over_line"] = draw(st.booleans())
+    elif kind == "kickoff":
+        if draw(st.booleans()):
+            obj["landed"] = draw(st.booleans())
+    elif kind == "def_placement":
+        if draw(st.booleans()):
+            obj["ok"] = draw(st.booleans())
+    elif kind == "pitch":
+        if draw(st.booleans()):
+            obj["announce"] = draw(st.sampled_from(ANNOUNCES))
+            obj["result"] = draw(st.sampled_from(RESULTS + (None,)))
+        elif draw(st.integers(0, 4)) == 0:
+            obj["result"] = draw(st.sampled_from(RESULTS))
+        for name in ("all_out", "fall", "clearance", "ball_out", "touchdown", "carrier_out"):
+            if draw(st.integers(0, 3)) == 0:
+                obj[name] = draw(st.booleans())
+        if draw(st.integers(0, 3)) == 0:
+            obj["out_of_bounds"] = draw(st.lists(sides, max_size=3))
+        for name in ("ko", "ko_opponent"):
+            if draw(st.integers(0, 4)) == 0:
+                obj[name] = draw(st.integers(0, 3))
+    if draw(st.integers(0, 5)) == 0:
+        obj["at"] = draw(st.floats(0, 1e4, allow_nan=False))
+    return obj
+
+
+def check_invariants(state: PB.State) -> None:
+    for s in SIDES:
+        assert 0 <= state.score[s] <= PB.TOUCHDOWNS_TO_WIN
+        assert 0 <= state.off_field[s] <= PB.PLAYERS_ON_FIELD
+    finished = PB.outcome(state) is not None
+    assert (state.phase == "finished") == finished
+    if state.phase == "turn":
+        assert state.active is not None and state.kicker is not None
+        assert 0 <= state.pitched <= PB.on_field(state, state.active)
+        assert 0 <= state.def_turned <= PB.on_field(state, "B" if state.active == "A" else "A")
+        if state.bonus_pending:
+            assert state.possession == state.active
+            assert not state.def_window or state.options.def_placement_before_bonus
+        if state.def_window:
+            assert state.options.defensive_placement and state.def_allowed
+    else:
+        assert state.active is None and state.possession is None and state.pitched == 0
+        assert not (state.all_out_used or state.pass_used or state.bonus_pending or state.def_window)
+    if state.phase in ("toss", "choose"):
+        assert state.kicker is None and state.score.A == state.score.B == 0
+    if state.phase in ("place_defender", "place_attacker", "kickoff"):
+        assert state.kicker is not None and state.off_field.A == state.off_field.B == 0
+    names = PB.legal_inputs(state)
+    assert all(n in ("coin_toss", "choose", "placement", "kickoff", "pitch", "end_turn", "def_placement") for n in names)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), opts=options(), n=st.integers(0, 120))
+def test_random_inputs_fold_replay_and_undo(data, opts, n):
+    header = {"format": 1, "game": "pitchbowl", "options": opts}
+    match = Match.start(CODEC, CODEC.parse_options(opts))
+    lines = [json.dumps(header)]
+    refused_lines = []
+    check_invariants(match.state)
+    for _ in range(n):
+        obj = draw_line(data.draw)
+        lines.append(json.dumps(obj))
+        line_no = len(lines)
+        fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
+        before = match
+        try:
+            if obj["input"] == "undo":
+                match, _ = match.undo()
+            else:
+                inp = CODEC.parse_input(obj["input"], fields)
+                match, step = match.apply(inp)
+                assert isinstance(step.effects, tuple)
+                undone, _ = match.undo()
+                assert undone.state == before.state
+        except IllegalInput as exc:
+            assert exc.rule.startswith(("PB-", "UNDO")) and str(exc).startswith(exc.rule + ": ")
+            refused_lines.append(line_no)
+            assert match is before
+        check_invariants(match.state)
+
+    res = replay(lines)
+    out = res.output()
+    assert [r["line"] for r in out.pop("rejected")] == refused_lines
+    assert out == CODEC.output(match.state)
+    json.dumps(out)
+    again = replay(dump(match).splitlines())
+    assert again.rejected == []
+    assert again.match.state == match.state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), opts=options())
+def test_matches_driven_by_legal_inputs_reach_three_touchdowns(data, opts):
+    """Drive a match with inputs the engine accepts (refusals skipped): every turn ends
+    within the pieces it may turn over, and touchdowns push the match to its end."""
+    state = PB.new_match(CODEC.parse_options(opts))
+    steps = 0
+    while state.phase != "finished" and steps < 3000:
+        steps += 1
+        if state.phase == "toss":
+            inp: PB.Input = PB.CoinToss(data.draw(sides))
+        elif state.phase == "choose":
+            inp = PB.Choose(data.draw(st.sampled_from(["kick", "receive"])))
+        elif state.phase in ("place_defender", "place_attacker"):
+            inp = PB.Placement(PB.to_act(state))  # type: ignore[arg-type]
+        elif state.phase == "kickoff":
+            inp = PB.Kickoff(data.draw(st.booleans()))
+        else:
+            obj = draw_line(data.draw)
+            if obj["input"] != "pitch":
+                continue
+            obj.pop("input")
+            obj.pop("at", None)
+            if state.possession == state.active and data.draw(st.integers(0, 5)) == 0:
+                obj = {"touchdown": True}
+            inp = CODEC.parse_input("pitch", obj)
+        try:
+            state = PB.apply(state, inp).state
+        except IllegalInput:
+            continue
+        check_invariants(state)
+    assert state.phase == "finished", (steps, state)
+    assert max(state.score.A, state.score.B) == PB.TOUCHDOWNS_TO_WIN
