@@ -78,6 +78,12 @@ class Recorder:
                 self.match_id = mid
                 self._start_at = self._clock() - _last_at(lines)
                 log.info("resumed match %s: %d inputs, %d refused on replay", mid, len(lines) - 1, len(result.rejected))
+                out = result.match.codec.output(result.match.state)
+                if out["status"] == "finished":
+                    # killed between the final input and marking the result (two
+                    # transactions): mark it now, so a NEW does not call it abandoned
+                    self.journal.end_match(mid, "finished", out)
+                    self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
                 return table.resumed(result.match, names, last_was_undo)
         self._begin(fresh)
