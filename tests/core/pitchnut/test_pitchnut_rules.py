@@ -560,32 +560,55 @@ def test_PN23b_miss_reshoot_does_not_spend_a_bonus():
     assert (s.turn, s.bonus) == ("B", 1)
 
 
-def test_PN23_untouched_shot_cannot_pocket():
+def test_PN23_untouched_shot_cannot_pocket_or_move_pieces():
     refused(assigned(), shot(touched=False, black=1), "PN-23")
     refused(assigned(), shot(touched=False, poison=True), "PN-23")
+    refused(assigned(), shot(touched=False, white_off=1), "PN-23")
 
 
-# --- PN-26 / PN-A3: opponent's pieces ---------------------------------------------------------
+def test_PN23b_a_retaken_break_is_still_the_break():
+    s = P.apply(start("A", miss_reshoot=True), shot(touched=False)).state
+    assert s.is_break and s.turn == "A"
+    s = P.apply(s, shot(poison=True)).state  # the poison on the (re-taken) break wins (PN-06)
+    assert P.outcome(s).winner == "A" and P.outcome(s).cause.startswith("PN-06")
 
 
-def test_PN26_opponent_only_ends_the_turn():
+# --- PN-14 / PN-16 / PN-26 / PN-A3: opponent's pieces --------------------------------------------
+# The rulebook wins over rulings.md here (module docstring, ``turn_continues``): by the
+# text any object piece lets the shooter go on, except equal own and opponent's (PN-16).
+
+
+def test_PN14_rulebook_opponent_only_shot_goes_on():
     s = P.apply(assigned(), shot(white=2)).state
+    # B (black) sinks 2 white: an object piece pocketed, not equal: B again; no bonus
+    # (bonus turns count own pieces, PN-15)
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 0))
+
+
+def test_PN14_rulebook_more_opponent_than_own_goes_on():
+    s = P.apply(assigned(), shot(white=2, black=1)).state
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 1))
+
+
+def test_PN16_rulebook_equal_still_ends_the_turn():
+    s = P.apply(assigned(), shot(white=1, black=1)).state
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1))
+
+
+def test_PN26_option_more_own_opponent_only_ends_the_turn():
+    s = P.apply(assigned(turn_continues="more_own"), shot(white=2)).state
     assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 0))
 
 
-def test_PN26_more_opponent_than_own_ends_the_turn():
-    s = P.apply(assigned(), shot(white=2, black=1)).state
+def test_PN26_option_more_own_more_opponent_than_own_ends_the_turn():
+    s = P.apply(assigned(turn_continues="more_own"), shot(white=2, black=1)).state
     assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 1))
 
 
-def test_PN26_option_any_piece_literal_reading():
-    s = P.apply(assigned(turn_continues="any_piece"), shot(white=2)).state
-    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 0))
-    s = P.apply(assigned(turn_continues="any_piece"), shot(white=2, black=1)).state
-    assert s.turn == "B"
-    # equal numbers still end it (PN-16)
-    s = P.apply(assigned(turn_continues="any_piece"), shot(white=1, black=1)).state
-    assert s.turn == "A"
+def test_PN26_option_more_own_own_more_than_opponent_goes_on():
+    s = P.apply(assigned(turn_continues="more_own"), shot(white=1, black=2)).state
+    # 2 own > 1: on, and the double banks 1 (PN-15)
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 2), bonus=1)
 
 
 # --- PN-27: open board ------------------------------------------------------------------------
@@ -678,9 +701,10 @@ def test_PN29_engine_ruling_debt_settled_from_the_pocket_when_no_own_piece_is_le
     s = fold(s, shot(white=1), MISS)  # A white; B to shoot
     s = P.apply(s, shot(pitch="pocket")).state  # B owes 1; A to shoot
     s = P.apply(s, shot(white=1, black=2)).state
-    # A: own 1 < opponent 2: turn ends. Black 2 of 2 pocketed and B owes: one black
-    # comes out of the pocket to settle it
-    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 1), owed=(0, 0))
+    # A: pieces pocketed, not equal: A again (PN-14). Black 2 of 2 pocketed and B owes:
+    # one black comes out of the pocket to settle it; A is now on the poison
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1), owed=(0, 0))
+    assert P.is_on_poison(s, "A")
 
 
 # --- PN-A8: pieces off the board ------------------------------------------------------------------

@@ -59,7 +59,7 @@ class PitchnutCodec:
             ),
             early_poison=f.choice("early_poison", ("loss", "respot"), d.early_poison),  # type: ignore[arg-type]
             turn_continues=f.choice(  # type: ignore[arg-type]
-                "turn_continues", ("more_own", "any_piece"), d.turn_continues
+                "turn_continues", ("any_piece", "more_own"), d.turn_continues
             ),
             open_equal_continues=f.bool("open_equal_continues", d.open_equal_continues),
             paying_shot_continues=f.bool("paying_shot_continues", d.paying_shot_continues),

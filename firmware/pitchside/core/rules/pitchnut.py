@@ -45,10 +45,17 @@ Interpretations (the [I] rulings), each the default of a named :class:`Options` 
   ``"respot"``: the poison goes back to the centre and the turn ends (a banked bonus turn
   may still be spent); the rest of the shot counts. PN-21 (scratch) and PN-22
   (opponent's piece) lose either way: they are the text's.
-* ``turn_continues`` (PN-26 [I], PN-A3): ``"more_own"``: with colours assigned the turn
-  continues only if own >= 1 and own > opponent's pieces, with no scratch.
-  ``"any_piece"``: the text read literally: any object piece lets the shooter go on,
-  except equal numbers of own and opponent's pieces (PN-16).
+* ``turn_continues`` (PN-14, PN-16, PN-26 [I], PN-A3): ``"any_piece"`` (default, the
+  rulebook): any object piece pocketed lets the shooter go on, except equal numbers
+  (>= 1) of own and opponent's pieces (PN-16). ``"more_own"`` (rulings.md PN-26): with
+  colours assigned the turn continues only if own >= 1 and own > opponent's pieces.
+  **The rulebook wins here** over rulings.md's default: the text says "If a player
+  pockets an object piece, that player shoots again. Upon a miss or foul, it becomes the
+  opponent's turn", and it uses "object piece" for either colour ("one object piece,
+  either white or black") and "one's own object pieces" where it means the player's own;
+  the only pocketing that ends a turn it names is "an equal number ... of one's own and
+  the opponent's pieces". PN-26 contradicts that sentence for opponent-only shots and
+  for more opponent's than own, so it is the option, not the default.
 * ``open_equal_continues`` (PN-27 [I]): on an open board a shot pocketing object pieces
   lets the shooter go on even with equal colours (True); False: equal colours end it.
 * ``paying_shot_continues`` (PN-29 [I], PN-A6): a piece that went to pay a debt still
@@ -89,8 +96,8 @@ Fixed readings (no option: the text leaves no other sensible reading):
   spot open (a debt paid on an open board by equal numbers of each colour); such a shot
   without ``spot`` is refused.
 
-The rulebook and rulings.md agree on every point this engine enforces (no conflict
-found). PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
+Where the rulebook and rulings.md disagree, the rulebook wins: ``turn_continues`` (PN-26)
+above is the one such point. PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
 """
 
 from __future__ import annotations
@@ -154,7 +161,7 @@ class Options:
     miss_reshoot: bool = False
     break_poison_with_pieces: Literal["win", "loss"] = "win"
     early_poison: Literal["loss", "respot"] = "loss"
-    turn_continues: Literal["more_own", "any_piece"] = "more_own"
+    turn_continues: Literal["any_piece", "more_own"] = "any_piece"
     open_equal_continues: bool = True
     paying_shot_continues: bool = True
     bonus_on_assigning_shot: bool = True
@@ -403,8 +410,10 @@ def _check_shot(state: State, shot: Shot) -> None:
             )
     if shot.poison and shot.poison_off:
         raise IllegalInput("PN-A8", "the poison cannot be both pocketed and knocked off the board")
-    if not shot.touched and (shot.white or shot.black or shot.poison):
-        raise IllegalInput("PN-23", "a shot that touched no object piece cannot have pocketed one")
+    if not shot.touched and (
+        shot.white or shot.black or shot.poison or shot.white_off or shot.black_off or shot.poison_off
+    ):
+        raise IllegalInput("PN-23", "a shot that touched no object piece cannot have pocketed or moved one")
 
 
 def _poison_result(state: State, shot: Shot, side: Side) -> GameResult | None:
@@ -544,10 +553,11 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     if earned:
         notices.append(Notice(f"{side} banks {earned} bonus turn(s)", "PN-15"))
     bank = state.bonus + earned
-    turn, seats = side, state.seats
+    turn, seats, is_break = side, state.seats, False
     if goes_on:
         notices.append(Notice(f"{side} shoots again", "PN-14"))
     elif clean_miss and opts.miss_reshoot:
+        is_break = state.is_break  # the shot is taken again: a re-taken break is the break
         notices.append(Notice(f"Missed everything: {side} shoots again", "PN-23"))
     elif bank > 0:
         bank -= 1
@@ -560,7 +570,7 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     new = replace(
         state,
         turn=turn,
-        is_break=False,
+        is_break=is_break,
         colours=colours,
         pocketed=pocketed,
         owed=owed,
