@@ -1,0 +1,348 @@
+"""Partial updates for the monochrome luma OLEDs: send only what changed.
+
+luma.oled's ``ssd1306`` and ``sh1106`` drivers send the whole 1,024-byte frame on every
+``display()`` (their ``framebuffer=`` option serves only the greyscale and colour chips;
+shared/notes/libraries.md, section 4). On I2C at 400 kHz that is about 23 ms of bus per
+frame, and a score change usually touches a few digits. The devices here are
+*subclasses* of luma's drivers (same init sequence, same ``contrast``/``hide``/
+``cleanup``, same serial interfaces); only :meth:`display` differs:
+
+* the frame is packed into the controller's page layout (8 rows per byte, LSB on top)
+  and compared with a shadow copy of what was last sent;
+* each changed page contributes the column range between its first and last changed
+  byte; :class:`PartialSSD1306` covers them with address windows (``COLUMNADDR``
+  ``0x21 c0 c1``, ``PAGEADDR`` ``0x22 p0 p1``, then the window's bytes: horizontal
+  addressing, which luma's init selects), merging neighbouring pages into one window
+  when that sends fewer bytes than a window each (:data:`WINDOW_OVERHEAD_BYTES`);
+  :class:`PartialSH1106` has only page addressing, so it sends per page
+  ``0xB0+page``, the column's low and high nibble commands, then the range's bytes;
+* every ``full_every``-th frame is sent whole, exactly as luma sends it, so a frame
+  corrupted on the bus (a glitch on a long I2C cable) is repaired within
+  ``full_every`` frames; the first frame, and the first after a bus error or
+  :meth:`invalidate`, are sent whole too.
+
+:class:`PanelRam` is a recording serial interface that *emulates* the controller's
+display RAM (it interprets the addressing commands and addressing modes): the tests and
+``bench/`` check with it that the panel holds exactly the intended frame after every
+frame, and count the bytes and transactions each frame costs on the bus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image
+
+DEFAULT_FULL_EVERY = 32
+"""Frames between two full refreshes (a changed frame every few seconds at a table:
+a corrupted frame is repaired within a couple of minutes at worst)."""
+
+WINDOW_OVERHEAD_BYTES = 10
+"""What one more SSD1306 address window costs beyond its data, in bytes on the bus: the
+6 command bytes (``0x21 c0 c1 0x22 p0 p1``) and, on I2C, the address and control bytes
+of its two transactions (command, data). Used to decide when merging pages pays."""
+
+
+def pack_pages(image: Image.Image, pages: int) -> bytes:
+    """A mode ``"1"`` image (already rotated to the panel) as the controller's RAM
+    layout: ``pages`` runs of ``width`` bytes, bit 0 = the top row of the page.
+
+    This is the layout luma's ssd1306/sh1106 ``display()`` build pixel by pixel; here
+    PIL does it: a quarter turn clockwise makes each panel column a row of ``height``
+    bits, packed MSB first, i.e. bottom row first.
+    """
+    raw = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    return b"".join(raw[pages - 1 - p :: pages] for p in range(pages))
+
+
+def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, int]]:
+    """``(page, first_col, last_col)`` of each page whose bytes differ (inclusive)."""
+    spans = []
+    for p in range(len(new) // width):
+        a, b = p * width, (p + 1) * width
+        if new[a:b] == old[a:b]:
+            continue
+        first = next(i for i in range(a, b) if new[i] != old[i])
+        last = next(i for i in range(b - 1, a - 1, -1) if new[i] != old[i])
+        spans.append((p, first - a, last - a))
+    return spans
+
+
+def merge_windows(
+    spans: Sequence[tuple[int, int, int]], overhead: int = WINDOW_OVERHEAD_BYTES
+) -> list[tuple[int, int, int, int]]:
+    """Cover ``spans`` (from :func:`changed_spans`) with windows ``(p0, p1, c0, c1)``
+    (inclusive) so that data bytes plus ``overhead`` per window is least. A window
+    spanning pages ``p0..p1`` resends the pages between them too; exact dynamic
+    programming over the (at most 8) changed pages."""
+    n = len(spans)
+    best: list[tuple[int, list[tuple[int, int, int, int]]]] = [(0, [])]
+    for k in range(1, n + 1):
+        choice: tuple[int, list[tuple[int, int, int, int]]] | None = None
+        for j in range(k):
+            group = spans[j:k]
+            p0, p1 = group[0][0], group[-1][0]
+            c0, c1 = min(s[1] for s in group), max(s[2] for s in group)
+            cost = best[j][0] + overhead + (c1 - c0 + 1) * (p1 - p0 + 1)
+            if choice is None or cost < choice[0]:
+                choice = (cost, best[j][1] + [(p0, p1, c0, c1)])
+        assert choice is not None
+        best.append(choice)
+    return best[n][1]
+
+
+class _Partial:
+    """The shared half of the partial devices (mixed in before the luma class)."""
+
+    _w: int
+    _h: int
+    _pages: int
+    size: tuple[int, int]
+    mode: str
+
+    def _init_partial(self, full_every: int) -> None:
+        if not isinstance(full_every, int) or full_every < 0:
+            raise ValueError(f"full_every must be an int >= 0 (0: never), not {full_every!r}")
+        self.full_every = full_every
+        """A full frame every this many frames (0: only the first and after errors)."""
+        self._shadow: bytes | None = None  # what the panel holds, as far as we know
+        self._since_full = 0
+        self.frames_full = 0
+        """Frames sent whole so far (first, periodic, after an error)."""
+        self.frames_partial = 0
+        """Frames sent as changed windows (including empty ones: nothing changed)."""
+
+    def invalidate(self) -> None:
+        """Forget what the panel holds: the next frame is sent whole (after a reset of
+        the panel, or when its RAM may have been disturbed)."""
+        self._shadow = None
+
+    def display(self, image: Image.Image) -> None:
+        """Show ``image`` (the device's size and mode, as for luma), sending only the
+        changed windows unless a full frame is due."""
+        assert image.mode == self.mode
+        assert image.size == self.size
+        image = self.preprocess(image)  # type: ignore[attr-defined]
+        buf = pack_pages(image, self._pages)
+        shadow = self._shadow
+        self._shadow = None  # a failed transfer leaves the panel unknown: full next time
+        full = shadow is None or (self.full_every > 0 and self._since_full + 1 >= self.full_every)
+        if full:
+            self._send_full(buf)
+            self._since_full = 0
+            self.frames_full += 1
+        else:
+            assert shadow is not None
+            self._send_changes(buf, shadow)
+            self._since_full += 1
+            self.frames_partial += 1
+        self._shadow = buf
+
+    def _send_full(self, buf: bytes) -> None:
+        raise NotImplementedError
+
+    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+        raise NotImplementedError
+
+
+class PartialSSD1306(_Partial, ssd1306):  # type: ignore[misc]
+    """luma's ``ssd1306`` sending only changed windows (module notes).
+
+    :param serial_interface: as for luma (``i2c(...)``, ``spi(...)``, ``noop()``, a
+        :class:`PanelRam`); required, as everywhere in Pitchside.
+    :param full_every: send a whole frame every this many frames (0: never again after
+        the first, except after a bus error or :meth:`invalidate`).
+    :param window_overhead: bytes one more window costs (merging decision).
+    Other arguments (``width``, ``height``, ``rotate``) as for luma's ``ssd1306``.
+    """
+
+    def __init__(self, serial_interface: Any, width: int = 128, height: int = 64, rotate: int = 0, *,
+                 full_every: int = DEFAULT_FULL_EVERY, window_overhead: int = WINDOW_OVERHEAD_BYTES,
+                 **kwargs: Any) -> None:
+        self._init_partial(full_every)  # luma's __init__ clears the panel through display()
+        self.window_overhead = window_overhead
+        super().__init__(serial_interface, width=width, height=height, rotate=rotate, **kwargs)
+
+    def _send_full(self, buf: bytes) -> None:
+        # Byte for byte what luma's ssd1306.display() sends.
+        self.command(0x21, self._colstart, self._colend - 1, 0x22, 0, self._pages - 1)
+        self.data(list(buf))
+
+    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+        w = self._w
+        for p0, p1, c0, c1 in merge_windows(changed_spans(buf, shadow, w), self.window_overhead):
+            self.command(0x21, self._colstart + c0, self._colstart + c1, 0x22, p0, p1)
+            data: list[int] = []
+            for p in range(p0, p1 + 1):
+                data.extend(buf[p * w + c0 : p * w + c1 + 1])
+            self.data(data)
+
+
+class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
+    """luma's ``sh1106`` sending only the changed column range of each changed page.
+
+    :param page_address_offset: the panel's first RAM column (luma's default 2 for the
+        132-column RAM; some 1.3" modules need 0).
+    Other parameters as :class:`PartialSSD1306` (no window merging: the SH1106 has
+    page addressing only).
+    """
+
+    def __init__(self, serial_interface: Any, width: int = 128, height: int = 64, rotate: int = 0, *,
+                 page_address_offset: int = 0x02, full_every: int = DEFAULT_FULL_EVERY, **kwargs: Any) -> None:
+        self._init_partial(full_every)
+        super().__init__(serial_interface, width=width, height=height, rotate=rotate,
+                         page_address_offset=page_address_offset, **kwargs)
+
+    def _page(self, page: int, col: int) -> None:
+        col += self._page_address_offset
+        self.command(0xB0 + page, col & 0x0F, 0x10 | (col >> 4))
+
+    def _send_full(self, buf: bytes) -> None:
+        # What luma's sh1106.display() sends (for offsets below 16, byte for byte).
+        w = self._w
+        for p in range(self._pages):
+            self._page(p, 0)
+            self.data(list(buf[p * w : (p + 1) * w]))
+
+    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+        w = self._w
+        for p, c0, c1 in changed_spans(buf, shadow, w):
+            self._page(p, c0)
+            self.data(list(buf[p * w + c0 : p * w + c1 + 1]))
+
+
+# --- a recording serial interface that emulates the controller's RAM ------------------
+
+_SSD1306_ARGS = {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
+                 0xDB: 1, 0x8D: 1, 0xA3: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5}
+_SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xAD: 1}
+
+
+class PanelRam:
+    """A serial interface (``command``/``data``/``cleanup``) that records every
+    transaction and keeps the controller's display RAM as the commands direct.
+
+    SSD1306: 128 columns x 8 pages; memory modes horizontal (``0x20 0``), vertical
+    (``0x20 1``) and page (``0x20 2``); ``0x21``/``0x22`` set the window and put the
+    pointer at its start; data advances within the window and wraps. Page mode uses
+    ``0xB0+p`` and the column nibble commands ``0x0L``/``0x1H``. SH1106: 132 columns,
+    page addressing only (``0xB0+p``, ``0x0L``, ``0x1H``); the column pointer stops at
+    the last column (writes beyond are counted in :attr:`overruns`).
+
+    :param chip: ``"ssd1306"`` or ``"sh1106"``.
+    :param width: visible columns; :param height: visible rows (a multiple of 8).
+    :param view_offset: the RAM column shown at the panel's left edge (SSD1306 64-px
+        panels: 32; SH1106 modules: 2, some 0).
+
+    Recorded: :attr:`transactions` ``[("cmd"|"data", nbytes), ...]``; the byte and call
+    counters; :attr:`display_on`, :attr:`contrast`.
+    """
+
+    def __init__(self, chip: Literal["ssd1306", "sh1106"] = "ssd1306", width: int = 128, height: int = 64,
+                 view_offset: int = 0) -> None:
+        if chip not in ("ssd1306", "sh1106"):
+            raise ValueError(f"unknown chip {chip!r}")
+        self.chip = chip
+        self.width, self.height, self.view_offset = width, height, view_offset
+        self.columns = 132 if chip == "sh1106" else 128
+        self.ram = [bytearray(self.columns) for _ in range(8)]
+        self.mode = 2  # page addressing after reset (the SH1106 has no other)
+        self.col = self.page = 0
+        self.col0, self.col1, self.page0, self.page1 = 0, self.columns - 1, 0, 7
+        self.display_on = False
+        self.contrast: int | None = None
+        self.transactions: list[tuple[str, int]] = []
+        self.command_bytes = 0
+        self.data_bytes = 0
+        self.overruns = 0
+        self._pending: list[int] = []  # a command whose arguments are still to come
+        self.cleaned_up = False
+
+    # -- the serial interface ---------------------------------------------------------
+    def command(self, *cmd: int) -> None:
+        self.transactions.append(("cmd", len(cmd)))
+        self.command_bytes += len(cmd)
+        args = _SH1106_ARGS if self.chip == "sh1106" else _SSD1306_ARGS
+        for byte in cmd:
+            self._pending.append(byte)
+            if len(self._pending) - 1 >= args.get(self._pending[0], 0):
+                self._execute(self._pending)
+                self._pending = []
+
+    def data(self, data: Sequence[int]) -> None:
+        self.transactions.append(("data", len(data)))
+        self.data_bytes += len(data)
+        for byte in data:
+            self._write(byte)
+
+    def cleanup(self) -> None:
+        self.cleaned_up = True
+
+    # -- what the panel shows ---------------------------------------------------------
+    def image(self) -> Image.Image:
+        """The visible panel (``width`` x ``height``, mode ``"1"``) from the RAM."""
+        img = Image.new("1", (self.width, self.height))
+        px = img.load()
+        for y in range(self.height):
+            row = self.ram[y // 8]
+            bit = 1 << (y % 8)
+            for x in range(self.width):
+                if row[self.view_offset + x] & bit:
+                    px[x, y] = 1
+        return img
+
+    def shows(self, image: Image.Image) -> bool:
+        """Whether the panel shows exactly ``image`` (mode ``"1"``, the panel's size)."""
+        return self.image().tobytes() == image.convert("1").tobytes()
+
+    def reset_counts(self) -> None:
+        """Forget the recorded transactions (the RAM stays)."""
+        self.transactions.clear()
+        self.command_bytes = self.data_bytes = 0
+
+    # -- the controller -----------------------------------------------------------------
+    def _execute(self, c: list[int]) -> None:
+        op = c[0]
+        if op == 0xAE:
+            self.display_on = False
+        elif op == 0xAF:
+            self.display_on = True
+        elif op == 0x81:
+            self.contrast = c[1]
+        elif 0xB0 <= op <= 0xB7:
+            self.page = op - 0xB0
+        elif op <= 0x0F:
+            self.col = (self.col & 0xF0) | op
+        elif 0x10 <= op <= 0x1F:
+            self.col = ((op & 0x0F) << 4) | (self.col & 0x0F)
+        elif self.chip == "ssd1306":
+            if op == 0x20:
+                self.mode = c[1] & 0x03
+            elif op == 0x21:
+                self.col0, self.col1 = c[1] & 0x7F, c[2] & 0x7F
+                self.col = self.col0
+            elif op == 0x22:
+                self.page0, self.page1 = c[1] & 0x07, c[2] & 0x07
+                self.page = self.page0
+
+    def _write(self, byte: int) -> None:
+        if self.col >= self.columns:
+            self.overruns += 1
+            return
+        self.ram[self.page][self.col] = byte & 0xFF
+        if self.chip == "sh1106":
+            self.col += 1  # stops past the last column (counted as an overrun)
+        elif self.mode == 0:  # horizontal
+            self.col += 1
+            if self.col > self.col1:
+                self.col = self.col0
+                self.page = self.page + 1 if self.page < self.page1 else self.page0
+        elif self.mode == 1:  # vertical
+            self.page += 1
+            if self.page > self.page1:
+                self.page = self.page0
+                self.col = self.col + 1 if self.col < self.col1 else self.col0
+        else:  # page mode: the column wraps within the page
+            self.col = self.col + 1 if self.col < self.columns - 1 else 0
