@@ -17,9 +17,14 @@ Snapshot: ten fields separated by one space::
 * TRAV is ``-`` or the anti-stalemate counts (MM-29), comma separated, each
   ``PIECE:X-Y=N``: the piece standing on PIECE has moved between X and Y N times.
 
-Example, after A's joker went E7-E6 and back once::
+Example: the line-ups of the replay scenario ``full_game_3_1``, then E7-E6 (A's joker),
+E16-F16 (B's keeper, exempt from counting) and E6-E7; B to move, the kick-off line-up
+differs from the board by B's keeper::
 
-    16/2D5L8/1W2W11/... play A 0-0 0-0 0-0 - - = E7:E6-E7=2
+    16/2W3L2l3w2/1D6r5d1/7R8/K2W2J2j2w3/7R7k/1D6r5d1/2W3L2l3w2/16 play B 0-0 0-0 0-0 - -
+    16/2W3L2l3w2/1D6r5d1/7R8/K2W2J2j2w2k/7R8/1D6r5d1/2W3L2l3w2/16 E7:E6-E7=2
+
+(one line; broken here after the eighth field).
 
 Options are not in the snapshot (like a FEN's variant): :func:`parse` takes them.
 """
