@@ -1,0 +1,506 @@
+#!/usr/bin/env bash
+# Install (or update) Pitchside on a Raspberry Pi running Raspberry Pi OS Bookworm or
+# later, as the systemd service `pitchside`. Safe to run again: every step first looks
+# at what is already there. See deploy/README.md.
+#
+#   sudo deploy/install.sh                  install or update from this checkout
+#   deploy/install.sh --dry-run             print every action instead of doing it
+#   sudo deploy/install.sh --rollback       back to the previous release (= deploy/rollback.sh)
+#
+# Layout: <prefix>/releases/<version>-<git sha>/{src,venv}, <prefix>/current and
+# <prefix>/previous are symlinks into releases/ (switched atomically with rename(2)).
+# The source can be sourced (`. deploy/install.sh`) to call its functions in tests.
+set -euo pipefail
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PREFIX=/opt/pitchside
+CONFIG=/etc/pitchside/table.toml
+EXAMPLE=$SRC/hardware/pitchside_hw/configs/pichenotte.toml
+DATA_DIR=/var/lib/pitchside
+BOOT_CONFIG=/boot/firmware/config.txt
+SVC_USER=pitchside
+SERVICE=pitchside.service
+UNIT_PATH=/etc/systemd/system/$SERVICE
+UDEV_RULE=/etc/udev/rules.d/99-pitchside-serial.rules
+HW_GROUPS=(gpio i2c spi dialout)
+DRY_RUN=0
+MODE=install
+RELEASE=
+REINSTALL=0
+KEEP=3
+RESTART=1
+FORCE=0
+REBOOT_NEEDED=0
+IS_PI=0
+
+usage() {
+    cat <<EOF
+Usage: deploy/install.sh [options]
+
+  --dry-run          print every action instead of doing it (no root needed)
+  --prefix DIR       install root (default $PREFIX)
+  --config FILE      the table config the service runs (default $CONFIG);
+                     copied from --example only if it does not exist
+  --example FILE     the example config (default: hardware/pitchside_hw/configs/pichenotte.toml)
+  --data-dir DIR     the writable directory of the journal (default $DATA_DIR)
+  --boot-config FILE config.txt to edit (default $BOOT_CONFIG)
+  --version NAME     release name (default: <package version>-<git sha>)
+  --reinstall        rebuild the release even if it is already installed
+  --keep N           releases kept besides current and previous (default $KEEP)
+  --no-restart       do not restart the service at the end
+  --rollback         switch current back to the previous release and restart
+  --print-unit       print the systemd unit as it would be installed, and exit
+  --force            install on a board or OS this script does not recognise
+  -h, --help         this help
+EOF
+}
+
+say() { printf '%s\n' "$*"; }
+step() { printf '==> %s\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() {
+    printf 'error: %s\n' "$*" >&2
+    exit 1
+}
+
+# run CMD ARGS...: print the command, and run it unless --dry-run.
+run() {
+    local arg line=+
+    for arg in "$@"; do
+        if [[ $arg =~ ^[A-Za-z0-9_./=:,@+%-]+$ ]]; then
+            line+=" $arg"
+        else
+            line+=" '${arg//\'/\'\\\'\'}'"
+        fi
+    done
+    printf '%s\n' "$line"
+    if ((DRY_RUN == 0)); then
+        "$@"
+    fi
+}
+
+# write_file DEST MODE < CONTENT: replace DEST atomically (a rename in its directory).
+write_file() {
+    local dest=$1 mode=$2 tmp
+    printf '+ write %q (mode %s)\n' "$dest" "$mode"
+    if ((DRY_RUN)); then
+        sed 's/^/    | /'
+        return 0
+    fi
+    tmp=$(mktemp "$dest.XXXXXX")
+    cat >"$tmp"
+    chmod "$mode" "$tmp"
+    mv -f "$tmp" "$dest"
+}
+
+# append_file DEST < CONTENT
+append_file() {
+    local dest=$1
+    printf '+ append to %q\n' "$dest"
+    if ((DRY_RUN)); then
+        sed 's/^/    | /'
+        return 0
+    fi
+    # A file without a final newline would glue our first line to its last one.
+    if [[ -s $dest && $(tail -c 1 "$dest" | od -An -c | tr -d ' ') != '\n' ]]; then
+        printf '\n' >>"$dest"
+    fi
+    cat >>"$dest"
+}
+
+check_path() { # check_path OPTION VALUE: an absolute path that systemd and sed take as is
+    [[ $2 =~ ^/[A-Za-z0-9._/+-]*$ ]] || die "$1 must be an absolute path of letters, digits and ._/+- (got '$2')"
+}
+
+parse_args() {
+    while (($#)); do
+        case $1 in
+            --dry-run) DRY_RUN=1 ;;
+            --prefix | --config | --example | --data-dir | --boot-config | --version | --keep)
+                (($# >= 2)) || die "$1 needs a value"
+                case $1 in
+                    --prefix) PREFIX=${2%/} ;;
+                    --config) CONFIG=$2 ;;
+                    --example) EXAMPLE=$2 ;;
+                    --data-dir) DATA_DIR=${2%/} ;;
+                    --boot-config) BOOT_CONFIG=$2 ;;
+                    --version) RELEASE=$2 ;;
+                    --keep) KEEP=$2 ;;
+                esac
+                shift
+                ;;
+            --reinstall) REINSTALL=1 ;;
+            --no-restart) RESTART=0 ;;
+            --rollback) MODE=rollback ;;
+            --print-unit) MODE=print-unit ;;
+            --force) FORCE=1 ;;
+            -h | --help)
+                usage
+                exit 0
+                ;;
+            *)
+                usage >&2
+                die "unknown option: $1"
+                ;;
+        esac
+        shift
+    done
+    check_path --prefix "$PREFIX"
+    check_path --config "$CONFIG"
+    check_path --data-dir "$DATA_DIR"
+    [[ $KEEP =~ ^[0-9]+$ ]] || die "--keep must be a number (got '$KEEP')"
+    [[ -z $RELEASE || $RELEASE =~ ^[A-Za-z0-9][A-Za-z0-9._+-]*$ ]] || die "--version: letters, digits and ._+- only"
+}
+
+need_root() {
+    ((DRY_RUN)) && return 0
+    [[ $(id -u) == 0 ]] || die "run as root (sudo $0 ...), or try --dry-run"
+}
+
+# The package version from pyproject.toml, plus the git commit when this is a checkout.
+release_name() {
+    local version sha
+    version=$(sed -n 's/^version = "\([^"]*\)".*/\1/p' "$SRC/pyproject.toml" | head -n 1)
+    [[ -n $version ]] || die "no version in $SRC/pyproject.toml"
+    if sha=$(git -c safe.directory="$SRC" -C "$SRC" rev-parse --short=12 HEAD 2>/dev/null); then
+        printf '%s-%s\n' "$version" "$sha"
+    else
+        printf '%s\n' "$version"
+    fi
+}
+
+is_git_checkout() {
+    git -c safe.directory="$SRC" -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1
+}
+
+os_release() { # os_release KEY: a value of /etc/os-release, without quotes
+    sed -n "s/^$1=//p" /etc/os-release | head -n 1 | tr -d "\"'"
+}
+
+preflight() {
+    step "check the system"
+    local id="" like="" version_id="" codename="" model=""
+    if [[ -r /etc/os-release ]]; then
+        id=$(os_release ID)
+        like=$(os_release ID_LIKE)
+        version_id=$(os_release VERSION_ID)
+        codename=$(os_release VERSION_CODENAME)
+    fi
+    if [[ -r /proc/device-tree/model ]]; then
+        model=$(tr -d '\0' </proc/device-tree/model)
+    fi
+    [[ $model == Raspberry\ Pi* ]] && IS_PI=1
+    note "system: ${id:-unknown} ${version_id:-?} (${codename:-?}); board: ${model:-not a Raspberry Pi}"
+    local problem=""
+    if [[ " $id $like " != *" debian "* && $id != raspbian ]]; then
+        problem="not Debian or Raspberry Pi OS"
+    elif [[ ! $version_id =~ ^[0-9]+$ ]] || ((version_id < 12)); then
+        problem="Raspberry Pi OS Bookworm (Debian 12) or later is needed"
+    elif ((IS_PI == 0)); then
+        problem="not a Raspberry Pi"
+    fi
+    if [[ -n $problem ]]; then
+        if ((DRY_RUN || FORCE)); then
+            warn "$problem (going on because of --dry-run or --force)"
+        else
+            die "$problem (use --dry-run to see the actions, or --force)"
+        fi
+    fi
+    need_root
+    if ((DRY_RUN == 0)); then
+        python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+            die "python3 3.11 or newer is needed"
+    fi
+}
+
+packages() {
+    step "apt packages"
+    # lgpio is gpiozero's pin factory on every Pi under Bookworm (the only one on a Pi 5;
+    # RPi.GPIO's edge detection broke with kernel 6.6). The venv gets lgpio from PyPI
+    # (the `pi` extra, a self-contained wheel); python3-lgpio is for the system python.
+    local pkgs=(python3-venv python3-pip i2c-tools python3-lgpio) missing=() p
+    if [[ $(dpkg --print-architecture 2>/dev/null || true) == armhf ]]; then
+        pkgs+=(libopenjp2-7 libtiff6) # Pillow's wheels for 32-bit Pi OS link to these
+    fi
+    for p in "${pkgs[@]}"; do
+        if [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true) != "install ok installed" ]]; then
+            missing+=("$p")
+        fi
+    done
+    if ((${#missing[@]})); then
+        run apt-get update
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    else
+        note "installed: ${pkgs[*]}"
+    fi
+    if dpkg-query -W -f='${Status}' python3-rpi.gpio 2>/dev/null | grep -q 'ok installed' &&
+        dpkg-query -W -f='${Status}' python3-rpi-lgpio 2>/dev/null | grep -q 'ok installed'; then
+        warn "python3-rpi.gpio and python3-rpi-lgpio are both installed and overwrite each other's RPi/GPIO (the service's venv uses neither)"
+    fi
+}
+
+service_user() {
+    step "user $SVC_USER in groups ${HW_GROUPS[*]}"
+    local g missing=()
+    for g in "${HW_GROUPS[@]}"; do
+        getent group "$g" >/dev/null || run groupadd --system "$g"
+    done
+    if id -u "$SVC_USER" >/dev/null 2>&1; then
+        note "user $SVC_USER exists"
+        for g in "${HW_GROUPS[@]}"; do
+            id -nG "$SVC_USER" | tr ' ' '\n' | grep -qx "$g" || missing+=("$g")
+        done
+    else
+        run useradd --system --user-group --home-dir "$DATA_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Pitchside table" "$SVC_USER"
+        missing=("${HW_GROUPS[@]}")
+    fi
+    if ((${#missing[@]})); then
+        run usermod --append --groups "$(
+            IFS=,
+            printf '%s' "${missing[*]}"
+        )" "$SVC_USER"
+    fi
+}
+
+# ensure_dir DIR MODE OWNER
+ensure_dir() {
+    local dir=$1 mode=$2 owner=$3
+    if [[ ! -d $dir ]]; then
+        run install -d -m "$mode" -o "$owner" -g "$owner" "$dir"
+    elif [[ $(stat -c '%a %U' "$dir") != "${mode#0} $owner" ]]; then
+        run chown "$owner:$owner" "$dir"
+        run chmod "$mode" "$dir"
+    else
+        note "$dir ok"
+    fi
+}
+
+directories() {
+    step "directories"
+    ensure_dir "$PREFIX" 0755 root
+    ensure_dir "$PREFIX/releases" 0755 root
+    ensure_dir "$(dirname "$CONFIG")" 0755 root
+    ensure_dir "$DATA_DIR" 0750 "$SVC_USER"
+}
+
+# build_release NAME: <prefix>/releases/NAME with the source and its own venv.
+build_release() {
+    local name=$1 rel=$PREFIX/releases/$1
+    step "release $name"
+    if [[ -f $rel/.complete ]] && ((REINSTALL == 0)); then
+        note "already installed: $rel (--reinstall rebuilds it)"
+        return 0
+    fi
+    if [[ -e $rel ]]; then
+        run rm -rf "$rel"
+    fi
+    run install -d -m 0755 "$rel" "$rel/src"
+    if is_git_checkout; then
+        if [[ -n $(git -c safe.directory="$SRC" -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null) ]]; then
+            warn "$SRC has uncommitted changes: they are not installed (the release is built from HEAD)"
+        fi
+        run git -c safe.directory="$SRC" -C "$SRC" archive --format=tar --output="$rel/src.tar" HEAD
+    else
+        run tar -C "$SRC" --exclude=./.venv --exclude=./.git -cf "$rel/src.tar" .
+    fi
+    run tar -C "$rel/src" -xf "$rel/src.tar"
+    run rm -f "$rel/src.tar"
+    run python3 -m venv "$rel/venv"
+    run "$rel/venv/bin/python" -m pip install --no-cache-dir "$rel/src[pi]"
+    run "$rel/venv/bin/python" -c "import pitchside.app.cli, pitchside_hw.table"
+    printf '%s\n' "$name" | write_file "$rel/.complete" 0644
+}
+
+# swap_link LINK TARGET: point LINK at TARGET with one rename, never a missing link.
+swap_link() {
+    run ln -sfn "$2" "$1.new"
+    run mv -T "$1.new" "$1"
+}
+
+# switch_release NAME: current -> releases/NAME; the old current becomes previous.
+switch_release() {
+    local target=releases/$1 cur
+    step "switch $PREFIX/current to $1"
+    if ((DRY_RUN == 0)) && [[ ! -f $PREFIX/$target/.complete ]]; then
+        die "$PREFIX/$target is not a complete release"
+    fi
+    cur=$(readlink "$PREFIX/current" 2>/dev/null || true)
+    if [[ $cur == "$target" ]]; then
+        note "current is already $1"
+    else
+        if [[ -n $cur ]]; then
+            swap_link "$PREFIX/previous" "$cur"
+        fi
+        swap_link "$PREFIX/current" "$target"
+    fi
+    prune_releases
+}
+
+# Keep current, previous and the KEEP newest releases; remove the rest.
+prune_releases() {
+    local cur prev name n=0
+    cur=$(readlink "$PREFIX/current" 2>/dev/null || true)
+    prev=$(readlink "$PREFIX/previous" 2>/dev/null || true)
+    [[ -d $PREFIX/releases ]] || return 0
+    while IFS= read -r name; do
+        [[ -n $name ]] || continue
+        if [[ releases/$name == "$cur" || releases/$name == "$prev" ]]; then
+            continue
+        fi
+        n=$((n + 1))
+        if ((n > KEEP)); then
+            run rm -rf "$PREFIX/releases/$name"
+        fi
+    done < <(find "$PREFIX/releases" -mindepth 1 -maxdepth 1 -type d -printf '%T@ %f\n' | sort -rn | cut -d' ' -f2-)
+}
+
+rollback() {
+    step "roll back $PREFIX/current"
+    local cur prev
+    cur=$(readlink "$PREFIX/current" 2>/dev/null || true)
+    prev=$(readlink "$PREFIX/previous" 2>/dev/null || true)
+    [[ -n $cur ]] || die "$PREFIX/current does not exist: nothing is installed"
+    [[ -n $prev && -f $PREFIX/$prev/.complete ]] || die "no previous release in $PREFIX to roll back to"
+    ((RESTART == 0)) || need_root
+    note "from ${cur#releases/} to ${prev#releases/}"
+    swap_link "$PREFIX/previous" "$cur"
+    swap_link "$PREFIX/current" "$prev"
+    if ((RESTART)); then
+        run systemctl restart "$SERVICE"
+    fi
+}
+
+table_config() {
+    step "table config $CONFIG"
+    if [[ -e $CONFIG ]]; then
+        note "kept (never overwritten)"
+    else
+        [[ -f $EXAMPLE ]] || die "no example config at $EXAMPLE"
+        run install -m 0644 "$EXAMPLE" "$CONFIG"
+    fi
+}
+
+udev_rule() {
+    step "udev rule $UDEV_RULE (/dev/pitchside-die)"
+    if [[ -e $UDEV_RULE ]]; then
+        note "kept (never overwritten)"
+    else
+        run install -m 0644 "$SRC/deploy/99-pitchside-serial.rules" "$UDEV_RULE"
+        run udevadm control --reload-rules
+        run udevadm trigger --subsystem-match=tty --action=add
+    fi
+    if ((DRY_RUN)) || grep -q '@VENDOR@\|@PRODUCT@\|@SERIAL@' "$UDEV_RULE" 2>/dev/null; then
+        note "fill in the die's @VENDOR@/@PRODUCT@/@SERIAL@ in $UDEV_RULE (see deploy/README.md)"
+    fi
+}
+
+# ensure_boot_config FILE: our fragment once, unless FILE already sets the I2C clock.
+ensure_boot_config() {
+    local file=$1 set
+    if [[ ! -f $file ]] && ((DRY_RUN == 0)); then
+        warn "$file not found: set dtparam=i2c_arm_baudrate=400000 by hand"
+        return 0
+    fi
+    set=$(grep -Eo '^[[:space:]]*dtparam=([^#]*,)?i2c(_arm)?_baudrate=[0-9]+' "$file" 2>/dev/null | tail -n 1 || true)
+    if [[ -n $set ]]; then
+        note "$file already sets the I2C clock (${set##*=} Hz): kept"
+        return 0
+    fi
+    if [[ -f $file && ! -e $file.pitchside-orig ]]; then
+        run cp -p "$file" "$file.pitchside-orig"
+    fi
+    append_file "$file" <"$SRC/deploy/config.txt.fragment"
+    REBOOT_NEEDED=1
+}
+
+boot_config() {
+    step "I2C and SPI, I2C clock 400 kHz ($BOOT_CONFIG)"
+    local iface
+    for iface in i2c spi; do
+        if command -v raspi-config >/dev/null 2>&1; then
+            if [[ $(raspi-config nonint "get_$iface" 2>/dev/null || true) == 0 ]]; then
+                note "$iface enabled"
+                continue
+            fi
+        elif ((DRY_RUN == 0)); then
+            warn "raspi-config not found: enable $iface by hand"
+            continue
+        fi
+        run raspi-config nonint "do_$iface" 0
+        REBOOT_NEEDED=1
+    done
+    ensure_boot_config "$BOOT_CONFIG"
+}
+
+render_unit() {
+    sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@CONFIG@|$CONFIG|g" \
+        -e "s|@DATA_DIR@|$DATA_DIR|g" -e "s|@USER@|$SVC_USER|g" \
+        "$SRC/deploy/pitchside.service.in"
+}
+
+systemd_unit() {
+    step "systemd unit $UNIT_PATH"
+    if [[ -f $UNIT_PATH ]] && cmp -s "$UNIT_PATH" <(render_unit); then
+        note "unchanged"
+    else
+        render_unit | write_file "$UNIT_PATH" 0644
+    fi
+    run systemctl daemon-reload
+    run systemctl enable "$SERVICE"
+    if ((RESTART)); then
+        run systemctl restart "$SERVICE"
+    fi
+}
+
+check_config() {
+    local bin=$PREFIX/current/venv/bin/pitchside
+    if ((DRY_RUN == 0)) && "$bin" check-config --help >/dev/null 2>&1; then
+        step "check $CONFIG"
+        run "$bin" check-config "$CONFIG" || warn "fix $CONFIG, then: sudo systemctl restart pitchside"
+    fi
+}
+
+summary() {
+    step "done"
+    note "release: $1 in $PREFIX/current; config: $CONFIG; journal directory: $DATA_DIR"
+    note "status: systemctl status pitchside; logs: journalctl -u pitchside -f"
+    note "roll back: sudo $PREFIX/current/src/deploy/rollback.sh"
+    if ((REBOOT_NEEDED)); then
+        note "reboot for the I2C/SPI and config.txt changes: sudo reboot"
+    fi
+}
+
+main() {
+    parse_args "$@"
+    case $MODE in
+        print-unit)
+            render_unit
+            return 0
+            ;;
+        rollback)
+            ((DRY_RUN)) && say "dry run: nothing is changed"
+            rollback
+            return 0
+            ;;
+    esac
+    ((DRY_RUN)) && say "dry run: nothing is changed"
+    local name=${RELEASE:-$(release_name)}
+    preflight
+    packages
+    service_user
+    directories
+    build_release "$name"
+    switch_release "$name"
+    table_config
+    udev_rule
+    boot_config
+    systemd_unit
+    check_config
+    summary "$name"
+}
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main "$@"
+fi

