@@ -39,6 +39,16 @@ named :class:`Options` field:
   player who went All-Out may go All-Out again in its own bonus pitch. False: any second
   All-Out in the turn is the foul (the rulings' ``allOutUsed`` flag read strictly).
 
+Where the text and rulings.md part ways, the rulebook wins:
+
+* Going All-Out: the rulings' state model keeps one ``allOutUsed`` flag per turn, which
+  would make the bonus pitch of the player who went All-Out a foul if it goes All-Out
+  again. The text limits All-Out to one *player* and fouls "the second player", so that
+  bonus pitch is allowed by default (``bonus_all_out_again``).
+* Touchdown by an interceptor: PB-27 speaks of the scoring coach without saying whose
+  pitch it is; the text's "receives the ball while in the end zone" covers an interceptor
+  (he is replaced by a ball-carrier piece), so he scores.
+
 Further readings this engine makes (no option; the rulebook decides or the engine cannot see):
 
 * A FALL (PB-10) puts back what was improperly moved: the coaches report in the pitch only
