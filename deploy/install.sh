@@ -473,6 +473,7 @@ summary() {
 }
 
 main() {
+    umask 022 # the service user must read the releases; root's own umask may be stricter
     parse_args "$@"
     case $MODE in
         print-unit)
