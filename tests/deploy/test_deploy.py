@@ -396,3 +396,11 @@ def test_udev_rule_is_well_formed() -> None:
     assert pairs["ATTRS{serial}"][1] == "@SERIAL@"
     for placeholder in ("@VENDOR@", "@PRODUCT@", "@SERIAL@"):  # each one explained in the header
         assert re.search(rf"^#\s+{placeholder}\s+\S", text, re.M), placeholder
+
+
+def test_release_name_is_the_version_and_commit() -> None:
+    r = _bash("release_name")
+    assert r.returncode == 0, r.stderr
+    version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert version
+    assert re.fullmatch(re.escape(version[1]) + r"(-[0-9a-f]{12})?\n", r.stdout), r.stdout
