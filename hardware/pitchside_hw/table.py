@@ -18,6 +18,7 @@ from typing import Any
 from gpiozero import Factory
 
 from pitchside.app import pichenotte_table
+from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import TableConfig, load_config
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
@@ -123,6 +124,8 @@ def run_table(config_path: str) -> int:
                 clock=clock.now,
                 recorder=recorder,
                 size=(d.width, d.height),
+                settings=kiosk_settings(config),
+                inputs=input_names(config),
             )
             inputs = TableInputs(config, factory, runtime.post, clock)
             stack.callback(inputs.close)

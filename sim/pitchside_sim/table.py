@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image
 
 from pitchside.app import pichenotte_table
+from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import TableConfig
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
@@ -77,6 +78,8 @@ class SimTable:
             clock=self.clock.now,
             recorder=self.recorder,
             size=(d.width, d.height),
+            settings=kiosk_settings(config),
+            inputs=input_names(config),
         )
         self.inputs = TableInputs(config, self.factory, self.runtime.post, self.clock)
         self.inputs.connect(self.runtime)

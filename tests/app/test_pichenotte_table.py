@@ -178,11 +178,11 @@ def test_view_shows_remaining_pucks_during_the_tally() -> None:
     assert v.tally is not None and v.tally.remaining == (0, 1)
 
 
-def test_hold_new_abandons_the_match_keeping_the_options() -> None:
+def test_new_is_not_the_game_s_a_hold_changes_nothing() -> None:
+    """NEW belongs to the kiosk flow (staff gestures, app/kiosk.py): the game ignores it."""
     ts, _ = press(tossed(pucks=3), "shot_done")
-    ts, _ = t.handle(ts, ButtonHeld("new", 2.0))
-    assert ts.game.phase == "toss"
-    assert ts.game.hand == PerSide(3, 3)
+    ts2, eff = t.handle(ts, ButtonHeld("new", 2.0))
+    assert ts2 == ts and eff == ()
 
 
 def test_noisy_sensor_is_shown_as_a_warning_and_counts_nothing() -> None:

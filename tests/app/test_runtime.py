@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 
 from pitchside.app import pichenotte_table as table
+from pitchside.app.kiosk import KioskSettings
 from pitchside.app.runtime import Runtime
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide, Side
@@ -81,7 +82,8 @@ def sink(journal: list[table.Accepted]) -> FakeSink:
 
 @pytest.fixture
 def rt(sink: FakeSink, toss: FakeToss, clock: FakeClock, journal: list[table.Accepted]) -> Runtime:
-    return Runtime(table.new_table(rules.Options(pucks=3)), sink, toss, clock, recorder=ListRecorder(journal), size=SIZE)
+    return Runtime(table.new_table(rules.Options(pucks=3)), sink, toss, clock, recorder=ListRecorder(journal), size=SIZE,
+                   settings=NO_ATTRACT)
 
 
 class ListRecorder:
@@ -103,6 +105,9 @@ class ListRecorder:
         self.new_matches += 1
 
 
+NO_ATTRACT = KioskSettings(attract=False)
+"""The game straight away (no attract screen or menu): these tests are about the loop."""
+
 FIRST_SHOT = rules.Shot(called=False, contact=True, twenty=False, ditched=False,
                         knocked_in=PerSide(0, 0), knocked_off=PerSide(0, 0))  # fmt: skip
 
@@ -123,7 +128,7 @@ def test_coin_press_calls_the_toss_source_once_and_its_winner_shoots(rt: Runtime
 
 def test_toss_winner_a(sink: FakeSink, clock: FakeClock) -> None:
     toss = FakeToss("A")
-    rt = Runtime(table.new_table(), sink, toss, clock)
+    rt = Runtime(table.new_table(), sink, toss, clock, settings=NO_ATTRACT)
     rt.post(ButtonPressed("coin", 1.0))
     rt.process_pending()
     assert (toss.calls, rt.state.game.turn) == (1, "A")
@@ -198,7 +203,7 @@ def test_events_queued_behind_the_coin_press_see_the_toss(rt: Runtime, journal: 
 
 
 def test_frame_size_follows_the_runtime_size(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
-    rt = Runtime(table.new_table(), sink, toss, clock, size=(96, 48))
+    rt = Runtime(table.new_table(), sink, toss, clock, size=(96, 48), settings=NO_ATTRACT)
     rt.refresh()
     assert [f.size for f in sink.frames] == [(96, 48)]
 
@@ -249,7 +254,7 @@ def test_clearing_a_draft_with_undo_is_not_journalled(rt: Runtime, journal: list
 
 
 def test_no_hook_is_fine(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
-    rt = Runtime(table.new_table(), sink, toss, clock)
+    rt = Runtime(table.new_table(), sink, toss, clock, settings=NO_ATTRACT)
     rt.post(ButtonPressed("coin", 1.0))
     rt.post(ButtonPressed("shot_done", 2.0))
     assert rt.process_pending() == 2
@@ -261,9 +266,11 @@ def test_no_hook_is_fine(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> No
 
 def test_timer_request_for_a_registered_target_fires_at_its_due_time_not_before(rt: Runtime) -> None:
     calls: list[float] = []
+    kiosk_first = rt.next_due()  # the kiosk's own deadlines (dim, suspend), minutes away
+    assert kiosk_first is not None and kiosk_first > 100.0
     rt.add_timer_target("new", calls.append)
     rt.post(TimerRequest("new", 5.0, "hold"))
-    assert rt.next_due() is None  # scheduled by the loop, not by post
+    assert rt.next_due() == kiosk_first  # scheduled by the loop, not by post
     rt.process_pending()
     assert rt.next_due() == 5.0
     assert rt.events_handled == 0  # a timer request is not a table event
@@ -271,7 +278,7 @@ def test_timer_request_for_a_registered_target_fires_at_its_due_time_not_before(
     assert calls == []
     assert rt.fire_due(5.0) == 1
     assert calls == [5.0]  # called with its due_at
-    assert rt.next_due() is None
+    assert rt.next_due() == kiosk_first
     assert rt.fire_due(100.0) == 0
     assert calls == [5.0]
 
@@ -348,7 +355,7 @@ def test_run_serves_posted_events_and_returns_when_stopped(
     accepted = threading.Event()
     journal: list[table.Accepted] = []
 
-    rt = Runtime(table.new_table(), sink, toss, clock, recorder=ListRecorder(journal, accepted.set))
+    rt = Runtime(table.new_table(), sink, toss, clock, recorder=ListRecorder(journal, accepted.set), settings=NO_ATTRACT)
     stop = threading.Event()
     errors: list[BaseException] = []
 
@@ -374,7 +381,7 @@ def test_run_serves_posted_events_and_returns_when_stopped(
 
 
 def test_run_fires_due_timers_on_its_clock(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
-    rt = Runtime(table.new_table(), sink, toss, clock)
+    rt = Runtime(table.new_table(), sink, toss, clock, settings=NO_ATTRACT)
     fired = threading.Event()
     calls: list[float] = []
     rt.add_timer_target("new", lambda at: (calls.append(at), fired.set()))

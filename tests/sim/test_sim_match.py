@@ -24,6 +24,8 @@ DEMO = ROOT / "sim" / "pitchside_sim" / "scenarios" / "pichenotte_match.toml"
 def sim() -> SimTable:
     config = sim_config(load_config(default_config_path()), {"pucks": 2}, ("Ann", "Bob"))
     table = SimTable(config, seed=1)  # seed 1: A wins the toss
+    table.press("shot_done")  # wake the attract screen: the menu, defaults ready
+    table.advance_to(table.now + 0.5)
     yield table
     table.close()
 
@@ -59,7 +61,7 @@ def test_failed_expectation_exits_1(tmp_path: Path, capsys: pytest.CaptureFixtur
     scenario = tmp_path / "s.toml"
     scenario.write_text('steps = ["press coin"]\n[expect]\nphase = "tally"\n')
     assert main(["sim", "pichenotte", "--script", str(scenario), "--out", str(tmp_path), "--no-terminal"]) == 1
-    assert "phase: expected 'tally', got 'shooting'" in capsys.readouterr().err
+    assert "phase: expected 'tally', got 'toss'" in capsys.readouterr().err  # one press: the menu
 
 
 def test_bad_scenario_step_exits_2_naming_file_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,17 +105,36 @@ def test_bouncing_presses_count_once_each(sim: SimTable) -> None:
     assert game.on_board == PerSide(2, 1)
 
 
-def test_a_hold_of_new_abandons_the_match_but_a_tap_does_not(sim: SimTable) -> None:
+def test_only_the_staff_gesture_abandons_a_match(sim: SimTable) -> None:
     sim.press("coin")
     sim.advance_to(sim.now + 0.5)
     sim.press("shot_done")
     sim.advance_to(sim.now + 0.5)
-    sim.press("new", 0.3)  # a tap: shorter than hold_s (1 s)
+    sim.press("new", 0.3)  # a tap: nothing
+    sim.hold("new")  # a player's long press: nothing either
     sim.advance_to(sim.now + 0.5)
     assert sim.runtime.state.game.on_board == PerSide(1, 0)
-    sim.hold("new")
+    assert sim.runtime.kiosk.mode == "playing"
+    # staff: hold NEW, then hold UNDO with it -> service mode
+    new_pin = sim.factory.pin(sim.config.button("new").pin)
+    undo_pin = sim.factory.pin(sim.config.button("undo").pin)
+    new_pin.drive_low()
+    sim.advance_to(sim.now + 0.3)
+    undo_pin.drive_low()
+    sim.advance_to(sim.now + 1.5)
+    new_pin.drive_high()
+    undo_pin.drive_high()
     sim.advance_to(sim.now + 0.5)
+    assert sim.runtime.kiosk.mode == "service"
+    assert sim.runtime.state.game.on_board == PerSide(1, 0)  # UNDO did not undo
+    sim.hold("new")  # abandon? ...
+    sim.advance_to(sim.now + 0.5)
+    assert sim.runtime.kiosk.mode == "abandon"
+    sim.press("shot_done")  # ... yes
+    sim.advance_to(sim.now + 0.5)
+    assert sim.runtime.kiosk.mode == "menu"
     assert sim.runtime.state.game.phase == "toss"
+    assert [r.status for r in sim.journal.history()] == ["abandoned"]  # the next is stored at its first input
 
 
 def test_the_last_frame_on_the_device_is_the_rendered_view(sim: SimTable) -> None:

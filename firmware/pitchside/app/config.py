@@ -19,9 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.core.errors import ConfigError, MalformedInput
-from pitchside.core.replay.games import supported_games
 from pitchside.core.replay.pichenotte import PichenotteCodec
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
+
+TABLE_GAMES = ("pichenotte",)
+"""Games this version can run a table for (drivers, screens, flow). The replay command
+referees more (:func:`pitchside.core.replay.games.supported_games`)."""
 
 PIN_FACTORIES = ("lgpio", "rpigpio", "native", "mock")
 """gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values) that
@@ -92,6 +95,21 @@ class StorageConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class KioskConfig:
+    """The kiosk flow (:mod:`pitchside.app.kiosk`): times in s, contrast 0-255."""
+
+    attract: bool = True
+    dim_after_s: float = 120.0
+    suspend_after_s: float = 900.0
+    result_timeout_s: float = 120.0
+    shift_every_s: float = 30.0
+    stuck_after_s: float = 20.0
+    contrast: int = 255
+    dim_contrast: int = 16
+    service: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TableConfig:
     """A whole table: its game, pins, display and the game's options."""
 
@@ -107,6 +125,7 @@ class TableConfig:
     pichenotte: PichenotteOptions = field(default_factory=PichenotteOptions)
     sides: tuple[str, str] = ("A", "B")
     storage: StorageConfig = field(default_factory=StorageConfig)
+    kiosk: KioskConfig = field(default_factory=KioskConfig)
 
     def button(self, name: str) -> ButtonConfig:
         for b in self.buttons:
@@ -235,7 +254,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     """Check a parsed config mapping; see :func:`load_config`."""
     top = _Section(source, "", dict(raw))
     table = top.sub("table")
-    game = table.choice("game", supported_games(), "pichenotte")
+    game = table.choice("game", TABLE_GAMES, "pichenotte")
     name = table.get("name", str, "Pitchside")
     sides_raw = table.get("sides", list, ["A", "B"])
     if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
@@ -311,6 +330,21 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         raise ConfigError(source, "storage.journal", "must be a file path")
     st.done()
 
+    k = top.sub("kiosk")
+    kd = KioskConfig()
+    kiosk = KioskConfig(
+        attract=k.get("attract", bool, kd.attract),
+        dim_after_s=k.number("dim_after_s", kd.dim_after_s, 5, 86_400),
+        suspend_after_s=k.number("suspend_after_s", kd.suspend_after_s, 30, 86_400),
+        result_timeout_s=k.number("result_timeout_s", kd.result_timeout_s, 5, 86_400),
+        shift_every_s=k.number("shift_every_s", kd.shift_every_s, 5, 3_600),
+        stuck_after_s=k.number("stuck_after_s", kd.stuck_after_s, 2, 3_600),
+        contrast=k.integer("contrast", kd.contrast, 0, 255),
+        dim_contrast=k.integer("dim_contrast", kd.dim_contrast, 0, 255),
+        service=k.get("service", bool, kd.service),
+    )
+    k.done()
+
     opts_raw = top.sub("pichenotte")
     known_options = {f.name for f in fields(PichenotteOptions)}
     opts_raw.read.update(k for k in opts_raw.raw if k in known_options)
@@ -338,4 +372,5 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         pichenotte=options,
         sides=(sides_raw[0], sides_raw[1]),
         storage=storage,
+        kiosk=kiosk,
     )

@@ -17,7 +17,7 @@ Buttons (names of the pin map, hardware/pitchside_hw/WIRING.md):
 ``whose``       whose puck was the last one sensed in the twenty hole (cycle)
 ``shot_done``   commit the shot; at round end, commit the zone counts
 ``undo``        clear the shot being entered, else take back the last input
-``new``         hold: abandon and start a new match (a tap when the match is over)
+``new``         (the kiosk's: a new match when this one is over; staff gestures)
 ``plus/minus``  zone entry: change the count under the cursor
 ``next``        zone entry: move the cursor (A15, A10, A5, B15, B10, B5)
 ==============  ==============================================================
@@ -46,7 +46,7 @@ from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Notice
 from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt, TallyEntry
-from pitchside.signals.events import ButtonHeld, ButtonPressed, TableEvent, BeamBroken, SensorNoisy
+from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TableEvent
 
 Drop = Literal["shot", "A", "B"]
 
@@ -223,8 +223,6 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         return _drop(ts), ()
     if isinstance(event, SensorNoisy):
         return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
-    if isinstance(event, ButtonHeld) and event.name == "new":
-        return new_table(ts.match.options, ts.names), (NewMatch(),)
     if isinstance(event, ButtonPressed):
         return _press(ts, event.name, event.at)
     return ts, ()
@@ -258,11 +256,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
         return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
     if game.phase == "finished":
-        if name == "new":
-            return new_table(ts.match.options, ts.names), (NewMatch(),)
         return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
-    if name == "new":
-        return replace(ts, prompt=Prompt("Hold NEW to abandon this match", "info")), ()
     if game.phase == "toss":
         if name == "coin":
             return replace(ts, prompt=None), (TossCoin(),)

@@ -58,7 +58,7 @@ class Recorder:
 
     def resume(self, fresh: table.TableState) -> table.TableState:
         """The table to start with: the unfinished match of the journal, rebuilt, or
-        ``fresh`` (then recorded as a new match).
+        ``fresh`` (stored once its first input is accepted).
 
         A journal match that no longer replays (a malformed line) is marked abandoned
         and logged; the table starts fresh rather than crash-looping.
@@ -86,13 +86,15 @@ class Recorder:
                     self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
                 return table.resumed(result.match, names, last_was_undo)
-        self._begin(fresh)
+        self.match_id = None  # a match is stored from its first accepted input on
+        self._start_at = self._clock()
         return fresh
 
     def _begin(self, ts: table.TableState) -> None:
+        """Store the match (at its first accepted input; ``at`` counts from when it was
+        started: power-on or the new-match press)."""
         self.match_id = self.journal.start_match(self._header(ts))
         self._finished = False
-        self._start_at = self._clock()
         if self._max_matches is not None:
             self.journal.prune(max_matches=self._max_matches)
 
@@ -118,7 +120,9 @@ class Recorder:
         """The players abandoned the match (or start another after a result)."""
         if self.match_id is not None and not self._finished:
             self.journal.end_match(self.match_id, "abandoned")
-        self._begin(ts)
+        self.match_id = None  # stored from its first accepted input on
+        self._finished = False
+        self._start_at = self._clock()
 
 
 def _last_at(lines: list[str]) -> float:

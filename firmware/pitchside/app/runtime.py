@@ -2,9 +2,10 @@
 
 Drivers call :meth:`Runtime.post` from their own threads (gpiozero's callback thread,
 a serial reader); only the loop reads the queue, applies events through the pure
-controller (:mod:`pitchside.app.pichenotte_table`), carries out its effects (toss the
-coin, journal an accepted input) and hands a new frame to the display sink when what is
-shown has changed. Timers asked for by drivers (a button's hold time, a beam's stuck
+controllers (:mod:`pitchside.app.kiosk` around :mod:`pitchside.app.pichenotte_table`),
+carries out their effects (toss the coin, journal an accepted input, start a timer,
+dim the panel) and hands a new frame to the display sink when what is shown has
+changed. Timers asked for by drivers (a button's hold time, a beam's stuck
 timeout) are kept here and fired from the loop, with the time of the clock the drivers
 stamp their edges with, so the same code runs on the virtual clock of the simulator.
 """
@@ -22,11 +23,14 @@ from typing import Protocol
 
 from PIL import Image
 
+from pitchside.app import kiosk
 from pitchside.app import pichenotte_table as table
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
-from pitchside.render.pichenotte import PichenotteView, render
+from pitchside.render.kiosk import KioskView, render_kiosk
+from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt
+from pitchside.signals.events import TimerFired
 from pitchside.signals.timers import TimerRequest
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,10 @@ class FrameSink(Protocol):
     def show(self, image: Image.Image) -> None: ...
 
 
+class _Wake:
+    """Sentinel put on the queue to wake a blocked :meth:`Runtime.run`."""
+
+
 @dataclass(order=True)
 class _Timer:
     due_at: float
@@ -67,13 +75,20 @@ class _Timer:
 class Runtime:
     """The loop around one table.
 
-    :param state: the table to start from (a new match, or one rebuilt from a journal).
-    :param sink: the display sink.
+    :param state: the game table to start from (a new match, or one rebuilt from a
+        journal: then it goes straight back on the display).
+    :param sink: the display sink (``contrast(level)`` is used when it has one).
     :param toss: the random source of the coin toss: returns the winning side.
     :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
     :param recorder: told of every accepted input before the frame that shows it
         (the durable journal hooks in here) and of every new match.
     :param size: the display's size in px.
+    :param settings: the kiosk flow's settings (attract, dimming, timeouts).
+    :param inputs: the table's input names, for service mode.
+    :param on_pass: called with the clock after every pass of :meth:`run` (the systemd
+        watchdog is fed here, so a stuck loop stops feeding it).
+    :param wake_s: the longest :meth:`run` sleeps with nothing to do (None: until the
+        next event or timer; set it below the watchdog interval).
     """
 
     def __init__(
@@ -84,26 +99,42 @@ class Runtime:
         clock: Callable[[], float],
         recorder: MatchRecorder | None = None,
         size: tuple[int, int] = (128, 64),
+        settings: kiosk.KioskSettings | None = None,
+        inputs: tuple[str, ...] = (),
+        on_pass: Callable[[float], None] | None = None,
+        wake_s: float | None = None,
     ) -> None:
-        self.state = state
         self._sink = sink
         self._toss = toss
         self._clock = clock
         self._recorder = recorder
         self._size = size
-        self._queue: queue.SimpleQueue[table.Event | TimerRequest] = queue.SimpleQueue()
+        self._on_pass = on_pass
+        self._wake_s = wake_s
+        self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
-        self._shown: PichenotteView | None = None
+        self._shown: KioskView | None = None
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
+        self.kiosk, effects = kiosk.start(settings or kiosk.KioskSettings(), state, inputs, clock())
+        self._apply_effects(effects)
+
+    @property
+    def state(self) -> table.TableState:
+        """The game table (the match, the shot being entered)."""
+        return self.kiosk.table
 
     def post(self, event: table.Event | TimerRequest) -> None:
         """Queue an event or a driver's timer request; safe from any thread (this is
         the ``queue_put`` drivers are given)."""
         self._queue.put(event)
+
+    def wake(self) -> None:
+        """Wake :meth:`run` (to notice its stop event); safe from any thread."""
+        self._queue.put(_Wake())
 
     def add_timer_target(self, name: str, timer_due: Callable[[float], None]) -> None:
         """Route the :class:`TimerRequest` s named ``name`` to ``timer_due`` (a driver's
@@ -139,8 +170,9 @@ class Runtime:
                 event = self._queue.get_nowait()
             except queue.Empty:
                 break
-            self._handle(event)
-            handled += 1
+            if not isinstance(event, _Wake):
+                self._handle(event)
+                handled += 1
         self.refresh()
         return handled
 
@@ -152,46 +184,78 @@ class Runtime:
             else:
                 self.schedule(event.due_at, target)
             return
-        self.state, effects = table.handle(self.state, event)
+        self.kiosk, effects = kiosk.handle(self.kiosk, event)
         self.events_handled += 1
+        self._apply_effects(effects)
+
+    def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         for effect in effects:
             if isinstance(effect, table.TossCoin):
                 # Applied now, not queued: events already queued behind the press must
                 # see the toss (a SHOT DONE right after COIN is not "toss first").
                 self._handle(table.CoinTossed(self._toss(), self._clock()))
-            elif isinstance(effect, table.Accepted) and self._recorder is not None:
-                self._recorder.accepted(effect, self.state)
-            elif isinstance(effect, table.NewMatch) and self._recorder is not None:
-                self._recorder.new_match(self.state)
+            elif isinstance(effect, table.Accepted):
+                if self._recorder is not None:
+                    self._recorder.accepted(effect, self.state)
+            elif isinstance(effect, table.NewMatch):
+                if self._recorder is not None:
+                    self._recorder.new_match(self.state)
+            elif isinstance(effect, kiosk.StartTimer):
+                name = effect.name
+                self.schedule(effect.due_at, lambda at, name=name: self.post(TimerFired(name, at)))
+            elif isinstance(effect, kiosk.SetContrast):
+                self._contrast(effect.level)
+            elif isinstance(effect, kiosk.Log):
+                log.warning("%s", effect.text)
+
+    def _contrast(self, level: int) -> None:
+        set_contrast = getattr(self._sink, "contrast", None)
+        if set_contrast is None:
+            return
+        try:
+            set_contrast(level)
+        except HardwareError as exc:
+            self.display_errors += 1
+            log.warning("display fault setting contrast: %s", exc)
+
+    def view(self) -> KioskView:
+        """What the display should show now (with a storage warning if any)."""
+        v = kiosk.view(self.kiosk)
+        warning = self._recorder.warning if self._recorder is not None else None
+        if warning and isinstance(v, PichenotteView) and v.prompt is None:
+            v = replace(v, prompt=Prompt(warning, "warning"))
+        return v
 
     def refresh(self) -> None:
-        """Render and show the current view if it differs from the one shown."""
-        v = table.view(self.state)
-        warning = self._recorder.warning if self._recorder is not None else None
-        if warning and v.prompt is None:
-            v = replace(v, prompt=Prompt(warning, "warning"))
+        """Render and show the current view if it differs from the one shown; after a
+        display fault the frame is tried again on every later refresh."""
+        v = self.view()
         if v != self._shown:
             try:
-                self._sink.show(render(v, self._size))
+                self._sink.show(render_kiosk(v, self._size))
             except HardwareError as exc:  # a display fault must not stop the match
                 self.display_errors += 1
-                log.warning("display fault, frame not shown (will retry on the next change): %s", exc)
+                log.warning("display fault, frame not shown (retried on the next pass): %s", exc)
                 return
             self._shown = v
 
-    def run(self, stop: threading.Event, idle_s: float = 1.0) -> None:
-        """Serve events until ``stop`` is set: block on the queue (no polling) until an
-        event or the next timer, whichever is first. ``idle_s`` bounds the wait so that
-        ``stop`` is noticed."""
+    def run(self, stop: threading.Event, idle_s: float | None = None) -> None:
+        """Serve events until ``stop`` is set (call :meth:`wake` after setting it):
+        block on the queue until an event or the next timer, whichever is first, with
+        no polling. ``idle_s`` (or the runtime's ``wake_s``) bounds the sleep."""
+        bound = idle_s if idle_s is not None else self._wake_s
         self.refresh()
         while not stop.is_set():
             due = self.next_due()
-            timeout = idle_s if due is None else max(0.0, min(idle_s, due - self._clock()))
+            waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
             try:
-                event = self._queue.get(timeout=timeout)
+                event = self._queue.get(timeout=min(waits) if waits else None)
             except queue.Empty:
                 pass
             else:
-                self._handle(event)
+                if not isinstance(event, _Wake):
+                    self._handle(event)
             self.fire_due(self._clock())
             self.process_pending()
+            if self._on_pass is not None:
+                self._on_pass(self._clock())

@@ -1,0 +1,39 @@
+"""Settings the app derives from a table config (shared by the real and simulated
+tables, so both run the same flow)."""
+
+from __future__ import annotations
+
+from pitchside.app.config import TableConfig
+from pitchside.app.kiosk import KioskSettings
+
+
+def kiosk_settings(config: TableConfig) -> KioskSettings:
+    """The kiosk flow's settings, with the config summary for the service status page."""
+    k = config.kiosk
+    d = config.display
+    bus = f"i2c-{d.i2c_port} {d.i2c_address:#04x}" if d.interface == "i2c" else f"{d.interface} {d.spi_port}.{d.spi_device}"
+    status = (
+        f"table {config.name}",
+        f"display {d.driver} {bus}",
+        f"pins {config.pin_factory or 'env'}, {len(config.buttons)} btn {len(config.beams)} beam",
+        f"journal {config.storage.journal}",
+        f"config {config.source}",
+    )
+    return KioskSettings(
+        dim_after_s=k.dim_after_s,
+        suspend_after_s=k.suspend_after_s,
+        result_timeout_s=k.result_timeout_s,
+        shift_every_s=k.shift_every_s,
+        stuck_after_s=k.stuck_after_s,
+        contrast=k.contrast,
+        dim_contrast=k.dim_contrast,
+        start_in_service=k.service,
+        attract=k.attract,
+        title=config.game.upper(),
+        status_lines=status,
+    )
+
+
+def input_names(config: TableConfig) -> tuple[str, ...]:
+    """Every button and sensor, in pin-map order (beams last)."""
+    return tuple(b.name for b in config.buttons) + tuple(b.name for b in config.beams)

@@ -1,0 +1,419 @@
+"""The kiosk flow around a game (pure): attract, menu, play, result, service mode.
+
+Strangers walk up to an idle table showing the attract screen. Any button wakes it into
+the menu, with the defaults ready: SHOT DONE starts the match (two presses from attract),
+NEXT / + / - change the options first. The game then runs through its own controller
+(:mod:`pitchside.app.pichenotte_table`). After the result, the table goes back to attract
+after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is suspended (it
+stays in the journal) and the next player is asked whether to resume it.
+
+Staff, not players: **hold NEW, then hold UNDO with it** (NEW first; while NEW is down
+other presses go nowhere) toggles service mode: a live view of every input with edge
+counters, display test patterns, the status page. In service mode, hold NEW and confirm
+with SHOT DONE to abandon the running match. A lone hold of NEW abandons nothing.
+
+OLED care: the panel dims (``dim_contrast``) after ``dim_after_s`` without input and
+comes back to full brightness on any input; the attract screen moves a few pixels every
+``shift_every_s`` so no pixel is lit for ever.
+
+Time is an input: deadlines are :class:`StartTimer` effects that come back as
+:class:`~pitchside.signals.events.TimerFired` events; a timer whose reason has gone (an
+input came since) is ignored when it fires. No clock is read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pitchside import __version__
+from pitchside.app import pichenotte_table as table
+from pitchside.core.rules import pichenotte as rules
+from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView
+from pitchside.render.view import Prompt
+from pitchside.signals.events import (
+    BeamBroken,
+    ButtonHeld,
+    ButtonPressed,
+    ButtonReleased,
+    SensorNoisy,
+    TimerFired,
+)
+
+Mode = Literal["attract", "menu", "resume", "playing", "service", "abandon"]
+SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
+"""The attract screen's pixel offsets, one per ``shift_every_s`` (px)."""
+MENU_FIELDS = ("players", "format", "pucks")
+LABELS = {"no_contact": "no hit", "shot_done": "done", "ditch_a": "ditch A", "ditch_b": "ditch B", "twenty": "20 beam"}
+"""Short names for the service page's narrow columns."""
+PUCK_CHOICES = (4, 6, 8, 10, 12)
+
+
+@dataclass(frozen=True, slots=True)
+class KioskSettings:
+    """Times in seconds, contrast 0-255 (luma's ``contrast()``)."""
+
+    dim_after_s: float = 120.0
+    suspend_after_s: float = 900.0
+    result_timeout_s: float = 120.0
+    shift_every_s: float = 30.0
+    stuck_after_s: float = 20.0
+    contrast: int = 255
+    dim_contrast: int = 16
+    start_in_service: bool = False
+    attract: bool = True
+    """False: no attract screen or menu; the match is always on (a club table with
+    fixed options); a finished match becomes a new one after ``result_timeout_s``."""
+    title: str = "PICHENOTTE"
+    status_lines: tuple[str, ...] = ()
+    """Config summary and devices for the service status page."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartTimer:
+    """Effect: post ``TimerFired(name, due_at)`` once the clock reaches ``due_at`` (s)."""
+
+    name: str
+    due_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SetContrast:
+    """Effect: set the panel's contrast (0-255)."""
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """Effect: a line for the log (a stuck button, a noisy sensor)."""
+
+    text: str
+
+
+Effect = table.Effect | StartTimer | SetContrast | Log
+
+
+@dataclass(frozen=True, slots=True)
+class InputStat:
+    """Service-mode record of one input: pressed/blocked now, edges seen, flags."""
+
+    on: bool = False
+    edges: int = 0
+    stuck: bool = False
+    noisy: bool = False
+    pressed_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class KioskState:
+    """The whole table: its mode, the game, menu choices, service counters, panel care."""
+
+    settings: KioskSettings
+    table: table.TableState
+    mode: Mode = "attract"
+    back_to: Mode = "attract"
+    cursor: int = 0
+    last_input_at: float = 0.0
+    dimmed: bool = False
+    shift: int = 0
+    pressed: frozenset[str] = frozenset()
+    stats: tuple[tuple[str, InputStat], ...] = ()
+    service_page: int = 0
+    pattern: int = 0
+    inputs: tuple[str, ...] = field(default=())
+
+    def stat(self, name: str) -> InputStat:
+        return dict(self.stats).get(name, InputStat())
+
+
+def _set_stat(ks: KioskState, name: str, st: InputStat) -> KioskState:
+    d = dict(ks.stats)
+    d[name] = st
+    return replace(ks, stats=tuple(sorted(d.items())))
+
+
+def start(settings: KioskSettings, ts: table.TableState, inputs: tuple[str, ...], now: float) -> tuple[KioskState, tuple[Effect, ...]]:
+    """The kiosk at power-on. A match rebuilt from the journal goes straight back on
+    the display (issue: never lose a match); otherwise the attract screen.
+
+    :param inputs: the names of the table's buttons and sensors (service page order).
+    """
+    in_match = match_in_progress(ts) or not settings.attract
+    home: Mode = "playing" if in_match else "attract"
+    mode: Mode = "service" if settings.start_in_service else home
+    ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs)
+    return ks, (SetContrast(settings.contrast), *_deadlines(ks, now))
+
+
+def match_in_progress(ts: table.TableState) -> bool:
+    """A match with inputs that has not finished."""
+    return ts.match.can_undo() and ts.game.phase != "finished"
+
+
+def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
+    s = ks.settings
+    out = [StartTimer("dim", now + s.dim_after_s)]
+    if ks.mode == "playing":
+        if ks.table.game.phase == "finished":
+            out.append(StartTimer("result", now + s.result_timeout_s))
+        else:
+            out.append(StartTimer("suspend", now + s.suspend_after_s))
+    elif ks.mode in ("menu", "resume", "abandon", "service"):
+        out.append(StartTimer("idle", now + s.suspend_after_s))
+    if ks.mode == "attract":
+        out.append(StartTimer("shift", now + s.shift_every_s))
+    return tuple(out)
+
+
+def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    """Apply one event: panel care, service counters, then the mode's own handling."""
+    if isinstance(event, TimerFired):
+        return _timer(ks, event)
+    if isinstance(event, table.CoinTossed):
+        return _playing(ks, event)
+    at = event.at
+    effects: list[Effect] = []
+    ks, logs = _count(ks, event)
+    effects += logs
+    if isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken)):
+        if ks.dimmed:
+            effects.append(SetContrast(ks.settings.contrast))
+        ks = replace(ks, last_input_at=at, dimmed=False)
+        effects += _deadlines(ks, at)
+    if isinstance(event, ButtonHeld) and _staff_combo(ks, event):
+        return _toggle_service(ks, at, effects)
+    if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in ks.pressed:
+        return ks, tuple(effects)  # part of the staff gesture
+    if isinstance(event, ButtonPressed) and "new" in ks.pressed and event.name not in ("new", "undo"):
+        return ks, tuple(effects)  # a staff gesture under way: not for the game
+    if isinstance(event, ButtonPressed) and event.name == "undo" and "new" in (ks.pressed - {"undo"}):
+        return ks, tuple(effects)
+    handler = {
+        "attract": _attract, "menu": _menu, "resume": _resume, "playing": _playing,
+        "service": _service, "abandon": _abandon,
+    }[ks.mode]  # fmt: skip
+    ks, more = handler(ks, event)
+    return ks, (*effects, *more)
+
+
+def _count(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    """Service counters and fault flags from every event."""
+    name = getattr(event, "name", None)
+    if name is None:
+        return ks, ()
+    st = ks.stat(name)
+    logs: tuple[Effect, ...] = ()
+    if isinstance(event, ButtonPressed):
+        st = replace(st, on=True, edges=st.edges + 1, pressed_at=event.at)
+        ks = replace(ks, pressed=ks.pressed | {name})
+        ks = _set_stat(ks, name, st)
+        return ks, (StartTimer(f"stuck:{name}", event.at + ks.settings.stuck_after_s),)
+    if isinstance(event, ButtonReleased):
+        if st.stuck:
+            logs = (Log(f"button {name} released after being stuck"),)
+        st = replace(st, on=False, edges=st.edges + 1, stuck=False)
+        ks = replace(ks, pressed=ks.pressed - {name})
+    elif isinstance(event, BeamBroken):
+        st = replace(st, edges=st.edges + 2)
+    elif isinstance(event, SensorNoisy):
+        st = replace(st, noisy=True)
+        logs = (Log(f"sensor {name}: {event.detail}"),)
+    return _set_stat(ks, name, st), logs
+
+
+def _staff_combo(ks: KioskState, event: ButtonHeld) -> bool:
+    """UNDO held long while NEW is down (NEW pressed first)."""
+    return event.name == "undo" and "new" in ks.pressed
+
+
+def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[KioskState, tuple[Effect, ...]]:
+    if ks.mode in ("service", "abandon"):
+        back = ks.back_to if ks.back_to != "service" else "attract"
+        ks = replace(ks, mode=back)
+    else:
+        ks = replace(ks, mode="service", back_to=ks.mode, service_page=0)
+    return ks, (*effects, *_deadlines(ks, at))
+
+
+def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ...]]:
+    s = ks.settings
+    idle = ev.at - ks.last_input_at
+    if ev.name == "dim" and idle >= s.dim_after_s and not ks.dimmed:
+        return replace(ks, dimmed=True), (SetContrast(s.dim_contrast),)
+    if ev.name == "shift" and ks.mode == "attract":
+        return replace(ks, shift=(ks.shift + 1) % len(SHIFTS)), (StartTimer("shift", ev.at + s.shift_every_s),)
+    if ev.name == "result" and ks.mode == "playing" and ks.table.game.phase == "finished" and idle >= s.result_timeout_s:
+        return _to_attract(ks, ev.at, new_match=True)
+    if ev.name == "suspend" and ks.mode == "playing" and idle >= s.suspend_after_s:
+        return _to_attract(ks, ev.at, new_match=False)
+    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and idle >= s.suspend_after_s:
+        return _to_attract(ks, ev.at, new_match=False)
+    if ev.name.startswith("stuck:"):
+        name = ev.name.removeprefix("stuck:")
+        st = ks.stat(name)
+        if st.on and ev.at - st.pressed_at >= s.stuck_after_s and not st.stuck:
+            return _set_stat(ks, name, replace(st, stuck=True)), (Log(f"button {name} stuck pressed"),)
+    return ks, ()
+
+
+def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState, tuple[Effect, ...]]:
+    effects: tuple[Effect, ...] = ()
+    ts = ks.table
+    if new_match:
+        ts = table.new_table(ts.match.options, ts.names)
+        effects = (table.NewMatch(),)
+    home: Mode = "attract" if ks.settings.attract else "playing"
+    ks = replace(ks, table=ts, mode=home, back_to=home, cursor=0)
+    return ks, (*effects, *_deadlines(ks, at))
+
+
+# --- modes ---------------------------------------------------------------------------
+
+
+def _attract(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    mode: Mode = "resume" if match_in_progress(ks.table) else "menu"
+    ks = replace(ks, mode=mode, cursor=0)
+    return ks, _deadlines(ks, event.at)
+
+
+def _options_with(opts: rules.Options, fieldname: str, step: int) -> rules.Options:
+    if fieldname == "players":
+        players = "doubles" if opts.players == "singles" else "singles"
+        pucks = opts.pucks if players == "singles" or opts.pucks % 2 == 0 else opts.pucks + 1
+        return replace(opts, players=players, pucks=pucks)  # type: ignore[arg-type]
+    if fieldname == "format":
+        return replace(opts, format="race500" if opts.format == "rounds" else "rounds")
+    choices = PUCK_CHOICES
+    i = choices.index(opts.pucks) if opts.pucks in choices else len(choices) - 1
+    return replace(opts, pucks=choices[(i + step) % len(choices)])
+
+
+def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    opts: rules.Options = ks.table.match.options
+    if event.name in ("next", "whose"):
+        return replace(ks, cursor=(ks.cursor + 1) % len(MENU_FIELDS)), ()
+    if event.name in ("plus", "minus"):
+        new_opts = _options_with(opts, MENU_FIELDS[ks.cursor], 1 if event.name == "plus" else -1)
+        return replace(ks, table=table.new_table(new_opts, ks.table.names)), ()
+    if event.name in ("shot_done", "coin"):
+        ts = table.new_table(opts, ks.table.names)
+        ks = replace(ks, mode="playing", back_to="playing", table=ts)
+        effects: tuple[Effect, ...] = (table.NewMatch(),)
+        if event.name == "coin":  # straight to the toss: COIN starts and tosses
+            ks2, more = _playing(ks, event)
+            return ks2, (*effects, *more, *_deadlines(ks2, event.at))
+        return ks, (*effects, *_deadlines(ks, event.at))
+    return ks, ()
+
+
+def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    if event.name == "shot_done":
+        ks = replace(ks, mode="playing", back_to="playing")
+        return ks, _deadlines(ks, event.at)
+    if event.name == "next":
+        ks = replace(ks, mode="menu", cursor=0)
+        return ks, ()
+    return ks, ()
+
+
+def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if isinstance(event, (ButtonHeld,)) and event.name == "new":
+        return replace(ks, table=replace(ks.table, prompt=Prompt("Staff: hold NEW+UNDO", "info"))), ()
+    if isinstance(event, ButtonPressed) and event.name == "new":
+        if ks.table.game.phase == "finished" or not match_in_progress(ks.table):
+            if not ks.settings.attract:
+                ts = table.new_table(ks.table.match.options, ks.table.names)
+                return replace(ks, table=ts), (table.NewMatch(),)
+            ks = replace(ks, mode="menu", cursor=0)
+            return ks, _deadlines(ks, event.at)
+        return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
+    ts, effects = table.handle(ks.table, event)
+    ks = replace(ks, table=ts)
+    if ts.game.phase == "finished" and any(isinstance(e, table.Accepted) for e in effects):
+        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))  # type: ignore[union-attr]
+    return ks, effects
+
+
+def _service(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if isinstance(event, ButtonPressed) and event.name == "next":
+        return replace(ks, service_page=(ks.service_page + 1) % _service_pages(ks)), ()
+    if isinstance(event, ButtonPressed) and event.name == "plus":
+        return replace(ks, pattern=(ks.pattern + 1) % 4), ()
+    if isinstance(event, ButtonHeld) and event.name == "new" and match_in_progress(ks.table):
+        return replace(ks, mode="abandon"), ()
+    return ks, ()
+
+
+def _abandon(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    if event.name == "shot_done":
+        ts = table.new_table(ks.table.match.options, ks.table.names)
+        home: Mode = "menu" if ks.settings.attract else "playing"
+        ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
+        return ks, (table.NewMatch(), Log("match abandoned by staff"), *_deadlines(ks, event.at))
+    return replace(ks, mode="service"), ()
+
+
+def _service_pages(ks: KioskState) -> int:
+    per_page = 8
+    return (len(ks.inputs) + per_page - 1) // per_page + 2  # inputs pages, pattern, status
+
+
+# --- views ---------------------------------------------------------------------------
+
+
+def view(ks: KioskState) -> KioskView:
+    """What the display shows now."""
+    s = ks.settings
+    if ks.mode == "attract":
+        return AttractView(s.title, ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
+    if ks.mode == "menu":
+        opts: rules.Options = ks.table.match.options
+        fields = (
+            ("Players", opts.players.upper()),
+            ("Match", "FIRST TO 4" if opts.format == "rounds" else "RACE TO 500"),
+            ("Pucks", f"{opts.pucks} EACH"),
+        )
+        return MenuView(s.title, fields, ks.cursor, "DONE: PLAY   NEXT + -: SET")
+    if ks.mode == "resume":
+        g = ks.table.game
+        score = rules.match_score(g)
+        return ConfirmView(
+            "MATCH ON HOLD",
+            (f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}",
+             "DONE: carry on", "NEXT: new match"),
+        )  # fmt: skip
+    if ks.mode == "abandon":
+        return ConfirmView("ABANDON MATCH?", ("DONE: yes, abandon", "any other: no"))
+    if ks.mode == "service":
+        return _service_view(ks)
+    return table.view(ks.table)
+
+
+def _service_view(ks: KioskState) -> ServiceView:
+    per_page = 8
+    pages = _service_pages(ks)
+    page = ks.service_page % pages
+    footer = f"NEXT: page {page + 1}/{pages}"
+    input_pages = pages - 2
+    if page < input_pages:
+        rows = []
+        for name in ks.inputs[page * per_page : (page + 1) * per_page]:
+            st = ks.stat(name)
+            state = "stuck" if st.stuck else "noisy" if st.noisy else "on" if st.on else "off"
+            rows.append((LABELS.get(name, name), state, str(st.edges)))
+        return ServiceView("inputs", tuple(rows), footer=footer)
+    if page == input_pages:
+        return ServiceView("pattern", pattern=ks.pattern, footer="+ : next pattern")
+    rows2 = [(f"pitchside {__version__}",), *((line,) for line in ks.settings.status_lines)]
+    if match_in_progress(ks.table):
+        rows2.append(("match on: hold NEW to abandon",))
+    return ServiceView("status", tuple(rows2), footer=footer)
