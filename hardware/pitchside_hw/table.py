@@ -23,6 +23,7 @@ from pitchside.app.config import TableConfig, load_config
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
+from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import PitchsideError
 from pitchside.core.sides import Side
 from pitchside_hw.display import Display, open_device
@@ -102,9 +103,19 @@ def run_table(config_path: str) -> int:
         log.error("%s", exc)
         return 2
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    notifier = Notifier.from_env()
+    runtime: Runtime | None = None
+
+    def on_signal(*_: object) -> None:
+        stop.set()
+        notifier.stopping()
+        if runtime is not None:
+            runtime.wake()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
     with ExitStack() as stack:
+        stack.callback(notifier.close)
         try:
             factory = make_pin_factory(config.pin_factory or None, config_file=config.source, key="gpio.pin_factory")
             stack.callback(factory.close)
@@ -126,6 +137,9 @@ def run_table(config_path: str) -> int:
                 size=(d.width, d.height),
                 settings=kiosk_settings(config),
                 inputs=input_names(config),
+                on_pass=notifier.watchdog,
+                # the loop must wake to feed systemd's watchdog even when idle
+                wake_s=notifier.watchdog_interval_s / 2 if notifier.watchdog_interval_s else None,
             )
             inputs = TableInputs(config, factory, runtime.post, clock)
             stack.callback(inputs.close)
@@ -134,5 +148,8 @@ def run_table(config_path: str) -> int:
             log.error("cannot start the table: %s", exc)
             return 2
         log.info("table %r running (%s)", config.name, config.source)
+        runtime.refresh()  # the first frame (a resumed match shows where it was) ...
+        notifier.ready()  # ... then systemd may consider the service started
+        notifier.status(f"{config.name}: {config.game}")
         runtime.run(stop)
     return 0

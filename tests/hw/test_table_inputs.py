@@ -17,6 +17,7 @@ from PIL import Image
 
 from pitchside.app import pichenotte_table
 from pitchside.app.config import TableConfig, load_config
+from pitchside.app.kiosk import KioskSettings
 from pitchside.app.runtime import Runtime
 from pitchside.core.errors import HardwareError
 from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased
@@ -66,6 +67,7 @@ class Table:
             toss=lambda: "A",
             clock=clock.now,
             size=(config.display.width, config.display.height),
+            settings=KioskSettings(attract=False),  # the game at once: these tests are about the pins
         )
         self.inputs = TableInputs(config, factory, self.put, clock)
         self.inputs.connect(self.runtime)
@@ -164,7 +166,7 @@ def test_beam_break_shorter_than_min_block_ms_is_not_a_piece(tbl: Table) -> None
 
 
 def test_hold_on_gpio23_through_the_runtime_timers_is_button_held(tbl: Table) -> None:
-    # a match under way, so that the hold visibly starts a new one
+    # a match under way: a player's hold of NEW must not end it (staff only, app/kiosk.py)
     tbl.drive("GPIO4", pulses.button_press(0.5, 0.1))
     tbl.advance_to(1.0)
     assert tbl.runtime.state.game.phase == "shooting"
@@ -178,7 +180,8 @@ def test_hold_on_gpio23_through_the_runtime_timers_is_button_held(tbl: Table) ->
     assert tbl.runtime.next_due() is not None  # the decoder asked for timers
     tbl.advance_to(2.2)  # still pressed: only the runtime's timers can tell the hold
     assert tbl.events() == [ButtonPressed("new", 1.0), ButtonHeld("new", 2.0)]
-    assert tbl.runtime.state.game.phase == "toss"  # NEW held: a new match
+    assert tbl.runtime.state.game.phase == "shooting"  # a lone hold of NEW: no new match
+    assert tbl.runtime.state.prompt is not None and "NEW+UNDO" in tbl.runtime.state.prompt.text
     hold_requests = [p for p in tbl.posted if isinstance(p, TimerRequest) and p.reason == "hold"]
     assert [(r.name, r.due_at) for r in hold_requests] == [("new", 2.0)]
 
