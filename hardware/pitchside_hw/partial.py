@@ -9,8 +9,9 @@ frame, and a score change usually touches a few digits. The devices here are
 
 * the frame is packed into the controller's page layout (8 rows per byte, LSB on top)
   and compared with a shadow copy of what was last sent;
-* each changed page contributes the column range between its first and last changed
-  byte; :class:`PartialSSD1306` covers them with address windows (``COLUMNADDR``
+* each changed page contributes the column ranges of its changed bytes (runs split
+  where more unchanged columns lie between them than a new window costs);
+  :class:`PartialSSD1306` covers them with address windows (``COLUMNADDR``
   ``0x21 c0 c1``, ``PAGEADDR`` ``0x22 p0 p1``, then the window's bytes: horizontal
   addressing, which luma's init selects), merging neighbouring pages into one window
   when that sends fewer bytes than a window each (:data:`WINDOW_OVERHEAD_BYTES`);
@@ -45,6 +46,11 @@ WINDOW_OVERHEAD_BYTES = 10
 of its two transactions (command, data). Used to decide when merging pages pays."""
 
 
+SH1106_RUN_OVERHEAD_BYTES = 7
+"""What one more SH1106 run costs beyond its data: 3 command bytes (page, column low
+and high nibble) and, on I2C, the address and control bytes of its two transactions."""
+
+
 def pack_pages(image: Image.Image, pages: int) -> bytes:
     """A mode ``"1"`` image (already rotated to the panel) as the controller's RAM
     layout: ``pages`` runs of ``width`` bytes, bit 0 = the top row of the page.
@@ -68,6 +74,48 @@ def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, in
         last = next(i for i in range(b - 1, a - 1, -1) if new[i] != old[i])
         spans.append((p, first - a, last - a))
     return spans
+
+
+def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple[int, int, int]]:
+    """Like :func:`changed_spans`, but a page's changes separated by more than
+    ``max_gap`` unchanged columns are separate runs ``(page, first_col, last_col)`` (a
+    turn marker moving from one edge to the other is two small runs, not the page)."""
+    runs = []
+    for page, first, last in changed_spans(new, old, width):
+        base = page * width
+        start = end = first
+        for c in range(first + 1, last + 1):
+            if new[base + c] != old[base + c]:
+                if c - end - 1 > max_gap:
+                    runs.append((page, start, end))
+                    start = c
+                end = c
+        runs.append((page, start, end))
+    return runs
+
+
+def plan_windows(runs: Sequence[tuple[int, int, int]], overhead: int = WINDOW_OVERHEAD_BYTES
+                 ) -> list[tuple[int, int, int, int]]:
+    """SSD1306 windows ``(p0, p1, c0, c1)`` for :func:`changed_runs`: pages with one run
+    are merged with their neighbours where it pays (:func:`merge_windows`); a page with
+    several runs sends each as its own window."""
+    per_page: dict[int, list[tuple[int, int, int]]] = {}
+    for r in runs:
+        per_page.setdefault(r[0], []).append(r)
+    windows: list[tuple[int, int, int, int]] = []
+    segment: list[tuple[int, int, int]] = []
+    for page in sorted(per_page):
+        rs = per_page[page]
+        if len(rs) == 1 and (not segment or segment[-1][0] == page - 1):
+            segment.append(rs[0])
+            continue
+        windows += merge_windows(segment, overhead)
+        segment = []
+        if len(rs) == 1:
+            segment = [rs[0]]
+        else:
+            windows += [(p, p, c0, c1) for p, c0, c1 in rs]
+    return windows + merge_windows(segment, overhead)
 
 
 def merge_windows(
@@ -172,7 +220,8 @@ class PartialSSD1306(_Partial, ssd1306):  # type: ignore[misc]
 
     def _send_changes(self, buf: bytes, shadow: bytes) -> None:
         w = self._w
-        for p0, p1, c0, c1 in merge_windows(changed_spans(buf, shadow, w), self.window_overhead):
+        runs = changed_runs(buf, shadow, w, self.window_overhead)
+        for p0, p1, c0, c1 in plan_windows(runs, self.window_overhead):
             self.command(0x21, self._colstart + c0, self._colstart + c1, 0x22, p0, p1)
             data: list[int] = []
             for p in range(p0, p1 + 1):
@@ -181,7 +230,7 @@ class PartialSSD1306(_Partial, ssd1306):  # type: ignore[misc]
 
 
 class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
-    """luma's ``sh1106`` sending only the changed column range of each changed page.
+    """luma's ``sh1106`` sending only the changed column runs of each changed page.
 
     :param page_address_offset: the panel's first RAM column (luma's default 2 for the
         132-column RAM; some 1.3" modules need 0).
@@ -208,7 +257,7 @@ class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
 
     def _send_changes(self, buf: bytes, shadow: bytes) -> None:
         w = self._w
-        for p, c0, c1 in changed_spans(buf, shadow, w):
+        for p, c0, c1 in changed_runs(buf, shadow, w, SH1106_RUN_OVERHEAD_BYTES):
             self._page(p, c0)
             self.data(list(buf[p * w + c0 : p * w + c1 + 1]))
 

@@ -14,9 +14,11 @@ from pitchside_hw.partial import (
     PanelRam,
     PartialSH1106,
     PartialSSD1306,
+    changed_runs,
     changed_spans,
     merge_windows,
     pack_pages,
+    plan_windows,
 )
 
 
@@ -158,12 +160,48 @@ def test_sh1106_page_and_column_commands_include_the_offset() -> None:
     dev = started(PartialSH1106, rec, full_every=0)  # luma's default offset 2
     rec.log.clear()
     dev.display(with_pixels((5, 10), (30, 10), (100, 0)))
-    # page 0: column 100 + 2 = 0x66; page 1: columns 5..30 -> RAM 7..32
-    assert rec.log[0] == ("cmd", (0xB0, 0x06, 0x16))
-    assert rec.log[1] == ("data", (0x01,))
-    assert rec.log[2] == ("cmd", (0xB1, 0x07, 0x10))
-    assert rec.log[3] == ("data", (0x04,) + (0,) * 24 + (0x04,))
-    assert len(rec.log) == 4
+    # page 0: column 100 + 2 = 0x66; page 1: columns 5 and 30 -> RAM 7 and 32, 24
+    # unchanged columns apart: two runs (a run costs 7 bytes more)
+    assert rec.log == [
+        ("cmd", (0xB0, 0x06, 0x16)), ("data", (0x01,)),
+        ("cmd", (0xB1, 0x07, 0x10)), ("data", (0x04,)),
+        ("cmd", (0xB1, 0x00, 0x12)), ("data", (0x04,)),
+    ]  # fmt: skip
+
+
+def test_sh1106_close_changes_are_one_run() -> None:
+    rec = Recorder()
+    dev = started(PartialSH1106, rec, full_every=0)
+    rec.log.clear()
+    dev.display(with_pixels((5, 10), (10, 10)))  # 4 unchanged columns between: cheaper to send
+    assert rec.log == [("cmd", (0xB1, 0x07, 0x10)), ("data", (0x04, 0, 0, 0, 0, 0x04))]
+
+
+def test_ssd1306_turn_marker_at_both_edges_is_two_windows() -> None:
+    rec = Recorder()
+    dev = started(PartialSSD1306, rec, full_every=0)
+    rec.log.clear()
+    img = blank()
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 16, 3, 31), fill=1)  # pages 2-3 at the left edge
+    d.rectangle((124, 16, 127, 31), fill=1)  # and at the right edge
+    dev.display(img)
+    assert rec.log == [
+        ("cmd", (0x21, 0, 3, 0x22, 2, 2)), ("data", (0xFF,) * 4),
+        ("cmd", (0x21, 124, 127, 0x22, 2, 2)), ("data", (0xFF,) * 4),
+        ("cmd", (0x21, 0, 3, 0x22, 3, 3)), ("data", (0xFF,) * 4),
+        ("cmd", (0x21, 124, 127, 0x22, 3, 3)), ("data", (0xFF,) * 4),
+    ]  # fmt: skip
+
+
+def test_changed_runs_and_plan() -> None:
+    old = bytes(256)
+    new = bytearray(old)
+    new[0] = new[127] = new[128 + 5] = new[128 + 8] = 1
+    runs = changed_runs(bytes(new), old, 128, 10)
+    assert runs == [(0, 0, 0), (0, 127, 127), (1, 5, 8)]
+    assert plan_windows(runs) == [(0, 0, 0, 0), (0, 0, 127, 127), (1, 1, 5, 8)]
+    assert plan_windows([(2, 4, 9), (3, 4, 9)]) == [(2, 3, 4, 9)]
 
 
 def test_sh1106_offset_zero() -> None:

@@ -1,0 +1,164 @@
+"""Bus time: the bytes each frame of a real match costs, stock luma against the partial
+devices, checked on an emulated controller RAM, and turned into time on I2C and SPI.
+
+Frames: the demo match (sim/pitchside_sim/scenarios/pichenotte_match.toml) played on the
+simulated table, every frame its display received. A frame is a *score change* when the
+match's ``score`` or ``round_scores`` (the replay output) differ from the previous
+frame's.
+
+Bus model (documented in bench/README.md):
+
+* I2C, luma's managed mode (``i2c(port=, address=)``, what ``open_device`` builds):
+  each ``command()`` and each ``data()`` chunk (up to 4,096 bytes) is one transaction:
+  START, the address byte, the control byte (0x00 commands, 0x40 data), the payload,
+  STOP. Every byte is 9 clocks (8 bits + ACK); START and STOP about one clock each:
+  ``bits = 20 + 9 * payload``. Kernel and driver time between transactions is not on
+  the wire and not counted (the transaction counts are reported for that).
+* SPI: 8 clocks per byte, DC is a separate line, no framing: ``bits = 8 * bytes``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+I2C_HZ = {"i2c_100k": 100_000, "i2c_400k": 400_000, "i2c_1m": 1_000_000}
+SPI_HZ = {"spi_8m": 8_000_000}
+FULL_EVERY = 32
+
+
+def demo_frames() -> list[tuple[Any, Any]]:
+    """``(image, score_key)`` of every frame of the demo match."""
+    from pitchside_sim.table import SimTable
+
+    from common import load_demo
+
+    scenario, config = load_demo()
+    holder: dict[str, Any] = {}
+    frames: list[tuple[Any, Any]] = []
+
+    def on_frame(img: Any) -> None:
+        sim = holder.get("sim")
+        key = None
+        if sim is not None:
+            m = sim.runtime.state.match
+            out = m.codec.output(m.state)
+            key = (repr(out.get("score")), repr(out.get("round_scores")), repr(getattr(m.state, "rail", None)))
+        frames.append((img.copy(), key))
+
+    sim = SimTable(config, seed=scenario.seed, on_frame=on_frame)
+    holder["sim"] = sim
+    try:
+        for action in scenario.actions:
+            sim.act(action, scenario.gap_s)
+    finally:
+        sim.close()
+    return frames
+
+
+def wire_seconds(transactions: list[tuple[str, int]], hz: int, kind: str) -> float:
+    if kind == "i2c":
+        return sum(20 + 9 * n for _, n in transactions) / hz
+    return sum(8 * n for _, n in transactions) / hz
+
+
+def play(frames: list[tuple[Any, Any]], chip: str, partial: bool) -> dict[str, Any]:
+    """Send every frame through a device on :class:`PanelRam`; per-frame costs."""
+    from luma.oled.device import sh1106, ssd1306
+
+    from pitchside_hw.partial import PanelRam, PartialSH1106, PartialSSD1306
+
+    ram = PanelRam(chip, view_offset=2 if chip == "sh1106" else 0)  # type: ignore[arg-type]
+    if partial:
+        cls = PartialSH1106 if chip == "sh1106" else PartialSSD1306
+        dev = cls(ram, full_every=FULL_EVERY)
+    else:
+        dev = (sh1106 if chip == "sh1106" else ssd1306)(ram)
+    dev.persist = True
+    rows = []
+    wrong = 0
+    prev_key = None
+    for i, (img, key) in enumerate(frames):
+        ram.reset_counts()
+        dev.display(img)
+        if not ram.shows(img):
+            wrong += 1
+        tx = list(ram.transactions)
+        rows.append({
+            "bytes": ram.command_bytes + ram.data_bytes,
+            "tx": tx,
+            "score_change": i > 0 and key is not None and prev_key is not None and key != prev_key,
+            "round_end": i > 0 and key is not None and prev_key is not None and key[:2] != prev_key[:2],
+        })
+        prev_key = key
+    return {"rows": rows, "frames_wrong": wrong, "overruns": ram.overruns}
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    from common import pct
+
+    if not values:
+        return {"mean": 0.0, "p50": 0.0, "max": 0.0}
+    return {"mean": round(sum(values) / len(values), 1), "p50": round(pct(values, 50), 1),
+            "max": round(max(values), 1)}
+
+
+def run() -> dict[str, Any]:
+    frames = demo_frames()
+    out: dict[str, Any] = {"frames": len(frames), "full_every": FULL_EVERY, "devices": {}}
+    for chip in ("ssd1306", "sh1106"):
+        full = play(frames, chip, partial=False)
+        part = play(frames, chip, partial=True)
+        full_bytes = full["rows"][0]["bytes"]
+        entry: dict[str, Any] = {
+            "full_frame_bytes": full_bytes,
+            "frames_wrong_full": full["frames_wrong"],
+            "frames_wrong_partial": part["frames_wrong"],
+            "overruns": full["overruns"] + part["overruns"],
+        }
+        sc = [i for i, r in enumerate(part["rows"]) if r["score_change"]]
+        entry["score_changes"] = len(sc)
+        twenties = [i for i in sc if not part["rows"][i]["round_end"]]
+        ends = [i for i in sc if part["rows"][i]["round_end"]]
+        entry["bytes_per_twenty_scored"] = {
+            "full": _stats([full["rows"][i]["bytes"] for i in twenties]),
+            "partial": _stats([part["rows"][i]["bytes"] for i in twenties]),
+            "count": len(twenties),
+        }
+        entry["bytes_per_round_end"] = {
+            "full": _stats([full["rows"][i]["bytes"] for i in ends]),
+            "partial": _stats([part["rows"][i]["bytes"] for i in ends]),
+            "count": len(ends),
+        }
+        entry["bytes_per_score_change"] = {
+            "full": _stats([full["rows"][i]["bytes"] for i in sc]),
+            "partial": _stats([part["rows"][i]["bytes"] for i in sc]),
+        }
+        entry["bytes_per_frame"] = {
+            "full": _stats([r["bytes"] for r in full["rows"]]),
+            "partial": _stats([r["bytes"] for r in part["rows"]]),
+        }
+        mean_sc = entry["bytes_per_score_change"]["partial"]["mean"]
+        entry["score_change_ratio"] = round(mean_sc / full_bytes, 3)
+        buses: dict[str, Any] = {}
+        for name, hz in (I2C_HZ | SPI_HZ).items():
+            kind = "i2c" if name.startswith("i2c") else "spi"
+            t_full = [wire_seconds(full["rows"][i]["tx"], hz, kind) for i in range(len(frames))]
+            t_sc = [wire_seconds(part["rows"][i]["tx"], hz, kind) for i in sc]
+            t_part = [wire_seconds(r["tx"], hz, kind) for r in part["rows"]]
+            full_ms = max(t_full) * 1000
+            sc_ms = (sum(t_sc) / len(t_sc) * 1000) if t_sc else 0.0
+            part_ms = sum(t_part) / len(t_part) * 1000
+            buses[name] = {
+                "full_frame_ms": round(full_ms, 3),
+                "full_fps": round(1000 / full_ms, 1),
+                "partial_score_change_ms": round(sc_ms, 3),
+                "partial_mean_frame_ms": round(part_ms, 3),
+                "partial_fps": round(1000 / part_ms, 1) if part_ms else None,
+            }
+        entry["bus"] = buses
+        entry["transactions_per_frame"] = {
+            "full": round(sum(len(r["tx"]) for r in full["rows"]) / len(frames), 1),
+            "partial": round(sum(len(r["tx"]) for r in part["rows"]) / len(frames), 1),
+        }
+        out["devices"][chip] = entry
+    return out

@@ -1,0 +1,87 @@
+"""Shared helpers of the benchmark scripts: percentiles, memory, the demo match."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SCENARIO = Path(str(resources.files("pitchside_sim") / "scenarios" / "pichenotte_match.toml"))
+"""The demo match (scripts/demo): the event stream of the latency and bus benchmarks."""
+
+
+def pct(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) by the nearest-rank method; nan when empty."""
+    if not values:
+        return math.nan
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, math.ceil(q / 100 * len(s)) - 1))
+    return float(s[k])
+
+
+def summary_us(ns: Sequence[int]) -> dict[str, float]:
+    """p50/p99/max (and mean) of nanosecond samples, in microseconds."""
+    us = [v / 1000 for v in ns]
+    return {
+        "p50": round(pct(us, 50), 1),
+        "p99": round(pct(us, 99), 1),
+        "max": round(max(us), 1) if us else math.nan,
+        "mean": round(sum(us) / len(us), 1) if us else math.nan,
+    }
+
+
+def rss_mb() -> float:
+    """Resident memory of this process (VmRSS), MiB."""
+    with open(f"/proc/{os.getpid()}/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+def load_demo(config_path: str | Path | None = None) -> tuple[Any, Any]:
+    """The demo scenario and the table config it plays on (the example Pichenotte config
+    with the scenario's options and names)."""
+    from pitchside.app.config import PICHENOTTE_BUTTONS, load_config
+    from pitchside_sim.run import default_config_path
+    from pitchside_sim.scenario import load_scenario
+    from pitchside_sim.table import sim_config
+
+    scenario = load_scenario(str(SCENARIO), PICHENOTTE_BUTTONS)
+    config = sim_config(load_config(config_path or default_config_path()), scenario.options, scenario.names)
+    return scenario, config
+
+
+def runtime_kwargs(config: Any) -> dict[str, Any]:
+    """The extra arguments ``pitchside run`` gives :class:`Runtime` for this config
+    (the kiosk flow's settings and the input names, where this version of the firmware
+    has them), so the bench runs the table the way the real one runs."""
+    import inspect
+
+    from pitchside.app.runtime import Runtime
+
+    params = inspect.signature(Runtime).parameters
+    extra: dict[str, Any] = {}
+    try:
+        from pitchside.app import assembly
+    except ImportError:
+        return extra
+    if "settings" in params and hasattr(assembly, "kiosk_settings"):
+        extra["settings"] = assembly.kiosk_settings(config)
+    if "inputs" in params and hasattr(assembly, "input_names"):
+        extra["inputs"] = assembly.input_names(config)
+    return extra
+
+
+def controller_and_renderer() -> tuple[Any, str, str]:
+    """What :class:`Runtime` calls, to be timed by wrapping: the controller module and
+    its handle/view names (the kiosk flow around the game, or the game's controller),
+    and the renderer's name in the runtime module."""
+    from pitchside.app import runtime
+
+    controller = getattr(runtime, "kiosk", None) or runtime.table
+    renderer = "render_kiosk" if hasattr(runtime, "render_kiosk") else "render"
+    return controller, "handle", renderer
