@@ -69,19 +69,35 @@ def runtime_kwargs(config: Any) -> dict[str, Any]:
         from pitchside.app import assembly
     except ImportError:
         return extra
-    if "settings" in params and hasattr(assembly, "kiosk_settings"):
-        extra["settings"] = assembly.kiosk_settings(config)
-    if "inputs" in params and hasattr(assembly, "input_names"):
-        extra["inputs"] = assembly.input_names(config)
+    try:
+        if "settings" in params and hasattr(assembly, "kiosk_settings"):
+            extra["settings"] = assembly.kiosk_settings(config)
+        if "inputs" in params and hasattr(assembly, "input_names"):
+            extra["inputs"] = assembly.input_names(config)
+    except Exception as exc:  # a firmware tree mid-change: run with the defaults, say so
+        import warnings
+
+        warnings.warn(f"runtime settings from the config failed ({exc!r}); using the defaults", stacklevel=2)
+        return {}
     return extra
 
 
-def controller_and_renderer() -> tuple[Any, str, str]:
-    """What :class:`Runtime` calls, to be timed by wrapping: the controller module and
-    its handle/view names (the kiosk flow around the game, or the game's controller),
-    and the renderer's name in the runtime module."""
+def timing_points() -> list[tuple[str, Any, str]]:
+    """``(stage, module, name)`` of the callables :class:`Runtime` calls, to be timed by
+    wrapping the module attribute: the controller's ``handle`` and ``view`` (the kiosk
+    flow around the game where this firmware has one, else the game's controller) and
+    the renderer. Found by name, so the bench follows the firmware as it changes;
+    whatever is not found is timed as part of "other"."""
     from pitchside.app import runtime
 
-    controller = getattr(runtime, "kiosk", None) or runtime.table
-    renderer = "render_kiosk" if hasattr(runtime, "render_kiosk") else "render"
-    return controller, "handle", renderer
+    kiosk = getattr(runtime, "kiosk", None)
+    controller = kiosk if kiosk is not None and hasattr(kiosk, "handle") else getattr(runtime, "table", None)
+    points: list[tuple[str, Any, str]] = []
+    for name in ("handle", "view"):
+        if controller is not None and callable(getattr(controller, name, None)):
+            points.append(("rules", controller, name))
+    for module, name in ((runtime, "render_kiosk"), (runtime, "render"), (kiosk, "render")):
+        if module is not None and callable(getattr(module, name, None)):
+            points.append(("render", module, name))
+            break
+    return points

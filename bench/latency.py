@@ -46,7 +46,7 @@ from pathlib import Path
 from time import perf_counter_ns
 from typing import Any
 
-from common import controller_and_renderer, load_demo, runtime_kwargs, summary_us
+from common import load_demo, runtime_kwargs, summary_us, timing_points
 
 BENCH_BOUNCE_MS = 2.0
 """The buttons' settle time in the bench config (the example config says 100 ms): presses
@@ -178,23 +178,26 @@ class Table:
     @contextmanager
     def wrapped(self) -> Iterator[None]:
         """The module-level wraps (the controller, the renderer), for this run only."""
-        from pitchside.app import runtime
-
         p = self.probe
-        controller, _, renderer = controller_and_renderer()
         with ExitStack() as stack:
-            timed_handle = p.timed("rules", controller.handle)
-
-            def handle_probe(state: Any, event: Any) -> Any:
-                out = timed_handle(state, event)
-                if p.armed and event is p.event:
-                    p.handled = True
-                return out
-
-            stack.enter_context(patched(controller, "handle", handle_probe))
-            stack.enter_context(patched(controller, "view", p.timed("rules", controller.view)))
-            stack.enter_context(patched(runtime, renderer, p.timed("render", getattr(runtime, renderer))))
+            for stage, module, name in timing_points():
+                timed = p.timed(stage, getattr(module, name))
+                if name == "handle":
+                    timed = self._marking(timed)
+                stack.enter_context(patched(module, name, timed))
             yield
+
+    def _marking(self, handle: Callable[..., Any]) -> Callable[..., Any]:
+        """``handle`` noting when the measured edge's event has been handled."""
+        p = self.probe
+
+        def handle_probe(state: Any, event: Any, *args: Any, **kwargs: Any) -> Any:
+            out = handle(state, event, *args, **kwargs)
+            if p.armed and event is p.event:
+                p.handled = True
+            return out
+
+        return handle_probe
 
     def close(self) -> None:
         self.inputs.close()

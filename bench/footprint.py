@@ -1,0 +1,171 @@
+"""Footprint: start-up time to the first frame, resident memory after start and after
+1,000 replayed matches, CPU used while idle. Runs in a fresh child process
+(``python bench/footprint.py T0 MATCHES IDLE_S``) so nothing the other benchmarks
+loaded or allocated is counted; prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+T0 = float(sys.argv[1]) if len(sys.argv) > 1 else time.time()  # the parent's clock at spawn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def random_match(rng: random.Random) -> str:
+    """A full Pichenotte match of random legal shots and tallies, as a replay file."""
+    from pitchside.core.errors import IllegalInput
+    from pitchside.core.replay.format import dump
+    from pitchside.core.replay.match import Match
+    from pitchside.core.replay.pichenotte import PichenotteCodec
+    from pitchside.core.rules import pichenotte as rules
+    from pitchside.core.sides import PerSide
+
+    m = Match.start(PichenotteCodec(), rules.Options(pucks=rng.choice((4, 6, 8, 12))))
+    m, _ = m.apply(rules.CoinToss(rng.choice(("A", "B"))))
+    for _ in range(5000):
+        st = m.state
+        if st.phase == "finished":
+            break
+        if st.phase == "tally":
+            zones = {}
+            for s in ("A", "B"):
+                n = st.on_board[s]
+                a = rng.randint(0, n)
+                b = rng.randint(0, n - a)
+                zones[s] = (a, b, n - a - b)
+            inp: object = rules.Tally(zones["A"], zones["B"])
+        else:
+            inp = rules.Shot(
+                called=rng.random() < 0.2, contact=rng.random() < 0.8, twenty=rng.random() < 0.3,
+                ditched=rng.random() < 0.2, knocked_in=PerSide(0, 0),
+                knocked_off=PerSide(int(rng.random() < 0.1), int(rng.random() < 0.1)),
+            )
+        try:
+            m, _ = m.apply(inp)
+        except IllegalInput:
+            continue
+    return dump(m, sides={"A": "Ann", "B": "Bob"})
+
+
+def baseline() -> None:
+    """The bare scoreboard's footprint: gpiozero Button + luma ssd1306 (noop bus), the
+    first counter frame drawn with luma's canvas."""
+    from common import rss_mb
+    from gpiozero import Button
+    from gpiozero.pins.mock import MockFactory
+    from luma.core.interface.serial import noop
+    from luma.core.render import canvas
+    from luma.oled.device import ssd1306
+
+    factory = MockFactory()
+    device = ssd1306(noop())
+    device.persist = True
+    button = Button("GPIO17", pull_up=True, bounce_time=None, pin_factory=factory)
+    with canvas(device) as draw:
+        draw.text((0, 0), "0", fill="white")
+    startup_s = time.time() - T0
+    print(json.dumps({"startup_to_first_frame_s": round(startup_s, 3), "rss_after_start_mb": round(rss_mb(), 1)}))
+    button.close()
+
+
+def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[2] == "baseline":
+        baseline()
+        return
+    matches = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    idle_s = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
+    from common import load_demo, rss_mb
+
+    # -- start-up: imports, config, the table as `pitchside run` assembles it (journal
+    # in a temp dir, luma ssd1306 on a noop bus, MockFactory), its first frame -----------
+    import tempfile
+
+    from gpiozero.pins.mock import MockFactory
+
+    from latency import Probe, Table
+
+    scenario, config = load_demo()
+    with tempfile.TemporaryDirectory(prefix="pitchside-bench-") as tmp:
+        factory = MockFactory()
+        table = Table(factory, config, Path(tmp), "ssd1306", Probe())
+        table.runtime.refresh()
+        startup_s = time.time() - T0
+        frames_at_start = table.display.frames_sent
+        rss_start = rss_mb()
+        table.close()
+        factory.close()
+
+    # -- idle CPU: the real-clock table, Runtime.run in its thread, no events ----------
+    import threading
+
+    factory = MockFactory()
+    table = Table(factory, config, None, "ssd1306", Probe())
+    rt = table.runtime
+    passes = [0]
+    pending = rt.process_pending
+
+    def counted() -> int:
+        passes[0] += 1
+        return pending()
+
+    rt.process_pending = counted  # type: ignore[method-assign]
+    stop = threading.Event()
+    thread = threading.Thread(target=rt.run, args=(stop,), daemon=True)
+    thread.start()
+    time.sleep(0.2)  # the first refresh
+    passes[0] = 0
+    cpu0, wall0 = time.process_time(), time.monotonic()
+    time.sleep(idle_s)
+    cpu1, wall1 = time.process_time(), time.monotonic()
+    stop.set()
+    if hasattr(rt, "wake"):
+        rt.wake()
+    thread.join(5)
+    table.close()
+    factory.close()
+
+    # -- 1,000 replayed matches --------------------------------------------------------
+    from pitchside.core.replay.format import replay
+
+    rng = random.Random(5)
+    texts = [random_match(rng) for _ in range(100)]
+    inputs = sum(len(t.splitlines()) - 1 for t in texts) / len(texts)
+    finished = 0
+    rss_warm = rss_start
+    checkpoints = []
+    t_replay = time.perf_counter()
+    for i in range(matches):
+        result = replay(texts[i % len(texts)].splitlines())
+        finished += result.match.state.phase == "finished"
+        if i + 1 == min(100, matches):
+            rss_warm = rss_mb()
+        if (i + 1) % max(1, matches // 10) == 0:
+            checkpoints.append(round(rss_mb(), 2))
+    replay_s = time.perf_counter() - t_replay
+    rss_end = rss_mb()
+    print(json.dumps({
+        "startup_to_first_frame_s": round(startup_s, 3),
+        "frames_at_start": frames_at_start,
+        "rss_after_start_mb": round(rss_start, 1),
+        "rss_after_matches_mb": round(rss_end, 1),
+        "rss_growth_after_warmup_mb": round(rss_end - rss_warm, 2),
+        "rss_checkpoints_mb": checkpoints,
+        "matches_replayed": matches,
+        "matches_finished": finished,
+        "inputs_per_match": round(inputs, 1),
+        "replay_ms_per_match": round(replay_s / max(1, matches) * 1000, 2),
+        "idle_s": round(wall1 - wall0, 2),
+        "idle_cpu_ms": round((cpu1 - cpu0) * 1000, 2),
+        "idle_cpu_percent": round((cpu1 - cpu0) / (wall1 - wall0) * 100, 3),
+        "idle_loop_passes": passes[0],
+    }))
+
+
+if __name__ == "__main__":
+    main()

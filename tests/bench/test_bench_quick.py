@@ -1,0 +1,58 @@
+"""The benchmark cannot rot: ``bench/run.py --quick`` runs end to end and writes JSON of
+the stable shape, with exact counts. No timing is asserted (figures depend on the
+machine); bench/README.md holds the figures of a full run."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick", "--events", "60", "--out", str(out)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "edge_to_frame_p99_vs_baseline" in proc.stdout  # the table was printed
+    r = json.loads(out.read_text())
+    assert r["schema"] == 1
+    assert set(r) >= {"schema", "counts", "figures", "targets", "sections", "run"}
+
+    names = [f["name"] for f in r["figures"]]
+    assert len(names) == len(set(names))
+    for f in r["figures"]:
+        assert set(f) == {"name", "value", "unit", "baseline", "ratio"}
+    for name in ("latency.edge_to_frame.p99", "latency.journal.edge_to_frame.p99", "baseline.edge_to_frame.p99",
+                 "latency.stage.driver.p50", "latency.stage.render.p99", "bus.ssd1306.full_frame_bytes",
+                 "bus.ssd1306.score_change_bytes.mean", "bus.sh1106.i2c_400k.full_frame_ms",
+                 "counting.fixed_15ms.miscounts", "footprint.rss_after_matches", "footprint.idle_cpu"):
+        assert name in names
+    assert [t["name"] for t in r["targets"]] == [
+        "edge_to_frame_p99_vs_baseline", "ssd1306_score_change_bytes", "miscounts_at_15ms_gaps",
+        "rss_after_matches", "rss_growth_over_matches", "idle_cpu",
+    ]
+    for t in r["targets"]:
+        assert set(t) == {"name", "value", "limit", "unit", "pass"} and isinstance(t["pass"], bool)
+
+    # exact counts
+    lat = r["sections"]["latency"]
+    assert lat["firmware"]["events"] == 60
+    assert lat["firmware_journal"]["events"] == 60
+    assert lat["baseline"]["events"] == lat["baseline"]["counter"] == 60
+    assert lat["firmware_journal"]["journal_writes"] > 0
+    assert lat["firmware"]["journal_writes"] == 0
+    fig = {f["name"]: f for f in r["figures"]}
+    assert fig["bus.ssd1306.full_frame_bytes"]["value"] == 1030  # 6 address bytes + 1024
+    assert fig["bus.sh1106.full_frame_bytes"]["value"] == 1048  # 8 x (3 + 128)
+    assert fig["bus.ssd1306.frames_wrong"]["value"] == 0  # the emulated panel always ends right
+    assert fig["bus.sh1106.frames_wrong"]["value"] == 0
+    for key in ("model_15_60ms", "fixed_15ms", "fixed_15ms_clean_edges"):
+        assert r["sections"]["counting"][key]["drops"] == r["counts"]["drops"]
+    fp = r["sections"]["footprint"]
+    assert fp["matches_replayed"] == r["counts"]["matches"] == fp["matches_finished"]
