@@ -17,9 +17,9 @@ from typing import Any
 
 from gpiozero import Factory
 
-from pitchside.app import pichenotte_table
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import TableConfig, load_config
+from pitchside.app.games import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
@@ -129,7 +129,7 @@ def run_table(config_path: str) -> int:
             journal = stack.enter_context(Journal.open(config.storage.journal))
             recorder = Recorder(journal, clock.now, config.storage.max_matches)
             runtime = Runtime(
-                recorder.resume(pichenotte_table.new_table(config.pichenotte, config.sides)),
+                recorder.resume(app_for(config.game).new_table(config.options, config.sides)),
                 sink=display,
                 toss=system_toss,
                 clock=clock.now,

@@ -19,9 +19,9 @@ from typing import Any
 
 from PIL import Image
 
-from pitchside.app import pichenotte_table
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import TableConfig
+from pitchside.app.games import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
@@ -70,7 +70,8 @@ class SimTable:
         path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
         self.journal = Journal.open(path)
         self.recorder = Recorder(self.journal, self.clock.now, config.storage.max_matches)
-        start = self.recorder.resume(pichenotte_table.new_table(config.pichenotte, config.sides))
+        self.app = app_for(config.game)
+        start = self.recorder.resume(self.app.new_table(config.options, config.sides))
         self.runtime = Runtime(
             start,
             sink=self.display,
@@ -169,10 +170,9 @@ def sim_config(config: TableConfig, options: dict[str, Any] | None = None, sides
 
     :raises MalformedInput: a bad option (named).
     """
-    from pitchside.core.replay.pichenotte import PichenotteCodec
-
-    merged = {k: v for k, v in PichenotteCodec().options_to_json(config.pichenotte).items()} | (options or {})
-    out = replace(config, pichenotte=PichenotteCodec().parse_options(merged))
+    app = app_for(config.game)
+    merged = dict(app.codec.options_to_json(config.options)) | (options or {})
+    out = replace(config, options=app.parse_options(merged))
     return replace(out, sides=sides) if sides else out
 
 

@@ -101,7 +101,7 @@ def test_example_config_loads_with_exact_values() -> None:
             spi_device=0,
             persist=True,
         ),
-        pichenotte=Options(players="singles", format="rounds", pucks=12),
+        options=Options(players="singles", format="rounds", pucks=12),
         sides=("A", "B"),
     )
     assert {b.name: b.pin for b in cfg.buttons} == EXAMPLE_PINS
@@ -292,7 +292,7 @@ def test_missing_beams_twenty(write, example_text: str) -> None:
     start = example_text.index("[beams.twenty]")
     end = example_text.index("[display]")
     err = refused(write(text=example_text[:start] + example_text[end:]))
-    assert (err.key, err.message) == ("beams.twenty", "missing: the twenty-hole sensor needs a pin")
+    assert (err.key, err.message) == ("beams.twenty", "missing: this sensor needs a pin")
 
 
 def test_missing_beam_pin(write) -> None:

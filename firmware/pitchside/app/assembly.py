@@ -4,6 +4,7 @@ tables, so both run the same flow)."""
 from __future__ import annotations
 
 from pitchside.app.config import TableConfig
+from pitchside.app.games import app_for
 from pitchside.app.kiosk import KioskSettings
 
 
@@ -29,7 +30,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         dim_contrast=k.dim_contrast,
         start_in_service=k.service,
         attract=k.attract,
-        title=config.game.upper(),
+        app=app_for(config.game),
         status_lines=status,
     )
 

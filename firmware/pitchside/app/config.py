@@ -14,29 +14,23 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pitchside.app.games import app_for, table_games
+from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
 from pitchside.core.errors import ConfigError, MalformedInput
-from pitchside.core.replay.pichenotte import PichenotteCodec
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
-
-TABLE_GAMES = ("pichenotte",)
-"""Games this version can run a table for (drivers, screens, flow). The replay command
-referees more (:func:`pitchside.core.replay.games.supported_games`)."""
 
 PIN_FACTORIES = ("lgpio", "rpigpio", "native", "mock")
 """gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values) that
 ``pitchside_hw.pins.make_pin_factory`` builds (pigpio is not offered there)."""
 
-PICHENOTTE_BUTTONS = (
-    "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
-    "shot_done", "undo", "new", "plus", "minus", "next",
-)  # fmt: skip
+PICHENOTTE_BUTTONS = PICHENOTTE_APP.buttons
 """The Pichenotte panel (hardware/pitchside_hw/WIRING.md says what each does)."""
 
-PICHENOTTE_BEAMS = ("twenty",)
+PICHENOTTE_BEAMS = PICHENOTTE_APP.beams
 """The Pichenotte sensors: the break-beam under the twenty hole."""
 
 
@@ -122,10 +116,22 @@ class TableConfig:
     buttons: tuple[ButtonConfig, ...] = ()
     beams: tuple[BeamConfig, ...] = ()
     display: DisplayConfig = field(default_factory=DisplayConfig)
-    pichenotte: PichenotteOptions = field(default_factory=PichenotteOptions)
+    options: Any = field(default_factory=PichenotteOptions)
+    """The game's options (its replay options), from the config table named after it."""
     sides: tuple[str, str] = ("A", "B")
     storage: StorageConfig = field(default_factory=StorageConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
+
+    @property
+    def pichenotte(self) -> PichenotteOptions:
+        """The options of a Pichenotte table.
+
+        :raises ValueError: the table plays another game.
+        """
+        if self.game != "pichenotte":
+            raise ValueError(f"this table plays {self.game}")
+        opts: PichenotteOptions = self.options
+        return opts
 
     def button(self, name: str) -> ButtonConfig:
         for b in self.buttons:
@@ -254,7 +260,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     """Check a parsed config mapping; see :func:`load_config`."""
     top = _Section(source, "", dict(raw))
     table = top.sub("table")
-    game = table.choice("game", TABLE_GAMES, "pichenotte")
+    game = table.choice("game", table_games(), "pichenotte")
+    app = app_for(game)
     name = table.get("name", str, "Pitchside")
     sides_raw = table.get("sides", list, ["A", "B"])
     if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
@@ -270,18 +277,18 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     buttons_sec = top.sub("buttons")
     buttons = tuple(ButtonConfig(n, buttons_sec.pin(n)) for n in sorted(buttons_sec.raw) if isinstance(n, str))
     buttons_sec.done()
-    missing = [b for b in PICHENOTTE_BUTTONS if b not in {x.name for x in buttons}]
-    unknown = [b.name for b in buttons if b.name not in PICHENOTTE_BUTTONS]
+    missing = [b for b in app.buttons if b not in {x.name for x in buttons}]
+    unknown = [b.name for b in buttons if b.name not in app.buttons]
     if unknown:
-        raise ConfigError(source, f"buttons.{unknown[0]}", f"not a {game} button ({', '.join(PICHENOTTE_BUTTONS)})")
+        raise ConfigError(source, f"buttons.{unknown[0]}", f"not a {game} button ({', '.join(app.buttons)})")
     if missing:
         raise ConfigError(source, f"buttons.{missing[0]}", "missing pin")
 
     beams_sec = top.sub("beams")
     beams = []
     for bname in sorted(beams_sec.raw):
-        if bname not in PICHENOTTE_BEAMS:
-            raise ConfigError(source, f"beams.{bname}", f"not a {game} sensor ({', '.join(PICHENOTTE_BEAMS)})")
+        if bname not in app.beams:
+            raise ConfigError(source, f"beams.{bname}", f"not a {game} sensor ({', '.join(app.beams) or 'none'})")
         b = beams_sec.sub(bname)
         beams.append(
             BeamConfig(
@@ -294,8 +301,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         )
         b.done()
     beams_sec.done()
-    if "twenty" not in {b.name for b in beams}:
-        raise ConfigError(source, "beams.twenty", "missing: the twenty-hole sensor needs a pin")
+    for wanted in app.beams:
+        if wanted not in {b.name for b in beams}:
+            raise ConfigError(source, f"beams.{wanted}", "missing: this sensor needs a pin")
 
     d = top.sub("display")
     display = DisplayConfig(
@@ -345,18 +353,18 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     )
     k.done()
 
-    opts_raw = top.sub("pichenotte")
-    known_options = {f.name for f in fields(PichenotteOptions)}
-    opts_raw.read.update(k for k in opts_raw.raw if k in known_options)
+    opts_raw = top.sub(game)
+    defaults = app.codec.options_to_json(app.parse_options({}))
+    opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
     opts_raw.done()
     try:
-        options = PichenotteCodec().parse_options(opts_raw.raw)
+        options = app.parse_options(opts_raw.raw)
     except MalformedInput as exc:
         # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
         # or "pucks must be even in doubles ..."; name it in the key path.
         message = str(exc).removeprefix("options: ")
         m = re.match(r"'?(\w+)'?", message)
-        key = f"pichenotte.{m.group(1)}" if m and m.group(1) in known_options else "pichenotte"
+        key = f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game
         raise ConfigError(source, key, message) from None
     top.done()
     return TableConfig(
@@ -369,7 +377,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         buttons=buttons,
         beams=tuple(beams),
         display=display,
-        pichenotte=options,
+        options=options,
         sides=(sides_raw[0], sides_raw[1]),
         storage=storage,
         kiosk=kiosk,

@@ -26,10 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from typing import Any
+
+from PIL import Image
+
 from pitchside import __version__
-from pitchside.app import pichenotte_table as table
-from pitchside.core.rules import pichenotte as rules
-from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView
+from pitchside.app import effects as table
+from pitchside.app.games import GameApp, is_finished, match_in_progress
+from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView, render_kiosk
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (
     BeamBroken,
@@ -43,15 +47,16 @@ from pitchside.signals.events import (
 Mode = Literal["attract", "menu", "resume", "playing", "service", "abandon"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
 """The attract screen's pixel offsets, one per ``shift_every_s`` (px)."""
-MENU_FIELDS = ("players", "format", "pucks")
 LABELS = {"no_contact": "no hit", "shot_done": "done", "ditch_a": "ditch A", "ditch_b": "ditch B", "twenty": "20 beam"}
 """Short names for the service page's narrow columns."""
-PUCK_CHOICES = (4, 6, 8, 10, 12)
 
 
 @dataclass(frozen=True, slots=True)
 class KioskSettings:
-    """Times in seconds, contrast 0-255 (luma's ``contrast()``)."""
+    """Times in seconds, contrast 0-255 (luma's ``contrast()``). ``app`` is the game's
+    table (default Pichenotte's)."""
+
+    app: GameApp = field(default_factory=lambda: _default_app())
 
     dim_after_s: float = 120.0
     suspend_after_s: float = 900.0
@@ -64,7 +69,6 @@ class KioskSettings:
     attract: bool = True
     """False: no attract screen or menu; the match is always on (a club table with
     fixed options); a finished match becomes a new one after ``result_timeout_s``."""
-    title: str = "PICHENOTTE"
     status_lines: tuple[str, ...] = ()
     """Config summary and devices for the service status page."""
 
@@ -91,7 +95,13 @@ class Log:
     text: str
 
 
-Effect = table.Effect | StartTimer | SetContrast | Log
+Effect = table.TableEffect | StartTimer | SetContrast | Log
+
+
+def _default_app() -> GameApp:
+    from pitchside.app.pichenotte_table import APP
+
+    return APP
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +120,7 @@ class KioskState:
     """The whole table: its mode, the game, menu choices, service counters, panel care."""
 
     settings: KioskSettings
-    table: table.TableState
+    table: Any
     mode: Mode = "attract"
     back_to: Mode = "attract"
     cursor: int = 0
@@ -133,7 +143,7 @@ def _set_stat(ks: KioskState, name: str, st: InputStat) -> KioskState:
     return replace(ks, stats=tuple(sorted(d.items())))
 
 
-def start(settings: KioskSettings, ts: table.TableState, inputs: tuple[str, ...], now: float) -> tuple[KioskState, tuple[Effect, ...]]:
+def start(settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float) -> tuple[KioskState, tuple[Effect, ...]]:
     """The kiosk at power-on. A match rebuilt from the journal goes straight back on
     the display (issue: never lose a match); otherwise the attract screen.
 
@@ -146,16 +156,11 @@ def start(settings: KioskSettings, ts: table.TableState, inputs: tuple[str, ...]
     return ks, (SetContrast(settings.contrast), *_deadlines(ks, now))
 
 
-def match_in_progress(ts: table.TableState) -> bool:
-    """A match with inputs that has not finished."""
-    return ts.match.can_undo() and ts.game.phase != "finished"
-
-
 def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
     s = ks.settings
     out = [StartTimer("dim", now + s.dim_after_s)]
     if ks.mode == "playing":
-        if ks.table.game.phase == "finished":
+        if is_finished(ks.table):
             out.append(StartTimer("result", now + s.result_timeout_s))
         else:
             out.append(StartTimer("suspend", now + s.suspend_after_s))
@@ -243,7 +248,7 @@ def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ..
         return replace(ks, dimmed=True), (SetContrast(s.dim_contrast),)
     if ev.name == "shift" and ks.mode == "attract":
         return replace(ks, shift=(ks.shift + 1) % len(SHIFTS)), (StartTimer("shift", ev.at + s.shift_every_s),)
-    if ev.name == "result" and ks.mode == "playing" and ks.table.game.phase == "finished" and idle >= s.result_timeout_s:
+    if ev.name == "result" and ks.mode == "playing" and is_finished(ks.table) and idle >= s.result_timeout_s:
         return _to_attract(ks, ev.at, new_match=True)
     if ev.name == "suspend" and ks.mode == "playing" and idle >= s.suspend_after_s:
         return _to_attract(ks, ev.at, new_match=False)
@@ -261,7 +266,7 @@ def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState,
     effects: tuple[Effect, ...] = ()
     ts = ks.table
     if new_match:
-        ts = table.new_table(ts.match.options, ts.names)
+        ts = ks.settings.app.new_table(ts.match.options, ts.names)
         effects = (table.NewMatch(),)
     home: Mode = "attract" if ks.settings.attract else "playing"
     ks = replace(ks, table=ts, mode=home, back_to=home, cursor=0)
@@ -279,29 +284,19 @@ def _attract(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     return ks, _deadlines(ks, event.at)
 
 
-def _options_with(opts: rules.Options, fieldname: str, step: int) -> rules.Options:
-    if fieldname == "players":
-        players = "doubles" if opts.players == "singles" else "singles"
-        pucks = opts.pucks if players == "singles" or opts.pucks % 2 == 0 else opts.pucks + 1
-        return replace(opts, players=players, pucks=pucks)  # type: ignore[arg-type]
-    if fieldname == "format":
-        return replace(opts, format="race500" if opts.format == "rounds" else "rounds")
-    choices = PUCK_CHOICES
-    i = choices.index(opts.pucks) if opts.pucks in choices else len(choices) - 1
-    return replace(opts, pucks=choices[(i + step) % len(choices)])
-
-
 def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
     if not isinstance(event, ButtonPressed):
         return ks, ()
-    opts: rules.Options = ks.table.match.options
+    app = ks.settings.app
+    opts = ks.table.match.options
+    rows = len(app.menu(opts))
     if event.name in ("next", "whose"):
-        return replace(ks, cursor=(ks.cursor + 1) % len(MENU_FIELDS)), ()
+        return replace(ks, cursor=(ks.cursor + 1) % rows), ()
     if event.name in ("plus", "minus"):
-        new_opts = _options_with(opts, MENU_FIELDS[ks.cursor], 1 if event.name == "plus" else -1)
-        return replace(ks, table=table.new_table(new_opts, ks.table.names)), ()
+        new_opts = app.menu_change(opts, ks.cursor, 1 if event.name == "plus" else -1)
+        return replace(ks, table=app.new_table(new_opts, ks.table.names)), ()
     if event.name in ("shot_done", "coin"):
-        ts = table.new_table(opts, ks.table.names)
+        ts = app.new_table(opts, ks.table.names)
         ks = replace(ks, mode="playing", back_to="playing", table=ts)
         effects: tuple[Effect, ...] = (table.NewMatch(),)
         if event.name == "coin":  # straight to the toss: COIN starts and tosses
@@ -327,16 +322,16 @@ def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     if isinstance(event, (ButtonHeld,)) and event.name == "new":
         return replace(ks, table=replace(ks.table, prompt=Prompt("Staff: hold NEW+UNDO", "info"))), ()
     if isinstance(event, ButtonPressed) and event.name == "new":
-        if ks.table.game.phase == "finished" or not match_in_progress(ks.table):
+        if is_finished(ks.table) or not match_in_progress(ks.table):
             if not ks.settings.attract:
-                ts = table.new_table(ks.table.match.options, ks.table.names)
+                ts = ks.settings.app.new_table(ks.table.match.options, ks.table.names)
                 return replace(ks, table=ts), (table.NewMatch(),)
             ks = replace(ks, mode="menu", cursor=0)
             return ks, _deadlines(ks, event.at)
         return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
-    ts, effects = table.handle(ks.table, event)
+    ts, effects = ks.settings.app.handle(ks.table, event)
     ks = replace(ks, table=ts)
-    if ts.game.phase == "finished" and any(isinstance(e, table.Accepted) for e in effects):
+    if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
         effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))  # type: ignore[union-attr]
     return ks, effects
 
@@ -355,7 +350,7 @@ def _abandon(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     if not isinstance(event, ButtonPressed):
         return ks, ()
     if event.name == "shot_done":
-        ts = table.new_table(ks.table.match.options, ks.table.names)
+        ts = ks.settings.app.new_table(ks.table.match.options, ks.table.names)
         home: Mode = "menu" if ks.settings.attract else "playing"
         ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
         return ks, (table.NewMatch(), Log("match abandoned by staff"), *_deadlines(ks, event.at))
@@ -373,29 +368,26 @@ def _service_pages(ks: KioskState) -> int:
 def view(ks: KioskState) -> KioskView:
     """What the display shows now."""
     s = ks.settings
+    app = s.app
     if ks.mode == "attract":
-        return AttractView(s.title, ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
+        return AttractView(app.title, ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
     if ks.mode == "menu":
-        opts: rules.Options = ks.table.match.options
-        fields = (
-            ("Players", opts.players.upper()),
-            ("Match", "FIRST TO 4" if opts.format == "rounds" else "RACE TO 500"),
-            ("Pucks", f"{opts.pucks} EACH"),
-        )
-        return MenuView(s.title, fields, ks.cursor, "DONE: PLAY   NEXT + -: SET")
+        return MenuView(app.title, app.menu(ks.table.match.options), ks.cursor, "DONE: PLAY   NEXT + -: SET")
     if ks.mode == "resume":
-        g = ks.table.game
-        score = rules.match_score(g)
-        return ConfirmView(
-            "MATCH ON HOLD",
-            (f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}",
-             "DONE: carry on", "NEXT: new match"),
-        )  # fmt: skip
+        return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
     if ks.mode == "abandon":
         return ConfirmView("ABANDON MATCH?", ("DONE: yes, abandon", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
-    return table.view(ks.table)
+    game_view: KioskView = app.view(ks.table)
+    return game_view
+
+
+def render(ks: KioskState, v: Any, size: tuple[int, int]) -> Image.Image:
+    """Draw ``v`` (from :func:`view`): a kiosk screen, or the game's own."""
+    if isinstance(v, (AttractView, MenuView, ConfirmView, ServiceView)):
+        return render_kiosk(v, size)
+    return ks.settings.app.render(v, size)
 
 
 def _service_view(ks: KioskState) -> ServiceView:

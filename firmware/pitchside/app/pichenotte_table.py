@@ -36,27 +36,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
+from PIL import Image
+
+from pitchside.app.effects import Accepted, CoinTossed, Event, NewMatch, TableEffect, TossCoin
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Notice
-from pitchside.render.pichenotte import PichenotteView
+from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.render.view import Prompt, TallyEntry
-from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TableEvent
+from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy
 
 Drop = Literal["shot", "A", "B"]
-
-
-@dataclass(frozen=True, slots=True)
-class CoinTossed:
-    """The coin-toss outcome, drawn by the shell from its random source."""
-
-    winner: Side
-    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,27 +68,7 @@ class ShotDraft:
         return self == ShotDraft()
 
 
-@dataclass(frozen=True, slots=True)
-class TossCoin:
-    """Effect: toss the coin and send back a :class:`CoinTossed`."""
-
-
-@dataclass(frozen=True, slots=True)
-class Accepted:
-    """Effect: the rules accepted ``input`` (journal it); ``undo`` for an undo."""
-
-    input: rules.Input | None
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class NewMatch:
-    """Effect: the players started a new match (the old one, if any, is abandoned or
-    already finished)."""
-
-
-Effect = TossCoin | Accepted | NewMatch
-Event = TableEvent | CoinTossed
+Effect = TableEffect
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,3 +301,62 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
         z = ts.zones
         return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
     return _refuse(ts, "PI-03", "all pucks are shot: enter the zone counts (+ - NEXT, DONE)"), ()
+
+
+class PichenotteApp:
+    """Pichenotte's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+
+    name = "pichenotte"
+    title = "PICHENOTTE"
+    buttons = (
+        "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
+        "shot_done", "undo", "new", "plus", "minus", "next",
+    )  # fmt: skip
+    beams = ("twenty",)
+    codec = PichenotteCodec()
+
+    def parse_options(self, raw: Any) -> rules.Options:
+        return self.codec.parse_options(raw)
+
+    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
+        return new_table(options, names)
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+        return resumed(match, names, last_was_undo)
+
+    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+        return handle(ts, event)
+
+    def view(self, ts: TableState) -> PichenotteView:
+        return view(ts)
+
+    def render(self, v: PichenotteView, size: tuple[int, int]) -> Image.Image:
+        return render(v, size)
+
+    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
+        return (
+            ("Players", options.players.upper()),
+            ("Match", "FIRST TO 4" if options.format == "rounds" else "RACE TO 500"),
+            ("Pucks", f"{options.pucks} EACH"),
+        )
+
+    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
+        if row == 0:
+            players = "doubles" if options.players == "singles" else "singles"
+            pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
+            return replace(options, players=players, pucks=pucks)  # type: ignore[arg-type]
+        if row == 1:
+            return replace(options, format="race500" if options.format == "rounds" else "rounds")
+        i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
+        return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
+
+    def summary(self, ts: TableState) -> str:
+        g = ts.game
+        score = rules.match_score(g)
+        return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
+
+
+PUCK_CHOICES = (4, 6, 8, 10, 12)
+"""Pucks per side offered by the menu."""
+
+APP = PichenotteApp()

@@ -15,7 +15,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from pitchside.app import pichenotte_table as table
+from pitchside.app import effects as table
+from pitchside.app.games import TableLike, app_for
 from pitchside.app.journal import Journal
 from pitchside.core.errors import PitchsideError
 from pitchside.core.replay.format import FORMAT_VERSION, ReplayFormatError, replay
@@ -46,7 +47,7 @@ class Recorder:
         """What the display must say about storage (``"NOT SAVING: disk full"``), or None."""
         return self.journal.warning
 
-    def _header(self, ts: table.TableState) -> dict[str, Any]:
+    def _header(self, ts: TableLike) -> dict[str, Any]:
         codec = ts.match.codec
         return {
             "format": FORMAT_VERSION,
@@ -56,7 +57,7 @@ class Recorder:
             "sides": {"A": ts.names[0], "B": ts.names[1]},
         }
 
-    def resume(self, fresh: table.TableState) -> table.TableState:
+    def resume(self, fresh: TableLike) -> TableLike:
         """The table to start with: the unfinished match of the journal, rebuilt, or
         ``fresh`` (stored once its first input is accepted).
 
@@ -64,10 +65,13 @@ class Recorder:
         and logged; the table starts fresh rather than crash-looping.
         """
         mid = self.journal.running()
+        game = fresh.match.codec.name
         if mid is not None:
             try:
                 lines = self.journal.lines(mid)
                 result = replay(lines)
+                if result.header.codec.name != game:
+                    raise PitchsideError(f"it is a {result.header.codec.name} match; this table plays {game}")
             except (ReplayFormatError, PitchsideError) as exc:
                 log.error("journal match %s cannot be rebuilt (%s): abandoned, starting fresh", mid, exc)
                 self.journal.end_match(mid, "abandoned")
@@ -85,12 +89,12 @@ class Recorder:
                     self.journal.end_match(mid, "finished", out)
                     self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
-                return table.resumed(result.match, names, last_was_undo)
+                return app_for(game).resumed(result.match, names, last_was_undo)
         self.match_id = None  # a match is stored from its first accepted input on
         self._start_at = self._clock()
         return fresh
 
-    def _begin(self, ts: table.TableState) -> None:
+    def _begin(self, ts: TableLike) -> None:
         """Store the match (at its first accepted input; ``at`` counts from when it was
         started: power-on or the new-match press)."""
         self.match_id = self.journal.start_match(self._header(ts))
@@ -98,7 +102,7 @@ class Recorder:
         if self._max_matches is not None:
             self.journal.prune(max_matches=self._max_matches)
 
-    def accepted(self, effect: table.Accepted, after: table.TableState) -> None:
+    def accepted(self, effect: table.Accepted, after: TableLike) -> None:
         """Record an accepted input (or undo) durably; close the match if it ended."""
         if self.match_id is None:
             self._begin(after)
@@ -116,7 +120,7 @@ class Recorder:
             self.journal.end_match(self.match_id, "playing")
             self._finished = False
 
-    def new_match(self, ts: table.TableState) -> None:
+    def new_match(self, ts: TableLike) -> None:
         """The players abandoned the match (or start another after a result)."""
         if self.match_id is not None and not self._finished:
             self.journal.end_match(self.match_id, "abandoned")

@@ -19,16 +19,15 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from PIL import Image
 
+from pitchside.app import effects as table
 from pitchside.app import kiosk
-from pitchside.app import pichenotte_table as table
+from pitchside.app.games import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
-from pitchside.render.kiosk import KioskView, render_kiosk
-from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt
 from pitchside.signals.events import TimerFired
 from pitchside.signals.timers import TimerRequest
@@ -45,11 +44,11 @@ class MatchRecorder(Protocol):
         """A storage fault to show on the display, or None."""
         ...
 
-    def accepted(self, effect: table.Accepted, after: table.TableState) -> None:
+    def accepted(self, effect: table.Accepted, after: TableLike) -> None:
         """An input (or undo) was accepted; ``after`` is the table with it applied."""
         ...
 
-    def new_match(self, state: table.TableState) -> None:
+    def new_match(self, state: TableLike) -> None:
         """The players started a new match (``state`` is its empty table)."""
         ...
 
@@ -93,7 +92,7 @@ class Runtime:
 
     def __init__(
         self,
-        state: table.TableState,
+        state: TableLike,
         sink: FrameSink,
         toss: Callable[[], Side],
         clock: Callable[[], float],
@@ -115,7 +114,7 @@ class Runtime:
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
-        self._shown: KioskView | None = None
+        self._shown: object = None
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
@@ -123,7 +122,7 @@ class Runtime:
         self._apply_effects(effects)
 
     @property
-    def state(self) -> table.TableState:
+    def state(self) -> Any:
         """The game table (the match, the shot being entered)."""
         return self.kiosk.table
 
@@ -218,11 +217,11 @@ class Runtime:
             self.display_errors += 1
             log.warning("display fault setting contrast: %s", exc)
 
-    def view(self) -> KioskView:
+    def view(self) -> Any:
         """What the display should show now (with a storage warning if any)."""
         v = kiosk.view(self.kiosk)
         warning = self._recorder.warning if self._recorder is not None else None
-        if warning and isinstance(v, PichenotteView) and v.prompt is None:
+        if warning and getattr(v, "prompt", "absent") is None:  # a game screen with a free prompt line
             v = replace(v, prompt=Prompt(warning, "warning"))
         return v
 
@@ -232,7 +231,7 @@ class Runtime:
         v = self.view()
         if v != self._shown:
             try:
-                self._sink.show(render_kiosk(v, self._size))
+                self._sink.show(kiosk.render(self.kiosk, v, self._size))
             except HardwareError as exc:  # a display fault must not stop the match
                 self.display_errors += 1
                 log.warning("display fault, frame not shown (retried on the next pass): %s", exc)

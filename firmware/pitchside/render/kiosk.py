@@ -12,8 +12,6 @@ from PIL import Image, ImageChops
 
 from pitchside.render import fonts
 from pitchside.render.message import render_message
-from pitchside.render.pichenotte import PichenotteView
-from pitchside.render.pichenotte import render as render_pichenotte
 from pitchside.render.widgets import bar, new_canvas, text_in_box
 
 
@@ -57,17 +55,15 @@ class ServiceView:
     footer: str = ""
 
 
-KioskView = AttractView | MenuView | ConfirmView | ServiceView | PichenotteView
+KioskView = AttractView | MenuView | ConfirmView | ServiceView
 
 
 def render_kiosk(view: KioskView, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """Draw any kiosk or game view.
+    """Draw a kiosk view (a game's own screens are drawn by its renderer).
 
     :returns: a mode "1" image of ``size`` (px, at least 96x48).
     :raises ValueError: ``size`` too small.
     """
-    if isinstance(view, PichenotteView):
-        return render_pichenotte(view, size)
     if isinstance(view, AttractView):
         return _attract(view, size)
     if isinstance(view, MenuView):

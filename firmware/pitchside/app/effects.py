@@ -1,0 +1,44 @@
+"""Events and effects every game's table controller shares with the runtime.
+
+A table controller is pure: ``handle(table, event) -> (table, effects)``. These are the
+effects the runtime carries out for any game, and the event the coin toss comes back as.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pitchside.core.sides import Side
+from pitchside.signals.events import TableEvent
+
+
+@dataclass(frozen=True, slots=True)
+class CoinTossed:
+    """The coin-toss outcome, drawn by the shell from its random source (``at`` in s)."""
+
+    winner: Side
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TossCoin:
+    """Effect: toss the coin and send back a :class:`CoinTossed`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """Effect: the rules accepted ``input`` (journal it); None for an undo. ``at`` is
+    the time of the event that caused it (s, the drivers' clock)."""
+
+    input: Any
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """Effect: a new match has started (the old one, if any, is abandoned or over)."""
+
+
+TableEffect = TossCoin | Accepted | NewMatch
+Event = TableEvent | CoinTossed

@@ -1,0 +1,125 @@
+"""The games a table can run: each game's table app, behind one protocol.
+
+The kiosk flow, the runtime, the recorder and the config are the same for every game;
+what differs (its panel, how inputs become rules inputs, its screens, its menu) lives in
+the game's table module, ``pitchside.app.<game>_table``, which exports ``APP``. A game
+whose table module is not there yet is one this version can referee only by replay.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from pitchside.app.effects import Event, TableEffect
+from pitchside.core.errors import PitchsideError
+from pitchside.core.replay.codec import GameCodec
+from pitchside.core.replay.games import GAMES
+from pitchside.core.replay.match import Match
+
+
+class TableLike(Protocol):
+    """A game's table state: a frozen dataclass with at least these fields."""
+
+    match: Match
+    names: tuple[str, str]
+    prompt: Any
+
+
+class GameApp(Protocol):
+    """A game's table: its panel, controller, screens and menu."""
+
+    name: str
+    """The game's replay name (``"pichenotte"``)."""
+    title: str
+    """What the attract screen calls it (``"PICHENOTTE"``)."""
+    buttons: tuple[str, ...]
+    """The panel's buttons, by pin-map name (the config must give each a pin)."""
+    beams: tuple[str, ...]
+    """The break-beam sensors, by pin-map name."""
+    codec: GameCodec
+
+    def parse_options(self, raw: Mapping[str, Any]) -> Any:
+        """The game's options from its config table.
+
+        :raises MalformedInput: an unknown option or a bad value (named).
+        """
+        ...
+
+    def new_table(self, options: Any, names: tuple[str, str]) -> TableLike:
+        """A table with a new match, before its first input."""
+        ...
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableLike:
+        """The table rebuilt from a journal, showing what it showed before."""
+        ...
+
+    def handle(self, ts: Any, event: Event) -> tuple[Any, tuple[TableEffect, ...]]:
+        """One event through the game's pure controller."""
+        ...
+
+    def view(self, ts: Any) -> Any:
+        """What the display shows: a frozen view with a ``prompt`` field."""
+        ...
+
+    def render(self, view: Any, size: tuple[int, int]) -> Any:
+        """The view as a mode "1" PIL image of ``size`` px."""
+        ...
+
+    def menu(self, options: Any) -> tuple[tuple[str, str], ...]:
+        """The menu's rows for these options: (label, value), at most three."""
+        ...
+
+    def menu_change(self, options: Any, row: int, step: int) -> Any:
+        """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+        ...
+
+    def summary(self, ts: Any) -> str:
+        """One line on a match on hold, e.g. ``"Round 2, 1-0"``."""
+        ...
+
+
+_APPS: dict[str, str] = {game: f"pitchside.app.{game}_table:APP" for game in GAMES}
+
+
+def app_for(game: str) -> GameApp:
+    """The table app of ``game``.
+
+    :raises PitchsideError: not a game, or one without a table app yet (the message
+        says which).
+    """
+    if game not in _APPS:
+        raise PitchsideError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    module_name, _, attr = _APPS[game].partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            raise PitchsideError(f"game {game!r} has no table in this version (its replay works)") from None
+        raise
+    app: GameApp = getattr(module, attr)
+    return app
+
+
+def table_games() -> tuple[str, ...]:
+    """The games this version can run a table for."""
+    out = []
+    for game in GAMES:
+        try:
+            app_for(game)
+        except PitchsideError:
+            continue
+        out.append(game)
+    return tuple(out)
+
+
+def match_in_progress(ts: TableLike) -> bool:
+    """A match with inputs that has not finished."""
+    if not ts.match.can_undo():
+        return False
+    return bool(ts.match.codec.output(ts.match.state)["status"] != "finished")
+
+
+def is_finished(ts: TableLike) -> bool:
+    return bool(ts.match.codec.output(ts.match.state)["status"] == "finished")
