@@ -8,10 +8,10 @@ import argparse
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("sim", help="play on the simulated table (keyboard, or a scenario with --script)")
-    p.add_argument("game", choices=["pichenotte"], help="the game")
+    p.add_argument("game", help="the game (pichenotte, ...; those with a table in this version)")
     p.add_argument("--script", help="a hardware-level scenario (TOML) to play headless")
     p.add_argument("--out", default="out/frames", help="folder for the OLED frames (PNG) and match.gif")
-    p.add_argument("--config", help="table config (TOML); default: the simulated Pichenotte table")
+    p.add_argument("--config", help="table config (TOML); default: hardware/pitchside_hw/configs/GAME.toml")
     p.add_argument("--no-terminal", action="store_true", help="do not draw frames in the terminal")
     p.add_argument("--db", help="journal file (default OUT/journal.db; a script run starts it afresh, "
                    "an interactive one resumes an unfinished match)")

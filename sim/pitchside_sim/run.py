@@ -1,18 +1,6 @@
-"""``pitchside sim pichenotte``: play on the simulated table, from the keyboard or a
-scenario file, and keep the OLED frames (PNG per frame, ``match.gif``) and the match as
-a replay file (``match.jsonl``).
-
-Keys (interactive; also read from a pipe, one character per key):
-
-====  ==========================  ====  =======================
- t    coin toss                    d    puck in the twenty hole
- c    call a twenty                w    whose twenty (cycle)
- x    no contact                   a    puck of A to the ditch
- b    puck of B to the ditch       s    shot done / OK (also Enter)
- u    undo                         N    hold NEW (new match)
- +    zone count +                 -    zone count -
- n    next zone (also Tab)         q    quit
-====  ==========================  ====  =======================
+"""``pitchside sim GAME``: play on the simulated table, from the keyboard or a scenario
+file, and keep the OLED frames (PNG per frame, ``match.gif``) and the match as a replay
+file (``match.jsonl``). Each game's keys are in :mod:`pitchside_sim.keys`.
 """
 
 from __future__ import annotations
@@ -28,37 +16,17 @@ from typing import Any, TextIO
 
 from PIL import Image
 
-from pitchside.app.config import PICHENOTTE_BUTTONS, TableConfig, load_config
+from pitchside.app.config import TableConfig, load_config
+from pitchside.app.games import app_for
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
 from pitchside_sim.frames import to_terminal
+from pitchside_sim.keys import keymap_for
 from pitchside_sim.scenario import Action, load_scenario
 from pitchside_sim.table import SimTable, sim_config
 
-KEYS: dict[str, Action] = {
-    "t": Action("press", "coin"),
-    "c": Action("press", "call"),
-    "x": Action("press", "no_contact"),
-    "a": Action("press", "ditch_a"),
-    "b": Action("press", "ditch_b"),
-    "w": Action("press", "whose"),
-    "s": Action("press", "shot_done"),
-    "\r": Action("press", "shot_done"),
-    "\n": Action("press", "shot_done"),
-    "u": Action("press", "undo"),
-    "N": Action("hold", "new"),
-    "+": Action("press", "plus"),
-    "=": Action("press", "plus"),
-    "-": Action("press", "minus"),
-    "n": Action("press", "next"),
-    "\t": Action("press", "next"),
-    "d": Action("drop", "twenty"),
-}
-HELP = "t toss  c call  x no-contact  a/b ditch A/B  d drop-20  w whose  s done  u undo  +/- n zones  N new  q quit"
-
-
-def default_config_path() -> Path:
-    """The example Pichenotte config shipped beside the drivers."""
-    return Path(str(resources.files("pitchside_hw") / "configs" / "pichenotte.toml"))
+def default_config_path(game: str = "pichenotte") -> Path:
+    """The example config of ``game``'s table, shipped beside the drivers."""
+    return Path(str(resources.files("pitchside_hw") / "configs" / f"{game}.toml"))
 
 
 class TerminalView:
@@ -90,7 +58,9 @@ def run_sim(args: argparse.Namespace) -> int:
     """Run the simulator; returns the exit status (0, 1 when a scenario's ``expect``
     does not hold, 2 for a bad config or scenario)."""
     try:
-        config = load_config(args.config or default_config_path())
+        config = load_config(args.config or default_config_path(args.game))
+        if config.game != args.game:
+            raise ConfigError(config.source, "table.game", f"is {config.game!r}, not the {args.game!r} asked for")
         if args.script:
             return _run_script(args, config)
         return _run_interactive(args, config)
@@ -116,7 +86,8 @@ def check_expect(output: dict[str, Any], expect: dict[str, Any]) -> list[str]:
 
 
 def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
-    scenario = load_scenario(args.script, PICHENOTTE_BUTTONS)
+    app = app_for(config.game)
+    scenario = load_scenario(args.script, app.buttons, app.beams)
     try:
         config = sim_config(config, scenario.options, scenario.names)
     except MalformedInput as exc:
@@ -186,18 +157,19 @@ def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
     db = Path(args.db) if args.db else out / "journal.db"  # kept: quit and come back to resume
     sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
     show = not args.no_terminal
+    keys, help_line = keymap_for(config.game)
     try:
         if show and view.last is not None:
-            view.draw(view.last, HELP)
+            view.draw(view.last, help_line)
         for ch in _keys(sys.stdin):
             if ch == "q":
                 break
-            action = KEYS.get(ch)
+            action = keys.get(ch)
             if action is None:
                 continue
             sim.act(action, 0.3)
             if show and view.last is not None:
-                view.draw(view.last, HELP)
+                view.draw(view.last, help_line)
         paths = _save(sim, Path(args.out))
         print(f"{len(sim.device.frames)} frames in {args.out} ({paths[-1].name if paths else 'none'}); "
               f"replay: {args.out}/match.jsonl")  # fmt: skip

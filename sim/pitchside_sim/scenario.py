@@ -10,7 +10,10 @@ ended (default 0.6 s):
 ``press NAME [MS]``   press and release button NAME, held MS ms (default 150), with
                       contact bounce on both edges
 ``hold NAME [S]``     a long press of S s (default: the hold time + 0.5 s)
-``drop [MS]``         a puck through the twenty hole: the beam blocked MS ms (default 25)
+``drop [BEAM] [MS]``  a piece through a break-beam (default the table's first: the
+                      twenty hole), blocking it MS ms (default 25)
+``chord A B [S]``     press A, then B with it 0.3 s later, hold both S s (default the
+                      hold time + 0.6 s): the staff gesture is ``chord new undo``
 ``wait S``            let S seconds pass
 ``repeat N STEP``     do STEP N times
 """
@@ -24,7 +27,7 @@ from typing import Any
 
 from pitchside.core.errors import ConfigError
 
-STEP_VERBS = ("press", "hold", "drop", "wait", "repeat")
+STEP_VERBS = ("press", "hold", "drop", "chord", "wait", "repeat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +64,9 @@ def _number(source: str, key: str, text: str) -> float:
     return value
 
 
-def parse_step(source: str, index: int, text: str, buttons: tuple[str, ...]) -> list[Action]:
+def parse_step(
+    source: str, index: int, text: str, buttons: tuple[str, ...], beams: tuple[str, ...] = ("twenty",)
+) -> list[Action]:
     """The actions of one step string.
 
     :raises ConfigError: naming ``steps[index]`` and what is wrong.
@@ -74,7 +79,7 @@ def parse_step(source: str, index: int, text: str, buttons: tuple[str, ...]) -> 
     if verb == "repeat":
         if len(args) < 2 or not args[0].isdigit() or not 1 <= int(args[0]) <= 1000:
             raise ConfigError(source, key, f"{text!r}: write 'repeat N STEP' with N 1..1000")
-        return parse_step(source, index, " ".join(args[1:]), buttons) * int(args[0])
+        return parse_step(source, index, " ".join(args[1:]), buttons, beams) * int(args[0])
     if verb in ("press", "hold"):
         if not args or args[0] not in buttons:
             raise ConfigError(source, key, f"{text!r}: unknown button; buttons are {', '.join(buttons)}")
@@ -84,16 +89,23 @@ def parse_step(source: str, index: int, text: str, buttons: tuple[str, ...]) -> 
             n = _number(source, key, args[1])
             return [Action(verb, args[0], n / 1000 if verb == "press" else n)]
         return [Action(verb, args[0])]
+    if verb == "chord":
+        if len(args) not in (2, 3) or args[0] not in buttons or args[1] not in buttons or args[0] == args[1]:
+            raise ConfigError(source, key, f"{text!r}: write 'chord BUTTON BUTTON [S]' with two different buttons")
+        return [Action("chord", f"{args[0]}+{args[1]}", _number(source, key, args[2]) if len(args) == 3 else None)]
     if verb == "drop":
-        if len(args) > 1:
-            raise ConfigError(source, key, f"{text!r}: write 'drop [MS]'")
-        return [Action("drop", "twenty", _number(source, key, args[0]) / 1000 if args else None)]
+        beam = beams[0] if beams else ""
+        if args and args[0] in beams:
+            beam, args = args[0], args[1:]
+        if not beam or len(args) > 1 or (args and not args[0].replace(".", "", 1).isdigit()):
+            raise ConfigError(source, key, f"{text!r}: write 'drop [BEAM] [MS]'; beams are {', '.join(beams) or 'none'}")
+        return [Action("drop", beam, _number(source, key, args[0]) / 1000 if args else None)]
     if len(args) != 1:
         raise ConfigError(source, key, f"{text!r}: write 'wait S'")
     return [Action("wait", "", _number(source, key, args[0]))]
 
 
-def load_scenario(path: str | Path, buttons: tuple[str, ...]) -> Scenario:
+def load_scenario(path: str | Path, buttons: tuple[str, ...], beams: tuple[str, ...] = ("twenty",)) -> Scenario:
     """Read a scenario file.
 
     :raises ConfigError: unreadable, bad TOML, unknown key, bad step.
@@ -115,7 +127,7 @@ def load_scenario(path: str | Path, buttons: tuple[str, ...]) -> Scenario:
         raise ConfigError(source, "steps", "must be a list of strings")
     actions: list[Action] = []
     for i, s in enumerate(steps):
-        actions.extend(parse_step(source, i, s, buttons))
+        actions.extend(parse_step(source, i, s, buttons, beams))
     sides = raw.get("sides", ["A", "B"])
     if not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(x, str) for x in sides)):
         raise ConfigError(source, "sides", f"must be two names, not {sides!r}")

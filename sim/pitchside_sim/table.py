@@ -106,14 +106,12 @@ class SimTable:
         self.runtime.process_pending()
 
     def _edges(self, name: str, edges: list[pulses.Edge]) -> None:
-        pin = self.factory.pin(self.config.button(name).pin if name != "twenty" else self._beam_pin())
+        beams = {b.name: b.pin for b in self.config.beams}
+        pin = self.factory.pin(beams[name] if name in beams else self.config.button(name).pin)
         for t_s, level in edges:
             self.advance_to(t_s)
             pulses.drive(pin, level)
             self.runtime.process_pending()
-
-    def _beam_pin(self) -> str:
-        return next(b.pin for b in self.config.beams if b.name == "twenty")
 
     def press(self, name: str, seconds: float = PRESS_S) -> None:
         """Press button ``name`` for ``seconds``, with contact bounce, starting now."""
@@ -124,10 +122,23 @@ class SimTable:
         """A long press: ``seconds`` (default the hold time + 0.5 s)."""
         self.press(name, seconds if seconds is not None else self.config.hold_s + 0.5)
 
-    def drop(self, seconds: float = DROP_S) -> None:
-        """A puck through the twenty hole: the beam blocked for ``seconds``."""
-        beam = next(b for b in self.config.beams if b.name == "twenty")
-        self._edges("twenty", pulses.beam_break(self.now, seconds, blocked_level=beam.blocked_level == "high"))
+    def chord(self, first: str, second: str, seconds: float | None = None) -> None:
+        """Press ``first``, then ``second`` 0.3 s later, hold both ``seconds`` (default
+        the hold time + 0.6 s), release both: the staff gesture is ``new`` + ``undo``."""
+        held = seconds if seconds is not None else self.config.hold_s + 0.6
+        t0 = self.now
+        a = pulses.bouncy_edge(t0, not self.config.button(first).pull_up)
+        b = pulses.bouncy_edge(t0 + 0.3, not self.config.button(second).pull_up)
+        ra = pulses.bouncy_edge(t0 + 0.3 + held, self.config.button(first).pull_up)
+        rb = pulses.bouncy_edge(t0 + 0.35 + held, self.config.button(second).pull_up)
+        for name, edges in ((first, a), (second, b), (first, ra), (second, rb)):
+            self._edges(name, edges)
+
+    def drop(self, seconds: float = DROP_S, beam: str | None = None) -> None:
+        """A piece through break-beam ``beam`` (default the table's first, the twenty
+        hole on a Pichenotte table): the beam blocked for ``seconds``."""
+        b = next(x for x in self.config.beams if beam is None or x.name == beam)
+        self._edges(b.name, pulses.beam_break(self.now, seconds, blocked_level=b.blocked_level == "high"))
 
     def act(self, action: Action, gap_s: float) -> None:
         """Carry out one scenario action, then let ``gap_s`` pass."""
@@ -135,8 +146,11 @@ class SimTable:
             self.press(action.name, action.seconds or PRESS_S)
         elif action.verb == "hold":
             self.hold(action.name, action.seconds)
+        elif action.verb == "chord":
+            first, second = action.name.split("+")
+            self.chord(first, second, action.seconds)
         elif action.verb == "drop":
-            self.drop(action.seconds or DROP_S)
+            self.drop(action.seconds or DROP_S, action.name or None)
         elif action.verb == "wait":
             self.advance_to(self.now + (action.seconds or 0.0))
             return
