@@ -29,6 +29,7 @@ from pitchside.core.sides import Side
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
+from pitchside_hw.serial_lines import SerialLineReader
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ Input = ButtonInput | BeamInput
 
 
 class TableInputs:
-    """Every button and beam of a table, on one pin factory and one clock.
+    """Every button, beam and serial device of a table, on one pin factory and one clock.
 
     :param config: the checked table config.
     :param pin_factory: the gpiozero pin factory (the caller owns and closes it).
@@ -49,7 +50,10 @@ class TableInputs:
         self, config: TableConfig, pin_factory: Factory, queue_put: Callable[[Any], None], clock: TickClock
     ) -> None:
         self.inputs: dict[str, Input] = {}
+        self.serial: dict[str, SerialLineReader] = {}
         try:
+            for sd in config.serial:
+                self.serial[sd.name] = SerialLineReader(sd.name, sd.port, queue_put, clock.now, baud=sd.baud)
             for b in config.buttons:
                 self.inputs[b.name] = ButtonInput(
                     b.name,
@@ -85,6 +89,8 @@ class TableInputs:
         """Close every driver (idempotent)."""
         for driver in self.inputs.values():
             driver.close()
+        for reader in self.serial.values():
+            reader.close()
 
 
 def system_toss() -> Side:

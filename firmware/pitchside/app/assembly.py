@@ -36,5 +36,9 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
 
 
 def input_names(config: TableConfig) -> tuple[str, ...]:
-    """Every button and sensor, in pin-map order (beams last)."""
-    return tuple(b.name for b in config.buttons) + tuple(b.name for b in config.beams)
+    """Every button and sensor, in pin-map order (beams, then serial devices, last)."""
+    return (
+        tuple(b.name for b in config.buttons)
+        + tuple(b.name for b in config.beams)
+        + tuple(s.name for s in config.serial)
+    )

@@ -58,6 +58,17 @@ class BeamConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class SerialConfig:
+    """A line-speaking serial device (the electronic die, a move source): ``port`` is a
+    device path (best a stable udev name, deploy/99-pitchside-serial.rules) or a
+    pyserial URL; ``baud`` in bit/s."""
+
+    name: str
+    port: str
+    baud: int = 9600
+
+
+@dataclass(frozen=True, slots=True)
 class DisplayConfig:
     """A luma display device by driver name (``ssd1306``, ``sh1106``, ... or ``dummy``)
     on an interface (``i2c``, ``spi``, ``noop``); sizes in px, ``rotate`` in quarter
@@ -115,6 +126,7 @@ class TableConfig:
     hold_s: float = 1.0
     buttons: tuple[ButtonConfig, ...] = ()
     beams: tuple[BeamConfig, ...] = ()
+    serial: tuple[SerialConfig, ...] = ()
     display: DisplayConfig = field(default_factory=DisplayConfig)
     options: Any = field(default_factory=PichenotteOptions)
     """The game's options (its replay options), from the config table named after it."""
@@ -305,6 +317,21 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         if wanted not in {b.name for b in beams}:
             raise ConfigError(source, f"beams.{wanted}", "missing: this sensor needs a pin")
 
+    serial_sec = top.sub("serial")
+    serial_devices = []
+    allowed_serial = tuple(getattr(app, "serial_devices", ()))
+    for sname in sorted(serial_sec.raw):
+        if sname not in allowed_serial:
+            raise ConfigError(source, f"serial.{sname}", f"not a {game} device ({', '.join(allowed_serial) or 'none'})")
+        sd = serial_sec.sub(sname)
+        port = sd.get("port", str, "")
+        if not port.strip():
+            raise ConfigError(source, f"serial.{sname}.port", "missing: a device path or pyserial URL")
+        baud = sd.integer("baud", 9600, 50, 4_000_000)
+        sd.done()
+        serial_devices.append(SerialConfig(sname, port, baud))
+    serial_sec.done()
+
     d = top.sub("display")
     display = DisplayConfig(
         driver=d.get("driver", str, "ssd1306"),
@@ -376,6 +403,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         hold_s=hold_s,
         buttons=buttons,
         beams=tuple(beams),
+        serial=tuple(serial_devices),
         display=display,
         options=options,
         sides=(sides_raw[0], sides_raw[1]),

@@ -38,6 +38,9 @@ class GameApp(Protocol):
     """The panel's buttons, by pin-map name (the config must give each a pin)."""
     beams: tuple[str, ...]
     """The break-beam sensors, by pin-map name."""
+    serial_devices: tuple[str, ...]
+    """Line-speaking serial devices it can use (``"die"``, ``"moves"``), each optional:
+    without a ``[serial.NAME]`` config the table falls back to its buttons."""
     codec: GameCodec
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any:

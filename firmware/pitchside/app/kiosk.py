@@ -41,6 +41,8 @@ from pitchside.signals.events import (
     ButtonPressed,
     ButtonReleased,
     SensorNoisy,
+    SerialLine,
+    SerialStatus,
     TimerFired,
 )
 
@@ -181,7 +183,7 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
     effects: list[Effect] = []
     ks, logs = _count(ks, event)
     effects += logs
-    if isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken)):
+    if isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine)):
         if ks.dimmed:
             effects.append(SetContrast(ks.settings.contrast))
         ks = replace(ks, last_input_at=at, dimmed=False)
@@ -224,6 +226,10 @@ def _count(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
     elif isinstance(event, SensorNoisy):
         st = replace(st, noisy=True)
         logs = (Log(f"sensor {name}: {event.detail}"),)
+    elif isinstance(event, SerialLine):
+        st = replace(st, edges=st.edges + 1)  # lines received
+    elif isinstance(event, SerialStatus):
+        st = replace(st, on=event.connected, noisy=not event.connected)
     return _set_stat(ks, name, st), logs
 
 

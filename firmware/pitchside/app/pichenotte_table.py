@@ -313,6 +313,7 @@ class PichenotteApp:
         "shot_done", "undo", "new", "plus", "minus", "next",
     )  # fmt: skip
     beams = ("twenty",)
+    serial_devices: tuple[str, ...] = ()
     codec = PichenotteCodec()
 
     def parse_options(self, raw: Any) -> rules.Options:

@@ -67,4 +67,29 @@ class TimerFired:
     at: float
 
 
-TableEvent = ButtonPressed | ButtonReleased | ButtonHeld | BeamBroken | SensorNoisy | TimerFired
+
+
+@dataclass(frozen=True, slots=True)
+class SerialLine:
+    """One complete line from the serial device ``name`` (the die, a move source),
+    without its line ending, decoded as UTF-8 (bad bytes replaced); ``at`` in s."""
+
+    name: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SerialStatus:
+    """The serial device ``name`` connected (``connected``) or was lost; ``detail`` says
+    why, for the display and the service view."""
+
+    name: str
+    connected: bool
+    detail: str
+    at: float
+
+
+TableEvent = (
+    ButtonPressed | ButtonReleased | ButtonHeld | BeamBroken | SensorNoisy | TimerFired | SerialLine | SerialStatus
+)
