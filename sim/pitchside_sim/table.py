@@ -76,6 +76,7 @@ class SimTable:
             start,
             sink=self.display,
             toss=lambda: rng.choice(("A", "B")),
+            dice=lambda n: tuple(rng.randint(1, 6) for _ in range(n)),
             clock=self.clock.now,
             recorder=self.recorder,
             size=(d.width, d.height),

@@ -27,6 +27,33 @@ class TossCoin:
 
 
 @dataclass(frozen=True, slots=True)
+class RollDice:
+    """Effect: roll ``count`` dice with the table's software die (no die unit
+    configured) and send back a :class:`DiceRolled`."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled:
+    """Dice values 1-6 from the shell's random source (``source="software"``) or a die
+    unit (``source="unit"``); ``at`` in s."""
+
+    values: tuple[int, ...]
+    at: float
+    source: str = "software"
+
+
+@dataclass(frozen=True, slots=True)
+class StartTimer:
+    """Effect: post ``TimerFired(name, due_at)`` once the clock reaches ``due_at`` (s).
+    A game's own timers are named ``"game:..."`` and come back to the game."""
+
+    name: str
+    due_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Accepted:
     """Effect: the rules accepted ``input`` (journal it); None for an undo. ``at`` is
     the time of the event that caused it (s, the drivers' clock)."""
@@ -40,5 +67,5 @@ class NewMatch:
     """Effect: a new match has started (the old one, if any, is abandoned or over)."""
 
 
-TableEffect = TossCoin | Accepted | NewMatch
-Event = TableEvent | CoinTossed
+TableEffect = TossCoin | RollDice | Accepted | NewMatch | StartTimer
+Event = TableEvent | CoinTossed | DiceRolled

@@ -75,12 +75,7 @@ class KioskSettings:
     """Config summary and devices for the service status page."""
 
 
-@dataclass(frozen=True, slots=True)
-class StartTimer:
-    """Effect: post ``TimerFired(name, due_at)`` once the clock reaches ``due_at`` (s)."""
-
-    name: str
-    due_at: float
+StartTimer = table.StartTimer
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +92,7 @@ class Log:
     text: str
 
 
-Effect = table.TableEffect | StartTimer | SetContrast | Log
+Effect = table.TableEffect | SetContrast | Log
 
 
 def _default_app() -> GameApp:
@@ -177,7 +172,7 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
     """Apply one event: panel care, service counters, then the mode's own handling."""
     if isinstance(event, TimerFired):
         return _timer(ks, event)
-    if isinstance(event, table.CoinTossed):
+    if isinstance(event, (table.CoinTossed, table.DiceRolled)):
         return _playing(ks, event)
     at = event.at
     effects: list[Effect] = []
@@ -249,6 +244,8 @@ def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[K
 
 def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ...]]:
     s = ks.settings
+    if ev.name.startswith("game:"):  # the game's own timer (an animation, a settle time)
+        return _playing(ks, ev) if ks.mode == "playing" else (ks, ())
     idle = ev.at - ks.last_input_at
     if ev.name == "dim" and idle >= s.dim_after_s and not ks.dimmed:
         return replace(ks, dimmed=True), (SetContrast(s.dim_contrast),)

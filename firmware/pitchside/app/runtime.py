@@ -16,6 +16,7 @@ import heapq
 import itertools
 import logging
 import queue
+import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -60,6 +61,11 @@ class FrameSink(Protocol):
     def show(self, image: Image.Image) -> None: ...
 
 
+def system_dice(count: int) -> tuple[int, ...]:
+    """``count`` fair dice from the OS's random source (``secrets``), values 1-6."""
+    return tuple(1 + secrets.randbelow(6) for _ in range(count))
+
+
 class _Wake:
     """Sentinel put on the queue to wake a blocked :meth:`Runtime.run`."""
 
@@ -78,6 +84,8 @@ class Runtime:
         journal: then it goes straight back on the display).
     :param sink: the display sink (``contrast(level)`` is used when it has one).
     :param toss: the random source of the coin toss: returns the winning side.
+    :param dice: the software die: ``dice(n)`` returns n values 1-6 (default: the OS's
+        random source, ``secrets``).
     :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
     :param recorder: told of every accepted input before the frame that shows it
         (the durable journal hooks in here) and of every new match.
@@ -98,6 +106,7 @@ class Runtime:
         clock: Callable[[], float],
         recorder: MatchRecorder | None = None,
         size: tuple[int, int] = (128, 64),
+        dice: Callable[[int], tuple[int, ...]] | None = None,
         settings: kiosk.KioskSettings | None = None,
         inputs: tuple[str, ...] = (),
         on_pass: Callable[[float], None] | None = None,
@@ -105,6 +114,7 @@ class Runtime:
     ) -> None:
         self._sink = sink
         self._toss = toss
+        self._dice = dice or system_dice
         self._clock = clock
         self._recorder = recorder
         self._size = size
@@ -193,6 +203,8 @@ class Runtime:
                 # Applied now, not queued: events already queued behind the press must
                 # see the toss (a SHOT DONE right after COIN is not "toss first").
                 self._handle(table.CoinTossed(self._toss(), self._clock()))
+            elif isinstance(effect, table.RollDice):
+                self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
             elif isinstance(effect, table.Accepted):
                 if self._recorder is not None:
                     self._recorder.accepted(effect, self.state)
