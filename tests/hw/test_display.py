@@ -329,3 +329,10 @@ def test_config_errors_name_the_callers_file() -> None:
     with pytest.raises(ConfigError) as info:
         open_device("ssd1306", "i2c", i2c_address=0x99, config_file="/etc/pitchside/table.toml")
     assert (info.value.file, info.value.key) == ("/etc/pitchside/table.toml", "i2c_address")
+
+
+def test_the_config_knows_exactly_the_drivers_open_device_builds() -> None:
+    from pitchside.app.config import DISPLAY_DRIVERS
+    from pitchside_hw.display import drivers
+
+    assert set(DISPLAY_DRIVERS) == set(drivers())

@@ -17,12 +17,13 @@ import logging
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from importlib.metadata import entry_points
 
 from pitchside import __version__
-from pitchside.app.config import DEFAULT_JOURNAL, load_config
+from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord
-from pitchside.core.errors import PitchsideError
+from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.replay.format import ReplayFormatError, replay
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,37 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_check_config(args: argparse.Namespace) -> int:
+    """Check each file; name every problem with its line. Exit 0 all good, 2 otherwise."""
+    status = 0
+    for path in args.files:
+        try:
+            config = load_config(path)
+        except ConfigError as exc:
+            status = 2
+            problems = exc.problems if isinstance(exc, ConfigErrors) else [exc]
+            try:
+                text = Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+            for p in problems:
+                line = locate(text, p.key) if text else None
+                if line is None:
+                    print(f"{p.file}: {p.key}: {p.message}")
+                else:
+                    print(f"{p.file}:{line}: {p.key}: {p.message}")
+                    print(f"    {text.splitlines()[line - 1].strip()}")
+            print(f"{path}: {len(problems)} problem(s)")
+            continue
+        d = config.display
+        print(
+            f"{path}: OK: {config.game} table {config.name!r}, {len(config.buttons)} buttons, "
+            f"{len(config.beams)} beams, {len(config.serial)} serial devices, display {d.driver} on {d.interface}, "
+            f"pin factory {config.pin_factory or '$GPIOZERO_PIN_FACTORY'}, journal {config.storage.journal}"
+        )
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitchside", description="Pitchside table firmware")
     parser.add_argument("--version", action="version", version=f"pitchside {__version__}")
@@ -123,6 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("check-config", help="check table config files, naming every problem and its line")
+    p.add_argument("files", nargs="+", help="table config files (TOML)")
+    p.set_defaults(func=_cmd_check_config)
 
     for name, func, helptext in (
         ("history", _cmd_history, "list the matches in the journal"),

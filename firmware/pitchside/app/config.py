@@ -57,6 +57,15 @@ class BeamConfig:
     min_block_ms: float = 2.0
 
 
+DISPLAY_DRIVERS = (
+    "ssd1305", "ssd1306", "ssd1309", "ssd1315", "ssd1316", "ssd1322", "ssd1322_nhd", "ssd1325",
+    "ssd1327", "ssd1331", "ssd1351", "ssd1362", "ssd1363", "sh1106", "sh1107", "ch1115", "dummy",
+)  # fmt: skip
+"""luma.oled's pixel drivers and luma.core's ``dummy``, the names ``display.driver``
+takes (checked against ``pitchside_hw.display.drivers()`` by tests/hw/test_display.py,
+so the firmware need not import luma to check a config)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SerialConfig:
     """A line-speaking serial device (the electronic die, a move source): ``port`` is a
@@ -155,13 +164,46 @@ class TableConfig:
 _PIN_RE = re.compile(r"^(?:GPIO|BCM)?(\d{1,2})$")
 
 
-class _Section:
-    """One TOML table, read key by key; reports unknown keys on :meth:`done`."""
+class ConfigErrors(ConfigError):
+    """Every problem found in one config file (``problems``, in file order of checks);
+    as a :class:`ConfigError` it is the first of them."""
 
-    def __init__(self, source: str, path: str, raw: Any) -> None:
+    def __init__(self, problems: list[ConfigError]) -> None:
+        first = problems[0]
+        super().__init__(first.file, first.key, first.message)
+        self.problems = problems
+
+
+class _Problems:
+    """The problems of one file, collected so that ``check-config`` can name them all."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.found: list[ConfigError] = []
+
+    def add(self, key: str, message: str) -> None:
+        self.found.append(ConfigError(self.source, key, message))
+
+    def check(self) -> None:
+        """:raises ConfigErrors: if any problem was found."""
+        if self.found:
+            raise ConfigErrors(self.found)
+
+
+class _Section:
+    """One TOML table, read key by key; reports unknown keys on :meth:`done`. A bad
+    value is reported to ``problems`` and the default used, so checking goes on."""
+
+    def __init__(self, problems: _Problems, path: str, raw: Any) -> None:
+        self.problems = problems
+        self.source = problems.source
         if not isinstance(raw, dict):
-            raise ConfigError(source, path or "(top level)", f"must be a table, not {raw!r}")
-        self.source, self.path, self.raw, self.read = source, path, raw, set[str]()
+            problems.add(path or "(top level)", f"must be a table, not {raw!r}")
+            raw = {}
+        self.path, self.raw, self.read = path, raw, set[str]()
+
+    def fail(self, name: str, message: str) -> None:
+        self.problems.add(self.key(name), message)
 
     def key(self, name: str) -> str:
         return f"{self.path}.{name}" if self.path else name
@@ -171,44 +213,52 @@ class _Section:
         if name not in self.raw:
             return default
         value = self.raw[name]
-        if isinstance(value, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise ConfigError(self.source, self.key(name), f"must be {_kind_name(kind)}, not {value!r}")
-        if not isinstance(value, kind):
-            raise ConfigError(self.source, self.key(name), f"must be {_kind_name(kind)}, not {value!r}")
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
+            self.fail(name, f"must be {_kind_name(kind)}, not {value!r}")
+            return default
         return value
 
     def number(self, name: str, default: float, lo: float, hi: float) -> float:
         value = float(self.get(name, (int, float), default))
         if not lo <= value <= hi:
-            raise ConfigError(self.source, self.key(name), f"must be between {lo} and {hi}, not {value}")
+            self.fail(name, f"must be between {lo} and {hi}, not {value}")
+            return default
         return value
 
     def integer(self, name: str, default: int, lo: int, hi: int) -> int:
         value: int = self.get(name, int, default)
         if not lo <= value <= hi:
-            raise ConfigError(self.source, self.key(name), f"must be between {lo} and {hi}, not {value}")
+            self.fail(name, f"must be between {lo} and {hi}, not {value}")
+            return default
         return value
 
     def choice(self, name: str, choices: tuple[str, ...], default: str | None) -> Any:
         value = self.get(name, str, default)
         if value is not None and value not in choices:
-            raise ConfigError(self.source, self.key(name), f"must be one of {', '.join(choices)}, not {value!r}")
+            self.fail(name, f"must be one of {', '.join(choices)}, not {value!r}")
+            return default
         return value
 
-    def pin(self, name: str) -> str:
+    def pin(self, name: str) -> str | None:
+        """The pin, or None (reported) when missing or not a pin."""
         self.read.add(name)
         if name not in self.raw:
-            raise ConfigError(self.source, self.key(name), "missing pin")
-        return parse_pin(self.source, self.key(name), self.raw[name])
+            self.fail(name, "missing pin")
+            return None
+        try:
+            return parse_pin(self.source, self.key(name), self.raw[name])
+        except ConfigError as exc:
+            self.fail(name, exc.message)
+            return None
 
     def sub(self, name: str) -> "_Section":
         self.read.add(name)
-        return _Section(self.source, self.key(name), self.raw.get(name, {}))
+        return _Section(self.problems, self.key(name), self.raw.get(name, {}))
 
     def done(self) -> None:
-        unknown = sorted(set(self.raw) - self.read)
-        if unknown:
-            raise ConfigError(self.source, self.key(unknown[0]), "unknown key")
+        for name in sorted(set(self.raw) - self.read):
+            self.fail(name, "unknown key")
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -251,6 +301,36 @@ def display_pins(display: DisplayConfig) -> dict[str, str]:
     return {f"GPIO{pin}": f"display.interface = {display.interface!r}: {role}" for pin, role in pins.items()}
 
 
+_HEADER_RE = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
+_KEY_RE = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+
+
+def locate(text: str, key: str) -> int | None:
+    """The 1-based line of ``key`` (a dotted path like ``buttons.coin`` or
+    ``beams.twenty.pin``) in a TOML file's ``text``: the key's own line, else its
+    table's header line (a missing key), else None. Dotted keys and inline tables are
+    found by their table only."""
+    lines = text.splitlines()
+    parts = key.split(".")
+    for split in range(len(parts) - 1, -1, -1):
+        table, leaf = ".".join(parts[:split]), parts[split] if split < len(parts) else ""
+        in_table = table == ""
+        header_line = None
+        for i, line in enumerate(lines, start=1):
+            m = _HEADER_RE.match(line)
+            if m:
+                in_table = m.group(1).replace(" ", "") == table
+                if in_table:
+                    header_line = i
+                continue
+            k = _KEY_RE.match(line)
+            if in_table and k and k.group(1) == leaf:
+                return i
+        if header_line is not None:
+            return header_line
+    return None
+
+
 def load_config(path: str | Path) -> TableConfig:
     """Read and check a table config file.
 
@@ -269,15 +349,20 @@ def load_config(path: str | Path) -> TableConfig:
 
 
 def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfig:
-    """Check a parsed config mapping; see :func:`load_config`."""
-    top = _Section(source, "", dict(raw))
+    """Check a parsed config mapping; see :func:`load_config`.
+
+    :raises ConfigErrors: every problem found (a :class:`ConfigError`: the first one).
+    """
+    problems = _Problems(source)
+    top = _Section(problems, "", dict(raw))
     table = top.sub("table")
-    game = table.choice("game", table_games(), "pichenotte")
+    game = table.choice("game", table_games(), "pichenotte") or "pichenotte"
     app = app_for(game)
     name = table.get("name", str, "Pitchside")
     sides_raw = table.get("sides", list, ["A", "B"])
     if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
-        raise ConfigError(source, "table.sides", f"must be two names, not {sides_raw!r}")
+        problems.add("table.sides", f"must be two names, not {sides_raw!r}")
+        sides_raw = ["A", "B"]
     table.done()
 
     gpio = top.sub("gpio")
@@ -287,54 +372,66 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     gpio.done()
 
     buttons_sec = top.sub("buttons")
-    buttons = tuple(ButtonConfig(n, buttons_sec.pin(n)) for n in sorted(buttons_sec.raw) if isinstance(n, str))
+    buttons_list = []
+    for bname in sorted(buttons_sec.raw):
+        if bname not in app.buttons:
+            buttons_sec.read.add(bname)
+            problems.add(f"buttons.{bname}", f"not a {game} button ({', '.join(app.buttons)})")
+            continue
+        pin = buttons_sec.pin(bname)
+        if pin is not None:
+            buttons_list.append(ButtonConfig(bname, pin))
+    buttons = tuple(buttons_list)
     buttons_sec.done()
-    missing = [b for b in app.buttons if b not in {x.name for x in buttons}]
-    unknown = [b.name for b in buttons if b.name not in app.buttons]
-    if unknown:
-        raise ConfigError(source, f"buttons.{unknown[0]}", f"not a {game} button ({', '.join(app.buttons)})")
-    if missing:
-        raise ConfigError(source, f"buttons.{missing[0]}", "missing pin")
+    for missing in app.buttons:
+        if missing not in buttons_sec.raw:
+            problems.add(f"buttons.{missing}", "missing pin")
 
     beams_sec = top.sub("beams")
     beams = []
     for bname in sorted(beams_sec.raw):
         if bname not in app.beams:
-            raise ConfigError(source, f"beams.{bname}", f"not a {game} sensor ({', '.join(app.beams) or 'none'})")
+            beams_sec.read.add(bname)
+            problems.add(f"beams.{bname}", f"not a {game} sensor ({', '.join(app.beams) or 'none'})")
+            continue
         b = beams_sec.sub(bname)
-        beams.append(
-            BeamConfig(
-                bname,
-                b.pin("pin"),
-                pull_up=b.get("pull_up", bool, True),
-                blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
-                min_block_ms=b.number("min_block_ms", 2.0, 0.0, 100.0),
-            )
+        beam_pin = b.pin("pin")
+        beam = BeamConfig(
+            bname,
+            beam_pin or "",
+            pull_up=b.get("pull_up", bool, True),
+            blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
+            min_block_ms=b.number("min_block_ms", 2.0, 0.0, 100.0),
         )
+        if beam_pin is not None:
+            beams.append(beam)
         b.done()
     beams_sec.done()
     for wanted in app.beams:
-        if wanted not in {b.name for b in beams}:
-            raise ConfigError(source, f"beams.{wanted}", "missing: this sensor needs a pin")
+        if wanted not in beams_sec.raw:
+            problems.add(f"beams.{wanted}", "missing: this sensor needs a pin")
 
     serial_sec = top.sub("serial")
     serial_devices = []
     allowed_serial = tuple(getattr(app, "serial_devices", ()))
     for sname in sorted(serial_sec.raw):
         if sname not in allowed_serial:
-            raise ConfigError(source, f"serial.{sname}", f"not a {game} device ({', '.join(allowed_serial) or 'none'})")
+            serial_sec.read.add(sname)
+            problems.add(f"serial.{sname}", f"not a {game} device ({', '.join(allowed_serial) or 'none'})")
+            continue
         sd = serial_sec.sub(sname)
         port = sd.get("port", str, "")
-        if not port.strip():
-            raise ConfigError(source, f"serial.{sname}.port", "missing: a device path or pyserial URL")
         baud = sd.integer("baud", 9600, 50, 4_000_000)
         sd.done()
-        serial_devices.append(SerialConfig(sname, port, baud))
+        if not port.strip():
+            problems.add(f"serial.{sname}.port", "missing: a device path or pyserial URL")
+        else:
+            serial_devices.append(SerialConfig(sname, port, baud))
     serial_sec.done()
 
     d = top.sub("display")
     display = DisplayConfig(
-        driver=d.get("driver", str, "ssd1306"),
+        driver=d.choice("driver", DISPLAY_DRIVERS, "ssd1306"),
         interface=d.choice("interface", ("i2c", "spi", "noop"), "i2c"),
         width=d.integer("width", 128, 8, 512),
         height=d.integer("height", 64, 8, 512),
@@ -351,10 +448,11 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     used: dict[str, str] = {}
     for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]:
         if pin in used:
-            raise ConfigError(source, key, f"{pin} is already used by {used[pin]}")
-        if pin in reserved:
-            raise ConfigError(source, key, f"{pin} is used by the display ({reserved[pin]})")
-        used[pin] = key
+            problems.add(key, f"{pin} is already used by {used[pin]}")
+        elif pin in reserved:
+            problems.add(key, f"{pin} is used by the display ({reserved[pin]})")
+        else:
+            used[pin] = key
 
     st = top.sub("storage")
     storage = StorageConfig(
@@ -362,7 +460,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         max_matches=st.integer("max_matches", 1000, 1, 1_000_000),
     )
     if not storage.journal.strip():
-        raise ConfigError(source, "storage.journal", "must be a file path")
+        problems.add("storage.journal", "must be a file path")
     st.done()
 
     k = top.sub("kiosk")
@@ -391,9 +489,10 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         # or "pucks must be even in doubles ..."; name it in the key path.
         message = str(exc).removeprefix("options: ")
         m = re.match(r"'?(\w+)'?", message)
-        key = f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game
-        raise ConfigError(source, key, message) from None
+        problems.add(f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game, message)
+        options = app.parse_options({})
     top.done()
+    problems.check()
     return TableConfig(
         source=source,
         game=game,
