@@ -58,9 +58,13 @@ def text_font(size: int) -> ImageFont.FreeTypeFont:
     return font
 
 
+@lru_cache(maxsize=8192)
 def text_bbox(text: str, font: Font) -> Box:
     """The ink box of ``text`` drawn at (0, 0) with ``font`` (``draw.textbbox`` with
-    anchor ``"la"``), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0)."""
+    anchor ``"la"``), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0).
+
+    Cached: a screen measures the same few strings on every frame, and FreeType layout
+    was most of a frame's rendering time (bench/README.md)."""
     if not text:
         return (0, 0, 0, 0)
     x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), text, font=font)
@@ -82,6 +86,7 @@ class Fitted:
     truncated: bool
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] = SIZES) -> Fitted:
     """Fit ``text`` in ``max_width`` x ``max_height`` px.
 
@@ -122,6 +127,7 @@ def truncate(text: str, font: Font, max_width: int) -> str:
     return out if text_width(out, font) <= max_width else ""
 
 
+@lru_cache(maxsize=None)
 def line_height(size: int) -> int:
     """Pixels a line of text at ``size`` needs, from the top of the tallest capital or
     digit to the bottom of a descender (``"g"``), with no extra leading."""
@@ -131,6 +137,7 @@ def line_height(size: int) -> int:
     return bottom - top
 
 
+@lru_cache(maxsize=None)
 def cap_top(size: int) -> int:
     """Offset in px from a ``"la"``-anchored draw position to the top of capitals."""
     return text_bbox("0AH", text_font(size))[1]
