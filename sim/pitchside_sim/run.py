@@ -21,7 +21,7 @@ from pitchside.app.games import app_for
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
 from pitchside_sim.frames import to_terminal
 from pitchside_sim.keys import keymap_for
-from pitchside_sim.scenario import Action, load_scenario
+from pitchside_sim.scenario import load_scenario
 from pitchside_sim.table import SimTable, sim_config
 
 def default_config_path(game: str = "pichenotte") -> Path:

@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 from PIL import Image
 
-from pitchside.app.effects import Accepted, CoinTossed, Event, NewMatch, TableEffect, TossCoin
+from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pichenotte import PichenotteCodec
