@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import errno
 import logging
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Protocol
 
@@ -270,16 +271,32 @@ class Display:
     :param persist: keep the last frame lit after :meth:`close` (the process exiting or
         restarting) instead of blanking and switching the panel off.
     :param name: for messages and logs, e.g. ``"score display"``.
+    :param reopen: builds the device again (re-sending its init sequence), for a panel
+        that lost power or was reset on a long I2C run: after ``reopen_after``
+        consecutive bus errors, the next :meth:`show` first rebuilds the device with it
+        (shared/notes/libraries.md section 7: re-initialise after repeated errors).
 
     Counters: ``frames_sent`` (handed to the device), ``frames_skipped`` (identical to
     the frame on the panel), ``errors`` (bus failures). Not thread-safe: one runtime
     loop owns it.
     """
 
-    def __init__(self, device: Any, *, persist: bool = False, name: str = "display") -> None:
+    def __init__(
+        self,
+        device: Any,
+        *,
+        persist: bool = False,
+        name: str = "display",
+        reopen: Callable[[], Any] | None = None,
+        reopen_after: int = 3,
+    ) -> None:
         self._device = device
         self.persist = persist
         self.name = name
+        self._reopen = reopen
+        self._reopen_after = reopen_after
+        self._failing = 0
+        self.reopened = 0
         self.frames_sent = 0
         self.frames_skipped = 0
         self.errors = 0
@@ -322,6 +339,8 @@ class Display:
             self.frames_skipped += 1
             return
         self._last = None  # a failed transfer leaves the panel in an unknown state
+        if self._reopen is not None and self._failing >= self._reopen_after:
+            self._rebuild()
         self._call("display", image)
         self._last = key
         self.frames_sent += 1
@@ -388,6 +407,26 @@ class Display:
         if self._closed:
             raise ValueError(f"{self.name} is closed")
 
+    def _rebuild(self) -> None:
+        """Replace the device by a new one from ``reopen`` (its init sequence re-sent).
+
+        :raises DisplayError: the new device cannot be built either (tried again later).
+        """
+        import luma.core.error
+
+        assert self._reopen is not None
+        old = self._device
+        try:
+            device = self._reopen()
+        except (OSError, luma.core.error.Error) as exc:
+            self.errors += 1
+            raise translate(exc, f"{self.name} re-initialisation") from exc
+        old.cleanup = _cleaned_up  # the old object's atexit hook must not touch the bus
+        self._device = device
+        self._failing = 0
+        self.reopened += 1
+        log.warning("%s: re-initialised after %d bus errors in a row", self.name, self._reopen_after)
+
     def _call(self, method: str, *args: Any) -> None:
         import luma.core.error
 
@@ -395,7 +434,9 @@ class Display:
             getattr(self._device, method)(*args)
         except (OSError, luma.core.error.Error) as exc:
             self.errors += 1
+            self._failing += 1
             raise translate(exc, f"{self.name} ({type(self._device).__name__}) {method}") from exc
+        self._failing = 0
 
 
 def _cleaned_up() -> None:

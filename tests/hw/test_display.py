@@ -336,3 +336,57 @@ def test_the_config_knows_exactly_the_drivers_open_device_builds() -> None:
     from pitchside_hw.display import drivers
 
     assert set(DISPLAY_DRIVERS) == set(drivers())
+
+
+def test_after_three_bus_errors_in_a_row_the_panel_is_re_initialised() -> None:
+    """A panel that lost power comes back only with its init sequence: after
+    ``reopen_after`` failures the next frame first rebuilds the device."""
+    import errno
+
+    from luma.oled.device import ssd1306
+
+    from pitchside_hw.display import DisplayError
+
+    buses: list[RecordingSerial] = []
+
+    def make() -> object:
+        bus = RecordingSerial()
+        buses.append(bus)
+        return ssd1306(bus, width=128, height=64)
+
+    disp = Display(make(), reopen=make, reopen_after=3)
+    assert disp.show(frame("1")) is None and disp.frames_sent == 1
+    buses[0].fail_data = OSError(errno.EIO, "I/O error")
+    for _ in range(3):
+        with pytest.raises(DisplayError):
+            disp.show(frame("2"))
+    assert disp.errors == 3 and disp.reopened == 0 and len(buses) == 1
+    disp.show(frame("2"))  # rebuilt on a new bus: init commands, then the frame
+    assert disp.reopened == 1 and len(buses) == 2
+    assert buses[1].cmds[0][0] == DISPLAYOFF  # ssd1306's init sequence starts DISPLAYOFF
+    assert buses[1].data_calls[-1] == 1024
+    assert disp.frames_sent == 2
+    disp.close()
+    assert buses[0].cleanups == 0  # the dead device is not touched again
+
+
+def test_an_error_streak_is_broken_by_a_good_frame() -> None:
+    import errno
+
+    from luma.oled.device import ssd1306
+
+    from pitchside_hw.display import DisplayError
+
+    bus = RecordingSerial()
+    rebuilt: list[int] = []
+    disp = Display(ssd1306(bus, width=128, height=64), reopen=lambda: rebuilt.append(1), reopen_after=3)
+    for text in ("a", "b"):
+        bus.fail_data = OSError(errno.EIO, "I/O error")
+        with pytest.raises(DisplayError):
+            disp.show(frame(text))
+        bus.fail_data = None
+        disp.show(frame(text))
+    with pytest.raises(DisplayError):
+        bus.fail_data = OSError(errno.EIO, "I/O error")
+        disp.show(frame("c"))
+    assert disp.errors == 3 and rebuilt == []  # never three in a row
