@@ -74,6 +74,9 @@ class TableInputs:
                     blocked_level=beam.blocked_level == "high",
                     pull_up=beam.pull_up,
                     min_block_s=beam.min_block_ms / 1000,
+                    rearm_s=beam.rearm_ms / 1000,
+                    storm_pulses=beam.storm_pulses,
+                    storm_window_s=beam.storm_window_ms / 1000,
                     clock=clock,
                 )
         except BaseException:

@@ -48,13 +48,20 @@ class ButtonConfig:
 class BeamConfig:
     """A break-beam sensor: ``blocked_level`` is the pin level while the beam is
     blocked (``"high"`` for an open-collector receiver on a pull-up); ``min_block_ms``
-    the shortest block counted as a piece."""
+    the shortest block counted as a piece; ``rearm_ms`` how long the beam must stay
+    clear after a counted piece before the next can count; ``storm_pulses`` blocks
+    starting within ``storm_window_ms`` make a storm (a noisy sensor). The defaults are
+    :class:`~pitchside.signals.beam.BeamCounter`'s; a sensor whose pieces may follow
+    each other closely (Pitchnut's pockets) sets its own."""
 
     name: str
     pin: str
     pull_up: bool = True
     blocked_level: str = "high"
     min_block_ms: float = 2.0
+    rearm_ms: float = 20.0
+    storm_pulses: int = 6
+    storm_window_ms: float = 100.0
 
 
 DISPLAY_DRIVERS = (
@@ -402,6 +409,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
             pull_up=b.get("pull_up", bool, True),
             blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
             min_block_ms=b.number("min_block_ms", 2.0, 0.0, 100.0),
+            rearm_ms=b.number("rearm_ms", 20.0, 0.0, 1000.0),
+            storm_pulses=b.integer("storm_pulses", 6, 2, 1000),
+            storm_window_ms=b.number("storm_window_ms", 100.0, 1.0, 10_000.0),
         )
         if beam_pin is not None:
             beams.append(beam)

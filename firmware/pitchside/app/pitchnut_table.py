@@ -1,0 +1,649 @@
+"""The Pitchnut referee flow at the table (pure): panel events -> rules inputs.
+
+The board has a break-beam in each of its four pockets (``pocket_1`` .. ``pocket_4``)
+that counts what drops (:class:`~pitchside.signals.beam.BeamCounter`, parameters in
+hardware/pitchside_hw/configs/pitchnut.toml and sim/pitchside_sim/burst.py). A beam
+cannot tell what dropped, nor can it see the pitch leave the board, nor when the shot is
+over (PN-A12): the players say so with the buttons. This module turns what was sensed
+and what the players confirm into one :class:`~pitchside.core.rules.pitchnut.Shot`
+(the replay spec's ``shot`` input) and commits it, and runs the coin toss and the
+choice of breaker (PN-05). It is a pure function :func:`handle` of (table state,
+event): no clock, no random (the toss arrives as :class:`CoinTossed`).
+
+Buttons (names of the pin map, hardware/pitchside_hw/WIRING_PITCHNUT.md):
+
+=============  ===================================================================
+``coin``       toss the coin (before the first game; the shell draws the side)
+``pitch_off``  the pitch left the board on this shot: a scratch (PN-08; toggle)
+``shot_done``  end the shot: check the pieces, then confirm (commit); OK elsewhere
+``next``       the shot sheet: open it during a shot; next row in it
+``plus/minus`` the shot sheet: change the row (a piece's kind, a count, yes/no);
+               choosing the breaker: the other side
+``undo``       leave the shot sheet; clear the shot; else take back the last input
+``new``        (the kiosk's: a new match after one; staff gestures)
+=============  ===================================================================
+
+A shot, step by step:
+
+1. **Live.** Each piece counted by a pocket beam is added to the shot as a sensed piece
+   of unknown kind (pocket, time, blocked time kept). ``pitch_off`` marks a scratch off
+   the board. After :data:`QUIET_S` without pocket activity a game timer proposes
+   ending the shot on the display; it never commits (pieces still slide in the
+   gutters, PN-A12).
+2. **Shot sheet** (``shot_done`` with pieces sensed, or ``next``): one row per piece;
+   ``plus``/``minus`` say what it was (the shooter's colour first once colours are set,
+   then the other colour, the poison, the pitch, and ``DOUBLE``: the beam counted a piece
+   twice as it bounced in its chute, so the row is not a piece). Rows after the pieces:
+   ``+ PIECE`` (add one the beam missed; minus removes the last added), pitch off the
+   board, a referee's technique foul (PN-A10), object pieces and the poison knocked off
+   the board (PN-A8), with ``miss_reshoot`` whether the pitch touched a piece (PN-23),
+   and the colour to spot when the rules leave it open (PN-A5).
+3. **Confirm** (``shot_done`` on the sheet): every piece must have a kind; the shot is
+   applied by the rules (a refusal keeps the sheet, with the reason) and journaled.
+
+A shot with nothing sensed commits straight away on ``shot_done`` (a miss, or a pitch
+off the board), so an ordinary miss costs one press.
+
+What was sensed and what was confirmed: the confirmed :class:`Shot` is the journaled
+rules input (:class:`~pitchside.app.effects.Accepted`); the sensed counts per pocket
+stay in the draft while the shot is entered and, once it is committed, in
+:attr:`TableState.last` (:class:`ShotReport`: sensed per pocket, the shot, the pieces
+to spot) until the next shot.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from PIL import Image
+
+from pitchside.app.effects import Accepted, CoinTossed, Event, StartTimer, TableEffect, TossCoin
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.match import Match
+from pitchside.core.replay.pitchnut import PitchnutCodec
+from pitchside.core.rules import pitchnut as rules
+from pitchside.core.sides import Side, other
+from pitchside.core.step import Notice
+from pitchside.render.pitchnut import PitchnutView, SheetRow, render
+from pitchside.render.view import Prompt
+from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TimerFired
+
+POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
+"""The pocket beams, by pin-map name; a piece's ``pocket`` is its index + 1."""
+
+QUIET_S = 3.0
+"""Seconds without pocket activity after which the display proposes ending the shot."""
+
+QUIET_TIMER = "game:quiet"
+
+Kind = Literal["?", "white", "black", "poison", "pitch", "double"]
+KIND_WORDS: dict[str, str] = {
+    "?": "?", "white": "WHITE", "black": "BLACK", "poison": "POISON", "pitch": "PITCH", "double": "DOUBLE",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One piece of the shot: ``pocket`` 1-4 (0: added by hand), its ``kind`` ("?" until
+    the players say), when its beam counted it (``at``, s) and how long it blocked (s)."""
+
+    pocket: int
+    kind: Kind = "?"
+    at: float = 0.0
+    blocked_s: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ShotDraft:
+    """The shot being entered: what the beams sensed and what the players said."""
+
+    pieces: tuple[Piece, ...] = ()
+    pitch_off: bool = False
+    foul: bool = False
+    white_off: int = 0
+    black_off: int = 0
+    poison_off: bool = False
+    touched: bool = True
+    spot: rules.Colour | None = None
+    last_drop_at: float | None = None
+    """When a pocket beam last counted a piece (s), for the quiet-time proposal."""
+
+    @property
+    def is_empty(self) -> bool:
+        return replace(self, last_drop_at=None) == ShotDraft()
+
+    def sensed(self) -> tuple[int, int, int, int]:
+        """Pieces counted by each pocket beam (pocket 1-4), double counts included."""
+        n = [0, 0, 0, 0]
+        for p in self.pieces:
+            if p.pocket:
+                n[p.pocket - 1] += 1
+        return (n[0], n[1], n[2], n[3])
+
+    def count(self, kind: Kind) -> int:
+        return sum(1 for p in self.pieces if p.kind == kind)
+
+
+@dataclass(frozen=True, slots=True)
+class ShotReport:
+    """The last committed shot: what the beams ``sensed`` per pocket (1-4), the
+    confirmed ``shot`` (the journaled input), and the pieces it spotted at the centre."""
+
+    sensed: tuple[int, int, int, int]
+    shot: rules.Shot
+    spotted: rules.Pieces
+
+
+Mode = Literal["live", "sheet"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table: the match (with its undo history), the shot being entered, the
+    choice of breaker, the prompt line and the last shot's report."""
+
+    match: Match
+    names: tuple[str, str] = ("A", "B")
+    prompt: Prompt | None = None
+    draft: ShotDraft = ShotDraft()
+    mode: Mode = "live"
+    cursor: int = 0
+    breaker: Side | None = None
+    """The side the toss winner is pointing at (phase ``choose_breaker``)."""
+    action: str | None = None
+    """What the players must do at the board now ("SPOT 1 WHITE AT THE CENTRE")."""
+    last: ShotReport | None = None
+
+    @property
+    def game(self) -> rules.State:
+        state: rules.State = self.match.state
+        return state
+
+
+Effect = TableEffect
+
+
+def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
+    """A table with a new match waiting for the coin toss."""
+    return TableState(Match.start(PitchnutCodec(), options or rules.Options()), names=names)
+
+
+def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+    """The table rebuilt from a journal, with the prompt its last input left. A shot being
+    entered was never journaled: the players enter it again."""
+    ts = TableState(match, names=names)
+    if last_was_undo:
+        return replace(ts, prompt=Prompt("Undone", "info"))
+    if match.head is None:
+        return ts
+    before = match.head.prev.state if match.head.prev is not None else match.initial
+    step = match.codec.apply(before, match.head.inp)
+    return _after(ts, before, match.head.inp, step.effects, (0, 0, 0, 0))
+
+
+# --- what the players see -------------------------------------------------------------
+
+
+_SIDE_WORD = re.compile(r"\b([AB])\b")
+
+
+def _named(text: str, names: tuple[str, str]) -> str:
+    """The rules speak of sides "A" and "B"; the players see their names."""
+    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+
+
+def kinds_for(game: rules.State) -> tuple[Kind, ...]:
+    """The kinds a piece can be given, in the order ``plus`` offers them: the shooter's
+    colour first once colours are assigned."""
+    own = game.colours[game.turn] if game.turn is not None else None
+    colours: tuple[Kind, Kind] = ("white", "black") if own in (None, "white") else ("black", "white")
+    return (*colours, "poison", "pitch", "double")
+
+
+def to_shot(draft: ShotDraft) -> rules.Shot:
+    """The rules input the draft stands for (pieces marked DOUBLE are not pieces)."""
+    pitch: rules.PitchFate | None = "pocket" if draft.count("pitch") else "off" if draft.pitch_off else None
+    return rules.Shot(
+        white=draft.count("white"),
+        black=draft.count("black"),
+        poison=draft.count("poison") > 0,
+        pitch=pitch,
+        touched=draft.touched,
+        foul=draft.foul,
+        spot=draft.spot,
+        white_off=draft.white_off,
+        black_off=draft.black_off,
+        poison_off=draft.poison_off,
+    )
+
+
+def needs_spot(game: rules.State, draft: ShotDraft) -> bool:
+    """The rules will ask which colour to spot (PN-A5): a debt paid on an open board by
+    equal numbers of white and black."""
+    side = game.turn
+    if side is None or game.colours[side] is not None or game.owed[side] == 0:
+        return False
+    w, b = draft.count("white"), draft.count("black")
+    return w == b > 0 and draft.count("poison") == 0
+
+
+RowKey = Literal["piece", "add", "spot", "touched", "pitch_off", "foul", "white_off", "black_off", "poison_off"]
+
+
+def rows(ts: TableState) -> tuple[tuple[RowKey, int], ...]:
+    """The shot sheet's rows: ``(key, piece index or 0)``."""
+    out: list[tuple[RowKey, int]] = [("piece", i) for i in range(len(ts.draft.pieces))]
+    if needs_spot(ts.game, ts.draft):
+        out.append(("spot", 0))
+    out.append(("add", 0))
+    out.append(("pitch_off", 0))
+    if ts.game.options.miss_reshoot:
+        out.append(("touched", 0))
+    out += [("foul", 0), ("white_off", 0), ("black_off", 0), ("poison_off", 0)]
+    return tuple(out)
+
+
+def _yes(flag: bool) -> str:
+    return "YES" if flag else "NO"
+
+
+def sheet_rows(ts: TableState) -> tuple[SheetRow, ...]:
+    """The shot sheet as the screen shows it."""
+    d = ts.draft
+    out = []
+    for key, i in rows(ts):
+        if key == "piece":
+            p = d.pieces[i]
+            where = f"POCKET {p.pocket}" if p.pocket else "BY HAND"
+            out.append(SheetRow(f"{i + 1} {where}", KIND_WORDS[p.kind], p.kind == "?"))
+        elif key == "spot":
+            out.append(SheetRow("SPOT COLOUR", KIND_WORDS[d.spot] if d.spot else "?", d.spot is None))
+        elif key == "add":
+            out.append(SheetRow("+ PIECE", ""))
+        elif key == "pitch_off":
+            out.append(SheetRow("PITCH OFF", _yes(d.pitch_off)))
+        elif key == "touched":
+            out.append(SheetRow("HIT A PIECE", _yes(d.touched)))
+        elif key == "foul":
+            out.append(SheetRow("FOUL", _yes(d.foul)))
+        elif key == "white_off":
+            out.append(SheetRow("WHITE OFF", str(d.white_off)))
+        elif key == "black_off":
+            out.append(SheetRow("BLACK OFF", str(d.black_off)))
+        else:
+            out.append(SheetRow("POISON OFF", _yes(d.poison_off)))
+    return tuple(out)
+
+
+def shot_summary(draft: ShotDraft) -> str:
+    """What the shot would commit, e.g. ``"2 WHITE 1 BLACK PITCH"``, or ``"NOTHING IN"``."""
+    parts = []
+    for kind, word in (("white", "WHITE"), ("black", "BLACK")):
+        if draft.count(kind):
+            parts.append(f"{draft.count(kind)} {word}")  # type: ignore[arg-type]
+    if draft.count("poison"):
+        parts.append("POISON")
+    if draft.count("pitch"):
+        parts.append("PITCH IN")
+    if draft.pitch_off:
+        parts.append("PITCH OFF")
+    if draft.foul:
+        parts.append("FOUL")
+    unknown = draft.count("?")
+    if unknown:
+        parts.append(f"{unknown} ?")
+    if draft.count("double"):
+        parts.append(f"({draft.count('double')} DOUBLE)")
+    return " ".join(parts) if parts else "NOTHING IN"
+
+
+def shot_line(draft: ShotDraft) -> str | None:
+    """The bottom line during a live shot: ``"IN 3: P1 P3 P3"``, with the pitch off."""
+    parts = []
+    if draft.pieces:
+        pockets = " ".join(f"P{p.pocket}" if p.pocket else "H" for p in draft.pieces)
+        parts.append(f"IN {len(draft.pieces)}: {pockets}")
+    if draft.pitch_off:
+        parts.append("PITCH OFF")
+    return "  ".join(parts) if parts else None
+
+
+def view(ts: TableState) -> PitchnutView:
+    """What the display shows now."""
+    game = ts.game
+    sheet = sheet_rows(ts) if game.phase == "shooting" and ts.mode == "sheet" else ()
+    return PitchnutView(
+        state=game,
+        names=ts.names,
+        prompt=ts.prompt,
+        action=ts.action,
+        shot_line=shot_line(ts.draft) if game.phase == "shooting" and ts.mode == "live" else None,
+        sheet=sheet,
+        cursor=ts.cursor,
+        sheet_title=f"SHOT: {len(ts.draft.pieces)} IN" if sheet else "",
+        summary=shot_summary(ts.draft) if sheet else "",
+        breaker=(ts.breaker or game.toss_winner) if game.phase == "choose_breaker" else None,
+        sensed=ts.draft.sensed(),
+    )
+
+
+# --- the controller ---------------------------------------------------------------------
+
+
+def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
+    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+
+
+def _info(ts: TableState, text: str) -> TableState:
+    return replace(ts, prompt=Prompt(_named(text, ts.names), "info"))
+
+
+def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+    """Apply one table event.
+
+    :returns: the new table state and its effects (journal an accepted input, toss the
+        coin, start the quiet timer). A press the rules forbid leaves the match unchanged
+        and puts the reason on the display.
+    """
+    if isinstance(event, CoinTossed):
+        return _commit(ts, rules.CoinToss(event.winner), event.at)
+    if isinstance(event, BeamBroken):
+        return _drop(ts, event)
+    if isinstance(event, TimerFired):
+        return _quiet(ts, event), ()
+    if isinstance(event, SensorNoisy):
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+    if isinstance(event, ButtonPressed):
+        return _press(ts, event.name, event.at)
+    return ts, ()
+
+
+def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
+    if event.name not in POCKETS:
+        return ts, ()
+    if ts.game.phase != "shooting":
+        return replace(ts, prompt=Prompt("Piece in a pocket outside a shot: ignored", "warning")), ()
+    pocket = POCKETS.index(event.name) + 1
+    piece = Piece(pocket, "?", event.at, event.blocked_s)
+    draft = replace(ts.draft, pieces=(*ts.draft.pieces, piece), last_drop_at=event.at)
+    if ts.mode == "sheet":
+        text = f"Piece {len(draft.pieces)} in pocket {pocket}: say what it is"
+        return replace(ts, draft=draft, prompt=Prompt(text, "info")), ()
+    return replace(ts, draft=draft, prompt=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
+
+
+def _quiet(ts: TableState, event: TimerFired) -> TableState:
+    """The quiet time has passed since a drop: propose ending the shot (never commit)."""
+    d = ts.draft
+    if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
+        return ts
+    if d.last_drop_at is None or event.at - d.last_drop_at < QUIET_S - 1e-9 or ts.prompt is not None:
+        return ts
+    return replace(ts, prompt=Prompt("All still? DONE ends the shot", "info"))
+
+
+def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game = ts.game
+    if name != "undo" and ts.action is not None:
+        ts = replace(ts, action=None)
+    if name == "undo":
+        return _undo(ts, at)
+    if game.phase == "finished":
+        return _info(ts, "Match over: NEW for a new match"), ()
+    if game.phase == "toss":
+        if name in ("coin", "shot_done"):
+            return replace(ts, prompt=None), (TossCoin(),)
+        return _refuse(ts, "PN-05", "toss the coin first (COIN)"), ()
+    if name == "coin":
+        return _refuse(ts, "PN-05", "the coin was tossed already"), ()
+    if game.phase == "choose_breaker":
+        return _breaker_press(ts, name, at)
+    if ts.mode == "sheet":
+        return _sheet_press(ts, name, at)
+    return _live_press(ts, name, at)
+
+
+def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    if ts.game.phase == "shooting" and ts.mode == "sheet":
+        return replace(ts, mode="live", cursor=0, prompt=Prompt("Back to the shot", "info")), ()
+    if ts.game.phase == "shooting" and not ts.draft.is_empty:
+        return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
+    if ts.game.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.game.toss_winner:
+        return replace(ts, breaker=None, prompt=None), ()
+    try:
+        match, _ = ts.match.undo()
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    new = TableState(match, names=ts.names, prompt=Prompt("Undone", "info"))
+    return new, (Accepted(None, at),)
+
+
+def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    winner = ts.game.toss_winner or "A"
+    choice = ts.breaker or winner
+    if name in ("plus", "minus", "next"):
+        return replace(ts, breaker=other(choice), prompt=None), ()
+    if name == "shot_done":
+        return _commit(ts, rules.Breaker(choice), at)
+    return _info(ts, f"{winner} chooses who breaks: + - then DONE"), ()
+
+
+def _live_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    d = ts.draft
+    if name == "pitch_off":
+        return replace(ts, draft=replace(d, pitch_off=not d.pitch_off), prompt=None), ()
+    if name == "next":
+        return _open_sheet(ts), ()
+    if name == "shot_done":
+        if d.pieces:
+            return _open_sheet(ts), ()
+        return _commit(ts, to_shot(d), at)
+    if name in ("plus", "minus"):
+        return _info(ts, "NEXT: the shot sheet  DONE: end the shot"), ()
+    return ts, ()
+
+
+def _open_sheet(ts: TableState) -> TableState:
+    unknown = [i for i, p in enumerate(ts.draft.pieces) if p.kind == "?"]
+    cursor = unknown[0] if unknown else 0
+    text = "Say what each piece was: + -" if unknown else "Check the shot, DONE confirms"
+    return replace(ts, mode="sheet", cursor=cursor, prompt=Prompt(text, "info"))
+
+
+def _sheet_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    sheet = rows(ts)
+    cursor = min(ts.cursor, len(sheet) - 1)
+    if name == "next":
+        return replace(ts, cursor=(cursor + 1) % len(sheet), prompt=None), ()
+    if name == "pitch_off":
+        return replace(ts, draft=replace(ts.draft, pitch_off=not ts.draft.pitch_off), prompt=None), ()
+    if name in ("plus", "minus"):
+        return _change_row(ts, sheet[cursor], 1 if name == "plus" else -1), ()
+    if name == "shot_done":
+        return _confirm(ts, at)
+    return ts, ()
+
+
+def _change_row(ts: TableState, row: tuple[RowKey, int], step: int) -> TableState:
+    d = ts.draft
+    key, i = row
+    if key == "piece":
+        kinds = kinds_for(ts.game)
+        kind = d.pieces[i].kind
+        if kind == "?":
+            new_kind = kinds[0] if step > 0 else kinds[-1]
+        else:
+            new_kind = kinds[(kinds.index(kind) + step) % len(kinds)]
+        pieces = tuple(replace(p, kind=new_kind) if j == i else p for j, p in enumerate(d.pieces))
+        return replace(ts, draft=replace(d, pieces=pieces), prompt=None)
+    if key == "add":
+        if step > 0:
+            pieces = (*d.pieces, Piece(0))
+            return replace(ts, draft=replace(d, pieces=pieces), cursor=len(pieces) - 1,
+                           prompt=Prompt("Added by hand: say what it is", "info"))
+        by_hand = [j for j, p in enumerate(d.pieces) if p.pocket == 0]
+        if not by_hand:
+            return _info(ts, "Only pieces added by hand can be removed: mark a double DOUBLE")
+        pieces = tuple(p for j, p in enumerate(d.pieces) if j != by_hand[-1])
+        return replace(ts, draft=replace(d, pieces=pieces), cursor=ts.cursor - 1, prompt=None)
+    if key == "spot":
+        order: tuple[rules.Colour, rules.Colour] = ("white", "black")
+        spot = order[0 if step > 0 else 1] if d.spot is None else order[1 - order.index(d.spot)]
+        return replace(ts, draft=replace(d, spot=spot), prompt=None)
+    if key in ("pitch_off", "touched", "foul", "poison_off"):
+        return replace(ts, draft=replace(d, **{key: not getattr(d, key)}), prompt=None)
+    n = max(0, getattr(d, key) + step)
+    return replace(ts, draft=replace(d, **{key: n}), prompt=None)
+
+
+def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    d = ts.draft
+    sheet = rows(ts)
+    for n, p in enumerate(d.pieces):
+        if p.kind == "?":
+            where = f"pocket {p.pocket}" if p.pocket else "added by hand"
+            ts2 = _refuse(ts, "PN-A12", f"piece {n + 1} ({where}): say what it was with + -")
+            return replace(ts2, cursor=sheet.index(("piece", n))), ()
+    if d.count("poison") > 1:
+        return _refuse(ts, "PN-01", "there is only one poison: mark the others"), ()
+    if d.count("pitch") > 1:
+        return _refuse(ts, "PN-08", "there is only one pitch: mark the others"), ()
+    if d.count("pitch") and d.pitch_off:
+        return _refuse(ts, "PN-08", "the pitch cannot be both pocketed and off the board"), ()
+    if d.count("poison") and d.poison_off:
+        return _refuse(ts, "PN-A8", "the poison cannot be both pocketed and off the board"), ()
+    if needs_spot(ts.game, d) and d.spot is None:
+        ts2 = _refuse(ts, "PN-A5", "a debt is paid by equal colours: choose the colour to spot")
+        return replace(ts2, cursor=sheet.index(("spot", 0))), ()
+    return _commit(ts, to_shot(d), at)
+
+
+def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    before = ts.game
+    try:
+        match, step = ts.match.apply(inp)
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    sensed = ts.draft.sensed()
+    new = TableState(match, names=ts.names)
+    return _after(new, before, inp, step.effects, sensed), (Accepted(inp, at),)
+
+
+def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple[Notice, ...],
+           sensed: tuple[int, int, int, int]) -> TableState:
+    """The table after an accepted input: the report of a shot, what to do at the board,
+    and the prompt."""
+    after = ts.game
+    if not isinstance(inp, rules.Shot):
+        return replace(ts, prompt=Prompt(_named(notices[-1].text, ts.names), "info") if notices else None)
+    spotted = rules.Pieces()
+    same_game = after.game_number == before.game_number and after.phase == "shooting"
+    if same_game:
+        spotted = rules.Pieces(
+            before.pocketed.white + inp.white - after.pocketed.white,
+            before.pocketed.black + inp.black - after.pocketed.black,
+        )
+    report = ShotReport(sensed, inp, spotted)
+    ts = replace(ts, last=report)
+    if after.phase == "finished":
+        return ts
+    if not same_game:
+        result = after.last_game
+        winner = result.winner if result else None
+        text = f"{winner} wins game {before.game_number}! {after.breaker} breaks"
+        return replace(ts, prompt=Prompt(_named(text, ts.names), "info"))
+    action = spot_action(inp, spotted, notices)
+    prompt = _main_notice(notices, ts.names)
+    return replace(ts, action=action, prompt=prompt)
+
+
+def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, ...]) -> str | None:
+    """What the players must put at the centre after a shot: spotted pieces (PN-08,
+    PN-29), pieces knocked off (PN-A8) and a re-spotted poison (PN-A2), e.g.
+    ``"SPOT 1 WHITE AT THE CENTRE"``."""
+    white = spotted.white + shot.white_off
+    black = spotted.black + shot.black_off
+    poison = shot.poison_off or any(n.rule == "PN-A2" for n in notices)
+    parts = [f"{n} {word}" for n, word in ((white, "WHITE"), (black, "BLACK")) if n]
+    if poison:
+        parts.append("POISON")
+    if not parts:
+        return None
+    return f"SPOT {' + '.join(parts)} AT THE CENTRE"
+
+
+_PRIORITY = ("PN-31", "PN-08", "PN-28", "PN-15", "PN-30")
+
+
+def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt | None:
+    """The notice worth the prompt line: shooting for the poison, a scratch and its debt,
+    bonus turns; else the last one (whose turn)."""
+    if not notices:
+        return None
+    for rule in _PRIORITY:
+        for n in notices:
+            if n.rule == rule and not n.text.startswith(("Scratch: spot", "Foul: spot")):
+                return Prompt(_named(n.text, names), "info")
+    return Prompt(_named(notices[-1].text, names), "info")
+
+
+# --- the app --------------------------------------------------------------------------
+
+
+GAMES_CHOICES = (1, 2, 3, 5)
+"""Games to win the match, as the menu offers them."""
+
+
+class PitchnutApp:
+    """Pitchnut's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+
+    name = "pitchnut"
+    title = "PITCHNUT"
+    buttons = ("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus")
+    beams = POCKETS
+    serial_devices: tuple[str, ...] = ()
+    codec = PitchnutCodec()
+
+    def parse_options(self, raw: Any) -> rules.Options:
+        return self.codec.parse_options(raw)
+
+    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
+        return new_table(options, names)
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+        return resumed(match, names, last_was_undo)
+
+    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+        return handle(ts, event)
+
+    def view(self, ts: TableState) -> PitchnutView:
+        return view(ts)
+
+    def render(self, v: PitchnutView, size: tuple[int, int]) -> Image.Image:
+        return render(v, size)
+
+    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
+        beginners = options.scratch_keeps_turn or options.miss_reshoot
+        return (
+            ("Players", options.players.upper()),
+            ("Match", "1 GAME" if options.games == 1 else f"FIRST TO {options.games}"),
+            ("Rules", "BEGINNERS" if beginners else "STANDARD"),
+        )
+
+    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
+        if row == 0:
+            return replace(options, players="doubles" if options.players == "singles" else "singles")
+        if row == 1:
+            i = GAMES_CHOICES.index(options.games) if options.games in GAMES_CHOICES else 0
+            return replace(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
+        beginners = not (options.scratch_keeps_turn or options.miss_reshoot)
+        return replace(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
+
+    def summary(self, ts: TableState) -> str:
+        g = ts.game
+        return f"Game {g.game_number}, {g.score.A}-{g.score.B}"
+
+
+APP = PitchnutApp()
