@@ -16,7 +16,6 @@ import heapq
 import itertools
 import logging
 import queue
-import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -25,7 +24,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from pitchside.app import effects as table
-from pitchside.app import kiosk
+from pitchside.app import kiosk, software_die
 from pitchside.app.games import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
@@ -62,8 +61,9 @@ class FrameSink(Protocol):
 
 
 def system_dice(count: int) -> tuple[int, ...]:
-    """``count`` fair dice from the OS's random source (``secrets``), values 1-6."""
-    return tuple(1 + secrets.randbelow(6) for _ in range(count))
+    """``count`` fair dice from the OS's random source (``secrets``), values 1-6
+    (:func:`pitchside.app.software_die.roll`)."""
+    return software_die.roll(count)
 
 
 class _Wake:

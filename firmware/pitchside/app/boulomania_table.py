@@ -1,0 +1,578 @@
+"""The Boulomania referee at the table (pure): panel presses and dice -> rules inputs.
+
+Every outcome of Boulomania is decided by the dice (rulebook
+``shared/rules/001_e017ef639f8c18a2.txt``, rules BM-01..BM-28 of rulings.md), so the
+table referees all of it. The team to play first *declares* its throw with the panel
+(what BM-05, BM-07, BM-11 and BM-19 let it choose), the display shows the declaration,
+then the dice are rolled and the throw enters the rules engine
+(:mod:`pitchside.core.rules.boulomania`) as one input carrying the declaration and the
+values: ``start_roll``, ``jack_roll``, ``point`` or ``shoot``.
+
+Where the dice come from:
+
+* **A die unit** on a serial line (``[serial.die]``; protocol in
+  hardware/pitchside_hw/DIE_PROTOCOL.md, parsed by :mod:`pitchside.signals.die_protocol`):
+  each ``ROLL`` line is a roll. While the unit is connected, the ROLL button does not
+  roll (the unit does).
+* **The table's own die**: ROLL (or SHOT DONE) asks the shell for :class:`RollDice`
+  (``n`` dice) and the values come back as :class:`DiceRolled` (``secrets`` on the table,
+  a seeded source in the simulator; :mod:`pitchside.app.software_die`). This is the die
+  when no unit is configured, and while a unit is unplugged (so a match never stops).
+
+A roll with the wrong number of dice for what the table expects now (two for the start
+roll, one for the jack or a shot, two or three as declared for a point), a line that is
+not the protocol (garbage, a 7, a half line dropped by the reader), an ``ERR`` from the
+unit, a lost connection: each is refused or reported on the display and changes
+nothing; the players roll again.
+
+Buttons (hardware/pitchside_hw/WIRING_BOULOMANIA.md):
+
+=============  ==================================================================
+``roll``       roll the table's die for what is declared (no die unit connected)
+``shot_done``  the same as ROLL (OK: "I have declared, roll")
+``next``       the throw: POINT 2 DICE -> POINT 3 DICE -> SHOOT -> ... (BM-05, BM-19)
+``plus/minus`` SHOOT: the target (the opponent's bowls nearest the jack first, then the
+               jack); POINT 2: jack space on a double (BM-07); with option
+               ``push_optional`` also "do not push on" (BM-10)
+``fork``       the push at the forks 8, 13, 16: cycles which of them go diagonal (BM-11)
+``undo``       clear the declaration; if there is none, take back the last throw
+``new``        (the kiosk's: a new game once this one is over; staff gestures)
+=============  ==================================================================
+
+Conditional declarations never refuse a roll after the fact: "jack space on a double"
+takes jack space n only when the dice are a double n-n on two dice and the space is
+free (otherwise the bowl goes on the sum, and the display says why); fork choices are
+passed for the forks the push chain really meets; "do not push on" applies only when the
+sum's space is taken.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from PIL import Image
+
+from pitchside.app.effects import Accepted, DiceRolled, Event, RollDice, TableEffect
+from pitchside.core.boards.boulomania import Board
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.boulomania import BoulomaniaCodec
+from pitchside.core.replay.match import Match
+from pitchside.core.rules import boulomania as rules
+from pitchside.core.sides import Side
+from pitchside.core.step import Notice
+from pitchside.render.boulomania import BoulomaniaView, DiceShown, render
+from pitchside.render.view import Prompt
+from pitchside.signals.die_protocol import (
+    DEVICE,
+    PROTOCOL_VERSION,
+    DieLineError,
+    Hello,
+    Roll,
+    UnitError,
+    parse_line,
+)
+from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+
+Mode = Literal["point2", "point3", "shoot"]
+Target = int | Literal["jack"]
+DieStatus = Literal["none", "connected", "lost", "absent", "bad_version"]
+DIE = "die"
+"""The die unit's serial device name (``[serial.die]``)."""
+MODES: tuple[Mode, ...] = ("point2", "point3", "shoot")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The throw the team to play has declared, before its roll.
+
+    :param mode: ``"point2"`` / ``"point3"``: a placing throw with 2 or 3 dice (BM-05);
+        ``"shoot"``: a knock-out throw with 1 die (BM-19).
+    :param jack_space: point2 only: on a double n-n take jack space n if free (BM-07).
+    :param target: shoot only: a space holding an opponent's bowl, or ``"jack"``;
+        None: the default (:func:`default_target`).
+    :param diagonal: the fork spaces (8, 13, 16 on BM-BOARD) where a push goes
+        diagonally; the others go straight (BM-11).
+    :param no_push: with option ``push_optional``: decline to push on (BM-10).
+    """
+
+    mode: Mode = "point2"
+    jack_space: bool = False
+    target: Target | None = None
+    diagonal: frozenset[int] = frozenset()
+    no_push: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DieLink:
+    """What the table knows of its die unit in this match: ``status`` ``"none"`` (no
+    word from a unit yet), ``"connected"``, ``"lost"`` (was there, unplugged),
+    ``"absent"`` (configured but never found), ``"bad_version"`` (its HELLO is not
+    protocol 1); ``detail`` for the display."""
+
+    status: DieStatus = "none"
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LastRoll:
+    """The last roll the rules accepted: who rolled (None for the start roll), the
+    values, what it did (short text), and where the dice came from."""
+
+    team: Side | None
+    values: tuple[int, ...]
+    text: str
+    source: str = "software"
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table: the match (with its undo history), the declared throw, the last roll,
+    the die unit's link and the prompt line."""
+
+    match: Match
+    names: tuple[str, str] = ("A", "B")
+    prompt: Prompt | None = None
+    choice: Choice = field(default_factory=Choice)
+    last: LastRoll | None = None
+    die: DieLink = field(default_factory=DieLink)
+
+    @property
+    def game(self) -> rules.State:
+        state: rules.State = self.match.state
+        return state
+
+
+Effect = TableEffect
+
+
+def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
+    """A table with a new game waiting for the start roll (BM-02)."""
+    return TableState(Match.start(BoulomaniaCodec(), options or rules.Options()), names=names)
+
+
+def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+    """The table rebuilt from a journal, showing the last roll and its prompt as before
+    the restart. A declaration not yet rolled was never journaled: declare it again."""
+    ts = TableState(match, names=names)
+    if last_was_undo:
+        return replace(ts, prompt=Prompt("Undone", "info"))
+    if match.head is None:
+        return ts
+    before = match.head.prev.state if match.head.prev is not None else match.initial
+    step = match.codec.apply(before, match.head.inp)
+    return _after(ts, before, match.head.inp, step.effects, "journal")
+
+
+# --- queries for the display and the tests ---------------------------------------------
+
+
+def targets(game: rules.State) -> tuple[Target, ...]:
+    """What the team to play may aim at (BM-19), the opponent's bowls nearest the jack
+    first, then the jack."""
+    spaces = [t for t in rules.shoot_targets(game) if t != rules.JACK]
+    if game.jack is not None:
+        board, jack = game.options.board, game.jack
+        spaces.sort(key=lambda s: (board.distance(int(s), jack), s))
+    return (*spaces, rules.JACK) if rules.shoot_targets(game) else ()
+
+
+def default_target(game: rules.State) -> Target | None:
+    """The target SHOOT starts on: the opponent's bowl nearest the jack, else the jack."""
+    ts = targets(game)
+    return ts[0] if ts else None
+
+
+def expected_dice(ts: TableState) -> int | None:
+    """How many dice the next roll must have: 2 for the start roll (A's, then B's,
+    BM-02), 1 for the jack (BM-03) or a shot (BM-19), 2 or 3 for a point as declared
+    (BM-05); None once the game is over."""
+    phase = ts.game.phase
+    if phase == "start_roll":
+        return 2
+    if phase == "jack_roll":
+        return 1
+    if phase == "throw":
+        return {"point2": 2, "point3": 3, "shoot": 1}[ts.choice.mode]
+    return None
+
+
+def fork_path(game: rules.State, start: int, diagonal: frozenset[int]) -> tuple[rules.Fork, ...]:
+    """The fork choices a push starting at bowl space ``start`` meets, in order, when
+    the forks in ``diagonal`` go diagonally (the chain of
+    :meth:`pitchside.core.rules.boulomania._Work.push`, BM-10/BM-11)."""
+    board: Board = game.options.board
+    spaces = list(game.spaces)
+    out: list[rules.Fork] = []
+    pos = start
+    while True:
+        diag = False
+        if pos in board.forks:
+            diag = pos in diagonal
+            out.append("diagonal" if diag else "straight")
+        nxt = board.successor(pos, diag)
+        if nxt is None or spaces[nxt - 1] is None:
+            return tuple(out)
+        pos = nxt
+
+
+def to_input(game: rules.State, choice: Choice, values: tuple[int, ...]) -> rules.Input:
+    """The rules input for a roll of ``values`` under ``choice`` (the count is checked
+    by the caller, :func:`expected_dice`).
+
+    :raises ValueError: a value not 1..6, or the wrong count for the phase.
+    """
+    if game.phase == "start_roll":
+        return rules.StartRoll(values[0], values[1])
+    if game.phase == "jack_roll":
+        return rules.JackRoll(values[0])
+    board = game.options.board
+    if choice.mode == "shoot":
+        target = choice.target if choice.target in targets(game) else default_target(game)
+        assert target is not None  # phase "throw" always has the jack to aim at
+        die = values[0]
+        forks: tuple[rules.Fork, ...] = ()
+        if (die == 4 and target != rules.JACK and board.is_bowl_space(int(target))
+                and int(target) not in board.beside_jack):
+            forks = fork_path(game, int(target), choice.diagonal)
+        return rules.Shoot(target, die, forks)
+    jack_space = choice.jack_space and rules.jack_space_allowed(game, values)
+    total = sum(values)
+    pushes = not jack_space and total >= rules.MIN_PLACE and game.at(total) is not None
+    push = not (pushes and choice.no_push and game.options.push_optional)
+    forks = fork_path(game, total, choice.diagonal) if pushes and push else ()
+    return rules.Point(values, jack_space=jack_space, forks=forks, push=push)
+
+
+def choice_line(ts: TableState) -> str:
+    """The bottom line before a roll: who rolls and with what, e.g.
+    ``"ANN: POINT 2 DICE +JACK SP"`` or ``"BOB: SHOOT AT 13"``."""
+    game = ts.game
+    if game.phase == "start_roll":
+        return f"ROLL-OFF: {ts.names[0]} v {ts.names[1]}, ROLL"
+    if game.phase == "jack_roll":
+        assert game.starter is not None
+        return f"{_name(ts, game.starter)}: ROLL FOR THE JACK"
+    if game.phase != "throw" or game.to_play is None:
+        return ""
+    c = ts.choice
+    who = _name(ts, game.to_play)
+    if c.mode == "shoot":
+        t = c.target if c.target is not None else default_target(game)
+        what = "SHOOT AT JACK" if t == rules.JACK else f"SHOOT AT {t}"
+    else:
+        what = "POINT 2 DICE" if c.mode == "point2" else "POINT 3 DICE"
+        if c.jack_space:
+            what += " +JACK SP"
+        if c.no_push:
+            what += " NO PUSH"
+    if c.diagonal:
+        what += " DIAG " + ",".join(str(s) for s in sorted(c.diagonal))
+    return f"{who}: {what}"
+
+
+def view(ts: TableState) -> BoulomaniaView:
+    """What the display shows now."""
+    game = ts.game
+    target = None
+    if game.phase == "throw" and ts.choice.mode == "shoot":
+        target = ts.choice.target if ts.choice.target is not None else default_target(game)
+    last = None
+    if ts.last is not None:
+        last = DiceShown(ts.last.values, _named(ts.last.text, ts.names))
+    return BoulomaniaView(
+        state=game,
+        names=ts.names,
+        choice_line=choice_line(ts) or None,
+        target=target,
+        last=last,
+        prompt=ts.prompt,
+        die=ts.die.status,
+    )
+
+
+# --- the controller ------------------------------------------------------------------------
+
+
+_SIDE_WORD = re.compile(r"\b([AB])\b")
+
+
+def _named(text: str, names: tuple[str, str]) -> str:
+    """The rules speak of sides "A" and "B"; the players see their names."""
+    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+
+
+def _name(ts: TableState, side: Side) -> str:
+    return ts.names[0] if side == "A" else ts.names[1]
+
+
+def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
+    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+
+
+def _warn(ts: TableState, text: str) -> TableState:
+    return replace(ts, prompt=Prompt(text, "warning"))
+
+
+_THROW_RULES = {"BM-05", "BM-06", "BM-07", "BM-10", "BM-20", "BM-21", "BM-22", "BM-23", "BM-24", "BM-25",
+                "BM-26", "BM-27"}
+_SHORTEN = (
+    (re.compile(r"^\d(?:-\d)*(?: = \d+)?: "), ""),
+    (re.compile(r"^\d at (\d+|the jack): a miss, the shooter goes out$"), r"miss at \1"),
+    (re.compile(r"^carreau, (\w+)'s bowl on (\d+) goes out and (\w+)'s shooter takes \d+$"), r"carreau: \3 takes \2"),
+    (re.compile(r"^hit, (\w+)'s bowl on (\d+) goes out$"), r"hit: \1 \2 out"),
+    (re.compile(r"^4 at (\d+), next to the jack: .*"), r"4 at \1: jack out"),
+    (re.compile(r"'s bowl"), ""),
+    (re.compile(r" pushed from (\d+) into touch"), r" \1 out"),
+    (re.compile(r" pushed (\d+) -> (\d+)"), r" \1>\2"),
+    (re.compile(r"^(\d): "), r""),
+    (re.compile(r"^(\w+)'s shooter goes out$"), ""),
+    (re.compile(r", the shooter goes out$|; the shooter goes out too$"), ""),
+    (re.compile(r" -> "), ">"),
+    (re.compile(r"^kiss, .*"), "kiss"),
+)
+
+
+def what_it_did(notices: tuple[Notice, ...]) -> str:
+    """A short line of what a throw did, from the rules' notices (the placing or
+    knock-out ones, main result first), e.g. ``"A on 11, B 11>16"``."""
+    texts = [n.text for n in notices if n.rule in _THROW_RULES and not n.text.startswith("Round ")]
+    main = [t for t in texts if " pushed " not in t]
+    texts = main[:1] + [t for t in texts if " pushed " in t] + main[1:]
+    out = []
+    for t in texts:
+        for pattern, repl in _SHORTEN:
+            t = pattern.sub(repl, t)
+        if t:
+            out.append(t)
+    return ", ".join(out)
+
+
+def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple[Notice, ...],
+           source: str) -> TableState:
+    """The table after an accepted roll: the last roll, the new prompt."""
+    game = ts.game
+    if isinstance(inp, rules.StartRoll):
+        values: tuple[int, ...] = (inp.A, inp.B)
+        text = f"A {inp.A}, B {inp.B}" + (": again" if inp.A == inp.B else "")
+        team: Side | None = None
+    elif isinstance(inp, rules.JackRoll):
+        values, text, team = (inp.die,), f"jack on {inp.die}", before.starter
+    elif isinstance(inp, rules.Point):
+        values, team = inp.dice, before.to_play
+        text = what_it_did(notices)
+        n = inp.dice[0]
+        if len(inp.dice) == 2 and n == inp.dice[1] and not inp.jack_space and ts.choice.jack_space:
+            text = f"(jack space {n} not free) {text}"
+    else:
+        values, team = (inp.die,), before.to_play
+        text = what_it_did(notices)
+    prompt = None
+    round_end = [nt.text for nt in notices if nt.text.startswith("Round ")]
+    if game.phase == "finished":
+        prompt = None
+    elif round_end:
+        nxt = [nt.text for nt in notices if nt.rule == "BM-17"]
+        head = round_end[0].split(".")[0]
+        prompt = Prompt(_named(f"{head}. {nxt[0] if nxt else ''}".strip(), ts.names), "info")
+    elif isinstance(inp, rules.StartRoll) and inp.A == inp.B:
+        prompt = Prompt(f"Both rolled {inp.A}: roll again", "info")
+    return replace(ts, choice=Choice(), last=LastRoll(team, values, text, source), prompt=prompt)
+
+
+def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> tuple[TableState, tuple[Effect, ...]]:
+    """A roll arrived (the unit's or the table's die): check it, enter it."""
+    game = ts.game
+    want = expected_dice(ts)
+    if want is None:
+        return _refuse(ts, "BM-18", "the game is over: NEW for a new game"), ()
+    if len(values) != want:
+        what = {
+            "start_roll": "the start roll (one die each)",
+            "jack_roll": "the jack",
+        }.get(game.phase, {"point2": "POINT 2", "point3": "POINT 3", "shoot": "SHOOT"}[ts.choice.mode])
+        return _refuse(ts, "DIE", f"{what} needs {want} dice, the die rolled {len(values)}: roll {want}"), ()
+    if any(not 1 <= v <= 6 for v in values):  # the parser and the software die never give these
+        return _refuse(ts, "DIE", f"not die values: {values}"), ()
+    inp = to_input(game, ts.choice, values)
+    try:
+        match, step = ts.match.apply(inp)
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    new = _after(replace(ts, match=match), game, inp, step.effects, source)
+    return new, (Accepted(inp, at),)
+
+
+def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+    """Apply one table event.
+
+    :returns: the new table and its effects (journal an accepted throw, roll the table's
+        die). Anything refused leaves the match unchanged and says why on the display.
+    """
+    if isinstance(event, DiceRolled):
+        return _rolled(ts, tuple(event.values), event.at, event.source)
+    if isinstance(event, SerialLine):
+        return _line(ts, event) if event.name == DIE else (ts, ())
+    if isinstance(event, SerialStatus):
+        return (_status(ts, event), ()) if event.name == DIE else (ts, ())
+    if isinstance(event, ButtonPressed):
+        return _press(ts, event.name, event.at)
+    return ts, ()
+
+
+def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...]]:
+    try:
+        msg = parse_line(ev.text)
+    except DieLineError as exc:
+        shown = exc.line.strip()[:16]
+        return _refuse(ts, "DIE", f"Die sent {shown!r}: {exc.reason}. Roll again"), ()
+    if msg is None:
+        return ts, ()
+    if isinstance(msg, Hello):
+        if msg.supported:
+            return replace(ts, die=DieLink("connected", f"protocol {msg.version}"),
+                           prompt=Prompt(f"Die unit ready (protocol {msg.version})", "info")), ()
+        detail = f"{msg.device} {msg.version}"
+        ts = replace(ts, die=DieLink("bad_version", detail))
+        return _warn(ts, f"Die unit speaks {detail}, not {DEVICE} {PROTOCOL_VERSION}: its rolls are refused"), ()
+    if isinstance(msg, UnitError):
+        return _warn(ts, f"Die unit: {msg.code} {msg.text}".rstrip() + ": roll again"), ()
+    assert isinstance(msg, Roll)
+    if ts.die.status == "bad_version":
+        return _refuse(ts, "DIE", f"die unit speaks {ts.die.detail}, not {DEVICE} {PROTOCOL_VERSION}: "
+                                  "update it or unplug it and use ROLL"), ()
+    ts = replace(ts, die=DieLink("connected", ts.die.detail if ts.die.status == "connected" else ""))
+    return _rolled(ts, msg.values, ev.at, "unit")
+
+
+def _status(ts: TableState, ev: SerialStatus) -> TableState:
+    if ev.connected and ev.detail.startswith("connected"):
+        return replace(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
+    if ev.connected:  # the reader dropped a half line or an endless one
+        what = "half a line" if "partial" in ev.detail else "an over-long line"
+        return _warn(ts, f"Die: {what} lost, nothing counted: roll again")
+    if ev.detail.startswith("cannot open") and ts.die.status in ("none", "absent"):
+        ts = replace(ts, die=DieLink("absent", ev.detail))
+        return _warn(ts, "No die unit: use ROLL")
+    ts = replace(ts, die=DieLink("lost", ev.detail))
+    return _warn(ts, "Die lost: replug it, or ROLL")
+
+
+def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game = ts.game
+    if name == "undo":
+        if ts.choice != Choice():
+            return replace(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
+        try:
+            match, _ = ts.match.undo()
+        except IllegalInput as exc:
+            return _refuse(ts, exc.rule, exc.reason), ()
+        new = replace(ts, match=match, choice=Choice(), prompt=Prompt("Undone", "info"))
+        return replace(new, last=_last_of(new)), (Accepted(None, at),)
+    if game.phase == "finished":
+        return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
+    if name in ("roll", "shot_done"):
+        if ts.die.status == "connected":
+            return _refuse(ts, "DIE", "the die unit is connected: roll it"), ()
+        n = expected_dice(ts)
+        assert n is not None
+        return replace(ts, prompt=None), (RollDice(n),)
+    if game.phase != "throw":
+        return replace(ts, prompt=Prompt("Roll first: ROLL", "info")), ()
+    c = ts.choice
+    if name == "next":
+        mode = MODES[(MODES.index(c.mode) + 1) % len(MODES)]
+        return replace(ts, choice=Choice(mode, diagonal=c.diagonal), prompt=None), ()
+    if name in ("plus", "minus"):
+        return _detail(ts, 1 if name == "plus" else -1)
+    if name == "fork":
+        forks = sorted(game.options.board.forks)
+        bits = sum(1 << i for i, s in enumerate(forks) if s in c.diagonal) + 1
+        diagonal = frozenset(s for i, s in enumerate(forks) if bits >> i & 1)
+        return replace(ts, choice=replace(c, diagonal=diagonal), prompt=None), ()
+    return ts, ()
+
+
+def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
+    """PLUS/MINUS: the target of a shot, or the variant of a point."""
+    game, c = ts.game, ts.choice
+    if c.mode == "shoot":
+        ts_ = targets(game)
+        cur = c.target if c.target in ts_ else default_target(game)
+        i = ts_.index(cur) if cur in ts_ else 0
+        return replace(ts, choice=replace(c, target=ts_[(i + step) % len(ts_)]), prompt=None), ()
+    variants: list[tuple[bool, bool]] = [(False, False)]
+    if c.mode == "point2":
+        variants.append((True, False))
+    if game.options.push_optional:
+        variants.append((False, True))
+    if len(variants) == 1:
+        return _refuse(ts, "BM-08", "the jack space needs exactly two dice: NEXT for POINT 2 or SHOOT"), ()
+    cur_v = (c.jack_space, c.no_push)
+    i = variants.index(cur_v) if cur_v in variants else 0
+    js, np_ = variants[(i + step) % len(variants)]
+    return replace(ts, choice=replace(c, jack_space=js, no_push=np_), prompt=None), ()
+
+
+def _last_of(ts: TableState) -> LastRoll | None:
+    """The last roll still in effect after an undo (its values; no text)."""
+    head = ts.match.head
+    if head is None:
+        return None
+    before = head.prev.state if head.prev is not None else ts.match.initial
+    return _after(ts, before, head.inp, ts.match.codec.apply(before, head.inp).effects, "software").last
+
+
+class BoulomaniaApp:
+    """Boulomania's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+
+    name = "boulomania"
+    title = "BOULOMANIA"
+    buttons = ("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus")
+    beams: tuple[str, ...] = ()
+    serial_devices: tuple[str, ...] = (DIE,)
+    codec = BoulomaniaCodec()
+
+    def parse_options(self, raw: Any) -> rules.Options:
+        return self.codec.parse_options(raw)
+
+    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
+        return new_table(options, names)
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+        return resumed(match, names, last_was_undo)
+
+    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+        return handle(ts, event)
+
+    def view(self, ts: TableState) -> BoulomaniaView:
+        return view(ts)
+
+    def render(self, v: BoulomaniaView, size: tuple[int, int]) -> Image.Image:
+        return render(v, size)
+
+    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
+        return (
+            ("Game to", str(options.target)),
+            ("Bowls", f"{options.bowls} EACH"),
+            ("Push on", "OPTIONAL" if options.push_optional else "MUST"),
+        )
+
+    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
+        if row == 0:
+            i = TARGETS.index(options.target) if options.target in TARGETS else TARGETS.index(13)
+            return replace(options, target=TARGETS[(i + step) % len(TARGETS)])
+        if row == 1:
+            return replace(options, bowls=(options.bowls - 1 + step) % 8 + 1)
+        return replace(options, push_optional=not options.push_optional)
+
+    def summary(self, ts: TableState) -> str:
+        g = ts.game
+        return f"Round {g.round}, {g.score.A}-{g.score.B}"
+
+
+TARGETS = (5, 7, 9, 11, 13, 15, 21)
+"""Game lengths the menu offers (BM-18: 13 by default)."""
+
+APP = BoulomaniaApp()
