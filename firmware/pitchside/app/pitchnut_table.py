@@ -153,7 +153,7 @@ class TableState:
     breaker: Side | None = None
     """The side the toss winner is pointing at (phase ``choose_breaker``)."""
     action: str | None = None
-    """What the players must do at the board now ("SPOT 1 WHITE AT THE CENTRE")."""
+    """What the players must do at the board now ("SPOT 1 WHITE AT CENTRE")."""
     last: ShotReport | None = None
 
     @property
@@ -286,7 +286,7 @@ def shot_summary(draft: ShotDraft) -> str:
     if draft.count("poison"):
         parts.append("POISON")
     if draft.count("pitch"):
-        parts.append("PITCH IN")
+        parts.append("PITCH")
     if draft.pitch_off:
         parts.append("PITCH OFF")
     if draft.foul:
@@ -294,17 +294,15 @@ def shot_summary(draft: ShotDraft) -> str:
     unknown = draft.count("?")
     if unknown:
         parts.append(f"{unknown} ?")
-    if draft.count("double"):
-        parts.append(f"({draft.count('double')} DOUBLE)")
     return " ".join(parts) if parts else "NOTHING IN"
 
 
 def shot_line(draft: ShotDraft) -> str | None:
-    """The bottom line during a live shot: ``"IN 3: P1 P3 P3"``, with the pitch off."""
+    """The bottom line during a live shot: ``"3 IN: P1, P3, P3"``, with the pitch off."""
     parts = []
     if draft.pieces:
-        pockets = " ".join(f"P{p.pocket}" if p.pocket else "H" for p in draft.pieces)
-        parts.append(f"IN {len(draft.pieces)}: {pockets}")
+        pockets = ", ".join(f"P{p.pocket}" if p.pocket else "HAND" for p in draft.pieces)
+        parts.append(f"{len(draft.pieces)} IN: {pockets}")
     if draft.pitch_off:
         parts.append("PITCH OFF")
     return "  ".join(parts) if parts else None
@@ -354,7 +352,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     if isinstance(event, TimerFired):
         return _quiet(ts, event), ()
     if isinstance(event, SensorNoisy):
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+        return replace(ts, prompt=Prompt(sensor_text(event), "warning")), ()
     if isinstance(event, ButtonPressed):
         return _press(ts, event.name, event.at)
     return ts, ()
@@ -364,12 +362,12 @@ def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, 
     if event.name not in POCKETS:
         return ts, ()
     if ts.game.phase != "shooting":
-        return replace(ts, prompt=Prompt("Piece in a pocket outside a shot: ignored", "warning")), ()
+        return replace(ts, prompt=Prompt("Piece outside a shot: ignored", "warning")), ()
     pocket = POCKETS.index(event.name) + 1
     piece = Piece(pocket, "?", event.at, event.blocked_s)
     draft = replace(ts.draft, pieces=(*ts.draft.pieces, piece), last_drop_at=event.at)
     if ts.mode == "sheet":
-        text = f"Piece {len(draft.pieces)} in pocket {pocket}: say what it is"
+        text = f"Piece {len(draft.pieces)} in P{pocket}: + -"
         return replace(ts, draft=draft, prompt=Prompt(text, "info")), ()
     return replace(ts, draft=draft, prompt=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
 
@@ -381,7 +379,7 @@ def _quiet(ts: TableState, event: TimerFired) -> TableState:
         return ts
     if d.last_drop_at is None or event.at - d.last_drop_at < QUIET_S - 1e-9 or ts.prompt is not None:
         return ts
-    return replace(ts, prompt=Prompt("All still? DONE ends the shot", "info"))
+    return replace(ts, prompt=Prompt("Still? DONE ends shot", "info"))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -391,7 +389,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
     if name == "undo":
         return _undo(ts, at)
     if game.phase == "finished":
-        return _info(ts, "Match over: NEW for a new match"), ()
+        return _info(ts, "Match over: NEW"), ()
     if game.phase == "toss":
         if name in ("coin", "shot_done"):
             return replace(ts, prompt=None), (TossCoin(),)
@@ -441,14 +439,14 @@ def _live_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
             return _open_sheet(ts), ()
         return _commit(ts, to_shot(d), at)
     if name in ("plus", "minus"):
-        return _info(ts, "NEXT: the shot sheet  DONE: end the shot"), ()
+        return _info(ts, "NEXT: sheet, DONE: end"), ()
     return ts, ()
 
 
 def _open_sheet(ts: TableState) -> TableState:
     unknown = [i for i, p in enumerate(ts.draft.pieces) if p.kind == "?"]
     cursor = unknown[0] if unknown else 0
-    text = "Say what each piece was: + -" if unknown else "Check the shot, DONE confirms"
+    text = "What was each? + -" if unknown else "Check, then DONE"
     return replace(ts, mode="sheet", cursor=cursor, prompt=Prompt(text, "info"))
 
 
@@ -482,10 +480,10 @@ def _change_row(ts: TableState, row: tuple[RowKey, int], step: int) -> TableStat
         if step > 0:
             pieces = (*d.pieces, Piece(0))
             return replace(ts, draft=replace(d, pieces=pieces), cursor=len(pieces) - 1,
-                           prompt=Prompt("Added by hand: say what it is", "info"))
+                           prompt=Prompt("Added: what is it? + -", "info"))
         by_hand = [j for j, p in enumerate(d.pieces) if p.pocket == 0]
         if not by_hand:
-            return _info(ts, "Only pieces added by hand can be removed: mark a double DOUBLE")
+            return _info(ts, "Beam double? Mark it DOUBLE")
         pieces = tuple(p for j, p in enumerate(d.pieces) if j != by_hand[-1])
         return replace(ts, draft=replace(d, pieces=pieces), cursor=ts.cursor - 1, prompt=None)
     if key == "spot":
@@ -536,8 +534,10 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
     """The table after an accepted input: the report of a shot, what to do at the board,
     and the prompt."""
     after = ts.game
+    if isinstance(inp, rules.CoinToss):
+        return ts  # the breaker screen says who won the toss
     if not isinstance(inp, rules.Shot):
-        return replace(ts, prompt=Prompt(_named(notices[-1].text, ts.names), "info") if notices else None)
+        return replace(ts, prompt=_main_notice(notices, ts.names))
     spotted = rules.Pieces()
     same_game = after.game_number == before.game_number and after.phase == "shooting"
     if same_game:
@@ -552,7 +552,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
     if not same_game:
         result = after.last_game
         winner = result.winner if result else None
-        text = f"{winner} wins game {before.game_number}! {after.breaker} breaks"
+        text = f"{winner} wins game {before.game_number}"
         return replace(ts, prompt=Prompt(_named(text, ts.names), "info"))
     action = spot_action(inp, spotted, notices)
     prompt = _main_notice(notices, ts.names)
@@ -562,7 +562,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
 def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, ...]) -> str | None:
     """What the players must put at the centre after a shot: spotted pieces (PN-08,
     PN-29), pieces knocked off (PN-A8) and a re-spotted poison (PN-A2), e.g.
-    ``"SPOT 1 WHITE AT THE CENTRE"``."""
+    ``"SPOT 1 WHITE AT CENTRE"``."""
     white = spotted.white + shot.white_off
     black = spotted.black + shot.black_off
     poison = shot.poison_off or any(n.rule == "PN-A2" for n in notices)
@@ -571,22 +571,60 @@ def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, 
         parts.append("POISON")
     if not parts:
         return None
-    return f"SPOT {' + '.join(parts)} AT THE CENTRE"
+    return f"SPOT {' + '.join(parts)}" + (" AT CENTRE" if len(parts) == 1 else "")
 
 
-_PRIORITY = ("PN-31", "PN-08", "PN-28", "PN-15", "PN-30")
+_SHORT: tuple[tuple[str, str], ...] = (
+    (r"^(\w+) is shooting for the poison$", r"\1: on the poison"),
+    (r"^(Scratch|Foul): (\w+) owes (\d+) piece\(s\)$", r"\1: \2 owes \3"),
+    (r"^(Scratch|Foul): spot one .*$", r"\1: spot one"),
+    (r"^(\w+) banks (\d+) bonus turn\(s\)$", r"\1 banks \2 bonus"),
+    (r"^(\w+) spends a bonus turn \((\d+) left\)$", r"\1 uses a bonus turn"),
+    (r"^Missed everything: (\w+) shoots again$", r"Missed all: \1 again"),
+    (r"^Equal colours: the board stays open$", "Equal: board stays open"),
+    (r"^(\w+) pays (\d+) debt\(s\).*$", r"\1 pays \2 debt(s)"),
+    (r"^(\w+) pays a debt.*$", r"\1 pays a debt"),
+    (r"^(\w+) has no (\w+) left.*$", r"\1 spots a \2 for the debt"),
+    (r"^Poison back at the centre: turn over$", "Poison early: turn over"),
+)
+"""The rules' notices shortened for a 128 px line (the action line says what to spot)."""
+
+
+def short_notice(text: str) -> str:
+    """A rules notice as the prompt line says it, e.g. ``"A: on the poison"``."""
+    for pattern, repl in _SHORT:
+        if re.match(pattern, text):
+            return re.sub(pattern, repl, text)
+    return text
+
+
+def sensor_text(event: SensorNoisy) -> str:
+    """A noisy pocket for the warning line: ``"POCKET 2 STORM"``, ``"POCKET 1 BLOCKED"``."""
+    what = event.detail.split(":")[0].upper()
+    if event.name in POCKETS:
+        return f"POCKET {POCKETS.index(event.name) + 1} {what}"
+    return f"{event.name.upper()} {what}"
 
 
 def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt | None:
-    """The notice worth the prompt line: shooting for the poison, a scratch and its debt,
-    bonus turns; else the last one (whose turn)."""
+    """The notice worth the prompt line: shooting for the poison (PN-31), a debt
+    (PN-08, PN-28), colours assigned (PN-10), bonus turns banked (PN-15); else the last
+    one (whose turn)."""
     if not notices:
         return None
-    for rule in _PRIORITY:
-        for n in notices:
-            if n.rule == rule and not n.text.startswith(("Scratch: spot", "Foul: spot")):
-                return Prompt(_named(n.text, names), "info")
-    return Prompt(_named(notices[-1].text, names), "info")
+    picks = (
+        lambda n: n.rule == "PN-31",
+        lambda n: "owes" in n.text,
+        lambda n: n.rule == "PN-10",
+        lambda n: n.rule == "PN-15",
+    )
+    chosen = notices[-1]
+    for pick in picks:
+        found = [n for n in notices if pick(n)]
+        if found:
+            chosen = found[0]
+            break
+    return Prompt(_named(short_notice(chosen.text), names), "info")
 
 
 # --- the app --------------------------------------------------------------------------

@@ -35,7 +35,17 @@ from pitchside.core.sides import SIDES, Side
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt
-from pitchside.render.widgets import bar, draw_score, new_canvas, prompt_bar, refusal_box, text_in_box, triangle
+from pitchside.render.widgets import (
+    bar,
+    draw_score,
+    new_canvas,
+    prompt_bar,
+    refusal_box,
+    score_width,
+    text_in_box,
+    triangle,
+    wrap,
+)
 
 HEADER_H = 12
 """Header row height in px."""
@@ -198,7 +208,7 @@ def _choose_breaker(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[i
         else:
             text_in_box(draw, box, _name(view, side), align="center", sizes=(16, fonts.LARGE, fonts.MEDIUM,
                                                                           fonts.SMALL))
-    _bottom(draw, view, size, "+ -: OTHER   DONE: BREAKS")
+    _bottom(draw, view, size, "+/-: CHANGE, DONE: OK")
 
 
 def _centre_label(state: State) -> str:
@@ -208,14 +218,37 @@ def _centre_label(state: State) -> str:
 
 
 def _status(state: State, side: Side) -> str:
-    """The status row under a side: its colour, a debt, banked bonus turns."""
-    colour = state.colours[side]
-    parts = [colour.upper() if colour else ""]
+    """The status text under a side: a debt (PN-08) and the shooter's banked bonus turns
+    (PN-30) when there are any, else its colour's name."""
+    parts = []
     if state.owed[side]:
         parts.append(f"OWES {state.owed[side]}")
     if state.turn == side and state.bonus:
         parts.append(f"+{state.bonus} BONUS")
-    return " ".join(p for p in parts if p)
+    colour = state.colours[side]
+    if not parts and colour is not None:
+        parts.append(colour.upper())
+    return " ".join(parts)
+
+
+def _status_row(draw: ImageDraw.ImageDraw, box: Box, state: State, side: Side) -> None:
+    """A side's status row, centred: its colour as a disc (hollow: white, filled:
+    black) and :func:`_status`."""
+    x0, y0, x1, y1 = box
+    text = _status(state, side)
+    colour = state.colours[side]
+    disc = 8 if colour is not None else 0
+    gap = 3 if disc and text else 0
+    fit = fonts.fit_text(text, max(1, x1 - x0 - disc - gap - 2), y1 - y0, (fonts.SMALL, fonts.TINY)) if text else None
+    tw = fonts.text_width(fit.text, fit.font) if fit else 0
+    left = x0 + (x1 - x0 - disc - gap - tw) // 2
+    if disc:
+        dy = y0 + (y1 - y0 - disc) // 2
+        draw.ellipse((left, dy, left + disc - 1, dy + disc - 1), outline=1, fill=1 if colour == "black" else 0)
+    if fit:
+        tx = left + disc + gap
+        text_in_box(draw, (tx, y0, min(x1, tx + tw + 2), y1), fit.text, align="left",
+                    sizes=(int(fit.font.size),), pad=0)
 
 
 def _shooting(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, int]) -> None:
@@ -251,10 +284,7 @@ def _shooting(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
                 text_in_box(draw, inner, "POISON", align="center", sizes=(fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
             else:
                 draw_score(draw, inner, left[colour], max_height=inner[3] - inner[1])
-        status = _status(state, side)
-        if status:
-            text_in_box(draw, (x0, status_top, x1, h - BOTTOM_H), status, align="center",
-                        sizes=(fonts.SMALL, fonts.TINY))
+        _status_row(draw, (x0, status_top, x1, h - BOTTOM_H), state, side)
     if is_open:
         _open_board(draw, (9, body[0] + 1, w - 9, body[1]), left.white, left.black)
     else:
@@ -267,16 +297,20 @@ def _shooting(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
 
 
 def _open_board(draw: ImageDraw.ImageDraw, box: Box, white: int, black: int) -> None:
-    """The open board (PN-10): "OPEN" and the pieces left of each colour."""
+    """The open board (PN-10): "OPEN BOARD" and the pieces left of each colour, a
+    letter and big digits centred in each half."""
     x0, y0, x1, y1 = box
     text_in_box(draw, (x0, y0, x1, y0 + 11), "OPEN BOARD", align="center", sizes=(fonts.MEDIUM, fonts.SMALL))
-    row = (y0 + 12, y1)
+    top, bottom = y0 + 12, y1
+    h = bottom - top
     cx = (x0 + x1) // 2
-    for label, n, (a, b) in (("W", white, (x0, cx - 3)), ("B", black, (cx + 3, x1))):
-        lw = 10
-        text_in_box(draw, (a, row[0], a + lw, row[1]), label, align="left", sizes=(fonts.MEDIUM, fonts.SMALL),
-                    pad=0)
-        draw_score(draw, (a + lw + 1, row[0], b, row[1]), n, max_height=row[1] - row[0], align="left")
+    font = fonts.text_font(fonts.MEDIUM)
+    for label, n, (a, b) in (("W", white, (x0, cx - 2)), ("B", black, (cx + 2, x1))):
+        lw = fonts.text_width(label, font) + 3
+        width = lw + score_width(n, h)
+        left = a + (b - a - width) // 2
+        text_in_box(draw, (left, top, left + lw, bottom), label, align="left", sizes=(fonts.MEDIUM,), pad=0)
+        draw_score(draw, (left + lw, top, b, bottom), n, max_height=h, align="left")
 
 
 def _sheet(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, int]) -> None:
@@ -286,7 +320,7 @@ def _sheet(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, int])
     who = _name(view, state.turn or "A")
     title = _first_fitting((f"{who}: {view.sheet_title}", view.sheet_title), w - 4, fonts.SMALL)
     bar(draw, (0, 0, w, HEADER_H), title, inverse=True, sizes=(fonts.SMALL, fonts.TINY))
-    top = HEADER_H + 1
+    top = HEADER_H
     room = max(1, (h - BOTTOM_H - top) // SHEET_ROW_H)
     n = len(view.sheet)
     cursor = min(view.cursor, n - 1)
@@ -316,30 +350,58 @@ def _sheet(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, int])
 
 
 def _finished(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, int]) -> None:
+    """The winner, games won, and why the deciding game ended (two lines)."""
     w, h = size
     state = view.state
     result = outcome(state)
     headline = f"{_name(view, result.winner)} WINS" if result else "MATCH OVER"
     bar(draw, (0, 0, w, HEADER_H), "MATCH OVER", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
-    big = (0, HEADER_H + 1, w, HEADER_H + 17)
-    text_in_box(draw, big, headline, align="center", sizes=(16, fonts.LARGE, fonts.MEDIUM))
-    sy0, sy1 = big[3] + 1, big[3] + 15
+    big = (0, HEADER_H + 1, w, HEADER_H + 15)
+    text_in_box(draw, big, headline, align="center", sizes=(14, fonts.LARGE, fonts.MEDIUM))
+    line_h = fonts.line_height(fonts.TINY)
+    top = h - 2 * line_h - 1  # the cause, two lines at the bottom
+    sy0, sy1 = big[3] + 1, min(big[3] + 14, top - 3)
     gap = 18
     draw_score(draw, (0, sy0, w // 2 - gap // 2, sy1), state.score.A, max_height=sy1 - sy0, align="right")
     draw_score(draw, (w // 2 + gap // 2, sy0, w, sy1), state.score.B, max_height=sy1 - sy0, align="left")
     dash_y = (sy0 + sy1) // 2 - 1
     draw.rectangle((w // 2 - 4, dash_y, w // 2 + 3, dash_y + 1), fill=1)
-    cause = result.cause if result else ""
+    if view.prompt is not None and view.prompt.kind != "info":
+        _bottom(draw, view, size, "")
+        return
+    text = short_cause(result.cause if result else "", view.names)
+    for i, line in enumerate(wrap(text, w - 4, fonts.TINY, 2)):
+        y = top + i * line_h
+        if y + line_h > h:
+            break
+        text_in_box(draw, (0, y, w, y + line_h), line, align="center", sizes=(fonts.TINY,))
+
+
+_CAUSES: tuple[tuple[str, str, str], ...] = (
+    ("PN-06", "wins", "{X} sank the poison on the break"),
+    ("PN-06", "loses", "{X}: poison and a scratch on the break"),
+    ("PN-25", "on the break", "{X}: poison with pieces on the break"),
+    ("PN-21", "", "{X}: poison with a scratch"),
+    ("PN-22", "", "{X}: poison with an opponent's piece"),
+    ("PN-31", "", "{X} sank the poison alone"),
+    ("PN-24", "", "{X} sank the poison too early"),
+    ("PN-25", "", "{X}: poison with pieces, too early"),
+)
+"""How a game ended, short: (rule, a phrase of the rules' cause, the text)."""
+
+
+def short_cause(cause: str, names: tuple[str, str]) -> str:
+    """The rules' cause of a game's end for two short lines, e.g. ``"Ann sank the
+    poison alone (PN-31)"``; the shooter is the side the cause names first."""
     rule, _, text = cause.partition(": ")
-    for side in SIDES:
-        text = _word_side(text, side, _name(view, side))
-    line = f"{text} ({rule})" if rule else text
-    _bottom(draw, view, size, line)
-
-
-def _word_side(text: str, side: Side, name: str) -> str:
-    words = text.split(" ")
-    return " ".join(name if word == side else word for word in words)
+    if not rule:
+        return ""
+    side = text.split(" ", 1)[0]
+    who = names[0] if side == "A" else names[1] if side == "B" else side
+    for r, phrase, short in _CAUSES:
+        if r == rule and phrase in text:
+            return f"{short.format(X=who)} ({rule})"
+    return f"{text} ({rule})"
 
 
 def describe(state: State) -> str:
