@@ -21,6 +21,7 @@ from pathlib import Path
 from importlib.metadata import entry_points
 
 from pitchside import __version__
+from pitchside.app import tournament_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord
 from pitchside.core.errors import ConfigError, PitchsideError
@@ -173,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("id", type=int, help="the match id (pitchside history)")
             p.add_argument("-o", "--output", help="file to write (default: standard output)")
         p.set_defaults(func=func)
+
+    tournament_cli.register(sub)
 
     for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)

@@ -1,0 +1,520 @@
+"""The Master Move referee at the table (pure): move-source lines and panel presses ->
+rules inputs.
+
+Master Move (rulebook ``shared/rules/003_5f20e1de7461e6e0.txt``, rulings MM-01..MM-32)
+is refereed completely by :mod:`pitchside.core.rules.mastermove`: this module only turns
+what arrives into its inputs (``lineup``, ``coin_toss``, ``move``, ``change``,
+``restart``, ``quit``), commits them through the match (with undo), and says on the
+prompt line what happened or why an input was refused. Pure: ``handle(table, event) ->
+(table, effects)``, no clock, no random (the coin comes back as :class:`CoinTossed`).
+
+Two ways in, usable together:
+
+* **A move source** on a serial line (``serial_devices = ("moves",)``, config
+  ``[serial.moves] port = ...``): a sensor board or any terminal sending the line
+  protocol of :mod:`pitchside.signals.move_protocol` (``MOVE G3 F1``, ``LINEUP A ...``,
+  ``CHANGE A G3 F4``, ``RESTART``, ``QUIT B``, ``TOSS``, ``UNDO``, ``HELLO MM1``;
+  hardware/pitchside_hw/MOVE_PROTOCOL.md). A line that is not a command is refused as a
+  line (rule ``LINE``), a command the rules forbid with its rule ID; either way nothing
+  changes and the display says why. A lost port is a warning on the prompt; the
+  buttons go on working and the reader reconnects by itself.
+* **The panel's buttons** (hardware/pitchside_hw/WIRING_MASTERMOVE.md), a cursor that
+  walks only over squares that make sense now:
+
+==============  ==============================================================
+``plus/minus``  move the cursor to the next / previous candidate square, in board
+                order (A1, A2 .. A16, B1 ..): first a piece that can move (of the
+                side to move; after a Move, a piece of a side with a change left;
+                before the game, a piece of the line-up being set), then, once a
+                piece is picked, a square it may go to
+``next``        jump the cursor to the first candidate of the next row (A -> B ..)
+``shot_done``   OK: pick the piece under the cursor, then confirm its square (the
+                move, change or line-up edit is made). With no cursor showing: send
+                the line-up shown (before the game), toss (before the first move),
+                restart (after the changes)
+``coin``        toss the coin (both line-ups in)
+``undo``        drop the picked piece, else hide the cursor, else take back the
+                last input
+``new``         (the kiosk's: a new game once this one is over; staff gestures)
+==============  ==============================================================
+
+Before the game the table proposes a line-up for each side (the line-ups of the
+record's example, :data:`STANDARD_LINEUPS`); the cursor can move its pieces anywhere the
+line-up rules allow (MM-19) before OK sends it. A terminal or board sends its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PIL import Image
+
+from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.mastermove import MasterMoveCodec
+from pitchside.core.replay.match import Match
+from pitchside.core.rules import mastermove as rules
+from pitchside.core.rules.mastermove.movegen import scoring_side
+from pitchside.core.sides import SIDES, PerSide, Side
+from pitchside.core.step import Notice
+from pitchside.render.mastermove import EntryView, MasterMoveView, render
+from pitchside.render.view import Prompt
+from pitchside.signals import move_protocol as proto
+from pitchside.signals.events import ButtonPressed, SensorNoisy, SerialLine, SerialStatus
+
+SOURCE = "moves"
+"""The serial device name of the move source (``[serial.moves]``)."""
+
+Placement = tuple[tuple[rules.Square, rules.Kind], ...]
+
+
+def _placement(groups: dict[rules.Kind, tuple[str, ...]]) -> Placement:
+    return tuple((rules.square(sq), kind) for kind in rules.KINDS for sq in groups[kind])
+
+
+STANDARD_LINEUPS: PerSide[Placement] = PerSide(
+    _placement({"keeper": ("E1",), "defender": ("C2", "G2"), "winger": ("B3", "E4", "H3"),
+                "runner": ("D8", "F8"), "joker": ("E7",), "raider": ("B7", "H7")}),
+    _placement({"keeper": ("E16",), "defender": ("C15", "G15"), "winger": ("B14", "E13", "H14"),
+                "runner": ("C9", "G9"), "joker": ("E10",), "raider": ("B10", "H10")}),
+)  # fmt: skip
+"""The line-ups the buttons start from (the example game of the record format,
+:mod:`pitchside.core.rules.mastermove.record`); both keep MM-05 and MM-19."""
+
+Effect = TableEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """The button entry: ``cursor`` the highlighted square (None: hidden), ``pick`` the
+    piece chosen (its square) whose destination is being chosen."""
+
+    cursor: rules.Square | None = None
+    pick: rules.Square | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table: the match (with its undo history), the button entry, the line-ups
+    the buttons propose, the prompt line and the move source's state."""
+
+    match: Match
+    names: tuple[str, str] = ("A", "B")
+    prompt: Prompt | None = None
+    entry: Entry = Entry()
+    drafts: PerSide[Placement] = STANDARD_LINEUPS
+    source: str | None = None
+    """What the move source said it is (``HELLO``), or None."""
+    source_ok: bool | None = None
+    """The move source's port: connected, lost, or None (none configured or not heard)."""
+    lines: int = 0
+    """Lines received from the move source (commands and refused lines)."""
+    refused_lines: int = 0
+
+    @property
+    def game(self) -> rules.State:
+        state: rules.State = self.match.state
+        return state
+
+
+def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
+    """A table with a new game waiting for both line-ups."""
+    return TableState(Match.start(MasterMoveCodec(), options or rules.Options()), names=names)
+
+
+def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+    """The table rebuilt from a journal, with the prompt its last input left."""
+    ts = TableState(match, names=names)
+    if last_was_undo:
+        notices: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+    elif match.head is not None:
+        before = match.head.prev.state if match.head.prev is not None else match.initial
+        notices = match.codec.apply(before, match.head.inp).effects
+    else:
+        notices = ()
+    return replace(ts, prompt=_notice(ts, notices))
+
+
+# --- what the screen says ----------------------------------------------------------------
+
+_SIDE_WORD = re.compile(r"\b([AB])\b")
+
+
+def _named(text: str, names: tuple[str, str]) -> str:
+    """The rules speak of sides "A" and "B"; the players see their names."""
+    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+
+
+def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
+    """The prompt after an accepted input: its last notice, unless the new screen says
+    it already (the changes screen after a Move!, the result screen)."""
+    if not notices or ts.game.phase in ("toss", "finished") or any(n.rule == "MM-16" for n in notices):
+        return None
+    text = notices[-1].text
+    if notices[-1].rule == "MM-28":  # the tag and arrow show who moves first
+        text = text.replace(" and moves first", "")
+    return Prompt(_named(text, ts.names), "info")
+
+
+_NOT_ONE = re.compile(r":? ?[A-I]\d{1,2}-[A-I]\d{1,2} is not one$")
+
+
+def _refuse(ts: TableState, rule: str, reason: str, inp: rules.Input | None = None) -> TableState:
+    """The refusal on the display: the rule ID (and the move refused) in the box's
+    title, the reason below it."""
+    if isinstance(inp, (rules.Move, rules.Change)):
+        rule = f"{rule}  {rules.square_name(inp.frm)}-{rules.square_name(inp.to)}"
+        reason = _NOT_ONE.sub("", reason)
+    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+
+
+def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:
+    """The last move in effect: its side, the move and whether it scored a Move!
+    (None before the first move)."""
+    node = match.head
+    while node is not None:
+        if isinstance(node.inp, rules.Move):
+            before: rules.State = node.prev.state if node.prev is not None else match.initial
+            side = before.to_move or "A"
+            return side, node.inp, scoring_side(before.board, node.inp) is not None
+        node = node.prev
+    return None
+
+
+def lining_side(ts: TableState) -> Side | None:
+    """The side whose line-up the buttons set now: the first without one (phase
+    ``lineup``), else None."""
+    if ts.game.phase != "lineup":
+        return None
+    for side in SIDES:
+        if not any(True for _ in ts.game.board.pieces(side)):
+            return side
+    return None
+
+
+def _draft_board(ts: TableState) -> rules.Board:
+    """The board with the line-ups sent so far and the proposed one of the side lining
+    up."""
+    side = lining_side(ts)
+    board = ts.game.board
+    if side is None:
+        return board
+    placed = list(board.without(side).pieces()) + [(sq, rules.Piece(side, k)) for sq, k in ts.drafts[side]]
+    return rules.Board.from_pieces(placed)
+
+
+def view(ts: TableState) -> MasterMoveView:
+    """What the display shows now."""
+    game = ts.game
+    entry = None
+    if ts.entry.cursor is not None or ts.entry.pick is not None:
+        entry = EntryView(ts.entry.cursor, ts.entry.pick, _entry_line(ts), len(candidates(ts)))
+    last = last_move(ts.match)
+    last_text = None
+    if last is not None:
+        side, mv, scored = last
+        last_text = f"{_name(ts, side)} {mv}" + (" MOVE!" if scored else "")
+    board = _draft_board(ts) if game.phase == "lineup" else game.board
+    return MasterMoveView(
+        state=game,
+        names=ts.names,
+        prompt=ts.prompt,
+        board=board,
+        last_move=last_text,
+        entry=entry,
+        lining=lining_side(ts),
+        source=ts.source,
+        source_ok=ts.source_ok,
+    )
+
+
+def _name(ts: TableState, side: Side) -> str:
+    return ts.names[0] if side == "A" else ts.names[1]
+
+
+def _entry_line(ts: TableState) -> str:
+    """What the cursor is on: ``"E7 joker"``, or once picked ``"E7>E6 joker"``."""
+    board = _draft_board(ts) if ts.game.phase == "lineup" else ts.game.board
+    e = ts.entry
+    if e.pick is not None:
+        piece = board.get(e.pick)
+        to = rules.square_name(e.cursor) if e.cursor is not None else "?"
+        return f"{rules.square_name(e.pick)}>{to} {piece.kind if piece else ''}".strip()
+    if e.cursor is None:
+        return ""
+    piece = board.get(e.cursor)
+    return f"{rules.square_name(e.cursor)} {piece.kind if piece else ''}".strip()
+
+
+# --- the cursor's candidates -------------------------------------------------------------
+
+
+def candidates(ts: TableState) -> tuple[rules.Square, ...]:
+    """The squares the cursor may stop on now, in board order (module docstring)."""
+    game, pick = ts.game, ts.entry.pick
+    if game.phase == "play":
+        moves = rules.legal_moves(game)
+        if pick is None:
+            return tuple(sorted({m.frm for m in moves}))
+        return tuple(sorted(m.to for m in moves if m.frm == pick))
+    if game.phase == "changes":
+        board = game.board
+        if pick is None:
+            sides = [s for s in SIDES if game.credit[s] > 0]
+            return tuple(sorted(sq for s in sides for sq, _ in board.pieces(s)))
+        piece = board.get(pick)
+        if piece is None:
+            return ()
+        return _placeable(board, piece, pick, game.options)
+    side = lining_side(ts)
+    if side is None:
+        return ()
+    board = _draft_board(ts)
+    if pick is None:
+        return tuple(sorted(sq for sq, _ in ts.drafts[side]))
+    piece = board.get(pick)
+    return _placeable(board, piece, pick, game.options) if piece else ()
+
+
+def _placeable(board: rules.Board, piece: rules.Piece, frm: rules.Square, options: rules.Options) -> tuple[int, ...]:
+    """Free squares where ``piece`` may be set up (MM-19), for a change or a line-up."""
+    return tuple(
+        sq for sq in range(144)
+        if sq != frm and board.is_free(sq) and rules.lineup_problem(piece.side, piece.kind, sq, options) is None
+    )  # fmt: skip
+
+
+def _step_cursor(ts: TableState, step: int) -> TableState:
+    cands = candidates(ts)
+    if not cands:
+        return replace(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
+    cur = ts.entry.cursor
+    if cur is None or cur not in cands:
+        base = cur if cur is not None else (ts.entry.pick if ts.entry.pick is not None else -1)
+        if step > 0:
+            nxt = next((c for c in cands if c > base), cands[0])
+        else:
+            nxt = next((c for c in reversed(cands) if c < base), cands[-1]) if base >= 0 else cands[-1]
+    else:
+        nxt = cands[(cands.index(cur) + step) % len(cands)]
+    return replace(ts, entry=replace(ts.entry, cursor=nxt), prompt=None)
+
+
+def _next_row(ts: TableState) -> TableState:
+    cands = candidates(ts)
+    if not cands:
+        return replace(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
+    cur = ts.entry.cursor
+    row = -1 if cur is None else cur // 16
+    nxt = next((c for c in cands if c // 16 > row), cands[0])
+    return replace(ts, entry=replace(ts.entry, cursor=nxt), prompt=None)
+
+
+def _nothing_to_pick(ts: TableState) -> str:
+    phase = ts.game.phase
+    if phase == "changes":
+        return "No change left: DONE restarts"
+    if phase == "toss":
+        return "Both lined up: COIN tosses"
+    if phase == "finished":
+        return "Game over: NEW for a new game"
+    return "Nothing to pick here"
+
+
+def _nearest(cands: tuple[int, ...], sq: int) -> int:
+    """The candidate nearest to ``sq`` (king steps), first in board order on a tie."""
+    r, c = divmod(sq, 16)
+    return min(cands, key=lambda x: (max(abs(x // 16 - r), abs(x % 16 - c)), x))
+
+
+# --- committing ------------------------------------------------------------------------
+
+
+def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    try:
+        match, step = ts.match.apply(inp)
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason, inp), ()
+    new = replace(ts, match=match, entry=Entry())
+    if isinstance(inp, rules.Lineup):  # the buttons' proposal follows what was sent
+        new = replace(new, drafts=new.drafts.set(inp.side, inp.placement))
+    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
+
+
+def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    try:
+        match, step = ts.match.undo()
+    except IllegalInput as exc:
+        if ts.drafts != STANDARD_LINEUPS:
+            return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
+                           prompt=Prompt("Line-ups back to the standard ones", "info")), ()
+        return _refuse(ts, exc.rule, exc.reason), ()
+    new = replace(ts, match=match, entry=Entry())
+    return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
+
+
+def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+    """Apply one table event.
+
+    :returns: the new table state and its effects (journal an accepted input, toss the
+        coin). An input the rules forbid, or a line that is not one, leaves the match
+        unchanged and puts the reason on the display.
+    """
+    if isinstance(event, CoinTossed):
+        return _commit(ts, rules.CoinToss(event.winner), event.at)
+    if isinstance(event, SerialLine):
+        if event.name != SOURCE:
+            return ts, ()
+        return _line(ts, event.text, event.at)
+    if isinstance(event, SerialStatus):
+        if event.name != SOURCE:
+            return ts, ()
+        if event.connected:
+            return replace(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
+        return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {event.detail}", "warning")), ()
+    if isinstance(event, SensorNoisy):
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+    if isinstance(event, ButtonPressed):
+        return _press(ts, event.name, event.at)
+    return ts, ()
+
+
+def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """One line from the move source (:mod:`pitchside.signals.move_protocol`)."""
+    ts = replace(ts, lines=ts.lines + 1)
+    try:
+        cmd = proto.parse_line(text)
+    except proto.ProtocolError as exc:
+        shown = " ".join(text.split())[:16]
+        return replace(_refuse(ts, "LINE", f"'{shown}': {exc.reason}"), refused_lines=ts.refused_lines + 1), ()
+    if cmd is None:
+        return ts, ()
+    if isinstance(cmd, proto.Hello):
+        name = cmd.device or "move source"
+        return replace(ts, source=name, source_ok=True, prompt=Prompt(f"{name} ({proto.PROTOCOL}) ready", "info")), ()
+    if isinstance(cmd, proto.Undo):
+        return _undo(ts, at)
+    if isinstance(cmd, proto.Toss):
+        if ts.game.phase == "toss":
+            return replace(ts, prompt=None), (TossCoin(),)
+        return _commit(ts, rules.CoinToss("A"), at)  # refused: the engine says why
+    return _commit(ts, cmd.input, at)
+
+
+def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game, e = ts.game, ts.entry
+    if name == "undo":
+        if e.pick is not None:
+            return replace(ts, entry=Entry(cursor=e.pick), prompt=None), ()
+        if e.cursor is not None:
+            return replace(ts, entry=Entry(), prompt=None), ()
+        return _undo(ts, at)
+    if game.phase == "finished":
+        return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
+    if name == "coin":
+        if game.phase == "toss":
+            return replace(ts, prompt=None), (TossCoin(),)
+        return _commit(ts, rules.CoinToss("A"), at)  # refused with the engine's reason
+    if name in ("plus", "minus"):
+        return _step_cursor(ts, 1 if name == "plus" else -1), ()
+    if name == "next":
+        return _next_row(ts), ()
+    if name == "shot_done":
+        return _ok(ts, at)
+    return ts, ()
+
+
+def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game, e = ts.game, ts.entry
+    if e.cursor is None:
+        if game.phase == "lineup":
+            side = lining_side(ts) or "A"
+            return _commit(ts, rules.Lineup(side, ts.drafts[side]), at)
+        if game.phase == "toss":
+            return replace(ts, prompt=None), (TossCoin(),)
+        if game.phase == "changes":
+            return _commit(ts, rules.Restart(), at)
+        return replace(ts, prompt=Prompt("+ - NEXT: pick a piece, DONE: OK", "info")), ()
+    if e.pick is None:
+        if e.cursor not in candidates(ts):
+            return replace(ts, entry=Entry(), prompt=Prompt("Nothing there to pick", "info")), ()
+        picked = replace(ts, entry=Entry(pick=e.cursor))
+        dests = candidates(picked)
+        if not dests:
+            return replace(ts, prompt=Prompt("That piece has nowhere to go", "info")), ()
+        return replace(picked, entry=Entry(_nearest(dests, e.cursor), e.cursor), prompt=None), ()
+    frm, to = e.pick, e.cursor
+    if game.phase == "play":
+        return _commit(ts, rules.Move(frm, to), at)
+    if game.phase == "changes":
+        piece = game.board.get(frm)
+        side: Side = piece.side if piece else "A"
+        return _commit(ts, rules.Change(side, frm, to), at)
+    side2 = lining_side(ts)
+    if side2 is None:
+        return replace(ts, entry=Entry()), ()
+    placement = tuple((to if sq == frm else sq, kind) for sq, kind in ts.drafts[side2])
+    moved = replace(ts, drafts=ts.drafts.set(side2, placement), entry=Entry(cursor=to))
+    return replace(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
+
+
+# --- the app -----------------------------------------------------------------------------
+
+
+class MasterMoveApp:
+    """Master Move's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+
+    name = "mastermove"
+    title = "MASTER MOVE"
+    buttons = ("coin", "shot_done", "undo", "new", "plus", "minus", "next")
+    beams: tuple[str, ...] = ()
+    serial_devices: tuple[str, ...] = (SOURCE,)
+    codec = MasterMoveCodec()
+
+    def parse_options(self, raw: Any) -> rules.Options:
+        return self.codec.parse_options(raw)
+
+    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
+        return new_table(options, names)
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+        return resumed(match, names, last_was_undo)
+
+    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+        return handle(ts, event)
+
+    def view(self, ts: TableState) -> MasterMoveView:
+        return view(ts)
+
+    def render(self, v: MasterMoveView, size: tuple[int, int]) -> Image.Image:
+        return render(v, size)
+
+    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
+        first = {"coin_toss": "COIN TOSS", "A": "HOME (A)", "B": "AWAY (B)"}[options.first_mover]
+        changes = "PER RESTART" if options.changes == "per_restart" else "CARRY OVER"
+        return (
+            ("First move", first),
+            ("Changes", changes),  # MM-30 / MM-A5
+            ("Stalemate", f"NO {options.stalemate_refuse}TH"),  # MM-29 / MM-A4: the refused traversal
+        )
+
+    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
+        if row == 0:
+            order = ("coin_toss", "A", "B")
+            i = order.index(options.first_mover)
+            return replace(options, first_mover=order[(i + step) % 3])  # type: ignore[arg-type]
+        if row == 1:
+            return replace(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
+        return replace(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
+
+    def summary(self, ts: TableState) -> str:
+        g = ts.game
+        return f"Moves {g.score.A}-{g.score.B}, {g.phase}"
+
+
+APP = MasterMoveApp()
+
+__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "TableState", "candidates", "handle", "last_move",
+           "lining_side", "new_table", "resumed", "view"]

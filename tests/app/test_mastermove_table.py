@@ -1,0 +1,278 @@
+"""The Master Move table controller (pure): move-source lines, the panel's cursor entry,
+refusals that change nothing, undo, the move source's connection, the menu."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pitchside.app import mastermove_table as mt
+from pitchside.app.effects import Accepted, CoinTossed, TossCoin
+from pitchside.app.games import app_for
+from pitchside.core.rules import mastermove as rules
+from pitchside.core.sides import PerSide
+from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+
+sq = rules.square
+LINEUP_A = "LINEUP A K E1 D C2 G2 W B3 E4 H3 R D8 F8 J E7 L B7 H7"
+LINEUP_B = "LINEUP B K E16 D C15 G15 W B14 E13 H14 R C9 G9 J E10 L B10 H10"
+
+
+def line(ts: mt.TableState, text: str, at: float = 1.0) -> tuple[mt.TableState, tuple[object, ...]]:
+    return mt.handle(ts, SerialLine("moves", text, at))
+
+
+def lines(ts: mt.TableState, *texts: str) -> mt.TableState:
+    for t in texts:
+        ts, _ = line(ts, t)
+    return ts
+
+
+def press(ts: mt.TableState, *names: str) -> mt.TableState:
+    for n in names:
+        ts, _ = mt.handle(ts, ButtonPressed(n, 1.0))
+    return ts
+
+
+def kicked_off(names: tuple[str, str] = ("Ann", "Bob")) -> mt.TableState:
+    return lines(mt.new_table(names=names), LINEUP_A, LINEUP_B, "TOSS A")
+
+
+def test_the_app_is_registered_with_its_panel_and_move_source() -> None:
+    app = app_for("mastermove")
+    assert app is mt.APP
+    assert {"new", "undo", "next", "plus", "minus", "shot_done", "coin"} <= set(app.buttons)
+    assert app.serial_devices == ("moves",)
+    assert app.beams == ()
+
+
+def test_a_move_line_is_committed_and_journaled_MM_12() -> None:
+    ts = kicked_off()
+    ts, effects = line(ts, "MOVE D8 D12", at=7.5)
+    assert effects == (Accepted(rules.Move(sq("D8"), sq("D12")), 7.5),)
+    assert ts.game.to_move == "B"
+    assert ts.game.board.get(sq("D12")) == rules.Piece("A", "runner")
+    v = mt.view(ts)
+    assert v.last_move == "Ann D8-D12"
+    assert v.state.score == PerSide(0, 0)
+
+
+def test_a_refused_move_changes_nothing_and_says_the_rule_and_why_MM_09() -> None:
+    ts = kicked_off()
+    before = ts.match
+    ts, effects = line(ts, "MOVE D8 D13")
+    assert effects == ()
+    assert ts.match is before
+    assert ts.prompt is not None and ts.prompt.kind == "refusal"
+    assert ts.prompt.rule == "MM-09  D8-D13"
+    assert ts.prompt.text == "the runner moves horizontally or vertically, 1 to 4 squares"
+
+
+def test_a_move_of_the_other_side_is_refused_with_names_MM_12() -> None:
+    ts, _ = line(kicked_off(), "MOVE G9 G5")
+    assert ts.prompt is not None
+    assert (ts.prompt.rule, ts.prompt.text) == ("MM-12  G9-G5", "the piece on G9 is Bob's; it is Ann's turn")
+
+
+def test_a_bad_line_is_refused_as_a_line_and_counted() -> None:
+    ts = kicked_off()
+    ts2, effects = line(ts, "MOVE G3")
+    assert effects == () and ts2.match is ts.match
+    assert ts2.prompt is not None
+    assert (ts2.prompt.kind, ts2.prompt.rule) == ("refusal", "LINE")
+    assert ts2.prompt.text == "'MOVE G3': MOVE needs two squares, like MOVE G3 F1"
+    assert (ts2.lines, ts2.refused_lines) == (ts.lines + 1, ts.refused_lines + 1)
+
+
+def test_lines_of_another_device_and_comments_are_ignored() -> None:
+    ts = kicked_off()
+    assert mt.handle(ts, SerialLine("die", "MOVE D8 D12", 1.0)) == (ts, ())
+    ts2, effects = line(ts, "# sensor board warming up")
+    assert effects == () and ts2.match is ts.match and ts2.prompt == ts.prompt
+
+
+def test_a_full_game_by_lines_to_3_Moves_with_changes_and_restarts_MM_15() -> None:
+    ts = kicked_off()
+    ts = lines(ts, "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16")
+    assert (ts.game.phase, ts.game.score, ts.game.restarting) == ("changes", PerSide(1, 0), "B")
+    assert ts.prompt is None  # the changes screen says "MOVE!" itself
+    ts = lines(ts, "CHANGE B B14 D14", "RESTART")
+    assert (ts.game.phase, ts.game.to_move, ts.game.changes_used) == ("play", "B", PerSide(0, 1))
+    ts = lines(ts, "MOVE C9 C5", "MOVE E7 E6", "MOVE C5 D5", "MOVE E6 E7", "MOVE D5 D1")
+    assert ts.game.score == PerSide(1, 1)
+    ts = lines(ts, "RESTART", "MOVE F8 F12", "MOVE B10 C12", "MOVE F12 F16")
+    assert ts.game.score == PerSide(2, 1)
+    ts = lines(ts, "RESTART", "MOVE E16 D16", "MOVE F8 F12", "MOVE D16 E16")
+    ts, effects = line(ts, "MOVE F12 F16")
+    assert (ts.game.phase, ts.game.score) == ("finished", PerSide(3, 1))
+    assert rules.outcome(ts.game) == rules.Outcome("A", "MM-15: A scored 3 Moves")
+    assert mt.view(ts).last_move == "Ann F12-F16 MOVE!"
+    ts2, effects = line(ts, "QUIT B")
+    assert effects == () and ts2.prompt is not None and ts2.prompt.rule == "MM-15"
+
+
+def test_quit_is_a_0_3_forfeit_MM_25() -> None:
+    ts = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16", "RESTART", "QUIT A")
+    assert (ts.game.phase, ts.game.score, ts.game.forfeit) == ("finished", PerSide(0, 3), "A")
+
+
+def test_toss_alone_asks_the_table_and_toss_side_is_a_coin_tossed_by_hand_MM_28() -> None:
+    ts = lines(mt.new_table(), LINEUP_A, LINEUP_B)
+    assert ts.game.phase == "toss"
+    ts2, effects = line(ts, "TOSS")
+    assert effects == (TossCoin(),)
+    ts3, effects = mt.handle(ts2, CoinTossed("B", 2.0))
+    assert ts3.game.to_move == "B" and effects == (Accepted(rules.CoinToss("B"), 2.0),)
+    ts4, effects = line(ts3, "TOSS")
+    assert effects == () and ts4.prompt is not None
+    assert (ts4.prompt.rule, ts4.prompt.text) == ("MM-28", "the coin toss is only before the first move of the game")
+
+
+def test_undo_line_takes_back_the_last_input() -> None:
+    ts = lines(kicked_off(), "MOVE D8 D12")
+    ts, effects = line(ts, "UNDO", at=3.0)
+    assert effects == (Accepted(None, 3.0),)
+    assert ts.game.to_move == "A" and ts.game.board.get(sq("D8")) is not None
+
+
+def test_hello_names_the_source_and_a_newer_protocol_is_refused() -> None:
+    ts, _ = line(mt.new_table(), "HELLO MM1 board 7")
+    assert (ts.source, ts.source_ok) == ("board 7", True)
+    assert ts.prompt is not None and ts.prompt.text == "board 7 (MM1) ready"
+    ts, _ = line(ts, "HELLO MM2")
+    assert ts.prompt is not None and ts.prompt.text == "'HELLO MM2': device speaks MM2; this table speaks MM1"
+
+
+def test_a_lost_move_source_is_a_warning_and_the_buttons_go_on() -> None:
+    ts = kicked_off()
+    ts, _ = mt.handle(ts, SerialStatus("moves", False, "lost: device reports readiness to read but returned no data", 5.0))
+    assert ts.source_ok is False
+    assert ts.prompt is not None and ts.prompt.kind == "warning"
+    ts = press(ts, "plus", "shot_done")  # the buttons still work
+    assert ts.entry.pick == sq("B3")
+    ts, _ = mt.handle(ts, SerialStatus("moves", True, "connected on /dev/pitchside-moves", 6.0))
+    assert ts.source_ok is True and ts.prompt is not None and ts.prompt.text == "Move source connected"
+
+
+# --- the panel ------------------------------------------------------------------------
+
+
+def test_buttons_send_the_standard_lineups_then_toss_MM_19() -> None:
+    ts = mt.new_table()
+    assert mt.lining_side(ts) == "A"
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 1.0))
+    assert effects == (Accepted(rules.Lineup("A", mt.STANDARD_LINEUPS.A), 1.0),)
+    assert mt.lining_side(ts) == "B"
+    ts = press(ts, "shot_done")
+    assert ts.game.phase == "toss"
+    ts, effects = mt.handle(ts, ButtonPressed("coin", 2.0))
+    assert effects == (TossCoin(),)
+
+
+def test_the_cursor_edits_a_lineup_within_the_lineup_rules_MM_19() -> None:
+    ts = press(mt.new_table(), "plus")
+    assert ts.entry.cursor == sq("B3")  # A's pieces in board order: B3 first
+    ts = press(ts, "shot_done")
+    assert ts.entry.pick == sq("B3")
+    dests = mt.candidates(ts)
+    assert sq("B3") not in dests and sq("E2") not in dests and sq("D1") not in dests  # white area, goal
+    assert all(c % 16 < 8 for c in dests)  # own half, columns 1-8
+    assert ts.entry.cursor == sq("A2")  # nearest free square, first in board order
+    ts = press(ts, "shot_done")
+    assert ts.drafts.A[3] == (sq("A2"), "winger")
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 1.0))
+    assert effects == ()  # the cursor is still showing: OK picks again
+    ts = press(ts, "undo", "undo")
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 1.0))
+    assert effects == (Accepted(rules.Lineup("A", ts.drafts.A), 1.0),)
+    assert ts.game.board.get(sq("A2")) == rules.Piece("A", "winger")
+
+
+def test_the_cursor_walks_the_pieces_that_can_move_then_their_squares_MM_12() -> None:
+    ts = kicked_off()
+    movable = mt.candidates(ts)
+    assert movable[0] == sq("B3") and sq("E1") in movable  # the keeper E1-D1/F1
+    assert all(ts.game.board.get(s) is not None and ts.game.board.get(s).side == "A" for s in movable)  # type: ignore[union-attr]
+    ts = press(ts, "minus")
+    assert ts.entry.cursor == movable[-1]
+    ts = press(ts, "next")  # the first candidate of the next row, wrapping to row A
+    assert ts.entry.cursor == movable[0]
+    # pick the runner D8 and walk to D12
+    ts = replace(ts, entry=mt.Entry(cursor=sq("D8")))
+    ts = press(ts, "shot_done")
+    # the runner (MM-09): along row D to D4..D7 and D9..D12, up to C8, B8, A8, down to E8
+    # (F8 is A's other runner: closed, MM-13)
+    assert [rules.square_name(c) for c in mt.candidates(ts)] == [
+        "A8", "B8", "C8", "D4", "D5", "D6", "D7", "D9", "D10", "D11", "D12", "E8",
+    ]  # fmt: skip
+    assert ts.entry.cursor == sq("C8")  # nearest, first in board order
+    ts = replace(ts, entry=replace(ts.entry, cursor=sq("D12")))
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 4.0))
+    assert effects == (Accepted(rules.Move(sq("D8"), sq("D12")), 4.0),)
+    assert ts.entry == mt.Entry() and ts.game.to_move == "B"
+
+
+def test_undo_drops_the_pick_then_hides_the_cursor_then_takes_back() -> None:
+    ts = lines(kicked_off(), "MOVE D8 D12")
+    ts = press(ts, "plus", "shot_done")
+    pick = ts.entry.pick
+    assert pick is not None
+    ts = press(ts, "undo")
+    assert ts.entry == mt.Entry(cursor=pick)
+    ts = press(ts, "undo")
+    assert ts.entry == mt.Entry()
+    ts, effects = mt.handle(ts, ButtonPressed("undo", 9.0))
+    assert effects == (Accepted(None, 9.0),) and ts.game.to_move == "A"
+
+
+def test_done_with_no_cursor_restarts_after_the_changes_and_change_by_cursor_MM_21() -> None:
+    ts = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16")
+    ts = replace(ts, entry=mt.Entry(cursor=sq("H3")))
+    ts = press(ts, "shot_done")
+    ts = replace(ts, entry=replace(ts.entry, cursor=sq("H4")))
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 1.0))
+    assert effects == (Accepted(rules.Change("A", sq("H3"), sq("H4")), 1.0),)
+    assert ts.game.credit == PerSide(0, 1)
+    assert all(ts.game.board.get(c).side == "B" for c in mt.candidates(ts))  # type: ignore[union-attr]
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 2.0))
+    assert effects == (Accepted(rules.Restart(), 2.0),)
+    assert (ts.game.phase, ts.game.to_move) == ("play", "B")
+
+
+def test_coin_after_the_toss_is_refused_MM_28() -> None:
+    ts, effects = mt.handle(kicked_off(), ButtonPressed("coin", 1.0))
+    assert effects == () and ts.prompt is not None and ts.prompt.rule == "MM-28"
+
+
+def test_a_finished_game_says_press_new() -> None:
+    ts = lines(kicked_off(), "QUIT B")
+    ts, effects = mt.handle(ts, ButtonPressed("plus", 1.0))
+    assert effects == () and ts.prompt is not None and ts.prompt.text == "Game over: press NEW"
+
+
+def test_resumed_shows_the_prompt_the_last_input_left() -> None:
+    ts = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16", "RESTART")
+    again = mt.resumed(ts.match, ("Ann", "Bob"), last_was_undo=False)
+    assert again.prompt is not None and again.prompt.text == "Restart: Bob moves first"
+    assert mt.resumed(ts.match, ("Ann", "Bob"), last_was_undo=True).prompt.text == "Undone"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("row", "field", "values"),
+    [(0, "first_mover", ["A", "B", "coin_toss"]), (1, "changes", ["carry_over", "per_restart"]),
+     (2, "stalemate_refuse", [6, 5])],
+)
+def test_the_menu_cycles_its_options(row: int, field: str, values: list[object]) -> None:
+    opts = rules.Options()
+    for v in values:
+        opts = mt.APP.menu_change(opts, row, 1)
+        assert getattr(opts, field) == v
+    assert mt.APP.menu(rules.Options()) == (
+        ("First move", "COIN TOSS"), ("Changes", "PER RESTART"), ("Stalemate", "NO 5TH"),
+    )  # fmt: skip
+
+
+def test_summary_for_a_game_on_hold() -> None:
+    ts = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16")
+    assert mt.APP.summary(ts) == "Moves 1-0, changes"
