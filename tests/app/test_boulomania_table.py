@@ -105,7 +105,7 @@ def test_point_three_dice_is_declared_with_next_and_rolls_three() -> None:
 def test_a_sum_under_7_is_a_dead_bowl_and_passes_the_turn_on_an_empty_board() -> None:
     ts = roll(started(), 1, 2)
     assert board(ts) == {} and ts.game.pocket == PerSide(1, 0) and ts.game.to_play == "B"
-    assert ts.last is not None and ts.last.text == "dead bowl"
+    assert ts.last is not None and ts.last.text == "A: dead bowl"
 
 
 def test_pushing_on_chains_and_the_display_says_who_moved() -> None:
@@ -130,7 +130,7 @@ def test_jack_space_declared_but_not_free_the_bowl_goes_on_the_sum_and_says_why(
     ts, _ = press(started(jack=3), "plus")
     ts = roll(ts, 3, 3)  # jack space 3 holds the jack: 6 is a dead bowl (BM-07, BM-A7)
     assert board(ts) == {} and ts.game.pocket == PerSide(1, 0)
-    assert ts.last is not None and ts.last.text == "(jack space 3 not free) dead bowl"
+    assert ts.last is not None and ts.last.text == "A: (jack space 3 not free) dead bowl"
 
 
 def test_a_double_without_the_declaration_goes_on_the_sum() -> None:
@@ -189,13 +189,13 @@ def test_a_5_hits_the_target_and_both_bowls_go_out() -> None:
     ts = roll(shoot_at(shooting_table(), 12), 5)
     assert board(ts) == {8: "B", 11: "B", 16: "A"}
     assert ts.game.pocket == PerSide(1, 1)
-    assert ts.last is not None and ts.last.text == "hit: B 12 out"
+    assert ts.last is not None and ts.last.text == "A: hit, B 12 out"
 
 
 def test_a_6_is_a_carreau_the_shooter_takes_the_space() -> None:
     ts = roll(shoot_at(shooting_table(), 11), 6)
     assert board(ts) == {8: "B", 11: "A", 12: "B", 16: "A"}
-    assert ts.last is not None and ts.last.text == "carreau: A takes 11"
+    assert ts.last is not None and ts.last.text == "A: carreau on 11"
 
 
 def test_a_4_at_11_next_to_the_jack_takes_the_jack_out_and_ends_the_round() -> None:
@@ -204,7 +204,7 @@ def test_a_4_at_11_next_to_the_jack_takes_the_jack_out_and_ends_the_round() -> N
     assert ts.game.phase == "jack_roll" and ts.game.round == 2 and ts.game.score == PerSide(0, 0)
     assert ts.game.round_scores == (PerSide(0, 0),) and ts.game.starter == "A"
     assert ts.prompt == Prompt("Round 1: 0-0. Null round: Ann throws the jack", "info")
-    assert ts.last is not None and ts.last.text == "4 at 11: jack out"
+    assert ts.last is not None and ts.last.text == "A: jack out (4 at 11)"
 
 
 def test_a_kiss_at_a_fork_follows_the_declared_diagonal() -> None:
@@ -324,9 +324,11 @@ def test_while_the_unit_is_connected_roll_is_refused_and_when_lost_roll_rolls() 
     assert board(ts) == {11: "A"}
 
 
-def test_a_unit_never_found_is_said_once_and_the_table_rolls() -> None:
-    ts = bt.handle(started(), SerialStatus("die", False, "cannot open /dev/pitchside-die: no such file", 3.0))[0]
-    assert ts.die.status == "absent" and ts.prompt == Prompt("No die unit: use ROLL", "warning")
+def test_a_unit_configured_but_never_found_changes_nothing_on_screen_and_the_table_rolls() -> None:
+    before = started()
+    ts = bt.handle(before, SerialStatus("die", False, "cannot open /dev/pitchside-die: no such file", 3.0))[0]
+    assert ts.die.status == "absent" and ts.prompt == before.prompt
+    assert bt.view(ts) == bt.view(before)
     _, effects = press(ts, "roll")
     assert effects == (RollDice(2),)
 

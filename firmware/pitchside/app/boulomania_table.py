@@ -288,7 +288,7 @@ def view(ts: TableState) -> BoulomaniaView:
         target=target,
         last=last,
         prompt=ts.prompt,
-        die=ts.die.status,
+        die="none" if ts.die.status == "absent" else ts.die.status,
     )
 
 
@@ -320,9 +320,12 @@ _THROW_RULES = {"BM-05", "BM-06", "BM-07", "BM-10", "BM-20", "BM-21", "BM-22", "
 _SHORTEN = (
     (re.compile(r"^\d(?:-\d)*(?: = \d+)?: "), ""),
     (re.compile(r"^\d at (\d+|the jack): a miss, the shooter goes out$"), r"miss at \1"),
-    (re.compile(r"^carreau, (\w+)'s bowl on (\d+) goes out and (\w+)'s shooter takes \d+$"), r"carreau: \3 takes \2"),
-    (re.compile(r"^hit, (\w+)'s bowl on (\d+) goes out$"), r"hit: \1 \2 out"),
-    (re.compile(r"^4 at (\d+), next to the jack: .*"), r"4 at \1: jack out"),
+    (re.compile(r"^carreau, (\w+)'s bowl on (\d+) goes out and (\w+)'s shooter takes \d+$"), r"carreau on \2"),
+    (re.compile(r"^hit, (\w+)'s bowl on (\d+) goes out$"), r"hit, \1 \2 out"),
+    (re.compile(r"^4 at (\d+), next to the jack: .*"), r"jack out (4 at \1)"),
+    (re.compile(r"^The jack moves up (\d+) -> (\d+)$"), r"jack \1>\2"),
+    (re.compile(r"^(?:No jack space behind|A bowl lies on) \d+: the jack stays.*"), "jack stays"),
+    (re.compile(r"^The jack is pushed from (\d+) out of play$"), r"jack out"),
     (re.compile(r"'s bowl"), ""),
     (re.compile(r" pushed from (\d+) into touch"), r" \1 out"),
     (re.compile(r" pushed (\d+) -> (\d+)"), r" \1>\2"),
@@ -368,6 +371,8 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
     else:
         values, team = (inp.die,), before.to_play
         text = what_it_did(notices)
+    if team is not None and not isinstance(inp, rules.JackRoll) and not text.startswith(f"{team} "):
+        text = f"{team}: {text}"  # whose throw it was: "B: dead bowl", "A: hit, B 12 out"
     prompt = None
     round_end = [nt.text for nt in notices if nt.text.startswith("Round ")]
     if game.phase == "finished":
@@ -453,8 +458,10 @@ def _status(ts: TableState, ev: SerialStatus) -> TableState:
         what = "half a line" if "partial" in ev.detail else "an over-long line"
         return _warn(ts, f"Die: {what} lost, nothing counted: roll again")
     if ev.detail.startswith("cannot open") and ts.die.status in ("none", "absent"):
-        ts = replace(ts, die=DieLink("absent", ev.detail))
-        return _warn(ts, "No die unit: use ROLL")
+        # configured but not there (yet): the table's die rolls, as without a unit; the
+        # service page shows the device's state. Nothing on the game screen, so a table
+        # whose unit is simply not plugged in plays on as a table without one.
+        return replace(ts, die=DieLink("absent", ev.detail))
     ts = replace(ts, die=DieLink("lost", ev.detail))
     return _warn(ts, "Die lost: replug it, or ROLL")
 
