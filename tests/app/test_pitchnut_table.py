@@ -99,6 +99,21 @@ def test_the_quiet_time_proposes_the_end_of_the_shot_but_never_commits_it() -> N
     assert ts.draft.sensed() == (1, 0, 1, 0)
 
 
+def test_a_drop_ends_the_last_shots_spot_action_and_the_proposal_replaces_an_old_notice() -> None:
+    ts = start()
+    ts, _ = sheet_shot(ts, ["white"])
+    ts, _ = press(ts, "pitch_off", "shot_done")
+    assert ts.action == "SPOT 1 WHITE AT CENTRE" and ts.prompt is not None
+    ts, _ = drop(ts, 2, at=10.0)  # Bob's shot is under way
+    assert ts.action is None and t.view(ts).shot_line == "1 IN: P2"
+    ts, _ = t.handle(ts, SensorNoisy("pocket_1", 10.5, "storm: 14 pulses within 30 ms"))
+    kept, _ = t.handle(ts, TimerFired("game:quiet", 13.0))
+    assert kept.prompt == t.Prompt("POCKET 1 STORM", "warning")  # a warning is not replaced
+    ts = replace(ts, prompt=t.Prompt("Bob to shoot", "info"))
+    ts, _ = t.handle(ts, TimerFired("game:quiet", 13.0))
+    assert ts.prompt == t.Prompt("Still? DONE ends shot", "info")
+
+
 def test_done_opens_the_shot_sheet_and_an_unnamed_piece_is_refused_PN_A12() -> None:
     ts = start()
     ts, _ = drop(ts, 1)

@@ -369,7 +369,8 @@ def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, 
     if ts.mode == "sheet":
         text = f"Piece {len(draft.pieces)} in P{pocket}: + -"
         return replace(ts, draft=draft, prompt=Prompt(text, "info")), ()
-    return replace(ts, draft=draft, prompt=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
+    # pieces dropping: the next shot is under way, so the last one's action is done
+    return replace(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
 
 
 def _quiet(ts: TableState, event: TimerFired) -> TableState:
@@ -377,8 +378,10 @@ def _quiet(ts: TableState, event: TimerFired) -> TableState:
     d = ts.draft
     if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
         return ts
-    if d.last_drop_at is None or event.at - d.last_drop_at < QUIET_S - 1e-9 or ts.prompt is not None:
+    if d.last_drop_at is None or event.at - d.last_drop_at < QUIET_S - 1e-9:
         return ts
+    if ts.prompt is not None and ts.prompt.kind != "info":
+        return ts  # a warning stays
     return replace(ts, prompt=Prompt("Still? DONE ends shot", "info"))
 
 

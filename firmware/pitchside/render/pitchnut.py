@@ -191,9 +191,11 @@ def _choose_breaker(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[i
     state = view.state
     winner = state.toss_winner or "A"
     bar(draw, (0, 0, w, HEADER_H), "WHO BREAKS?", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
-    text_in_box(draw, (0, HEADER_H + 1, w, HEADER_H + 12), f"{_name(view, winner)} WON THE TOSS",
-                align="center", sizes=(fonts.SMALL, fonts.TINY))
-    top, bottom = HEADER_H + 14, h - BOTTOM_H - 2
+    top, bottom = HEADER_H + 1, h - BOTTOM_H - 2
+    if bottom - top >= 30:  # room for who won the toss above the names
+        text_in_box(draw, (0, top, w, top + 11), f"{_name(view, winner)} WON THE TOSS",
+                    align="center", sizes=(fonts.SMALL, fonts.TINY))
+        top += 13
     half = w // 2
     for side in SIDES:
         x0, x1 = (2, half - 2) if side == "A" else (half + 2, w - 2)
@@ -201,13 +203,13 @@ def _choose_breaker(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[i
         if view.breaker == side:
             draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
             text_in_box(draw, box, _name(view, side), align="center", fill=0,
-                        sizes=(16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
+                        sizes=(16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY))
             ah = 10
             ay = top + (bottom - top - ah) // 2
             triangle(draw, (x0, ay, x0 + 6, ay + ah), "right")
         else:
-            text_in_box(draw, box, _name(view, side), align="center", sizes=(16, fonts.LARGE, fonts.MEDIUM,
-                                                                          fonts.SMALL))
+            text_in_box(draw, box, _name(view, side), align="center",
+                        sizes=(16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY))
     _bottom(draw, view, size, "+/-: CHANGE, DONE: OK")
 
 
@@ -281,7 +283,8 @@ def _shooting(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
         inner = (x0 + 8, body[0] + 1, x1 - 8, body[1])
         if colour is not None:
             if is_on_poison(state, side):
-                text_in_box(draw, inner, "POISON", align="center", sizes=(fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
+                text_in_box(draw, inner, "POISON", align="center",
+                            sizes=(fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY))
             else:
                 draw_score(draw, inner, left[colour], max_height=inner[3] - inner[1])
         _status_row(draw, (x0, status_top, x1, h - BOTTOM_H), state, side)
@@ -300,6 +303,9 @@ def _open_board(draw: ImageDraw.ImageDraw, box: Box, white: int, black: int) -> 
     """The open board (PN-10): "OPEN BOARD" and the pieces left of each colour, a
     letter and big digits centred in each half."""
     x0, y0, x1, y1 = box
+    if y1 - y0 < 22:  # a small panel: one line
+        text_in_box(draw, box, f"OPEN  W {white}  B {black}", align="center", sizes=(fonts.SMALL, fonts.TINY))
+        return
     text_in_box(draw, (x0, y0, x1, y0 + 11), "OPEN BOARD", align="center", sizes=(fonts.MEDIUM, fonts.SMALL))
     top, bottom = y0 + 12, y1
     h = bottom - top
@@ -359,8 +365,9 @@ def _finished(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
     big = (0, HEADER_H + 1, w, HEADER_H + 15)
     text_in_box(draw, big, headline, align="center", sizes=(14, fonts.LARGE, fonts.MEDIUM))
     line_h = fonts.line_height(fonts.TINY)
-    top = h - 2 * line_h - 1  # the cause, two lines at the bottom
-    sy0, sy1 = big[3] + 1, min(big[3] + 14, top - 3)
+    lines = 2 if h >= 64 else 1
+    top = h - lines * line_h - 1  # the cause, at the bottom
+    sy0, sy1 = big[3] + 1, min(big[3] + 14, top - 2)
     gap = 18
     draw_score(draw, (0, sy0, w // 2 - gap // 2, sy1), state.score.A, max_height=sy1 - sy0, align="right")
     draw_score(draw, (w // 2 + gap // 2, sy0, w, sy1), state.score.B, max_height=sy1 - sy0, align="left")
@@ -370,7 +377,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
         _bottom(draw, view, size, "")
         return
     text = short_cause(result.cause if result else "", view.names)
-    for i, line in enumerate(wrap(text, w - 4, fonts.TINY, 2)):
+    for i, line in enumerate(wrap(text, w - 4, fonts.TINY, lines)):
         y = top + i * line_h
         if y + line_h > h:
             break
