@@ -37,20 +37,22 @@ within ``storm_window`` flag a storm and stop counting until the beam is quiet.
   its leading edge (5 block + 2 flicker), and pieces start >= 20 apart, so any 30 window
   holds at most two pieces: <= 10 starts. The IR captures have up to 18 (NEC) and 21
   (Sony SIRC) starts in 30 (every NEC frame at least 14, see the tests). **14 within
-  30** separates them (default 6 within 100: five pieces 20 apart, flicker-free, already
-  make a "storm", and the counter then drops the pieces that follow).
+  30** separates them (default 6 within 100: six flicker-free pieces 20 apart, or two
+  flickering ones, make a "storm", and the counter then drops the pieces that follow).
 * ``max_block`` stays 2 s (a piece resting in the beam is a stuck sensor).
 
 With these, every photogate pass of the real captures still counts once and the IR
 frames count at most one piece each (their 9 ms NEC leader; the 2.35 ms SIRC leader is
 now under ``min_block``) and are flagged as noisy: tests/sim/test_pitchnut_burst.py.
-``gpiozero``'s ``bounce_time`` cannot meet this model at all: it suppresses edges
-after an edge (RPi.GPIO, native: a 2 ms window would also eat a 5 ms piece's trailing
-edge only if set above 5, but it never rejects a glitch that arrives first) or waits
-for the level to be stable (lgpio: a stability time long enough for the flicker, 2 ms,
-delays every edge and still cannot tell a glitch from a piece by its length), and
-MockFactory ignores it; the pure counter on raw edges is used instead
-(:mod:`pitchside_hw.inputs`).
+``gpiozero``'s ``bounce_time`` cannot be the counter: its meaning depends on the
+backend. RPi.GPIO and the native factory *suppress* edges for ``bounce_time`` after an
+edge, so a sub-ms noise spike is reported as a block whose clearing edge may be
+suppressed (a phantom piece, or a beam seen blocked until the next edge), and no pulse
+length is ever checked. lgpio reports an edge once the level has been stable for
+``bounce_time``: set to 2.5 ms it would drop this model's flicker, but only on lgpio,
+with every edge delayed by it, and with no re-arm or storm detection. MockFactory
+ignores it, so none of it could be tested. The pure counter on raw, timestamped edges
+does all of it the same on every backend and in these tests (:mod:`pitchside_hw.inputs`).
 """
 
 from __future__ import annotations
