@@ -113,8 +113,8 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
             f"{sim.display.frames_skipped} identical skipped)"
         )
         winner = output["winner"]
-        print(f"status {output['status']}, winner {winner}, score {json.dumps(output['score'])}, "
-              f"rounds {json.dumps(output['round_scores'])}")  # fmt: skip
+        rounds = f", rounds {json.dumps(output['round_scores'])}" if "round_scores" in output else ""
+        print(f"status {output['status']}, winner {winner}, score {json.dumps(output['score'])}{rounds}")
         print(f"frames: {out}/frame_0001.png .. {paths[-2].name if len(paths) > 1 else '-'}, {out}/match.gif; "
               f"replay: {out}/match.jsonl")  # fmt: skip
         problems = check_expect(output, scenario.expect)

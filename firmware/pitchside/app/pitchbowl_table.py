@@ -1,0 +1,682 @@
+"""The Pitch Bowl referee flow at the table (pure): panel events -> rules inputs.
+
+No sensor can follow the pieces (PB-A14): the table keeps the referee's bookkeeping from
+what the coaches enter on one **shared panel beside the display** (hardware/pitchside_hw/
+WIRING_PITCHBOWL.md says why shared, not one per coach). Every input of the engine
+(:mod:`pitchside.core.rules.pitchbowl`) is assembled as a *draft* shown on the display and
+committed with OK (``shot_done``), like Pichenotte's shot. The module is a pure function
+:func:`handle` of (table state, event): no clock, no random, no I/O.
+
+Buttons (pin-map names):
+
+==============  ==================================================================
+``coin``        toss the coin (PB-02); the shell draws the winner (TossCoin)
+``strip``       announce Strip the Ball (PB-17) -- before the pitch; press again
+``pickup``      announce Pick Up (PB-18)         to take the announcement back.
+``handoff``     announce Hand Off (PB-20)        An announcement the rules forbid now
+``pass``        announce Pass (PB-22)            is refused at once, with the reason.
+``miss``        the announced action missed (PB-14); a Pass: press again for an
+                interception (PB-23). At the kick-off: touch back (PB-06). For a
+                defensive placement: it went wrong (PB-32).
+``all_out``     the player Went All-Out (PB-09; a second one in a turn is a foul)
+``fall``        the player exceeded its movement: FALL (PB-10)
+``touchdown``   a ball carrier scored (PB-27)
+``end_turn``    the active coach ends his turn (PB-34, PB-A1)
+``def_place``   the defender made a defensive placement (PB-31, option)
+``next``        the selector: move to the next field (checklist, rarer pitch flags)
+``plus/minus``  the selector: change the field under the cursor; choose KICK (+) or
+                RECEIVE (-); at the kick-off, LANDED / TOUCH BACK
+``shot_done``   OK: commit what the draft line shows (the choice, a placement, the
+                kick-off, a pitch, a defensive placement)
+``undo``        clear the draft, else take back the last input
+``new``         (the kiosk's: a new match once this one is over; staff gestures)
+==============  ==================================================================
+
+The pitch draft (phase ``turn``): nothing entered and OK is a simple pitch (a Run or a
+Block, PB-13/15/16): one press. An announced action and OK is its success (PASS, OK: two
+presses); MISS before OK makes it a miss (three presses). The rarer flags are on the
+selector (NEXT, then + or -): CLEARANCE (PB-21), OUT <side> (players of each side that
+left the field, PB-24), BALL OUT (PB-25), CARRIER OUT (the ball carrier was one of them,
+PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26, PB-A12). The engine judges the
+whole pitch at OK; a refused pitch stays on the draft line to be corrected.
+
+The coin toss and its animation: COIN asks the shell for a toss (:class:`TossCoin`); the
+winner comes back at once as :class:`CoinTossed` and is **committed and journaled before
+anything is shown** (the CoinToss input). The display then spins a coin for
+:data:`SPIN_FRAMES` frames of :data:`SPIN_FRAME_S` s (``StartTimer("game:toss", ...)``)
+before revealing the winner. A power cut mid-animation therefore cannot change the
+outcome: the table comes back (:func:`resumed`) with the toss in the journal and shows
+the winner at once, without spinning again -- pulling the plug is no way to re-toss.
+A press during the spin reveals the winner at once and is otherwise ignored (a coach
+who presses KICK before seeing who won has not chosen); UNDO takes the toss back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from PIL import Image
+
+from pitchside.app.effects import (
+    Accepted,
+    CoinTossed,
+    Event,
+    StartTimer,
+    TableEffect,
+    TossCoin,
+)
+from pitchside.core.errors import IllegalInput
+from pitchside.core.replay.match import Match
+from pitchside.core.replay.pitchbowl import PitchBowlCodec
+from pitchside.core.rules import pitchbowl as rules
+from pitchside.core.sides import PerSide, Side, other
+from pitchside.core.step import Notice
+from pitchside.render.pitchbowl import PitchBowlView, render
+from pitchside.render.view import Prompt
+from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired
+
+SPIN_FRAMES = 5
+"""Frames of the coin-toss animation before the winner is shown."""
+SPIN_FRAME_S = 0.3
+"""Seconds per animation frame: the reveal comes 1.5 s after the toss."""
+TOSS_TIMER = "game:toss"
+"""The animation's timer (the kiosk routes ``game:`` timers back to the game)."""
+
+ANNOUNCE_BUTTONS: dict[str, rules.Announce] = {
+    "strip": "strip", "pickup": "pickup", "handoff": "handoff", "pass": "pass",
+}  # fmt: skip
+"""Announcement buttons -> the ``announce`` of a pitch (PB-13)."""
+ANNOUNCE_LABEL = {"strip": "STRIP", "pickup": "PICK UP", "handoff": "HAND OFF", "pass": "PASS"}
+
+PLACEMENT_FIELDS = ("PLAYERS", "MARKER", "PER WING", "OVERLAP", "TEAM")
+"""The placement checklist on the selector, in cursor order (PB-03, PB-04): players
+placed (11), players touching the centre line marker (at least 3), the most players on
+one wing (at most 2), a player over the centre line (none), the team placing."""
+PITCH_FIELDS = ("CLEARANCE", "OUT A", "OUT B", "BALL OUT", "CARRIER OUT", "K.O. OWN", "K.O. OPP")
+"""The rarer pitch flags on the selector, in cursor order (``OUT A`` shows A's name)."""
+
+Effect = TableEffect
+
+
+@dataclass(frozen=True, slots=True)
+class PitchDraft:
+    """The pitch being entered: :class:`rules.Pitch` fields as the panel sets them.
+
+    ``result`` None with an announcement means success (OK confirms it worked).
+    ``out`` counts the players of each side that left the field.
+    """
+
+    announce: rules.Announce | None = None
+    result: rules.Result | None = None
+    all_out: bool = False
+    fall: bool = False
+    touchdown: bool = False
+    clearance: bool = False
+    out: PerSide[int] = PerSide(0, 0)
+    ball_out: bool = False
+    carrier_out: bool = False
+    ko: int = 0
+    ko_opponent: int = 0
+
+    @property
+    def is_empty(self) -> bool:
+        return self == PitchDraft()
+
+    def to_pitch(self) -> rules.Pitch:
+        """The rules input this draft commits."""
+        result = self.result
+        if self.announce is not None and result is None:
+            result = "success"
+        return rules.Pitch(
+            announce=self.announce,
+            result=result,
+            all_out=self.all_out,
+            fall=self.fall,
+            clearance=self.clearance,
+            out_of_bounds=("A",) * self.out.A + ("B",) * self.out.B,
+            ball_out=self.ball_out,
+            touchdown=self.touchdown,
+            ko=self.ko,
+            carrier_out=self.carrier_out,
+            ko_opponent=self.ko_opponent,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementDraft:
+    """A placement checklist (PB-04); ``side`` None is the team the rules expect."""
+
+    players: int = rules.PLAYERS_ON_FIELD
+    on_marker: int = rules.MIN_ON_MARKER
+    max_on_wing: int = rules.MAX_ON_WING
+    over_line: bool = False
+    side: Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table: the match (with its undo history), the drafts, the selector, the coin
+    animation and the prompt line.
+
+    :param choice: the toss winner's pending choice (phase ``choose``).
+    :param landed: the pending kick-off: landed (True) or touch back.
+    :param def_ok: a defensive placement being entered: True proper, False went wrong.
+    :param cursor: the selector field (index into the phase's fields).
+    :param selecting: the last press was on the selector: the bottom line shows its field.
+    :param spin: coin animation frame 1..SPIN_FRAMES, 0 when not spinning.
+    :param spin_due: when the next animation timer is due (s), to ignore stale ones.
+    """
+
+    match: Match
+    names: tuple[str, str] = ("A", "B")
+    prompt: Prompt | None = None
+    choice: Literal["kick", "receive"] | None = None
+    placement: PlacementDraft = PlacementDraft()
+    landed: bool = True
+    pitch: PitchDraft = PitchDraft()
+    def_ok: bool | None = None
+    cursor: int = 0
+    selecting: bool = False
+    spin: int = 0
+    spin_due: float = 0.0
+
+    @property
+    def game(self) -> rules.State:
+        state: rules.State = self.match.state
+        return state
+
+    def cleared(self) -> TableState:
+        """The same table with every draft and the selector reset."""
+        return replace(
+            self, choice=None, placement=PlacementDraft(), landed=True, pitch=PitchDraft(), def_ok=None,
+            cursor=0, selecting=False,
+        )  # fmt: skip
+
+    @property
+    def has_draft(self) -> bool:
+        """A draft field is set (the selector's cursor alone is no draft)."""
+        return replace(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
+
+
+def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
+    """A table with a new match waiting for the coin toss."""
+    return TableState(Match.start(PitchBowlCodec(), options or rules.Options()), names=names)
+
+
+def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+    """The table rebuilt from a journal, showing what its last input left. A toss whose
+    animation was cut short shows its winner at once (module docstring); a draft not yet
+    committed (OK) was never journaled: the coaches enter it again."""
+    ts = TableState(match, names=names)
+    if last_was_undo:
+        effects: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+    elif match.head is not None:
+        before = match.head.prev.state if match.head.prev is not None else match.initial
+        effects = match.codec.apply(before, match.head.inp).effects
+    else:
+        effects = ()
+    return replace(ts, prompt=_notice(ts, effects))
+
+
+# --- what the display shows ------------------------------------------------------------
+
+
+def _name(names: tuple[str, str], side: Side) -> str:
+    return names[0] if side == "A" else names[1]
+
+
+def field_label(ts: TableState, i: int) -> str:
+    """The selector field ``i`` of the current phase, with side names filled in."""
+    if ts.game.phase in ("place_defender", "place_attacker"):
+        return PLACEMENT_FIELDS[i]
+    label = PITCH_FIELDS[i]
+    if label in ("OUT A", "OUT B"):
+        return f"OUT {_name(ts.names, label[-1])}".upper()  # type: ignore[arg-type]
+    return label
+
+
+def field_value(ts: TableState, i: int) -> str:
+    """The value of selector field ``i`` as shown (``"YES"``, ``"2"``, a name)."""
+    if ts.game.phase in ("place_defender", "place_attacker"):
+        p = ts.placement
+        side = p.side or _placer(ts.game)
+        return (str(p.players), str(p.on_marker), str(p.max_on_wing), _yes(p.over_line),
+                _name(ts.names, side).upper())[i]  # fmt: skip
+    d = ts.pitch
+    return (_yes(d.clearance), str(d.out.A), str(d.out.B), _yes(d.ball_out), _yes(d.carrier_out),
+            str(d.ko), str(d.ko_opponent))[i]  # fmt: skip
+
+
+def _yes(flag: bool) -> str:
+    return "YES" if flag else "NO"
+
+
+def draft_line(ts: TableState) -> str:
+    """The pitch (or defensive placement) being entered, e.g. ``"PASS MISSED ALL-OUT"``;
+    empty when nothing is entered."""
+    if ts.def_ok is not None:
+        return "DEF PLACEMENT" + ("" if ts.def_ok else " WRONG")
+    d = ts.pitch
+    parts = []
+    if d.announce is not None:
+        label = ANNOUNCE_LABEL[d.announce]
+        parts.append({None: f"{label}?", "success": label, "miss": f"{label} MISSED",
+                      "interception": "INTERCEPTED"}[d.result])  # fmt: skip
+    if d.all_out:
+        parts.append("ALL-OUT")
+    if d.fall:
+        parts.append("FALL")
+    if d.clearance:
+        parts.append("CLEARANCE")
+    for side in ("A", "B"):
+        n = d.out[side]  # type: ignore[index]
+        if n:
+            parts.append(f"OUT {_name(ts.names, side).upper()}" + (f"x{n}" if n > 1 else ""))  # type: ignore[arg-type]
+    if d.carrier_out:
+        parts.append("CARRIER OUT")
+    if d.ball_out:
+        parts.append("BALL OUT")
+    if d.ko:
+        parts.append(f"KO{d.ko}")
+    if d.ko_opponent:
+        parts.append(f"KO OPP{d.ko_opponent}")
+    if d.touchdown:
+        parts.append("TOUCHDOWN")
+    return " ".join(parts)
+
+
+def hint(ts: TableState) -> str:
+    """What OK would do now, for the bottom line when nothing else is shown."""
+    g = ts.game
+    if g.phase == "toss":
+        return "PRESS COIN TO TOSS"
+    if g.phase == "choose":
+        return "+ KICK  - RECEIVE  then OK"
+    if g.phase in ("place_defender", "place_attacker"):
+        return "OK: PLACED  +/- NEXT: EDIT"
+    if g.phase == "kickoff":
+        return "OK: LANDED   MISS: SHORT" if ts.landed else "OK: TOUCH BACK"
+    if g.phase == "finished":
+        return "NEW: new match"
+    if ts.def_ok is not None:
+        return "OK: PLACED  MISS: WENT WRONG"
+    d = ts.pitch
+    if d.announce is not None and d.result is None:
+        return f"{ANNOUNCE_LABEL[d.announce]}: OK MADE  MISS"
+    if not d.is_empty:
+        return f"{draft_line(ts)}: OK"
+    if g.bonus_pending:
+        return "BONUS PITCH NOW: OK"
+    return "ANNOUNCE, PITCH, OK"
+
+
+def view(ts: TableState) -> PitchBowlView:
+    """What the display shows now."""
+    g = ts.game
+    placement: tuple[tuple[str, str], ...] = ()
+    if g.phase in ("place_defender", "place_attacker"):
+        placement = tuple((PLACEMENT_FIELDS[i], field_value(ts, i)) for i in range(len(PLACEMENT_FIELDS)))
+    selector = None
+    if ts.selecting and g.phase == "turn":
+        selector = f"< {field_label(ts, ts.cursor)}: {field_value(ts, ts.cursor)} >"
+    return PitchBowlView(
+        state=g,
+        names=ts.names,
+        prompt=ts.prompt,
+        spin=ts.spin,
+        choice=ts.choice,
+        placement=placement,
+        cursor=ts.cursor if (ts.selecting or placement) else None,
+        landed=ts.landed,
+        announce=ts.pitch.announce if g.phase == "turn" and ts.def_ok is None else None,
+        draft=draft_line(ts) if g.phase == "turn" else "",
+        selector=selector,
+        hint=hint(ts),
+    )
+
+
+# --- prompts ---------------------------------------------------------------------------
+
+_SIDE_WORD = re.compile(r"\b([AB])\b")
+
+
+def _named(text: str, names: tuple[str, str]) -> str:
+    """The rules speak of sides "A" and "B"; the coaches see their names."""
+    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+
+
+def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
+    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+
+
+def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
+    """The prompt after an accepted input: its last notice, unless the new screen (the
+    result) already says it."""
+    if not notices or ts.game.phase == "finished":
+        return None
+    return Prompt(_named(notices[-1].text, ts.names), "info")
+
+
+def _placer(game: rules.State) -> Side:
+    who = rules.to_act(game)
+    return who or "A"
+
+
+# --- the controller --------------------------------------------------------------------
+
+
+def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    try:
+        match, step = ts.match.apply(inp)
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    new = replace(ts, match=match).cleared()
+    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
+
+
+def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+    """Apply one table event.
+
+    :returns: the new table state and its effects (journal an accepted input, toss the
+        coin, step the coin animation). A press the rules forbid leaves the match
+        unchanged and puts the reason, with its rule ID, on the display.
+    """
+    if isinstance(event, CoinTossed):
+        return _tossed(ts, event)
+    if isinstance(event, TimerFired):
+        return _spin_step(ts, event)
+    if isinstance(event, SensorNoisy):
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+    if isinstance(event, ButtonPressed):
+        return _press(ts, event.name, event.at)
+    return ts, ()
+
+
+def _tossed(ts: TableState, event: CoinTossed) -> tuple[TableState, tuple[Effect, ...]]:
+    """The shell's toss: committed (journaled) now, revealed after the animation."""
+    new, effects = _commit(ts, rules.CoinToss(event.winner), event.at)
+    if not effects:
+        return new, effects
+    due = event.at + SPIN_FRAME_S
+    spinning = replace(new, spin=1, spin_due=due, prompt=None)
+    return spinning, (*effects, StartTimer(TOSS_TIMER, due))
+
+
+def _spin_step(ts: TableState, event: TimerFired) -> tuple[TableState, tuple[Effect, ...]]:
+    if event.name != TOSS_TIMER or ts.spin == 0 or event.at != ts.spin_due:
+        return ts, ()  # not ours, or stale (the toss was revealed or undone meanwhile)
+    if ts.spin >= SPIN_FRAMES:
+        return _reveal(ts), ()
+    due = event.at + SPIN_FRAME_S
+    return replace(ts, spin=ts.spin + 1, spin_due=due), (StartTimer(TOSS_TIMER, due),)
+
+
+def _reveal(ts: TableState) -> TableState:
+    winner = ts.game.toss_winner or "A"
+    text = f"{_name(ts.names, winner)} won the toss"
+    return replace(ts, spin=0, spin_due=0.0, prompt=Prompt(text, "info"))
+
+
+def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game = ts.game
+    if name == "undo":
+        return _undo(ts, at)
+    if ts.spin:
+        return _reveal(ts), ()  # a press during the spin shows the winner, nothing more
+    if game.phase == "finished":
+        return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
+    if name == "coin":
+        if game.phase == "toss":
+            return replace(ts, prompt=None), (TossCoin(),)
+        return _refuse(ts, "PB-02", "the coin was tossed already, at the start of the match"), ()
+    if game.phase == "toss":
+        return _refuse(ts, "PB-02", "toss the coin first (COIN)"), ()
+    if game.phase == "choose":
+        return _choose_press(ts, name, at)
+    if game.phase in ("place_defender", "place_attacker"):
+        return _placement_press(ts, name, at)
+    if game.phase == "kickoff":
+        return _kickoff_press(ts, name, at)
+    return _turn_press(ts, name, at)
+
+
+def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """Clear the draft, else take back the last input (the toss too, even mid-spin)."""
+    if ts.has_draft and not ts.spin:
+        return replace(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
+    try:
+        match, step = ts.match.undo()
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    new = replace(ts, match=match, spin=0, spin_due=0.0).cleared()
+    return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
+
+
+def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """The toss winner's choice (PB-02): + KICK, - RECEIVE, NEXT toggles, OK commits."""
+    if name == "plus":
+        return replace(ts, choice="kick", prompt=None), ()
+    if name == "minus":
+        return replace(ts, choice="receive", prompt=None), ()
+    if name == "next":
+        return replace(ts, choice="receive" if ts.choice == "kick" else "kick", prompt=None), ()
+    winner = _name(ts.names, ts.game.toss_winner or "A")
+    if name == "shot_done":
+        if ts.choice is None:
+            return _refuse(ts, "PB-02", f"{winner} chooses: + KICK or - RECEIVE, then OK"), ()
+        return _commit(ts, rules.Choose(ts.choice), at)
+    return _refuse(ts, "PB-02", f"{winner} won the toss and chooses first: + KICK or - RECEIVE"), ()
+
+
+def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """The placement checklist (PB-03, PB-04): NEXT moves, + - change, OK confirms."""
+    p = ts.placement
+    if name == "next":
+        return replace(ts, cursor=(ts.cursor + 1) % len(PLACEMENT_FIELDS), selecting=True, prompt=None), ()
+    if name in ("plus", "minus"):
+        step = 1 if name == "plus" else -1
+        i = ts.cursor
+        if i == 0:
+            p = replace(p, players=min(rules.PIECES, max(0, p.players + step)))
+        elif i == 1:
+            p = replace(p, on_marker=min(rules.PIECES, max(0, p.on_marker + step)))
+        elif i == 2:
+            p = replace(p, max_on_wing=min(rules.PIECES, max(0, p.max_on_wing + step)))
+        elif i == 3:
+            p = replace(p, over_line=step > 0)
+        else:
+            p = replace(p, side=other(p.side or _placer(ts.game)))
+        return replace(ts, placement=p, selecting=True, prompt=None), ()
+    if name == "shot_done":
+        side = p.side or _placer(ts.game)
+        inp = rules.Placement(side, p.players, p.on_marker, p.max_on_wing, p.over_line)
+        return _commit(ts, inp, at)
+    return _turn_only(ts)
+
+
+def _kickoff_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """The kick-off (PB-05, PB-06): OK landed; MISS (or + - NEXT) toggles touch back."""
+    if name in ("miss", "next", "plus", "minus"):
+        return replace(ts, landed=not ts.landed, prompt=None), ()
+    if name == "shot_done":
+        return _commit(ts, rules.Kickoff(ts.landed), at)
+    return _turn_only(ts)
+
+
+def _turn_only(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
+    """A turn button outside a turn: the engine's own refusal of a pitch now."""
+    try:
+        rules.apply(ts.game, rules.Pitch())
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    return ts, ()  # pragma: no cover - only called outside turns
+
+
+def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    game = ts.game
+    d = ts.pitch
+    if name == "shot_done":
+        if ts.def_ok is not None:
+            return _commit(ts, rules.DefPlacement(ts.def_ok), at)
+        return _commit(ts, d.to_pitch(), at)
+    if name == "def_place":
+        return _def_press(ts)
+    if name == "end_turn":
+        if ts.has_draft:
+            return _refuse(ts, "PB-34", "a pitch is being entered: OK it or UNDO it first"), ()
+        return _commit(ts, rules.EndTurn(), at)
+    if ts.def_ok is not None:
+        if name == "miss":
+            return replace(ts, def_ok=not ts.def_ok, prompt=None), ()
+        return _refuse(ts, "PB-31", "a defensive placement is being entered: OK it or UNDO it first"), ()
+    if name in ANNOUNCE_BUTTONS:
+        return _announce(ts, ANNOUNCE_BUTTONS[name])
+    if name == "miss":
+        if d.announce is None:
+            return _refuse(
+                ts, "PB-13", "nothing was announced: a simple action (Run, Block, Clearance) cannot miss"
+            ), ()
+        cycle: tuple[rules.Result | None, ...] = (
+            (None, "miss", "interception") if d.announce == "pass" else (None, "miss")
+        )
+        nxt = cycle[(cycle.index(d.result) + 1) % len(cycle)]
+        return replace(ts, pitch=replace(d, result=nxt), prompt=None, selecting=False), ()
+    if name == "all_out":
+        new = replace(ts, pitch=replace(d, all_out=not d.all_out), selecting=False)
+        if new.pitch.all_out and _all_out_is_foul(game):
+            return replace(new, prompt=Prompt("2nd ALL-OUT: a FOUL", "warning")), ()
+        return replace(new, prompt=None), ()
+    if name == "fall":
+        return replace(ts, pitch=replace(d, fall=not d.fall), prompt=None, selecting=False), ()
+    if name == "touchdown":
+        return replace(ts, pitch=replace(d, touchdown=not d.touchdown), prompt=None, selecting=False), ()
+    if name == "next":
+        cursor = (ts.cursor + 1) % len(PITCH_FIELDS) if ts.selecting else ts.cursor
+        return replace(ts, cursor=cursor, selecting=True, prompt=None), ()
+    if name in ("plus", "minus"):
+        return replace(ts, pitch=_change(d, ts.cursor, 1 if name == "plus" else -1), selecting=True, prompt=None), ()
+    return ts, ()
+
+
+def _all_out_is_foul(game: rules.State) -> bool:
+    """Going All-Out now would be the turn's second: a foul (PB-09), unless it is the
+    bonus pitch of the player who went All-Out (``bonus_all_out_again``)."""
+    same = game.bonus_pending and game.all_out_by_bonus_player and game.options.bonus_all_out_again
+    return game.all_out_used and not same
+
+
+def _change(d: PitchDraft, field: int, step: int) -> PitchDraft:
+    """Field ``field`` of :data:`PITCH_FIELDS` changed by ``step``: a flag set (+) or
+    cleared (-), a count up or down (never below 0, at most 11)."""
+    on = step > 0
+    cap = rules.PLAYERS_ON_FIELD
+
+    def count(n: int) -> int:
+        return max(0, min(cap, n + step))
+
+    if field == 0:
+        return replace(d, clearance=on)
+    if field == 1:
+        return replace(d, out=PerSide(count(d.out.A), d.out.B))
+    if field == 2:
+        return replace(d, out=PerSide(d.out.A, count(d.out.B)))
+    if field == 3:
+        return replace(d, ball_out=on)
+    if field == 4:
+        return replace(d, carrier_out=on)
+    if field == 5:
+        return replace(d, ko=count(d.ko))
+    return replace(d, ko_opponent=count(d.ko_opponent))
+
+
+def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effect, ...]]:
+    """An announcement, before the pitch (PB-13): checked now against the rules (a
+    second Pass, a Pick Up while holding the ball, a Hand Off with no carrier...)."""
+    d = ts.pitch
+    if d.announce == a:  # pressed again: the announcement is taken back
+        return replace(ts, pitch=replace(d, announce=None, result=None), prompt=None, selecting=False), ()
+    try:
+        rules.apply(ts.game, rules.Pitch(announce=a, result="miss"))
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    return replace(ts, pitch=replace(d, announce=a, result=None), prompt=None, selecting=False), ()
+
+
+def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
+    """A defensive placement (PB-31): checked now; OK commits, MISS marks it wrong."""
+    if ts.def_ok is not None:
+        return replace(ts, def_ok=None, prompt=None), ()
+    if not ts.pitch.is_empty:
+        return _refuse(ts, "PB-31", "a pitch is being entered: OK it or UNDO it first"), ()
+    try:
+        rules.apply(ts.game, rules.DefPlacement(True))
+    except IllegalInput as exc:
+        return _refuse(ts, exc.rule, exc.reason), ()
+    return replace(ts, def_ok=True, prompt=None, selecting=False), ()
+
+
+# --- the app ---------------------------------------------------------------------------
+
+
+class PitchBowlApp:
+    """Pitch Bowl's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+
+    name = "pitchbowl"
+    title = "PITCH BOWL"
+    buttons = (
+        "coin", "strip", "pickup", "handoff", "pass", "miss", "all_out", "fall", "touchdown",
+        "end_turn", "def_place", "shot_done", "undo", "new", "plus", "minus", "next",
+    )  # fmt: skip
+    beams: tuple[str, ...] = ()
+    serial_devices: tuple[str, ...] = ()
+    codec = PitchBowlCodec()
+
+    def parse_options(self, raw: Any) -> rules.Options:
+        return self.codec.parse_options(raw)
+
+    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
+        return new_table(options, names)
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+        return resumed(match, names, last_was_undo)
+
+    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
+        return handle(ts, event)
+
+    def view(self, ts: TableState) -> PitchBowlView:
+        return view(ts)
+
+    def render(self, v: PitchBowlView, size: tuple[int, int]) -> Image.Image:
+        return render(v, size)
+
+    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
+        return (
+            ("Def. placing", "ON" if options.defensive_placement else "OFF"),
+            ("End turn", END_TURN_LABEL[options.end_turn]),
+            ("Carrier out", "BALL OUT" if options.carrier_out == "ball_out" else "BALL LOOSE"),
+        )
+
+    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
+        if row == 0:
+            return replace(options, defensive_placement=not options.defensive_placement)
+        if row == 1:
+            i = END_TURN_CHOICES.index(options.end_turn)
+            return replace(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
+        return replace(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
+
+    def summary(self, ts: TableState) -> str:
+        g = ts.game
+        score = f"{g.score.A}-{g.score.B}"
+        who = rules.to_act(g)
+        return f"{score}, {_name(ts.names, who)} to play" if who else score
+
+
+END_TURN_CHOICES: tuple[Literal["unless_def_placement", "always", "never"], ...] = (
+    "unless_def_placement", "always", "never",
+)  # fmt: skip
+END_TURN_LABEL = {"unless_def_placement": "BUTTON", "always": "ALWAYS", "never": "FLICK ALL"}
+"""The menu's words for the ``end_turn`` option (PB-34, PB-A1)."""
+
+APP = PitchBowlApp()
