@@ -155,6 +155,8 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     text = notices[-1].text
     if notices[-1].rule == "MM-28":  # the tag and arrow show who moves first
         text = text.replace(" and moves first", "")
+    elif notices[-1].rule == "MM-21":  # "B changes winger B14 to D14": short, to fit a line
+        text = re.sub(r"^([AB]) changes (\w+) (\w+) to (\w+)$", r"\1: \2 \3-\4", text)
     return Prompt(_named(text, ts.names), "info")
 
 

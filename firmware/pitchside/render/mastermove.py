@@ -213,17 +213,25 @@ def _toss(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, int]
     w, h = size
     bar(draw, (0, 0, w, HEADER_H), "MASTER MOVE", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
     top, bottom = HEADER_H + 2, h - BOTTOM_H - 1
-    text_in_box(draw, (0, top, w, top + 11), "BOTH LINED UP  FIRST TO 3", align="center",
-                sizes=(fonts.SMALL, fonts.TINY))
-    text_in_box(draw, (0, top + 13, w, bottom), f"{_name(view, 'A')}  v  {_name(view, 'B')}", align="center",
+    if bottom - top >= 26:  # room for the settings line above the names
+        text_in_box(draw, (0, top, w, top + 11), "BOTH LINED UP  FIRST TO 3", align="center",
+                    sizes=(fonts.SMALL, fonts.TINY))
+        top += 13
+    text_in_box(draw, (0, top, w, bottom), f"{_name(view, 'A')}  v  {_name(view, 'B')}", align="center",
                 sizes=(18, 16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY))
     _bottom(draw, view, size, "PRESS COIN TO TOSS")
 
 
-def _score_rows(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, int], marked: Side | None,
-                info: bool = True) -> None:
-    """Name tags, big scores, and under each the Moves to win and changes left."""
+def _has_info_rows(h: int) -> bool:
+    """Room for two 9 px rows under 14 px digits (a 64 px panel; not a 48 px one)."""
+    return h - HEADER_H - BOTTOM_H - 18 >= 16
+
+
+def _score_rows(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, int], marked: Side | None) -> None:
+    """Name tags, big scores, and under each the Moves to win and changes left (on a
+    panel too low for them, the scores alone)."""
     w, h = size
+    info = _has_info_rows(h)
     state = view.state
     half = w // 2
     info_h = 9
@@ -273,7 +281,7 @@ def _changes(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, i
     w, h = size
     state = view.state
     half = w // 2
-    info_h = 9
+    info_h = 9 if _has_info_rows(h) else 0
     info_top = h - BOTTOM_H - 2 * info_h
     scorer = "B" if state.restarting == "A" else "A"
     bar(draw, (0, 0, w, HEADER_H), f"MOVE! {_name(view, scorer)}", inverse=True,
@@ -282,6 +290,8 @@ def _changes(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, i
         x0, x1 = (0, half - 1) if side == "A" else (half + 1, w)
         sbox = (x0 + 10, HEADER_H + 1, x1 - 10, info_top - 1)
         draw_score(draw, sbox, state.score[side], max_height=sbox[3] - sbox[1])
+        if not info_h:
+            continue
         text_in_box(draw, (x0, info_top, x1, info_top + info_h), _name(view, side), align="center",
                     sizes=(fonts.TINY, 8), pad=0)
         credit = state.credit[side]
@@ -343,7 +353,7 @@ def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> 
     img, draw = new_canvas(size)
     w, h = size
     # column edges in px, scaled from the 128 px design
-    edges = [round(e * w / 128) for e in (0, 11, 66, 78, 90, 109, 128)]
+    edges = [round(e * w / 128) for e in (0, 14, 66, 78, 90, 109, 128)]
     cols = list(zip(edges, edges[1:]))
     heads = ("#", "TEAM", "P", "W", "MD", "PTS")
     row_h = 8

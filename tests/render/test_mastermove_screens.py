@@ -1,0 +1,169 @@
+"""Master Move screens: every phase at 128x64 (and the smallest panel), the pitch map's
+pixels, the standings table, and golden images tests/render/golden/mastermove_*.png.
+
+After an intended layout change, rewrite the golden images and look at them:
+
+    PITCHSIDE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_mastermove_screens.py
+
+which also writes each frame scaled 4x to $PITCHSIDE_FRAMES_DIR (default
+/tmp/mastermove_frames).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from pitchside.app import mastermove_table as mt
+from pitchside.app.effects import CoinTossed
+from pitchside.core import tournament as tt
+from pitchside.core.rules import mastermove as rules
+from pitchside.render.mastermove import CELL, MasterMoveView, StandingsView, render, render_standings
+from pitchside.render.view import Prompt
+from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
+FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/mastermove_frames"))
+NAMES = ("Yellow FC", "Blue Town")
+LINEUP_A = "LINEUP A K E1 D C2 G2 W B3 E4 H3 R D8 F8 J E7 L B7 H7"
+LINEUP_B = "LINEUP B K E16 D C15 G15 W B14 E13 H14 R C9 G9 J E10 L B10 H10"
+
+
+def lines(ts: mt.TableState, *texts: str) -> mt.TableState:
+    for t in texts:
+        ts, _ = mt.handle(ts, SerialLine("moves", t, 0.0))
+    return ts
+
+
+def press(ts: mt.TableState, *names: str) -> mt.TableState:
+    for n in names:
+        ts, _ = mt.handle(ts, ButtonPressed(n, 0.0))
+    return ts
+
+
+def kicked_off() -> mt.TableState:
+    ts = lines(mt.new_table(names=NAMES), LINEUP_A, LINEUP_B)
+    return mt.handle(ts, CoinTossed("A", 0.0))[0]
+
+
+def first_move() -> mt.TableState:
+    return lines(kicked_off(), "MOVE D8 D12")
+
+
+def one_nil() -> mt.TableState:
+    return lines(first_move(), "MOVE G9 G5", "MOVE D12 D16")
+
+
+def standings_view() -> StandingsView:
+    t = tt.new_tournament("Club cup", "round_robin", ("Yellow", "Blue", "Red", "Green", "White"))
+    games = [("Blue", "White", 3, 2), ("Red", "Green", 3, 2), ("White", "Yellow", 0, 3), ("Yellow", "Green", 3, 0)]
+    for h, a, x, y in games:
+        t = tt.add_result(t, tt.game_result(h, a, x, y))
+    t = tt.add_result(t, tt.game_result("Blue", "Red", 0, 0, forfeit="Red"))
+    nxt = tt.next_pairing(t)
+    assert nxt is not None
+    return StandingsView(t.name, tt.standings(t), f"Next: {nxt.text()}")
+
+
+VIEWS: dict[str, Callable[[], MasterMoveView]] = {
+    "lineup": lambda: mt.view(mt.new_table(names=NAMES)),
+    "lineup_edit": lambda: mt.view(press(mt.new_table(names=NAMES), "plus", "shot_done")),
+    "toss": lambda: mt.view(lines(mt.new_table(names=NAMES), LINEUP_A, LINEUP_B)),
+    "kickoff": lambda: mt.view(kicked_off()),
+    "play": lambda: mt.view(first_move()),
+    "entry": lambda: mt.view(press(first_move(), "next", "next", "shot_done")),
+    "refusal": lambda: mt.view(lines(first_move(), "MOVE G9 G4")),
+    "bad_line": lambda: mt.view(lines(first_move(), "MOVE G9")),
+    "source_lost": lambda: mt.view(mt.handle(first_move(), SerialStatus("moves", False, "lost: unplugged", 0.0))[0]),
+    "changes": lambda: mt.view(one_nil()),
+    "change_entry": lambda: mt.view(press(one_nil(), "minus", "shot_done")),
+    "finished": lambda: mt.view(lines(one_nil(), "RESTART", "MOVE G9 G5", "MOVE D8 D12", "MOVE G5 G4",
+                                      "MOVE D12 D16", "RESTART", "MOVE G9 G5", "MOVE D8 D12", "MOVE G5 G4",
+                                      "MOVE D12 D16")),
+    "forfeit": lambda: mt.view(lines(first_move(), "QUIT A")),
+}
+SCENES: dict[str, Callable[[], Image.Image]] = {name: (lambda f=f: render(f())) for name, f in VIEWS.items()}
+SCENES["standings"] = lambda: render_standings(standings_view())
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_golden(name: str) -> None:
+    frame = SCENES[name]()
+    assert frame.mode == "1" and frame.size == (128, 64)
+    path = GOLDEN / f"mastermove_{name}.png"
+    if UPDATE:
+        frame.save(path)
+        FRAMES.mkdir(parents=True, exist_ok=True)
+        frame.convert("L").resize((512, 256), Image.Resampling.NEAREST).save(FRAMES / f"golden_{name}.png")
+        return
+    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
+    with Image.open(path) as golden:
+        expected = golden.convert("1")
+    box = ImageChops.logical_xor(frame, expected).getbbox()
+    assert box is None, f"{name}: pixels differ from {path.name} inside {box}"
+
+
+def test_every_mastermove_golden_has_a_scene() -> None:
+    stale = sorted(p.stem for p in GOLDEN.glob("mastermove_*.png") if p.stem.removeprefix("mastermove_") not in SCENES)
+    assert stale == []
+
+
+@pytest.mark.parametrize("size", [(96, 48), (128, 32 * 2), (132, 64), (256, 64)])
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_every_screen_renders_at_other_panel_sizes(name: str, size: tuple[int, int]) -> None:
+    frame = render(VIEWS[name](), size)
+    assert frame.mode == "1" and frame.size == size
+    assert frame.getbbox() is not None
+
+
+def test_what_the_screens_say() -> None:
+    assert VIEWS["play"]().last_move == "Yellow FC D8-D12"
+    finished = VIEWS["finished"]()
+    assert (finished.state.score.A, finished.state.score.B) == (3, 0)
+    assert finished.last_move == "Yellow FC D12-D16 MOVE!"
+    refused = VIEWS["refusal"]().prompt
+    assert refused is not None and (refused.rule, refused.text) == (
+        "MM-09  G9-G4", "the runner moves horizontally or vertically, 1 to 4 squares")
+    entry = VIEWS["entry"]().entry
+    assert entry is not None and entry.line == "C9>B9 runner"  # Blue Town to move: its runner C9
+
+
+def test_the_pitch_map_draws_pieces_solid_and_hollow_and_the_goal_mouths() -> None:
+    img = render(mt.view(mt.new_table(names=NAMES)))
+    # A's keeper on E1: a solid 3x3 block in the cell at column 1, row E (index 4)
+    x, y = 0 * CELL + 1, 4 * CELL + 1
+    assert all(img.getpixel((x + i, y + j)) for i in range(3) for j in range(3))
+    # B's proposed line-up is not drawn before A's is sent; the goal mouth D1-F1 is a gap in the frame
+    assert img.getpixel((0, 3 * CELL + 2)) == 0 and img.getpixel((0, 2 * CELL + 2)) == 1
+    sent = lines(mt.new_table(names=NAMES), LINEUP_A)
+    img = render(mt.view(sent))
+    # B's keeper on E16: a hollow ring (centre dark) in column 16
+    x, y = 15 * CELL + 1, 4 * CELL + 1
+    assert img.getpixel((x, y)) == 1 and img.getpixel((x + 1, y + 1)) == 0
+
+
+def test_the_cursor_square_is_inverted() -> None:
+    ts = replace(kicked_off(), entry=mt.Entry(cursor=rules.square("D9")))  # an empty square
+    img = render(mt.view(ts))
+    x, y = 8 * CELL + 2, 3 * CELL + 2
+    assert img.getpixel((x, y)) == 1
+
+
+def test_a_long_refusal_keeps_its_rule_in_the_title() -> None:
+    view = MasterMoveView(kicked_off().game, NAMES, Prompt("x " * 80, "refusal", "MM-24  E7-E6"))
+    img = render(view)
+    assert img.size == (128, 64)
+
+
+def test_standings_show_five_rows_and_page_further() -> None:
+    v = standings_view()
+    more = replace(v, rows=v.rows + v.rows[:2], first=5)
+    a, b = render_standings(v), render_standings(more)
+    assert a.size == b.size == (128, 64)
+    assert ImageChops.logical_xor(a, b).getbbox() is not None
