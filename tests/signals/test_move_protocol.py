@@ -38,6 +38,7 @@ LINEUP_A = "LINEUP A K E1 D C2 G2 W B3 E4 H3 R D8 F8 J E7 L B7 H7"
         ("UNDO", Undo()),
         ("HELLO MM1 board 7", Hello(1, "board 7")),
         ("HELLO mm1", Hello(1, "")),
+        ("MOVE D12 D16   # Move! 1-0", Play(rules.Move(sq("D12"), sq("D16")))),
     ],
 )
 def test_each_command(line: str, command: object) -> None:

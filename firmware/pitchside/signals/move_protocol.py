@@ -19,7 +19,8 @@ words separated by spaces, keywords, sides and squares in any case::
     RESTART                          the changes are done: the conceding side moves
     QUIT B                           B quits: 0-3 (MM-25)
     UNDO                             take back the last input
-    # anything                       a comment; blank lines too: ignored
+    # anything                       a comment (also after a command); blank lines
+                                     too: ignored
 
 Sides are ``A`` (yellow, defends column 1) or ``B`` (blue), also ``YELLOW``/``BLUE``.
 
@@ -126,8 +127,8 @@ def parse_line(text: str) -> Command | None:
     :raises ProtocolError: not a command of the protocol; the reason names what is
         wrong and shows the right form.
     """
-    line = text.strip()
-    if not line or line.startswith("#"):
+    line = text.split("#", 1)[0].strip()  # a comment runs from "#" to the end of the line
+    if not line:
         return None
     if not line.isascii() or not line.isprintable():
         raise ProtocolError("unreadable characters (noise on the line?)")
