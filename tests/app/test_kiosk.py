@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pitchside.app import effects as fx
 from pitchside.app import kiosk as k
 from pitchside.app import pichenotte_table as t
 from pitchside.core.rules import pichenotte as rules
@@ -46,10 +47,10 @@ def test_defaults_take_two_presses_from_attract_then_coin_tosses() -> None:
     assert ks.mode == "menu"
     ks, eff = tap(ks, "shot_done", 2.0)
     assert ks.mode == "playing"
-    assert t.NewMatch() in eff
+    assert fx.NewMatch() in eff
     assert ks.table.game.phase == "toss" and ks.table.game.hand == PerSide(2, 2)
     ks, eff = tap(ks, "coin", 3.0)
-    assert t.TossCoin() in eff
+    assert fx.TossCoin() in eff
 
 
 def test_coin_in_the_menu_starts_and_tosses_at_once() -> None:
@@ -57,7 +58,8 @@ def test_coin_in_the_menu_starts_and_tosses_at_once() -> None:
     ks, _ = tap(ks, "coin", 1.0)
     ks, eff = tap(ks, "coin", 2.0)
     assert ks.mode == "playing"
-    assert eff[:2] == [t.NewMatch(), t.TossCoin()] or (t.NewMatch() in eff and t.TossCoin() in eff)
+    assert fx.NewMatch() in eff and fx.TossCoin() in eff
+    assert eff.index(fx.NewMatch()) < eff.index(fx.TossCoin())  # the new match is begun, then tossed
 
 
 def test_menu_changes_options_with_next_plus_minus() -> None:
@@ -111,7 +113,7 @@ def playing(pucks: int = 1) -> k.KioskState:
     ks, _ = boot(t.new_table(rules.Options(pucks=pucks)))
     ks, _ = tap(ks, "coin", 1.0)
     ks, _ = tap(ks, "shot_done", 2.0)
-    ks, _ = k.handle(ks, t.CoinTossed("A", 2.5))
+    ks, _ = k.handle(ks, fx.CoinTossed("A", 2.5))
     return ks
 
 
@@ -134,7 +136,7 @@ def test_finished_match_result_timer_returns_to_attract() -> None:
     ks, _ = boot(ts)
     ks, _ = tap(ks, "coin", 1.0)
     ks, _ = tap(ks, "shot_done", 2.0)
-    ks, _ = k.handle(ks, t.CoinTossed("A", 2.5))
+    ks, _ = k.handle(ks, fx.CoinTossed("A", 2.5))
     ks, _ = tap(ks, "shot_done", 3.0)  # A free shot stays
     ks, _ = tap(ks, "no_contact", 3.5)
     ks, _ = tap(ks, "shot_done", 4.0)  # B misses: ditch
@@ -144,7 +146,7 @@ def test_finished_match_result_timer_returns_to_attract() -> None:
     assert timers(eff)["result"] == 96.0
     ks, eff = k.handle(ks, TimerFired("result", 96.0))
     assert ks.mode == "attract"
-    assert t.NewMatch() in eff
+    assert fx.NewMatch() in eff
     assert ks.table.game.phase == "toss"
 
 
@@ -152,7 +154,7 @@ def test_idle_match_is_suspended_and_offered_back() -> None:
     ks = playing(pucks=3)
     ks, _ = tap(ks, "shot_done", 3.0)
     ks, eff = k.handle(ks, TimerFired("suspend", 303.1))
-    assert ks.mode == "attract" and eff == tuple(e for e in eff if not isinstance(e, t.NewMatch))
+    assert ks.mode == "attract" and eff == tuple(e for e in eff if not isinstance(e, fx.NewMatch))
     assert ks.table.game.on_board == PerSide(1, 0)  # kept
     ks, _ = tap(ks, "coin", 400.0)
     assert ks.mode == "resume"
@@ -176,7 +178,7 @@ def test_a_players_hold_of_new_abandons_nothing() -> None:
     ks, _ = k.handle(ks, ButtonPressed("new", 4.0))
     ks, eff = k.handle(ks, ButtonHeld("new", 5.0))
     assert ks.mode == "playing" and ks.table.game.on_board == PerSide(1, 0)
-    assert not any(isinstance(e, t.NewMatch) for e in eff)
+    assert not any(isinstance(e, fx.NewMatch) for e in eff)
     assert ks.table.prompt is not None and "NEW+UNDO" in ks.table.prompt.text
 
 
@@ -195,7 +197,7 @@ def test_staff_gesture_opens_service_mode_without_undoing_and_closes_it_again() 
     ks, _ = tap(ks, "shot_done", 3.0)
     ks, eff = staff(ks, 10.0)
     assert ks.mode == "service"
-    assert not any(isinstance(e, t.Accepted) for e in eff)  # UNDO's press went nowhere
+    assert not any(isinstance(e, fx.Accepted) for e in eff)  # UNDO's press went nowhere
     assert ks.table.game.on_board == PerSide(1, 0)
     ks, _ = staff(ks, 20.0)
     assert ks.mode == "playing"
@@ -237,7 +239,7 @@ def test_abandon_from_service_needs_a_hold_and_a_confirm() -> None:
     assert ks2.mode == "service" and ks2.table.game.on_board == PerSide(1, 0)
     ks, eff = tap(ks, "shot_done", 13.0)
     assert ks.mode == "menu"
-    assert t.NewMatch() in eff and k.Log("match abandoned by staff") in eff
+    assert fx.NewMatch() in eff and k.Log("match abandoned by staff") in eff
     assert ks.table.game.phase == "toss"
 
 
@@ -269,7 +271,7 @@ def test_without_attract_the_match_is_always_on() -> None:
     ks, _ = boot(settings=replace(S, attract=False))
     assert ks.mode == "playing"
     ks, eff = tap(ks, "coin", 1.0)
-    assert t.TossCoin() in eff
+    assert fx.TossCoin() in eff
 
 
 def test_every_kiosk_screen_renders_at_the_panel_size() -> None:
