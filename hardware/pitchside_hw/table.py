@@ -129,11 +129,15 @@ def run_table(config_path: str) -> int:
             factory = make_pin_factory(config.pin_factory or None, config_file=config.source, key="gpio.pin_factory")
             stack.callback(factory.close)
             d = config.display
-            device = open_device(
-                d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate,
-                i2c_port=d.i2c_port, i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
-            )  # fmt: skip
-            display = stack.enter_context(Display(device, persist=d.persist))
+
+            def make_device() -> Any:
+                return open_device(
+                    d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate,
+                    i2c_port=d.i2c_port, i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
+                    config_file=config.source,
+                )  # fmt: skip
+
+            display = stack.enter_context(Display(make_device(), persist=d.persist, reopen=make_device))
             clock = TickClock(factory)
             journal = stack.enter_context(Journal.open(config.storage.journal))
             recorder = Recorder(journal, clock.now, config.storage.max_matches)
