@@ -68,6 +68,7 @@ from pitchside.app.config import BeamConfig, TableConfig, load_config
 from pitchside.signals.events import BeamBroken, SensorNoisy
 from pitchside_hw.pins import TickClock
 from pitchside_hw.table import TableInputs
+
 from pitchside_sim.clock import TimerScheduler, VirtualClockFactory
 from pitchside_sim.pulses import Edge, drive
 

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-
 from pitchside.app import pitchnut_table as t
 from pitchside.app.effects import CoinTossed
 from pitchside.core.rules import pitchnut as R

@@ -4,10 +4,10 @@ builds, counted exactly; and the real captures (shared/data/real) fed to a pocke
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
-
 from pitchside.app.config import BeamConfig, load_config, parse_config
 from pitchside.signals.events import BeamBroken, SensorNoisy
 from pitchside_hw.inputs import BeamInput
@@ -112,7 +112,7 @@ def test_piece_edges_follow_the_model() -> None:
     assert len(edges) == 2 + 8
     assert edges[0] == (1.0, True) and edges[-1][1] is False
     levels = [lv for _, lv in edges]
-    assert all(a != b for a, b in zip(levels, levels[1:]))  # alternating
+    assert all(a != b for a, b in pairwise(levels))  # alternating
     times = [t for t, _ in edges]
     assert times == sorted(times) and len(set(times)) == len(times)
     lead = [t for t in times if t < 1.004]

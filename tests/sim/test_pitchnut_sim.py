@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from pitchside.app.cli import main
 from pitchside.app.config import load_config
 from pitchside.core.replay.format import replay

@@ -59,7 +59,14 @@ from typing import Any, Literal
 
 from PIL import Image
 
-from pitchside.app.effects import Accepted, CoinTossed, Event, StartTimer, TableEffect, TossCoin
+from pitchside.app.effects import (
+    Accepted,
+    CoinTossed,
+    Event,
+    StartTimer,
+    TableEffect,
+    TossCoin,
+)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchnut import PitchnutCodec

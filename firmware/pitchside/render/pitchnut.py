@@ -30,7 +30,13 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from pitchside.core.rules.pitchnut import State, is_on_poison, on_board, outcome, shooter
+from pitchside.core.rules.pitchnut import (
+    State,
+    is_on_poison,
+    on_board,
+    outcome,
+    shooter,
+)
 from pitchside.core.sides import SIDES, Side
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
