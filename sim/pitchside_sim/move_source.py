@@ -28,7 +28,7 @@ import time
 import tty
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from pitchside.core.replay.mastermove import MasterMoveCodec
 from pitchside.core.rules.mastermove import record
@@ -92,7 +92,7 @@ class PtyMoveSource:
     def close(self) -> None:
         self.unplug()
 
-    def __enter__(self) -> "PtyMoveSource":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from pitchside.app import mastermove_table as mt
 from pitchside.app.effects import Accepted, CoinTossed, TossCoin
 from pitchside.app.games import app_for

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-
 from pitchside.app.cli import main
 from pitchside.app.tournament_cli import load
 
@@ -59,7 +58,7 @@ def test_next_and_json_standings(tmp_path: Path, capsys: pytest.CaptureFixture[s
     run(capsys, "new", str(cup), *TEAMS, "--format", "round_robin_final")
     run(capsys, "result", str(cup), "Blue", "White", "3-2")
     assert run(capsys, "next", str(cup)) == (0, "Next: Red v Green\n", "")
-    status, out, _ = run(capsys, "standings", str(cup), "--json")
+    _, out, _ = run(capsys, "standings", str(cup), "--json")
     data = json.loads(out)
     assert data["next"] == {"home": "Red", "away": "Green", "stage": "league"}
     assert data["standings"][0] == {"rank": 1, "shared": False, "team": "Blue", "played": 1, "won": 1, "lost": 0,

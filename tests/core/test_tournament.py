@@ -5,7 +5,6 @@ computed by hand in each test's comments."""
 from __future__ import annotations
 
 import pytest
-
 from pitchside.core.tournament import (
     Pairing,
     Tournament,

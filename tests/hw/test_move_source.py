@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from pitchside.app import mastermove_table as mt
 from pitchside.signals.events import SerialLine, SerialStatus
 from pitchside_hw.serial_lines import SerialLineReader

@@ -18,12 +18,17 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-
 from pitchside.app import mastermove_table as mt
 from pitchside.app.effects import CoinTossed
 from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
-from pitchside.render.mastermove import CELL, MasterMoveView, StandingsView, render, render_standings
+from pitchside.render.mastermove import (
+    CELL,
+    MasterMoveView,
+    StandingsView,
+    render,
+    render_standings,
+)
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
 

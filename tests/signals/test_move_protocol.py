@@ -4,7 +4,6 @@ command, every way a line can be wrong, and the writer the simulator replays wit
 from __future__ import annotations
 
 import pytest
-
 from pitchside.core.errors import IllegalInput
 from pitchside.core.rules import mastermove as rules
 from pitchside.signals.move_protocol import (

@@ -12,11 +12,15 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-
 from pitchside.app.cli import main
 from pitchside.app.config import SerialConfig, load_config
 from pitchside.core.replay.format import replay
-from pitchside_sim.move_source import PtyMoveSource, deliver, protocol_lines, wait_connected
+from pitchside_sim.move_source import (
+    PtyMoveSource,
+    deliver,
+    protocol_lines,
+    wait_connected,
+)
 from pitchside_sim.run import default_config_path
 from pitchside_sim.table import SimTable, sim_config
 

@@ -62,7 +62,12 @@ from pitchside.core.step import Notice
 from pitchside.render.mastermove import EntryView, MasterMoveView, render
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
-from pitchside.signals.events import ButtonPressed, SensorNoisy, SerialLine, SerialStatus
+from pitchside.signals.events import (
+    ButtonPressed,
+    SensorNoisy,
+    SerialLine,
+    SerialStatus,
+)
 
 SOURCE = "moves"
 """The serial device name of the move source (``[serial.moves]``)."""

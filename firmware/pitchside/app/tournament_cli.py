@@ -235,7 +235,11 @@ def _standings(args: argparse.Namespace) -> int:
     else:
         print(standings_text(t))
     if args.png:
-        from pitchside.render.mastermove import STANDINGS_ROWS, StandingsView, render_standings
+        from pitchside.render.mastermove import (
+            STANDINGS_ROWS,
+            StandingsView,
+            render_standings,
+        )
 
         rows = standings(t)
         stem = Path(args.png)

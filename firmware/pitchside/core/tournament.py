@@ -142,7 +142,7 @@ def new_tournament(name: str, fmt: str, teams: tuple[str, ...] | list[str]) -> T
     names = tuple(str(t).strip() for t in teams)
     if any(not n for n in names):
         raise TournamentError("a team needs a name")
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len({n.casefold() for n in names}) != len(names):
         raise TournamentError(f"a team is named twice in {list(names)}")
     if len(names) < 2:
         raise TournamentError("a tournament needs at least 2 teams")

@@ -27,16 +27,31 @@ refusal box over the lower half, with its rule ID), else the screen's own line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from pitchside.core.rules import mastermove as rules
-from pitchside.core.rules.mastermove.board import GOALS, col_of, make_pitch, row_of
+from pitchside.core.rules.mastermove.board import (
+    EMPTY_BOARD,
+    GOALS,
+    col_of,
+    make_pitch,
+    row_of,
+)
 from pitchside.core.sides import SIDES, Side
 from pitchside.core.tournament import Row
 from pitchside.render import fonts
 from pitchside.render.view import Prompt
-from pitchside.render.widgets import bar, draw_score, new_canvas, prompt_bar, refusal_box, text_in_box, triangle
+from pitchside.render.widgets import (
+    bar,
+    draw_score,
+    new_canvas,
+    prompt_bar,
+    refusal_box,
+    text_in_box,
+    triangle,
+)
 
 HEADER_H = 12
 """Header row height in px."""
@@ -75,7 +90,7 @@ class MasterMoveView:
     state: rules.State
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
-    board: rules.Board = rules.Board()
+    board: rules.Board = EMPTY_BOARD
     last_move: str | None = None
     entry: EntryView | None = None
     lining: Side | None = None
@@ -178,7 +193,7 @@ def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, view: MasterMoveView
 
 def _board_screen(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, int]) -> None:
     """The pitch map on the left, what is being done on the right."""
-    w, h = size
+    w = size[0]
     px = draw_pitch(draw, 0, 0, view)
     rx0 = px[2] + 2
     state = view.state
@@ -354,7 +369,7 @@ def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> 
     w, h = size
     # column edges in px, scaled from the 128 px design
     edges = [round(e * w / 128) for e in (0, 14, 66, 78, 90, 109, 128)]
-    cols = list(zip(edges, edges[1:]))
+    cols = list(pairwise(edges))
     heads = ("#", "TEAM", "P", "W", "MD", "PTS")
     row_h = 8
     draw.rectangle((0, 0, w - 1, row_h + 1), fill=1)
