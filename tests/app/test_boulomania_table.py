@@ -58,7 +58,7 @@ def board(ts: TableState) -> dict[int, str]:
 
 def test_the_start_roll_is_two_dice_a_then_b_and_the_higher_starts() -> None:
     ts = bt.new_table(rules.Options(), NAMES)
-    assert bt.choice_line(ts) == "ROLL-OFF: Ann v Bob, ROLL"
+    assert bt.choice_line(ts) == "ROLL-OFF: ROLL"
     ts, effects = press(ts, "roll")
     assert effects == (RollDice(2),)
     ts, effects = bt.handle(ts, DiceRolled((2, 6), 2.0))
@@ -113,14 +113,14 @@ def test_pushing_on_chains_and_the_display_says_who_moved() -> None:
     ts = roll(ts, 6, 6)  # B 12 (A still nearer: B again)
     ts = roll(ts, 5, 6)  # B 11: A's bowl pushed 11 -> 16
     assert board(ts) == {11: "B", 12: "B", 16: "A"}
-    assert ts.last is not None and ts.last.text == "B on 11, A 11>16"
+    assert ts.last is not None and ts.last.text == "B on 11 (11>16)" and ts.last.short == "B on 11 (1 pushed)"
     assert ts.game.to_play == "A"
 
 
 def test_jack_space_on_a_double_when_declared_and_free() -> None:
     ts, _ = press(started(jack=3), "plus")
     assert ts.choice == Choice("point2", jack_space=True)
-    assert bt.choice_line(ts) == "Ann: POINT 2 DICE +JACK SP"
+    assert bt.choice_line(ts) == "Ann: POINT 2 +JACK SP"
     ts = roll(ts, 4, 4)
     assert board(ts) == {4: "A"}
     assert ts.last is not None and ts.last.text == "A on jack space 4"
@@ -203,7 +203,8 @@ def test_a_4_at_11_next_to_the_jack_takes_the_jack_out_and_ends_the_round() -> N
     # BM-25 then BM-26: both teams still hold bowls: a null round; Ann threw the jack
     assert ts.game.phase == "jack_roll" and ts.game.round == 2 and ts.game.score == PerSide(0, 0)
     assert ts.game.round_scores == (PerSide(0, 0),) and ts.game.starter == "A"
-    assert ts.prompt == Prompt("Round 1: 0-0. Null round: Ann throws the jack", "info")
+    assert ts.prompt == Prompt("Round 1: null round", "info")
+    assert bt.choice_line(ts) == "Ann: ROLL FOR THE JACK"
     assert ts.last is not None and ts.last.text == "A: jack out (4 at 11)"
 
 
@@ -211,7 +212,8 @@ def test_a_kiss_at_a_fork_follows_the_declared_diagonal() -> None:
     ts = shoot_at(shooting_table(), 8)
     ts, _ = press(ts, "fork")
     assert ts.choice.diagonal == frozenset({8})
-    assert bt.choice_line(ts) == "Ann: SHOOT AT 8 DIAG 8"
+    assert bt.choice_line(ts) == "Ann: SHOOT AT 8"
+    assert ts.prompt == Prompt("Diagonal at 8", "info") and bt.view(ts).diagonal == frozenset({8})
     ts, effects = press(ts, "roll")
     ts, effects = bt.handle(ts, DiceRolled((4,), 5.0))
     assert effects == (Accepted(rules.Shoot(8, 4, ("diagonal",)), 5.0),)
@@ -259,10 +261,10 @@ def test_a_roll_line_from_the_unit_is_a_roll() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("ROLL 3 7", "Die sent 'ROLL 3 7': a die shows 1-6, not 7. Roll again"),
-        ("garbage", "Die sent 'garbage': not a die line ('garbage'?). Roll again"),
-        ("ROLL", "Die sent 'ROLL': a roll with no dice. Roll again"),
-        ("ROLL 1 2 3 4", "Die sent 'ROLL 1 2 3 4': 4 dice: a roll has 1 to 3. Roll again"),
+        ("ROLL 3 7", "'ROLL 3 7': a die shows 1-6, not 7. Roll again"),
+        ("garbage", "'garbage': not a die line ('garbage'?). Roll again"),
+        ("ROLL", "'ROLL': a roll with no dice. Roll again"),
+        ("ROLL 1 2 3 4", "'ROLL 1 2 3 4': 4 dice: a roll has 1 to 3. Roll again"),
         ("ROLL 5", "POINT 2 needs 2 dice, the die rolled 1: roll 2"),
         ("ROLL 5 6 6", "POINT 2 needs 2 dice, the die rolled 3: roll 2"),
     ],
@@ -314,7 +316,7 @@ def test_while_the_unit_is_connected_roll_is_refused_and_when_lost_roll_rolls() 
     ts, effects = press(ts, "roll")
     assert effects == () and ts.prompt == Prompt("the die unit is connected: roll it", "refusal", "DIE")
     ts = bt.handle(ts, SerialStatus("die", False, "lost: device reports readiness to read", 4.0))[0]
-    assert ts.die.status == "lost" and ts.prompt == Prompt("Die lost: replug it, or ROLL", "warning")
+    assert ts.die.status == "lost" and ts.prompt == Prompt("Die lost: replug or ROLL", "warning")
     assert bt.view(ts).die == "lost"
     ts, effects = press(ts, "roll")
     assert effects == (RollDice(2),)

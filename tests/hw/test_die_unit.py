@@ -103,11 +103,11 @@ def test_good_rolls_enter_the_rules_as_inputs_carrying_their_values(bench: Bench
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        (b"ROLL 3 7\r\n", "Die sent 'ROLL 3 7': a die shows 1-6, not 7. Roll again"),
-        (b"%$#garbage\n", "Die sent '%$#garbage': not a die line ('%$#garbage'?). Roll again"),
-        (b"\xff\xfeROLL 2 2\n", "Die sent '\ufffd\ufffdROLL 2 2': garbled line (line noise?). Roll again"),
-        (b"ROLL\n", "Die sent 'ROLL': a roll with no dice. Roll again"),
-        (b"ROLL 1 2 3 4\n", "Die sent 'ROLL 1 2 3 4': 4 dice: a roll has 1 to 3. Roll again"),
+        (b"ROLL 3 7\r\n", "'ROLL 3 7': a die shows 1-6, not 7. Roll again"),
+        (b"%$#garbage\n", "'%$#garbage': not a die line ('%$#garbage'?). Roll again"),
+        (b"\xff\xfeROLL 2 2\n", "'\ufffd\ufffdROLL 2 2': garbled line (line noise?). Roll again"),
+        (b"ROLL\n", "'ROLL': a roll with no dice. Roll again"),
+        (b"ROLL 1 2 3 4\n", "'ROLL 1 2 3 4': 4 dice: a roll has 1 to 3. Roll again"),
         (b"ROLL 4\n", "the start roll (one die each) needs 2 dice, the die rolled 1: roll 2"),
         (b"ROLL 4 4 4\n", "the start roll (one die each) needs 2 dice, the die rolled 3: roll 2"),
     ],
@@ -154,7 +154,7 @@ def test_unplug_mid_line_then_replug_the_unit_counts_again(bench: Bench, unit: D
     unit.unplug()
     bench.status(connected=False)
     assert bench.ts.die.status == "lost"
-    assert bench.ts.prompt == Prompt("Die lost: replug it, or ROLL", "warning")
+    assert bench.ts.prompt == Prompt("Die lost: replug or ROLL", "warning")
     assert bench.accepted == [rules.StartRoll(5, 2)]
     assert bt.expected_dice(bench.ts) == 1  # still waiting for the jack
     unit.plug()

@@ -124,6 +124,8 @@ class LastRoll:
     values: tuple[int, ...]
     text: str
     source: str = "software"
+    short: str = ""
+    """A shorter ``text`` for when it does not fit the display ("" : the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,10 +249,11 @@ def to_input(game: rules.State, choice: Choice, values: tuple[int, ...]) -> rule
 
 def choice_line(ts: TableState) -> str:
     """The bottom line before a roll: who rolls and with what, e.g.
-    ``"ANN: POINT 2 DICE +JACK SP"`` or ``"BOB: SHOOT AT 13"``."""
+    ``"Ann: POINT 2 +JACK SP"`` or ``"Bob: SHOOT AT 13"``. The forks declared
+    diagonal are drawn on the board (and said when FORK is pressed)."""
     game = ts.game
     if game.phase == "start_roll":
-        return f"ROLL-OFF: {ts.names[0]} v {ts.names[1]}, ROLL"
+        return "ROLL-OFF: ROLL"
     if game.phase == "jack_roll":
         assert game.starter is not None
         return f"{_name(ts, game.starter)}: ROLL FOR THE JACK"
@@ -264,11 +267,9 @@ def choice_line(ts: TableState) -> str:
     else:
         what = "POINT 2 DICE" if c.mode == "point2" else "POINT 3 DICE"
         if c.jack_space:
-            what += " +JACK SP"
+            what = "POINT 2 +JACK SP"
         if c.no_push:
             what += " NO PUSH"
-    if c.diagonal:
-        what += " DIAG " + ",".join(str(s) for s in sorted(c.diagonal))
     return f"{who}: {what}"
 
 
@@ -280,7 +281,7 @@ def view(ts: TableState) -> BoulomaniaView:
         target = ts.choice.target if ts.choice.target is not None else default_target(game)
     last = None
     if ts.last is not None:
-        last = DiceShown(ts.last.values, _named(ts.last.text, ts.names))
+        last = DiceShown(ts.last.values, _named(ts.last.text, ts.names), _named(ts.last.short, ts.names))
     return BoulomaniaView(
         state=game,
         names=ts.names,
@@ -288,6 +289,7 @@ def view(ts: TableState) -> BoulomaniaView:
         target=target,
         last=last,
         prompt=ts.prompt,
+        diagonal=ts.choice.diagonal if game.phase == "throw" else frozenset(),
         die="none" if ts.die.status == "absent" else ts.die.status,
     )
 
@@ -337,19 +339,47 @@ _SHORTEN = (
 )
 
 
-def what_it_did(notices: tuple[Notice, ...]) -> str:
-    """A short line of what a throw did, from the rules' notices (the placing or
-    knock-out ones, main result first), e.g. ``"A on 11, B 11>16"``."""
-    texts = [n.text for n in notices if n.rule in _THROW_RULES and not n.text.startswith("Round ")]
-    main = [t for t in texts if " pushed " not in t]
-    texts = main[:1] + [t for t in texts if " pushed " in t] + main[1:]
-    out = []
-    for t in texts:
+_PUSH = re.compile(r"^\w+'s bowl pushed (\d+) -> (\d+)$")
+_TOUCH = re.compile(r"^(\w+)'s bowl pushed from (\d+) into touch$")
+
+
+def what_it_did(notices: tuple[Notice, ...]) -> tuple[str, str]:
+    """What a throw did, from the rules' notices, as a line and a shorter line for
+    when it does not fit: the main result, the push chain as the spaces it went
+    through (whose bowls they are, the board shows; the short line says only whose
+    went into touch, or how many moved), then what happened to the jack. E.g.
+    ``("A on 11 (11>16)", "A on 11 (1 pushed)")``,
+    ``("kiss 12>17>out, jack 2>4", "kiss, jack 2>4")``, ``("kiss 15>out", "kiss, B out")``."""
+    chain: list[str] = []
+    outs: list[str] = []
+    said: list[str] = []
+    for n in notices:
+        if n.rule not in _THROW_RULES or n.text.startswith("Round "):
+            continue
+        if m := _PUSH.match(n.text):
+            chain += [m.group(1), m.group(2)] if not chain else [m.group(2)]
+            continue
+        if m := _TOUCH.match(n.text):
+            chain += [m.group(2), "out"] if not chain else ["out"]
+            outs.append(m.group(1))
+            continue
+        t = n.text
         for pattern, repl in _SHORTEN:
             t = pattern.sub(repl, t)
         if t:
-            out.append(t)
-    return ", ".join(out)
+            said.append(t)
+    if not chain:
+        line = ", ".join(said)
+        return line, line
+    pushes = ">".join(chain)
+    moved = f"{', '.join(dict.fromkeys(outs))} out" if outs else f"{len(chain) - 1} pushed"
+    if said and said[0] == "kiss":
+        full = [f"kiss {pushes}", *said[1:]]
+        short = ["kiss", *said[1:]] if len(said) > 1 else ["kiss", moved] if outs else ["kiss"]
+    else:
+        full = [f"{said[0]} ({pushes})" if said else pushes, *said[1:]]
+        short = [f"{said[0]} ({moved})" if said else moved, *said[1:]]
+    return ", ".join(full), ", ".join(short)
 
 
 def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple[Notice, ...],
@@ -359,31 +389,35 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
     if isinstance(inp, rules.StartRoll):
         values: tuple[int, ...] = (inp.A, inp.B)
         text = f"A {inp.A}, B {inp.B}" + (": again" if inp.A == inp.B else "")
-        team: Side | None = None
+        short, team = text, None
     elif isinstance(inp, rules.JackRoll):
         values, text, team = (inp.die,), f"jack on {inp.die}", before.starter
+        short = text
     elif isinstance(inp, rules.Point):
         values, team = inp.dice, before.to_play
-        text = what_it_did(notices)
+        text, short = what_it_did(notices)
         n = inp.dice[0]
         if len(inp.dice) == 2 and n == inp.dice[1] and not inp.jack_space and ts.choice.jack_space:
             text = f"(jack space {n} not free) {text}"
     else:
         values, team = (inp.die,), before.to_play
-        text = what_it_did(notices)
-    if team is not None and not isinstance(inp, rules.JackRoll) and not text.startswith(f"{team} "):
-        text = f"{team}: {text}"  # whose throw it was: "B: dead bowl", "A: hit, B 12 out"
+        text, short = what_it_did(notices)
+    if team is not None and not isinstance(inp, rules.JackRoll):
+        # whose throw it was: "B: dead bowl", "A: hit, B 12 out" ("A on 11" says it)
+        text, short = (t if t.startswith(f"{team} ") else f"{team}: {t}" for t in (text, short))
     prompt = None
     round_end = [nt.text for nt in notices if nt.text.startswith("Round ")]
     if game.phase == "finished":
         prompt = None
-    elif round_end:
-        nxt = [nt.text for nt in notices if nt.rule == "BM-17"]
-        head = round_end[0].split(".")[0]
-        prompt = Prompt(_named(f"{head}. {nxt[0] if nxt else ''}".strip(), ts.names), "info")
+    elif round_end:  # the choice line then says who throws the jack (BM-17)
+        pts = game.round_scores[-1]
+        won: Side | None = "A" if pts.A > pts.B else "B" if pts.B > pts.A else None
+        said = f"{won} scores {pts[won]}" if won else "null round"
+        prompt = Prompt(_named(f"Round {game.round - 1}: {said}", ts.names), "info")
     elif isinstance(inp, rules.StartRoll) and inp.A == inp.B:
         prompt = Prompt(f"Both rolled {inp.A}: roll again", "info")
-    return replace(ts, choice=Choice(), last=LastRoll(team, values, text, source), prompt=prompt)
+    short = "" if short == text else short
+    return replace(ts, choice=Choice(), last=LastRoll(team, values, text, source, short), prompt=prompt)
 
 
 def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> tuple[TableState, tuple[Effect, ...]]:
@@ -431,7 +465,7 @@ def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...
         msg = parse_line(ev.text)
     except DieLineError as exc:
         shown = exc.line.strip()[:16]
-        return _refuse(ts, "DIE", f"Die sent {shown!r}: {exc.reason}. Roll again"), ()
+        return _refuse(ts, "DIE", f"{shown!r}: {exc.reason}. Roll again"), ()
     if msg is None:
         return ts, ()
     if isinstance(msg, Hello):
@@ -463,7 +497,7 @@ def _status(ts: TableState, ev: SerialStatus) -> TableState:
         # whose unit is simply not plugged in plays on as a table without one.
         return replace(ts, die=DieLink("absent", ev.detail))
     ts = replace(ts, die=DieLink("lost", ev.detail))
-    return _warn(ts, "Die lost: replug it, or ROLL")
+    return _warn(ts, "Die lost: replug or ROLL")
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -497,7 +531,8 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         forks = sorted(game.options.board.forks)
         bits = sum(1 << i for i, s in enumerate(forks) if s in c.diagonal) + 1
         diagonal = frozenset(s for i, s in enumerate(forks) if bits >> i & 1)
-        return replace(ts, choice=replace(c, diagonal=diagonal), prompt=None), ()
+        said = f"Diagonal at {', '.join(map(str, sorted(diagonal)))}" if diagonal else "All forks straight"
+        return replace(ts, choice=replace(c, diagonal=diagonal), prompt=Prompt(said, "info")), ()
     return ts, ()
 
 

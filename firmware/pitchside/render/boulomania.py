@@ -9,14 +9,16 @@ The play screen (every phase but ``finished``), at the design size 128x64 px:
   side B's a thick ring with a dot. The six jack spaces are small squares (the jack
   block drawn 1.5 times its size about its centre so they can be told apart): empty
   four corner dots, a bowl the A or B mark in small, the jack a bold ``+`` over its
-  space. The target of a declared shot has corner brackets around it.
+  space. The target of a declared shot has corner brackets around it; a fork declared
+  diagonal has a stub pointing the way its bowl would go.
+* **The round**, ``R2``, in the board's bottom-left corner.
 * **The scores**, right, 72-127 x 0-41: one row per side, A on top: a marker arrow for
   the side to throw, the side's mark (the legend of the board), its game score in
   seven-segment digits 18 px tall, and its bowls still in hand as small marks (BM-15).
 * **The last roll**, 42-51: the dice as die faces with pips, then what the roll did
   (``"Ann on 11, Bob 11>16"``).
 * **The bottom line**, 52-63: ``view.prompt`` (a refusal in a box over the screen, a
-  warning in inverse video) or the declared throw, ``"ANN: POINT 2 DICE"``.
+  warning in inverse video) or the declared throw, ``"Ann: POINT 2 DICE"``.
 
 The ``finished`` screen: "GAME OVER", the winner large, the final score (BM-18), the
 rounds played.
@@ -52,10 +54,12 @@ SCORE_COL = 72
 
 @dataclass(frozen=True)
 class DiceShown:
-    """A roll to show: ``values`` (1-6 each) and what it did."""
+    """A roll to show: ``values`` (1-6 each), what it did, and a shorter way to say
+    it for when ``text`` does not fit ("": none)."""
 
     values: tuple[int, ...]
     text: str = ""
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,8 +73,9 @@ class BoulomaniaView:
     :param last: the last roll the rules accepted.
     :param prompt: a one-line message that takes the bottom line (a refusal shows in a
         box over the lower screen).
-    :param die: the die unit's status (``"connected"``, ``"lost"``, ...); a lost unit
-        shows ``DIE?`` in the last-roll row.
+    :param diagonal: the fork spaces a push will leave diagonally: a stub from the
+        space towards its diagonal successor.
+    :param die: the die unit's status (``"connected"``, ``"lost"``, ...).
     """
 
     state: State
@@ -79,6 +84,7 @@ class BoulomaniaView:
     target: int | str | None = None
     last: DiceShown | None = None
     prompt: Prompt | None = None
+    diagonal: frozenset[int] = frozenset()
     die: str = "none"
 
 
@@ -178,9 +184,18 @@ def _brackets(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int) -> None:
             draw.line((x, y, x, y - sy * 2), fill=1)
 
 
-def draw_board(draw: ImageDraw.ImageDraw, box: Box, state: State, target: int | str | None = None) -> None:
+def draw_board(draw: ImageDraw.ImageDraw, box: Box, state: State, target: int | str | None = None,
+               diagonal: frozenset[int] = frozenset()) -> None:
     """The 18 spaces with the bowls and the jack in ``box`` (module docstring)."""
-    pos = board_layout(state.options.board, box)
+    board = state.options.board
+    pos = board_layout(board, box)
+    for f in sorted(diagonal & board.forks):
+        nxt = board.successor(f, True)
+        (x0, y0), (x1, y1) = pos[f], pos[nxt] if nxt is not None else (pos[f][0] + 9, pos[f][1] + 9)
+        d = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+        ux, uy = (x1 - x0) / d, (y1 - y0) / d
+        a, b = BOWL_R + 1, BOWL_R + 4  # a stub just outside the circle, towards the diagonal
+        draw.line((round(x0 + ux * a), round(y0 + uy * a), round(x0 + ux * b), round(y0 + uy * b)), fill=1, width=2)
     for n, (cx, cy) in pos.items():
         if n in JACK_SPACES:
             draw_small(draw, cx, cy, state.at(n))
@@ -252,8 +267,6 @@ def _scores(draw: ImageDraw.ImageDraw, box: Box, view: BoulomaniaView) -> None:
 def _last(draw: ImageDraw.ImageDraw, box: Box, view: BoulomaniaView) -> None:
     x0, y0, x1, y1 = box
     x = x0 + 1
-    if view.die == "lost":
-        x = text_in_box(draw, (x, y0, x + 24, y1), "DIE?", sizes=(fonts.TINY,), pad=0)[2] + 3
     if view.last is None:
         text_in_box(draw, (x, y0, x1, y1), f"ROUND {view.state.round}", sizes=(fonts.TINY,), pad=1)
         return
@@ -261,19 +274,26 @@ def _last(draw: ImageDraw.ImageDraw, box: Box, view: BoulomaniaView) -> None:
         draw_die(draw, x, y0 + (y1 - y0 - DIE_PX) // 2, v)
         x += DIE_PX + 2
     if view.last.text:
-        text_in_box(draw, (x + 1, y0, x1, y1), view.last.text, sizes=(fonts.TINY,), pad=1)
+        box = (x + 1, y0, x1, y1)
+        text = view.last.text
+        font = fonts.text_font(fonts.TINY)
+        if view.last.short and fonts.text_width(text, font) > box[2] - box[0] - 2:
+            text = view.last.short
+        text_in_box(draw, box, text, sizes=(fonts.TINY,), pad=1)
 
 
 def _play(draw: ImageDraw.ImageDraw, view: BoulomaniaView, size: tuple[int, int]) -> None:
     w, h = size
     split = round(SCORE_COL * w / 128)
     top_h = h - BOTTOM_H - LAST_H
-    draw_board(draw, (0, 0, split - 1, top_h), view.state, view.target)
+    draw_board(draw, (0, 0, split - 1, top_h), view.state, view.target, view.diagonal)
+    # the round, in the board's free bottom-left corner (below space 7, left of 10)
+    text_in_box(draw, (0, top_h - 10, 18, top_h), f"R{view.state.round}", sizes=(fonts.TINY,), pad=0)
     draw.line((split - 1, 0, split - 1, top_h - 2), fill=1)
     _scores(draw, (split + 1, 0, w, top_h), view)
     _last(draw, (0, top_h, w, top_h + LAST_H), view)
     box = (0, h - BOTTOM_H, w, h)
-    if view.prompt is not None:
+    if view.prompt is not None and view.prompt.kind != "refusal":  # a refusal has its box
         prompt_bar(draw, box, view.prompt)
     else:
         bar(draw, box, view.choice_line or "", inverse=False)
@@ -301,7 +321,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: BoulomaniaView, size: tuple[int, 
     if view.prompt is not None:
         prompt_bar(draw, box, view.prompt)
     else:
-        bar(draw, box, f"{len(state.round_scores)} ROUNDS. NEW: new game", inverse=False)
+        bar(draw, box, "NEW: new game", inverse=False)
 
 
 def describe(state: State) -> str:
