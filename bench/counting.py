@@ -5,9 +5,11 @@ each other with a clear gap of at least 15 ms (from the beam clearing to the nex
 block); each edge may flicker (a few extra transitions within 2 ms of it, as a piece's
 rim enters or leaves the light). Bursts of 1-8 pieces are 0.3-2 s apart.
 
-The edges go through :class:`pitchside_hw.inputs.BeamInput` with the example config's
-settings (``min_block_ms`` 2 and the filter's defaults: re-arm 20 ms, storm 6 blocks in
-100 ms) on a virtual-clock MockFactory, with the timer requests honoured at their
+The edges go through :class:`pitchside_hw.inputs.BeamInput` with the pocket settings of
+the Pitchnut table's example config (``hardware/pitchside_hw/configs/pitchnut.toml``:
+min block 2.5 ms, re-arm 8 ms, storm 14 blocks in 30 ms; the filter's generic defaults,
+re-arm 20 ms and storm 6 in 100 ms, cannot meet 15 ms gaps with flicker) on a
+virtual-clock MockFactory, with the timer requests honoured at their
 virtual times (:class:`pitchside_sim.clock.TimerScheduler`). A burst is counted right
 when the number of ``BeamBroken`` events equals its pieces.
 """
@@ -49,6 +51,20 @@ def burst_edges(rng: random.Random, start: float, pieces: int, gap_s: tuple[floa
     return edges, edges[-1][0]
 
 
+def pocket_params() -> dict[str, Any]:
+    """The pocket beam's filter parameters from the Pitchnut example config (s)."""
+    from pitchside.app.config import load_config
+    from pitchside_sim.run import default_config_path
+
+    beam = next(b for b in load_config(default_config_path("pitchnut")).beams if b.name.startswith("pocket"))
+    return {
+        "min_block_s": beam.min_block_ms / 1000,
+        "rearm_s": beam.rearm_ms / 1000,
+        "storm_pulses": beam.storm_pulses,
+        "storm_window_s": beam.storm_window_ms / 1000,
+    }
+
+
 def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float = 0.5,
         **beam_kwargs: Any) -> dict[str, Any]:
     """``drops`` pieces in bursts, gaps between pieces drawn from ``gap_s`` (clear time
@@ -69,7 +85,7 @@ def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float 
     pin = factory.pin("GPIO27")
     pin.drive_low()
     beam = BeamInput("twenty", "GPIO27", sched.put, factory, blocked_level=blocked, pull_up=True,
-                     **({"min_block_s": 0.002} | beam_kwargs), clock=clock)
+                     **(pocket_params() | beam_kwargs), clock=clock)
     sched.register("twenty", beam.timer_due)
     pin.drive_low()  # lit: clear
     done = 0
