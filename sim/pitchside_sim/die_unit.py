@@ -23,6 +23,7 @@ import tty
 from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Self
 
 from pitchside.signals.die_protocol import HELLO_QUERY, hello_line, roll_line
 
@@ -110,7 +111,7 @@ class DieUnit:
         if self.plugged:
             self.unplug()
 
-    def __enter__(self) -> "DieUnit":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -14,7 +14,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from pitchside.app import boulomania_table as bt
 from pitchside.app.config import SerialConfig, load_config
 from pitchside.app.effects import Accepted
@@ -187,7 +186,7 @@ def test_a_unit_of_another_protocol_version_is_refused(link: Path) -> None:
             b.close()
 
 
-def _pump_until(sim: "SimTable", done: Callable[[], bool]) -> None:
+def _pump_until(sim: SimTable, done: Callable[[], bool]) -> None:
     """Handle what the reader thread queued until ``done`` (bounded by WAIT_S)."""
     deadline = time.monotonic() + WAIT_S
     while not done():

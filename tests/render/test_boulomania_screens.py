@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-
 from pitchside.app import boulomania_table as t
 from pitchside.app.effects import DiceRolled
 from pitchside.core.boards.boulomania import BOARD, JACK_SPACES

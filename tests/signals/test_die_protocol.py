@@ -4,7 +4,6 @@ line parses to its message, every bad one is refused with a reason for the displ
 from __future__ import annotations
 
 import pytest
-
 from pitchside.signals.die_protocol import (
     MAX_LINE,
     DieLineError,

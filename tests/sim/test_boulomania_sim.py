@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from pitchside.app.cli import main
 from pitchside.app.config import load_config
 from pitchside.core.replay.format import replay

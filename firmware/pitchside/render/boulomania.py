@@ -36,7 +36,15 @@ from pitchside.core.sides import SIDES, Side
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt
-from pitchside.render.widgets import bar, draw_score, new_canvas, prompt_bar, refusal_box, text_in_box, triangle
+from pitchside.render.widgets import (
+    bar,
+    draw_score,
+    new_canvas,
+    prompt_bar,
+    refusal_box,
+    text_in_box,
+    triangle,
+)
 
 BOTTOM_H = 12
 """Bottom line height in px."""
