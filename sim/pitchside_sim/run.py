@@ -6,6 +6,7 @@ file (``match.jsonl``). Each game's keys are in :mod:`pitchside_sim.keys`.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import json
 import os
 import sys
@@ -59,6 +60,11 @@ def run_sim(args: argparse.Namespace) -> int:
     does not hold, 2 for a bad config or scenario)."""
     try:
         config = load_config(args.config or default_config_path(args.game))
+        if not args.config:
+            # The example configs name the real serial devices (/dev/pitchside-die...):
+            # a simulated table with no --config opens none, so a run never depends on
+            # what is plugged into this machine (the die falls back to the software die).
+            config = replace(config, serial=())
         if config.game != args.game:
             raise ConfigError(config.source, "table.game", f"is {config.game!r}, not the {args.game!r} asked for")
         if args.script:
