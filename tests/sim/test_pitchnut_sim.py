@@ -32,11 +32,14 @@ def test_the_demo_match_ends_as_worked_out_by_hand(tmp_path: Path, capsys: pytes
     lines = (tmp_path / "match.jsonl").read_text().splitlines()
     shots = [json.loads(line) for line in lines[1:] if '"shot"' in line]
     # what the players confirmed; the double-counted piece of game 1 is one black
-    assert [{k: v for k, v in s.items() if k not in ("input", "at")} for s in shots] == [
+    assert [{k: v for k, v in s.items() if k not in ("input", "at", "sensed")} for s in shots] == [
         {"black": 2}, {}, {"black": 1}, {"pitch": "off"}, {"white": 2}, {"white": 1, "black": 1},
         {"poison": True},
         {"white": 1, "pitch": "pocket"}, {}, {"black": 1}, {"black": 3}, {"white": 1, "poison": True},
     ]  # fmt: skip
+    # ... and what the beams counted, kept beside it (issue 4: the journal keeps both)
+    assert shots[0]["sensed"] == [0, 1, 1, 0]  # two blacks, one in pocket 2 and one in 3
+    assert (shots[2]["black"], shots[2]["sensed"]) == (1, [2, 0, 0, 0])  # counted twice, confirmed once
     result = replay(lines, strict=True)
     assert result.exit_status == 0
     assert result.output()["score"] == {"A": 2, "B": 0}

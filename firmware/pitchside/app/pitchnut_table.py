@@ -223,6 +223,7 @@ def to_shot(draft: ShotDraft) -> rules.Shot:
         white_off=draft.white_off,
         black_off=draft.black_off,
         poison_off=draft.poison_off,
+        sensed=draft.sensed() if any(draft.sensed()) else None,
     )
 
 

@@ -96,6 +96,13 @@ class Fields:
             _check_range(self._what, f"{name}[{i}]", n, 0, hi)
         return tuple(value)
 
+    def optional_int_list(self, name: str, length: int, hi: int) -> tuple[int, ...] | None:
+        """Like :meth:`int_list`, or None when the field is absent or null."""
+        self._read.add(name)
+        if self._raw.get(name) is None:
+            return None
+        return self.int_list(name, length, hi)
+
     def done(self) -> None:
         """:raises MalformedInput: for any field that no accessor read (unknown field)."""
         unknown = sorted(set(self._raw) - self._read)

@@ -9,7 +9,8 @@ Contract options: ``pieces`` (10), ``games`` (1), ``scratch_keeps_turn`` (false)
 Contract inputs: ``coin_toss`` (``winner``), ``breaker`` (``side``), ``shot`` (``white``,
 ``black``, ``poison``, ``pitch``, ``touched``, ``foul``, ``spot``). Added ``shot`` fields:
 ``white_off``, ``black_off`` (0) and ``poison_off`` (false): pieces knocked off the board
-and put back at the centre (PN-A8).
+and put back at the centre (PN-A8); ``sensed`` (absent): the four pocket beams' counts,
+``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it).
 
 Contract output keys: ``game``, ``status``, ``winner``, ``score`` (games won), ``phase``,
 ``game_number``, ``turn``, ``colours``, ``pocketed``, ``owed``, ``bonus``,
@@ -38,6 +39,13 @@ def _optional_choice(f: Fields, name: str, choices: tuple[str, ...]) -> Any:
     """A field that is null (the default) or one of ``choices``."""
     value = f.choice(name, (None, *choices), None)  # type: ignore[arg-type]
     return None if value == "None" else value
+
+
+def _sensed(f: Fields) -> tuple[int, int, int, int] | None:
+    """The added ``sensed`` field: pieces the four pocket beams counted, ``[n1, n2, n3, n4]``
+    (absent: not recorded)."""
+    counts = f.optional_int_list("sensed", 4, 99)
+    return None if counts is None else (counts[0], counts[1], counts[2], counts[3])
 
 
 class PitchnutCodec:
@@ -98,6 +106,7 @@ class PitchnutCodec:
                 white_off=f.int("white_off", 0, 0, MAX_PIECES),
                 black_off=f.int("black_off", 0, 0, MAX_PIECES),
                 poison_off=f.bool("poison_off", False),
+                sensed=_sensed(f),
             )
         else:
             raise MalformedInput(f"unknown input {name!r} for pitchnut (coin_toss, breaker, shot, undo)")
@@ -116,6 +125,8 @@ class PitchnutCodec:
             value = getattr(inp, key)
             if value != getattr(default, key):
                 out[key] = value
+        if inp.sensed is not None:
+            out["sensed"] = list(inp.sensed)
         return out
 
     def apply(self, state: rules.State, inp: rules.Input) -> Step[rules.State]:

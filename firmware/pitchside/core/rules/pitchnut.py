@@ -200,6 +200,9 @@ class Shot:
     :param white_off: white pieces knocked off the board, put back at the centre (PN-A8).
     :param black_off: black pieces knocked off the board (PN-A8).
     :param poison_off: the poison knocked off the board, put back (PN-A8).
+    :param sensed: what the pocket beams counted during the shot, per pocket 1-4, kept
+        beside what the players confirmed so that the record shows both (a beam can
+        double-count a piece bouncing in its chute, PN-A12). The rules ignore it.
     """
 
     white: int = 0
@@ -212,6 +215,7 @@ class Shot:
     white_off: int = 0
     black_off: int = 0
     poison_off: bool = False
+    sensed: tuple[int, int, int, int] | None = None
 
     @property
     def scratch(self) -> bool:
