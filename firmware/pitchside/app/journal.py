@@ -203,6 +203,8 @@ class Journal:
         p = Path(path)
         if not p.exists():
             raise JournalError(f"{p}: no such journal")
+        if p.is_file() and p.stat().st_size == 0:
+            raise JournalError(f"{p} is empty: no match has been stored in it")
         problem = _check_file(p)
         if problem is not None:
             raise JournalError(f"{p} {problem}")

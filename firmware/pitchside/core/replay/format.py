@@ -150,6 +150,8 @@ def _numbered_objects(lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
             yield number, json.loads(stripped)
         except json.JSONDecodeError as exc:
             raise ReplayFormatError(number, f"not JSON: {exc.msg} (column {exc.colno})") from None
+        except RecursionError:
+            raise ReplayFormatError(number, "not a replay line: JSON nested too deeply") from None
 
 
 def replay(lines: Iterable[str], strict: bool = False) -> ReplayResult:
