@@ -4,14 +4,22 @@ refusals that change nothing, undo, the move source's connection, the menu."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from pitchside.app import mastermove_table as mt
+from pitchside.app import tournament_cli
+from pitchside.app.assembly import kiosk_settings
+from pitchside.app.config import parse_config
 from pitchside.app.effects import Accepted, CoinTossed, TossCoin
 from pitchside.app.games import app_for
+from pitchside.app.mastermove_table import standings_pages
+from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.sides import PerSide
-from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+from pitchside.render.mastermove import render_standings, standings_cells
+from pitchside.render.view import Prompt
+from pitchside.signals.events import ButtonHeld, ButtonPressed, SerialLine, SerialStatus
 
 sq = rules.square
 LINEUP_A = "LINEUP A K E1 D C2 G2 W B3 E4 H3 R D8 F8 J E7 L B7 H7"
@@ -275,3 +283,175 @@ def test_the_menu_cycles_its_options(row: int, field: str, values: list[object])
 def test_summary_for_a_game_on_hold() -> None:
     ts = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16")
     assert mt.APP.summary(ts) == "Moves 1-0, changes"
+
+
+# --- a quit from the panel (hold NEXT, confirm) -------------------------------------------
+
+
+def held(ts: mt.TableState, name: str) -> tuple[mt.TableState, tuple[object, ...]]:
+    return mt.handle(ts, ButtonHeld(name, 2.0))
+
+
+def test_hold_next_asks_to_quit_for_the_side_to_move_and_done_forfeits_0_3_MM_25() -> None:
+    ts = press(kicked_off(), "next")  # the short press before the hold: only the cursor
+    assert ts.entry.cursor is not None
+    ts, effects = held(ts, "next")
+    assert effects == () and ts.confirm_quit == "A" and ts.entry == mt.Entry()
+    assert mt.view(ts).confirm_quit == "A"
+    ts = press(ts, "plus")  # + or -: the other side
+    assert ts.confirm_quit == "B"
+    ts, effects = mt.handle(ts, ButtonPressed("shot_done", 3.0))
+    assert effects == (Accepted(rules.Quit("B"), 3.0),)
+    assert (ts.confirm_quit, ts.game.phase, ts.game.score, ts.game.forfeit) == (None, "finished", PerSide(3, 0), "B")
+    assert rules.outcome(ts.game) == rules.Outcome("A", "MM-25: B quit; A wins 3-0 by forfeit")
+
+
+def test_any_other_button_cancels_the_quit_and_nothing_changes() -> None:
+    ts = kicked_off()
+    for name in ("undo", "coin", "next"):
+        asked, _ = held(ts, "next")
+        after, effects = mt.handle(asked, ButtonPressed(name, 3.0))
+        assert effects == () and after.match is ts.match and after.confirm_quit is None
+        assert after.prompt == Prompt("Quit cancelled", "info")
+
+
+def test_the_quit_question_names_the_restarting_side_after_a_Move_and_A_before_the_game() -> None:
+    scored = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16")
+    assert held(scored, "next")[0].confirm_quit == "B"  # B conceded, B restarts
+    assert held(mt.new_table(), "next")[0].confirm_quit == "A"
+    done = lines(kicked_off(), "QUIT A")
+    assert held(done, "next") == (done, ())  # the game is over: nothing to quit
+    assert held(kicked_off(), "plus")[0].confirm_quit is None  # only NEXT asks
+
+
+# --- a tournament's standings on the table -------------------------------------------------
+
+FIVE = ("Yellow", "Blue", "Red", "Green", "White")
+PLAYED = (("Blue", "White", 3, 2, None), ("Red", "Green", 3, 2, None), ("White", "Yellow", 0, 3, None),
+          ("Yellow", "Green", 3, 0, None), ("Blue", "Red", 0, 0, "Red"))  # fmt: skip
+STANDINGS = (
+    ("1", "Yellow", "2", "2", "+6", "6"),
+    ("2", "Blue", "2", "2", "+4", "6"),  # a forfeit: 3-0 for Blue (MM-32)
+    ("3", "Red", "2", "1", "-2", "3"),
+    ("4=", "Green", "2", "0", "-4", "0"),  # equal on points, Move difference, Moves scored
+    ("4=", "White", "2", "0", "-4", "0"),
+)
+
+
+def cup(tmp_path: Path, results: tuple[tuple[str, str, int, int, str | None], ...] = PLAYED) -> Path:
+    t = tt.new_tournament("Club cup", "round_robin", FIVE)
+    for home, away, h, a, quit_ in results:
+        t = tt.add_result(t, tt.game_result(home, away, h, a, forfeit=quit_))
+    path = tmp_path / "cup.toml"
+    tournament_cli.save(t, path)
+    return path
+
+
+def test_the_table_shows_the_tournament_file_standings_and_next_pairing(tmp_path: Path) -> None:
+    app = mt.MasterMoveApp(str(cup(tmp_path)))
+    ts = app.new_table(rules.Options(), ("Ann", "Bob"))
+    (page,) = app.attract_views(ts)
+    assert (page.title, page.footer) == ("Club cup", "Next: White v Red")
+    assert standings_cells(page) == STANDINGS
+    # the same figures as the CLI prints
+    text = tournament_cli.standings_text(tournament_cli.load(tmp_path / "cup.toml"))
+    assert "4=  Green    2  0  2   2   6   -4    0" in text and text.endswith("Next: White v Red")
+
+
+def test_the_file_is_read_again_for_each_new_game_and_never_written(tmp_path: Path) -> None:
+    path = cup(tmp_path)
+    app = mt.MasterMoveApp(str(path))
+    ts = app.new_table(rules.Options(), ("Ann", "Bob"))
+    cup(tmp_path, (*PLAYED, ("White", "Red", 3, 1, None)))  # the organiser enters a result (the CLI)
+    assert app.attract_views(ts)[0].footer == "Next: White v Red"  # this game's table keeps what it read
+    written = path.read_bytes()
+    ts2 = app.new_table(rules.Options(), ("Ann", "Bob"))  # the next game's table reads it again
+    page = app.attract_views(ts2)[0]
+    assert page.footer == "Next: Red v Yellow"
+    assert standings_cells(page)[2] == ("3", "White", "3", "1", "-2", "3")
+    over = lines(ts2, LINEUP_A, LINEUP_B, "TOSS A", "QUIT B")
+    assert over.game.phase == "finished" and path.read_bytes() == written  # the table never writes it
+
+
+def test_next_after_the_game_pages_the_standings_then_the_result_again(tmp_path: Path) -> None:
+    app = mt.MasterMoveApp(str(cup(tmp_path)))
+    ts = lines(app.new_table(rules.Options(), ("Ann", "Bob")), LINEUP_A, LINEUP_B, "TOSS A", "QUIT B")
+    assert mt.view(ts).standings is None
+    ts = press(ts, "shot_done")
+    assert ts.prompt == Prompt("Game over: NEW, NEXT: table", "info")
+    ts = press(ts, "next")
+    shown = app.view(ts).standings
+    assert shown is not None and standings_cells(shown) == STANDINGS and shown.footer == "Next: White v Red"
+    assert app.render(app.view(ts), (128, 64)).tobytes() == render_standings(shown).tobytes()
+    assert press(ts, "next").standings_page is None  # one page: back to the result
+    back = press(ts, "undo")  # another button: back to the result, and nothing taken back
+    assert back.standings_page is None and back.match is ts.match
+    plain = lines(kicked_off(), "QUIT B")  # no tournament: NEXT shows nothing more
+    assert press(plain, "next").standings_page is None
+
+
+def test_more_teams_than_a_screen_holds_make_more_pages(tmp_path: Path) -> None:
+    t = tt.new_tournament("Big cup", "round_robin", ("T1", "T2", "T3", "T4", "T5", "T6", "T7"))
+    tournament_cli.save(t, tmp_path / "big.json")
+    app = mt.MasterMoveApp(str(tmp_path / "big.json"))
+    pages = app.attract_views(app.new_table(rules.Options(), ("A", "B")))
+    assert [p.first for p in pages] == [0, 5]
+    assert [c[1] for c in standings_cells(pages[1])] == ["T6", "T7"]
+    ts = press(lines(app.new_table(rules.Options(), ("A", "B")), "QUIT A"), "next", "next")
+    assert ts.standings_page == 1 and press(ts, "next").standings_page is None
+
+
+def test_an_unreadable_file_is_shown_as_such_and_the_game_goes_on(tmp_path: Path) -> None:
+    app = mt.MasterMoveApp(str(tmp_path / "missing.toml"))
+    ts = app.new_table(rules.Options(), ("Ann", "Bob"))
+    (page,) = app.attract_views(ts)
+    assert (page.title, page.rows, page.footer) == ("TOURNAMENT", (), "File: cannot read: No such file or directory")
+    assert lines(ts, LINEUP_A).game.phase == "lineup"
+
+
+def test_a_table_made_before_the_app_read_its_file_gets_the_power_on_snapshot(tmp_path: Path) -> None:
+    app = mt.MasterMoveApp(str(cup(tmp_path)))
+    journal_table = mt.new_table(names=("Ann", "Bob"))  # as rebuilt from the journal, by the plain APP
+    assert journal_table.tournament is None
+    assert standings_cells(app.attract_views(journal_table)[0]) == STANDINGS
+    ts, _ = app.handle(lines(journal_table, "QUIT A"), ButtonPressed("next", 1.0))
+    assert ts.tournament == app.snapshot and ts.standings_page == 0
+    assert mt.APP.attract_views(journal_table) == ()
+
+
+def test_the_config_names_the_tournament_file_and_the_kiosk_gets_the_table_app(tmp_path: Path) -> None:
+    base = {"table": {"game": "mastermove"}, "buttons": {n: f"GPIO{i + 4}" for i, n in enumerate(mt.APP.buttons)}}
+    config = parse_config({**base, "tournament": {"file": str(cup(tmp_path))}})
+    assert config.tournament == str(tmp_path / "cup.toml")
+    app = kiosk_settings(config).app
+    assert isinstance(app, mt.MasterMoveApp) and app.tournament_file == config.tournament
+    assert app.snapshot is not None and standings_cells(standings_pages(app.snapshot)[0]) == STANDINGS
+    assert kiosk_settings(parse_config(base)).app is mt.APP
+
+
+# --- a cold start from the move source ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [("HELLO MM1 club board", True), (LINEUP_A, True), ("lineup b K E16 D C15 G15 W B14 E13 H14 R C9 G9", True),
+     ("MOVE D8 D12", False), ("TOSS", False), ("HELLO MM2", False), ("LINEUP", False), ("# hello", False)],
+)  # fmt: skip
+def test_a_hello_or_lineup_line_starts_the_game_from_a_cold_table(text: str, starts: bool) -> None:
+    assert mt.APP.starts_on(SerialLine("moves", text, 1.0)) is starts
+    assert mt.APP.starts_on(SerialLine("die", text, 1.0)) is False
+    assert mt.APP.starts_on(ButtonPressed("shot_done", 1.0)) is False
+
+
+def test_a_tournament_section_is_refused_for_other_games_and_checked() -> None:
+    from pitchside.app.config import ConfigErrors
+
+    with pytest.raises(ConfigErrors) as info:
+        parse_config({"table": {"game": "pichenotte"}, "tournament": {"file": "cup.toml"}})
+    found = {(p.key, p.message) for p in info.value.problems}
+    assert ("tournament", "a pichenotte table shows no tournament (Master Move tables do)") in found
+    base = {"table": {"game": "mastermove"}, "buttons": {n: f"GPIO{i + 4}" for i, n in enumerate(mt.APP.buttons)}}
+    with pytest.raises(ConfigErrors) as info:
+        parse_config({**base, "tournament": {"file": " ", "path": "x"}})
+    assert [(p.key, p.message) for p in info.value.problems] == [
+        ("tournament.path", "unknown key"), ("tournament.file", "must be a file path")]

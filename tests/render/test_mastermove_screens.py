@@ -22,6 +22,7 @@ from pitchside.app import mastermove_table as mt
 from pitchside.app.effects import CoinTossed
 from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
+from pitchside.render import mastermove as mm
 from pitchside.render.mastermove import (
     CELL,
     MasterMoveView,
@@ -30,7 +31,7 @@ from pitchside.render.mastermove import (
     render_standings,
 )
 from pitchside.render.view import Prompt
-from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+from pitchside.signals.events import ButtonHeld, ButtonPressed, SerialLine, SerialStatus
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
@@ -92,6 +93,7 @@ VIEWS: dict[str, Callable[[], MasterMoveView]] = {
                                       "MOVE D12 D16", "RESTART", "MOVE G9 G5", "MOVE D8 D12", "MOVE G5 G4",
                                       "MOVE D12 D16")),
     "forfeit": lambda: mt.view(lines(first_move(), "QUIT A")),
+    "quit_confirm": lambda: mt.view(mt.handle(first_move(), ButtonHeld("next", 0.0))[0]),
 }
 SCENES: dict[str, Callable[[], Image.Image]] = {name: (lambda f=f: render(f())) for name, f in VIEWS.items()}
 SCENES["standings"] = lambda: render_standings(standings_view())
@@ -172,3 +174,60 @@ def test_standings_show_five_rows_and_page_further() -> None:
     a, b = render_standings(v), render_standings(more)
     assert a.size == b.size == (128, 64)
     assert ImageChops.logical_xor(a, b).getbbox() is not None
+
+
+BOARD_SCREENS = ("lineup", "lineup_edit", "entry", "change_entry")
+
+
+def test_the_board_layout_at_the_design_size_and_the_smallest_panel() -> None:
+    assert mm.board_layout((128, 64)) == (5, 0, True)
+    assert mm.board_layout((96, 48)) == (4, 15, False)  # 65 x 37 px map, centred; no room for the side text
+    assert mm.board_layout((256, 64)) == (5, 0, True)
+    assert mm.board_layout((132, 48)) == (4, 0, True)
+
+
+@pytest.mark.parametrize("name", BOARD_SCREENS)
+def test_at_96x48_the_board_screen_drops_the_side_text_and_keeps_the_map_above_the_bottom_line(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[tuple[tuple[int, int, int, int], str]] = []
+    real = mm.text_in_box
+
+    def spy(draw: object, box: tuple[int, int, int, int], text: str, **kw: object) -> object:
+        drawn.append((box, text))
+        return real(draw, box, text, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mm, "text_in_box", spy)
+    monkeypatch.setattr("pitchside.render.widgets.text_in_box", spy)
+    view = VIEWS[name]()
+    img = render(view, (96, 48))
+    assert [text for box, text in drawn] == [_bottom_line(view)]  # the bottom line alone
+    assert all(box[1] >= 48 - mm.BOTTOM_H for box, _ in drawn)
+    # the map: its frame from x=15 to 79, y=0 to 36, nothing lit right of it above the bottom line
+    assert img.crop((15, 0, 80, 37)).getbbox() == (0, 0, 65, 37)
+    assert img.crop((80, 0, 96, 36)).getbbox() is None and img.crop((0, 0, 15, 36)).getbbox() is None
+
+
+def _bottom_line(view: MasterMoveView) -> str:
+    """What the bottom line says on the 96x48 board screen: the prompt, else the right
+    panel's first line."""
+    if view.prompt is not None:
+        return view.prompt.text
+    if view.entry is not None and view.entry.line:
+        return view.entry.line
+    return f"LINE-UP {view.names[0] if view.lining == 'A' else view.names[1]}"
+
+
+def test_the_96x48_bottom_lines_say_what_the_side_panel_said() -> None:
+    assert _bottom_line(VIEWS["lineup"]()) == "LINE-UP Yellow FC"
+    assert _bottom_line(VIEWS["entry"]()) == "C9>B9 runner"
+    assert VIEWS["change_entry"]().entry.line == "H14>G13 winger"
+
+
+def test_the_quit_question_names_who_quits_and_how_to_answer() -> None:
+    view = VIEWS["quit_confirm"]()
+    assert view.confirm_quit == "B"  # Blue Town to move after D8-D12
+    for size in ((128, 64), (96, 48)):
+        assert render(view, size).getbbox() is not None
+    assert render(view).tobytes() == mm.render_message(
+        "QUIT: FORFEIT?", ("Blue Town loses 0-3", "DONE: yes, quit", "UNDO: no  + -: side")).tobytes()

@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from pitchside.app import tournament_cli
 from pitchside.app.cli import main
 from pitchside.app.config import SerialConfig, load_config
+from pitchside.core import tournament as tt
 from pitchside.core.replay.format import replay
+from pitchside.render.mastermove import StandingsView, render_standings, standings_cells
 from pitchside_sim.move_source import (
     PtyMoveSource,
     deliver,
@@ -133,3 +136,52 @@ def test_the_button_scenario_plays_a_full_game_to_3_1(tmp_path: Path, capsys: py
     lines = (tmp_path / "match.jsonl").read_text().splitlines()
     assert replay(lines, strict=True).output()["score"] == {"A": 3, "B": 1}
     assert json.loads(lines[0])["sides"] == {"A": "Ann", "B": "Bob"}
+
+
+@pytest.fixture
+def cold(source: PtyMoveSource, tmp_path: Path) -> Iterator[SimTable]:
+    """The simulated table left on its attract screen, with a tournament file."""
+    t = tt.new_tournament("Club cup", "round_robin", ("Yellow FC", "Blue Town", "Reds"))
+    t = tt.add_result(t, tt.game_result("Reds", "Blue Town", 3, 2))
+    tournament_cli.save(t, tmp_path / "cup.toml")
+    config = sim_config(load_config(default_config_path("mastermove")), {}, ("Yellow FC", "Blue Town"))
+    config = replace(config, serial=(SerialConfig("moves", source.port, 115200),), tournament=str(tmp_path / "cup.toml"))
+    table = SimTable(config, seed=1)
+    table.advance_to(table.now + 0.5)
+    wait_connected(table)
+    yield table
+    table.close()
+
+
+def test_the_pty_source_starts_a_game_from_the_attract_screen_and_plays_it_to_3_Moves(
+    cold: SimTable, source: PtyMoveSource
+) -> None:
+    assert cold.runtime.kiosk.mode == "attract"
+    # the attract screen takes turns with the standings; next: round 2 of the circle method, Reds at home
+    cold.advance_to(cold.now + 30.5)
+    page = cold.runtime.view()
+    assert isinstance(page, StandingsView) and page.footer == "Next: Reds v Yellow FC"
+    assert standings_cells(page) == (("1", "Reds", "1", "1", "+1", "3"), ("2", "Yellow FC", "0", "0", "0", "0"),
+                                     ("3", "Blue Town", "1", "0", "-1", "0"))  # fmt: skip
+    assert cold.device.frames[-1][1].tobytes() == render_standings(page).tobytes()
+    deliver(cold, source, "MOVE D8 D12")  # no game on: dropped
+    assert cold.runtime.kiosk.mode == "attract"
+    deliver(cold, source, "HELLO MM1 simulated board")  # a start line: the game starts with the defaults
+    assert cold.runtime.kiosk.mode == "playing" and cold.runtime.state.source == "simulated board"
+    for text in protocol_lines(RECORDED.read_text()):
+        deliver(cold, source, text)
+    expected = json.loads(EXPECTED.read_text())
+    out = cold.output()
+    for key in ("status", "winner", "score", "position"):
+        assert out[key] == expected[key], key
+    # once over, NEXT shows the standings (read when this game's table was made)
+    cold.press("next")
+    cold.advance_to(cold.now + 0.5)
+    shown = cold.runtime.view()
+    assert isinstance(shown.standings, StandingsView) and shown.standings.footer == "Next: Reds v Yellow FC"
+
+
+def test_a_lineup_line_starts_a_cold_table_and_is_its_first_input(cold: SimTable, source: PtyMoveSource) -> None:
+    deliver(cold, source, "LINEUP A K E1 D C2 G2 W B3 E4 H3 R D8 F8 J E7 L B7 H7")
+    assert cold.runtime.kiosk.mode == "playing"
+    assert json.loads(cold.replay_text().splitlines()[1])["input"] == "lineup"

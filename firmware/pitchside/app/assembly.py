@@ -4,7 +4,7 @@ tables, so both run the same flow)."""
 from __future__ import annotations
 
 from pitchside.app.config import TableConfig
-from pitchside.app.games import app_for
+from pitchside.app.games import GameApp, app_for
 from pitchside.app.kiosk import KioskSettings
 
 
@@ -30,7 +30,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         dim_contrast=k.dim_contrast,
         start_in_service=k.service,
         attract=k.attract,
-        app=app_for(config.game),
+        app=table_app(config),
         status_lines=status,
     )
 
@@ -42,3 +42,15 @@ def input_names(config: TableConfig) -> tuple[str, ...]:
         + tuple(b.name for b in config.beams)
         + tuple(s.name for s in config.serial)
     )
+
+
+def table_app(config: TableConfig) -> GameApp:
+    """The game's table app as configured: Master Move's showing the ``[tournament]``
+    file when one is named (its standings are read here, at power-on, and again each
+    time a new game's table is made)."""
+    app = app_for(config.game)
+    with_tournament = getattr(app, "with_tournament", None)
+    if config.tournament is not None and with_tournament is not None:
+        configured: GameApp = with_tournament(config.tournament)
+        return configured
+    return app

@@ -149,6 +149,9 @@ class TableConfig:
     sides: tuple[str, str] = ("A", "B")
     storage: StorageConfig = field(default_factory=StorageConfig)
     kiosk: KioskConfig = field(default_factory=KioskConfig)
+    tournament: str | None = None
+    """A ``pitchside tournament`` file whose standings and next pairing the table
+    shows (``[tournament] file``; Master Move tables only), or None."""
 
     @property
     def pichenotte(self) -> PichenotteOptions:
@@ -473,6 +476,14 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         problems.add("storage.journal", "must be a file path")
     st.done()
 
+    tsec = top.sub("tournament")  # optional: a Master Move table shows a tournament's file
+    tournament = tsec.get("file", str, None)
+    tsec.done()
+    if tsec.raw and not hasattr(app_for(game), "with_tournament"):
+        problems.add("tournament", f"a {game} table shows no tournament (Master Move tables do)")
+    elif tournament is not None and not tournament.strip():
+        problems.add("tournament.file", "must be a file path")
+
     k = top.sub("kiosk")
     kd = KioskConfig()
     kiosk = KioskConfig(
@@ -518,4 +529,5 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         sides=(sides_raw[0], sides_raw[1]),
         storage=storage,
         kiosk=kiosk,
+        tournament=tournament,
     )

@@ -276,10 +276,33 @@ def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState,
     return ks, (*effects, *_deadlines(ks, at))
 
 
+def _starts_on(ks: KioskState, event: table.Event) -> bool:
+    """A serial line the game starts on from attract or the menu: the app's optional
+    ``starts_on(event) -> bool`` says (Master Move: a move source's HELLO or LINEUP);
+    without one, no line starts a game and lines there are dropped."""
+    starts_on = getattr(ks.settings.app, "starts_on", None)
+    return isinstance(event, SerialLine) and starts_on is not None and bool(starts_on(event))
+
+
+def _start_on(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    """Start playing on ``event``: the match on hold carries on, else a new one with the
+    options shown (the defaults from attract); then the event is the game's."""
+    effects: tuple[Effect, ...] = ()
+    if match_in_progress(ks.table):
+        ks = replace(ks, mode="playing", back_to="playing")
+    else:
+        ts = ks.settings.app.new_table(ks.table.match.options, ks.table.names)
+        ks, effects = replace(ks, mode="playing", back_to="playing", table=ts), (table.NewMatch(),)
+    ks, more = _playing(ks, event)
+    return ks, (*effects, *more, *_deadlines(ks, event.at))
+
+
 # --- modes ---------------------------------------------------------------------------
 
 
 def _attract(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if _starts_on(ks, event):
+        return _start_on(ks, event)
     if not isinstance(event, ButtonPressed):
         return ks, ()
     mode: Mode = "resume" if match_in_progress(ks.table) else "menu"
@@ -288,6 +311,8 @@ def _attract(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
 
 
 def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if _starts_on(ks, event):
+        return _start_on(ks, event)
     if not isinstance(event, ButtonPressed):
         return ks, ()
     app = ks.settings.app
@@ -310,6 +335,8 @@ def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect,
 
 
 def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+    if _starts_on(ks, event):
+        return _start_on(ks, event)
     if not isinstance(event, ButtonPressed):
         return ks, ()
     if event.name == "shot_done":
@@ -373,6 +400,10 @@ def view(ks: KioskState) -> KioskView:
     s = ks.settings
     app = s.app
     if ks.mode == "attract":
+        pages = getattr(app, "attract_views", lambda ts: ())(ks.table)  # the game's own (standings)
+        if pages and ks.shift % (len(pages) + 1):  # in turn with the attract screen, as it shifts
+            page: KioskView = pages[ks.shift % (len(pages) + 1) - 1]
+            return page
         return AttractView(app.title, ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
     if ks.mode == "menu":
         return MenuView(app.title, app.menu(ks.table.match.options), ks.cursor, "DONE: PLAY   NEXT + -: SET")

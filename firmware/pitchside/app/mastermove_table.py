@@ -36,7 +36,31 @@ Two ways in, usable together:
 ``undo``        drop the picked piece, else hide the cursor, else take back the
                 last input
 ``new``         (the kiosk's: a new game once this one is over; staff gestures)
+hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to move
+                (A before the game); ``plus/minus`` switch the side, ``shot_done``
+                sends ``quit`` (MM-25: a 0-3 forfeit, MM-32), any other button
+                cancels. The short press before the hold only moves the cursor.
+``next``        once a game is over, with a tournament file: its standings and
+                next pairing, page by page, then the result screen again
 ==============  ==============================================================
+
+**Tournaments.** A table config may name a tournament file (``[tournament] file =
+"cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
+(:mod:`pitchside.app.tournament_cli`). The table only *reads* it: at power-on and
+whenever a new game's table is made (after each game), :meth:`MasterMoveApp.new_table`
+and :meth:`MasterMoveApp.resumed` load it into a snapshot (:class:`TournamentInfo`)
+that the pure controller shows: on the attract screen's rotation
+(:meth:`MasterMoveApp.attract_views`) and with NEXT once a game is over. Results are
+entered with ``pitchside tournament result``: the table does not write the file, since
+it cannot know which two teams of the tournament played (its sides are the config's
+names), a mistaken tap would change the organiser's record, and one writer (the CLI)
+means no two programs rewrite the file at once. A file that cannot be read is shown as
+such on the standings page; the game goes on.
+
+**A cold start from the move source.** On the attract screen and the menu the kiosk
+asks :meth:`MasterMoveApp.starts_on` whether a serial line should start the game: a
+``HELLO`` or ``LINEUP`` line of the move source does (the game starts with the options
+shown and the line is then handled as in play); other lines there are dropped.
 
 Before the game the table proposes a line-up for each side (the line-ups of the
 record's example, :data:`STANDARD_LINEUPS`); the cursor can move its pieces anywhere the
@@ -51,6 +75,7 @@ from typing import Any
 
 from PIL import Image
 
+from pitchside.app import tournament_cli
 from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.mastermove import MasterMoveCodec
@@ -59,10 +84,19 @@ from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
 from pitchside.core.sides import SIDES, PerSide, Side
 from pitchside.core.step import Notice
-from pitchside.render.mastermove import EntryView, MasterMoveView, render
+from pitchside.core.tournament import Row, Tournament, TournamentError, standings
+from pitchside.render.mastermove import (
+    STANDINGS_ROWS,
+    EntryView,
+    MasterMoveView,
+    StandingsView,
+    render,
+    render_standings,
+)
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
 from pitchside.signals.events import (
+    ButtonHeld,
     ButtonPressed,
     SensorNoisy,
     SerialLine,
@@ -101,6 +135,33 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """What the table shows of a tournament, read from its file when the table was
+    made: its name, the standings rows and the footer (``"Next: Reds v Greens"``,
+    ``"Champion: Reds"``; a file that could not be read: why)."""
+
+    name: str
+    rows: tuple[Row, ...]
+    footer: str
+
+
+def tournament_info(t: Tournament) -> TournamentInfo:
+    """The snapshot of ``t`` the table shows."""
+    return TournamentInfo(t.name, standings(t), tournament_cli.footer_text(t))
+
+
+def unreadable_tournament(reason: str) -> TournamentInfo:
+    """The snapshot of a tournament file that could not be read (``reason`` says why)."""
+    return TournamentInfo("TOURNAMENT", (), f"File: {reason}")
+
+
+def standings_pages(info: TournamentInfo) -> tuple[StandingsView, ...]:
+    """The standings screens of ``info``, :data:`STANDINGS_ROWS` teams a page."""
+    pages = max(1, -(-len(info.rows) // STANDINGS_ROWS))
+    return tuple(StandingsView(info.name, info.rows, info.footer, i * STANDINGS_ROWS) for i in range(pages))
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """The table: the match (with its undo history), the button entry, the line-ups
     the buttons propose, the prompt line and the move source's state."""
@@ -117,6 +178,13 @@ class TableState:
     lines: int = 0
     """Lines received from the move source (commands and refused lines)."""
     refused_lines: int = 0
+    confirm_quit: Side | None = None
+    """A quit asked for on the panel (hold NEXT): the side that would quit, until
+    DONE sends it or another button cancels it."""
+    tournament: TournamentInfo | None = None
+    """The tournament the table shows (None: no tournament file configured)."""
+    standings_page: int | None = None
+    """The standings page shown after a game (NEXT), or None: the game screen."""
 
     @property
     def game(self) -> rules.State:
@@ -224,6 +292,10 @@ def view(ts: TableState) -> MasterMoveView:
         side, mv, scored = last
         last_text = f"{_name(ts, side)} {mv}" + (" MOVE!" if scored else "")
     board = _draft_board(ts) if game.phase == "lineup" else game.board
+    shown = None
+    if ts.standings_page is not None and ts.tournament is not None:
+        pages = standings_pages(ts.tournament)
+        shown = pages[ts.standings_page % len(pages)]
     return MasterMoveView(
         state=game,
         names=ts.names,
@@ -234,6 +306,8 @@ def view(ts: TableState) -> MasterMoveView:
         lining=lining_side(ts),
         source=ts.source,
         source_ok=ts.source_ok,
+        confirm_quit=ts.confirm_quit,
+        standings=shown,
     )
 
 
@@ -383,9 +457,32 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {event.detail}", "warning")), ()
     if isinstance(event, SensorNoisy):
         return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+    if isinstance(event, ButtonHeld):
+        return _held(ts, event.name)
     if isinstance(event, ButtonPressed):
         return _press(ts, event.name, event.at)
     return ts, ()
+
+
+def _held(ts: TableState, name: str) -> tuple[TableState, tuple[Effect, ...]]:
+    """A long press: NEXT asks to quit (the confirm screen), for the side to move, or
+    the side restarting after a Move!, or A before the game."""
+    if name != "next" or ts.game.phase == "finished" or ts.confirm_quit is not None:
+        return ts, ()
+    side: Side = ts.game.to_move or ts.game.restarting or "A"
+    return replace(ts, confirm_quit=side, entry=Entry(), prompt=None), ()
+
+
+def _confirming(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """A press while the quit question is open: + - switch the side, DONE quits
+    (MM-25), anything else cancels."""
+    side = ts.confirm_quit or "A"
+    if name in ("plus", "minus"):
+        return replace(ts, confirm_quit="B" if side == "A" else "A"), ()
+    asked = replace(ts, confirm_quit=None)
+    if name == "shot_done":
+        return _commit(asked, rules.Quit(side), at)
+    return replace(asked, prompt=Prompt("Quit cancelled", "info")), ()
 
 
 def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -412,6 +509,13 @@ def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effec
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     game, e = ts.game, ts.entry
+    if ts.confirm_quit is not None:
+        return _confirming(ts, name, at)
+    if name == "next" and game.phase == "finished" and ts.tournament is not None:
+        page = 0 if ts.standings_page is None else ts.standings_page + 1
+        return replace(ts, standings_page=page if page < len(standings_pages(ts.tournament)) else None), ()
+    if ts.standings_page is not None:  # another button: back to the result screen
+        return replace(ts, standings_page=None), ()
     if name == "undo":
         if e.pick is not None:
             return replace(ts, entry=Entry(cursor=e.pick), prompt=None), ()
@@ -419,7 +523,8 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
             return replace(ts, entry=Entry(), prompt=None), ()
         return _undo(ts, at)
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
+        text = "Game over: NEW, NEXT: table" if ts.tournament is not None else "Game over: press NEW"
+        return replace(ts, prompt=Prompt(text, "info")), ()
     if name == "coin":
         if game.phase == "toss":
             return replace(ts, prompt=None), (TossCoin(),)
@@ -471,7 +576,15 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 class MasterMoveApp:
-    """Master Move's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+    """Master Move's table for the kiosk flow (:class:`pitchside.app.games.GameApp`).
+
+    :param tournament_file: a ``pitchside tournament`` file to show (standings, next
+        pairing), read when this app is made (power-on: :attr:`snapshot`, for a table
+        made before, e.g. rebuilt from the journal) and whenever it makes a table
+        (:meth:`new_table`, :meth:`resumed`); None: no tournament.
+        :func:`pitchside.app.assembly.table_app` passes the config's ``[tournament]
+        file`` through :meth:`with_tournament`.
+    """
 
     name = "mastermove"
     title = "MASTER MOVE"
@@ -480,23 +593,66 @@ class MasterMoveApp:
     serial_devices: tuple[str, ...] = (SOURCE,)
     codec = MasterMoveCodec()
 
+    def __init__(self, tournament_file: str | None = None) -> None:
+        self.tournament_file = tournament_file
+        self.snapshot = self.load_tournament()
+
+    def with_tournament(self, path: str | None) -> MasterMoveApp:
+        """This game's table showing the tournament file ``path`` (None: none)."""
+        return MasterMoveApp(path)
+
+    def load_tournament(self) -> TournamentInfo | None:
+        """The tournament file read now (a shell step: file I/O), or None without one;
+        a file that cannot be read gives a snapshot saying why."""
+        if self.tournament_file is None:
+            return None
+        try:
+            return tournament_info(tournament_cli.load(self.tournament_file))
+        except TournamentError as exc:
+            return unreadable_tournament(str(exc).removeprefix(f"{self.tournament_file}: "))
+
     def parse_options(self, raw: Any) -> rules.Options:
         return self.codec.parse_options(raw)
 
     def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return new_table(options, names)
+        return replace(new_table(options, names), tournament=self.load_tournament())
 
     def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return resumed(match, names, last_was_undo)
+        return replace(resumed(match, names, last_was_undo), tournament=self.load_tournament())
+
+    def _shown(self, ts: TableState) -> TableState:
+        """``ts`` with the power-on snapshot when it was made without this app's file."""
+        if ts.tournament is None and self.snapshot is not None:
+            return replace(ts, tournament=self.snapshot)
+        return ts
 
     def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
-        return handle(ts, event)
+        return handle(self._shown(ts), event)
 
     def view(self, ts: TableState) -> MasterMoveView:
-        return view(ts)
+        return view(self._shown(ts))
 
-    def render(self, v: MasterMoveView, size: tuple[int, int]) -> Image.Image:
+    def render(self, v: MasterMoveView | StandingsView, size: tuple[int, int]) -> Image.Image:
+        if isinstance(v, StandingsView):  # an attract page
+            return render_standings(v, size)
         return render(v, size)
+
+    def attract_views(self, ts: TableState) -> tuple[StandingsView, ...]:
+        """The attract screen's extra pages (:mod:`pitchside.app.kiosk`): the
+        tournament's standings and next pairing, if there is one."""
+        info = self._shown(ts).tournament
+        return standings_pages(info) if info is not None else ()
+
+    def starts_on(self, event: Event) -> bool:
+        """Whether ``event``, arriving on the attract screen or the menu, starts a game
+        (:mod:`pitchside.app.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
+        if not isinstance(event, SerialLine) or event.name != SOURCE:
+            return False
+        try:
+            cmd = proto.parse_line(event.text)
+        except proto.ProtocolError:
+            return False
+        return isinstance(cmd, proto.Hello) or (isinstance(cmd, proto.Play) and isinstance(cmd.input, rules.Lineup))
 
     def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
         first = {"coin_toss": "COIN TOSS", "A": "HOME (A)", "B": "AWAY (B)"}[options.first_mover]
@@ -523,5 +679,6 @@ class MasterMoveApp:
 
 APP = MasterMoveApp()
 
-__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "TableState", "candidates", "handle", "last_move",
-           "lining_side", "new_table", "resumed", "view"]
+__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "MasterMoveApp", "TableState", "TournamentInfo", "candidates",
+           "handle", "last_move", "lining_side", "new_table", "resumed", "standings_pages", "tournament_info",
+           "unreadable_tournament", "view"]

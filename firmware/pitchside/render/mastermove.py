@@ -18,7 +18,15 @@ One screen per phase of :class:`pitchside.core.rules.mastermove.State` (rulebook
   replaces the score: 16 x 9 squares of 5 px, column 1 on the left, row A at the top;
   A's pieces solid, B's hollow, the goal mouths open in the goal lines, the centre line
   dotted; the cursor square in inverse video, the picked piece framed. The right panel
-  names the piece and its squares (``"E7>E6 joker"``).
+  names the piece and its squares (``"E7>E6 joker"``). On a panel too low for 5 px
+  squares (a 48 px one) the squares are 4 px; where the right panel cannot hold its text
+  at the smallest font (a 96 px wide panel) it is left out, the map is centred and the
+  bottom line says what it would have said first (:func:`board_layout`).
+* A quit asked for on the panel (:attr:`MasterMoveView.confirm_quit`): a confirm screen
+  naming the side that would lose 0-3 by forfeit (MM-25, MM-32).
+* A tournament's standings and next pairing (:class:`StandingsView`,
+  :func:`render_standings`), shown on the attract screen's rotation and with NEXT once
+  a game is over.
 
 The bottom line (rows 52-63) shows ``view.prompt`` first (a refusal also opens the
 refusal box over the lower half, with its rule ID), else the screen's own line.
@@ -42,6 +50,7 @@ from pitchside.core.rules.mastermove.board import (
 from pitchside.core.sides import SIDES, Side
 from pitchside.core.tournament import Row
 from pitchside.render import fonts
+from pitchside.render.message import render_message
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import (
     bar,
@@ -59,6 +68,12 @@ BOTTOM_H = 12
 """Bottom line height in px."""
 CELL = 5
 """Pitch map square size in px (16 x 5 + 1 = 81 px wide, 9 x 5 + 1 = 46 px tall)."""
+SMALL_CELL = 4
+"""Square size on a panel too low for :data:`CELL` (65 x 37 px: fits over a 48 px
+panel's bottom line)."""
+SIDE_MIN_W = 44
+"""The narrowest right panel beside the map that holds its lines at the smallest font
+(``"Yellow FC"``, ``"TO MOVE"``, ``"C15 > C14"`` at 8 px); narrower, it is left out."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,11 @@ class MasterMoveView:
     lining: Side | None = None
     source: str | None = None
     source_ok: bool | None = None
+    confirm_quit: Side | None = None
+    """A quit asked for on the panel, waiting for its confirmation: the side that
+    would quit (None: no question open)."""
+    standings: StandingsView | None = None
+    """Shown instead of the game screen (NEXT once a game is over), or None."""
 
 
 def render(view: MasterMoveView, size: tuple[int, int] = (128, 64)) -> Image.Image:
@@ -105,6 +125,10 @@ def render(view: MasterMoveView, size: tuple[int, int] = (128, 64)) -> Image.Ima
     :returns: a mode ``"1"`` image of ``size`` (1 = lit pixel).
     :raises ValueError: ``size`` too small.
     """
+    if view.standings is not None:
+        return render_standings(view.standings, size)
+    if view.confirm_quit is not None:
+        return _confirm_quit(view, size)
     img, draw = new_canvas(size)
     phase = view.state.phase
     if phase == "lineup" or (view.entry is not None and phase in ("play", "changes")):
@@ -146,33 +170,34 @@ def _changes_left(view: MasterMoveView, side: Side) -> int:
     return max(0, view.state.options.max_changes - view.state.changes_used[side])
 
 
-def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, view: MasterMoveView) -> tuple[int, int, int, int]:
+def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, view: MasterMoveView,
+               cell: int = CELL) -> tuple[int, int, int, int]:
     """The pitch map with its top-left corner at (``x0``, ``y0``); returns its box.
 
-    Squares of :data:`CELL` px; a piece of A is a solid 3x3 block, of B a hollow 3x3
-    ring; the goals are gaps in the goal lines (the goal mouths); white-area squares
+    Squares of ``cell`` px (:data:`CELL`, or :data:`SMALL_CELL` on a low panel); a
+    piece of A is a solid 3x3 block, of B a hollow 3x3 ring; the goals are gaps in the goal lines (the goal mouths); white-area squares
     have two dots; the centre line is dotted. The cursor square is inverted, the picked
     square framed.
     """
     pitch = make_pitch(view.state.options.white_area, view.state.options.grass)
-    w, h = 16 * CELL + 1, 9 * CELL + 1
+    w, h = 16 * cell + 1, 9 * cell + 1
     draw.rectangle((x0, y0, x0 + w - 1, y0 + h - 1), outline=1)
-    cx = x0 + 8 * CELL
+    cx = x0 + 8 * cell
     for y in range(y0 + 2, y0 + h - 1, 2):
         draw.point((cx, y), fill=1)
     entry = view.entry
     for sq in range(144):
         r, c = row_of(sq), col_of(sq)
-        sx, sy = x0 + (c - 1) * CELL, y0 + r * CELL
-        inner = (sx + 1, sy + 1, sx + CELL - 1, sy + CELL - 1)  # 4x4 inside the grid
+        sx, sy = x0 + (c - 1) * cell, y0 + r * cell
+        inner = (sx + 1, sy + 1, sx + cell - 1, sy + cell - 1)  # 4x4 inside the grid
         cursor = entry is not None and entry.cursor == sq
         if cursor:
-            draw.rectangle((sx, sy, sx + CELL, sy + CELL), fill=1)
+            draw.rectangle((sx, sy, sx + cell, sy + cell), fill=1)
         elif entry is not None and entry.pick == sq:
-            draw.rectangle((sx, sy, sx + CELL, sy + CELL), outline=1)
+            draw.rectangle((sx, sy, sx + cell, sy + cell), outline=1)
         if sq in GOALS.A or sq in GOALS.B:  # the goal mouth: a gap in the goal line
-            gx = sx if sq in GOALS.A else sx + CELL
-            draw.line((gx, sy + 1, gx, sy + CELL - 1), fill=0)
+            gx = sx if sq in GOALS.A else sx + cell
+            draw.line((gx, sy + 1, gx, sy + cell - 1), fill=0)
         if sq in pitch.white and not cursor:
             draw.point((inner[0] + 1, inner[1] + 1), fill=1)
             draw.point((inner[2] - 1, inner[3] - 1), fill=1)
@@ -191,10 +216,27 @@ def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, view: MasterMoveView
 # --- screens -------------------------------------------------------------------------
 
 
+def board_layout(size: tuple[int, int]) -> tuple[int, int, bool]:
+    """Where the board screen puts the pitch map on a panel of ``size``: ``(cell, x0,
+    side_text)``. The squares are :data:`CELL` px when the map fits above the bottom
+    line, else :data:`SMALL_CELL`; the right panel is drawn only when at least
+    :data:`SIDE_MIN_W` px are left beside the map, else the map is centred and the
+    right panel's text is left out (its first line goes to the bottom line).
+    128x64: ``(5, 0, True)``; 96x48: ``(4, 15, False)``."""
+    w, h = size
+    cell = CELL if 9 * CELL + 1 <= h - BOTTOM_H else SMALL_CELL
+    map_w = 16 * cell + 1
+    if w - map_w - 2 >= SIDE_MIN_W:
+        return cell, 0, True
+    return cell, (w - map_w) // 2, False
+
+
 def _board_screen(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, int]) -> None:
-    """The pitch map on the left, what is being done on the right."""
+    """The pitch map on the left, what is being done on the right (on a narrow panel,
+    the map alone and the essential of the right panel on the bottom line)."""
     w = size[0]
-    px = draw_pitch(draw, 0, 0, view)
+    cell, x0, side_text = board_layout(size)
+    px = draw_pitch(draw, x0, 0, view, cell)
     rx0 = px[2] + 2
     state = view.state
     lines: list[tuple[str, bool]] = []
@@ -208,20 +250,40 @@ def _board_screen(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[i
         squares, _, kind = view.entry.line.partition(" ")
         lines += [(kind, False), (squares.replace(">", " > "), False)]
     y = 0
-    for text, inverse in lines[:4]:
+    for text, inverse in lines[:4] if side_text else ():
         box = (rx0, y, w, y + 11)
         if inverse:
             bar(draw, box, text, inverse=True, sizes=(fonts.SMALL, fonts.TINY, 8))
         else:
             text_in_box(draw, box, text, align="center", sizes=(fonts.SMALL, fonts.TINY, 8), pad=0)
         y += 12
-    if view.entry is not None:
+    if not side_text:  # what the right panel would have said first
+        if view.entry is not None and view.entry.line:
+            default = view.entry.line
+        elif state.phase == "lineup":
+            default = f"LINE-UP {_name(view, view.lining or 'A')}"
+        elif state.phase == "changes":
+            default = f"CHANGE {state.score.A}-{state.score.B}: DONE"
+        else:
+            default = f"{_name(view, state.to_move or 'A')} TO MOVE"
+    elif view.entry is not None:
         default = "+ - NEXT: move  DONE: OK"
     elif state.phase == "lineup":
         default = "DONE: send, + -: edit"
     else:
         default = "+ - NEXT  DONE: OK"
     _bottom(draw, view, size, default)
+
+
+def _confirm_quit(view: MasterMoveView, size: tuple[int, int]) -> Image.Image:
+    """The question a panel quit asks before it is sent (MM-25, MM-32); the lines in
+    order of need (a 48 px panel shows the first two)."""
+    side = view.confirm_quit or "A"
+    return render_message("QUIT: FORFEIT?", (
+        f"{_name(view, side)} loses 0-3",
+        "DONE: yes, quit",
+        "UNDO: no  + -: side",
+    ), size)
 
 
 def _toss(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, int]) -> None:
@@ -378,11 +440,9 @@ def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> 
                     pad=3 if j == 1 else 1, fill=0)
     y = row_h + 3
     footer = view.footer or view.title
-    for r in view.rows[view.first:view.first + STANDINGS_ROWS]:
+    for cells in standings_cells(view):
         if y + row_h > h - 10:
             break
-        md = f"{r.diff:+d}" if r.diff else "0"
-        cells = (r.rank_text, r.team, str(r.played), str(r.won), md, str(r.points))
         for j, ((c0, c1), value) in enumerate(zip(cols, cells)):
             text_in_box(draw, (c0, y, c1, y + row_h), value, align="left" if j == 1 else "right", sizes=(8,),
                         pad=3 if j == 1 else 1)
@@ -390,3 +450,14 @@ def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> 
     draw.line((0, h - 10, w - 1, h - 10), fill=1)
     text_in_box(draw, (0, h - 9, w, h), footer, align="center", sizes=(8,), pad=1)
     return img
+
+
+def standings_cells(view: StandingsView) -> tuple[tuple[str, str, str, str, str, str], ...]:
+    """The text of the team rows :func:`render_standings` draws from ``view.first``
+    (at most :data:`STANDINGS_ROWS`): rank (``"3="`` shared), team, played, won, Move
+    difference (``"+4"``, ``"0"``, ``"-3"``), points."""
+    out = []
+    for r in view.rows[view.first:view.first + STANDINGS_ROWS]:
+        md = f"{r.diff:+d}" if r.diff else "0"
+        out.append((r.rank_text, r.team, str(r.played), str(r.won), md, str(r.points)))
+    return tuple(out)

@@ -7,7 +7,7 @@ source on a pty (:mod:`pitchside_sim.move_source`).
  n    next row (also Tab)                   s    OK / DONE (also Enter)
  t    toss the coin                         u    undo
  N    NEW (a new game after one)            S    staff: service mode
- q    quit the simulator
+ Q    quit the game (hold NEXT: 0-3)        q    quit the simulator
 ====  ===================================  ====  ==========================
 """
 
@@ -28,5 +28,6 @@ KEYS: dict[str, Action] = {
     "u": Action("press", "undo"),
     "N": Action("press", "new"),
     "S": Action("chord", "new+undo"),
+    "Q": Action("hold", "next"),
 }
-HELP = "+/- cursor n next row s OK/done t toss u undo N new S staff q quit"
+HELP = "+/- cursor n next row s OK/done t toss u undo N new S staff Q forfeit q quit"
