@@ -142,7 +142,7 @@ def run_table(config_path: str) -> int:
             journal = stack.enter_context(Journal.open(config.storage.journal))
             recorder = Recorder(journal, clock.now, config.storage.max_matches)
             runtime = Runtime(
-                recorder.resume(app_for(config.game).new_table(config.options, config.sides)),
+                recorder.resume(app_for(config.game).new_table(config.options, config.sides), config.offered_games),
                 sink=display,
                 toss=system_toss,
                 clock=clock.now,

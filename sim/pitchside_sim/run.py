@@ -65,8 +65,10 @@ def run_sim(args: argparse.Namespace) -> int:
             # a simulated table with no --config opens none, so a run never depends on
             # what is plugged into this machine (the die falls back to the software die).
             config = replace(config, serial=())
-        if config.game != args.game:
+        if args.game not in config.offered_games:
             raise ConfigError(config.source, "table.game", f"is {config.game!r}, not the {args.game!r} asked for")
+        # a table of several games starts on the one asked for
+        config = replace(config, game=args.game, options=config.options_for(args.game))
         if args.script:
             return _run_script(args, config)
         return _run_interactive(args, config)
@@ -92,8 +94,9 @@ def check_expect(output: dict[str, Any], expect: dict[str, Any]) -> list[str]:
 
 
 def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
-    app = app_for(config.game)
-    scenario = load_scenario(args.script, app.buttons, app.beams)
+    apps = [app_for(g) for g in dict.fromkeys((config.game, *config.offered_games))]  # the game's own first
+    buttons, beams = (tuple(dict.fromkeys(n for a in apps for n in getattr(a, kind))) for kind in ("buttons", "beams"))
+    scenario = load_scenario(args.script, buttons, beams)
     try:
         config = sim_config(config, scenario.options, scenario.names)
     except MalformedInput as exc:

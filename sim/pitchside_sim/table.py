@@ -71,7 +71,7 @@ class SimTable:
         self.journal = Journal.open(path)
         self.recorder = Recorder(self.journal, self.clock.now, config.storage.max_matches)
         self.app = app_for(config.game)
-        start = self.recorder.resume(self.app.new_table(config.options, config.sides))
+        start = self.recorder.resume(self.app.new_table(config.options, config.sides), config.offered_games)
         self.runtime = Runtime(
             start,
             sink=self.display,

@@ -3,6 +3,8 @@ tables, so both run the same flow)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pitchside.app.config import TableConfig
 from pitchside.app.games import GameApp, app_for
 from pitchside.app.kiosk import KioskSettings
@@ -20,6 +22,8 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         f"journal {config.storage.journal}",
         f"config {config.source}",
     )
+    if len(config.offered_games) > 1:
+        status = (*status[:1], f"games {', '.join(config.offered_games)}", *status[1:])
     return KioskSettings(
         dim_after_s=k.dim_after_s,
         suspend_after_s=k.suspend_after_s,
@@ -31,6 +35,8 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         start_in_service=k.service,
         attract=k.attract,
         app=table_app(config),
+        games=tuple(table_app(replace(config, game=g)) for g in config.offered_games) if len(config.offered_games) > 1 else (),
+        game_options=tuple((g, config.options_for(g)) for g in config.offered_games),
         status_lines=status,
     )
 

@@ -138,7 +138,7 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
             continue
         d = config.display
         print(
-            f"{path}: OK: {config.game} table {config.name!r}, {len(config.buttons)} buttons, "
+            f"{path}: OK: {' + '.join(config.offered_games)} table {config.name!r}, {len(config.buttons)} buttons, "
             f"{len(config.beams)} beams, {len(config.serial)} serial devices, display {d.driver} on {d.interface}, "
             f"pin factory {config.pin_factory or '$GPIOZERO_PIN_FACTORY'}, journal {config.storage.journal}"
         )

@@ -136,6 +136,11 @@ class TableConfig:
 
     source: str
     game: str = "pichenotte"
+    """The game (of several: the one the menu starts on; its options are ``options``)."""
+    games: tuple[str, ...] = ()
+    """The games of a table that offers several (``[table] games``), else ``()``."""
+    game_options: tuple[tuple[str, Any], ...] = ()
+    """``(game, options)`` of each of ``games``, each from its own config table."""
     name: str = "Pitchside"
     pin_factory: str | None = None
     bounce_ms: float = 20.0
@@ -169,6 +174,15 @@ class TableConfig:
             if b.name == name:
                 return b
         raise KeyError(name)
+
+    @property
+    def offered_games(self) -> tuple[str, ...]:
+        """Every game the table offers (``game`` alone on a one-game table)."""
+        return self.games or (self.game,)
+
+    def options_for(self, game: str) -> Any:
+        """The configured options of ``game``, one of :attr:`offered_games`."""
+        return self.options if game == self.game else dict(self.game_options)[game]
 
 
 _PIN_RE = re.compile(r"^(?:GPIO|BCM)?(\d{1,2})$")
@@ -358,6 +372,61 @@ def load_config(path: str | Path) -> TableConfig:
     return parse_config(raw, source)
 
 
+class _Panel:
+    """What the panel of a table offering ``games`` must wire: the union of the games'
+    buttons, beams and serial devices (in the games' order)."""
+
+    def __init__(self, games: tuple[str, ...]) -> None:
+        self.apps = tuple(app_for(g) for g in games)
+        self.label = " or ".join(games)
+        self.buttons = tuple(dict.fromkeys(b for a in self.apps for b in a.buttons))
+        self.beams = tuple(dict.fromkeys(b for a in self.apps for b in a.beams))
+        self.serial_devices = tuple(dict.fromkeys(s for a in self.apps for s in getattr(a, "serial_devices", ())))
+
+    def needed_by(self, name: str, kind: str) -> str:
+        """`` (pitchnut needs it)`` on a table of several games, else nothing."""
+        if len(self.apps) == 1:
+            return ""
+        games = [a.name for a in self.apps if name in getattr(a, kind)]
+        return f" ({' and '.join(games)} {'needs' if len(games) == 1 else 'need'} it)"
+
+
+def _games(table: _Section, problems: _Problems) -> tuple[str, ...]:
+    """``[table] games``: the games of a table that offers several (checked), or ``()``."""
+    table.read.add("games")
+    if "games" not in table.raw:
+        return ()
+    raw = table.raw["games"]
+    if "game" in table.raw:
+        problems.add("table.games", "give either game (one) or games (several), not both")
+    known = table_games()
+    if not isinstance(raw, list) or not raw or any(not isinstance(g, str) or g not in known for g in raw):
+        problems.add("table.games", f"must be a list of games from {', '.join(known)}, not {raw!r}")
+        return ()
+    if len(set(raw)) != len(raw):
+        problems.add("table.games", f"names a game twice: {raw!r}")
+        return tuple(dict.fromkeys(raw))
+    return tuple(raw)
+
+
+def _game_options(top: _Section, problems: _Problems, game: str) -> Any:
+    """The options of ``game`` from its config table ``[<game>]`` (defaults if bad)."""
+    app = app_for(game)
+    opts_raw = top.sub(game)
+    defaults = app.codec.options_to_json(app.parse_options({}))
+    opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
+    opts_raw.done()
+    try:
+        return app.parse_options(opts_raw.raw)
+    except MalformedInput as exc:
+        # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
+        # or "pucks must be even in doubles ..."; name it in the key path.
+        message = str(exc).removeprefix("options: ")
+        m = re.match(r"'?(\w+)'?", message)
+        problems.add(f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game, message)
+        return app.parse_options({})
+
+
 def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfig:
     """Check a parsed config mapping; see :func:`load_config`.
 
@@ -367,7 +436,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     top = _Section(problems, "", dict(raw))
     table = top.sub("table")
     game = table.choice("game", table_games(), "pichenotte") or "pichenotte"
-    app = app_for(game)
+    games = _games(table, problems) or (game,)
+    game = games[0]
+    app = _Panel(games)
     name = table.get("name", str, "Pitchside")
     sides_raw = table.get("sides", list, ["A", "B"])
     if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
@@ -386,7 +457,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     for bname in sorted(buttons_sec.raw):
         if bname not in app.buttons:
             buttons_sec.read.add(bname)
-            problems.add(f"buttons.{bname}", f"not a {game} button ({', '.join(app.buttons)})")
+            problems.add(f"buttons.{bname}", f"not a {app.label} button ({', '.join(app.buttons)})")
             continue
         pin = buttons_sec.pin(bname)
         if pin is not None:
@@ -395,14 +466,14 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     buttons_sec.done()
     for missing in app.buttons:
         if missing not in buttons_sec.raw:
-            problems.add(f"buttons.{missing}", "missing pin")
+            problems.add(f"buttons.{missing}", "missing pin" + app.needed_by(missing, "buttons"))
 
     beams_sec = top.sub("beams")
     beams = []
     for bname in sorted(beams_sec.raw):
         if bname not in app.beams:
             beams_sec.read.add(bname)
-            problems.add(f"beams.{bname}", f"not a {game} sensor ({', '.join(app.beams) or 'none'})")
+            problems.add(f"beams.{bname}", f"not a {app.label} sensor ({', '.join(app.beams) or 'none'})")
             continue
         b = beams_sec.sub(bname)
         beam_pin = b.pin("pin")
@@ -422,15 +493,15 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     beams_sec.done()
     for wanted in app.beams:
         if wanted not in beams_sec.raw:
-            problems.add(f"beams.{wanted}", "missing: this sensor needs a pin")
+            problems.add(f"beams.{wanted}", "missing: this sensor needs a pin" + app.needed_by(wanted, "beams"))
 
     serial_sec = top.sub("serial")
     serial_devices = []
-    allowed_serial = tuple(getattr(app, "serial_devices", ()))
+    allowed_serial = app.serial_devices
     for sname in sorted(serial_sec.raw):
         if sname not in allowed_serial:
             serial_sec.read.add(sname)
-            problems.add(f"serial.{sname}", f"not a {game} device ({', '.join(allowed_serial) or 'none'})")
+            problems.add(f"serial.{sname}", f"not a {app.label} device ({', '.join(allowed_serial) or 'none'})")
             continue
         sd = serial_sec.sub(sname)
         port = sd.get("port", str, "")
@@ -499,24 +570,15 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
     )
     k.done()
 
-    opts_raw = top.sub(game)
-    defaults = app.codec.options_to_json(app.parse_options({}))
-    opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
-    opts_raw.done()
-    try:
-        options = app.parse_options(opts_raw.raw)
-    except MalformedInput as exc:
-        # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
-        # or "pucks must be even in doubles ..."; name it in the key path.
-        message = str(exc).removeprefix("options: ")
-        m = re.match(r"'?(\w+)'?", message)
-        problems.add(f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game, message)
-        options = app.parse_options({})
+    game_options = tuple((g, _game_options(top, problems, g)) for g in games)
+    options = game_options[0][1]
     top.done()
     problems.check()
     return TableConfig(
         source=source,
         game=game,
+        games=games if len(games) > 1 or "games" in table.raw else (),
+        game_options=game_options if len(games) > 1 or "games" in table.raw else (),
         name=name,
         pin_factory=pin_factory,
         bounce_ms=bounce_ms,

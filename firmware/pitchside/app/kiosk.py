@@ -56,9 +56,14 @@ LABELS = {"no_contact": "no hit", "shot_done": "done", "ditch_a": "ditch A", "di
 @dataclass(frozen=True, slots=True)
 class KioskSettings:
     """Times in seconds, contrast 0-255 (luma's ``contrast()``). ``app`` is the game's
-    table (default Pichenotte's)."""
+    table (default Pichenotte's): on a table of several ``games``, the one chosen (the
+    menu's first row switches it)."""
 
     app: GameApp = field(default_factory=lambda: _default_app())
+    games: tuple[GameApp, ...] = ()
+    """Every game of a table that offers several (``app`` among them), else ``()``."""
+    game_options: tuple[tuple[str, Any], ...] = ()
+    """``(game, options)`` from the config: what a game starts with when first chosen."""
 
     dim_after_s: float = 120.0
     suspend_after_s: float = 900.0
@@ -129,6 +134,8 @@ class KioskState:
     service_page: int = 0
     pattern: int = 0
     inputs: tuple[str, ...] = field(default=())
+    chosen: tuple[tuple[str, Any], ...] = ()
+    """``(game, options)`` last set in the menu for each game (several games)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -146,6 +153,9 @@ def start(settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float)
 
     :param inputs: the names of the table's buttons and sensors (service page order).
     """
+    game = ts.match.codec.name
+    if game != settings.app.name and any(a.name == game for a in settings.games):  # resumed in its game
+        settings = replace(settings, app=next(a for a in settings.games if a.name == game))
     in_match = match_in_progress(ts) or not settings.attract
     home: Mode = "playing" if in_match else "attract"
     mode: Mode = "service" if settings.start_in_service else home
@@ -317,11 +327,14 @@ def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect,
         return ks, ()
     app = ks.settings.app
     opts = ks.table.match.options
-    rows = len(app.menu(opts))
+    rows = len(_menu_rows(ks))
+    first = 1 if len(ks.settings.games) > 1 else 0  # row 0: the game, on a table of several
     if event.name in ("next", "whose"):
         return replace(ks, cursor=(ks.cursor + 1) % rows), ()
+    if event.name in ("plus", "minus") and ks.cursor < first:
+        return _switch_game(ks, 1 if event.name == "plus" else -1), ()
     if event.name in ("plus", "minus"):
-        new_opts = app.menu_change(opts, ks.cursor, 1 if event.name == "plus" else -1)
+        new_opts = app.menu_change(opts, ks.cursor - first, 1 if event.name == "plus" else -1)
         return replace(ks, table=app.new_table(new_opts, ks.table.names)), ()
     if event.name in ("shot_done", "coin"):
         ts = app.new_table(opts, ks.table.names)
@@ -332,6 +345,35 @@ def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect,
             return ks2, (*effects, *more, *_deadlines(ks2, event.at))
         return ks, (*effects, *_deadlines(ks, event.at))
     return ks, ()
+
+
+def _menu_rows(ks: KioskState) -> tuple[tuple[str, str], ...]:
+    """The menu: the game's option rows, after a "Game" row on a table of several."""
+    rows = ks.settings.app.menu(ks.table.match.options)
+    return (("Game", ks.settings.app.title), *rows) if len(ks.settings.games) > 1 else rows
+
+
+def _switch_game(ks: KioskState, step: int) -> KioskState:
+    """The next (``step`` +1) or previous game of the table, with the options last set
+    for it (else its configured ones); the current game's options are kept for later."""
+    apps, app = ks.settings.games, ks.settings.app
+    i = next((j for j, a in enumerate(apps) if a.name == app.name), 0)
+    new = apps[(i + step) % len(apps)]
+    chosen = dict(ks.chosen) | {app.name: ks.table.match.options}
+    opts = chosen[new.name] if new.name in chosen else dict(ks.settings.game_options).get(new.name)
+    ts = new.new_table(new.parse_options({}) if opts is None else opts, ks.table.names)
+    return replace(ks, settings=replace(ks.settings, app=new), table=ts, chosen=tuple(chosen.items()))
+
+
+def _own_input(app: GameApp, event: table.Event) -> bool:
+    """Whether ``event`` is for ``app``: on a panel shared by several games, a button,
+    beam or serial device of another game is none of its business."""
+    name = getattr(event, "name", None)
+    if name is None or isinstance(event, TimerFired):
+        return True
+    if isinstance(event, (SerialLine, SerialStatus)):
+        return name in getattr(app, "serial_devices", ())
+    return name in app.buttons or name in app.beams
 
 
 def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -359,6 +401,8 @@ def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
             ks = replace(ks, mode="menu", cursor=0)
             return ks, _deadlines(ks, event.at)
         return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
+    if len(ks.settings.games) > 1 and not _own_input(ks.settings.app, event):
+        return ks, ()
     ts, effects = ks.settings.app.handle(ks.table, event)
     ks = replace(ks, table=ts)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
@@ -399,6 +443,9 @@ def view(ks: KioskState) -> KioskView:
     """What the display shows now."""
     s = ks.settings
     app = s.app
+    if ks.mode == "attract" and len(s.games) > 1:  # the games' names in turn (the chosen one first)
+        i = next((j for j, a in enumerate(s.games) if a.name == app.name), 0) + ks.shift
+        return AttractView(s.games[i % len(s.games)].title, ("PRESS ANY BUTTON", "TO CHOOSE A GAME"), SHIFTS[ks.shift])
     if ks.mode == "attract":
         pages = getattr(app, "attract_views", lambda ts: ())(ks.table)  # the game's own (standings)
         if pages and ks.shift % (len(pages) + 1):  # in turn with the attract screen, as it shifts
@@ -406,7 +453,7 @@ def view(ks: KioskState) -> KioskView:
             return page
         return AttractView(app.title, ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
     if ks.mode == "menu":
-        return MenuView(app.title, app.menu(ks.table.match.options), ks.cursor, "DONE: PLAY   NEXT + -: SET")
+        return MenuView(app.title, _menu_rows(ks), ks.cursor, "DONE: PLAY   NEXT + -: SET")
     if ks.mode == "resume":
         return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
     if ks.mode == "abandon":

@@ -57,21 +57,25 @@ class Recorder:
             "sides": {"A": ts.names[0], "B": ts.names[1]},
         }
 
-    def resume(self, fresh: TableLike) -> TableLike:
+    def resume(self, fresh: TableLike, games: tuple[str, ...] = ()) -> TableLike:
         """The table to start with: the unfinished match of the journal, rebuilt, or
-        ``fresh`` (stored once its first input is accepted).
+        ``fresh`` (stored once its first input is accepted). ``games``: every game of a
+        table that offers several; a match of any of them is rebuilt in its own game.
 
         A journal match that no longer replays (a malformed line) is marked abandoned
         and logged; the table starts fresh rather than crash-looping.
         """
         mid = self.journal.running()
         game = fresh.match.codec.name
+        offered = games or (game,)
         if mid is not None:
             try:
                 lines = self.journal.lines(mid)
                 result = replay(lines)
-                if result.header.codec.name != game:
-                    raise PitchsideError(f"it is a {result.header.codec.name} match; this table plays {game}")
+                if result.header.codec.name not in offered:
+                    raise PitchsideError(
+                        f"it is a {result.header.codec.name} match; this table plays {' or '.join(offered)}"
+                    )
             except (ReplayFormatError, PitchsideError) as exc:
                 log.error("journal match %s cannot be rebuilt (%s): abandoned, starting fresh", mid, exc)
                 self.journal.end_match(mid, "abandoned")
@@ -89,7 +93,7 @@ class Recorder:
                     self.journal.end_match(mid, "finished", out)
                     self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
-                return app_for(game).resumed(result.match, names, last_was_undo)
+                return app_for(result.header.codec.name).resumed(result.match, names, last_was_undo)
         self.match_id = None  # a match is stored from its first accepted input on
         self._start_at = self._clock()
         return fresh

@@ -95,7 +95,8 @@ def _menu(view: MenuView, size: tuple[int, int]) -> Image.Image:
     bar(draw, (0, 0, w, 12), view.title, inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
     row_h = 12
     y = 13
-    for i, (label, value) in enumerate(view.fields[:3]):
+    first = max(0, min(view.cursor - 2, len(view.fields) - 3))  # 3 rows shown, the cursor's among them
+    for i, (label, value) in enumerate(view.fields[first : first + 3], start=first):
         selected = i == view.cursor
         if selected:
             draw.rectangle((0, y, w - 1, y + row_h - 1), outline=1)
