@@ -18,7 +18,7 @@ from typing import Any
 from gpiozero import Factory
 
 from pitchside.app.assembly import input_names, kiosk_settings
-from pitchside.app.config import TableConfig, load_config
+from pitchside.app.config import DisplayConfig, TableConfig, load_config
 from pitchside.app.games import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
@@ -138,6 +138,18 @@ def run_table(config_path: str) -> int:
                 )  # fmt: skip
 
             display = stack.enter_context(Display(make_device(), persist=d.persist, reopen=make_device))
+            side_sinks: dict[str, tuple[Display, tuple[int, int]]] = {}
+            for role, sd in config.side_displays:
+
+                def make_side(sd: DisplayConfig = sd) -> Any:
+                    return open_device(
+                        sd.driver, sd.interface, width=sd.width, height=sd.height, rotate=sd.rotate,
+                        i2c_port=sd.i2c_port, i2c_address=sd.i2c_address, spi_port=sd.spi_port,
+                        spi_device=sd.spi_device, config_file=config.source,
+                    )  # fmt: skip
+
+                side = Display(make_side(), persist=sd.persist, name=f"side display {role}", reopen=make_side)
+                side_sinks["A" if role == "side_a" else "B"] = (stack.enter_context(side), (sd.width, sd.height))
             clock = TickClock(factory)
             journal = stack.enter_context(Journal.open(config.storage.journal))
             recorder = Recorder(journal, clock.now, config.storage.max_matches)
@@ -150,6 +162,7 @@ def run_table(config_path: str) -> int:
                 size=(d.width, d.height),
                 settings=kiosk_settings(config),
                 inputs=input_names(config),
+                side_sinks=side_sinks,
                 on_pass=notifier.watchdog,
                 # the loop must wake to feed systemd's watchdog even when idle
                 wake_s=notifier.watchdog_interval_s / 2 if notifier.watchdog_interval_s else None,

@@ -79,6 +79,8 @@ def run_sim(args: argparse.Namespace) -> int:
 
 def _save(sim: SimTable, out: Path) -> list[Path]:
     paths = sim.device.save(out)
+    for side, device in sim.side_devices.items():  # side displays: out/side_a/, out/side_b/
+        device.save(out / f"side_{side.lower()}", gif=f"side_{side.lower()}.gif")
     (out / "match.jsonl").write_text(sim.replay_text(), encoding="utf-8")
     (out / "final.json").write_text(json.dumps(sim.output(), indent=2) + "\n", encoding="utf-8")
     return paths
@@ -97,6 +99,9 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
     apps = [app_for(g) for g in dict.fromkeys((config.game, *config.offered_games))]  # the game's own first
     buttons, beams = (tuple(dict.fromkeys(n for a in apps for n in getattr(a, kind))) for kind in ("buttons", "beams"))
     scenario = load_scenario(args.script, buttons, beams)
+    if scenario.game is not None and scenario.game not in config.offered_games:
+        raise ConfigError(scenario.source, "game", f"is {scenario.game!r}, not a game of this table "
+                          f"({', '.join(config.offered_games)})")
     try:
         config = sim_config(config, scenario.options, scenario.names)
     except MalformedInput as exc:
@@ -170,15 +175,18 @@ def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
     try:
         if show and view.last is not None:
             view.draw(view.last, help_line)
-        for ch in _keys(sys.stdin):
-            if ch == "q":
-                break
-            action = keys.get(ch)
-            if action is None:
-                continue
-            sim.act(action, 0.3)
-            if show and view.last is not None:
-                view.draw(view.last, help_line)
+        try:
+            for ch in _keys(sys.stdin):
+                if ch == "q":
+                    break
+                action = keys.get(ch)
+                if action is None:
+                    continue
+                sim.act(action, 0.3)
+                if show and view.last is not None:
+                    view.draw(view.last, help_line)
+        except KeyboardInterrupt:  # Ctrl-C quits like q: the frames are saved below
+            pass
         paths = _save(sim, Path(args.out))
         print(f"{len(sim.device.frames)} frames in {args.out} ({paths[-1].name if paths else 'none'}); "
               f"replay: {args.out}/match.jsonl")  # fmt: skip

@@ -45,7 +45,8 @@ class Scenario:
     """A parsed scenario file."""
 
     source: str
-    game: str = "pichenotte"
+    game: str | None = None
+    """The game it is for (checked against the table), or None: any."""
     options: dict[str, Any] = field(default_factory=dict)
     names: tuple[str, str] = ("A", "B")
     seed: int = 1
@@ -118,6 +119,8 @@ def load_scenario(path: str | Path, buttons: tuple[str, ...], beams: tuple[str, 
         raise ConfigError(source, "(file)", f"cannot read: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(source, "(syntax)", str(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(source, "(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     known = {"game", "options", "sides", "seed", "gap_s", "steps", "expect", "description"}
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -134,13 +137,18 @@ def load_scenario(path: str | Path, buttons: tuple[str, ...], beams: tuple[str, 
     for key, kind in (("options", dict), ("expect", dict), ("seed", int), ("gap_s", (int, float))):
         if key in raw and (not isinstance(raw[key], kind) or isinstance(raw[key], bool)):
             raise ConfigError(source, key, f"bad value {raw[key]!r}")
+    gap_s = float(raw.get("gap_s", 0.6))
+    if not 0 < gap_s <= 60:
+        raise ConfigError(source, "gap_s", f"must be between 0 and 60 s, not {gap_s}")
+    if not actions:
+        raise ConfigError(source, "steps", "no steps: a scenario acts something out")
     return Scenario(
         source=source,
-        game=str(raw.get("game", "pichenotte")),
+        game=str(raw["game"]) if "game" in raw else None,
         options=dict(raw.get("options", {})),
         names=(sides[0], sides[1]),
         seed=int(raw.get("seed", 1)),
-        gap_s=float(raw.get("gap_s", 0.6)),
+        gap_s=gap_s,
         actions=tuple(actions),
         expect=dict(raw.get("expect", {})),
     )

@@ -65,6 +65,12 @@ class SimTable:
         d = config.display
         self.device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now, on_frame=on_frame)
         self.display = Display(self.device, persist=True, name="sim")
+        self.side_devices: dict[str, RecordingDevice] = {}
+        side_sinks = {}
+        for role, sd in config.side_displays:
+            side = "A" if role == "side_a" else "B"
+            self.side_devices[side] = RecordingDevice(sd.width, sd.height, sd.rotate, clock=self.clock.now)
+            side_sinks[side] = (Display(self.side_devices[side], persist=True, name=f"sim {role}"), (sd.width, sd.height))
         rng = random.Random(seed)
         self._tmp = tempfile.TemporaryDirectory(prefix="pitchside-sim-") if journal is None else None
         path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
@@ -82,6 +88,7 @@ class SimTable:
             size=(d.width, d.height),
             settings=kiosk_settings(config),
             inputs=input_names(config),
+            side_sinks=side_sinks,
         )
         self.inputs = TableInputs(config, self.factory, self.runtime.post, self.clock)
         self.inputs.connect(self.runtime)

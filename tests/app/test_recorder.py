@@ -384,11 +384,18 @@ class DiskFull:
         self.conn.close()
 
 
-def expected_frame(ts: table.TableState, warning: str | None) -> bytes:
+def expected_frame(ts: table.TableState, warning: str | None, badge: bool | None = None) -> bytes:
+    """The frame: the game's view, the storage warning on its prompt line if given, and
+    the corner badge while the journal is not saving (default: with the warning)."""
+    from pitchside.app.runtime import draw_badge
+
     v = table.view(ts)
     if warning is not None:
         v = replace(v, prompt=Prompt(warning, "warning"))
-    return render(v, SIZE).tobytes()
+    image = render(v, SIZE)
+    if badge or (badge is None and warning is not None):
+        draw_badge(image)
+    return image.tobytes()
 
 
 def test_a_runtime_shows_the_storage_warning_when_the_journal_goes_to_memory_mode(
@@ -412,11 +419,16 @@ def test_a_runtime_shows_the_storage_warning_when_the_journal_goes_to_memory_mod
     rt.post(ButtonPressed("coin", 103.0))
     rt.process_pending()
     assert rt.state.prompt is not None and (rt.state.prompt.kind, rt.state.prompt.rule) == ("refusal", "PI-20")
-    assert sink.frames[-1].tobytes() == expected_frame(rt.state, None)
+    assert sink.frames[-1].tobytes() == expected_frame(rt.state, None, badge=True)
     rt.post(ButtonPressed("call", 104.0))
     rt.process_pending()
     assert rt.state.prompt is None
     assert sink.frames[-1].tobytes() == expected_frame(rt.state, "NOT SAVING: disk full")
+    # after the next accepted input the play prompts come back; the badge stays
+    rt.post(ButtonPressed("shot_done", 105.0))
+    rt.process_pending()
+    assert len(rt.state.match.inputs) == 3
+    assert sink.frames[-1].tobytes() == expected_frame(rt.state, None, badge=True)
 
 
 def to_shot_stays() -> rules.Shot:

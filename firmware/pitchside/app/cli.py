@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -136,6 +137,16 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
                     print(f"    {text.splitlines()[line - 1].strip()}")
             print(f"{path}: {len(problems)} problem(s)")
             continue
+        if config.pin_factory is None and os.environ.get("GPIOZERO_PIN_FACTORY", "").strip().lower() not in (
+            "lgpio", "rpigpio", "native", "mock",
+        ):
+            status = 2
+            env = os.environ.get("GPIOZERO_PIN_FACTORY")
+            line = locate(Path(path).read_text(encoding="utf-8-sig"), "gpio.pin_factory")
+            where = f"{path}:{line}" if line else path
+            print(f"{where}: gpio.pin_factory: not set, and $GPIOZERO_PIN_FACTORY is "
+                  f"{'unset' if env is None else repr(env)}: pitchside run would refuse to start")
+            continue
         d = config.display
         print(
             f"{path}: OK: {' + '.join(config.offered_games)} table {config.name!r}, {len(config.buttons)} buttons, "
@@ -190,7 +201,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+    except BrokenPipeError:  # `pitchside replay F | head`: the reader left; not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return status
 
 

@@ -149,6 +149,8 @@ class TableConfig:
     beams: tuple[BeamConfig, ...] = ()
     serial: tuple[SerialConfig, ...] = ()
     display: DisplayConfig = field(default_factory=DisplayConfig)
+    side_displays: tuple[tuple[str, DisplayConfig], ...] = ()
+    """``(role, display)`` for each side display (:data:`SIDE_ROLES`)."""
     options: Any = field(default_factory=PichenotteOptions)
     """The game's options (its replay options), from the config table named after it."""
     sides: tuple[str, str] = ("A", "B")
@@ -336,6 +338,10 @@ def locate(text: str, key: str) -> int | None:
     found by their table only."""
     lines = text.splitlines()
     parts = key.split(".")
+    for i, line in enumerate(lines, start=1):  # a whole table: its header ([dispaly], [a.b])
+        m = _HEADER_RE.match(line)
+        if m and m.group(1).replace(" ", "") == key:
+            return i
     for split in range(len(parts) - 1, -1, -1):
         table, leaf = ".".join(parts[:split]), parts[split] if split < len(parts) else ""
         in_table = table == ""
@@ -355,6 +361,29 @@ def locate(text: str, key: str) -> int | None:
     return None
 
 
+SIDE_ROLES = ("side_a", "side_b")
+"""Roles of the side displays (``[displays.side_a]``, ``[displays.side_b]``): a small
+OLED at each player's end showing that side's name and score."""
+
+
+def _display(d: "_Section") -> DisplayConfig:
+    """One display table (``[display]`` or ``[displays.ROLE]``)."""
+    display = DisplayConfig(
+        driver=d.choice("driver", DISPLAY_DRIVERS, "ssd1306"),
+        interface=d.choice("interface", ("i2c", "spi", "noop"), "i2c"),
+        width=d.integer("width", 128, 8, 512),
+        height=d.integer("height", 64, 8, 512),
+        rotate=d.integer("rotate", 0, 0, 3),
+        i2c_port=d.integer("i2c_port", 1, 0, 31),
+        i2c_address=d.integer("i2c_address", 0x3C, 0x03, 0x77),
+        spi_port=d.integer("spi_port", 0, 0, 6),
+        spi_device=d.integer("spi_device", 0, 0, 3),
+        persist=d.get("persist", bool, True),
+    )
+    d.done()
+    return display
+
+
 def load_config(path: str | Path) -> TableConfig:
     """Read and check a table config file.
 
@@ -364,9 +393,13 @@ def load_config(path: str | Path) -> TableConfig:
     source = str(path)
     try:
         with open(path, "rb") as fh:
-            raw = tomllib.load(fh)
+            data = fh.read()
+        raw = tomllib.loads(data.decode("utf-8-sig"))  # a BOM from a Windows editor is fine
     except OSError as exc:
         raise ConfigError(source, "(file)", f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(source, "(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start}): "
+                          "save it as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(source, "(syntax)", str(exc)) from None
     return parse_config(raw, source)
@@ -513,22 +546,29 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
             serial_devices.append(SerialConfig(sname, port, baud))
     serial_sec.done()
 
-    d = top.sub("display")
-    display = DisplayConfig(
-        driver=d.choice("driver", DISPLAY_DRIVERS, "ssd1306"),
-        interface=d.choice("interface", ("i2c", "spi", "noop"), "i2c"),
-        width=d.integer("width", 128, 8, 512),
-        height=d.integer("height", 64, 8, 512),
-        rotate=d.integer("rotate", 0, 0, 3),
-        i2c_port=d.integer("i2c_port", 1, 0, 31),
-        i2c_address=d.integer("i2c_address", 0x3C, 0x03, 0x77),
-        spi_port=d.integer("spi_port", 0, 0, 6),
-        spi_device=d.integer("spi_device", 0, 0, 3),
-        persist=d.get("persist", bool, True),
-    )
-    d.done()
+    display = _display(top.sub("display"))
+    sides_sec = top.sub("displays")
+    side_displays: list[tuple[str, DisplayConfig]] = []
+    for role in sorted(sides_sec.raw):
+        if role not in SIDE_ROLES:
+            sides_sec.read.add(role)
+            problems.add(f"displays.{role}", f"not a display role ({', '.join(SIDE_ROLES)}; the main one is [display])")
+            continue
+        side_displays.append((role, _display(sides_sec.sub(role))))
+    sides_sec.done()
+    seen_bus: dict[tuple[str, int, int], str] = {}
+    for key, disp in [("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)]:
+        bus = (disp.interface, disp.i2c_port, disp.i2c_address) if disp.interface == "i2c" else (
+            disp.interface, disp.spi_port, disp.spi_device)
+        if disp.interface != "noop" and bus in seen_bus:
+            where = f"i2c-{bus[1]} address {bus[2]:#04x}" if bus[0] == "i2c" else f"spi{bus[1]}.{bus[2]}"
+            problems.add(f"{key}.{'i2c_address' if bus[0] == 'i2c' else 'spi_device'}",
+                         f"{where} is already used by {seen_bus[bus]}")
+        seen_bus.setdefault(bus, key)
 
     reserved = display_pins(display)
+    for _, disp in side_displays:
+        reserved.update(display_pins(disp))
     used: dict[str, str] = {}
     for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]:
         if pin in used:
@@ -587,6 +627,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         beams=tuple(beams),
         serial=tuple(serial_devices),
         display=display,
+        side_displays=tuple(side_displays),
         options=options,
         sides=(sides_raw[0], sides_raw[1]),
         storage=storage,

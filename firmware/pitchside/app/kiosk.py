@@ -34,6 +34,7 @@ from pitchside import __version__
 from pitchside.app import effects as table
 from pitchside.app.games import GameApp, is_finished, match_in_progress
 from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView, render_kiosk
+from pitchside.render.side import SideView, render_side
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (
     BeamBroken,
@@ -464,10 +465,29 @@ def view(ks: KioskState) -> KioskView:
     return game_view
 
 
+TURN_KEYS = ("turn", "to_play", "active", "to_move")
+"""The replay output keys that name whose turn it is, by game (shared/spec/replay.md)."""
+
+
+def side_view(ks: KioskState, side: str) -> SideView | AttractView:
+    """What the side display of ``side`` (``"A"`` or ``"B"``) shows: that side's name,
+    score and turn from the game's replay output during a match; the attract screen
+    (shifting like the main one) otherwise."""
+    if ks.mode not in ("playing", "resume", "abandon") and not match_in_progress(ks.table):
+        return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
+    out = ks.table.match.codec.output(ks.table.match.state)
+    turn = next((out[k] for k in TURN_KEYS if k in out), None)
+    name = ks.table.names[0 if side == "A" else 1]
+    status = "WINS" if out.get("winner") == side else "ON HOLD" if ks.mode == "resume" else ""
+    return SideView(name, float(out["score"][side]), turn == side, status)
+
+
 def render(ks: KioskState, v: Any, size: tuple[int, int]) -> Image.Image:
     """Draw ``v`` (from :func:`view`): a kiosk screen, or the game's own."""
     if isinstance(v, (AttractView, MenuView, ConfirmView, ServiceView)):
         return render_kiosk(v, size)
+    if isinstance(v, SideView):
+        return render_side(v, size)
     return ks.settings.app.render(v, size)
 
 

@@ -60,6 +60,18 @@ class FrameSink(Protocol):
     def show(self, image: Image.Image) -> None: ...
 
 
+def draw_badge(image: Image.Image) -> None:
+    """A 7x11 px inverse "!" in the top right corner of ``image`` (mode "1"): the
+    journal is not saving (docs/STORAGE.md); the service page says why."""
+    from PIL import ImageDraw
+
+    w = image.width
+    d = ImageDraw.Draw(image)
+    d.rectangle((w - 7, 0, w - 1, 10), fill=1)
+    d.rectangle((w - 5, 2, w - 3, 6), fill=0)
+    d.rectangle((w - 5, 8, w - 3, 9), fill=0)
+
+
 def system_dice(count: int) -> tuple[int, ...]:
     """``count`` fair dice from the OS's random source (``secrets``), values 1-6
     (:func:`pitchside.app.software_die.roll`)."""
@@ -96,6 +108,8 @@ class Runtime:
         watchdog is fed here, so a stuck loop stops feeding it).
     :param wake_s: the longest :meth:`run` sleeps with nothing to do (None: until the
         next event or timer; set it below the watchdog interval).
+    :param side_sinks: the side displays, ``{"A": sink, "B": sink}`` with their sizes
+        (px), each showing its side's name and score (:func:`pitchside.app.kiosk.side_view`).
     """
 
     def __init__(
@@ -111,6 +125,7 @@ class Runtime:
         inputs: tuple[str, ...] = (),
         on_pass: Callable[[float], None] | None = None,
         wake_s: float | None = None,
+        side_sinks: dict[str, tuple[FrameSink, tuple[int, int]]] | None = None,
     ) -> None:
         self._sink = sink
         self._toss = toss
@@ -125,6 +140,9 @@ class Runtime:
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
         self._shown: object = None
+        self._side_sinks = dict(side_sinks or {})
+        self._accepted_since_warning = 0
+        self._side_shown: dict[str, object] = {}
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
@@ -207,7 +225,10 @@ class Runtime:
                 self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
             elif isinstance(effect, table.Accepted):
                 if self._recorder is not None:
+                    warned = self._recorder.warning is not None
                     self._recorder.accepted(effect, self.state)
+                    if warned:
+                        self._accepted_since_warning += 1
             elif isinstance(effect, table.NewMatch):
                 if self._recorder is not None:
                     self._recorder.new_match(self.state)
@@ -220,35 +241,50 @@ class Runtime:
                 log.warning("%s", effect.text)
 
     def _contrast(self, level: int) -> None:
-        set_contrast = getattr(self._sink, "contrast", None)
-        if set_contrast is None:
-            return
-        try:
-            set_contrast(level)
-        except HardwareError as exc:
-            self.display_errors += 1
-            log.warning("display fault setting contrast: %s", exc)
+        for sink in (self._sink, *(s for s, _ in self._side_sinks.values())):
+            set_contrast = getattr(sink, "contrast", None)
+            if set_contrast is None:
+                continue
+            try:
+                set_contrast(level)
+            except HardwareError as exc:
+                self.display_errors += 1
+                log.warning("display fault setting contrast: %s", exc)
 
     def view(self) -> Any:
-        """What the display should show now (with a storage warning if any)."""
+        """What the display should show now. A storage fault's warning takes the prompt
+        line until the next accepted input (so play prompts are not hidden for the rest
+        of the match); a small "!" badge in the corner stays (:meth:`refresh`)."""
         v = kiosk.view(self.kiosk)
         warning = self._recorder.warning if self._recorder is not None else None
-        if warning and getattr(v, "prompt", "absent") is None:  # a game screen with a free prompt line
+        if warning and self._accepted_since_warning == 0 and getattr(v, "prompt", "absent") is None:
             v = replace(v, prompt=Prompt(warning, "warning"))
         return v
 
     def refresh(self) -> None:
-        """Render and show the current view if it differs from the one shown; after a
-        display fault the frame is tried again on every later refresh."""
+        """Render and show the current views (main and side displays) where they differ
+        from the ones shown; after a display fault the frame is tried again on every
+        later refresh, and the other displays go on."""
         v = self.view()
-        if v != self._shown:
-            try:
-                self._sink.show(kiosk.render(self.kiosk, v, self._size))
-            except HardwareError as exc:  # a display fault must not stop the match
-                self.display_errors += 1
-                log.warning("display fault, frame not shown (retried on the next pass): %s", exc)
-                return
-            self._shown = v
+        badge = self._recorder is not None and self._recorder.warning is not None
+        if (v, badge) != self._shown and self._show(self._sink, v, self._size, "display", badge):
+            self._shown = (v, badge)
+        for side, (sink, size) in self._side_sinks.items():
+            sv = kiosk.side_view(self.kiosk, side)
+            if sv != self._side_shown.get(side) and self._show(sink, sv, size, f"side display {side}"):
+                self._side_shown[side] = sv
+
+    def _show(self, sink: FrameSink, v: Any, size: tuple[int, int], what: str, badge: bool = False) -> bool:
+        try:
+            image = kiosk.render(self.kiosk, v, size)
+            if badge:  # storage fault: "!" in an inverse box, top right
+                draw_badge(image)
+            sink.show(image)
+        except HardwareError as exc:  # a display fault must not stop the match
+            self.display_errors += 1
+            log.warning("%s fault, frame not shown (retried on the next pass): %s", what, exc)
+            return False
+        return True
 
     def run(self, stop: threading.Event, idle_s: float | None = None) -> None:
         """Serve events until ``stop`` is set (call :meth:`wake` after setting it):
