@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from PIL import Image
 
 from pitchside.app.config import TableConfig, load_config
-from pitchside.app.games import app_for
+from pitchside.app.games import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
 from pitchside_sim.frames import to_terminal
 from pitchside_sim.keys import keymap_for
@@ -59,6 +59,10 @@ def run_sim(args: argparse.Namespace) -> int:
     """Run the simulator; returns the exit status (0, 1 when a scenario's ``expect``
     does not hold, 2 for a bad config or scenario)."""
     try:
+        if not args.config and args.game not in table_games():
+            print(f"pitchside sim: unknown game {args.game!r}; the tables are {', '.join(table_games())}",
+                  file=sys.stderr)
+            return 2
         config = load_config(args.config or default_config_path(args.game))
         if not args.config:
             # The example configs name the real serial devices (/dev/pitchside-die...):

@@ -383,7 +383,7 @@ def test_the_recorder_resumes_a_match_of_either_game_after_a_restart(
         assert rt.state.match.can_undo()
 
 
-def test_a_one_game_table_still_abandons_a_match_of_another_game(tmp_path: Path) -> None:
+def test_a_match_of_another_game_stays_on_hold_for_a_table_that_plays_it(tmp_path: Path) -> None:
     config = load_config(COMBO)
     now = [0.0]
     with Journal.open(tmp_path / "j.db") as journal:
@@ -394,6 +394,12 @@ def test_a_one_game_table_still_abandons_a_match_of_another_game(tmp_path: Path)
     with Journal.open(tmp_path / "j.db") as journal:
         rec = Recorder(journal, lambda: now[0])
         fresh = app_for("pichenotte").new_table(one.options, one.sides)
-        assert rec.resume(fresh, one.offered_games) is fresh
+        assert rec.resume(fresh, one.offered_games) is fresh  # a Pichenotte table starts fresh
         assert rec.match_id is None
-        assert journal.running() is None and mid is not None
+        assert mid is not None and journal.running() == mid  # ... and the Pitchnut match is kept
+        assert journal.running(("pichenotte",)) is None
+    with Journal.open(tmp_path / "j.db") as journal:  # the combo table comes back: it resumes
+        rec = Recorder(journal, lambda: now[0])
+        fresh = app_for("pichenotte").new_table(config.options, config.sides)
+        resumed = rec.resume(fresh, config.offered_games)
+        assert rec.match_id == mid and resumed.match.codec.name == "pitchnut"

@@ -47,7 +47,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     print(json.dumps(result.output(), indent=2 if args.pretty else None))
     if result.stopped and result.rejected:
         last = result.rejected[-1]
-        print(f"pitchside replay: line {last.line}: refused: {last.reason}", file=sys.stderr)
+        print(f"pitchside replay: {args.file}: line {last.line}: refused: {last.reason}", file=sys.stderr)
     return result.exit_status
 
 
@@ -69,7 +69,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([_record_json(r) for r in records], indent=2))
         return 0
-    print(f"{'ID':>5}  {'GAME':<11} {'STATUS':<9} {'STARTED':<20} {'SIDES':<24} {'INPUTS':>6}  RESULT")
+    print(f"{'ID':>5}  {'GAME':<11} {'STATUS':<10} {'STARTED':<20} {'SIDES':<24} {'INPUTS':>6}  RESULT")
     for r in records:
         sides = r.header.get("sides") or {"A": "A", "B": "B"}
         result = ""
@@ -77,9 +77,11 @@ def _cmd_history(args: argparse.Namespace) -> int:
             score = r.result.get("score", {})
             result = f"{score.get('A')}-{score.get('B')}, winner {r.result.get('winner') or 'none'}"
         print(
-            f"{r.id:>5}  {r.game:<11} {r.status:<9} {_when(r.started_wall, r.started_synced):<20} "
+            f"{r.id:>5}  {r.game:<11} {r.status:<10} {_when(r.started_wall, r.started_synced):<20} "
             f"{sides.get('A', 'A') + ' v ' + sides.get('B', 'B'):<24.24} {r.inputs:>6}  {result}"
         )
+    if any(not r.started_synced for r in records):
+        print("? after a time: the clock was not synchronised then (a Pi has no real-time clock)")
     return 0
 
 

@@ -354,11 +354,18 @@ class Journal:
 
     # --- reading ------------------------------------------------------------------------
 
-    def running(self) -> int | None:
-        """The id of the unfinished match, if any (the newest one)."""
+    def running(self, games: tuple[str, ...] | None = None) -> int | None:
+        """The id of the newest unfinished match, if any; with ``games``, the newest of
+        those games (a match of another game stays on hold for a table that plays it)."""
         if self._conn is None:
             return None
-        row = self._conn.execute("SELECT MAX(id) FROM matches WHERE status = 'playing'").fetchone()
+        if games is None:
+            row = self._conn.execute("SELECT MAX(id) FROM matches WHERE status = 'playing'").fetchone()
+        else:
+            marks = ", ".join("?" * len(games))
+            row = self._conn.execute(
+                f"SELECT MAX(id) FROM matches WHERE status = 'playing' AND game IN ({marks})", games
+            ).fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
     def lines(self, match_id: int) -> list[str]:

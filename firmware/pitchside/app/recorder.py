@@ -65,9 +65,9 @@ class Recorder:
         A journal match that no longer replays (a malformed line) is marked abandoned
         and logged; the table starts fresh rather than crash-looping.
         """
-        mid = self.journal.running()
         game = fresh.match.codec.name
         offered = games or (game,)
+        mid = self.journal.running(tuple(offered))  # another game's match stays on hold
         if mid is not None:
             try:
                 lines = self.journal.lines(mid)
