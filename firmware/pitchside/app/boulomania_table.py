@@ -50,11 +50,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
-
-from PIL import Image
+from typing import Literal
 
 from pitchside.app.effects import Accepted, DiceRolled, Event, RollDice, TableEffect
+from pitchside.app.games import ModuleTable
 from pitchside.core.boards.boulomania import Board
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.boulomania import BoulomaniaCodec
@@ -566,7 +565,7 @@ def _last_of(ts: TableState) -> LastRoll | None:
     return _after(ts, before, head.inp, ts.match.codec.apply(before, head.inp).effects, "software").last
 
 
-class BoulomaniaApp:
+class BoulomaniaApp(ModuleTable):
     """Boulomania's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
 
     name = "boulomania"
@@ -575,24 +574,7 @@ class BoulomaniaApp:
     beams: tuple[str, ...] = ()
     serial_devices: tuple[str, ...] = (DIE,)
     codec = BoulomaniaCodec()
-
-    def parse_options(self, raw: Any) -> rules.Options:
-        return self.codec.parse_options(raw)
-
-    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return new_table(options, names)
-
-    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return resumed(match, names, last_was_undo)
-
-    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
-        return handle(ts, event)
-
-    def view(self, ts: TableState) -> BoulomaniaView:
-        return view(ts)
-
-    def render(self, v: BoulomaniaView, size: tuple[int, int]) -> Image.Image:
-        return render(v, size)
+    screen = staticmethod(render)
 
     def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
         return (

@@ -9,6 +9,7 @@ whose table module is not there yet is one this version can referee only by repl
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -81,6 +82,45 @@ class GameApp(Protocol):
     def summary(self, ts: Any) -> str:
         """One line on a match on hold, e.g. ``"Round 2, 1-0"``."""
         ...
+
+
+class ModuleTable:
+    """A :class:`GameApp` whose controller and screens are the module-level functions
+    of the game's table module (``new_table``, ``resumed``, ``handle``, ``view``) and
+    its screen function (``screen``). A game's ``APP`` subclasses it, names the game,
+    its panel and screen, and adds its menu and summary; the functions stay plain
+    module functions for the tests."""
+
+    name: str
+    title: str
+    buttons: tuple[str, ...]
+    beams: tuple[str, ...] = ()
+    serial_devices: tuple[str, ...] = ()
+    codec: GameCodec
+    screen: Any
+    """The game's renderer, ``(view, size) -> PIL image`` (a ``staticmethod``)."""
+
+    def __init__(self) -> None:
+        self._module = sys.modules[type(self).__module__]
+
+    def parse_options(self, raw: Mapping[str, Any]) -> Any:
+        return self.codec.parse_options(raw)
+
+    def new_table(self, options: Any, names: tuple[str, str]) -> Any:
+        return self._module.new_table(options, names)
+
+    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> Any:
+        return self._module.resumed(match, names, last_was_undo)
+
+    def handle(self, ts: Any, event: Event) -> tuple[Any, tuple[TableEffect, ...]]:
+        result: tuple[Any, tuple[TableEffect, ...]] = self._module.handle(ts, event)
+        return result
+
+    def view(self, ts: Any) -> Any:
+        return self._module.view(ts)
+
+    def render(self, view: Any, size: tuple[int, int]) -> Any:
+        return type(self).screen(view, size)
 
 
 _APPS: dict[str, str] = {game: f"pitchside.app.{game}_table:APP" for game in GAMES}

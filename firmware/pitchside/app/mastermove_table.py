@@ -71,12 +71,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
 
 from PIL import Image
 
 from pitchside.app import tournament_cli
 from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.app.games import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.mastermove import MasterMoveCodec
 from pitchside.core.replay.match import Match
@@ -575,7 +575,7 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 # --- the app -----------------------------------------------------------------------------
 
 
-class MasterMoveApp:
+class MasterMoveApp(ModuleTable):
     """Master Move's table for the kiosk flow (:class:`pitchside.app.games.GameApp`).
 
     :param tournament_file: a ``pitchside tournament`` file to show (standings, next
@@ -610,9 +610,6 @@ class MasterMoveApp:
             return tournament_info(tournament_cli.load(self.tournament_file))
         except TournamentError as exc:
             return unreadable_tournament(str(exc).removeprefix(f"{self.tournament_file}: "))
-
-    def parse_options(self, raw: Any) -> rules.Options:
-        return self.codec.parse_options(raw)
 
     def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
         return replace(new_table(options, names), tournament=self.load_tournament())

@@ -36,11 +36,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Literal
-
-from PIL import Image
+from typing import Literal
 
 from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.app.games import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pichenotte import PichenotteCodec
@@ -303,7 +302,7 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
     return _refuse(ts, "PI-03", "all pucks are shot: enter the zone counts (+ - NEXT, DONE)"), ()
 
 
-class PichenotteApp:
+class PichenotteApp(ModuleTable):
     """Pichenotte's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
 
     name = "pichenotte"
@@ -315,24 +314,7 @@ class PichenotteApp:
     beams = ("twenty",)
     serial_devices: tuple[str, ...] = ()
     codec = PichenotteCodec()
-
-    def parse_options(self, raw: Any) -> rules.Options:
-        return self.codec.parse_options(raw)
-
-    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return new_table(options, names)
-
-    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return resumed(match, names, last_was_undo)
-
-    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
-        return handle(ts, event)
-
-    def view(self, ts: TableState) -> PichenotteView:
-        return view(ts)
-
-    def render(self, v: PichenotteView, size: tuple[int, int]) -> Image.Image:
-        return render(v, size)
+    screen = staticmethod(render)
 
     def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
         return (

@@ -55,9 +55,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Literal
-
-from PIL import Image
+from typing import Literal
 
 from pitchside.app.effects import (
     Accepted,
@@ -67,6 +65,7 @@ from pitchside.app.effects import (
     TableEffect,
     TossCoin,
 )
+from pitchside.app.games import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchbowl import PitchBowlCodec
@@ -620,7 +619,7 @@ def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
 # --- the app ---------------------------------------------------------------------------
 
 
-class PitchBowlApp:
+class PitchBowlApp(ModuleTable):
     """Pitch Bowl's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
 
     name = "pitchbowl"
@@ -632,24 +631,7 @@ class PitchBowlApp:
     beams: tuple[str, ...] = ()
     serial_devices: tuple[str, ...] = ()
     codec = PitchBowlCodec()
-
-    def parse_options(self, raw: Any) -> rules.Options:
-        return self.codec.parse_options(raw)
-
-    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return new_table(options, names)
-
-    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return resumed(match, names, last_was_undo)
-
-    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
-        return handle(ts, event)
-
-    def view(self, ts: TableState) -> PitchBowlView:
-        return view(ts)
-
-    def render(self, v: PitchBowlView, size: tuple[int, int]) -> Image.Image:
-        return render(v, size)
+    screen = staticmethod(render)
 
     def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
         return (

@@ -55,9 +55,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Literal
-
-from PIL import Image
+from typing import Literal
 
 from pitchside.app.effects import (
     Accepted,
@@ -67,6 +65,7 @@ from pitchside.app.effects import (
     TableEffect,
     TossCoin,
 )
+from pitchside.app.games import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchnut import PitchnutCodec
@@ -645,7 +644,7 @@ GAMES_CHOICES = (1, 2, 3, 5)
 """Games to win the match, as the menu offers them."""
 
 
-class PitchnutApp:
+class PitchnutApp(ModuleTable):
     """Pitchnut's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
 
     name = "pitchnut"
@@ -654,24 +653,7 @@ class PitchnutApp:
     beams = POCKETS
     serial_devices: tuple[str, ...] = ()
     codec = PitchnutCodec()
-
-    def parse_options(self, raw: Any) -> rules.Options:
-        return self.codec.parse_options(raw)
-
-    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return new_table(options, names)
-
-    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return resumed(match, names, last_was_undo)
-
-    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
-        return handle(ts, event)
-
-    def view(self, ts: TableState) -> PitchnutView:
-        return view(ts)
-
-    def render(self, v: PitchnutView, size: tuple[int, int]) -> Image.Image:
-        return render(v, size)
+    screen = staticmethod(render)
 
     def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
         beginners = options.scratch_keeps_turn or options.miss_reshoot
