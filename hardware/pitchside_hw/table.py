@@ -24,12 +24,13 @@ from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
 from pitchside.app.sdnotify import Notifier
-from pitchside.core.errors import PitchsideError
+from pitchside.core.errors import HardwareError, PitchsideError
 from pitchside.core.sides import Side
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
 from pitchside_hw.serial_lines import SerialLineReader
+from pitchside_hw.sound import Sound
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +152,13 @@ def run_table(config_path: str) -> int:
                 side = Display(make_side(), persist=sd.persist, name=f"side display {role}", reopen=make_side)
                 side_sinks["A" if role == "side_a" else "B"] = (stack.enter_context(side), (sd.width, sd.height))
             clock = TickClock(factory)
+            sound: Sound | None = None
+            if config.sound is not None:  # optional cues: a buzzer fault leaves the table silent
+                try:
+                    s = config.sound
+                    sound = stack.enter_context(Sound(s.pin, factory, kind=s.kind, cues=s.cues))
+                except HardwareError as exc:
+                    log.warning("no sound cues: %s", exc)
             journal = stack.enter_context(Journal.open(config.storage.journal))
             recorder = Recorder(journal, clock.now, config.storage.max_matches)
             runtime = Runtime(
@@ -163,6 +171,7 @@ def run_table(config_path: str) -> int:
                 settings=kiosk_settings(config),
                 inputs=input_names(config),
                 side_sinks=side_sinks,
+                sound=sound,
                 on_pass=notifier.watchdog,
                 # the loop must wake to feed systemd's watchdog even when idle
                 wake_s=notifier.watchdog_interval_s / 2 if notifier.watchdog_interval_s else None,

@@ -72,6 +72,8 @@ class SimTable:
             self.side_devices[side] = RecordingDevice(sd.width, sd.height, sd.rotate, clock=self.clock.now)
             side_sinks[side] = (Display(self.side_devices[side], persist=True, name=f"sim {role}"), (sd.width, sd.height))
         rng = random.Random(seed)
+        self.cues: list[str] = []
+        """The sound cues the runtime gave, in order (the buzzer is not simulated)."""
         self._tmp = tempfile.TemporaryDirectory(prefix="pitchside-sim-") if journal is None else None
         path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
         self.journal = Journal.open(path)
@@ -89,6 +91,7 @@ class SimTable:
             settings=kiosk_settings(config),
             inputs=input_names(config),
             side_sinks=side_sinks,
+            sound=_CueLog(self.cues),
         )
         self.inputs = TableInputs(config, self.factory, self.runtime.post, self.clock)
         self.inputs.connect(self.runtime)
@@ -185,6 +188,16 @@ class SimTable:
         self.journal.close()
         if self._tmp is not None:
             self._tmp.cleanup()
+
+
+class _CueLog:
+    """A sound sink recording the cues (:class:`pitchside.app.cues.SoundSink`)."""
+
+    def __init__(self, cues: list[str]) -> None:
+        self._cues = cues
+
+    def cue(self, name: str) -> None:
+        self._cues.append(name)
 
 
 def sim_config(config: TableConfig, options: dict[str, Any] | None = None, sides: tuple[str, str] | None = None) -> TableConfig:

@@ -130,6 +130,23 @@ class KioskConfig:
     service: bool = False
 
 
+SOUND_KINDS = ("buzzer", "tonal")
+"""``[sound] kind``: an active buzzer (gpiozero ``Buzzer``: on/off) or a passive one
+(``TonalBuzzer``: PWM tones); hardware/pitchside_hw/WIRING_GUIDE.md, "Sound"."""
+SOUND_CUES = ("point", "refusal", "won")
+"""The cues a table can sound (:mod:`pitchside.app.cues`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoundConfig:
+    """Optional sound cues (``[sound]``): a buzzer on ``pin`` of ``kind``, sounding
+    the ``cues`` listed."""
+
+    pin: str
+    kind: str = "buzzer"
+    cues: tuple[str, ...] = SOUND_CUES
+
+
 @dataclass(frozen=True, slots=True)
 class TableConfig:
     """A whole table: its game, pins, display and the game's options."""
@@ -159,6 +176,8 @@ class TableConfig:
     tournament: str | None = None
     """A ``pitchside tournament`` file whose standings and next pairing the table
     shows (``[tournament] file``; Master Move tables only), or None."""
+    sound: SoundConfig | None = None
+    """The buzzer of the sound cues (``[sound]``), or None: a silent table."""
 
     @property
     def pichenotte(self) -> PichenotteOptions:
@@ -460,6 +479,23 @@ def _game_options(top: _Section, problems: _Problems, game: str) -> Any:
         return app.parse_options({})
 
 
+def _sound(top: _Section) -> SoundConfig:
+    """``[sound]``: the buzzer's pin, kind and cues (checked; a bad pin leaves it "")."""
+    s = top.sub("sound")
+    pin = s.pin("pin") or ""
+    kind = s.choice("kind", SOUND_KINDS, "buzzer")
+    s.read.add("cues")
+    raw_cues = s.raw.get("cues", list(SOUND_CUES))
+    ok = isinstance(raw_cues, list) and all(isinstance(c, str) and c in SOUND_CUES for c in raw_cues)
+    cues = tuple(dict.fromkeys(raw_cues)) if ok else SOUND_CUES
+    if not ok:
+        s.fail("cues", f"must be a list of {', '.join(SOUND_CUES)}, not {raw_cues!r}")
+    elif len(cues) != len(raw_cues):
+        s.fail("cues", f"names a cue twice: {raw_cues!r}")
+    s.done()
+    return SoundConfig(pin=pin, kind=kind, cues=cues)
+
+
 def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfig:
     """Check a parsed config mapping; see :func:`load_config`.
 
@@ -566,11 +602,14 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
                          f"{where} is already used by {seen_bus[bus]}")
         seen_bus.setdefault(bus, key)
 
+    sound = _sound(top) if "sound" in top.raw else None
     reserved = display_pins(display)
     for _, disp in side_displays:
         reserved.update(display_pins(disp))
     used: dict[str, str] = {}
-    for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]:
+    for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams] + (
+        [("sound.pin", sound.pin)] if sound is not None and sound.pin else []
+    ):
         if pin in used:
             problems.add(key, f"{pin} is already used by {used[pin]}")
         elif pin in reserved:
@@ -633,4 +672,5 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         storage=storage,
         kiosk=kiosk,
         tournament=tournament,
+        sound=sound,
     )

@@ -25,6 +25,7 @@ from PIL import Image
 
 from pitchside.app import effects as table
 from pitchside.app import kiosk, software_die
+from pitchside.app.cues import SoundSink, cues
 from pitchside.app.games import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
@@ -110,6 +111,9 @@ class Runtime:
         next event or timer; set it below the watchdog interval).
     :param side_sinks: the side displays, ``{"A": sink, "B": sink}`` with their sizes
         (px), each showing its side's name and score (:func:`pitchside.app.kiosk.side_view`).
+    :param sound: told the cues of each handled event (:func:`pitchside.app.cues.cues`:
+        a point, a refusal, the match won); its ``cue`` returns at once, and a fault is
+        logged, never fatal.
     """
 
     def __init__(
@@ -126,7 +130,10 @@ class Runtime:
         on_pass: Callable[[float], None] | None = None,
         wake_s: float | None = None,
         side_sinks: dict[str, tuple[FrameSink, tuple[int, int]]] | None = None,
+        sound: SoundSink | None = None,
     ) -> None:
+        self._sound = sound
+        self.sound_errors = 0
         self._sink = sink
         self._toss = toss
         self._dice = dice or system_dice
@@ -211,9 +218,20 @@ class Runtime:
             else:
                 self.schedule(event.due_at, target)
             return
+        before = self.kiosk.table
         self.kiosk, effects = kiosk.handle(self.kiosk, event)
         self.events_handled += 1
+        if self._sound is not None:
+            self._cue(before)
         self._apply_effects(effects)
+
+    def _cue(self, before: TableLike) -> None:
+        for name in cues(before, self.kiosk.table):
+            try:
+                self._sound.cue(name)  # type: ignore[union-attr]
+            except Exception as exc:  # a buzzer fault must not stop the match
+                self.sound_errors += 1
+                log.warning("sound fault, cue %r not played: %s", name, exc)
 
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         for effect in effects:

@@ -1,0 +1,58 @@
+"""Sound cues (pure): what a handled event deserves a beep for, in any game.
+
+The runtime compares the game table before and after each event it handles and passes
+the cues found to its optional sound sink (``pitchside_hw.sound.Sound``). Only what every
+game has is read: the replay output of the game's codec (``score``, ``status``,
+shared/spec/replay.md) and the table's prompt, so the same detector serves every table.
+
+* ``"point"``: a side's headline ``score`` went up in the same match (a round, a game,
+  a touchdown, a move won). An undo that takes a point back, a new match and a game
+  switched in the menu (scores back to 0) are silent.
+* ``"refusal"``: a refusal prompt appeared: the rules refused an input. Each refusal
+  is a new prompt, so the same refusal twice cues twice; an event that leaves the
+  prompt as it was (a release, a timer) cues nothing.
+* ``"won"``: the match finished (``status`` became ``"finished"``; a draw too).
+
+A final point gives ``("point", "won")``, in that order.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from pitchside.app.games import TableLike
+
+Cue = Literal["point", "refusal", "won"]
+CUES: tuple[Cue, ...] = ("point", "refusal", "won")
+"""Every cue, in the order :func:`cues` reports them."""
+
+
+class SoundSink(Protocol):
+    """Where cues go (a buzzer driver, a recorder): ``cue`` must return at once (the
+    sound plays in the background) and may raise ``HardwareError``, which the runtime
+    logs without stopping the match."""
+
+    def cue(self, name: Cue) -> None: ...
+
+
+def _output(ts: TableLike) -> dict[str, Any]:
+    out: dict[str, Any] = ts.match.codec.output(ts.match.state)
+    return out
+
+
+def cues(before: TableLike, after: TableLike) -> tuple[Cue, ...]:
+    """The cues earned by the change from ``before`` to ``after`` (module docstring)."""
+    if before is after:
+        return ()
+    found: list[Cue] = []
+    same_game = before.match.codec.name == after.match.codec.name
+    if same_game and before.match is not after.match:
+        old, new = _output(before), _output(after)
+        if any(float(new["score"][s]) > float(old["score"][s]) for s in ("A", "B")):
+            found.append("point")
+        if new["status"] == "finished" and old["status"] != "finished":
+            found.append("won")
+    prompt = after.prompt
+    if prompt is not None and getattr(prompt, "kind", None) == "refusal" and prompt is not before.prompt:
+        found.append("refusal")
+    return tuple(sorted(found, key=CUES.index))

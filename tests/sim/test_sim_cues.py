@@ -1,0 +1,28 @@
+"""The simulated table's sound cues (issue 8 item 6): the runtime's cues over the demo
+match, recorded by the simulator's cue log (the buzzer itself is not simulated)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pitchside.app.config import load_config
+from pitchside.app.games import app_for
+from pitchside_sim.run import default_config_path
+from pitchside_sim.scenario import load_scenario
+from pitchside_sim.table import SimTable, sim_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_simulated_demo_match_cues_six_rounds_one_refusal_and_the_win() -> None:
+    app = app_for("pichenotte")
+    scenario = load_scenario(ROOT / "sim" / "pitchside_sim" / "scenarios" / "pichenotte_match.toml", app.buttons, app.beams)
+    sim = SimTable(sim_config(load_config(default_config_path()), scenario.options, scenario.names), seed=scenario.seed)
+    try:
+        for action in scenario.actions:
+            sim.act(action, scenario.gap_s)
+        assert sim.output()["score"] == {"A": 4.5, "B": 1.5}
+        # round 1 drawn (half a point each), the early DONE of round 3 refused, A wins in 6
+        assert sim.cues == ["point", "point", "refusal", "point", "point", "point", "point", "won"]
+    finally:
+        sim.close()
