@@ -10,7 +10,7 @@ One screen per phase of :class:`pitchside.core.rules.pichenotte.State` (rulebook
   side; the round number; and the bottom line.
 * ``tally``: the six zone counts being keyed in, the cursor field in inverse video, the
   pucks left to assign and the round points they make.
-* ``finished``: the winner (or DRAW) large, the final score, "HOLD NEW for new match".
+* ``finished``: the winner (or DRAW) large, the final score, "NEW: new match".
 
 The bottom line shows, first match wins: ``view.prompt`` (a refusal or warning in inverse
 video), then ``view.shot_line`` (what the table saw during the current shot), then the
@@ -276,7 +276,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, 
     draw_score(draw, right_box, score.B, max_height=dh, align="left")
     dash_y = (sy0 + sy1) // 2 - 1
     draw.rectangle((w // 2 - 4, dash_y, w // 2 + 3, dash_y + 1), fill=1)
-    _bottom(draw, view, size, "HOLD NEW for new match")
+    _bottom(draw, view, size, "NEW: new match")
 
 
 def describe(state: State) -> str:
