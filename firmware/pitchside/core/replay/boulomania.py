@@ -86,12 +86,7 @@ class BoulomaniaCodec:
             kiss_jack_last_row=f.choice("kiss_jack_last_row", ("stays", "out"), d.kiss_jack_last_row),  # type: ignore[arg-type]
             jack_out_both=f.choice("jack_out_both", ("null", "own_bowls"), d.jack_out_both),  # type: ignore[arg-type]
         )
-        f.done()
-        try:
-            rules.check_options(opts)
-        except ValueError as exc:
-            raise MalformedInput(f"options: {exc}") from None
-        return opts
+        return f.done_options(opts, rules.check_options)
 
     def options_to_json(self, options: rules.Options) -> dict[str, Any]:
         return {

@@ -7,13 +7,14 @@ of range, is a malformed line).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from pitchside.core.errors import MalformedInput
 from pitchside.core.sides import SIDES, PerSide, Side
 
 _MISSING = object()
+T = TypeVar("T")
 
 
 class Fields:
@@ -102,6 +103,19 @@ class Fields:
         if self._raw.get(name) is None:
             return None
         return self.int_list(name, length, hi)
+
+    def done_options(self, options: T, check: Callable[[T], None]) -> T:
+        """Finish reading a header's options: unknown ones are refused (:meth:`done`),
+        then the rules' own ``check`` (which raises ``ValueError``) is run.
+
+        :raises MalformedInput: ``"options: "`` and what is wrong.
+        """
+        self.done()
+        try:
+            check(options)
+        except ValueError as exc:
+            raise MalformedInput(f"options: {exc}") from None
+        return options
 
     def done(self) -> None:
         """:raises MalformedInput: for any field that no accessor read (unknown field)."""

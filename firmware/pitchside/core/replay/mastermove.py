@@ -95,12 +95,7 @@ class MasterMoveCodec:
             stalemate_count=f.choice("stalemate_count", ("any", "consecutive"), d.stalemate_count),  # type: ignore[arg-type]
             max_changes=f.int("max_changes", d.max_changes, 0, 4),
         )
-        f.done()
-        try:
-            rules.check_options(opts)
-        except ValueError as exc:
-            raise MalformedInput(f"options: {exc}") from None
-        return opts
+        return f.done_options(opts, rules.check_options)
 
     def options_to_json(self, options: rules.Options) -> dict[str, Any]:
         return options_to_dict(options)

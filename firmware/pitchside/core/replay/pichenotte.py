@@ -50,12 +50,7 @@ class PichenotteCodec:
             race_scoring=f.choice("race_scoring", ("raw", "cancellation"), d.race_scoring),  # type: ignore[arg-type]
             technique_foul=f.bool("technique_foul", d.technique_foul),
         )
-        f.done()
-        try:
-            rules.check_options(opts)
-        except ValueError as exc:
-            raise MalformedInput(f"options: {exc}") from None
-        return opts
+        return f.done_options(opts, rules.check_options)
 
     def options_to_json(self, options: rules.Options) -> dict[str, Any]:
         return asdict(options)

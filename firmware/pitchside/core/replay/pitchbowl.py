@@ -79,12 +79,7 @@ class PitchBowlCodec:
             def_placement_before_bonus=f.bool("def_placement_before_bonus", d.def_placement_before_bonus),
             bonus_all_out_again=f.bool("bonus_all_out_again", d.bonus_all_out_again),
         )
-        f.done()
-        try:
-            rules.check_options(opts)
-        except ValueError as exc:  # pragma: no cover - the choices above already check
-            raise MalformedInput(f"options: {exc}") from None
-        return opts
+        return f.done_options(opts, rules.check_options)
 
     def options_to_json(self, options: rules.Options) -> dict[str, Any]:
         return asdict(options)

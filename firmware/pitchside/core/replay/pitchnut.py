@@ -74,12 +74,7 @@ class PitchnutCodec:
             bonus_on_assigning_shot=f.bool("bonus_on_assigning_shot", d.bonus_on_assigning_shot),
             players=f.choice("players", ("singles", "doubles"), d.players),  # type: ignore[arg-type]
         )
-        f.done()
-        try:
-            rules.check_options(opts)
-        except ValueError as exc:
-            raise MalformedInput(f"options: {exc}") from None
-        return opts
+        return f.done_options(opts, rules.check_options)
 
     def options_to_json(self, options: rules.Options) -> dict[str, Any]:
         return asdict(options)
