@@ -28,9 +28,8 @@ FULL_EVERY = 32
 
 def demo_frames() -> list[tuple[Any, Any]]:
     """``(image, score_key)`` of every frame of the demo match."""
-    from pitchside_sim.table import SimTable
-
     from common import load_demo
+    from pitchside_sim.table import SimTable
 
     scenario, config = load_demo()
     holder: dict[str, Any] = {}
@@ -64,7 +63,6 @@ def wire_seconds(transactions: list[tuple[str, int]], hz: int, kind: str) -> flo
 def play(frames: list[tuple[Any, Any]], chip: str, partial: bool) -> dict[str, Any]:
     """Send every frame through a device on :class:`PanelRam`; per-frame costs."""
     from luma.oled.device import sh1106, ssd1306
-
     from pitchside_hw.partial import PanelRam, PartialSH1106, PartialSSD1306
 
     ram = PanelRam(chip, view_offset=2 if chip == "sh1106" else 0)  # type: ignore[arg-type]

@@ -45,12 +45,13 @@ def rss_mb() -> float:
 def load_demo(config_path: str | Path | None = None) -> tuple[Any, Any]:
     """The demo scenario and the table config it plays on (the example Pichenotte config
     with the scenario's options and names)."""
-    from pitchside.app.config import PICHENOTTE_BUTTONS, load_config
+    from pitchside.app.config import load_config
+    from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
     from pitchside_sim.run import default_config_path
     from pitchside_sim.scenario import load_scenario
     from pitchside_sim.table import sim_config
 
-    scenario = load_scenario(str(SCENARIO), PICHENOTTE_BUTTONS)
+    scenario = load_scenario(str(SCENARIO), PICHENOTTE_APP.buttons)
     config = sim_config(load_config(config_path or default_config_path()), scenario.options, scenario.names)
     return scenario, config
 

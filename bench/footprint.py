@@ -80,14 +80,12 @@ def main() -> None:
         return
     matches = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     idle_s = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
-    from common import load_demo, rss_mb
-
     # -- start-up: imports, config, the table as `pitchside run` assembles it (journal
     # in a temp dir, luma ssd1306 on a noop bus, MockFactory), its first frame -----------
     import tempfile
 
+    from common import load_demo, rss_mb
     from gpiozero.pins.mock import MockFactory
-
     from latency import Probe, Table
 
     scenario, config = load_demo()

@@ -109,7 +109,6 @@ def make_device(kind: str) -> Any:
     """``"ssd1306"``: luma's driver; ``"partial"``: :class:`PartialSSD1306`; both on a
     bus that drops the bytes (luma ``noop``)."""
     from luma.core.interface.serial import noop
-
     from pitchside_hw.display import open_device
     from pitchside_hw.partial import PartialSSD1306
 
@@ -148,7 +147,7 @@ class Table:
             self.recorder = Recorder(self.journal, self.clock.now, config.storage.max_matches)
             self.recorder.accepted = probe.timed("journal", self.recorder.accepted)  # type: ignore[method-assign]
             self.recorder.new_match = probe.timed("journal", self.recorder.new_match)  # type: ignore[method-assign]
-        start = pichenotte_table.new_table(config.pichenotte, config.sides)
+        start = pichenotte_table.new_table(config.options, config.sides)
         if self.recorder is not None:
             start = self.recorder.resume(start)
         rng = random.Random(seed)  # the coin toss, as the simulator draws it

@@ -11,9 +11,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-
 from pitchside.app.config import (
-    PICHENOTTE_BUTTONS,
     BeamConfig,
     ButtonConfig,
     DisplayConfig,
@@ -21,6 +19,7 @@ from pitchside.app.config import (
     load_config,
     parse_pin,
 )
+from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
 from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.rules.pichenotte import Options
 
@@ -105,10 +104,10 @@ def test_example_config_loads_with_exact_values() -> None:
         sides=("A", "B"),
     )
     assert {b.name: b.pin for b in cfg.buttons} == EXAMPLE_PINS
-    assert sorted(EXAMPLE_PINS) == sorted(PICHENOTTE_BUTTONS)
+    assert sorted(EXAMPLE_PINS) == sorted(PICHENOTTE_APP.buttons)
     assert cfg.button("shot_done") == ButtonConfig("shot_done", "GPIO17")
     assert cfg.display.i2c_address == 0x3C == 60
-    assert cfg.pichenotte.pucks == 12
+    assert cfg.options.pucks == 12
     with pytest.raises(KeyError):
         cfg.button("nope")
 
@@ -154,7 +153,7 @@ def test_defaults_when_optional_sections_are_left_out(write, example_text: str) 
     cfg = load_config(write(text=minimal))
     assert (cfg.game, cfg.name, cfg.pin_factory, cfg.bounce_ms, cfg.hold_s) == ("pichenotte", "Pitchside", None, 20.0, 1.0)
     assert cfg.display == DisplayConfig()
-    assert cfg.pichenotte == Options()
+    assert cfg.options == Options()
     assert cfg.sides == ("A", "B")
 
 
@@ -331,7 +330,7 @@ def test_bad_pichenotte_option(write, edits: tuple[str, ...], key: str, message:
 
 def test_doubles_with_even_pucks_loads(write) -> None:
     cfg = load_config(write('players = "singles"', 'players = "doubles"', "pucks = 12", "pucks = 10"))
-    assert cfg.pichenotte == Options(players="doubles", pucks=10)
+    assert cfg.options == Options(players="doubles", pucks=10)
 
 
 def test_bad_toml_syntax_names_the_line(write) -> None:

@@ -62,7 +62,7 @@ class Table:
         self.frames: list[Image.Image] = []
         self.posted: list[object] = []
         self.runtime = Runtime(
-            pichenotte_table.new_table(config.pichenotte, config.sides),
+            pichenotte_table.new_table(config.options, config.sides),
             sink=self,
             toss=lambda: "A",
             clock=clock.now,

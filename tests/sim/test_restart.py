@@ -19,8 +19,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from pitchside.app.config import PICHENOTTE_BUTTONS, TableConfig, load_config
+from pitchside.app.config import TableConfig, load_config
+from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
 from pitchside.core.replay.format import replay
 from pitchside_sim.run import default_config_path
 from pitchside_sim.scenario import Action, Scenario, load_scenario
@@ -32,7 +32,7 @@ DEMO = ROOT / "sim" / "pitchside_sim" / "scenarios" / "pichenotte_match.toml"
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    s = load_scenario(DEMO, PICHENOTTE_BUTTONS)
+    s = load_scenario(DEMO, PICHENOTTE_APP.buttons)
     assert s.actions[0] == Action("press", "coin")  # replaced by toss() below
     return s
 
@@ -146,10 +146,10 @@ CHILD = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
-    from test_restart import DEMO, PICHENOTTE_BUTTONS, SimTable, default_config_path, load_config
+    from test_restart import DEMO, PICHENOTTE_APP, SimTable, default_config_path, load_config
     from test_restart import load_scenario, sim_config, toss
 
-    scenario = load_scenario(DEMO, PICHENOTTE_BUTTONS)
+    scenario = load_scenario(DEMO, PICHENOTTE_APP.buttons)
     config = sim_config(load_config(default_config_path()), scenario.options, scenario.names)
     sim = SimTable(config, seed=scenario.seed, journal=sys.argv[1])
     toss(sim, scenario.gap_s)

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from pitchside.app.cli import main
-from pitchside.app.config import PICHENOTTE_BUTTONS, load_config
+from pitchside.app.config import load_config
+from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
 from pitchside.core.replay.format import replay
 from pitchside.core.sides import PerSide
 from pitchside_sim.run import check_expect, default_config_path
@@ -75,7 +75,7 @@ def test_bad_scenario_step_exits_2_naming_file_and_step(tmp_path: Path, capsys: 
 def test_scenario_repeat_expands_and_units_are_ms_for_presses(tmp_path: Path) -> None:
     scenario = tmp_path / "s.toml"
     scenario.write_text('steps = ["repeat 3 press shot_done 80", "drop 5", "hold new", "wait 2"]\n')
-    s = load_scenario(scenario, PICHENOTTE_BUTTONS)
+    s = load_scenario(scenario, PICHENOTTE_APP.buttons)
     assert [(a.verb, a.name, a.seconds) for a in s.actions] == [
         ("press", "shot_done", 0.08), ("press", "shot_done", 0.08), ("press", "shot_done", 0.08),
         ("drop", "twenty", 0.005), ("hold", "new", None), ("wait", "", 2.0),

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.app.games import app_for, table_games
-from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
 from pitchside.core.errors import ConfigError, MalformedInput
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 
@@ -27,11 +26,6 @@ PIN_FACTORIES = ("lgpio", "rpigpio", "native", "mock")
 """gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values) that
 ``pitchside_hw.pins.make_pin_factory`` builds (pigpio is not offered there)."""
 
-PICHENOTTE_BUTTONS = PICHENOTTE_APP.buttons
-"""The Pichenotte panel (hardware/pitchside_hw/WIRING.md says what each does)."""
-
-PICHENOTTE_BEAMS = PICHENOTTE_APP.beams
-"""The Pichenotte sensors: the break-beam under the twenty hole."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,17 +172,6 @@ class TableConfig:
     shows (``[tournament] file``; Master Move tables only), or None."""
     sound: SoundConfig | None = None
     """The buzzer of the sound cues (``[sound]``), or None: a silent table."""
-
-    @property
-    def pichenotte(self) -> PichenotteOptions:
-        """The options of a Pichenotte table.
-
-        :raises ValueError: the table plays another game.
-        """
-        if self.game != "pichenotte":
-            raise ValueError(f"this table plays {self.game}")
-        opts: PichenotteOptions = self.options
-        return opts
 
     def button(self, name: str) -> ButtonConfig:
         for b in self.buttons:
