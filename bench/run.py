@@ -74,12 +74,14 @@ def main(argv: list[str] | None = None) -> int:
     print("running (figures follow)...", file=sys.stderr)
     lat = {
         "baseline": timed("baseline", latency.run_baseline, n["baseline"]),
-        "firmware": timed("firmware", latency.run_table, n["events"], journal=False),
-        "firmware_journal": timed("firmware_journal", latency.run_table, n["journal"], journal=True),
-        "firmware_threaded": timed("firmware_threaded", latency.run_table, n["threaded"], journal=False,
-                                   threaded=True),
-        "firmware_partial": timed("firmware_partial", latency.run_table, n["partial"], journal=False,
+        # as `pitchside run` does it: the display config's default partial-update device
+        "firmware": timed("firmware", latency.run_table, n["events"], journal=False, device="partial"),
+        "firmware_journal": timed("firmware_journal", latency.run_table, n["journal"], journal=True,
                                   device="partial"),
+        "firmware_threaded": timed("firmware_threaded", latency.run_table, n["threaded"], journal=False,
+                                   threaded=True, device="partial"),
+        "firmware_partial": timed("firmware_stock_luma", latency.run_table, n["partial"], journal=False,
+                                  device="ssd1306"),
     }
     busr = timed("bus", bus.run)
     cnt: dict[str, Any] = {}
@@ -138,7 +140,7 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         f.append(fig(f"latency.threaded.edge_to_frame.{q}", lat["firmware_threaded"]["total_us"][q], "us",
                      b["total_us"][q]))
     for q in ("p50", "p99"):
-        f.append(fig(f"latency.partial_device.edge_to_frame.{q}", lat["firmware_partial"]["total_us"][q], "us",
+        f.append(fig(f"latency.stock_luma_device.edge_to_frame.{q}", lat["firmware_partial"]["total_us"][q], "us",
                      b["total_us"][q]))
     for stage in latency_stages():
         for q in ("p50", "p99"):

@@ -101,6 +101,7 @@ def open_device(
     bus_speed_hz: int = 8_000_000,
     page_address_offset: int | None = None,
     serial: SerialInterface | None = None,
+    partial: bool = False,
     config_file: str = CONFIG_FILE,
 ) -> Any:
     """Build a luma device by name, sending its init sequence (unless ``dummy``).
@@ -117,6 +118,8 @@ def open_device(
     :param bus_speed_hz: SPI clock, one of :data:`SPI_SPEEDS_HZ`.
     :param page_address_offset: sh1106 only: first RAM column of the panel (luma's
         default 2 suits 132-column RAM; some 1.3" modules need 0).
+    :param partial: for ``ssd1306``/``sh1106``, the :mod:`pitchside_hw.partial` device
+        that sends only the changed pages and columns (with a full frame now and then).
     :param serial: use this bus object instead of building one for ``interface``
         (tests, a shared bus); ``interface`` is then only checked.
     :param config_file: the file named by a :class:`ConfigError` (the table config the
@@ -160,8 +163,13 @@ def open_device(
     if page_address_offset is not None:
         kwargs["page_address_offset"] = page_address_offset
     where = _where(interface, i2c_port, i2c_address, spi_port, spi_device)
+    cls = getattr(oled, driver)
+    if partial and driver in ("ssd1306", "sh1106"):
+        from pitchside_hw.partial import PartialSH1106, PartialSSD1306
+
+        cls = PartialSSD1306 if driver == "ssd1306" else PartialSH1106
     try:
-        return getattr(oled, driver)(serial_interface=serial, width=width, height=height, rotate=rotate, **kwargs)
+        return cls(serial_interface=serial, width=width, height=height, rotate=rotate, **kwargs)
     except luma.core.error.DeviceDisplayModeError as exc:
         _release(serial, built)
         raise ConfigError(config_file, "width", f"{driver} cannot drive {width}x{height} px ({exc})") from None

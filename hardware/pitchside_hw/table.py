@@ -135,7 +135,7 @@ def run_table(config_path: str) -> int:
                 return open_device(
                     d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate,
                     i2c_port=d.i2c_port, i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
-                    config_file=config.source,
+                    config_file=config.source, partial=d.partial,
                 )  # fmt: skip
 
             display = stack.enter_context(Display(make_device(), persist=d.persist, reopen=make_device))
@@ -146,7 +146,7 @@ def run_table(config_path: str) -> int:
                     return open_device(
                         sd.driver, sd.interface, width=sd.width, height=sd.height, rotate=sd.rotate,
                         i2c_port=sd.i2c_port, i2c_address=sd.i2c_address, spi_port=sd.spi_port,
-                        spi_device=sd.spi_device, config_file=config.source,
+                        spi_device=sd.spi_device, config_file=config.source, partial=sd.partial,
                     )  # fmt: skip
 
                 side = Display(make_side(), persist=sd.persist, name=f"side display {role}", reopen=make_side)

@@ -94,6 +94,9 @@ class DisplayConfig:
     spi_port: int = 0
     spi_device: int = 0
     persist: bool = True
+    partial: bool = True
+    """ssd1306/sh1106: send only what changed (``pitchside_hw.partial``), a full frame
+    every 32; false: luma's driver as it is (a whole frame every time)."""
 
 
 DEFAULT_JOURNAL = "/var/lib/pitchside/journal.db"
@@ -381,6 +384,7 @@ def _display(d: "_Section") -> DisplayConfig:
         spi_port=d.integer("spi_port", 0, 0, 6),
         spi_device=d.integer("spi_device", 0, 0, 3),
         persist=d.get("persist", bool, True),
+        partial=d.get("partial", bool, True),
     )
     d.done()
     return display
