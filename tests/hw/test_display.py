@@ -8,7 +8,6 @@ import sys
 
 import pytest
 from PIL import Image, ImageDraw
-
 from pitchside.core.errors import ConfigError, HardwareError
 from pitchside.core.rules import pichenotte as P
 from pitchside.render.pichenotte import PichenotteView, render
@@ -344,7 +343,6 @@ def test_after_three_bus_errors_in_a_row_the_panel_is_re_initialised() -> None:
     import errno
 
     from luma.oled.device import ssd1306
-
     from pitchside_hw.display import DisplayError
 
     buses: list[RecordingSerial] = []
@@ -374,7 +372,6 @@ def test_an_error_streak_is_broken_by_a_good_frame() -> None:
     import errno
 
     from luma.oled.device import ssd1306
-
     from pitchside_hw.display import DisplayError
 
     bus = RecordingSerial()
@@ -390,3 +387,25 @@ def test_an_error_streak_is_broken_by_a_good_frame() -> None:
         bus.fail_data = OSError(errno.EIO, "I/O error")
         disp.show(frame("c"))
     assert disp.errors == 3 and rebuilt == []  # never three in a row
+
+
+@pytest.mark.parametrize("driver, cls_name", [("ssd1306", "PartialSSD1306"), ("sh1106", "PartialSH1106")])
+def test_partial_asks_for_the_partial_update_device(driver: str, cls_name: str) -> None:
+    partial = open_device(driver, "noop", partial=True)
+    stock = open_device(driver, "noop")
+    assert type(partial).__name__ == cls_name
+    assert type(stock).__name__ == driver  # luma's own driver unless asked
+    assert type(open_device("ssd1309", "noop", partial=True)).__name__ == "ssd1309"  # no partial device for it
+
+
+def test_the_display_config_asks_for_partial_updates_by_default() -> None:
+    import tomllib
+    from pathlib import Path
+
+    from pitchside.app.config import parse_config
+
+    example = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
+    raw = tomllib.loads(example.read_text())
+    assert parse_config(raw).display.partial is True
+    raw["display"]["partial"] = False
+    assert parse_config(raw).display.partial is False
