@@ -94,3 +94,11 @@ def test_locate_finds_keys_in_their_table_and_falls_back_to_the_header() -> None
     assert locate(text, "display.rotate") == 8
     assert locate(text, "display.width") == 7  # missing: its table's header
     assert locate(text, "storage.journal") is None
+
+
+def test_an_unknown_option_is_one_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text(EXAMPLE.replace("[pichenotte]", "[pichenotte]\nhandicap = 3", 1))
+    with pytest.raises(ConfigErrors) as info:
+        load_config(path)
+    assert [(p.key, p.message) for p in info.value.problems] == [("pichenotte.handicap", "unknown key")]

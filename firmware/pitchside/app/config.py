@@ -454,9 +454,9 @@ def _game_options(top: _Section, problems: _Problems, game: str) -> Any:
     opts_raw = top.sub(game)
     defaults = app.codec.options_to_json(app.parse_options({}))
     opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
-    opts_raw.done()
-    try:
-        return app.parse_options(opts_raw.raw)
+    opts_raw.done()  # unknown options are named here, once ...
+    try:  # ... so the codec sees only the known ones
+        return app.parse_options({k: v for k, v in opts_raw.raw.items() if k in defaults})
     except MalformedInput as exc:
         # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
         # or "pucks must be even in doubles ..."; name it in the key path.
