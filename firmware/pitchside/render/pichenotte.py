@@ -249,8 +249,7 @@ def _tally(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, int
     mid_y = body_top + row_h
     draw.line((0, mid_y, w - 1, mid_y), fill=1)
     done = entry.remaining == (0, 0)
-    r = state.round
-    _bottom(draw, view, size, f"R{r} COUNTED: CONFIRM" if done else f"R{r}: COUNT EACH ZONE")
+    _bottom(draw, view, size, "COUNTED: PRESS DONE" if done else "COUNT: + - NEXT, DONE")
 
 
 def _finished(draw: ImageDraw.ImageDraw, view: PichenotteView, size: tuple[int, int]) -> None:
