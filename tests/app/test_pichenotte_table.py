@@ -207,3 +207,17 @@ def test_no_contact_while_knocking_an_opponent_puck_off_is_refused_PI_18() -> No
     assert eff == []
     assert ts.prompt is not None and ts.prompt.rule == "PI-18"
     assert ts.game.on_board == PerSide(1, 0) and ts.game.turn == "B"
+
+
+def test_the_shot_line_says_what_the_table_saw_in_the_players_names() -> None:
+    ts = t.new_table(rules.Options(pucks=3), names=("Ann", "Bob"))
+    ts, _ = press(ts, "coin")
+    ts, _ = t.handle(ts, t.CoinTossed("A", 0.0))
+    ts, _ = press(ts, "shot_done")  # Ann on the board: Bob must hit or call
+    assert t.view(ts).shot_line == "HIT OR CALL 20"
+    ts, _ = press(ts, "call")
+    ts = drop(ts)
+    assert t.view(ts).shot_line == "CALLED 20!"
+    ts = drop(ts)
+    ts, _ = press(ts, "ditch_b")
+    assert t.view(ts).shot_line == "CALLED 20!, 20 for Ann, Bob 1 OFF"

@@ -122,20 +122,23 @@ def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
     return rules.Shot(draft.called, draft.contact, twenty, ditched, knocked_in, knocked_off)
 
 
-def shot_line(game: rules.State, draft: ShotDraft) -> str:
-    """The prompt line during a shot: what the table will commit, e.g. ``"CALL 20 | 20!"``."""
+def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A", "B")) -> str:
+    """The prompt line during a shot: what the table will commit, in the players' names,
+    e.g. ``"CALLED 20!"`` or ``"20 for Ann, Bob 1 OFF"``; before anything is seen, the
+    obligation (``"HIT OR CALL 20"`` or ``"FREE SHOT"``, PI-05, PI-09)."""
+    short = {"A": names[0][:6], "B": names[1][:6]}
     parts = []
     if draft.called:
         parts.append("CALLED")
     if not draft.contact:
         parts.append("NO HIT")
     for d in draft.drops:
-        parts.append("20!" if d == "shot" else f"20:{d}")
+        parts.append("20!" if d == "shot" else f"20 for {short[d]}")
     for s in SIDES:
         if draft.ditch_presses[s]:
-            parts.append(f"DITCH {s}x{draft.ditch_presses[s]}")
+            parts.append(f"{short[s]} {draft.ditch_presses[s]} OFF")
     if parts:
-        return " ".join(parts)
+        return ", ".join(parts).replace("CALLED, 20!", "CALLED 20!")
     if game.phase == "shooting":
         return "FREE SHOT" if rules.is_free_shot(game) else "HIT OR CALL 20"
     return ""
@@ -151,7 +154,7 @@ def view(ts: TableState) -> PichenotteView:
             game.on_board.B - sum(ts.zones[3:6]),
         )
         tally = TallyEntry(ts.zones, ts.cursor, remaining)
-    line = shot_line(game, ts.draft) if game.phase == "shooting" else None
+    line = shot_line(game, ts.draft, ts.names) if game.phase == "shooting" else None
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
