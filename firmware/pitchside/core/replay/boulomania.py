@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.replay.codec import RulesCodec
 from pitchside.core.replay.fields import _MISSING, Fields
 from pitchside.core.rules import boulomania as rules
-from pitchside.core.step import Step
 
 FORKS = ("straight", "diagonal")
 
@@ -65,11 +65,12 @@ def _team(f: Fields) -> Any:
     return f.side("team")
 
 
-class BoulomaniaCodec:
+class BoulomaniaCodec(RulesCodec):
     """The :class:`~pitchside.core.replay.codec.GameCodec` of Boulomania."""
 
     name = "boulomania"
     rules_version = rules.RULES_VERSION
+    rules = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -161,8 +162,6 @@ class BoulomaniaCodec:
             out["team"] = inp.team
         return out
 
-    def apply(self, state: rules.State, inp: rules.Input) -> Step[rules.State]:
-        return rules.apply(state, inp)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None

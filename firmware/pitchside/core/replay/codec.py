@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any, Protocol
 
 from pitchside.core.step import Step
@@ -54,3 +55,19 @@ class GameCodec(Protocol):
         """The game's output object: ``game``, ``status``, ``winner``, ``score``,
         ``phase`` and its own keys (``rejected`` is added by the machinery)."""
         ...
+
+
+class RulesCodec:
+    """What every game's codec does the same way: ``apply`` is the rules module's
+    ``apply`` and the options, a dataclass, go to JSON field by field. A game's codec
+    subclasses it, sets ``rules`` (its rules module), and writes the rest."""
+
+    rules: Any
+    """The game's rules module (``apply(state, input) -> Step``, ``Options``)."""
+
+    def options_to_json(self, options: Any) -> dict[str, Any]:
+        return asdict(options)
+
+    def apply(self, state: Any, inp: Any) -> Step[Any]:
+        result: Step[Any] = self.rules.apply(state, inp)
+        return result

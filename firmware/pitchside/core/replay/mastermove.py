@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.replay.codec import RulesCodec
 from pitchside.core.replay.fields import Fields
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.notation import options_to_dict
-from pitchside.core.step import Step
 
 INPUTS = "lineup, coin_toss, move, change, restart, quit, undo"
 
@@ -64,11 +64,12 @@ def _board_json(board: rules.Board) -> dict[str, dict[str, str]]:
     return out
 
 
-class MasterMoveCodec:
+class MasterMoveCodec(RulesCodec):
     """The :class:`~pitchside.core.replay.codec.GameCodec` of Master Move."""
 
     name = "mastermove"
     rules_version = rules.RULES_VERSION
+    rules = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         rest = dict(raw)
@@ -159,8 +160,6 @@ class MasterMoveCodec:
             return {"input": "restart"}
         return {"input": "quit", "side": inp.side}
 
-    def apply(self, state: rules.State, inp: rules.Input) -> Step[rules.State]:
-        return rules.apply(state, inp)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None

@@ -13,13 +13,12 @@ and ``result`` (the cause of the end, with its rule ID).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.replay.codec import RulesCodec
 from pitchside.core.replay.fields import Fields
 from pitchside.core.rules import pichenotte as rules
-from pitchside.core.step import Step
 
 MAX_PUCKS = 50
 
@@ -28,11 +27,12 @@ def _json_number(x: float) -> int | float:
     return int(x) if x == int(x) else x
 
 
-class PichenotteCodec:
+class PichenotteCodec(RulesCodec):
     """The :class:`~pitchside.core.replay.codec.GameCodec` of Pichenotte."""
 
     name = "pichenotte"
     rules_version = rules.RULES_VERSION
+    rules = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -52,8 +52,6 @@ class PichenotteCodec:
         )
         return f.done_options(opts, rules.check_options)
 
-    def options_to_json(self, options: rules.Options) -> dict[str, Any]:
-        return asdict(options)
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
@@ -107,8 +105,6 @@ class PichenotteCodec:
                 out[key] = counts
         return out
 
-    def apply(self, state: rules.State, inp: rules.Input) -> Step[rules.State]:
-        return rules.apply(state, inp)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None

@@ -21,14 +21,13 @@ with its rule ID).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.replay.codec import RulesCodec
 from pitchside.core.replay.fields import Fields
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import SIDES, Side
-from pitchside.core.step import Step
 
 ANNOUNCES = ("strip", "pickup", "handoff", "pass")
 RESULTS = ("success", "miss", "interception")
@@ -61,11 +60,12 @@ class _PitchFields(Fields):
         return tuple(value)
 
 
-class PitchBowlCodec:
+class PitchBowlCodec(RulesCodec):
     """The :class:`~pitchside.core.replay.codec.GameCodec` of Pitch Bowl."""
 
     name = "pitchbowl"
     rules_version = rules.RULES_VERSION
+    rules = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -81,8 +81,6 @@ class PitchBowlCodec:
         )
         return f.done_options(opts, rules.check_options)
 
-    def options_to_json(self, options: rules.Options) -> dict[str, Any]:
-        return asdict(options)
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
@@ -171,8 +169,6 @@ class PitchBowlCodec:
             out["out_of_bounds"] = list(inp.out_of_bounds)
         return out
 
-    def apply(self, state: rules.State, inp: rules.Input) -> Step[rules.State]:
-        return rules.apply(state, inp)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None

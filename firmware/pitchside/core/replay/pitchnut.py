@@ -23,14 +23,13 @@ last finished game, with its rule ID) and ``result`` (the cause of the match's e
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.replay.codec import RulesCodec
 from pitchside.core.replay.fields import Fields
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import SIDES
-from pitchside.core.step import Step
 
 MAX_PIECES = rules.MAX_PIECES
 
@@ -48,11 +47,12 @@ def _sensed(f: Fields) -> tuple[int, int, int, int] | None:
     return None if counts is None else (counts[0], counts[1], counts[2], counts[3])
 
 
-class PitchnutCodec:
+class PitchnutCodec(RulesCodec):
     """The :class:`~pitchside.core.replay.codec.GameCodec` of Pitchnut."""
 
     name = "pitchnut"
     rules_version = rules.RULES_VERSION
+    rules = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -76,8 +76,6 @@ class PitchnutCodec:
         )
         return f.done_options(opts, rules.check_options)
 
-    def options_to_json(self, options: rules.Options) -> dict[str, Any]:
-        return asdict(options)
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
@@ -124,8 +122,6 @@ class PitchnutCodec:
             out["sensed"] = list(inp.sensed)
         return out
 
-    def apply(self, state: rules.State, inp: rules.Input) -> Step[rules.State]:
-        return rules.apply(state, inp)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
