@@ -5,17 +5,14 @@ replay to the same state as the incremental fold, and undo restores the state be
 
 from __future__ import annotations
 
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.format import dump, replay
-from pitchside.core.replay.match import Match
 from pitchside.core.replay.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import SIDES
+from support.fold import check_random_fold
 
 CODEC = PichenotteCodec()
 sides = st.sampled_from(["A", "B"])
@@ -99,45 +96,7 @@ def check_invariants(state: P.State) -> None:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 80))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
-    header = {"format": 1, "game": "pichenotte", "options": opts}
-    match = Match.start(CODEC, CODEC.parse_options(opts))
-    lines = [json.dumps(header)]
-    refused_lines = []
-    check_invariants(match.state)
-    for _ in range(n):
-        obj = draw_line(data.draw, match.state)
-        lines.append(json.dumps(obj))
-        line_no = len(lines)
-        fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
-        before = match
-        try:
-            if obj["input"] == "undo":
-                match, _ = match.undo()
-            else:
-                inp = CODEC.parse_input(obj["input"], fields)
-                match, step = match.apply(inp)
-                assert isinstance(step.effects, tuple)
-                # undo right after apply gives back the state before
-                undone, _ = match.undo()
-                assert undone.state == before.state
-                assert undone.inputs == before.inputs
-        except IllegalInput as exc:
-            assert exc.rule and str(exc).startswith(exc.rule + ": ")
-            refused_lines.append(line_no)
-            assert match is before
-        check_invariants(match.state)
-
-    # the whole file replays to the incremental fold, with the same refusals
-    res = replay(lines)
-    expected_out = CODEC.output(match.state)
-    out = res.output()
-    assert [r["line"] for r in out.pop("rejected")] == refused_lines
-    assert out == expected_out
-    json.dumps(out)  # serialisable
-    # the accepted inputs in effect (dump) replay to the same state, with no refusals
-    again = replay(dump(match).splitlines())
-    assert again.rejected == []
-    assert again.match.state == match.state
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, check_invariants)
 
 
 @settings(max_examples=200, deadline=None)

@@ -6,17 +6,15 @@ free jack space, the whole file replays to the incremental fold, and undo restor
 
 from __future__ import annotations
 
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.boulomania import BoulomaniaCodec
-from pitchside.core.replay.format import dump, replay
-from pitchside.core.replay.match import Match
 from pitchside.core.rules import boulomania as B
 from pitchside.core.sides import SIDES
+from support.fold import check_random_fold
 
 CODEC = BoulomaniaCodec()
 die = st.integers(1, 6)
@@ -98,44 +96,15 @@ def check_invariants(state: B.State) -> None:
     assert len(state.round_scores) == state.round - (0 if state.phase == "finished" else 1)
 
 
+def _every_notice_names_its_rule(before, after, effects) -> None:
+    assert all(e.rule for e in effects)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 100))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
-    header = {"format": 1, "game": "boulomania", "options": opts}
-    match = Match.start(CODEC, CODEC.parse_options(opts))
-    lines = [json.dumps(header)]
-    refused_lines = []
-    check_invariants(match.state)
-    for _ in range(n):
-        obj = draw_line(data.draw, match.state)
-        lines.append(json.dumps(obj))
-        line_no = len(lines)
-        fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
-        before = match
-        snapshot = match.state
-        try:
-            if obj["input"] == "undo":
-                match, _ = match.undo()
-            else:
-                inp = CODEC.parse_input(obj["input"], fields)
-                match, step = match.apply(inp)
-                assert all(e.rule for e in step.effects)
-                undone, _ = match.undo()
-                assert undone.state == before.state and undone.inputs == before.inputs
-        except IllegalInput as exc:
-            assert exc.rule and str(exc).startswith(exc.rule + ": ")
-            refused_lines.append(line_no)
-            assert match is before and match.state == snapshot
-        check_invariants(match.state)
-
-    res = replay(lines)
-    out = res.output()
-    assert [r["line"] for r in out.pop("rejected")] == refused_lines
-    assert out == CODEC.output(match.state)
-    json.dumps(out)
-    again = replay(dump(match).splitlines())
-    assert again.rejected == []
-    assert again.match.state == match.state
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, check_invariants,
+                      after_apply=_every_notice_names_its_rule)
 
 
 @settings(max_examples=100, deadline=None)

@@ -5,17 +5,15 @@ restores the state before."""
 
 from __future__ import annotations
 
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.format import dump, replay
-from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchbowl import ANNOUNCES, RESULTS, PitchBowlCodec
 from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.sides import SIDES
+from support.fold import check_random_fold
 
 CODEC = PitchBowlCodec()
 sides = st.sampled_from(["A", "B"])
@@ -110,40 +108,8 @@ def check_invariants(state: PB.State) -> None:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 120))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
-    header = {"format": 1, "game": "pitchbowl", "options": opts}
-    match = Match.start(CODEC, CODEC.parse_options(opts))
-    lines = [json.dumps(header)]
-    refused_lines = []
-    check_invariants(match.state)
-    for _ in range(n):
-        obj = draw_line(data.draw)
-        lines.append(json.dumps(obj))
-        line_no = len(lines)
-        fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
-        before = match
-        try:
-            if obj["input"] == "undo":
-                match, _ = match.undo()
-            else:
-                inp = CODEC.parse_input(obj["input"], fields)
-                match, step = match.apply(inp)
-                assert isinstance(step.effects, tuple)
-                undone, _ = match.undo()
-                assert undone.state == before.state
-        except IllegalInput as exc:
-            assert exc.rule.startswith(("PB-", "UNDO")) and str(exc).startswith(exc.rule + ": ")
-            refused_lines.append(line_no)
-            assert match is before
-        check_invariants(match.state)
-
-    res = replay(lines)
-    out = res.output()
-    assert [r["line"] for r in out.pop("rejected")] == refused_lines
-    assert out == CODEC.output(match.state)
-    json.dumps(out)
-    again = replay(dump(match).splitlines())
-    assert again.rejected == []
-    assert again.match.state == match.state
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw), n, check_invariants,
+                      rule_prefixes=("PB-", "UNDO"))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

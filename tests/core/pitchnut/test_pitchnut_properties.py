@@ -6,17 +6,15 @@ the dumped accepted inputs), and undo restores the state before."""
 
 from __future__ import annotations
 
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.format import dump, replay
-from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as P
 from pitchside.core.sides import SIDES
+from support.fold import check_random_fold
 
 CODEC = PitchnutCodec()
 sides = st.sampled_from(["A", "B"])
@@ -101,46 +99,16 @@ def check_invariants(state: P.State) -> None:
         assert state.turn is None and state.pocketed == P.Pieces() and state.game_number == 1
 
 
+def _turn_passes_only_with_an_empty_bank(before, after, effects) -> None:
+    if after.phase == "shooting" and after.turn != before.turn:
+        assert after.bonus == 0  # PN-30
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 80))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
-    header = {"format": 1, "game": "pitchnut", "options": opts}
-    match = Match.start(CODEC, CODEC.parse_options(opts))
-    lines = [json.dumps(header)]
-    refused_lines = []
-    check_invariants(match.state)
-    for _ in range(n):
-        obj = draw_line(data.draw, match.state)
-        lines.append(json.dumps(obj))
-        line_no = len(lines)
-        fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
-        before = match
-        try:
-            if obj["input"] == "undo":
-                match, _ = match.undo()
-            else:
-                inp = CODEC.parse_input(obj["input"], fields)
-                match, step = match.apply(inp)
-                assert isinstance(step.effects, tuple)
-                if step.state.phase == "shooting" and step.state.turn != before.state.turn:
-                    # the turn passes only with an empty bank (PN-30)
-                    assert step.state.bonus == 0
-                undone, _ = match.undo()
-                assert undone.state == before.state
-        except IllegalInput as exc:
-            assert exc.rule and str(exc).startswith(exc.rule + ": ")
-            refused_lines.append(line_no)
-            assert match is before
-        check_invariants(match.state)
-
-    res = replay(lines)
-    out = res.output()
-    assert [r["line"] for r in out.pop("rejected")] == refused_lines
-    assert out == CODEC.output(match.state)
-    json.dumps(out)
-    again = replay(dump(match).splitlines())
-    assert again.rejected == []
-    assert again.match.state == match.state
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, check_invariants,
+                      after_apply=_turn_passes_only_with_an_empty_bank)
 
 
 @settings(max_examples=200, deadline=None)
