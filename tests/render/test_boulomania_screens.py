@@ -12,14 +12,13 @@ $PITCHSIDE_FRAMES_DIR, default /tmp/pitchside_frames):
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 from pitchside.app import boulomania_table as t
 from pitchside.app.effects import DiceRolled
 from pitchside.core.boards.boulomania import BOARD, JACK_SPACES
@@ -29,11 +28,10 @@ from pitchside.render import widgets
 from pitchside.render.boulomania import BoulomaniaView, render
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+from support.golden import check_golden
 from test_fits import MARGIN, RecordingDraw, assert_inside
 
 GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
-FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/pitchside_frames"))
 NAMES = ("Ann", "Bob")
 
 
@@ -106,19 +104,7 @@ SCENES = scene_views()
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden(name: str) -> None:
-    frame = render(SCENES[name]())
-    assert frame.mode == "1" and frame.size == (128, 64)
-    path = GOLDEN / f"{name}.png"
-    if UPDATE:
-        frame.save(path)
-        FRAMES.mkdir(parents=True, exist_ok=True)
-        frame.convert("L").resize((512, 256), Image.Resampling.NEAREST).save(FRAMES / f"{name}.png")
-        return
-    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
-    with Image.open(path) as golden:
-        expected = golden.convert("1")
-    diff = ImageChops.logical_xor(frame, expected)
-    assert diff.getbbox() is None, f"{name}: frame differs from {path.name} inside {diff.getbbox()}"
+    check_golden(render(SCENES[name]()), GOLDEN / f"{name}.png")
 
 
 def test_every_boulomania_golden_has_a_scene() -> None:

@@ -11,40 +11,20 @@ which also writes each frame scaled 4x (nearest neighbour) to $PITCHSIDE_FRAMES_
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
 
 from pitchside.core.replay.games import GAMES
+from support.golden import check_golden
 from render_scenes import SCENES
 
 GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
-FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/pitchside_frames"))
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden(name: str) -> None:
-    frame = SCENES[name]()
-    assert frame.mode == "1" and frame.size == (128, 64)
-    path = GOLDEN / f"{name}.png"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        frame.save(path)
-        FRAMES.mkdir(parents=True, exist_ok=True)
-        frame.convert("L").resize((frame.width * 4, frame.height * 4), Image.Resampling.NEAREST).save(
-            FRAMES / f"{name}.png")
-        return
-    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
-    with Image.open(path) as golden:
-        expected = golden.convert("1")
-    assert expected.size == frame.size
-    diff = ImageChops.logical_xor(frame, expected)
-    box = diff.getbbox()
-    changed = sum(1 for y in range(diff.height) for x in range(diff.width) if diff.getpixel((x, y)))
-    assert box is None, f"{name}: {changed} px differ from {path.name} inside {box}"
+    check_golden(SCENES[name](), GOLDEN / f"{name}.png")
 
 
 def test_every_golden_has_a_scene() -> None:

@@ -11,7 +11,6 @@ which also writes each frame scaled 4x to $PITCHSIDE_FRAMES_DIR (default
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -32,10 +31,9 @@ from pitchside.render.mastermove import (
 )
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonHeld, ButtonPressed, SerialLine, SerialStatus
+from support.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
-FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/mastermove_frames"))
 NAMES = ("Yellow FC", "Blue Town")
 LINEUP_A = "LINEUP A K E1 D C2 G2 W B3 E4 H3 R D8 F8 J E7 L B7 H7"
 LINEUP_B = "LINEUP B K E16 D C15 G15 W B14 E13 H14 R C9 G9 J E10 L B10 H10"
@@ -101,19 +99,7 @@ SCENES["standings"] = lambda: render_standings(standings_view())
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden(name: str) -> None:
-    frame = SCENES[name]()
-    assert frame.mode == "1" and frame.size == (128, 64)
-    path = GOLDEN / f"mastermove_{name}.png"
-    if UPDATE:
-        frame.save(path)
-        FRAMES.mkdir(parents=True, exist_ok=True)
-        frame.convert("L").resize((512, 256), Image.Resampling.NEAREST).save(FRAMES / f"golden_{name}.png")
-        return
-    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
-    with Image.open(path) as golden:
-        expected = golden.convert("1")
-    box = ImageChops.logical_xor(frame, expected).getbbox()
-    assert box is None, f"{name}: pixels differ from {path.name} inside {box}"
+    check_golden(SCENES[name](), GOLDEN / f"mastermove_{name}.png")
 
 
 def test_every_mastermove_golden_has_a_scene() -> None:

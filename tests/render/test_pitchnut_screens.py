@@ -13,22 +13,20 @@ which also writes each frame scaled 4x to $PITCHSIDE_FRAMES_DIR (default
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 from pitchside.app import pitchnut_table as t
 from pitchside.app.effects import CoinTossed
 from pitchside.core.rules import pitchnut as R
 from pitchside.render import fonts
 from pitchside.render.pitchnut import render
 from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TimerFired
+from support.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "pitchnut"
-UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
-FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/pitchnut_frames"))
 
 
 def press(ts: t.TableState, *names: str) -> t.TableState:
@@ -87,20 +85,7 @@ SCENES: dict[str, Callable[[], t.TableState]] = {
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden(name: str) -> None:
-    img = frame(SCENES[name]())
-    assert img.mode == "1" and img.size == (128, 64)
-    path = GOLDEN / f"pitchnut_{name}.png"
-    if UPDATE:
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        img.save(path)
-        FRAMES.mkdir(parents=True, exist_ok=True)
-        img.convert("L").resize((512, 256), Image.Resampling.NEAREST).save(FRAMES / f"pitchnut_{name}.png")
-        return
-    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
-    with Image.open(path) as golden:
-        expected = golden.convert("1")
-    box = ImageChops.logical_xor(img, expected).getbbox()
-    assert box is None, f"{name}: pixels differ from {path.name} inside {box}"
+    check_golden(frame(SCENES[name]()), GOLDEN / f"pitchnut_{name}.png")
 
 
 def test_every_golden_has_a_scene() -> None:

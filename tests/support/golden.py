@@ -1,0 +1,34 @@
+"""Golden-image checks for the screens (luma's own approach): a frame must equal its
+PNG in tests/render/golden/ pixel for pixel. ``PITCHSIDE_UPDATE_GOLDEN=1`` rewrites the
+PNG instead and saves a 4x copy to ``PITCHSIDE_FRAMES_DIR`` (default
+/tmp/pitchside_frames) to look at before committing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+GOLDEN = Path(__file__).resolve().parents[1] / "render" / "golden"
+UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
+FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/pitchside_frames"))
+
+
+def check_golden(frame: Image.Image, path: Path, size: tuple[int, int] = (128, 64)) -> None:
+    """Assert ``frame`` (mode "1", ``size``) equals the golden PNG at ``path``, or
+    rewrite it when updating."""
+    assert frame.mode == "1" and frame.size == size
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        frame.save(path)
+        FRAMES.mkdir(parents=True, exist_ok=True)
+        big = frame.convert("L").resize((frame.width * 4, frame.height * 4), Image.Resampling.NEAREST)
+        big.save(FRAMES / path.name)
+        return
+    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
+    with Image.open(path) as golden:
+        expected = golden.convert("1")
+    assert expected.size == frame.size
+    box = ImageChops.logical_xor(frame, expected).getbbox()
+    assert box is None, f"{path.name}: pixels differ inside {box}"
