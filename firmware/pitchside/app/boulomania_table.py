@@ -59,7 +59,7 @@ from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.boulomania import BoulomaniaCodec
 from pitchside.core.replay.match import Match
 from pitchside.core.rules import boulomania as rules
-from pitchside.core.sides import Side
+from pitchside.core.sides import Side, with_names
 from pitchside.core.step import Notice
 from pitchside.render.boulomania import BoulomaniaView, DiceShown, render
 from pitchside.render.view import Prompt
@@ -280,7 +280,7 @@ def view(ts: TableState) -> BoulomaniaView:
         target = ts.choice.target if ts.choice.target is not None else default_target(game)
     last = None
     if ts.last is not None:
-        last = DiceShown(ts.last.values, _named(ts.last.text, ts.names), _named(ts.last.short, ts.names))
+        last = DiceShown(ts.last.values, with_names(ts.last.text, ts.names), with_names(ts.last.short, ts.names))
     return BoulomaniaView(
         state=game,
         names=ts.names,
@@ -296,20 +296,12 @@ def view(ts: TableState) -> BoulomaniaView:
 # --- the controller ------------------------------------------------------------------------
 
 
-_SIDE_WORD = re.compile(r"\b([AB])\b")
-
-
-def _named(text: str, names: tuple[str, str]) -> str:
-    """The rules speak of sides "A" and "B"; the players see their names."""
-    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
-
-
 def _name(ts: TableState, side: Side) -> str:
     return ts.names[0] if side == "A" else ts.names[1]
 
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
 
 
 def _warn(ts: TableState, text: str) -> TableState:
@@ -412,7 +404,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
         pts = game.round_scores[-1]
         won: Side | None = "A" if pts.A > pts.B else "B" if pts.B > pts.A else None
         said = f"{won} scores {pts[won]}" if won else "null round"
-        prompt = Prompt(_named(f"Round {game.round - 1}: {said}", ts.names), "info")
+        prompt = Prompt(with_names(f"Round {game.round - 1}: {said}", ts.names), "info")
     elif isinstance(inp, rules.StartRoll) and inp.A == inp.B:
         prompt = Prompt(f"Both rolled {inp.A}: roll again", "info")
     short = "" if short == text else short

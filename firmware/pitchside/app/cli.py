@@ -18,8 +18,8 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from pitchside import __version__
 from pitchside.app import tournament_cli

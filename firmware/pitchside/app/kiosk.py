@@ -24,16 +24,21 @@ input came since) is ignored when it fires. No clock is read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
-
-from typing import Any
+from typing import Any, Literal
 
 from PIL import Image
 
 from pitchside import __version__
 from pitchside.app import effects as table
 from pitchside.app.games import GameApp, is_finished, match_in_progress
-from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView, render_kiosk
+from pitchside.render.kiosk import (
+    AttractView,
+    ConfirmView,
+    KioskView,
+    MenuView,
+    ServiceView,
+    render_kiosk,
+)
 from pitchside.render.side import SideView, render_side
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (

@@ -82,7 +82,7 @@ from pitchside.core.replay.mastermove import MasterMoveCodec
 from pitchside.core.replay.match import Match
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
-from pitchside.core.sides import SIDES, PerSide, Side
+from pitchside.core.sides import SIDES, PerSide, Side, with_names
 from pitchside.core.step import Notice
 from pitchside.core.tournament import Row, Tournament, TournamentError, standings
 from pitchside.render.mastermove import (
@@ -212,14 +212,6 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
 
 # --- what the screen says ----------------------------------------------------------------
 
-_SIDE_WORD = re.compile(r"\b([AB])\b")
-
-
-def _named(text: str, names: tuple[str, str]) -> str:
-    """The rules speak of sides "A" and "B"; the players see their names."""
-    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
-
-
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice, unless the new screen says
     it already (the changes screen after a Move!, the result screen)."""
@@ -230,7 +222,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
         text = text.replace(" and moves first", "")
     elif notices[-1].rule == "MM-21":  # "B changes winger B14 to D14": short, to fit a line
         text = re.sub(r"^([AB]) changes (\w+) (\w+) to (\w+)$", r"\1: \2 \3-\4", text)
-    return Prompt(_named(text, ts.names), "info")
+    return Prompt(with_names(text, ts.names), "info")
 
 
 _NOT_ONE = re.compile(r":? ?[A-I]\d{1,2}-[A-I]\d{1,2} is not one$")
@@ -242,7 +234,7 @@ def _refuse(ts: TableState, rule: str, reason: str, inp: rules.Input | None = No
     if isinstance(inp, (rules.Move, rules.Change)):
         rule = f"{rule}  {rules.square_name(inp.frm)}-{rules.square_name(inp.to)}"
         reason = _NOT_ONE.sub("", reason)
-    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
 
 
 def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:

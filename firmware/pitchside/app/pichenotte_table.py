@@ -34,7 +34,6 @@ puck is already lost) are the shooter's other pucks knocked off.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -44,7 +43,7 @@ from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
-from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.sides import SIDES, PerSide, Side, other, with_names
 from pitchside.core.step import Notice
 from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.render.view import Prompt, TallyEntry
@@ -159,15 +158,7 @@ def view(ts: TableState) -> PichenotteView:
 
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
-
-
-_SIDE_WORD = re.compile(r"\b([AB])\b")
-
-
-def _named(text: str, names: tuple[str, str]) -> str:
-    """The rules speak of sides "A" and "B"; the players see their names."""
-    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
@@ -175,7 +166,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     (the zone entry, the result) already says it."""
     if not notices or ts.game.phase in ("tally", "finished"):
         return None
-    return Prompt(_named(notices[-1].text, ts.names), "info")
+    return Prompt(with_names(notices[-1].text, ts.names), "info")
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:

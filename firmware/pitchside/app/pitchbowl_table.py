@@ -53,7 +53,6 @@ who presses KICK before seeing who won has not chosen); UNDO takes the toss back
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -70,7 +69,7 @@ from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
-from pitchside.core.sides import PerSide, Side, other
+from pitchside.core.sides import PerSide, Side, other, with_names
 from pitchside.core.step import Notice
 from pitchside.render.pitchbowl import PitchBowlView, render
 from pitchside.render.view import Prompt
@@ -338,16 +337,8 @@ def view(ts: TableState) -> PitchBowlView:
 
 # --- prompts ---------------------------------------------------------------------------
 
-_SIDE_WORD = re.compile(r"\b([AB])\b")
-
-
-def _named(text: str, names: tuple[str, str]) -> str:
-    """The rules speak of sides "A" and "B"; the coaches see their names."""
-    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
-
-
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
@@ -355,7 +346,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     result) already says it."""
     if not notices or ts.game.phase == "finished":
         return None
-    return Prompt(_named(notices[-1].text, ts.names), "info")
+    return Prompt(with_names(notices[-1].text, ts.names), "info")
 
 
 def _placer(game: rules.State) -> Side:

@@ -70,7 +70,7 @@ from pitchside.core.errors import IllegalInput
 from pitchside.core.replay.match import Match
 from pitchside.core.replay.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
-from pitchside.core.sides import Side, other
+from pitchside.core.sides import Side, other, with_names
 from pitchside.core.step import Notice
 from pitchside.render.pitchnut import PitchnutView, SheetRow, render
 from pitchside.render.view import Prompt
@@ -190,14 +190,6 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
 
 
 # --- what the players see -------------------------------------------------------------
-
-
-_SIDE_WORD = re.compile(r"\b([AB])\b")
-
-
-def _named(text: str, names: tuple[str, str]) -> str:
-    """The rules speak of sides "A" and "B"; the players see their names."""
-    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
 
 
 def kinds_for(game: rules.State) -> tuple[Kind, ...]:
@@ -338,11 +330,11 @@ def view(ts: TableState) -> PitchnutView:
 
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(_named(reason, ts.names), "refusal", rule))
+    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
 
 
 def _info(ts: TableState, text: str) -> TableState:
-    return replace(ts, prompt=Prompt(_named(text, ts.names), "info"))
+    return replace(ts, prompt=Prompt(with_names(text, ts.names), "info"))
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -563,7 +555,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
         result = after.last_game
         winner = result.winner if result else None
         text = f"{winner} wins game {before.game_number}"
-        return replace(ts, prompt=Prompt(_named(text, ts.names), "info"))
+        return replace(ts, prompt=Prompt(with_names(text, ts.names), "info"))
     action = spot_action(inp, spotted, notices)
     prompt = _main_notice(notices, ts.names)
     return replace(ts, action=action, prompt=prompt)
@@ -634,7 +626,7 @@ def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt 
         if found:
             chosen = found[0]
             break
-    return Prompt(_named(short_notice(chosen.text), names), "info")
+    return Prompt(with_names(short_notice(chosen.text), names), "info")
 
 
 # --- the app --------------------------------------------------------------------------

@@ -53,7 +53,12 @@ from __future__ import annotations
 
 import math
 
-from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, TableEvent
+from pitchside.signals.events import (
+    ButtonHeld,
+    ButtonPressed,
+    ButtonReleased,
+    TableEvent,
+)
 from pitchside.signals.timers import FilterStep, TimerBook
 
 DEFAULT_BOUNCE_S = 0.1

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pitchside.core.errors import IllegalInput, PitchsideError
 from pitchside.core.sides import Side
 
-from .board import KIND_OF_LETTER, LETTERS, KINDS, square, square_name
+from .board import KIND_OF_LETTER, KINDS, LETTERS, square, square_name
 from .engine import RULES_VERSION, apply, new_game
 from .movegen import scoring_side
 from .notation import options_from_dict, options_to_dict, parse_move

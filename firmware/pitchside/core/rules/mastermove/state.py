@@ -11,7 +11,15 @@ from typing import Literal
 
 from pitchside.core.sides import PerSide, Side
 
-from .board import DEFAULT_WHITE_AREA, EMPTY_BOARD, Board, Grass, Kind, Square, square_name
+from .board import (
+    DEFAULT_WHITE_AREA,
+    EMPTY_BOARD,
+    Board,
+    Grass,
+    Kind,
+    Square,
+    square_name,
+)
 
 Phase = Literal["lineup", "toss", "play", "changes", "finished"]
 PHASES: tuple[Phase, ...] = ("lineup", "toss", "play", "changes", "finished")
