@@ -46,7 +46,7 @@ def load_demo(config_path: str | Path | None = None) -> tuple[Any, Any]:
     """The demo scenario and the table config it plays on (the example Pichenotte config
     with the scenario's options and names)."""
     from pitchside.app.config import load_config
-    from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
+    from pitchside.tables.pichenotte import APP as PICHENOTTE_APP
     from pitchside_sim.run import default_config_path
     from pitchside_sim.scenario import load_scenario
     from pitchside_sim.table import sim_config

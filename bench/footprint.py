@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def random_match(rng: random.Random) -> str:
     """A full Pichenotte match of random legal shots and tallies, as a replay file."""
     from pitchside.core.errors import IllegalInput
-    from pitchside.core.replay.format import dump
-    from pitchside.core.replay.match import Match
-    from pitchside.core.replay.pichenotte import PichenotteCodec
+    from pitchside.core.record.format import dump
+    from pitchside.core.match import Match
+    from pitchside.core.record.pichenotte import PichenotteCodec
     from pitchside.core.rules import pichenotte as rules
     from pitchside.core.sides import PerSide
 
@@ -129,7 +129,7 @@ def main() -> None:
     factory.close()
 
     # -- 1,000 replayed matches --------------------------------------------------------
-    from pitchside.core.replay.format import replay
+    from pitchside.core.record.format import replay
 
     rng = random.Random(5)
     texts = [random_match(rng) for _ in range(100)]

@@ -129,7 +129,7 @@ class Table:
 
     def __init__(self, factory: Any, config: Any, journal_dir: Path | None, device: str, probe: Probe,
                  seed: int = 1) -> None:
-        from pitchside.app import pichenotte_table
+        from pitchside.tables import pichenotte as pichenotte_table
         from pitchside.app.journal import Journal
         from pitchside.app.recorder import Recorder
         from pitchside.app.runtime import Runtime

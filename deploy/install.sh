@@ -309,7 +309,7 @@ build_release() {
     run rm -f "$rel/src.tar"
     run python3 -m venv "$rel/venv"
     run "$rel/venv/bin/python" -m pip install --no-cache-dir "$rel/src[pi]"
-    run "$rel/venv/bin/python" -c "import pitchside.app.cli, pitchside_hw.table"
+    run "$rel/venv/bin/python" -c "import pitchside.cli.main, pitchside_hw.table"
     printf '%s\n' "$name" | write_file "$rel/.complete" 0644
 }
 

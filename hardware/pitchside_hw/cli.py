@@ -1,5 +1,5 @@
 """``pitchside run``: the real table (registered through the ``pitchside.commands``
-entry point, see :mod:`pitchside.app.cli`)."""
+entry point, see :mod:`pitchside.cli.main`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Sound cues on a buzzer: gpiozero's ``Buzzer`` (active) or ``TonalBuzzer`` (passive).
 
-:class:`Sound` is the runtime's sound sink (:class:`pitchside.app.cues.SoundSink`):
+:class:`Sound` is the runtime's sound sink (:class:`pitchside.tables.cues.SoundSink`):
 ``cue(name)`` only queues the cue and returns; one daemon thread of the driver plays
 the queued cues in order, each a short pattern of steps (:data:`PATTERNS`), so the
 runtime's loop never waits for a beep.

@@ -19,7 +19,7 @@ from gpiozero import Factory
 
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import DisplayConfig, TableConfig, load_config
-from pitchside.app.games import app_for
+from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime

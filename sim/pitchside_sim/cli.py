@@ -1,5 +1,5 @@
 """``pitchside sim GAME``: the simulated table (registered through the
-``pitchside.commands`` entry point, see :mod:`pitchside.app.cli`)."""
+``pitchside.commands`` entry point, see :mod:`pitchside.cli.main`)."""
 
 from __future__ import annotations
 

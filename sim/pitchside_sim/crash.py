@@ -75,7 +75,7 @@ def _random_input(rng: random.Random, state: object) -> object:
 
 def child(db: Path, seed: int) -> int:
     """Play forever, acknowledging each journaled input; see the module docstring."""
-    from pitchside.app import pichenotte_table as table
+    from pitchside.tables import pichenotte as table
     from pitchside.app.journal import Journal
     from pitchside.app.recorder import Recorder
     from pitchside.core.errors import IllegalInput

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Self
 
-from pitchside.core.replay.mastermove import MasterMoveCodec
+from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules.mastermove import record
 from pitchside.signals.move_protocol import format_input
 

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from PIL import Image
 
 from pitchside.app.config import TableConfig, load_config
-from pitchside.app.games import app_for, table_games
+from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
 from pitchside_sim.frames import to_terminal
 from pitchside_sim.keys import keymap_for

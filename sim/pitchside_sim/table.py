@@ -21,11 +21,11 @@ from PIL import Image
 
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import TableConfig
-from pitchside.app.games import app_for
+from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime
-from pitchside.core.replay.format import dump
+from pitchside.core.record.format import dump
 from pitchside.core.sides import Side
 from pitchside_hw.display import Display
 from pitchside_hw.pins import TickClock
@@ -191,7 +191,7 @@ class SimTable:
 
 
 class _CueLog:
-    """A sound sink recording the cues (:class:`pitchside.app.cues.SoundSink`)."""
+    """A sound sink recording the cues (:class:`pitchside.tables.cues.SoundSink`)."""
 
     def __init__(self, cues: list[str]) -> None:
         self._cues = cues

@@ -12,10 +12,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from pitchside.app import boulomania_table as bt
+from pitchside.tables import boulomania as bt
 from pitchside.app import software_die
-from pitchside.app.boulomania_table import APP, Choice, DieLink, TableState
-from pitchside.app.effects import Accepted, DiceRolled, RollDice
+from pitchside.tables.boulomania import APP, Choice, DieLink, TableState
+from pitchside.tables.effects import Accepted, DiceRolled, RollDice
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import PerSide
 from pitchside.render.view import Prompt

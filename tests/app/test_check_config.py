@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import ConfigErrors, load_config, locate
 
 ROOT = Path(__file__).resolve().parents[2]

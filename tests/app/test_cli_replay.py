@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 
 SPEC_EXAMPLE = (
     '{"format": 1, "game": "pichenotte", "options": {"pucks": 1}}\n'
@@ -195,7 +195,7 @@ def test_malformed_line_after_refusal_in_strict_is_still_exit_3(tmp_path, capsys
 
 def run_script(*args):
     exe = str(CONSOLE_SCRIPT) if CONSOLE_SCRIPT.exists() else None
-    cmd = [exe, "replay", *args] if exe else [sys.executable, "-m", "pitchside.app.cli", "replay", *args]
+    cmd = [exe, "replay", *args] if exe else [sys.executable, "-m", "pitchside.cli.main", "replay", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml").read_text()

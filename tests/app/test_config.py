@@ -19,7 +19,7 @@ from pitchside.app.config import (
     load_config,
     parse_pin,
 )
-from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
+from pitchside.tables.pichenotte import APP as PICHENOTTE_APP
 from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.rules.pichenotte import Options
 

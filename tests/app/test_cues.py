@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pitchside.app import pichenotte_table as pt
-from pitchside.app import pitchnut_table as nt
-from pitchside.app.cues import cues
-from pitchside.app.effects import CoinTossed
-from pitchside.app.games import app_for
-from pitchside.app.kiosk import KioskSettings
+from pitchside.tables import pichenotte as pt
+from pitchside.tables import pitchnut as nt
+from pitchside.tables.cues import cues
+from pitchside.tables.effects import CoinTossed
+from pitchside.tables.registry import app_for
+from pitchside.tables.kiosk import KioskSettings
 from pitchside.app.runtime import Runtime
 from pitchside.core.errors import HardwareError
-from pitchside.core.replay.format import replay
+from pitchside.core.record.format import replay
 from pitchside.signals.events import ButtonPressed, ButtonReleased, TimerFired
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 
 from pitchside.app import journal as journal_mod
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.journal import APPLICATION_ID, SCHEMA_VERSION, Journal, JournalError, JournalLocked
-from pitchside.core.replay.format import replay
-from pitchside.core.replay.match import Match
-from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.record.format import replay
+from pitchside.core.match import Match
+from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 
 CODEC = PichenotteCodec()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pitchside.app import effects as fx
-from pitchside.app import kiosk as k
-from pitchside.app import pichenotte_table as t
+from pitchside.tables import effects as fx
+from pitchside.tables import kiosk as k
+from pitchside.tables import pichenotte as t
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView, render_kiosk

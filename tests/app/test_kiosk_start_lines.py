@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pitchside.app import effects as fx
-from pitchside.app import kiosk as k
-from pitchside.app import mastermove_table as mt
-from pitchside.app import pichenotte_table as pt
-from pitchside.app import tournament_cli
+from pitchside.tables import effects as fx
+from pitchside.tables import kiosk as k
+from pitchside.tables import mastermove as mt
+from pitchside.tables import pichenotte as pt
+from pitchside.cli import tournament as tournament_cli
 from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules import pichenotte as P

@@ -7,13 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pitchside.app import mastermove_table as mt
-from pitchside.app import tournament_cli
+from pitchside.tables import mastermove as mt
+from pitchside.cli import tournament as tournament_cli
 from pitchside.app.assembly import kiosk_settings
 from pitchside.app.config import parse_config
-from pitchside.app.effects import Accepted, CoinTossed, TossCoin
-from pitchside.app.games import app_for
-from pitchside.app.mastermove_table import standings_pages
+from pitchside.tables.effects import Accepted, CoinTossed, TossCoin
+from pitchside.tables.registry import app_for
+from pitchside.tables.mastermove import standings_pages
 from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.sides import PerSide

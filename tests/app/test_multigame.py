@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from pitchside.app import effects as fx
-from pitchside.app import kiosk as k
+from pitchside.tables import effects as fx
+from pitchside.tables import kiosk as k
 from pitchside.app.assembly import input_names, kiosk_settings
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import ConfigErrors, TableConfig, load_config, locate
-from pitchside.app.games import app_for
+from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime

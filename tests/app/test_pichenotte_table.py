@@ -1,12 +1,12 @@
 """The Pichenotte referee flow at the table: panel events -> rules inputs (pure).
 
-Each test drives :func:`pitchside.app.pichenotte_table.handle` with the events the
+Each test drives :func:`pitchside.tables.pichenotte.handle` with the events the
 drivers produce and asserts the exact rules state (shared/rules/rulings.md, PI-xx).
 """
 
 from __future__ import annotations
 
-from pitchside.app import pichenotte_table as t
+from pitchside.tables import pichenotte as t
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide
 from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, SensorNoisy
@@ -179,7 +179,7 @@ def test_view_shows_remaining_pucks_during_the_tally() -> None:
 
 
 def test_new_is_not_the_game_s_a_hold_changes_nothing() -> None:
-    """NEW belongs to the kiosk flow (staff gestures, app/kiosk.py): the game ignores it."""
+    """NEW belongs to the kiosk flow (staff gestures, tables/kiosk.py): the game ignores it."""
     ts, _ = press(tossed(pucks=3), "shot_done")
     ts2, eff = t.handle(ts, ButtonHeld("new", 2.0))
     assert ts2 == ts and eff == ()

@@ -1,6 +1,6 @@
 """The Pitch Bowl referee flow at the table: panel events -> rules inputs (pure).
 
-Each test drives :func:`pitchside.app.pitchbowl_table.handle` with the events the drivers
+Each test drives :func:`pitchside.tables.pitchbowl.handle` with the events the drivers
 produce and asserts the exact rules state (shared/rules/rulings.md, PB-xx) or the exact
 refusal shown.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from pitchside.app import pitchbowl_table as t
-from pitchside.app.effects import Accepted, CoinTossed, StartTimer, TossCoin
-from pitchside.core.replay.match import Match
-from pitchside.core.replay.pitchbowl import PitchBowlCodec
+from pitchside.tables import pitchbowl as t
+from pitchside.tables.effects import Accepted, CoinTossed, StartTimer, TossCoin
+from pitchside.core.match import Match
+from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import PerSide
 from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired

@@ -1,6 +1,6 @@
 """The Pitchnut referee flow at the table: panel and pocket events -> rules inputs (pure).
 
-Each test drives :func:`pitchside.app.pitchnut_table.handle` with the events the drivers
+Each test drives :func:`pitchside.tables.pitchnut.handle` with the events the drivers
 produce and asserts the exact rules state and journaled inputs (rulings PN-xx).
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pitchside.app import pitchnut_table as t
-from pitchside.app.effects import Accepted, CoinTossed, StartTimer, TossCoin
+from pitchside.tables import pitchnut as t
+from pitchside.tables.effects import Accepted, CoinTossed, StartTimer, TossCoin
 from pitchside.core.rules import pitchnut as R
 from pitchside.core.sides import PerSide
 from pitchside.render.pitchnut import _status, short_cause

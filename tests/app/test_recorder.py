@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pitchside.app import pichenotte_table as table
+from pitchside.tables import pichenotte as table
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder, rebuild
 from pitchside.app.runtime import Runtime
-from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import Side
 from pitchside.render.pichenotte import render

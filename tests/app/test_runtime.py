@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import pytest
 from PIL import Image
 
-from pitchside.app import pichenotte_table as table
-from pitchside.app.kiosk import KioskSettings
+from pitchside.tables import pichenotte as table
+from pitchside.tables.kiosk import KioskSettings
 from pitchside.app.runtime import Runtime
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide, Side

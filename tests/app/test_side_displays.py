@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pitchside.app import effects as fx
-from pitchside.app import kiosk as k
-from pitchside.app import pichenotte_table as t
+from pitchside.tables import effects as fx
+from pitchside.tables import kiosk as k
+from pitchside.tables import pichenotte as t
 from pitchside.app.config import ConfigError, load_config
 from pitchside.app.runtime import Runtime
 from pitchside.core.rules import pichenotte as rules

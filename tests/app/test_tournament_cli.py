@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pitchside.app.cli import main
-from pitchside.app.tournament_cli import load
+from pitchside.cli.main import main
+from pitchside.cli.tournament import load
 
 TEAMS = ["Yellow", "Blue", "Red", "Green", "White"]
 GAMES = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from pitchside.core.errors import IllegalInput, MalformedInput
-from pitchside.core.replay.format import ReplayFormatError, dump, parse_header, replay
-from pitchside.core.replay.games import GAMES, codec_for, supported_games
-from pitchside.core.replay.match import Match
-from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.record.format import ReplayFormatError, dump, parse_header, replay
+from pitchside.core.record.games import GAMES, codec_for, supported_games
+from pitchside.core.match import Match
+from pitchside.core.record.pichenotte import PichenotteCodec
 
 SPEC_EXAMPLE = [
     '{"format": 1, "game": "pichenotte", "options": {"pucks": 1}}',
@@ -368,9 +368,9 @@ def test_bad_header_is_malformed_on_line_1(head, words):
 
 
 def test_games_of_the_format_not_yet_refereed_say_so(monkeypatch):
-    from pitchside.core.replay import games
+    from pitchside.core.record import games
 
-    monkeypatch.setitem(games._CODECS, "pitchnut", "pitchside.core.replay.no_such_module:Codec")
+    monkeypatch.setitem(games._CODECS, "pitchnut", "pitchside.core.record.no_such_module:Codec")
     err = malformed([json.dumps({"format": 1, "game": "pitchnut"})])
     assert str(err) == "line 1: game 'pitchnut' is not refereed by this version of Pitchside yet"
 

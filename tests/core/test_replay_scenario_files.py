@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.replay.format import dump, replay
-from pitchside.core.replay.games import GAMES
+from pitchside.core.record.format import dump, replay
+from pitchside.core.record.games import GAMES
 
 TESTS = Path(__file__).resolve().parents[1]
 FILES = sorted([*TESTS.glob("scenarios/replay/*.jsonl"), *TESTS.glob("core/*/scenarios/*.jsonl")])

@@ -14,9 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pitchside.app import boulomania_table as bt
+from pitchside.tables import boulomania as bt
 from pitchside.app.config import SerialConfig, load_config
-from pitchside.app.effects import Accepted
+from pitchside.tables.effects import Accepted
 from pitchside.core.rules import boulomania as rules
 from pitchside.render.view import Prompt
 from pitchside.signals.events import SerialLine, SerialStatus

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pitchside.app import mastermove_table as mt
+from pitchside.tables import mastermove as mt
 from pitchside.signals.events import SerialLine, SerialStatus
 from pitchside_hw.serial_lines import SerialLineReader
 from pitchside_sim.move_source import PtyMoveSource, protocol_lines

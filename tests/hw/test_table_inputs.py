@@ -15,9 +15,9 @@ import pytest
 from gpiozero import DigitalInputDevice
 from PIL import Image
 
-from pitchside.app import pichenotte_table
+from pitchside.tables import pichenotte as pichenotte_table
 from pitchside.app.config import TableConfig, load_config
-from pitchside.app.kiosk import KioskSettings
+from pitchside.tables.kiosk import KioskSettings
 from pitchside.app.runtime import Runtime
 from pitchside.core.errors import HardwareError
 from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased
@@ -166,7 +166,7 @@ def test_beam_break_shorter_than_min_block_ms_is_not_a_piece(tbl: Table) -> None
 
 
 def test_hold_on_gpio23_through_the_runtime_timers_is_button_held(tbl: Table) -> None:
-    # a match under way: a player's hold of NEW must not end it (staff only, app/kiosk.py)
+    # a match under way: a player's hold of NEW must not end it (staff only, tables/kiosk.py)
     tbl.drive("GPIO4", pulses.button_press(0.5, 0.1))
     tbl.advance_to(1.0)
     assert tbl.runtime.state.game.phase == "shooting"

@@ -3,7 +3,7 @@ other sizes, shows its text uncut for ordinary names, draws the 18 spaces where 
 board data puts them, and matches its golden image.
 
 The scenes are played through the real table controller
-(:mod:`pitchside.app.boulomania_table`) with given dice, never hand-made states. After an
+(:mod:`pitchside.tables.boulomania`) with given dice, never hand-made states. After an
 intended layout change, rewrite the golden images and look at them (4x copies go to
 $PITCHSIDE_FRAMES_DIR, default /tmp/pitchside_frames):
 
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pitchside.app import boulomania_table as t
-from pitchside.app.effects import DiceRolled
+from pitchside.tables import boulomania as t
+from pitchside.tables.effects import DiceRolled
 from pitchside.core.boards.boulomania import BOARD, JACK_SPACES
 from pitchside.core.rules import boulomania as rules
 from pitchside.render import boulomania as screens

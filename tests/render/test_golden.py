@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.replay.games import GAMES
+from pitchside.core.record.games import GAMES
 from support.golden import check_golden
 from render_scenes import SCENES
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
-from pitchside.app import mastermove_table as mt
-from pitchside.app.effects import CoinTossed
+from pitchside.tables import mastermove as mt
+from pitchside.tables.effects import CoinTossed
 from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
 from pitchside.render import mastermove as mm

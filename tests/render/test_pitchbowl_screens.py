@@ -2,7 +2,7 @@
 other sizes, shows its text uncut for ordinary names, and matches its golden image.
 
 The scenes are built by pressing the panel's buttons through the real table controller
-(:mod:`pitchside.app.pitchbowl_table`), never by hand-made states, so a change in the
+(:mod:`pitchside.tables.pitchbowl`), never by hand-made states, so a change in the
 rules or the controller shows up here. After an intended layout change, rewrite the
 golden images and look at them (4x copies go to $PITCHSIDE_FRAMES_DIR, default
 /tmp/pitchside_frames):
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pitchside.app import pitchbowl_table as t
-from pitchside.app.effects import CoinTossed
+from pitchside.tables import pitchbowl as t
+from pitchside.tables.effects import CoinTossed
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.render import pitchbowl as screens
 from pitchside.render import widgets

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pitchside.app import pitchnut_table as t
-from pitchside.app.effects import CoinTossed
+from pitchside.tables import pitchnut as t
+from pitchside.tables.effects import CoinTossed
 from pitchside.core.rules import pitchnut as R
 from pitchside.render import fonts
 from pitchside.render.pitchnut import render

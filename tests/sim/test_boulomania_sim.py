@@ -9,9 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import load_config
-from pitchside.core.replay.format import replay
+from pitchside.core.record.format import replay
 from pitchside_sim.keys import keymap_for
 from pitchside_sim.run import check_expect, default_config_path
 from pitchside_sim.scenario import load_scenario

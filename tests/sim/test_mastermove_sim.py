@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pitchside.app import tournament_cli
-from pitchside.app.cli import main
+from pitchside.cli import tournament as tournament_cli
+from pitchside.cli.main import main
 from pitchside.app.config import SerialConfig, load_config
 from pitchside.core import tournament as tt
-from pitchside.core.replay.format import replay
+from pitchside.core.record.format import replay
 from pitchside.render.mastermove import StandingsView, render_standings, standings_cells
 from pitchside_sim.move_source import (
     PtyMoveSource,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import load_config
 from pitchside_sim.table import SimTable
 

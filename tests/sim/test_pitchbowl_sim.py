@@ -9,10 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import load_config
-from pitchside.app.pitchbowl_table import APP
-from pitchside.core.replay.format import replay
+from pitchside.tables.pitchbowl import APP
+from pitchside.core.record.format import replay
 from pitchside.core.sides import PerSide
 from pitchside_sim.run import check_expect, default_config_path
 from pitchside_sim.scenario import load_scenario

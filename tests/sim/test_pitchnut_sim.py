@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import load_config
-from pitchside.core.replay.format import replay
+from pitchside.core.record.format import replay
 from pitchside_sim.run import default_config_path
 from pitchside_sim.table import SimTable, sim_config
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 from pitchside.app.config import TableConfig, load_config
-from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
-from pitchside.core.replay.format import replay
+from pitchside.tables.pichenotte import APP as PICHENOTTE_APP
+from pitchside.core.record.format import replay
 from pitchside_sim.run import default_config_path
 from pitchside_sim.scenario import Action, Scenario, load_scenario
 from pitchside_sim.table import SimTable, sim_config

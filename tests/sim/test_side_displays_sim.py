@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import load_config
 from pitchside.render.side import SideView, render_side
 from pitchside_sim.table import SimTable, sim_config

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pitchside.app.config import load_config
-from pitchside.app.games import app_for
+from pitchside.tables.registry import app_for
 from pitchside_sim.run import default_config_path
 from pitchside_sim.scenario import load_scenario
 from pitchside_sim.table import SimTable, sim_config

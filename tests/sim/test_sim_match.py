@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from pitchside.app.cli import main
+from pitchside.cli.main import main
 from pitchside.app.config import load_config
-from pitchside.app.pichenotte_table import APP as PICHENOTTE_APP
-from pitchside.core.replay.format import replay
+from pitchside.tables.pichenotte import APP as PICHENOTTE_APP
+from pitchside.core.record.format import replay
 from pitchside.core.sides import PerSide
 from pitchside_sim.run import check_expect, default_config_path
 from pitchside_sim.scenario import load_scenario
@@ -138,7 +138,7 @@ def test_only_the_staff_gesture_abandons_a_match(sim: SimTable) -> None:
 
 
 def test_the_last_frame_on_the_device_is_the_rendered_view(sim: SimTable) -> None:
-    from pitchside.app.pichenotte_table import view
+    from pitchside.tables.pichenotte import view
     from pitchside.render.pichenotte import render
 
     sim.press("coin")

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.codec import GameCodec
-from pitchside.core.replay.format import dump, replay
-from pitchside.core.replay.match import Match
+from pitchside.core.record.codec import GameCodec
+from pitchside.core.record.format import dump, replay
+from pitchside.core.match import Match
 
 
 def check_random_fold(

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pitchside.app.config import TableConfig
-from pitchside.app.games import GameApp, app_for
-from pitchside.app.kiosk import KioskSettings
+from pitchside.tables.registry import GameApp, app_for
+from pitchside.tables.kiosk import KioskSettings
 
 
 def kiosk_settings(config: TableConfig) -> KioskSettings:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pitchside.app.games import app_for, table_games
+from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 
@@ -114,7 +114,7 @@ class StorageConfig:
 
 @dataclass(frozen=True, slots=True)
 class KioskConfig:
-    """The kiosk flow (:mod:`pitchside.app.kiosk`): times in s, contrast 0-255."""
+    """The kiosk flow (:mod:`pitchside.tables.kiosk`): times in s, contrast 0-255."""
 
     attract: bool = True
     dim_after_s: float = 120.0
@@ -131,7 +131,7 @@ SOUND_KINDS = ("buzzer", "tonal")
 """``[sound] kind``: an active buzzer (gpiozero ``Buzzer``: on/off) or a passive one
 (``TonalBuzzer``: PWM tones); hardware/pitchside_hw/WIRING_GUIDE.md, "Sound"."""
 SOUND_CUES = ("point", "refusal", "won")
-"""The cues a table can sound (:mod:`pitchside.app.cues`)."""
+"""The cues a table can sound (:mod:`pitchside.tables.cues`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,12 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from pitchside.app import effects as table
-from pitchside.app.games import TableLike, app_for
+from pitchside.tables import effects as table
+from pitchside.tables.registry import TableLike, app_for
 from pitchside.app.journal import Journal
 from pitchside.core.errors import PitchsideError
-from pitchside.core.replay.format import FORMAT_VERSION, ReplayFormatError, replay
-from pitchside.core.replay.match import Match
+from pitchside.core.record.format import FORMAT_VERSION, ReplayFormatError, replay
+from pitchside.core.match import Match
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 Drivers call :meth:`Runtime.post` from their own threads (gpiozero's callback thread,
 a serial reader); only the loop reads the queue, applies events through the pure
-controllers (:mod:`pitchside.app.kiosk` around :mod:`pitchside.app.pichenotte_table`),
+controllers (:mod:`pitchside.tables.kiosk` around :mod:`pitchside.tables.pichenotte`),
 carries out their effects (toss the coin, journal an accepted input, start a timer,
 dim the panel) and hands a new frame to the display sink when what is shown has
 changed. Timers asked for by drivers (a button's hold time, a beam's stuck
@@ -23,10 +23,11 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from pitchside.app import effects as table
-from pitchside.app import kiosk, software_die
-from pitchside.app.cues import SoundSink, cues
-from pitchside.app.games import TableLike
+from pitchside.tables import effects as table
+from pitchside.app import software_die
+from pitchside.tables import kiosk
+from pitchside.tables.cues import SoundSink, cues
+from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render.view import Prompt
@@ -110,8 +111,8 @@ class Runtime:
     :param wake_s: the longest :meth:`run` sleeps with nothing to do (None: until the
         next event or timer; set it below the watchdog interval).
     :param side_sinks: the side displays, ``{"A": sink, "B": sink}`` with their sizes
-        (px), each showing its side's name and score (:func:`pitchside.app.kiosk.side_view`).
-    :param sound: told the cues of each handled event (:func:`pitchside.app.cues.cues`:
+        (px), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
+    :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
         a point, a refusal, the match won); its ``cue`` returns at once, and a fault is
         logged, never fatal.
     """

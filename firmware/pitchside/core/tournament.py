@@ -21,7 +21,7 @@ rulings MM-26, MM-32 of ``shared/rules/rulings.md``:
 
 Everything here is a pure function of a :class:`Tournament` value (teams, format,
 results): the next pairing, the standings and the champion are recomputed from the
-results, never stored. No I/O: the CLI (:mod:`pitchside.app.tournament_cli`) reads and
+results, never stored. No I/O: the CLI (:mod:`pitchside.cli.tournament`) reads and
 writes the tournament files.
 """
 

@@ -1,6 +1,6 @@
 """Screens of the kiosk flow: attract, menu, resume, confirm, and service mode.
 
-Each view is a frozen value the kiosk controller builds (:mod:`pitchside.app.kiosk`);
+Each view is a frozen value the kiosk controller builds (:mod:`pitchside.tables.kiosk`);
 :func:`render_kiosk` draws any of them, game screens included, as a mode "1" image.
 """
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.boulomania import BoulomaniaCodec
+from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.rules import boulomania as B
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.replay.boulomania import BoulomaniaCodec
-from pitchside.core.replay.format import ReplayFormatError, replay
-from pitchside.core.replay.games import codec_for, supported_games
+from pitchside.core.record.boulomania import BoulomaniaCodec
+from pitchside.core.record.format import ReplayFormatError, replay
+from pitchside.core.record.games import codec_for, supported_games
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 CONTRACT_KEYS = {
@@ -119,7 +119,7 @@ def test_inputs_round_trip():
 
 def _pitchside() -> list[str]:
     exe = Path(sys.executable).with_name("pitchside")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "pitchside.app.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "pitchside.cli.main"]
 
 
 def test_cli_replays_the_full_game():

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.replay.format import ReplayFormatError, replay
-from pitchside.core.replay.games import codec_for, supported_games
-from pitchside.core.replay.mastermove import MasterMoveCodec
+from pitchside.core.record.format import ReplayFormatError, replay
+from pitchside.core.record.games import codec_for, supported_games
+from pitchside.core.record.mastermove import MasterMoveCodec
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 CONSOLE_SCRIPT = Path(sys.executable).with_name("pitchside")

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.format import ReplayFormatError, replay
-from pitchside.core.replay.games import codec_for, supported_games
-from pitchside.core.replay.pitchbowl import PitchBowlCodec
+from pitchside.core.record.format import ReplayFormatError, replay
+from pitchside.core.record.games import codec_for, supported_games
+from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as PB
 
 CODEC = PitchBowlCodec()

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.pitchbowl import ANNOUNCES, RESULTS, PitchBowlCodec
+from pitchside.core.record.pitchbowl import ANNOUNCES, RESULTS, PitchBowlCodec
 from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.pitchnut import PitchnutCodec
+from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as P
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold

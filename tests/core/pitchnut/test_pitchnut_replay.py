@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.format import ReplayFormatError, replay
-from pitchside.core.replay.games import codec_for, supported_games
-from pitchside.core.replay.pitchnut import PitchnutCodec
+from pitchside.core.record.format import ReplayFormatError, replay
+from pitchside.core.record.games import codec_for, supported_games
+from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as P
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchside.core.errors import IllegalInput, MalformedInput
-from pitchside.core.replay.codec import GameCodec
-from pitchside.core.replay.games import codec_for
-from pitchside.core.replay.match import Match
+from pitchside.core.record.codec import GameCodec
+from pitchside.core.record.games import codec_for
+from pitchside.core.match import Match
 
 FORMAT_VERSION = 1
 HEADER_KEYS = {"format", "game", "options", "rules_version", "sides"}

@@ -10,17 +10,17 @@ import importlib
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.codec import GameCodec
+from pitchside.core.record.codec import GameCodec
 
 GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
 """Every game of the format (shared/spec/replay.md, File)."""
 
 _CODECS: dict[str, str] = {
-    "pichenotte": "pitchside.core.replay.pichenotte:PichenotteCodec",
-    "pitchnut": "pitchside.core.replay.pitchnut:PitchnutCodec",
-    "boulomania": "pitchside.core.replay.boulomania:BoulomaniaCodec",
-    "pitchbowl": "pitchside.core.replay.pitchbowl:PitchBowlCodec",
-    "mastermove": "pitchside.core.replay.mastermove:MasterMoveCodec",
+    "pichenotte": "pitchside.core.record.pichenotte:PichenotteCodec",
+    "pitchnut": "pitchside.core.record.pitchnut:PitchnutCodec",
+    "boulomania": "pitchside.core.record.boulomania:BoulomaniaCodec",
+    "pitchbowl": "pitchside.core.record.pitchbowl:PitchBowlCodec",
+    "mastermove": "pitchside.core.record.mastermove:MasterMoveCodec",
 }
 """Game name -> ``module:class`` of its codec."""
 

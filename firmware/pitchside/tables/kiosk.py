@@ -3,7 +3,7 @@
 Strangers walk up to an idle table showing the attract screen. Any button wakes it into
 the menu, with the defaults ready: SHOT DONE starts the match (two presses from attract),
 NEXT / + / - change the options first. The game then runs through its own controller
-(:mod:`pitchside.app.pichenotte_table`). After the result, the table goes back to attract
+(:mod:`pitchside.tables.pichenotte`). After the result, the table goes back to attract
 after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is suspended (it
 stays in the journal) and the next player is asked whether to resume it.
 
@@ -29,8 +29,8 @@ from typing import Any, Literal
 from PIL import Image
 
 from pitchside import __version__
-from pitchside.app import effects as table
-from pitchside.app.games import GameApp, is_finished, match_in_progress
+from pitchside.tables import effects as table
+from pitchside.tables.registry import GameApp, is_finished, match_in_progress
 from pitchside.render.kiosk import (
     AttractView,
     ConfirmView,
@@ -107,7 +107,7 @@ Effect = table.TableEffect | SetContrast | Log
 
 
 def _default_app() -> GameApp:
-    from pitchside.app.pichenotte_table import APP
+    from pitchside.tables.pichenotte import APP
 
     return APP
 

@@ -52,12 +52,12 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from pitchside.app.effects import Accepted, DiceRolled, Event, RollDice, TableEffect
-from pitchside.app.games import ModuleTable
+from pitchside.tables.effects import Accepted, DiceRolled, Event, RollDice, TableEffect
+from pitchside.tables.registry import ModuleTable
 from pitchside.core.boards.boulomania import Board
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.boulomania import BoulomaniaCodec
-from pitchside.core.replay.match import Match
+from pitchside.core.record.boulomania import BoulomaniaCodec
+from pitchside.core.match import Match
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import Side, with_names
 from pitchside.core.step import Notice
@@ -558,7 +558,7 @@ def _last_of(ts: TableState) -> LastRoll | None:
 
 
 class BoulomaniaApp(ModuleTable):
-    """Boulomania's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+    """Boulomania's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
 
     name = "boulomania"
     title = "BOULOMANIA"

@@ -37,11 +37,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
-from pitchside.app.games import ModuleTable
+from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.match import Match
-from pitchside.core.replay.pichenotte import PichenotteCodec
+from pitchside.core.match import Match
+from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import SIDES, PerSide, Side, other, with_names
 from pitchside.core.step import Notice
@@ -297,7 +297,7 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
 
 
 class PichenotteApp(ModuleTable):
-    """Pichenotte's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+    """Pichenotte's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
 
     name = "pichenotte"
     title = "PICHENOTTE"

@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.codec import RulesCodec
-from pitchside.core.replay.fields import Fields
+from pitchside.core.record.codec import RulesCodec
+from pitchside.core.record.fields import Fields
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.notation import options_to_dict
 
@@ -65,7 +65,7 @@ def _board_json(board: rules.Board) -> dict[str, dict[str, str]]:
 
 
 class MasterMoveCodec(RulesCodec):
-    """The :class:`~pitchside.core.replay.codec.GameCodec` of Master Move."""
+    """The :class:`~pitchside.core.record.codec.GameCodec` of Master Move."""
 
     name = "mastermove"
     rules_version = rules.RULES_VERSION

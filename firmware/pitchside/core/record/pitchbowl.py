@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.codec import RulesCodec
-from pitchside.core.replay.fields import Fields
+from pitchside.core.record.codec import RulesCodec
+from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import SIDES, Side
 
@@ -61,7 +61,7 @@ class _PitchFields(Fields):
 
 
 class PitchBowlCodec(RulesCodec):
-    """The :class:`~pitchside.core.replay.codec.GameCodec` of Pitch Bowl."""
+    """The :class:`~pitchside.core.record.codec.GameCodec` of Pitch Bowl."""
 
     name = "pitchbowl"
     rules_version = rules.RULES_VERSION

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.codec import RulesCodec
-from pitchside.core.replay.fields import _MISSING, Fields
+from pitchside.core.record.codec import RulesCodec
+from pitchside.core.record.fields import _MISSING, Fields
 from pitchside.core.rules import boulomania as rules
 
 FORKS = ("straight", "diagonal")
@@ -66,7 +66,7 @@ def _team(f: Fields) -> Any:
 
 
 class BoulomaniaCodec(RulesCodec):
-    """The :class:`~pitchside.core.replay.codec.GameCodec` of Boulomania."""
+    """The :class:`~pitchside.core.record.codec.GameCodec` of Boulomania."""
 
     name = "boulomania"
     rules_version = rules.RULES_VERSION

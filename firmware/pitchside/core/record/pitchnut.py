@@ -26,8 +26,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.codec import RulesCodec
-from pitchside.core.replay.fields import Fields
+from pitchside.core.record.codec import RulesCodec
+from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import SIDES
 
@@ -48,7 +48,7 @@ def _sensed(f: Fields) -> tuple[int, int, int, int] | None:
 
 
 class PitchnutCodec(RulesCodec):
-    """The :class:`~pitchside.core.replay.codec.GameCodec` of Pitchnut."""
+    """The :class:`~pitchside.core.record.codec.GameCodec` of Pitchnut."""
 
     name = "pitchnut"
     rules_version = rules.RULES_VERSION

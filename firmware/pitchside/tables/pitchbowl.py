@@ -56,7 +56,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pitchside.app.effects import (
+from pitchside.tables.effects import (
     Accepted,
     CoinTossed,
     Event,
@@ -64,10 +64,10 @@ from pitchside.app.effects import (
     TableEffect,
     TossCoin,
 )
-from pitchside.app.games import ModuleTable
+from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.match import Match
-from pitchside.core.replay.pitchbowl import PitchBowlCodec
+from pitchside.core.match import Match
+from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import PerSide, Side, other, with_names
 from pitchside.core.step import Notice
@@ -611,7 +611,7 @@ def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 class PitchBowlApp(ModuleTable):
-    """Pitch Bowl's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+    """Pitch Bowl's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
 
     name = "pitchbowl"
     title = "PITCH BOWL"

@@ -22,11 +22,11 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from pitchside import __version__
-from pitchside.app import tournament_cli
+from pitchside.cli import tournament as tournament_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord
 from pitchside.core.errors import ConfigError, PitchsideError
-from pitchside.core.replay.format import ReplayFormatError, replay
+from pitchside.core.record.format import ReplayFormatError, replay
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.codec import GameCodec
+from pitchside.core.record.codec import GameCodec
 from pitchside.core.step import Notice, Step
 
 

@@ -46,7 +46,7 @@ hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to mov
 
 **Tournaments.** A table config may name a tournament file (``[tournament] file =
 "cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
-(:mod:`pitchside.app.tournament_cli`). The table only *reads* it: at power-on and
+(:mod:`pitchside.cli.tournament`). The table only *reads* it: at power-on and
 whenever a new game's table is made (after each game), :meth:`MasterMoveApp.new_table`
 and :meth:`MasterMoveApp.resumed` load it into a snapshot (:class:`TournamentInfo`)
 that the pure controller shows: on the attract screen's rotation
@@ -74,12 +74,12 @@ from dataclasses import dataclass, replace
 
 from PIL import Image
 
-from pitchside.app import tournament_cli
-from pitchside.app.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
-from pitchside.app.games import ModuleTable
+from pitchside.cli import tournament as tournament_cli
+from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.mastermove import MasterMoveCodec
-from pitchside.core.replay.match import Match
+from pitchside.core.record.mastermove import MasterMoveCodec
+from pitchside.core.match import Match
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
 from pitchside.core.sides import SIDES, PerSide, Side, with_names
@@ -568,7 +568,7 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 class MasterMoveApp(ModuleTable):
-    """Master Move's table for the kiosk flow (:class:`pitchside.app.games.GameApp`).
+    """Master Move's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`).
 
     :param tournament_file: a ``pitchside tournament`` file to show (standings, next
         pairing), read when this app is made (power-on: :attr:`snapshot`, for a table
@@ -627,14 +627,14 @@ class MasterMoveApp(ModuleTable):
         return render(v, size)
 
     def attract_views(self, ts: TableState) -> tuple[StandingsView, ...]:
-        """The attract screen's extra pages (:mod:`pitchside.app.kiosk`): the
+        """The attract screen's extra pages (:mod:`pitchside.tables.kiosk`): the
         tournament's standings and next pairing, if there is one."""
         info = self._shown(ts).tournament
         return standings_pages(info) if info is not None else ()
 
     def starts_on(self, event: Event) -> bool:
         """Whether ``event``, arriving on the attract screen or the menu, starts a game
-        (:mod:`pitchside.app.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
+        (:mod:`pitchside.tables.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
         if not isinstance(event, SerialLine) or event.name != SOURCE:
             return False
         try:

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.replay.codec import RulesCodec
-from pitchside.core.replay.fields import Fields
+from pitchside.core.record.codec import RulesCodec
+from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pichenotte as rules
 
 MAX_PUCKS = 50
@@ -28,7 +28,7 @@ def _json_number(x: float) -> int | float:
 
 
 class PichenotteCodec(RulesCodec):
-    """The :class:`~pitchside.core.replay.codec.GameCodec` of Pichenotte."""
+    """The :class:`~pitchside.core.record.codec.GameCodec` of Pichenotte."""
 
     name = "pichenotte"
     rules_version = rules.RULES_VERSION

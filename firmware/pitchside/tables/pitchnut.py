@@ -45,7 +45,7 @@ A shot with nothing sensed commits straight away on ``shot_done`` (a miss, or a 
 off the board), so an ordinary miss costs one press.
 
 What was sensed and what was confirmed: the confirmed :class:`Shot` is the journaled
-rules input (:class:`~pitchside.app.effects.Accepted`); the sensed counts per pocket
+rules input (:class:`~pitchside.tables.effects.Accepted`); the sensed counts per pocket
 stay in the draft while the shot is entered and, once it is committed, in
 :attr:`TableState.last` (:class:`ShotReport`: sensed per pocket, the shot, the pieces
 to spot) until the next shot.
@@ -57,7 +57,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pitchside.app.effects import (
+from pitchside.tables.effects import (
     Accepted,
     CoinTossed,
     Event,
@@ -65,10 +65,10 @@ from pitchside.app.effects import (
     TableEffect,
     TossCoin,
 )
-from pitchside.app.games import ModuleTable
+from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.replay.match import Match
-from pitchside.core.replay.pitchnut import PitchnutCodec
+from pitchside.core.match import Match
+from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import Side, other, with_names
 from pitchside.core.step import Notice
@@ -637,7 +637,7 @@ GAMES_CHOICES = (1, 2, 3, 5)
 
 
 class PitchnutApp(ModuleTable):
-    """Pitchnut's table for the kiosk flow (:class:`pitchside.app.games.GameApp`)."""
+    """Pitchnut's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
 
     name = "pitchnut"
     title = "PITCHNUT"

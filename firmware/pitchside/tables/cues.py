@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol
 
-from pitchside.app.games import TableLike
+from pitchside.tables.registry import TableLike
 
 Cue = Literal["point", "refusal", "won"]
 CUES: tuple[Cue, ...] = ("point", "refusal", "won")

@@ -2,7 +2,7 @@
 
 The kiosk flow, the runtime, the recorder and the config are the same for every game;
 what differs (its panel, how inputs become rules inputs, its screens, its menu) lives in
-the game's table module, ``pitchside.app.<game>_table``, which exports ``APP``. A game
+the game's table module, ``pitchside.tables.<game>``, which exports ``APP``. A game
 whose table module is not there yet is one this version can referee only by replay.
 """
 
@@ -13,11 +13,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from pitchside.app.effects import Event, TableEffect
+from pitchside.tables.effects import Event, TableEffect
 from pitchside.core.errors import PitchsideError
-from pitchside.core.replay.codec import GameCodec
-from pitchside.core.replay.games import GAMES
-from pitchside.core.replay.match import Match
+from pitchside.core.record.codec import GameCodec
+from pitchside.core.record.games import GAMES
+from pitchside.core.match import Match
 
 
 class TableLike(Protocol):
@@ -123,7 +123,7 @@ class ModuleTable:
         return type(self).screen(view, size)
 
 
-_APPS: dict[str, str] = {game: f"pitchside.app.{game}_table:APP" for game in GAMES}
+_APPS: dict[str, str] = {game: f"pitchside.tables.{game}:APP" for game in GAMES}
 
 
 def app_for(game: str) -> GameApp:
