@@ -6,6 +6,8 @@ runtime and the CLI can tell an expected refusal or fault from a bug.
 
 from __future__ import annotations
 
+from pitchside.core.notice import Notice
+
 
 class PitchsideError(Exception):
     """Base of every error Pitchside raises on purpose."""
@@ -14,15 +16,28 @@ class PitchsideError(Exception):
 class IllegalInput(PitchsideError, ValueError):
     """A well-formed input that the rules do not allow now.
 
-    The state does not change. ``rule`` is the rule ID from shared/rules/rulings.md
-    (for example ``"PI-05"``) and ``reason`` a sentence for the display and the replay
-    output; ``str(error)`` is ``"PI-05: reason"``.
+    The state does not change. Raised with a :class:`~pitchside.core.notice.Notice`
+    (``IllegalInput(Notice.of("PI-05", "call_not_needed"))``): ``notice`` is the typed
+    refusal, ``rule`` its rule ID from shared/rules/rulings.md; the words come from the
+    game's words module (:mod:`pitchside.core.words`). ``str(error)`` is
+    ``"PI-05/call_not_needed()"``, for logs only.
+
+    Transitional: a rules engine not yet converted to typed notices raises
+    ``IllegalInput(rule, reason)`` with a prose ``reason`` (then ``notice`` is None and
+    ``str(error)`` is ``"PI-05: reason"``).
     """
 
-    def __init__(self, rule: str, reason: str) -> None:
-        self.rule = rule
-        self.reason = reason
-        super().__init__(f"{rule}: {reason}")
+    def __init__(self, rule: "str | Notice", reason: str = "") -> None:
+        if isinstance(rule, Notice):
+            self.notice: Notice | None = rule
+            self.rule = rule.rule
+            self.reason = reason
+            super().__init__(str(rule))
+        else:
+            self.notice = None
+            self.rule = rule
+            self.reason = reason
+            super().__init__(f"{rule}: {reason}")
 
 
 class MalformedInput(PitchsideError, ValueError):

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import GameRules, Outcome, Status
 from pitchside.core.record.codec import GameCodec
+from pitchside.core.sides import PerSide, Side
 from pitchside.core.step import Notice, Step
 
 
@@ -60,6 +62,29 @@ class Match:
         step = self.codec.apply(self.state, inp)
         return Match(self.codec, self.options, self.initial, _Node(self.head, inp, step.state)), step
 
+    # The typed face of the game for the current state (pitchside.core.game):
+    # ``codec.rules`` is the game's rules module, a GameRules.
+
+    def status(self) -> Status:
+        """The match's :data:`~pitchside.core.game.Status` now."""
+        rules: GameRules = self.codec.rules
+        return rules.status(self.state)
+
+    def score(self) -> PerSide[float]:
+        """The headline score per side now."""
+        rules: GameRules = self.codec.rules
+        return rules.score(self.state)
+
+    def turn(self) -> Side | None:
+        """The side to play now (None: not settled yet, or the match is over)."""
+        rules: GameRules = self.codec.rules
+        return rules.turn(self.state)
+
+    def outcome(self) -> Outcome | None:
+        """The result once the match is over, else None."""
+        rules: GameRules = self.codec.rules
+        return rules.outcome(self.state)
+
     def can_undo(self) -> bool:
         return self.head is not None
 
@@ -72,3 +97,4 @@ class Match:
             raise IllegalInput("UNDO", "nothing to undo")
         new = Match(self.codec, self.options, self.initial, self.head.prev)
         return new, Step(new.state, (Notice("Undone", "UNDO"),))
+

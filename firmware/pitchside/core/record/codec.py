@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any, Protocol
 
+from pitchside.core.notice import Notice, Words
 from pitchside.core.step import Step
 
 
@@ -20,6 +21,9 @@ class GameCodec(Protocol):
     """The header's ``game`` value (``"pichenotte"``, ...)."""
     rules_version: int
     """The rules engine's version, written by export and stored with each match."""
+    rules: Any
+    """The game's rules module: ``apply`` and the typed face of
+    :class:`pitchside.core.game.GameRules` (``status``, ``score``, ``turn``, ``outcome``)."""
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any:
         """Options from the header's ``options`` object (absent ones take defaults).
@@ -56,6 +60,11 @@ class GameCodec(Protocol):
         ``phase`` and its own keys (``rejected`` is added by the machinery)."""
         ...
 
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        """The words of one of the game's notices or refusals (its words module,
+        :mod:`pitchside.core.words`), for the sides' ``names``."""
+        ...
+
 
 class RulesCodec:
     """What every game's codec does the same way: ``apply`` is the rules module's
@@ -71,3 +80,7 @@ class RulesCodec:
     def apply(self, state: Any, inp: Any) -> Step[Any]:
         result: Step[Any] = self.rules.apply(state, inp)
         return result
+
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        # Overridden by each game's codec with its words module's ``describe``.
+        raise NotImplementedError(f"{type(self).__name__} has no words module yet")

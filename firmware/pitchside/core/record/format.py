@@ -154,6 +154,16 @@ def _numbered_objects(lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
             raise ReplayFormatError(number, "not a replay line: JSON nested too deeply") from None
 
 
+def reason(header: Header, exc: IllegalInput) -> str:
+    """A refusal's ``reason`` in the output: its rule ID, then the game's words for it
+    (the same words the table shows), with the header's side names when it has them."""
+    if exc.notice is None:  # an engine not yet on typed notices: its prose
+        return str(exc)
+    sides = header.sides or {}
+    names = (sides.get("A", "A"), sides.get("B", "B"))
+    return f"{exc.rule}: {header.codec.describe(exc.notice, names).long}"
+
+
 def replay(lines: Iterable[str], strict: bool = False) -> ReplayResult:
     """Fold a replay file's lines through its game's rules.
 
@@ -175,7 +185,7 @@ def replay(lines: Iterable[str], strict: bool = False) -> ReplayResult:
             else:
                 result.match, _ = result.match.apply(inp)
         except IllegalInput as exc:
-            result.rejected.append(Rejection(number, name, str(exc)))
+            result.rejected.append(Rejection(number, name, reason(header, exc)))
             if strict:
                 result.stopped = True
                 return result

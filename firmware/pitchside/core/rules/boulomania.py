@@ -58,6 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from pitchside.core.game import Status
 from pitchside.core.boards.boulomania import BOARD, Board
 from pitchside.core.errors import IllegalInput
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -677,3 +678,22 @@ def _end_round(state: State, notices: list[Notice], jack_out: bool) -> Step[Stat
         pocket=PerSide(0, 0),
     )
     return Step(new, tuple(notices))
+
+
+# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
+
+
+def status(state: State) -> Status:
+    """``"finished"`` once the match is over, else ``"playing"``."""
+    return "finished" if state.phase == "finished" else "playing"
+
+
+def score(state: State) -> PerSide[float]:
+    """The headline score per side (the replay output's ``score``)."""
+    return PerSide(float(state.score.A), float(state.score.B))
+
+
+def turn(state: State) -> Side | None:
+    """The side to play now (``state.to_play``); None before it is settled and once the
+    match is over."""
+    return None if state.phase == "finished" else state.to_play

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Notice, Step
@@ -426,3 +427,22 @@ def _tally(state: State, tally: Tally) -> Step[State]:
     )
     notices.append(Notice(f"Round {new_round.round}: {nxt} starts", "PI-20"))
     return Step(new_round, tuple(notices))
+
+
+# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
+
+
+def status(state: State) -> Status:
+    """``"finished"`` once the match is over, else ``"playing"``."""
+    return "finished" if state.phase == "finished" else "playing"
+
+
+def score(state: State) -> PerSide[float]:
+    """The headline score per side (the replay output's ``score``)."""
+    return match_score(state)
+
+
+def turn(state: State) -> Side | None:
+    """The side to play now (``state.turn``); None before it is settled and once the
+    match is over."""
+    return None if state.phase == "finished" else state.turn

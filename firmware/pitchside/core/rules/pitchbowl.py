@@ -78,6 +78,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Notice, Step
@@ -777,3 +778,22 @@ def _def_placement(state: State, dp: DefPlacement) -> Step[State]:
         return Step(new, (Notice(f"{o}: defensive placement", "PB-31"),))
     new = replace(state, def_window=False, def_allowed=False)
     return Step(new, (Notice(f"Placement cancelled: no more for {o} this turn", "PB-32"),))
+
+
+# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
+
+
+def status(state: State) -> Status:
+    """``"finished"`` once the match is over, else ``"playing"``."""
+    return "finished" if state.phase == "finished" else "playing"
+
+
+def score(state: State) -> PerSide[float]:
+    """The headline score per side (the replay output's ``score``)."""
+    return PerSide(float(state.score.A), float(state.score.B))
+
+
+def turn(state: State) -> Side | None:
+    """The side to play now (``state.active``); None before it is settled and once the
+    match is over."""
+    return None if state.phase == "finished" else state.active

@@ -105,6 +105,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Notice, Step
@@ -612,3 +613,22 @@ def _end_game(state: State, result: GameResult, notices: list[Notice]) -> Step[S
     nxt = _start_game(replace(done, game_number=state.game_number + 1), loser)
     notices.append(Notice(f"Game {nxt.game_number}: {loser} breaks", "PN-05"))
     return Step(nxt, tuple(notices))
+
+
+# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
+
+
+def status(state: State) -> Status:
+    """``"finished"`` once the match is over, else ``"playing"``."""
+    return "finished" if state.phase == "finished" else "playing"
+
+
+def score(state: State) -> PerSide[float]:
+    """The headline score per side (the replay output's ``score``)."""
+    return PerSide(float(state.score.A), float(state.score.B))
+
+
+def turn(state: State) -> Side | None:
+    """The side to play now (``state.turn``); None before it is settled and once the
+    match is over."""
+    return None if state.phase == "finished" else state.turn

@@ -78,6 +78,9 @@ from .engine import (
     new_game,
     outcome,
     perft,
+    score,
+    status,
+    turn,
 )
 from .movegen import check_move, destinations, legal_moves
 from .notation import board_text, parse, parse_board, parse_move, snapshot
@@ -102,5 +105,5 @@ __all__ = [
     "Phase", "Piece", "Quit", "Restart", "Square", "State",
     "apply", "board_text", "check_move", "check_options", "destinations", "legal_inputs",
     "legal_moves", "lineup_problem", "new_game", "outcome", "parse", "parse_board",
-    "parse_move", "perft", "snapshot", "square", "square_name",
+    "parse_move", "perft", "score", "snapshot", "square", "square_name", "status", "turn",
 ]

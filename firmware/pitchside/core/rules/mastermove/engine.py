@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
 from pitchside.core.sides import PerSide, Side, other
 from pitchside.core.step import Notice, Step
@@ -304,3 +305,22 @@ __all__ = [
     "outcome",
     "perft",
 ]
+
+
+# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
+
+
+def status(state: State) -> Status:
+    """``"finished"`` once the match is over, else ``"playing"``."""
+    return "finished" if state.phase == "finished" else "playing"
+
+
+def score(state: State) -> PerSide[float]:
+    """The headline score per side (the replay output's ``score``)."""
+    return PerSide(float(state.score.A), float(state.score.B))
+
+
+def turn(state: State) -> Side | None:
+    """The side to play now (``state.to_move``); None before it is settled and once the
+    match is over."""
+    return None if state.phase == "finished" else state.to_move
