@@ -166,7 +166,7 @@ def test_dry_run_unit_is_the_printed_unit(tmp_path: Path) -> None:
 def test_real_install_refuses_on_a_non_pi(tmp_path: Path) -> None:
     model = Path("/proc/device-tree/model")
     if model.exists() and model.read_bytes().startswith(b"Raspberry Pi"):
-        pytest.skip("this is a Pi: the refusal is for other machines")
+        pytest.skip("not applicable: this is a Pi, the refusal is for other machines")
     env, log = _stubs(tmp_path)
     r = _run(["bash", str(INSTALL), "--prefix", str(tmp_path / "p"), "--version", "x"], env)
     assert r.returncode != 0

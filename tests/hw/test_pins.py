@@ -39,7 +39,7 @@ ON_A_PI = "Raspberry Pi" in (
 )
 
 
-@pytest.mark.skipif(ON_A_PI, reason="on a Pi these factories may legitimately start")
+@pytest.mark.skipif(ON_A_PI, reason="not applicable: on a Pi these factories may legitimately start")
 @pytest.mark.parametrize("name", ["lgpio", "rpigpio", "native"])
 def test_real_factories_off_a_pi_fail_loudly_with_hardware_error(name: str) -> None:
     # On the x86 test machine these cannot start (no lgpio/RPi module, no Pi revision):
