@@ -12,10 +12,13 @@ from dataclasses import replace
 import pytest
 from pitchside.tables import pitchbowl as t
 from pitchside.tables.effects import Accepted, CoinTossed, StartTimer, TossCoin
+from pitchside.core.game import Outcome
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import PerSide
+from pitchside.core.words.pitchbowl import describe
 from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired
 
 NAMES = ("Ann", "Bob")
@@ -128,7 +131,8 @@ def test_power_cut_mid_animation_resumes_with_the_journaled_winner_no_second_tos
     assert back.prompt is not None and back.prompt.text == "Bob won the toss: kick or receive?"
     back, eff = press(back, "coin")
     assert eff == []
-    assert "tossed already" in refused(back, "PB-02")
+    # the rules' own refusal of a second toss (the table no longer restates it)
+    assert refused(back, "PB-02") == "the coin is tossed once, at the start of the match"
 
 
 def test_coin_again_after_the_toss_is_refused_PB_02() -> None:
@@ -449,7 +453,9 @@ def test_the_match_to_three_touchdowns_PB_30() -> None:
         ts, _ = press(ts, "strip", "shot_done")  # ...and strips Ann's carrier (bonus)
     g = ts.game
     assert g.phase == "finished" and g.score == PerSide(0, 3)
-    assert rules.outcome(g) == rules.Outcome("B", "PB-30: B scored 3 touchdowns")
+    result = rules.outcome(g)
+    assert result == Outcome("B", Notice.of("PB-30", "three_touchdowns", side="B", touchdowns=3))
+    assert describe(result.cause, NAMES).long == "Bob scored 3 touchdowns"
     ts, eff = press(ts, "shot_done")
     assert eff == [] and ts.prompt is not None and ts.prompt.text == "Match over: press NEW"
 
