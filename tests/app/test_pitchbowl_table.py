@@ -374,6 +374,26 @@ def test_selector_ball_out_gives_the_ball_to_the_opponent_PB_25() -> None:
     assert ts.game.last_loss == rules.Loss("B", "MISS", "PB-14")
 
 
+def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
+    """Issue 13 item 15: OUT <carrier's side> and BALL OUT are the carrier leaving the field
+    (PB-35), without CARRIER OUT."""
+    ts = kicked_off(landed=False)  # Bob holds the ball
+    ts, _ = press(ts, "next", "next", "next", "plus", "next", "plus")
+    assert t.draft_line(ts) == "OUT BOB BALL OUT"
+    ts, eff = press(ts, "shot_done")
+    assert eff == [Accepted(rules.Pitch(out_of_bounds=("B",), ball_out=True), 10.0)]
+    g = ts.game
+    assert (g.active, g.possession, g.off_field) == ("A", "A", PerSide(0, 1))
+    assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
+    assert ts.prompt is not None and ts.prompt.text == "Out Of Bounds: Ann's turn"
+
+
+def test_touchdown_with_ball_out_stands_PB_36() -> None:
+    ts = kicked_off(landed=False)  # Bob holds the ball
+    ts, _ = press(ts, "touchdown", "next", "next", "next", "next", "plus", "shot_done")
+    assert ts.game.score == PerSide(0, 1) and ts.game.phase == "place_defender" and ts.game.kicker == "B"
+
+
 def test_selector_counts_stop_at_zero_and_ko_counts_PB_26() -> None:
     ts = kicked_off()
     for _ in range(6):

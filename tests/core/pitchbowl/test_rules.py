@@ -765,6 +765,70 @@ def test_PB35_PB_A5_carrier_out_after_a_pickup_in_the_same_pitch(h):
     assert new.possession == "A" and new.active == "A" and new.off_field == PerSide(0, 1)
 
 
+# Issue 13 item 15: the replay spec's own fields record a carrier leaving the field:
+# ``ball_out`` with the carrier among ``out_of_bounds`` is PB-35 (``carrier_out`` is an
+# optional extra), and a touchdown reported with ``ball_out`` stands (PB-36: crossing the
+# opposing end line is never out).
+
+
+def test_PB35_spec_fields_carrier_out_is_out_of_bounds_and_ball_out(h):
+    s = h.turn("B", possession="B", pitched=2)
+    step = PB.apply(s, P(out_of_bounds=("B",), ball_out=True))
+    mid = replace(s, pitched=3, possession="A", off_field=PerSide(0, 1))
+    assert step.state == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+    assert said(step.effects) == (
+        Notice("B: 1 out of bounds until the kick-off", "PB-24"),
+        Notice("Ball out: A gives it to his player nearest the exit", "PB-25"),
+        Notice("Out Of Bounds: A's turn", "PB-24"),
+    )
+    # the same as the product's own extra field says it
+    assert PB.apply(s, P(out_of_bounds=("B",), ball_out=True, carrier_out=True)).state == step.state
+
+
+def test_PB35_spec_fields_opponent_carrier_pushed_out_opponent_keeps_the_ball(h):
+    s = h.turn("B", possession="A")
+    new = PB.apply(s, P(out_of_bounds=("A", "B"), ball_out=True)).state
+    mid = replace(s, pitched=1, possession="A", off_field=PerSide(1, 1))
+    assert new == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+
+
+def test_PB35_spec_fields_carrier_out_after_a_pickup_in_the_same_pitch(h):
+    s = h.turn("B")
+    new = PB.apply(s, P(announce="pickup", result="success", out_of_bounds=("B",), ball_out=True)).state
+    mid = replace(s, pitched=1, possession="A", off_field=PerSide(0, 1))
+    assert new == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+
+
+def test_PB35_spec_fields_with_the_loose_option_the_ball_is_out_as_reported(h):
+    s = h.turn("B", possession="B", options=PB.Options(carrier_out="loose"))
+    new = PB.apply(s, P(out_of_bounds=("B",), ball_out=True)).state
+    mid = replace(s, pitched=1, possession="A", off_field=PerSide(0, 1))
+    assert new == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+
+
+@pytest.mark.parametrize(
+    "pitch",
+    [
+        P(touchdown=True, ball_out=True),
+        P(touchdown=True, ball_out=True, all_out=True),
+        P(announce="pass", result="success", touchdown=True, ball_out=True),
+    ],
+)
+def test_PB36_a_touchdown_reported_with_ball_out_stands(h, pitch):
+    s = h.turn("B", possession="B", pitched=3, score=PerSide(1, 0), off_field=PerSide(1, 1))
+    step = PB.apply(s, pitch)
+    assert step.state == _after_touchdown(s, "B", (1, 1))
+    assert Notice("Touchdown B! 1-1", "PB-27") in said(step.effects)
+    assert not any(n.rule == "PB-25" for n in said(step.effects))  # no ball out: a touchdown
+
+
+def test_PB36_a_touchdown_with_ball_out_and_a_foul_is_ignored_the_carrier_keeps_the_ball(h):
+    s = h.turn("B", possession="B", pitched=3)
+    step = PB.apply(s, P(touchdown=True, ball_out=True, fall=True))
+    assert step.state == h.new_turn(replace(s, pitched=4), "A", "FALL", "PB-10")
+    assert Notice("Touchdown not proper: a foul in the same pitch", "PB-36") in said(step.effects)
+
+
 # --- PB-36 [I]: a touchdown must be proper ------------------------------------------------------
 
 

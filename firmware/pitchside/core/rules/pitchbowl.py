@@ -25,6 +25,9 @@ named :class:`Options` field:
   through the opposing end line) is OUT OF BOUNDS and BALL OUT: the opponent of the active
   coach gets the ball. ``"loose"``: only OUT OF BOUNDS; the ball is left loose where the
   carrier went out (``possession`` null) unless the coaches also report ``ball_out``.
+  The option reads the pitch's ``carrier_out`` flag; the replay spec's own fields say the
+  carrier left with ``ball_out`` and the carrier's side among ``out_of_bounds``, which is
+  OUT OF BOUNDS and BALL OUT under either option (the Ball was reported out).
 * ``foul_voids_touchdown`` (PB-36): True: a touchdown reported with a foul in the same pitch
   (FALL, a second All-Out, or a player out of bounds) is ignored -- the text wants a
   "proper" touchdown. False: it counts, and the foul costs nothing more.
@@ -60,6 +63,8 @@ Further readings this engine makes (no option; the rulebook decides or the engin
   a ball-carrier piece, so he receives it). Where the carrier was (PB-A4: a Pick Up or Strip
   inside the end zone scores only on touching or crossing the line) is the coaches' call
   when they press ``touchdown``.
+* A TOUCHDOWN reported with ``ball_out`` stands (PB-36): the carrier crossing the opposing
+  end line takes the Ball with him and is never out; ``ball_out`` adds nothing to it.
 * Announced-action limits (PB-33): Strip and Pick Up once a turn each, counted on the
   announcement; Pass once (PB-22); Hand Off unlimited (PB-20).
 * An announced action needs its ``result`` and an unannounced pitch has none: it is the
@@ -182,10 +187,14 @@ class Pitch:
     :param clearance: the player touched the Ball with no Pick Up announced (PB-21).
     :param out_of_bounds: the side of each player that fully left the field (PB-24), one
         entry per player.
-    :param ball_out: the Ball left the field (PB-25).
+    :param ball_out: the Ball left the field (PB-25); a carried Ball leaves only with its
+        carrier, so with the carrier's side among ``out_of_bounds`` it is the carrier leaving
+        (PB-35); with ``touchdown`` it is the carrier crossing the end line (no ball out).
     :param touchdown: a ball carrier scored (PB-27).
     :param ko: own pieces accidentally turned over (PB-26), besides the pitched player.
-    :param carrier_out: one of the ``out_of_bounds`` players was the ball carrier (PB-35).
+    :param carrier_out: one of the ``out_of_bounds`` players was the ball carrier (PB-35),
+        an optional extra: ``ball_out`` says it too, and only this flag can say it under
+        the ``"loose"`` option without the Ball going out.
     :param ko_opponent: opposing pieces turned over (PB-A12; they cannot make a defensive
         placement this turn).
     """
@@ -559,7 +568,8 @@ def _check_pitch(state: State, p: Pitch) -> Side | None:
         raise IllegalInput(
             Notice.of("PB-26", "ko_opponent_over_left", side=o, left=def_pieces_left(state), ko=p.ko_opponent)
         )
-    # The ball and its carrier leaving the field (PB-25, PB-35).
+    # The ball and its carrier leaving the field (PB-25, PB-35). A touchdown's Ball crosses
+    # the opposing end line with its carrier: never out (PB-36), whatever ``ball_out`` says.
     if p.carrier_out:
         if held is None:
             raise IllegalInput(Notice.of("PB-35", "no_carrier_to_leave"))
@@ -567,12 +577,10 @@ def _check_pitch(state: State, p: Pitch) -> Side | None:
             raise IllegalInput(Notice.of("PB-35", "carrier_not_listed", side=held))
         if p.touchdown:
             raise IllegalInput(Notice.of("PB-36", "carrier_scores_not_out"))
-    if p.ball_out and held is not None and not p.carrier_out:
+    if p.ball_out and not p.touchdown and held is not None and held not in p.out_of_bounds:
         raise IllegalInput(Notice.of("PB-25", "carried_ball_out", side=held))
     # The touchdown (PB-27).
     if p.touchdown:
-        if p.ball_out:
-            raise IllegalInput(Notice.of("PB-27", "ball_out_no_score"))
         if held is None:
             raise IllegalInput(Notice.of("PB-27", "no_scorer"))
         if held == o and p.result != "interception":
@@ -629,12 +637,17 @@ def _pitch(state: State, p: Pitch) -> Step[State]:
     if p.clearance:
         causes.append(("CLEARANCE", "PB-21"))
         notices.append(Notice.of("PB-21", "clearance"))
-    ball_out = p.ball_out or (p.carrier_out and opts.carrier_out == "ball_out")
+    # The Ball out (PB-25): reported, or its carrier left the field (PB-35). ``ball_out``
+    # with the carrier among ``out_of_bounds`` says so with the replay spec's own fields
+    # (the ``carrier_out`` field is an optional extra); with a touchdown it is no ball out.
+    reported_out = p.ball_out and not p.touchdown
+    carrier_left = p.carrier_out or (reported_out and held is not None)  # held is out: checked
+    ball_out = reported_out or (carrier_left and opts.carrier_out == "ball_out")
     if ball_out:
-        causes.append(("BALL_OUT", "PB-35" if p.carrier_out and not p.ball_out else "PB-25"))
+        causes.append(("BALL_OUT", "PB-35" if carrier_left else "PB-25"))
         notices.append(Notice.of("PB-25", "ball_out", side=o))
         possession: Side | None = o
-    elif p.carrier_out:
+    elif carrier_left:
         possession = None  # carrier_out == "loose": the Ball rests where the carrier left
     else:
         possession = held

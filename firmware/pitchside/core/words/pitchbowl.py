@@ -134,9 +134,8 @@ _LONG: dict[str, Callable[[_Say], str]] = {
     "carrier_not_listed": lambda s: f"the ball carrier of {s.name()} left the field: list it in out_of_bounds",
     "carrier_scores_not_out": lambda s: "a carrier crossing the opposing end line scores: it is not out of bounds",
     "carried_ball_out": lambda s: (
-        f"{s.name()} carries the ball: a carried ball leaves the field only with its carrier (carrier_out)"
+        f"{s.name()} carries the ball: a carried ball leaves the field only with its carrier (out_of_bounds)"
     ),
-    "ball_out_no_score": lambda s: "the Ball is out: no ball carrier can score on this pitch",
     "no_scorer": lambda s: "no ball carrier after this pitch: a touchdown needs one",
     "not_scorer": lambda s: f"only {s.name()}'s carrier, or an opponent intercepting, scores on {s.name()}'s pitch",
     "bonus_at_once": lambda s: "the bonus pitch must be taken at once",
