@@ -12,10 +12,13 @@ from dataclasses import replace
 import pytest
 from pitchside.tables import pitchbowl as t
 from pitchside.tables.effects import Accepted, CoinTossed, StartTimer, TossCoin
+from pitchside.core.game import Outcome
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import PerSide
+from pitchside.core.words.pitchbowl import describe
 from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired
 
 NAMES = ("Ann", "Bob")
@@ -128,7 +131,8 @@ def test_power_cut_mid_animation_resumes_with_the_journaled_winner_no_second_tos
     assert back.prompt is not None and back.prompt.text == "Bob won the toss: kick or receive?"
     back, eff = press(back, "coin")
     assert eff == []
-    assert "tossed already" in refused(back, "PB-02")
+    # the rules' own refusal of a second toss (the table no longer restates it)
+    assert refused(back, "PB-02") == "the coin is tossed once, at the start of the match"
 
 
 def test_coin_again_after_the_toss_is_refused_PB_02() -> None:
@@ -370,6 +374,26 @@ def test_selector_ball_out_gives_the_ball_to_the_opponent_PB_25() -> None:
     assert ts.game.last_loss == rules.Loss("B", "MISS", "PB-14")
 
 
+def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
+    """Issue 13 item 15: OUT <carrier's side> and BALL OUT are the carrier leaving the field
+    (PB-35), without CARRIER OUT."""
+    ts = kicked_off(landed=False)  # Bob holds the ball
+    ts, _ = press(ts, "next", "next", "next", "plus", "next", "plus")
+    assert t.draft_line(ts) == "OUT BOB BALL OUT"
+    ts, eff = press(ts, "shot_done")
+    assert eff == [Accepted(rules.Pitch(out_of_bounds=("B",), ball_out=True), 10.0)]
+    g = ts.game
+    assert (g.active, g.possession, g.off_field) == ("A", "A", PerSide(0, 1))
+    assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
+    assert ts.prompt is not None and ts.prompt.text == "Out Of Bounds: Ann's turn"
+
+
+def test_touchdown_with_ball_out_stands_PB_36() -> None:
+    ts = kicked_off(landed=False)  # Bob holds the ball
+    ts, _ = press(ts, "touchdown", "next", "next", "next", "next", "plus", "shot_done")
+    assert ts.game.score == PerSide(0, 1) and ts.game.phase == "place_defender" and ts.game.kicker == "B"
+
+
 def test_selector_counts_stop_at_zero_and_ko_counts_PB_26() -> None:
     ts = kicked_off()
     for _ in range(6):
@@ -449,7 +473,9 @@ def test_the_match_to_three_touchdowns_PB_30() -> None:
         ts, _ = press(ts, "strip", "shot_done")  # ...and strips Ann's carrier (bonus)
     g = ts.game
     assert g.phase == "finished" and g.score == PerSide(0, 3)
-    assert rules.outcome(g) == rules.Outcome("B", "PB-30: B scored 3 touchdowns")
+    result = rules.outcome(g)
+    assert result == Outcome("B", Notice.of("PB-30", "three_touchdowns", side="B", touchdowns=3))
+    assert describe(result.cause, NAMES).long == "Bob scored 3 touchdowns"
     ts, eff = press(ts, "shot_done")
     assert eff == [] and ts.prompt is not None and ts.prompt.text == "Match over: press NEW"
 

@@ -391,7 +391,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: PitchBowlView, size: tuple[int, i
     w, h = size
     state = view.state
     result = outcome(state)
-    headline = f"{_name(view, result.winner)} WINS" if result else "MATCH OVER"
+    headline = f"{_name(view, result.winner)} WINS" if result and result.winner else "MATCH OVER"
     _header(draw, size, "MATCH OVER")
     big_h = (h - HEADER_H - BOTTOM_H) // 2
     big = (0, HEADER_H + 1, w, HEADER_H + 1 + big_h)

@@ -67,10 +67,11 @@ from pitchside.tables.effects import (
 from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
-from pitchside.core.sides import PerSide, Side, other, with_names
-from pitchside.core.step import Notice
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.words.pitchbowl import describe
 from pitchside.render.pitchbowl import PitchBowlView, render
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired
@@ -133,7 +134,7 @@ class PitchDraft:
             all_out=self.all_out,
             fall=self.fall,
             clearance=self.clearance,
-            out_of_bounds=("A",) * self.out.A + ("B",) * self.out.B,
+            out_of_bounds=tuple(side for side in SIDES for _ in range(self.out[side])),
             ball_out=self.ball_out,
             touchdown=self.touchdown,
             ko=self.ko,
@@ -208,8 +209,9 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     animation was cut short shows its winner at once (module docstring); a draft not yet
     committed (OK) was never journaled: the coaches enter it again."""
     ts = TableState(match, names=names)
+    effects: tuple[object, ...]
     if last_was_undo:
-        effects: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+        effects = (UNDONE,)
     elif match.head is not None:
         before = match.head.prev.state if match.head.prev is not None else match.initial
         effects = match.codec.apply(before, match.head.inp).effects
@@ -268,10 +270,10 @@ def draft_line(ts: TableState) -> str:
         parts.append("FALL")
     if d.clearance:
         parts.append("CLEARANCE")
-    for side in ("A", "B"):
-        n = d.out[side]  # type: ignore[index]
+    for side in SIDES:
+        n = d.out[side]
         if n:
-            parts.append(f"OUT {_name(ts.names, side).upper()}" + (f"x{n}" if n > 1 else ""))  # type: ignore[arg-type]
+            parts.append(f"OUT {_name(ts.names, side).upper()}" + (f"x{n}" if n > 1 else ""))
     if d.carrier_out:
         parts.append("CARRIER OUT")
     if d.ball_out:
@@ -337,16 +339,48 @@ def view(ts: TableState) -> PitchBowlView:
 
 # --- prompts ---------------------------------------------------------------------------
 
-def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
+UNDONE = Notice.of("UNDO", "undone")
+"""The notice of an undo (shared/spec/replay.md, ``undo``)."""
+NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
+"""The refusal of an undo with nothing to take back."""
 
 
-def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
-    """The prompt after an accepted input: its last notice, unless the new screen (the
-    result) already says it."""
-    if not notices or ts.game.phase == "finished":
+def _refuse(ts: TableState, notice: Notice) -> TableState:
+    """The refusal ``notice`` (the rules', or the shared undo one) on the display, in the
+    players' names (its short words) with its rule ID."""
+    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", notice.rule))
+
+
+def _refuse_panel(ts: TableState, rule: str, text: str) -> TableState:
+    """A refusal of the panel's own (which button to press), citing ``rule``; ``text``
+    names the players only through :func:`_name`."""
+    return replace(ts, prompt=Prompt(text, "refusal", rule))
+
+
+def _refused(ts: TableState, exc: IllegalInput) -> TableState:
+    """A rules refusal on the display (every Pitch Bowl refusal carries its notice)."""
+    assert exc.notice is not None, f"a prose refusal from a typed engine: {exc}"
+    return _refuse(ts, exc.notice)
+
+
+def _rules_refusal(game: rules.State, inp: rules.Input) -> IllegalInput | None:
+    """The rules' refusal of ``inp`` now, or None if they would accept it (nothing is
+    committed either way)."""
+    try:
+        rules.apply(game, inp)
+    except IllegalInput as exc:
+        return exc
+    return None
+
+
+def _notice(ts: TableState, notices: tuple[object, ...]) -> Prompt | None:
+    """The prompt after an accepted input: its last notice (the one that says what comes
+    next: whose turn, who places, the bonus pitch), worded for the players, unless the new
+    screen (the result) already says it."""
+    typed = [n for n in notices if isinstance(n, Notice)]
+    if not typed or ts.game.phase == "finished":
         return None
-    return Prompt(with_names(notices[-1].text, ts.names), "info")
+    return Prompt(describe(typed[-1], ts.names).short, "info")
 
 
 def _placer(game: rules.State) -> Side:
@@ -361,7 +395,7 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
     try:
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refused(ts, exc), ()
     new = replace(ts, match=match).cleared()
     return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
 
@@ -418,11 +452,12 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
     if game.phase == "finished":
         return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "coin":
-        if game.phase == "toss":
+        refusal = _rules_refusal(game, rules.CoinToss("A"))
+        if refusal is None:
             return replace(ts, prompt=None), (TossCoin(),)
-        return _refuse(ts, "PB-02", "the coin was tossed already, at the start of the match"), ()
+        return _refused(ts, refusal), ()
     if game.phase == "toss":
-        return _refuse(ts, "PB-02", "toss the coin first (COIN)"), ()
+        return _refuse_panel(ts, "PB-02", "toss the coin first (COIN)"), ()
     if game.phase == "choose":
         return _choose_press(ts, name, at)
     if game.phase in ("place_defender", "place_attacker"):
@@ -436,12 +471,11 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """Clear the draft, else take back the last input (the toss too, even mid-spin)."""
     if ts.has_draft and not ts.spin:
         return replace(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
-    try:
-        match, step = ts.match.undo()
-    except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+    if not ts.match.can_undo():
+        return _refuse(ts, NOTHING_TO_UNDO), ()
+    match, _ = ts.match.undo()
     new = replace(ts, match=match, spin=0, spin_due=0.0).cleared()
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
+    return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
 
 
 def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -455,9 +489,9 @@ def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tup
     winner = _name(ts.names, ts.game.toss_winner or "A")
     if name == "shot_done":
         if ts.choice is None:
-            return _refuse(ts, "PB-02", f"{winner} chooses: + KICK or - RECEIVE, then OK"), ()
+            return _refuse_panel(ts, "PB-02", f"{winner} chooses: + KICK or - RECEIVE, then OK"), ()
         return _commit(ts, rules.Choose(ts.choice), at)
-    return _refuse(ts, "PB-02", f"{winner} won the toss and chooses first: + KICK or - RECEIVE"), ()
+    return _refuse_panel(ts, "PB-02", f"{winner} won the toss and chooses first: + KICK or - RECEIVE"), ()
 
 
 def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -497,10 +531,9 @@ def _kickoff_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
 
 def _turn_only(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     """A turn button outside a turn: the engine's own refusal of a pitch now."""
-    try:
-        rules.apply(ts.game, rules.Pitch())
-    except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+    refusal = _rules_refusal(ts.game, rules.Pitch())
+    if refusal is not None:
+        return _refused(ts, refusal), ()
     return ts, ()  # pragma: no cover - only called outside turns
 
 
@@ -515,19 +548,18 @@ def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
         return _def_press(ts)
     if name == "end_turn":
         if ts.has_draft:
-            return _refuse(ts, "PB-34", "a pitch is being entered: OK it or UNDO it first"), ()
+            return _refuse_panel(ts, "PB-34", "a pitch is being entered: OK it or UNDO it first"), ()
         return _commit(ts, rules.EndTurn(), at)
     if ts.def_ok is not None:
         if name == "miss":
             return replace(ts, def_ok=not ts.def_ok, prompt=None), ()
-        return _refuse(ts, "PB-31", "a defensive placement is being entered: OK it or UNDO it first"), ()
+        return _refuse_panel(ts, "PB-31", "a defensive placement is being entered: OK it or UNDO it first"), ()
     if name in ANNOUNCE_BUTTONS:
         return _announce(ts, ANNOUNCE_BUTTONS[name])
     if name == "miss":
-        if d.announce is None:
-            return _refuse(
-                ts, "PB-13", "nothing was announced: a simple action (Run, Block, Clearance) cannot miss"
-            ), ()
+        if d.announce is None:  # the rules refuse a result with nothing announced (PB-13)
+            refusal = _rules_refusal(game, rules.Pitch(result="miss"))
+            return (_refused(ts, refusal) if refusal is not None else ts), ()
         cycle: tuple[rules.Result | None, ...] = (
             (None, "miss", "interception") if d.announce == "pass" else (None, "miss")
         )
@@ -587,10 +619,9 @@ def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effe
     d = ts.pitch
     if d.announce == a:  # pressed again: the announcement is taken back
         return replace(ts, pitch=replace(d, announce=None, result=None), prompt=None, selecting=False), ()
-    try:
-        rules.apply(ts.game, rules.Pitch(announce=a, result="miss"))
-    except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+    refusal = _rules_refusal(ts.game, rules.Pitch(announce=a, result="miss"))
+    if refusal is not None:
+        return _refused(ts, refusal), ()
     return replace(ts, pitch=replace(d, announce=a, result=None), prompt=None, selecting=False), ()
 
 
@@ -599,11 +630,10 @@ def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     if ts.def_ok is not None:
         return replace(ts, def_ok=None, prompt=None), ()
     if not ts.pitch.is_empty:
-        return _refuse(ts, "PB-31", "a pitch is being entered: OK it or UNDO it first"), ()
-    try:
-        rules.apply(ts.game, rules.DefPlacement(True))
-    except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refuse_panel(ts, "PB-31", "a pitch is being entered: OK it or UNDO it first"), ()
+    refusal = _rules_refusal(ts.game, rules.DefPlacement(True))
+    if refusal is not None:
+        return _refused(ts, refusal), ()
     return replace(ts, def_ok=True, prompt=None, selecting=False), ()
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from pitchside.core.errors import IllegalInput
 from pitchside.core.rules import pitchbowl as PB
+from pitchside.core.words.pitchbowl import describe
 
 
 class Helpers:
@@ -51,8 +52,16 @@ class Helpers:
         with pytest.raises(IllegalInput) as info:
             PB.apply(state, inp)
         assert info.value.rule == rule, str(info.value)
-        assert str(info.value).startswith(rule + ": ")
+        notice = info.value.notice
+        assert notice is not None and notice.rule == rule, str(info.value)
+        assert describe(notice, ("A", "B")).long  # every refusal has words
         return info.value
+
+    @staticmethod
+    def reason(err: IllegalInput) -> str:
+        """A refusal's words for sides named A and B (the replay's ``reason`` text)."""
+        assert err.notice is not None
+        return describe(err.notice, ("A", "B")).long
 
     @staticmethod
     def new_turn(prev: PB.State, side: str, cause: str, rule: str, loser: str | None = None, **kw) -> PB.State:

@@ -142,6 +142,21 @@ def test_matches_driven_by_legal_inputs_reach_three_touchdowns(data, opts):
             state = PB.apply(state, inp).state
         except IllegalInput:
             continue
-        check_invariants(state)
+        check_snapshot(state)
     assert state.phase == "finished", (steps, state)
     assert max(state.score.A, state.score.B) == PB.TOUCHDOWNS_TO_WIN
+
+
+def check_snapshot(state: PB.State) -> None:
+    """The one-line snapshot reads back to the very state (python-chess's FEN idea)."""
+    check_invariants(state)
+    text = PB.snapshot(state)
+    assert "\n" not in text and len(text.split()) == 9
+    assert PB.parse_snapshot(text) == state
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), opts=options(), n=st.integers(0, 120))
+def test_snapshot_round_trips_every_state_a_random_fold_reaches(data, opts, n):
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw), n, check_snapshot,
+                      rule_prefixes=("PB-", "UNDO"))

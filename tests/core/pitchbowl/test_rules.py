@@ -15,11 +15,24 @@ from dataclasses import replace
 
 import pytest
 
+from pitchside.core.game import Outcome
+from pitchside.core.notice import Notice as Typed
 from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.sides import PerSide
 from pitchside.core.step import Notice
+from pitchside.core.words.pitchbowl import describe
 
 P = PB.Pitch
+
+
+def said(effects: tuple[object, ...]) -> tuple[Notice, ...]:
+    """The typed notices as the replay and a table named A and B word them, each with its
+    rule: ``Notice(text, rule)`` (the engine's wording before typed notices, unchanged)."""
+    out = []
+    for n in effects:
+        assert isinstance(n, Typed), n
+        out.append(Notice(describe(n, ("A", "B")).long, n.rule))
+    return tuple(out)
 
 
 # --- PB-01, PB-02: the match start and the coin toss --------------------------------------
@@ -37,7 +50,7 @@ def test_PB01_new_match_waits_for_the_toss_nothing_scored():
 def test_PB02_toss_winner_chooses():
     step = PB.apply(PB.new_match(), PB.CoinToss("B"))
     assert step.state == PB.State(options=PB.Options(), phase="choose", toss_winner="B")
-    assert step.effects == (Notice("B won the toss: kick or receive?", "PB-02"),)
+    assert said(step.effects) == (Notice("B won the toss: kick or receive?", "PB-02"),)
     assert PB.to_act(step.state) == "B"
     assert PB.legal_inputs(step.state) == ("choose",)
 
@@ -100,7 +113,7 @@ def test_PB03_defender_places_first_then_attacker_then_kickoff(h):
 def test_PB04_checklist_refusals(h, placement):
     s = h.fold(PB.new_match(), PB.CoinToss("A"), PB.Choose("kick"))
     err = h.refused(s, placement, "PB-04")
-    assert err.reason
+    assert h.reason(err)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +136,7 @@ def test_PB05_kickoff_landed_receiver_begins_ball_loose(h):
     s = h.fold(PB.new_match(), PB.CoinToss("A"), PB.Choose("kick"), PB.Placement("A"), PB.Placement("B"))
     step = PB.apply(s, PB.Kickoff(True))
     assert step.state == replace(s, phase="turn", active="B", possession=None)
-    assert step.effects == (Notice("Kick-off: B's turn", "PB-05"),)
+    assert said(step.effects) == (Notice("Kick-off: B's turn", "PB-05"),)
     assert PB.pitches_left(step.state) == 11
 
 
@@ -131,7 +144,7 @@ def test_PB06_touch_back_attacker_gets_the_ball(h):
     s = h.fold(PB.new_match(), PB.CoinToss("B"), PB.Choose("kick"), PB.Placement("B"), PB.Placement("A"))
     step = PB.apply(s, PB.Kickoff(False))
     assert step.state == replace(s, phase="turn", active="A", possession="A")
-    assert step.effects[0].rule == "PB-06"
+    assert said(step.effects)[0].rule == "PB-06"
 
 
 def test_PB05_no_second_kickoff_during_play(h):
@@ -148,7 +161,7 @@ def test_PB07_PB29_eleven_pitches_end_the_turn(h):
         assert s.active == "B" and s.pitched == n and PB.pitches_left(s) == 11 - n
     step = PB.apply(s, P())
     assert step.state == h.new_turn(s, "A", "END_OF_TURN", "PB-29")
-    assert step.effects == (Notice("B: every player pitched", "PB-29"), Notice("End Of Turn: A's turn", "PB-29"))
+    assert said(step.effects) == (Notice("B: every player pitched", "PB-29"), Notice("End Of Turn: A's turn", "PB-29"))
 
 
 def test_PB15_PB16_runs_and_blocks_unlimited_no_effect_but_a_pitch(h):
@@ -203,7 +216,7 @@ def test_PB09_second_all_out_is_a_foul_losing_the_initiative(h):
     assert s == replace(h.turn("B"), pitched=2, all_out_used=True)
     step = PB.apply(s, P(all_out=True))
     assert step.state == h.new_turn(replace(s, pitched=3), "A", "FALL", "PB-09")
-    assert Notice("Second All-Out: foul", "PB-09") in step.effects
+    assert Notice("Second All-Out: foul", "PB-09") in said(step.effects)
 
 
 def test_PB09_all_out_is_per_turn(h):
@@ -221,7 +234,7 @@ def test_PB10_fall_loses_the_initiative(h, all_out_used):
     s = h.turn("B", pitched=4, all_out_used=all_out_used)
     step = PB.apply(s, P(fall=True))
     assert step.state == h.new_turn(replace(s, pitched=5), "A", "FALL", "PB-10")
-    assert Notice("Fall: movement exceeded", "PB-10") in step.effects
+    assert Notice("Fall: movement exceeded", "PB-10") in said(step.effects)
 
 
 def test_PB10_fall_keeps_what_stands_a_pickup_inside_the_zone(h):
@@ -266,7 +279,7 @@ def test_PB17_strip_success_takes_the_ball_and_owes_a_bonus(h):
     s = h.turn("B", possession="A", pitched=3)
     step = PB.apply(s, P(announce="strip", result="success"))
     assert step.state == replace(s, pitched=4, possession="B", strip_used=True, bonus_pending=True)
-    assert step.effects == (Notice("B strips the ball", "PB-17"), Notice("B: bonus pitch, now", "PB-19"))
+    assert said(step.effects) == (Notice("B strips the ball", "PB-17"), Notice("B: bonus pitch, now", "PB-19"))
 
 
 @pytest.mark.parametrize("possession", [None, "B"])
@@ -286,7 +299,7 @@ def test_PB18_pickup_success(h):
 
 def test_PB18_pickup_while_holding_the_ball_refused(h):
     err = h.refused(h.turn("B", possession="B"), P(announce="pickup", result="success"), "PB-18")
-    assert "already holds" in err.reason
+    assert "already holds" in h.reason(err)
 
 
 def test_PB18_pickup_of_a_carried_ball_refused(h):
@@ -343,7 +356,7 @@ def test_PB20_failed_hand_off_drops_the_ball(h):
     s = h.turn("B", possession="B", pitched=1)
     step = PB.apply(s, P(announce="handoff", result="miss"))
     assert step.state == h.new_turn(replace(s, pitched=2, possession=None), "A", "MISS", "PB-14")
-    assert step.effects[0] == Notice("Hand Off missed: ball dropped, A places it", "PB-20")
+    assert said(step.effects)[0] == Notice("Hand Off missed: ball dropped, A places it", "PB-20")
 
 
 @pytest.mark.parametrize("possession", [None, "A"])
@@ -373,13 +386,13 @@ def test_PB22_pass_success(h):
     s = h.turn("B", possession="B", pitched=1)
     step = PB.apply(s, P(announce="pass", result="success"))
     assert step.state == replace(s, pitched=2, pass_used=True)
-    assert step.effects == (Notice("Pass completed", "PB-22"),)
+    assert said(step.effects) == (Notice("Pass completed", "PB-22"),)
 
 
 def test_PB22_second_pass_refused(h):
     s = h.fold(h.turn("B", possession="B"), P(announce="pass", result="success"))
     err = h.refused(s, P(announce="pass", result="success"), "PB-22")
-    assert "one Pass per turn" in err.reason
+    assert "one Pass per turn" in h.reason(err)
 
 
 def test_PB22_pass_without_carrier_refused(h):
@@ -397,7 +410,7 @@ def test_PB23_interception_gives_the_ball_to_the_opponent(h):
     s = h.turn("B", possession="B", pitched=5)
     step = PB.apply(s, P(announce="pass", result="interception"))
     assert step.state == h.new_turn(replace(s, pitched=6, pass_used=True, possession="A"), "A", "INTERCEPTION", "PB-23")
-    assert Notice("Pass intercepted by A", "PB-23") in step.effects
+    assert Notice("Pass intercepted by A", "PB-23") in said(step.effects)
 
 
 @pytest.mark.parametrize("announce,possession", [("handoff", "B"), ("strip", "A"), ("pickup", None)])
@@ -433,7 +446,7 @@ def test_PB25_ball_out_opponent_gets_the_ball_and_the_turn(h):
     s = h.turn("B", pitched=2)
     step = PB.apply(s, P(ball_out=True))
     assert step.state == h.new_turn(replace(s, pitched=3, possession="A"), "A", "BALL_OUT", "PB-25")
-    assert Notice("Ball out: A gives it to his player nearest the exit", "PB-25") in step.effects
+    assert Notice("Ball out: A gives it to his player nearest the exit", "PB-25") in said(step.effects)
 
 
 def test_PB25_clearance_out_of_the_field(h):
@@ -463,7 +476,7 @@ def test_PB26_ko_pieces_count_as_played(h):
     s = h.turn("B")
     step = PB.apply(s, P(ko=2))
     assert step.state == replace(s, pitched=3)
-    assert Notice("B: 2 K.O., played this turn", "PB-26") in step.effects
+    assert Notice("B: 2 K.O., played this turn", "PB-26") in said(step.effects)
 
 
 def test_PB26_ko_can_end_the_turn(h):
@@ -521,7 +534,7 @@ def test_PB27_touchdown_forms_score_and_the_scorer_kicks(h, form, pitch, possess
     s = h.turn("B", possession=possession, pitched=3, score=PerSide(1, 0), off_field=PerSide(1, 1))
     step = PB.apply(s, pitch)
     assert step.state == _after_touchdown(s, "B", (1, 1))
-    assert Notice("Touchdown B! 1-1", "PB-27") in step.effects
+    assert Notice("Touchdown B! 1-1", "PB-27") in said(step.effects)
     assert PB.to_act(step.state) == "B"  # the scorer is the defender: he places first
 
 
@@ -599,8 +612,10 @@ def test_PB30_third_touchdown_wins(h):
     s = h.turn("B", possession="B", score=PerSide(2, 2))
     step = PB.apply(s, P(touchdown=True))
     assert step.state == replace(_after_touchdown(s, "B", (2, 3)), phase="finished", kicker="A")
-    assert PB.outcome(step.state) == PB.Outcome("B", "PB-30: B scored 3 touchdowns")
-    assert step.effects[-1] == Notice("B wins the match", "PB-30")
+    result = PB.outcome(step.state)
+    assert result == Outcome("B", Typed.of("PB-30", "three_touchdowns", side="B", touchdowns=3))
+    assert describe(result.cause, ("A", "B")).long == "B scored 3 touchdowns"
+    assert said(step.effects)[-1] == Notice("B wins the match", "PB-30")
     assert PB.legal_inputs(step.state) == ()
     for inp in (P(), PB.EndTurn(), PB.CoinToss("A"), PB.Kickoff()):
         h.refused(step.state, inp, "PB-30")
@@ -660,7 +675,7 @@ def test_PB32_wrong_placement_cancelled_no_more_this_turn(h):
     s = h.fold(h.turn("B", options=DP), P())
     step = PB.apply(s, PB.DefPlacement(ok=False))
     assert step.state == replace(s, def_window=False, def_allowed=False)
-    assert step.effects == (Notice("Placement cancelled: no more for A this turn", "PB-32"),)
+    assert said(step.effects) == (Notice("Placement cancelled: no more for A this turn", "PB-32"),)
     s2 = PB.apply(step.state, P()).state
     assert s2.def_window is False
     h.refused(s2, PB.DefPlacement(), "PB-32")
@@ -691,7 +706,7 @@ def test_PB34_end_turn_counts_as_end_of_turn(h):
     s = h.turn("B", possession="B", pitched=3, all_out_used=True, pass_used=True)
     step = PB.apply(s, PB.EndTurn())
     assert step.state == h.new_turn(s, "A", "END_OF_TURN", "PB-34")
-    assert step.effects == (Notice("End Of Turn: A's turn", "PB-34"),)
+    assert said(step.effects) == (Notice("End Of Turn: A's turn", "PB-34"),)
 
 
 def test_PB34_end_turn_refused_with_defensive_placement(h):
@@ -718,7 +733,7 @@ def test_PB35_carrier_out_is_out_of_bounds_and_ball_out(h):
     step = PB.apply(s, P(out_of_bounds=("B",), carrier_out=True))
     mid = replace(s, pitched=1, possession="A", off_field=PerSide(0, 1))
     assert step.state == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
-    assert any(n.rule == "PB-25" for n in step.effects)
+    assert any(n.rule == "PB-25" for n in said(step.effects))
 
 
 def test_PB35_opponent_carrier_pushed_out_opponent_keeps_the_ball(h):
@@ -750,6 +765,70 @@ def test_PB35_PB_A5_carrier_out_after_a_pickup_in_the_same_pitch(h):
     assert new.possession == "A" and new.active == "A" and new.off_field == PerSide(0, 1)
 
 
+# Issue 13 item 15: the replay spec's own fields record a carrier leaving the field:
+# ``ball_out`` with the carrier among ``out_of_bounds`` is PB-35 (``carrier_out`` is an
+# optional extra), and a touchdown reported with ``ball_out`` stands (PB-36: crossing the
+# opposing end line is never out).
+
+
+def test_PB35_spec_fields_carrier_out_is_out_of_bounds_and_ball_out(h):
+    s = h.turn("B", possession="B", pitched=2)
+    step = PB.apply(s, P(out_of_bounds=("B",), ball_out=True))
+    mid = replace(s, pitched=3, possession="A", off_field=PerSide(0, 1))
+    assert step.state == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+    assert said(step.effects) == (
+        Notice("B: 1 out of bounds until the kick-off", "PB-24"),
+        Notice("Ball out: A gives it to his player nearest the exit", "PB-25"),
+        Notice("Out Of Bounds: A's turn", "PB-24"),
+    )
+    # the same as the product's own extra field says it
+    assert PB.apply(s, P(out_of_bounds=("B",), ball_out=True, carrier_out=True)).state == step.state
+
+
+def test_PB35_spec_fields_opponent_carrier_pushed_out_opponent_keeps_the_ball(h):
+    s = h.turn("B", possession="A")
+    new = PB.apply(s, P(out_of_bounds=("A", "B"), ball_out=True)).state
+    mid = replace(s, pitched=1, possession="A", off_field=PerSide(1, 1))
+    assert new == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+
+
+def test_PB35_spec_fields_carrier_out_after_a_pickup_in_the_same_pitch(h):
+    s = h.turn("B")
+    new = PB.apply(s, P(announce="pickup", result="success", out_of_bounds=("B",), ball_out=True)).state
+    mid = replace(s, pitched=1, possession="A", off_field=PerSide(0, 1))
+    assert new == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+
+
+def test_PB35_spec_fields_with_the_loose_option_the_ball_is_out_as_reported(h):
+    s = h.turn("B", possession="B", options=PB.Options(carrier_out="loose"))
+    new = PB.apply(s, P(out_of_bounds=("B",), ball_out=True)).state
+    mid = replace(s, pitched=1, possession="A", off_field=PerSide(0, 1))
+    assert new == h.new_turn(mid, "A", "OUT_OF_BOUNDS", "PB-24")
+
+
+@pytest.mark.parametrize(
+    "pitch",
+    [
+        P(touchdown=True, ball_out=True),
+        P(touchdown=True, ball_out=True, all_out=True),
+        P(announce="pass", result="success", touchdown=True, ball_out=True),
+    ],
+)
+def test_PB36_a_touchdown_reported_with_ball_out_stands(h, pitch):
+    s = h.turn("B", possession="B", pitched=3, score=PerSide(1, 0), off_field=PerSide(1, 1))
+    step = PB.apply(s, pitch)
+    assert step.state == _after_touchdown(s, "B", (1, 1))
+    assert Notice("Touchdown B! 1-1", "PB-27") in said(step.effects)
+    assert not any(n.rule == "PB-25" for n in said(step.effects))  # no ball out: a touchdown
+
+
+def test_PB36_a_touchdown_with_ball_out_and_a_foul_is_ignored_the_carrier_keeps_the_ball(h):
+    s = h.turn("B", possession="B", pitched=3)
+    step = PB.apply(s, P(touchdown=True, ball_out=True, fall=True))
+    assert step.state == h.new_turn(replace(s, pitched=4), "A", "FALL", "PB-10")
+    assert Notice("Touchdown not proper: a foul in the same pitch", "PB-36") in said(step.effects)
+
+
 # --- PB-36 [I]: a touchdown must be proper ------------------------------------------------------
 
 
@@ -766,7 +845,7 @@ def test_PB36_touchdown_with_a_foul_is_ignored(h, pitch, extra, cause, rule):
     step = PB.apply(s, pitch)
     assert step.state == h.new_turn(replace(s, pitched=3, **extra), "A", cause, rule)
     assert step.state.score == PerSide(0, 0)
-    assert Notice("Touchdown not proper: a foul in the same pitch", "PB-36") in step.effects
+    assert Notice("Touchdown not proper: a foul in the same pitch", "PB-36") in said(step.effects)
 
 
 def test_PB36_option_off_the_touchdown_counts(h):

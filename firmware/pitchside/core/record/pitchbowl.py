@@ -8,7 +8,9 @@ Contract option: ``defensive_placement`` (false). Added options (the interpretat
 Contract inputs: ``coin_toss``, ``choose``, ``placement``, ``kickoff``, ``pitch``,
 ``end_turn``, ``def_placement``, with the contract's fields and defaults. Added ``pitch``
 fields: ``carrier_out`` (false): one of the ``out_of_bounds`` players carried the ball
-(PB-35); ``ko_opponent`` (0): opposing pieces turned over (PB-A12).
+(PB-35), an optional extra: the contract's ``ball_out`` with the carrier's side among
+``out_of_bounds`` says it too (issue 13); ``ko_opponent`` (0): opposing pieces turned over
+(PB-A12). A ``touchdown`` reported with ``ball_out`` stands (PB-36).
 
 Contract output keys: ``phase``, ``active``, ``kicker``, ``possession``, ``pitched``,
 ``all_out_used``, ``pass_used``, ``bonus_pending``, ``off_field``, ``score``. Added:
@@ -24,10 +26,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import SIDES, Side
+from pitchside.core.words import pitchbowl as words
 
 ANNOUNCES = ("strip", "pickup", "handoff", "pass")
 RESULTS = ("success", "miss", "interception")
@@ -65,7 +69,11 @@ class PitchBowlCodec(RulesCodec):
 
     name = "pitchbowl"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
+
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        """Pitch Bowl's words (:func:`pitchside.core.words.pitchbowl.describe`)."""
+        return words.describe(notice, names)
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -80,7 +88,6 @@ class PitchBowlCodec(RulesCodec):
             bonus_all_out_again=f.bool("bonus_all_out_again", d.bonus_all_out_again),
         )
         return f.done_options(opts, rules.check_options)
-
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
@@ -169,7 +176,6 @@ class PitchBowlCodec(RulesCodec):
             out["out_of_bounds"] = list(inp.out_of_bounds)
         return out
 
-
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
         loss = state.last_loss
@@ -199,5 +205,5 @@ class PitchBowlCodec(RulesCodec):
             "pitches_left": rules.pitches_left(state),
             "last_loss": {"side": loss.side, "cause": loss.cause, "rule": loss.rule} if loss else None,
             "def_placement": dp,
-            "result": result.cause if result else None,
+            "result": f"{result.cause.rule}: {words.describe(result.cause, ('A', 'B')).long}" if result else None,
         }

@@ -25,6 +25,9 @@ named :class:`Options` field:
   through the opposing end line) is OUT OF BOUNDS and BALL OUT: the opponent of the active
   coach gets the ball. ``"loose"``: only OUT OF BOUNDS; the ball is left loose where the
   carrier went out (``possession`` null) unless the coaches also report ``ball_out``.
+  The option reads the pitch's ``carrier_out`` flag; the replay spec's own fields say the
+  carrier left with ``ball_out`` and the carrier's side among ``out_of_bounds``, which is
+  OUT OF BOUNDS and BALL OUT under either option (the Ball was reported out).
 * ``foul_voids_touchdown`` (PB-36): True: a touchdown reported with a foul in the same pitch
   (FALL, a second All-Out, or a player out of bounds) is ignored -- the text wants a
   "proper" touchdown. False: it counts, and the foul costs nothing more.
@@ -60,6 +63,8 @@ Further readings this engine makes (no option; the rulebook decides or the engin
   a ball-carrier piece, so he receives it). Where the carrier was (PB-A4: a Pick Up or Strip
   inside the end zone scores only on touching or crossing the line) is the coaches' call
   when they press ``touchdown``.
+* A TOUCHDOWN reported with ``ball_out`` stands (PB-36): the carrier crossing the opposing
+  end line takes the Ball with him and is never out; ``ball_out`` adds nothing to it.
 * Announced-action limits (PB-33): Strip and Pick Up once a turn each, counted on the
   announcement; Pass once (PB-22); Hand Off unlimited (PB-20).
 * An announced action needs its ``result`` and an unannounced pitch has none: it is the
@@ -78,10 +83,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import Outcome, Status
+from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
-from pitchside.core.step import Notice, Step
+from pitchside.core.step import Step
 
 RULES_VERSION = 1
 """Bumped whenever a change to this module could change the state a journal folds to."""
@@ -100,12 +106,12 @@ TOUCHDOWNS_TO_WIN = 3
 Phase = Literal["toss", "choose", "place_defender", "place_attacker", "kickoff", "turn", "finished"]
 Announce = Literal["strip", "pickup", "handoff", "pass"]
 Result = Literal["success", "miss", "interception"]
+EndTurnRule = Literal["unless_def_placement", "always", "never"]
+CarrierOutRule = Literal["ball_out", "loose"]
 Cause = Literal[
     "MISS", "FALL", "OUT_OF_BOUNDS", "CLEARANCE", "BALL_OUT", "INTERCEPTION", "END_OF_TURN", "TOUCHDOWN"
 ]
 """The causes of a loss of initiative, as the text lists them (PB-28)."""
-
-_ANNOUNCED_NAME = {"strip": "Strip the Ball", "pickup": "Pick Up", "handoff": "Hand Off", "pass": "Pass"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +124,8 @@ class Options:
     """
 
     defensive_placement: bool = False
-    end_turn: Literal["unless_def_placement", "always", "never"] = "unless_def_placement"
-    carrier_out: Literal["ball_out", "loose"] = "ball_out"
+    end_turn: EndTurnRule = "unless_def_placement"
+    carrier_out: CarrierOutRule = "ball_out"
     foul_voids_touchdown: bool = True
     bonus_any_action: bool = True
     def_placement_before_bonus: bool = False
@@ -181,10 +187,14 @@ class Pitch:
     :param clearance: the player touched the Ball with no Pick Up announced (PB-21).
     :param out_of_bounds: the side of each player that fully left the field (PB-24), one
         entry per player.
-    :param ball_out: the Ball left the field (PB-25).
+    :param ball_out: the Ball left the field (PB-25); a carried Ball leaves only with its
+        carrier, so with the carrier's side among ``out_of_bounds`` it is the carrier leaving
+        (PB-35); with ``touchdown`` it is the carrier crossing the end line (no ball out).
     :param touchdown: a ball carrier scored (PB-27).
     :param ko: own pieces accidentally turned over (PB-26), besides the pitched player.
-    :param carrier_out: one of the ``out_of_bounds`` players was the ball carrier (PB-35).
+    :param carrier_out: one of the ``out_of_bounds`` players was the ball carrier (PB-35),
+        an optional extra: ``ball_out`` says it too, and only this flag can say it under
+        the ``"loose"`` option without the Ball going out.
     :param ko_opponent: opposing pieces turned over (PB-A12; they cannot make a defensive
         placement this turn).
     """
@@ -270,14 +280,6 @@ class State:
     def_allowed: bool = True
     def_turned: int = 0
     last_loss: Loss | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a match ended: ``winner`` and ``cause`` with its rule ID."""
-
-    winner: Side
-    cause: str
 
 
 def new_match(options: Options | None = None) -> State:
@@ -367,7 +369,7 @@ def outcome(state: State) -> Outcome | None:
     """The result of a finished match, else None: the first team to 3 touchdowns (PB-30)."""
     for side in SIDES:
         if state.score[side] >= TOUCHDOWNS_TO_WIN:
-            return Outcome(side, f"PB-30: {side} scored {TOUCHDOWNS_TO_WIN} touchdowns")
+            return Outcome(side, Notice.of("PB-30", "three_touchdowns", side=side, touchdowns=TOUCHDOWNS_TO_WIN))
     return None
 
 
@@ -381,7 +383,7 @@ def apply(state: State, inp: Input) -> Step[State]:
     :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
     """
     if state.phase == "finished":
-        raise IllegalInput("PB-30", "the match is over; start a new match")
+        raise IllegalInput(Notice.of("PB-30", "match_over"))
     if isinstance(inp, CoinToss):
         return _coin_toss(state, inp)
     if isinstance(inp, Choose):
@@ -400,75 +402,76 @@ def apply(state: State, inp: Input) -> Step[State]:
 
 
 def _not_in_turn(state: State, what: str) -> IllegalInput:
-    """The refusal of a turn input outside a turn, naming what the table waits for."""
+    """The refusal of a turn input (``what``: its replay name, ``"pitch"``, ``"end_turn"``
+    or ``"def_placement"``) outside a turn, naming what the table waits for."""
     if state.phase == "toss":
-        return IllegalInput("PB-02", f"toss the coin first: no {what} before the kick-off")
+        return IllegalInput(Notice.of("PB-02", "toss_first", input=what))
     if state.phase == "choose":
-        return IllegalInput("PB-02", f"{state.toss_winner} won the toss and must choose to kick or to receive")
+        return IllegalInput(Notice.of("PB-02", "must_choose", side=state.toss_winner))
     if state.phase in ("place_defender", "place_attacker"):
-        return IllegalInput("PB-03", f"the teams are being placed: no {what} before the kick-off")
-    return IllegalInput("PB-05", f"{state.kicker} must kick off first: no {what} before the kick-off")
+        return IllegalInput(Notice.of("PB-03", "being_placed", input=what))
+    return IllegalInput(Notice.of("PB-05", "kickoff_first", side=state.kicker, input=what))
 
 
 def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
     if state.phase != "toss":
-        raise IllegalInput("PB-02", "the coin is tossed once, at the start of the match")
+        raise IllegalInput(Notice.of("PB-02", "tossed_once"))
     new = replace(state, phase="choose", toss_winner=toss.winner)
-    return Step(new, (Notice(f"{toss.winner} won the toss: kick or receive?", "PB-02"),))
+    return Step(new, (Notice.of("PB-02", "toss_won", side=toss.winner),))
 
 
 def _choose(state: State, choose: Choose) -> Step[State]:
     if state.phase != "choose":
-        raise IllegalInput("PB-02", "only the toss winner chooses, once, right after the coin toss")
+        raise IllegalInput(Notice.of("PB-02", "choose_once"))
     assert state.toss_winner is not None
     kicker = state.toss_winner if choose.choice == "kick" else other(state.toss_winner)
     new = replace(state, phase="place_defender", kicker=kicker)
-    return Step(new, (Notice(f"{kicker} kicks: {kicker} places first", "PB-03"),))
+    return Step(new, (Notice.of("PB-03", "kicks_places_first", side=kicker),))
 
 
 def _placement(state: State, pl: Placement) -> Step[State]:
     if state.phase not in ("place_defender", "place_attacker"):
         if state.phase in ("toss", "choose"):
-            raise IllegalInput("PB-03", "the teams are placed after the coin toss and the choice")
-        raise IllegalInput("PB-03", "the teams are placed only before a kick-off")
+            raise IllegalInput(Notice.of("PB-03", "place_after_toss"))
+        raise IllegalInput(Notice.of("PB-03", "place_before_kickoff"))
     assert state.kicker is not None
     placer = state.kicker if state.phase == "place_defender" else other(state.kicker)
     if pl.side != placer:
         if state.phase == "place_defender":
-            raise IllegalInput("PB-03", f"the defender {placer} (kicker) places first, then {pl.side}")
-        raise IllegalInput("PB-03", f"{pl.side} has placed; the attacker {placer} places second")
+            raise IllegalInput(Notice.of("PB-03", "defender_first", side=placer, placing=pl.side))
+        raise IllegalInput(Notice.of("PB-03", "attacker_second", side=placer, placing=pl.side))
     if pl.players != PLAYERS_ON_FIELD:
-        raise IllegalInput("PB-04", f"{pl.players} players placed: exactly {PLAYERS_ON_FIELD} are required")
+        raise IllegalInput(Notice.of("PB-04", "players", players=pl.players, required=PLAYERS_ON_FIELD))
     if pl.on_marker > pl.players:
-        raise IllegalInput("PB-04", f"{pl.on_marker} players on the marker but only {pl.players} placed")
+        raise IllegalInput(Notice.of("PB-04", "marker_over_players", on_marker=pl.on_marker, players=pl.players))
     if pl.on_marker < MIN_ON_MARKER:
-        raise IllegalInput("PB-04", f"only {pl.on_marker} players touch the centre line marker: at least {MIN_ON_MARKER}")
+        raise IllegalInput(Notice.of("PB-04", "few_on_marker", on_marker=pl.on_marker, least=MIN_ON_MARKER))
     if pl.max_on_wing > MAX_ON_WING:
-        raise IllegalInput("PB-04", f"{pl.max_on_wing} players on a wing: at most {MAX_ON_WING} on each wing")
+        raise IllegalInput(Notice.of("PB-04", "many_on_wing", on_wing=pl.max_on_wing, most=MAX_ON_WING))
     if pl.over_line:
-        raise IllegalInput("PB-04", "no player may overlap the centre line")
+        raise IllegalInput(Notice.of("PB-04", "over_line"))
     if state.phase == "place_defender":
         new = replace(state, phase="place_attacker")
-        return Step(new, (Notice(f"{placer} placed: {other(placer)} places", "PB-03"),))
+        return Step(new, (Notice.of("PB-03", "placed", side=placer, next=other(placer)),))
     new = replace(state, phase="kickoff")
-    return Step(new, (Notice(f"{state.kicker} kicks off", "PB-05"),))
+    return Step(new, (Notice.of("PB-05", "kicks_off", side=state.kicker),))
 
 
 def _kickoff(state: State, ko: Kickoff) -> Step[State]:
     if state.phase != "kickoff":
         if state.phase in ("place_defender", "place_attacker"):
-            raise IllegalInput("PB-03", "both teams must be placed before the kick-off")
+            raise IllegalInput(Notice.of("PB-03", "place_before_kickoff_first"))
         if state.phase == "turn":
-            raise IllegalInput("PB-05", "the ball is in play: the next kick-off follows a touchdown")
-        raise IllegalInput("PB-02", "toss the coin and choose before the kick-off")
+            raise IllegalInput(Notice.of("PB-05", "ball_in_play"))
+        raise IllegalInput(Notice.of("PB-02", "toss_before_kickoff"))
     assert state.kicker is not None
     attacker = other(state.kicker)
     turn = _new_turn(state, attacker, None)
     if ko.landed:
         new = replace(turn, possession=None)
-        return Step(new, (Notice(f"Kick-off: {attacker}'s turn", "PB-05"),))
+        return Step(new, (Notice.of("PB-05", "kickoff", side=attacker),))
     new = replace(turn, possession=attacker)
-    return Step(new, (Notice(f"Touch back: {attacker} gives the ball to any player", "PB-06"),))
+    return Step(new, (Notice.of("PB-06", "touch_back", side=attacker),))
 
 
 def _new_turn(state: State, side: Side, loss: Loss | None) -> State:
@@ -505,47 +508,44 @@ def _check_pitch(state: State, p: Pitch) -> Side | None:
     o = other(t)
     opts = state.options
     if not state.bonus_pending and pitches_left(state) == 0:
-        raise IllegalInput("PB-29", f"{t} has no player left to pitch: end the turn")
+        raise IllegalInput(Notice.of("PB-29", "no_player_left", side=t))
     # Announcement and result (PB-13, PB-14).
     a = p.announce
     if a is None and p.result is not None:
-        raise IllegalInput(
-            "PB-13", "nothing was announced: the action is the simple one (Block, Run or Clearance), with no result"
-        )
+        raise IllegalInput(Notice.of("PB-13", "nothing_announced"))
     if a is not None and p.result is None:
-        raise IllegalInput("PB-14", f"say whether the announced {_ANNOUNCED_NAME[a]} succeeded or missed")
+        raise IllegalInput(Notice.of("PB-14", "result_needed", action=a))
     if p.result == "interception" and a != "pass":
-        raise IllegalInput("PB-23", "only a Pass can be intercepted")
+        raise IllegalInput(Notice.of("PB-23", "only_pass_intercepted"))
     if state.bonus_pending and a in ("pass", "handoff") and not opts.bonus_any_action:
-        raise IllegalInput("PB-19", f"the bonus pitch may not be a {_ANNOUNCED_NAME[a]} at this table (PB-A3)")
+        raise IllegalInput(Notice.of("PB-19", "bonus_not_action", action=a))
     if a == "strip":
         if state.possession != o:
-            held = "your team holds the ball" if state.possession == t else "the ball is loose"
-            raise IllegalInput("PB-17", f"no opposing ball carrier to strip: {held}")
+            raise IllegalInput(Notice.of("PB-17", "nothing_to_strip", side=t, possession=state.possession))
         if state.strip_used:
-            raise IllegalInput("PB-33", "one Strip the Ball per turn, already announced")
+            raise IllegalInput(Notice.of("PB-33", "once_per_turn", action=a))
     elif a == "pickup":
         if state.possession == t:
-            raise IllegalInput("PB-18", f"{t} already holds the ball: nothing to pick up")
+            raise IllegalInput(Notice.of("PB-18", "already_holds", side=t))
         if state.possession == o:
-            raise IllegalInput("PB-18", f"{o}'s carrier holds the ball: announce a Strip the Ball")
+            raise IllegalInput(Notice.of("PB-18", "opponent_holds", side=o))
         if state.pickup_used:
-            raise IllegalInput("PB-33", "one Pick Up per turn, already announced")
+            raise IllegalInput(Notice.of("PB-33", "once_per_turn", action=a))
     elif a == "handoff":
         if state.possession != t:
-            raise IllegalInput("PB-20", f"a Hand Off needs a ball carrier of {t}, and {t} has none")
+            raise IllegalInput(Notice.of("PB-20", "no_carrier", action=a, side=t))
     elif a == "pass":
         if state.possession != t:
-            raise IllegalInput("PB-22", f"a Pass needs a ball carrier of {t}, and {t} has none")
+            raise IllegalInput(Notice.of("PB-22", "no_carrier", action=a, side=t))
         if state.pass_used:
-            raise IllegalInput("PB-22", f"one Pass per turn: {t} has already passed this turn")
+            raise IllegalInput(Notice.of("PB-22", "one_pass", side=t))
         if p.all_out:
-            raise IllegalInput("PB-09", "a Pass moves only the Ball: there is no movement to Go All-Out")
+            raise IllegalInput(Notice.of("PB-09", "pass_all_out"))
     if p.clearance:
         if a == "pickup":
-            raise IllegalInput("PB-21", "the Pick Up was announced: touching the ball is its success or miss")
+            raise IllegalInput(Notice.of("PB-21", "clearance_pickup"))
         if state.possession is not None:
-            raise IllegalInput("PB-21", f"{state.possession} carries the ball: there is no loose Ball to clear")
+            raise IllegalInput(Notice.of("PB-21", "ball_carried", side=state.possession))
     # Who holds the ball once the announced action (or clearance) is done.
     held: Side | None = state.possession
     if p.result == "success" and a in ("strip", "pickup"):
@@ -560,34 +560,31 @@ def _check_pitch(state: State, p: Pitch) -> Side | None:
     for side in SIDES:
         n = p.out_of_bounds.count(side)
         if n > on_field(state, side):
-            raise IllegalInput("PB-24", f"{side} has {on_field(state, side)} players on the field; {n} cannot leave it")
+            raise IllegalInput(Notice.of("PB-24", "too_many_out", side=side, on_field=on_field(state, side), out=n))
     spare = pitches_left(state) - (0 if state.bonus_pending else 1)
     if p.ko > spare:
-        raise IllegalInput("PB-26", f"{t} has {spare} other piece(s) not yet turned over; {p.ko} cannot be K.O.")
+        raise IllegalInput(Notice.of("PB-26", "ko_over_spare", side=t, spare=spare, ko=p.ko))
     if p.ko_opponent > def_pieces_left(state):
         raise IllegalInput(
-            "PB-26", f"{o} has {def_pieces_left(state)} piece(s) not turned over; {p.ko_opponent} cannot be K.O."
+            Notice.of("PB-26", "ko_opponent_over_left", side=o, left=def_pieces_left(state), ko=p.ko_opponent)
         )
-    # The ball and its carrier leaving the field (PB-25, PB-35).
+    # The ball and its carrier leaving the field (PB-25, PB-35). A touchdown's Ball crosses
+    # the opposing end line with its carrier: never out (PB-36), whatever ``ball_out`` says.
     if p.carrier_out:
         if held is None:
-            raise IllegalInput("PB-35", "no one carries the ball: no ball carrier can leave the field")
+            raise IllegalInput(Notice.of("PB-35", "no_carrier_to_leave"))
         if held not in p.out_of_bounds:
-            raise IllegalInput("PB-35", f"the ball carrier of {held} left the field: list it in out_of_bounds")
+            raise IllegalInput(Notice.of("PB-35", "carrier_not_listed", side=held))
         if p.touchdown:
-            raise IllegalInput("PB-36", "a carrier crossing the opposing end line scores: it is not out of bounds")
-    if p.ball_out and held is not None and not p.carrier_out:
-        raise IllegalInput(
-            "PB-25", f"{held} carries the ball: a carried ball leaves the field only with its carrier (carrier_out)"
-        )
+            raise IllegalInput(Notice.of("PB-36", "carrier_scores_not_out"))
+    if p.ball_out and not p.touchdown and held is not None and held not in p.out_of_bounds:
+        raise IllegalInput(Notice.of("PB-25", "carried_ball_out", side=held))
     # The touchdown (PB-27).
     if p.touchdown:
-        if p.ball_out:
-            raise IllegalInput("PB-27", "the Ball is out: no ball carrier can score on this pitch")
         if held is None:
-            raise IllegalInput("PB-27", "no ball carrier after this pitch: a touchdown needs one")
+            raise IllegalInput(Notice.of("PB-27", "no_scorer"))
         if held == o and p.result != "interception":
-            raise IllegalInput("PB-27", f"only {t}'s carrier, or an opponent intercepting, scores on {t}'s pitch")
+            raise IllegalInput(Notice.of("PB-27", "not_scorer", side=t))
     return held
 
 
@@ -607,53 +604,57 @@ def _pitch(state: State, p: Pitch) -> Step[State]:
     # Decisive actions (PB-13 to PB-23).
     a = p.announce
     if a is not None:
-        name = _ANNOUNCED_NAME[a]
         if p.result == "success":
             if a == "strip":
-                notices.append(Notice(f"{t} strips the ball", "PB-17"))
+                notices.append(Notice.of("PB-17", "strips", side=t))
             elif a == "pickup":
-                notices.append(Notice(f"{t} picks up the ball", "PB-18"))
+                notices.append(Notice.of("PB-18", "picks_up", side=t))
             elif a == "handoff":
-                notices.append(Notice("Hand Off made", "PB-20"))
+                notices.append(Notice.of("PB-20", "hand_off_made"))
             else:
-                notices.append(Notice("Pass completed", "PB-22"))
+                notices.append(Notice.of("PB-22", "pass_completed"))
         elif p.result == "miss":
             causes.append(("MISS", "PB-14"))
             if a == "handoff":
-                notices.append(Notice(f"Hand Off missed: ball dropped, {o} places it", "PB-20"))
+                notices.append(Notice.of("PB-20", "hand_off_missed", side=o))
             else:
-                notices.append(Notice(f"{name} missed", "PB-14"))
+                notices.append(Notice.of("PB-14", "missed", action=a))
         else:
             causes.append(("INTERCEPTION", "PB-23"))
-            notices.append(Notice(f"Pass intercepted by {o}", "PB-23"))
+            notices.append(Notice.of("PB-23", "intercepted", side=o))
     if p.fall:
         causes.append(("FALL", "PB-10"))
-        notices.append(Notice("Fall: movement exceeded", "PB-10"))
+        notices.append(Notice.of("PB-10", "fall"))
     elif second_all_out:
         causes.append(("FALL", "PB-09"))
-        notices.append(Notice("Second All-Out: foul", "PB-09"))
+        notices.append(Notice.of("PB-09", "second_all_out"))
     if p.out_of_bounds:
         causes.append(("OUT_OF_BOUNDS", "PB-24"))
         for side in SIDES:
             n = p.out_of_bounds.count(side)
             if n:
-                notices.append(Notice(f"{side}: {n} out of bounds until the kick-off", "PB-24"))
+                notices.append(Notice.of("PB-24", "out_of_bounds", side=side, out=n))
     if p.clearance:
         causes.append(("CLEARANCE", "PB-21"))
-        notices.append(Notice("Clearance", "PB-21"))
-    ball_out = p.ball_out or (p.carrier_out and opts.carrier_out == "ball_out")
+        notices.append(Notice.of("PB-21", "clearance"))
+    # The Ball out (PB-25): reported, or its carrier left the field (PB-35). ``ball_out``
+    # with the carrier among ``out_of_bounds`` says so with the replay spec's own fields
+    # (the ``carrier_out`` field is an optional extra); with a touchdown it is no ball out.
+    reported_out = p.ball_out and not p.touchdown
+    carrier_left = p.carrier_out or (reported_out and held is not None)  # held is out: checked
+    ball_out = reported_out or (carrier_left and opts.carrier_out == "ball_out")
     if ball_out:
-        causes.append(("BALL_OUT", "PB-35" if p.carrier_out and not p.ball_out else "PB-25"))
-        notices.append(Notice(f"Ball out: {o} gives it to his player nearest the exit", "PB-25"))
+        causes.append(("BALL_OUT", "PB-35" if carrier_left else "PB-25"))
+        notices.append(Notice.of("PB-25", "ball_out", side=o))
         possession: Side | None = o
-    elif p.carrier_out:
+    elif carrier_left:
         possession = None  # carrier_out == "loose": the Ball rests where the carrier left
     else:
         possession = held
     if p.ko:
-        notices.append(Notice(f"{t}: {p.ko} K.O., played this turn", "PB-26"))
+        notices.append(Notice.of("PB-26", "ko", side=t, ko=p.ko))
     if p.ko_opponent:
-        notices.append(Notice(f"{o}: {p.ko_opponent} K.O., played this turn", "PB-A12"))
+        notices.append(Notice.of("PB-A12", "ko", side=o, ko=p.ko_opponent))
 
     off_field = PerSide(
         state.off_field.A + p.out_of_bounds.count("A"), state.off_field.B + p.out_of_bounds.count("B")
@@ -676,7 +677,7 @@ def _pitch(state: State, p: Pitch) -> Step[State]:
     # The touchdown (PB-27, PB-36) ends the phase of play.
     foul = p.fall or second_all_out or bool(p.out_of_bounds)
     if p.touchdown and foul and opts.foul_voids_touchdown:
-        notices.append(Notice("Touchdown not proper: a foul in the same pitch", "PB-36"))
+        notices.append(Notice.of("PB-36", "touchdown_void"))
     elif p.touchdown:
         scorer = held
         assert scorer is not None
@@ -687,7 +688,7 @@ def _pitch(state: State, p: Pitch) -> Step[State]:
         return _lose_initiative(after, Loss(t, cause, rule), notices)
     if p.result == "success" and a in ("strip", "pickup"):
         # The bonus pitch, owed at once (PB-19).
-        notices.append(Notice(f"{t}: bonus pitch, now", "PB-19"))
+        notices.append(Notice.of("PB-19", "bonus_pitch", side=t))
         window = (
             opts.defensive_placement
             and opts.def_placement_before_bonus
@@ -697,7 +698,7 @@ def _pitch(state: State, p: Pitch) -> Step[State]:
         new = replace(after, bonus_pending=True, all_out_by_bonus_player=p.all_out, def_window=window)
         return Step(new, tuple(notices))
     if pitches_left(after) == 0:
-        notices.append(Notice(f"{t}: every player pitched", "PB-29"))
+        notices.append(Notice.of("PB-29", "all_pitched", side=t))
         return _lose_initiative(after, Loss(t, "END_OF_TURN", "PB-29"), notices)
     window = opts.defensive_placement and after.def_allowed and def_pieces_left(after) > 0
     return Step(replace(after, def_window=window), tuple(notices))
@@ -707,7 +708,7 @@ def _lose_initiative(state: State, loss: Loss, notices: list[Notice]) -> Step[St
     """The initiative passes to the other coach (PB-28)."""
     nxt = other(loss.side)
     new = _new_turn(state, nxt, loss)
-    notices.append(Notice(f"{loss.cause.replace('_', ' ').title()}: {nxt}'s turn", loss.rule))
+    notices.append(Notice.of(loss.rule, "initiative", cause=loss.cause, lost=loss.side, side=nxt))
     return Step(new, tuple(notices))
 
 
@@ -717,30 +718,28 @@ def _touchdown(state: State, scorer: Side, notices: list[Notice]) -> Step[State]
     score = state.score.set(scorer, state.score[scorer] + 1)
     assert state.active is not None
     base = _new_turn(replace(state, score=score), state.active, Loss(state.active, "TOUCHDOWN", "PB-27"))
-    notices.append(Notice(f"Touchdown {scorer}! {score.A}-{score.B}", "PB-27"))
+    notices.append(Notice.of("PB-27", "touchdown", side=scorer, score_a=score.A, score_b=score.B))
     reset = replace(base, active=None, possession=None, off_field=PerSide(0, 0), pitched=0, def_allowed=True)
     result = outcome(reset)
     if result is not None:
-        notices.append(Notice(f"{result.winner} wins the match", "PB-30"))
+        notices.append(Notice.of("PB-30", "match_won", side=result.winner))
         return Step(replace(reset, phase="finished"), tuple(notices))
-    notices.append(Notice(f"{scorer} kicks: {scorer} places first", "PB-27"))
+    notices.append(Notice.of("PB-27", "kicks_places_first", side=scorer))
     return Step(replace(reset, phase="place_defender", kicker=scorer), tuple(notices))
 
 
 def _check_end_turn(state: State) -> None:
     if state.phase != "turn":
-        raise _not_in_turn(state, "end of turn")
+        raise _not_in_turn(state, "end_turn")
     opts = state.options
     if state.bonus_pending:
-        raise IllegalInput("PB-19", "the bonus pitch must be taken at once")
+        raise IllegalInput(Notice.of("PB-19", "bonus_at_once"))
     if pitches_left(state) == 0:
         return  # nothing left to pitch: no placement is taken away
     if opts.end_turn == "never":
-        raise IllegalInput("PB-34", "ending a turn early is off at this table: pitch every player (PB-A1)")
+        raise IllegalInput(Notice.of("PB-34", "end_turn_off"))
     if opts.end_turn == "unless_def_placement" and opts.defensive_placement:
-        raise IllegalInput(
-            "PB-34", "with Defensive Placement on, pitch the remaining players: each grants a placement (PB-31)"
-        )
+        raise IllegalInput(Notice.of("PB-34", "end_turn_def_placement"))
 
 
 def _end_turn(state: State) -> Step[State]:
@@ -751,19 +750,19 @@ def _end_turn(state: State) -> Step[State]:
 
 def _def_placement_refusal(state: State) -> IllegalInput | None:
     if not state.options.defensive_placement:
-        return IllegalInput("PB-31", "the Defensive Placement rule is not in play in this match")
+        return IllegalInput(Notice.of("PB-31", "def_placement_off"))
     if state.phase != "turn":
-        return _not_in_turn(state, "defensive placement")
+        return _not_in_turn(state, "def_placement")
     assert state.active is not None
     o = other(state.active)
     if not state.def_allowed:
-        return IllegalInput("PB-32", f"a defensive placement went wrong: {o} has no more this turn")
+        return IllegalInput(Notice.of("PB-32", "def_placement_spent", side=o))
     if not state.def_window:
         if state.bonus_pending:
-            return IllegalInput("PB-19", "the bonus pitch comes first: it must be taken at once (PB-A11)")
-        return IllegalInput("PB-31", f"one defensive placement after each proper pitch of {state.active}")
+            return IllegalInput(Notice.of("PB-19", "bonus_first"))
+        return IllegalInput(Notice.of("PB-31", "one_per_pitch", side=state.active))
     if def_pieces_left(state) == 0:
-        return IllegalInput("PB-31", f"{o} has no active piece left for a placement")
+        return IllegalInput(Notice.of("PB-31", "no_piece_left", side=o))
     return None
 
 
@@ -775,9 +774,9 @@ def _def_placement(state: State, dp: DefPlacement) -> Step[State]:
     o = other(state.active)
     if dp.ok:
         new = replace(state, def_window=False, def_turned=state.def_turned + 1)
-        return Step(new, (Notice(f"{o}: defensive placement", "PB-31"),))
+        return Step(new, (Notice.of("PB-31", "def_placement", side=o),))
     new = replace(state, def_window=False, def_allowed=False)
-    return Step(new, (Notice(f"Placement cancelled: no more for {o} this turn", "PB-32"),))
+    return Step(new, (Notice.of("PB-32", "placement_cancelled", side=o),))
 
 
 # --- the typed face (pitchside.core.game.GameRules) ----------------------------------
@@ -797,3 +796,153 @@ def turn(state: State) -> Side | None:
     """The side to play now (``state.active``); None before it is settled and once the
     match is over."""
     return None if state.phase == "finished" else state.active
+
+
+# --- the one-line snapshot (python-chess's FEN idea) ---------------------------------
+
+_PHASES: tuple[Phase, ...] = ("toss", "choose", "place_defender", "place_attacker", "kickoff", "turn", "finished")
+_CAUSES: tuple[Cause, ...] = (
+    "MISS", "FALL", "OUT_OF_BOUNDS", "CLEARANCE", "BALL_OUT", "INTERCEPTION", "END_OF_TURN", "TOUCHDOWN",
+)  # fmt: skip
+_FLAGS = (  # (letter, State field): the turn's true flags, in this order
+    ("o", "all_out_used"), ("g", "all_out_by_bonus_player"), ("p", "pass_used"), ("s", "strip_used"),
+    ("u", "pickup_used"), ("b", "bonus_pending"), ("w", "def_window"), ("x", "def_allowed"),
+)  # fmt: skip
+_END_TURN: dict[EndTurnRule, str] = {"unless_def_placement": "u", "always": "a", "never": "n"}
+_CARRIER_OUT: dict[CarrierOutRule, str] = {"ball_out": "b", "loose": "l"}
+_SIDE_OF: dict[str, Side | None] = {"A": "A", "B": "B", "-": None}
+
+
+def _side_char(side: Side | None) -> str:
+    return side or "-"
+
+
+def snapshot(state: State) -> str:
+    """The state as one line of nine space-separated fields, like a chess FEN:
+
+    1. the phase (``toss`` .. ``finished``);
+    2. four sides, ``-`` for none: the toss winner, the kicker, the active coach, the
+       side in possession (``"BBA-"``: B won the toss and kicks, A's turn, ball loose);
+    3. the touchdowns ``A-B``; 4. the players off the field ``A-B``;
+    5. ``pitched``; 6. ``def_turned``;
+    7. the turn's flags, ``-`` for none: ``o`` all-out used, ``g`` by the player owed
+       the bonus, ``p`` pass used, ``s`` strip used, ``u`` pick up used, ``b`` bonus
+       pending, ``w`` the defensive placement window open, ``x`` a defensive placement
+       went wrong (``def_allowed`` false);
+    8. the last loss of initiative ``side:cause:rule`` (``B:MISS:PB-14``), or ``-``;
+    9. the options as seven characters: ``defensive_placement`` 1/0, ``end_turn``
+       u(nless_def_placement)/a(lways)/n(ever), ``carrier_out`` b(all_out)/l(oose),
+       then ``foul_voids_touchdown``, ``bonus_any_action``,
+       ``def_placement_before_bonus``, ``bonus_all_out_again``, each 1/0.
+
+    A new match with the default options is ``"toss ---- 0-0 0-0 0 0 - - 0ub1101"``.
+    :func:`parse_snapshot` reads it back: ``parse_snapshot(snapshot(s)) == s``.
+    """
+    o = state.options
+    flags = "".join(
+        letter
+        for letter, name in _FLAGS
+        if (getattr(state, name) if name != "def_allowed" else not state.def_allowed)
+    )
+    loss = state.last_loss
+    opts = "".join(
+        (
+            "1" if o.defensive_placement else "0",
+            _END_TURN[o.end_turn],
+            _CARRIER_OUT[o.carrier_out],
+            *("1" if v else "0" for v in (o.foul_voids_touchdown, o.bonus_any_action,
+                                         o.def_placement_before_bonus, o.bonus_all_out_again)),
+        )
+    )  # fmt: skip
+    return " ".join(
+        (
+            state.phase,
+            "".join(_side_char(s) for s in (state.toss_winner, state.kicker, state.active, state.possession)),
+            f"{state.score.A}-{state.score.B}",
+            f"{state.off_field.A}-{state.off_field.B}",
+            str(state.pitched),
+            str(state.def_turned),
+            flags or "-",
+            f"{loss.side}:{loss.cause}:{loss.rule}" if loss else "-",
+            opts,
+        )
+    )
+
+
+def parse_snapshot(text: str) -> State:
+    """The state a :func:`snapshot` line describes.
+
+    :raises ValueError: ``text`` is not a snapshot (naming the field that is wrong).
+    """
+    fields = text.split()
+    if len(fields) != 9:
+        raise ValueError(f"a Pitch Bowl snapshot has 9 fields, not {len(fields)}: {text!r}")
+    phase, sides, score, off, pitched, def_turned, flags, loss, opts = fields
+    if phase not in _PHASES:
+        raise ValueError(f"snapshot phase must be one of {', '.join(_PHASES)}, not {phase!r}")
+    if len(sides) != 4 or any(c not in "AB-" for c in sides):
+        raise ValueError(f"snapshot sides must be four of A, B or -, not {sides!r}")
+    who: list[Side | None] = [_SIDE_OF[c] for c in sides]
+    letters = {letter for letter, _ in _FLAGS}
+    if flags != "-" and (any(c not in letters for c in flags) or len(set(flags)) != len(flags)):
+        raise ValueError(f"snapshot flags must be '-' or distinct letters of {''.join(sorted(letters))}, not {flags!r}")
+    flag = {name: letter in flags for letter, name in _FLAGS}
+    if (
+        len(opts) != 7
+        or opts[0] not in "01"
+        or opts[1] not in "uan"
+        or opts[2] not in "bl"
+        or any(c not in "01" for c in opts[3:])
+    ):
+        raise ValueError(f"snapshot options must be like '0ub1101', not {opts!r}")
+    end_turn = {v: k for k, v in _END_TURN.items()}[opts[1]]
+    carrier_out = {v: k for k, v in _CARRIER_OUT.items()}[opts[2]]
+    options = Options(
+        defensive_placement=opts[0] == "1",
+        end_turn=end_turn,
+        carrier_out=carrier_out,
+        foul_voids_touchdown=opts[3] == "1",
+        bonus_any_action=opts[4] == "1",
+        def_placement_before_bonus=opts[5] == "1",
+        bonus_all_out_again=opts[6] == "1",
+    )
+    last_loss = None
+    if loss != "-":
+        parts = loss.split(":")
+        if len(parts) != 3 or parts[0] not in SIDES or parts[1] not in _CAUSES or not parts[2]:
+            raise ValueError(f"snapshot last loss must be '-' or side:cause:rule, not {loss!r}")
+        last_loss = Loss(parts[0], parts[1], parts[2])
+    return State(
+        options=options,
+        phase=phase,
+        toss_winner=who[0],
+        kicker=who[1],
+        active=who[2],
+        possession=who[3],
+        score=_pair(score, "touchdowns"),
+        off_field=_pair(off, "off the field"),
+        pitched=_count(pitched, "pitched"),
+        all_out_used=flag["all_out_used"],
+        all_out_by_bonus_player=flag["all_out_by_bonus_player"],
+        pass_used=flag["pass_used"],
+        strip_used=flag["strip_used"],
+        pickup_used=flag["pickup_used"],
+        bonus_pending=flag["bonus_pending"],
+        def_window=flag["def_window"],
+        def_allowed=not flag["def_allowed"],
+        def_turned=_count(def_turned, "def_turned"),
+        last_loss=last_loss,
+    )
+
+
+def _count(text: str, what: str) -> int:
+    if not text.isdigit() or not text.isascii() or (len(text) > 1 and text[0] == "0"):
+        raise ValueError(f"snapshot {what} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _pair(text: str, what: str) -> PerSide[int]:
+    a, sep, b = text.partition("-")
+    if not sep:
+        raise ValueError(f"snapshot {what} must be A-B counts like 1-0, not {text!r}")
+    return PerSide(_count(a, what), _count(b, what))
