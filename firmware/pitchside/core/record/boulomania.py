@@ -23,9 +23,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import _MISSING, Fields
 from pitchside.core.rules import boulomania as rules
+from pitchside.core.words import boulomania as words
 
 FORKS = ("straight", "diagonal")
 
@@ -70,7 +72,7 @@ class BoulomaniaCodec(RulesCodec):
 
     name = "boulomania"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -162,9 +164,13 @@ class BoulomaniaCodec(RulesCodec):
             out["team"] = inp.team
         return out
 
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        """Boulomania's words (:func:`pitchside.core.words.boulomania.describe`)."""
+        return words.describe(notice, names)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
+        cause = f"{result.cause.rule}: {words.describe(result.cause, ('A', 'B')).long}" if result else None
         return {
             "game": self.name,
             "status": "finished" if state.phase == "finished" else "playing",
@@ -180,5 +186,5 @@ class BoulomaniaCodec(RulesCodec):
             "holder": rules.holder(state),
             "pocket": state.pocket.as_dict(),
             "round_scores": [rs.as_dict() for rs in state.round_scores],
-            "result": result.cause if result else None,
+            "result": cause,
         }
