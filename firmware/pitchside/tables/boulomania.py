@@ -160,11 +160,13 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
 
 
 def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-    """The table rebuilt from a journal, showing the last roll and its prompt as before
-    the restart. A declaration not yet rolled was never journaled: declare it again."""
+    """The table rebuilt from a journal, showing what the live table showed after the
+    last journaled input: the last roll still in effect and the prompt, after an undo
+    too (issue 13). A declaration not yet rolled was never journaled: declare it again."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        return replace(ts, prompt=Prompt("Undone", "info"))
+        undone = replace(ts, prompt=Prompt(describe(UNDONE, names).short, "info"))
+        return replace(undone, last=_last_of(undone))
     if match.head is None:
         return ts
     before = match.head.prev.state if match.head.prev is not None else match.initial
@@ -245,11 +247,13 @@ def to_input(game: rules.State, choice: Choice, values: tuple[int, ...]) -> rule
             forks = fork_path(game, int(target), choice.diagonal)
         return rules.Shoot(target, die, forks)
     jack_space = choice.jack_space and rules.jack_space_allowed(game, values)
+    # declared but the double cannot take it: the rules say so (and the journal keeps it)
+    missed = choice.jack_space and not jack_space and len(values) == 2 and values[0] == values[1]
     total = sum(values)
     pushes = not jack_space and total >= rules.MIN_PLACE and game.at(total) is not None
     push = not (pushes and choice.no_push and game.options.push_optional)
     forks = fork_path(game, total, choice.diagonal) if pushes and push else ()
-    return rules.Point(values, jack_space=jack_space, forks=forks, push=push)
+    return rules.Point(values, jack_space=jack_space, forks=forks, push=push, jack_space_if_free=missed)
 
 
 def choice_line(ts: TableState) -> str:
@@ -426,9 +430,6 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input,
         values, team = (inp.die,), before.starter
     elif isinstance(inp, rules.Point):
         values, team = inp.dice, before.to_play
-        n = inp.dice[0]
-        if len(inp.dice) == 2 and n == inp.dice[1] and not inp.jack_space and ts.choice.jack_space:
-            notices = (Notice.of("BM-07", "jack_space_not_free", space=n, side=team), *notices)
     else:
         values, team = (inp.die,), before.to_play
     prompt = None
@@ -577,7 +578,7 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 def _last_of(ts: TableState) -> LastRoll | None:
-    """The last roll still in effect after an undo (its values; no text)."""
+    """The last roll still in effect after an undo, as its roll showed it."""
     head = ts.match.head
     if head is None:
         return None

@@ -58,6 +58,8 @@ def draw_line(draw, state: B.State) -> dict:
         obj = {"input": "point", "dice": draw(st.lists(die, min_size=2, max_size=3))}
         if draw(st.integers(0, 3)) == 0:
             obj["jack_space"] = draw(st.booleans())
+        elif draw(st.integers(0, 5)) == 0:
+            obj["jack_space_if_free"] = True
         if draw(st.integers(0, 5)) == 0:
             obj["push"] = draw(st.booleans())
     else:

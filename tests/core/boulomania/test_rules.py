@@ -679,6 +679,29 @@ def test_bm08_only_with_exactly_two_dice():
     assert e.notice == Notice.of("BM-07", "jack_space_three_dice")  # its words cite BM-08
 
 
+def test_bm07_jack_space_if_free_takes_it_when_the_throw_allows_it():
+    # declared before the roll (the table's panel): 4-4 with jack space 4 free takes it
+    step = B.apply(position(jack=1), B.Point((4, 4), jack_space_if_free=True))
+    assert board_of(step.state) == {4: "A"}
+    assert Notice.of("BM-07", "on_jack_space", dice=(4, 4), side="A", space=4) in step.effects
+
+
+def test_bm07_jack_space_if_free_not_free_counts_the_sum_and_says_so():
+    # the jack on 4: 4-4 goes on 8, and the notice says the jack space was not free
+    step = B.apply(position(jack=4), B.Point((4, 4), jack_space_if_free=True))
+    assert board_of(step.state) == {8: "A"}
+    assert step.effects[0] == Notice.of("BM-07", "jack_space_not_free", space=4, side="A")
+    assert step.state == B.apply(position(jack=4), pt(4, 4)).state  # the same throw as without it
+    # not a double: nothing to say, the sum
+    step = B.apply(position(jack=4), B.Point((4, 5), jack_space_if_free=True))
+    assert board_of(step.state) == {9: "A"} and all(n.code != "jack_space_not_free" for n in step.effects)
+
+
+def test_bm07_jack_space_and_jack_space_if_free_together_are_malformed():
+    with pytest.raises(ValueError):
+        B.Point((4, 4), jack_space=True, jack_space_if_free=True)
+
+
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_bm07_low_doubles_jack_space_n_or_dead(n):
     # BM-A7: 2-2 gives jack space 2 (not 4); without the choice the bowl is dead.

@@ -159,7 +159,12 @@ class Point:
         meets, in the order met; missing ones are straight (BM-11).
     :param team: the team throwing, if the input names it (refused if not to play, BM-12).
     :param push: False declines to push on (dead bowl), with option ``push_optional``.
-    :raises ValueError: a malformed throw (dice count or values, fork names).
+    :param jack_space_if_free: the jack space was declared before the roll, on the
+        condition that the throw allows it: take it if :func:`jack_space_allowed`, else
+        the bowl counts its sum as without it (never refused; a double on two dice that
+        cannot take it says so, ``BM-07/jack_space_not_free``). Not with ``jack_space``.
+    :raises ValueError: a malformed throw (dice count or values, fork names, both
+        ``jack_space`` and ``jack_space_if_free``).
     """
 
     dice: tuple[int, ...]
@@ -167,8 +172,11 @@ class Point:
     forks: tuple[Fork, ...] = ()
     team: Side | None = None
     push: bool = True
+    jack_space_if_free: bool = False
 
     def __post_init__(self) -> None:
+        if self.jack_space and self.jack_space_if_free:
+            raise ValueError("jack_space and jack_space_if_free together: the jack space is taken or declared")
         if len(self.dice) not in (2, 3):
             raise ValueError(f"a placing throw has 2 or 3 dice, not {len(self.dice)} (BM-05)")
         for i, d in enumerate(self.dice):
@@ -516,6 +524,11 @@ def _throw(state: State, inp: Point | Shoot) -> Step[State]:
 def _point(state: State, p: Point, side: Side, w: _Work) -> None:
     board = state.options.board
     total = sum(p.dice)
+    if p.jack_space_if_free:
+        if jack_space_allowed(state, p.dice):
+            p = replace(p, jack_space=True, jack_space_if_free=False)
+        elif len(p.dice) == 2 and p.dice[0] == p.dice[1]:
+            w.notices.append(Notice.of("BM-07", "jack_space_not_free", space=p.dice[0], side=side))
     if p.jack_space:
         if len(p.dice) != 2:
             raise IllegalInput(Notice.of("BM-07", "jack_space_three_dice"))
