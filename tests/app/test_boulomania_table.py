@@ -16,12 +16,16 @@ from pitchside.tables import boulomania as bt
 from pitchside.app import software_die
 from pitchside.tables.boulomania import APP, Choice, DieLink, TableState
 from pitchside.tables.effects import Accepted, DiceRolled, RollDice
+from pitchside.core.game import Outcome
+from pitchside.core.notice import Notice, Words
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import PerSide
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
 
 NAMES = ("Ann", "Bob")
+AB = ("A", "B")
+"""The sides' letters as names: the table's words as the rules engine's prose has them."""
 
 
 def press(ts: TableState, name: str, at: float = 1.0) -> tuple[TableState, tuple[object, ...]]:
@@ -48,6 +52,12 @@ def started(jack: int = 3) -> TableState:
     return roll(ts, jack)
 
 
+def said(last: bt.LastRoll | None) -> tuple[object, ...]:
+    """A last roll as (team, values, its line with the sides as A and B, source)."""
+    assert last is not None
+    return last.team, last.values, last.line(AB).long, last.source
+
+
 def board(ts: TableState) -> dict[int, str]:
     return {s: ts.game.at(s) for s in rules.bowls_on_board(ts.game)}  # type: ignore[misc]
 
@@ -63,7 +73,7 @@ def test_the_start_roll_is_two_dice_a_then_b_and_the_higher_starts() -> None:
     ts, effects = bt.handle(ts, DiceRolled((2, 6), 2.0))
     assert effects == (Accepted(rules.StartRoll(2, 6), 2.0),)
     assert ts.game.phase == "jack_roll" and ts.game.starter == "B"
-    assert ts.last == bt.LastRoll(None, (2, 6), "A 2, B 6", "software")
+    assert said(ts.last) == (None, (2, 6), "A 2, B 6", "software")
     assert bt.view(ts).last == bt.DiceShown((2, 6), "Ann 2, Bob 6")
     assert bt.choice_line(ts) == "Bob: ROLL FOR THE JACK"
 
@@ -77,7 +87,7 @@ def test_equal_start_rolls_decide_nothing_roll_again() -> None:
 def test_the_jack_goes_on_the_starters_die_and_the_starter_throws() -> None:
     ts = started(jack=3)
     assert ts.game.jack == 3 and ts.game.to_play == "A"
-    assert ts.last is not None and ts.last.text == "jack on 3" and ts.last.team == "A"
+    assert ts.last is not None and ts.last.line(AB).long == "jack on 3" and ts.last.team == "A"
     assert bt.choice_line(ts) == "Ann: POINT 2 DICE"
     _, effects = press(ts, "shot_done")  # SHOT DONE rolls too
     assert effects == (RollDice(2),)
@@ -87,7 +97,7 @@ def test_a_point_with_two_dice_goes_on_the_sum_and_the_other_team_throws() -> No
     ts = roll(started(), 5, 6)
     assert board(ts) == {11: "A"}
     assert ts.game.to_play == "B" and ts.game.hand == PerSide(7, 8)
-    assert ts.last == bt.LastRoll("A", (5, 6), "A on 11", "software")
+    assert said(ts.last) == ("A", (5, 6), "A on 11", "software")
 
 
 def test_point_three_dice_is_declared_with_next_and_rolls_three() -> None:
@@ -104,7 +114,7 @@ def test_point_three_dice_is_declared_with_next_and_rolls_three() -> None:
 def test_a_sum_under_7_is_a_dead_bowl_and_passes_the_turn_on_an_empty_board() -> None:
     ts = roll(started(), 1, 2)
     assert board(ts) == {} and ts.game.pocket == PerSide(1, 0) and ts.game.to_play == "B"
-    assert ts.last is not None and ts.last.text == "A: dead bowl"
+    assert ts.last is not None and ts.last.line(AB).long == "A: dead bowl"
 
 
 def test_pushing_on_chains_and_the_display_says_who_moved() -> None:
@@ -112,7 +122,7 @@ def test_pushing_on_chains_and_the_display_says_who_moved() -> None:
     ts = roll(ts, 6, 6)  # B 12 (A still nearer: B again)
     ts = roll(ts, 5, 6)  # B 11: A's bowl pushed 11 -> 16
     assert board(ts) == {11: "B", 12: "B", 16: "A"}
-    assert ts.last is not None and ts.last.text == "B on 11 (11>16)" and ts.last.short == "B on 11 (1 pushed)"
+    assert ts.last is not None and ts.last.line(AB) == Words("B on 11 (11>16)", "B on 11 (1 pushed)")
     assert ts.game.to_play == "A"
 
 
@@ -122,14 +132,14 @@ def test_jack_space_on_a_double_when_declared_and_free() -> None:
     assert bt.choice_line(ts) == "Ann: POINT 2 +JACK SP"
     ts = roll(ts, 4, 4)
     assert board(ts) == {4: "A"}
-    assert ts.last is not None and ts.last.text == "A on jack space 4"
+    assert ts.last is not None and ts.last.line(AB).long == "A on jack space 4"
 
 
 def test_jack_space_declared_but_not_free_the_bowl_goes_on_the_sum_and_says_why() -> None:
     ts, _ = press(started(jack=3), "plus")
     ts = roll(ts, 3, 3)  # jack space 3 holds the jack: 6 is a dead bowl (BM-07, BM-A7)
     assert board(ts) == {} and ts.game.pocket == PerSide(1, 0)
-    assert ts.last is not None and ts.last.text == "A: (jack space 3 not free) dead bowl"
+    assert ts.last is not None and ts.last.line(AB).long == "A: (jack space 3 not free) dead bowl"
 
 
 def test_a_double_without_the_declaration_goes_on_the_sum() -> None:
@@ -188,13 +198,13 @@ def test_a_5_hits_the_target_and_both_bowls_go_out() -> None:
     ts = roll(shoot_at(shooting_table(), 12), 5)
     assert board(ts) == {8: "B", 11: "B", 16: "A"}
     assert ts.game.pocket == PerSide(1, 1)
-    assert ts.last is not None and ts.last.text == "A: hit, B 12 out"
+    assert ts.last is not None and ts.last.line(AB).long == "A: hit, B 12 out"
 
 
 def test_a_6_is_a_carreau_the_shooter_takes_the_space() -> None:
     ts = roll(shoot_at(shooting_table(), 11), 6)
     assert board(ts) == {8: "B", 11: "A", 12: "B", 16: "A"}
-    assert ts.last is not None and ts.last.text == "A: carreau on 11"
+    assert ts.last is not None and ts.last.line(AB).long == "A: carreau on 11"
 
 
 def test_a_4_at_11_next_to_the_jack_takes_the_jack_out_and_ends_the_round() -> None:
@@ -204,7 +214,7 @@ def test_a_4_at_11_next_to_the_jack_takes_the_jack_out_and_ends_the_round() -> N
     assert ts.game.round_scores == (PerSide(0, 0),) and ts.game.starter == "A"
     assert ts.prompt == Prompt("Round 1: null round", "info")
     assert bt.choice_line(ts) == "Ann: ROLL FOR THE JACK"
-    assert ts.last is not None and ts.last.text == "A: jack out (4 at 11)"
+    assert ts.last is not None and ts.last.line(AB).long == "A: jack out (4 at 11)"
 
 
 def test_a_kiss_at_a_fork_follows_the_declared_diagonal() -> None:
@@ -254,7 +264,7 @@ def test_a_roll_line_from_the_unit_is_a_roll() -> None:
     assert ts.prompt == Prompt("Die unit ready (protocol 1)", "info")
     ts, effects = line(ts, "ROLL 6 1", at=4.0)
     assert effects == (Accepted(rules.StartRoll(6, 1), 4.0),)
-    assert ts.last == bt.LastRoll(None, (6, 1), "A 6, B 1", "unit")
+    assert said(ts.last) == (None, (6, 1), "A 6, B 1", "unit")
 
 
 @pytest.mark.parametrize(
@@ -370,7 +380,7 @@ def test_the_game_ends_at_13_and_refuses_more_rolls() -> None:
     ts = replace(ts, match=replace(ts.match, initial=game, head=None))
     ts = roll(ts, 5, 6)  # A's last bowl on 11, nearer than B's 17: 1 point, 13-4
     assert ts.game.phase == "finished" and ts.game.score == PerSide(13, 4)
-    assert rules.outcome(ts.game) == rules.Outcome("A", "BM-18: A reached 13 of 13")
+    assert rules.outcome(ts.game) == Outcome("A", Notice.of("BM-18", "reached", side="A", points=13, target=13))
     ts2, effects = press(ts, "roll")
     assert effects == () and ts2.prompt == Prompt("Game over: press NEW", "info")
     ts3, effects = line(ts, "ROLL 5 5")
@@ -380,7 +390,7 @@ def test_the_game_ends_at_13_and_refuses_more_rolls() -> None:
 def test_resumed_shows_the_last_roll_as_before() -> None:
     ts = roll(roll(started(), 5, 6), 6, 6)
     back = APP.resumed(ts.match, NAMES, last_was_undo=False)
-    assert back.last == bt.LastRoll("B", (6, 6), "B on 12", "journal")
+    assert said(back.last) == ("B", (6, 6), "B on 12", "journal")
     assert bt.choice_line(back) == bt.choice_line(ts)
 
 

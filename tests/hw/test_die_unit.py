@@ -96,7 +96,9 @@ def test_good_rolls_enter_the_rules_as_inputs_carrying_their_values(bench: Bench
     assert bench.accepted == [rules.StartRoll(5, 2), rules.JackRoll(3), rules.Point((5, 6))]
     game = bench.ts.game
     assert game.jack == 3 and game.at(11) == "A" and game.to_play == "B"
-    assert bench.ts.last == bt.LastRoll("A", (5, 6), "A on 11", "unit")
+    last = bench.ts.last
+    assert last is not None and (last.team, last.values, last.source) == ("A", (5, 6), "unit")
+    assert last.line(("A", "B")).long == "A on 11"
 
 
 @pytest.mark.parametrize(
@@ -211,6 +213,8 @@ def test_the_die_unit_reaches_the_simulated_table(link: Path) -> None:
             _pump_until(sim, lambda: sim.runtime.state.match.can_undo())
             out = sim.output()
             assert out["phase"] == "jack_roll" and out["starter"] == "B"
-            assert sim.runtime.state.last == bt.LastRoll(None, (2, 6), "A 2, B 6", "unit")
+            last = sim.runtime.state.last
+            assert (last.team, last.values, last.source) == (None, (2, 6), "unit")
+            assert last.line(("A", "B")).long == "A 2, B 6"
         finally:
             sim.close()

@@ -312,7 +312,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: BoulomaniaView, size: tuple[int, 
     state = view.state
     result = outcome(state)
     bar(draw, (0, 0, w, 12), "GAME OVER", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
-    headline = f"{_name(view, result.winner)} WINS" if result else "DRAW"
+    headline = f"{_name(view, result.winner)} WINS" if result and result.winner else "DRAW"
     big_h = (h - 12 - BOTTOM_H) // 2
     big = (0, 13, w, 13 + big_h)
     text_in_box(draw, big, headline, align="center", sizes=(22, 20, 18, 16, fonts.LARGE, fonts.MEDIUM))

@@ -48,7 +48,6 @@ sum's space is taken.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -56,11 +55,13 @@ from pitchside.tables.effects import Accepted, DiceRolled, Event, RollDice, Tabl
 from pitchside.tables.registry import ModuleTable
 from pitchside.core.boards.boulomania import Board
 from pitchside.core.errors import IllegalInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.match import Match
 from pitchside.core.rules import boulomania as rules
-from pitchside.core.sides import Side, with_names
-from pitchside.core.step import Notice
+from pitchside.core.sides import Side, name_of
+from pitchside.core.step import Notice as ProseNotice
+from pitchside.core.words.boulomania import describe
 from pitchside.render.boulomania import BoulomaniaView, DiceShown, render
 from pitchside.render.view import Prompt
 from pitchside.signals.die_protocol import (
@@ -117,14 +118,19 @@ class DieLink:
 @dataclass(frozen=True, slots=True)
 class LastRoll:
     """The last roll the rules accepted: who rolled (None for the start roll), the
-    values, what it did (short text), and where the dice came from."""
+    values, the rules' notices of what it did, and where the dice came from
+    (``"software"``, ``"unit"``, ``"journal"``). :meth:`line` words it."""
 
     team: Side | None
     values: tuple[int, ...]
-    text: str
+    notices: tuple[Notice, ...] = ()
     source: str = "software"
-    short: str = ""
-    """A shorter ``text`` for when it does not fit the display ("" : the same)."""
+
+    def line(self, names: tuple[str, str]) -> Words:
+        """What the roll did, for the last-roll row, with the sides' ``names``:
+        ``long`` the full line (``"Ann on 11 (11>16)"``), ``short`` a shorter one for
+        when it does not fit (``"Ann on 11 (1 pushed)"``; the same when there is none)."""
+        return roll_line(self, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +160,13 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
 
 
 def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-    """The table rebuilt from a journal, showing the last roll and its prompt as before
-    the restart. A declaration not yet rolled was never journaled: declare it again."""
+    """The table rebuilt from a journal, showing what the live table showed after the
+    last journaled input: the last roll still in effect and the prompt, after an undo
+    too (issue 13). A declaration not yet rolled was never journaled: declare it again."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        return replace(ts, prompt=Prompt("Undone", "info"))
+        undone = replace(ts, prompt=Prompt(describe(UNDONE, names).short, "info"))
+        return replace(undone, last=_last_of(undone))
     if match.head is None:
         return ts
     before = match.head.prev.state if match.head.prev is not None else match.initial
@@ -239,11 +247,13 @@ def to_input(game: rules.State, choice: Choice, values: tuple[int, ...]) -> rule
             forks = fork_path(game, int(target), choice.diagonal)
         return rules.Shoot(target, die, forks)
     jack_space = choice.jack_space and rules.jack_space_allowed(game, values)
+    # declared but the double cannot take it: the rules say so (and the journal keeps it)
+    missed = choice.jack_space and not jack_space and len(values) == 2 and values[0] == values[1]
     total = sum(values)
     pushes = not jack_space and total >= rules.MIN_PLACE and game.at(total) is not None
     push = not (pushes and choice.no_push and game.options.push_optional)
     forks = fork_path(game, total, choice.diagonal) if pushes and push else ()
-    return rules.Point(values, jack_space=jack_space, forks=forks, push=push)
+    return rules.Point(values, jack_space=jack_space, forks=forks, push=push, jack_space_if_free=missed)
 
 
 def choice_line(ts: TableState) -> str:
@@ -280,7 +290,8 @@ def view(ts: TableState) -> BoulomaniaView:
         target = ts.choice.target if ts.choice.target is not None else default_target(game)
     last = None
     if ts.last is not None:
-        last = DiceShown(ts.last.values, with_names(ts.last.text, ts.names), with_names(ts.last.short, ts.names))
+        said = ts.last.line(ts.names)
+        last = DiceShown(ts.last.values, said.long, "" if said.short == said.long else said.short)
     return BoulomaniaView(
         state=game,
         names=ts.names,
@@ -295,73 +306,76 @@ def view(ts: TableState) -> BoulomaniaView:
 
 # --- the controller ------------------------------------------------------------------------
 
+UNDONE = Notice.of("UNDO", "undone")
+"""The prompt after an undo (the shared words, :mod:`pitchside.core.words.common`)."""
+JACK_SPACE_TWO_DICE = Notice.of("BM-08", "jack_space_two_dice")
+"""The panel's refusal of a jack-space declaration with three dice (BM-08)."""
+
 
 def _name(ts: TableState, side: Side) -> str:
-    return ts.names[0] if side == "A" else ts.names[1]
+    return name_of(ts.names, side)
 
 
-def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
+def _refuse(ts: TableState, notice: Notice) -> TableState:
+    """The refusal box with the rules' (or the panel's) notice in its panel words."""
+    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", notice.rule))
+
+
+def _refused(ts: TableState, exc: IllegalInput) -> TableState:
+    if exc.notice is not None:
+        return _refuse(ts, exc.notice)
+    # the match's own refusal (nothing to undo) still speaks prose, without names
+    return replace(ts, prompt=Prompt(exc.reason, "refusal", exc.rule))
+
+
+def _die_refusal(ts: TableState, text: str) -> TableState:
+    """A roll the die (unit or table) got wrong: the table's own words, no rule."""
+    return replace(ts, prompt=Prompt(text, "refusal", "DIE"))
 
 
 def _warn(ts: TableState, text: str) -> TableState:
     return replace(ts, prompt=Prompt(text, "warning"))
 
 
-_THROW_RULES = {"BM-05", "BM-06", "BM-07", "BM-10", "BM-20", "BM-21", "BM-22", "BM-23", "BM-24", "BM-25",
-                "BM-26", "BM-27"}
-_SHORTEN = (
-    (re.compile(r"^\d(?:-\d)*(?: = \d+)?: "), ""),
-    (re.compile(r"^\d at (\d+|the jack): a miss, the shooter goes out$"), r"miss at \1"),
-    (re.compile(r"^carreau, (\w+)'s bowl on (\d+) goes out and (\w+)'s shooter takes \d+$"), r"carreau on \2"),
-    (re.compile(r"^hit, (\w+)'s bowl on (\d+) goes out$"), r"hit, \1 \2 out"),
-    (re.compile(r"^4 at (\d+), next to the jack: .*"), r"jack out (4 at \1)"),
-    (re.compile(r"^The jack moves up (\d+) -> (\d+)$"), r"jack \1>\2"),
-    (re.compile(r"^(?:No jack space behind|A bowl lies on) \d+: the jack stays.*"), "jack stays"),
-    (re.compile(r"^The jack is pushed from (\d+) out of play$"), r"jack out"),
-    (re.compile(r"'s bowl"), ""),
-    (re.compile(r" pushed from (\d+) into touch"), r" \1 out"),
-    (re.compile(r" pushed (\d+) -> (\d+)"), r" \1>\2"),
-    (re.compile(r"^(\d): "), r""),
-    (re.compile(r"^(\w+)'s shooter goes out$"), ""),
-    (re.compile(r", the shooter goes out$|; the shooter goes out too$"), ""),
-    (re.compile(r" -> "), ">"),
-    (re.compile(r"^kiss, .*"), "kiss"),
-)
+_CHAIN = frozenset({"pushed", "pushed_out"})
+"""The notices of a push chain (BM-10, BM-21): drawn as the spaces it went through."""
+_SAID = frozenset({
+    "placed", "on_jack_space", "dead", "declined", "jack_knocked_out", "jack_missed", "missed", "hit",
+    "shooter_out", "carreau", "jack_out_beside", "kiss", "jack_moves", "jack_stays_last_row",
+    "jack_stays_blocked", "jack_pushed_out",
+})
+"""The notices of what a throw did to its bowl, its target and the jack, in the line."""
+_BY_THROWER = frozenset({"placed", "on_jack_space", "declined", "jack_knocked_out"})
+"""Notices whose panel words begin with the thrower's name ("Ann on 11")."""
 
 
-_PUSH = re.compile(r"^\w+'s bowl pushed (\d+) -> (\d+)$")
-_TOUCH = re.compile(r"^(\w+)'s bowl pushed from (\d+) into touch$")
-
-
-def what_it_did(notices: tuple[Notice, ...]) -> tuple[str, str]:
+def what_it_did(notices: tuple[Notice, ...], names: tuple[str, str]) -> tuple[str, str, bool]:
     """What a throw did, from the rules' notices, as a line and a shorter line for
     when it does not fit: the main result, the push chain as the spaces it went
     through (whose bowls they are, the board shows; the short line says only whose
     went into touch, or how many moved), then what happened to the jack. E.g.
-    ``("A on 11 (11>16)", "A on 11 (1 pushed)")``,
-    ``("kiss 12>17>out, jack 2>4", "kiss, jack 2>4")``, ``("kiss 15>out", "kiss, B out")``."""
+    ``("Ann on 11 (11>16)", "Ann on 11 (1 pushed)")``,
+    ``("kiss 12>17>out, jack 2>4", "kiss, jack 2>4")``, ``("kiss 15>out", "kiss, Bob out")``.
+
+    :returns: the line, the shorter line, and whether they begin with the thrower's name.
+    """
     chain: list[str] = []
     outs: list[str] = []
     said: list[str] = []
+    first = ""
     for n in notices:
-        if n.rule not in _THROW_RULES or n.text.startswith("Round "):
-            continue
-        if m := _PUSH.match(n.text):
-            chain += [m.group(1), m.group(2)] if not chain else [m.group(2)]
-            continue
-        if m := _TOUCH.match(n.text):
-            chain += [m.group(2), "out"] if not chain else ["out"]
-            outs.append(m.group(1))
-            continue
-        t = n.text
-        for pattern, repl in _SHORTEN:
-            t = pattern.sub(repl, t)
-        if t:
+        if n.code == "pushed":
+            chain += [str(n["space"]), str(n["to"])] if not chain else [str(n["to"])]
+        elif n.code == "pushed_out":
+            chain += [str(n["space"]), "out"] if not chain else ["out"]
+            outs.append(name_of(names, "A" if n["side"] == "A" else "B"))
+        elif n.code in _SAID and (t := describe(n, names).short):
             said.append(t)
+            first = first or n.code
+    by_thrower = first in _BY_THROWER
     if not chain:
         line = ", ".join(said)
-        return line, line
+        return line, line, by_thrower
     pushes = ">".join(chain)
     moved = f"{', '.join(dict.fromkeys(outs))} out" if outs else f"{len(chain) - 1} pushed"
     if said and said[0] == "kiss":
@@ -370,45 +384,60 @@ def what_it_did(notices: tuple[Notice, ...]) -> tuple[str, str]:
     else:
         full = [f"{said[0]} ({pushes})" if said else pushes, *said[1:]]
         short = [f"{said[0]} ({moved})" if said else moved, *said[1:]]
-    return ", ".join(full), ", ".join(short)
+    return ", ".join(full), ", ".join(short), by_thrower
 
 
-def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple[Notice, ...],
-           source: str) -> TableState:
+def roll_line(last: LastRoll, names: tuple[str, str]) -> Words:
+    """The last-roll row of :class:`LastRoll` (see :meth:`LastRoll.line`): the start
+    roll (``"Ann 2, Bob 6"``, ``": again"`` when equal, BM-02), the jack (``"jack on
+    3"``, BM-03), or a throw by its team (``"Ann on 11"``, ``"Bob: dead bowl"``)."""
+    codes = {n.code for n in last.notices}
+    if codes & {"equal_rolls", "starts"}:
+        a, b = last.values
+        text = f"{names[0]} {a}, {names[1]} {b}" + (": again" if a == b else "")
+        return Words(text, text)
+    if "jack_on" in codes:
+        text = f"jack on {last.values[0]}"
+        return Words(text, text)
+    text, short, by_thrower = what_it_did(last.notices, names)
+    long_by_thrower = by_thrower
+    for n in last.notices:
+        if n.code == "jack_space_not_free":  # declared, and the double could not take it
+            text, long_by_thrower = f"{describe(n, names).short} {text}", False
+    if last.team is not None:  # whose throw it was: "Bob: dead bowl" ("Ann on 11" says it)
+        who = name_of(names, last.team)
+        text = text if long_by_thrower else f"{who}: {text}"
+        short = short if by_thrower else f"{who}: {short}"
+    return Words(text, short)
+
+
+_PROMPTED = frozenset({"equal_rolls", "round_empty", "round_tie", "round_all_count", "round_nearer",
+                       "round_jack_out_one", "round_jack_out_own", "round_jack_out_null"})
+"""Notices the prompt line shows after a roll: equal start rolls, a round's end (whose
+notice has the ``round``; the choice line then says who throws the jack, BM-17)."""
+
+
+def _after(ts: TableState, before: rules.State, inp: rules.Input,
+           effects: tuple[Notice | ProseNotice, ...], source: str) -> TableState:
     """The table after an accepted roll: the last roll, the new prompt."""
     game = ts.game
+    notices = tuple(n for n in effects if isinstance(n, Notice))
+    team: Side | None
     if isinstance(inp, rules.StartRoll):
         values: tuple[int, ...] = (inp.A, inp.B)
-        text = f"A {inp.A}, B {inp.B}" + (": again" if inp.A == inp.B else "")
-        short, team = text, None
+        team = None
     elif isinstance(inp, rules.JackRoll):
-        values, text, team = (inp.die,), f"jack on {inp.die}", before.starter
-        short = text
+        values, team = (inp.die,), before.starter
     elif isinstance(inp, rules.Point):
         values, team = inp.dice, before.to_play
-        text, short = what_it_did(notices)
-        n = inp.dice[0]
-        if len(inp.dice) == 2 and n == inp.dice[1] and not inp.jack_space and ts.choice.jack_space:
-            text = f"(jack space {n} not free) {text}"
     else:
         values, team = (inp.die,), before.to_play
-        text, short = what_it_did(notices)
-    if team is not None and not isinstance(inp, rules.JackRoll):
-        # whose throw it was: "B: dead bowl", "A: hit, B 12 out" ("A on 11" says it)
-        text, short = (t if t.startswith(f"{team} ") else f"{team}: {t}" for t in (text, short))
     prompt = None
-    round_end = [nt.text for nt in notices if nt.text.startswith("Round ")]
-    if game.phase == "finished":
-        prompt = None
-    elif round_end:  # the choice line then says who throws the jack (BM-17)
-        pts = game.round_scores[-1]
-        won: Side | None = "A" if pts.A > pts.B else "B" if pts.B > pts.A else None
-        said = f"{won} scores {pts[won]}" if won else "null round"
-        prompt = Prompt(with_names(f"Round {game.round - 1}: {said}", ts.names), "info")
-    elif isinstance(inp, rules.StartRoll) and inp.A == inp.B:
-        prompt = Prompt(f"Both rolled {inp.A}: roll again", "info")
-    short = "" if short == text else short
-    return replace(ts, choice=Choice(), last=LastRoll(team, values, text, source, short), prompt=prompt)
+    if game.phase != "finished":
+        for notice in notices:
+            if notice.code in _PROMPTED and (notice.code == "equal_rolls" or notice.get("round") is not None):
+                prompt = Prompt(describe(notice, ts.names).short, "info")
+    return replace(ts, choice=Choice(), last=LastRoll(team, values, notices, source), prompt=prompt)
 
 
 def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> tuple[TableState, tuple[Effect, ...]]:
@@ -416,20 +445,20 @@ def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> 
     game = ts.game
     want = expected_dice(ts)
     if want is None:
-        return _refuse(ts, "BM-18", "the game is over: NEW for a new game"), ()
+        return _refuse(ts, rules.GAME_OVER), ()
     if len(values) != want:
         what = {
             "start_roll": "the start roll (one die each)",
             "jack_roll": "the jack",
         }.get(game.phase, {"point2": "POINT 2", "point3": "POINT 3", "shoot": "SHOOT"}[ts.choice.mode])
-        return _refuse(ts, "DIE", f"{what} needs {want} dice, the die rolled {len(values)}: roll {want}"), ()
+        return _die_refusal(ts, f"{what} needs {want} dice, the die rolled {len(values)}: roll {want}"), ()
     if any(not 1 <= v <= 6 for v in values):  # the parser and the software die never give these
-        return _refuse(ts, "DIE", f"not die values: {values}"), ()
+        return _die_refusal(ts, f"not die values: {values}"), ()
     inp = to_input(game, ts.choice, values)
     try:
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refused(ts, exc), ()
     new = _after(replace(ts, match=match), game, inp, step.effects, source)
     return new, (Accepted(inp, at),)
 
@@ -456,7 +485,7 @@ def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...
         msg = parse_line(ev.text)
     except DieLineError as exc:
         shown = exc.line.strip()[:16]
-        return _refuse(ts, "DIE", f"{shown!r}: {exc.reason}. Roll again"), ()
+        return _die_refusal(ts, f"{shown!r}: {exc.reason}. Roll again"), ()
     if msg is None:
         return ts, ()
     if isinstance(msg, Hello):
@@ -470,7 +499,7 @@ def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...
         return _warn(ts, f"Die unit: {msg.code} {msg.text}".rstrip() + ": roll again"), ()
     assert isinstance(msg, Roll)
     if ts.die.status == "bad_version":
-        return _refuse(ts, "DIE", f"die unit speaks {ts.die.detail}, not {DEVICE} {PROTOCOL_VERSION}: "
+        return _die_refusal(ts, f"die unit speaks {ts.die.detail}, not {DEVICE} {PROTOCOL_VERSION}: "
                                   "update it or unplug it and use ROLL"), ()
     ts = replace(ts, die=DieLink("connected", ts.die.detail if ts.die.status == "connected" else ""))
     return _rolled(ts, msg.values, ev.at, "unit")
@@ -499,14 +528,14 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         try:
             match, _ = ts.match.undo()
         except IllegalInput as exc:
-            return _refuse(ts, exc.rule, exc.reason), ()
-        new = replace(ts, match=match, choice=Choice(), prompt=Prompt("Undone", "info"))
+            return _refused(ts, exc), ()
+        new = replace(ts, match=match, choice=Choice(), prompt=Prompt(describe(UNDONE, ts.names).short, "info"))
         return replace(new, last=_last_of(new)), (Accepted(None, at),)
     if game.phase == "finished":
         return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
     if name in ("roll", "shot_done"):
         if ts.die.status == "connected":
-            return _refuse(ts, "DIE", "the die unit is connected: roll it"), ()
+            return _die_refusal(ts, "the die unit is connected: roll it"), ()
         n = expected_dice(ts)
         assert n is not None
         return replace(ts, prompt=None), (RollDice(n),)
@@ -541,7 +570,7 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
     if game.options.push_optional:
         variants.append((False, True))
     if len(variants) == 1:
-        return _refuse(ts, "BM-08", "the jack space needs exactly two dice: NEXT for POINT 2 or SHOOT"), ()
+        return _refuse(ts, JACK_SPACE_TWO_DICE), ()
     cur_v = (c.jack_space, c.no_push)
     i = variants.index(cur_v) if cur_v in variants else 0
     js, np_ = variants[(i + step) % len(variants)]
@@ -549,7 +578,7 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 def _last_of(ts: TableState) -> LastRoll | None:
-    """The last roll still in effect after an undo (its values; no text)."""
+    """The last roll still in effect after an undo, as its roll showed it."""
     head = ts.match.head
     if head is None:
         return None

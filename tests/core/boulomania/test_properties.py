@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.match import Match
 from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.rules import boulomania as B
 from pitchside.core.sides import SIDES
@@ -57,6 +58,8 @@ def draw_line(draw, state: B.State) -> dict:
         obj = {"input": "point", "dice": draw(st.lists(die, min_size=2, max_size=3))}
         if draw(st.integers(0, 3)) == 0:
             obj["jack_space"] = draw(st.booleans())
+        elif draw(st.integers(0, 5)) == 0:
+            obj["jack_space_if_free"] = True
         if draw(st.integers(0, 5)) == 0:
             obj["push"] = draw(st.booleans())
     else:
@@ -127,3 +130,22 @@ def test_games_driven_by_legal_throws_end_or_keep_going(throws):
         except IllegalInput:
             raise AssertionError(f"a legal throw was refused in {s}")
         check_invariants(s)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), opts=options(), n=st.integers(0, 150))
+def test_every_reachable_state_round_trips_through_its_snapshot(data: st.DataObject, opts: dict[str, object], n: int) -> None:
+    match = Match.start(CODEC, CODEC.parse_options(opts))
+    for _ in range(n + 1):
+        text = B.snapshot(match.state)
+        assert "\n" not in text and len(text.split(" ")) == 10
+        assert B.parse_snapshot(text) == match.state
+        obj = draw_line(data.draw, match.state)
+        try:
+            if obj["input"] == "undo":
+                match, _ = match.undo()
+            else:
+                fields = {k: v for k, v in obj.items() if k not in ("input", "at")}
+                match, _ = match.apply(CODEC.parse_input(obj["input"], fields))
+        except IllegalInput:
+            pass

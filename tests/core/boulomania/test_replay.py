@@ -62,6 +62,7 @@ HEADER = '{"format": 1, "game": "boulomania", "options": {}}'
         ('{"input": "point", "dice": [3, 4], "jack_space": 1}', "'jack_space' must be true or false"),
         ('{"input": "point", "dice": [3, 4], "team": "C"}', "'team'"),
         ('{"input": "point", "dice": [3, 4], "spin": true}', "unknown field(s) 'spin'"),
+        ('{"input": "point", "dice": [3, 3], "jack_space": true, "jack_space_if_free": true}', "cannot both be true"),
         ('{"input": "shoot", "target": 19, "die": 5}', "'target'"),
         ('{"input": "shoot", "target": "bowl", "die": 5}', "'target'"),
         ('{"input": "shoot", "target": 12, "die": 7}', "'die' is 7"),
@@ -107,6 +108,7 @@ def test_inputs_round_trip():
         {"input": "jack_roll", "die": 4},
         {"input": "point", "dice": [4, 4], "jack_space": True},
         {"input": "point", "dice": [4, 4, 5], "forks": ["diagonal", "straight"], "team": "B", "push": False},
+        {"input": "point", "dice": [3, 3], "jack_space_if_free": True},
         {"input": "shoot", "target": "jack", "die": 6},
         {"input": "shoot", "target": 13, "die": 4, "forks": ["diagonal"], "team": "A"},
     ):

@@ -19,6 +19,8 @@ import pytest
 
 from pitchside.core.boards.boulomania import BOARD, board_from_json
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import Outcome
+from pitchside.core.notice import Notice
 from pitchside.core.rules import boulomania as B
 from pitchside.core.sides import PerSide
 
@@ -70,7 +72,7 @@ def refused(state: B.State, inp, rule: str) -> IllegalInput:
     with pytest.raises(IllegalInput) as info:
         B.apply(state, inp)
     assert info.value.rule == rule
-    assert str(info.value).startswith(rule + ":")
+    assert info.value.notice is not None and info.value.notice.rule == rule  # a typed refusal
     assert state == before  # refusals leave the state unchanged
     return info.value
 
@@ -346,7 +348,7 @@ def test_bm18_game_ends_at_13_or_more_and_keeps_the_board():
     n = step.state
     assert n.phase == "finished" and n.score == PerSide(14, 5) and n.round == 7 and n.to_play is None
     assert board_of(n) == {**board, 7: "B"} and n.jack == 3
-    assert B.outcome(n) == B.Outcome("A", "BM-18: A reached 14 of 13")
+    assert B.outcome(n) == Outcome("A", Notice.of("BM-18", "reached", side="A", points=14, target=13))
     assert B.legal_inputs(n) == ()
     refused(n, pt(3, 4), "BM-18")
     refused(n, B.JackRoll(3), "BM-18")
@@ -674,7 +676,30 @@ def test_bm07_onto_the_jack_or_a_bowl_refused():
 
 def test_bm08_only_with_exactly_two_dice():
     e = refused(position(jack=1), pt(4, 4, 4, jack_space=True), "BM-07")
-    assert "BM-08" in e.reason
+    assert e.notice == Notice.of("BM-07", "jack_space_three_dice")  # its words cite BM-08
+
+
+def test_bm07_jack_space_if_free_takes_it_when_the_throw_allows_it():
+    # declared before the roll (the table's panel): 4-4 with jack space 4 free takes it
+    step = B.apply(position(jack=1), B.Point((4, 4), jack_space_if_free=True))
+    assert board_of(step.state) == {4: "A"}
+    assert Notice.of("BM-07", "on_jack_space", dice=(4, 4), side="A", space=4) in step.effects
+
+
+def test_bm07_jack_space_if_free_not_free_counts_the_sum_and_says_so():
+    # the jack on 4: 4-4 goes on 8, and the notice says the jack space was not free
+    step = B.apply(position(jack=4), B.Point((4, 4), jack_space_if_free=True))
+    assert board_of(step.state) == {8: "A"}
+    assert step.effects[0] == Notice.of("BM-07", "jack_space_not_free", space=4, side="A")
+    assert step.state == B.apply(position(jack=4), pt(4, 4)).state  # the same throw as without it
+    # not a double: nothing to say, the sum
+    step = B.apply(position(jack=4), B.Point((4, 5), jack_space_if_free=True))
+    assert board_of(step.state) == {9: "A"} and all(n.code != "jack_space_not_free" for n in step.effects)
+
+
+def test_bm07_jack_space_and_jack_space_if_free_together_are_malformed():
+    with pytest.raises(ValueError):
+        B.Point((4, 4), jack_space=True, jack_space_if_free=True)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
@@ -736,7 +761,8 @@ def test_every_notice_names_a_rule():
     s = go(B.new_game(), B.StartRoll(5, 2), B.JackRoll(3))
     for inp in (pt(5, 6), pt(6, 6), pt(4, 4, jack_space=True), sh(4, 4), sh(12, 6), pt(1, 1), sh(4, 5), sh("jack", 6)):
         step = B.apply(s, inp)
-        assert step.effects and all(n.rule.startswith("BM-") and n.text for n in step.effects)
+        assert step.effects and all(isinstance(n, Notice) and n.rule.startswith("BM-") and n.code
+                                    for n in step.effects)
         s = step.state
 
 

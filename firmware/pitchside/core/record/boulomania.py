@@ -8,8 +8,12 @@ Contract options: ``target`` (13), ``bowls`` (8). Added options (the [I] rulings
 Contract inputs: ``start_roll`` (``A``, ``B``), ``jack_roll`` (``die``), ``point``
 (``dice``, ``jack_space``, ``forks``), ``shoot`` (``target``, ``die``, ``forks``).
 Added fields: ``team`` on ``point`` and ``shoot`` (null: the team to play; another team
-is refused as out of turn, BM-12) and ``push`` on ``point`` (true; false declines a push
-with option ``push_optional``, BM-10). Every die is 1..6: a 7 is a malformed line.
+is refused as out of turn, BM-12), ``push`` on ``point`` (true; false declines a push
+with option ``push_optional``, BM-10) and ``jack_space_if_free`` on ``point`` (false;
+true: the jack space was declared before the roll, if the throw allows it, BM-07; the
+table writes it only when the double could not take the jack space, so the line folds
+the same for a reader that knows only the contract's fields; not with ``jack_space``).
+Every die is 1..6: a 7 is a malformed line.
 
 Output keys (contract): ``phase``, ``round``, ``jack``, ``board`` (bowls only, ``{"11":
 "A"}``; the jack is ``jack``), ``hand``, ``to_play``, ``starter``, ``holder``, ``score``.
@@ -23,9 +27,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import _MISSING, Fields
 from pitchside.core.rules import boulomania as rules
+from pitchside.core.words import boulomania as words
 
 FORKS = ("straight", "diagonal")
 
@@ -70,7 +76,7 @@ class BoulomaniaCodec(RulesCodec):
 
     name = "boulomania"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -119,12 +125,16 @@ class BoulomaniaCodec(RulesCodec):
             if not isinstance(dice, list) or len(dice) not in (2, 3):
                 raise MalformedInput(f"{what}: 'dice' must be a list of 2 or 3 die values, not {dice!r}")
             values = tuple(_die(what, f"dice[{i}]", v) for i, v in enumerate(dice))
+            jack_space, if_free = f.bool("jack_space", False), f.bool("jack_space_if_free", False)
+            if jack_space and if_free:
+                raise MalformedInput(f"{what}: 'jack_space' and 'jack_space_if_free' cannot both be true")
             inp = rules.Point(
                 dice=values,
-                jack_space=f.bool("jack_space", False),
+                jack_space=jack_space,
                 forks=_forks(f, what),
                 team=_team(f),
                 push=f.bool("push", True),
+                jack_space_if_free=if_free,
             )
         elif name == "shoot":
             target = _required(f, "target")
@@ -154,6 +164,8 @@ class BoulomaniaCodec(RulesCodec):
                 out["jack_space"] = True
             if not inp.push:
                 out["push"] = False
+            if inp.jack_space_if_free:
+                out["jack_space_if_free"] = True
         else:
             out = {"input": "shoot", "target": inp.target, "die": inp.die}
         if inp.forks:
@@ -162,9 +174,13 @@ class BoulomaniaCodec(RulesCodec):
             out["team"] = inp.team
         return out
 
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        """Boulomania's words (:func:`pitchside.core.words.boulomania.describe`)."""
+        return words.describe(notice, names)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
+        cause = f"{result.cause.rule}: {words.describe(result.cause, ('A', 'B')).long}" if result else None
         return {
             "game": self.name,
             "status": "finished" if state.phase == "finished" else "playing",
@@ -180,5 +196,5 @@ class BoulomaniaCodec(RulesCodec):
             "holder": rules.holder(state),
             "pocket": state.pocket.as_dict(),
             "round_scores": [rs.as_dict() for rs in state.round_scores],
-            "result": result.cause if result else None,
+            "result": cause,
         }

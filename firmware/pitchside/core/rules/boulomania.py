@@ -6,7 +6,10 @@ from there. The board's geometry (nearness, direction of play, the spaces "direc
 and "directly next to" the jack, the pushes) comes only from the board data
 (:mod:`pitchside.core.boards.boulomania`, BM-BOARD). The engine does no I/O and reads no
 clock or random source: every die enters as a value in an input, so a match is a
-deterministic fold of its inputs (:func:`apply`).
+deterministic fold of its inputs (:func:`apply`). What it tells the table, its notices
+and refusals, are typed values (:class:`pitchside.core.notice.Notice`: the rule ID, a
+code, the parameters as sides ``"A"``/``"B"``, spaces, dice); their words are in
+:mod:`pitchside.core.words.boulomania`, which this module never imports.
 
 Inputs: :class:`StartRoll` (one die per team, BM-02), :class:`JackRoll` (BM-03),
 :class:`Point` (a placing throw with 2 or 3 dice, BM-05..BM-11) and :class:`Shoot` (a
@@ -58,11 +61,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from pitchside.core.game import Status
 from pitchside.core.boards.boulomania import BOARD, Board
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import Outcome, Status
+from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
-from pitchside.core.step import Notice, Step
+from pitchside.core.step import Step
 
 RULES_VERSION = 1
 """Bumped whenever a change to this module could change the state a journal folds to."""
@@ -155,7 +159,12 @@ class Point:
         meets, in the order met; missing ones are straight (BM-11).
     :param team: the team throwing, if the input names it (refused if not to play, BM-12).
     :param push: False declines to push on (dead bowl), with option ``push_optional``.
-    :raises ValueError: a malformed throw (dice count or values, fork names).
+    :param jack_space_if_free: the jack space was declared before the roll, on the
+        condition that the throw allows it: take it if :func:`jack_space_allowed`, else
+        the bowl counts its sum as without it (never refused; a double on two dice that
+        cannot take it says so, ``BM-07/jack_space_not_free``). Not with ``jack_space``.
+    :raises ValueError: a malformed throw (dice count or values, fork names, both
+        ``jack_space`` and ``jack_space_if_free``).
     """
 
     dice: tuple[int, ...]
@@ -163,8 +172,11 @@ class Point:
     forks: tuple[Fork, ...] = ()
     team: Side | None = None
     push: bool = True
+    jack_space_if_free: bool = False
 
     def __post_init__(self) -> None:
+        if self.jack_space and self.jack_space_if_free:
+            raise ValueError("jack_space and jack_space_if_free together: the jack space is taken or declared")
         if len(self.dice) not in (2, 3):
             raise ValueError(f"a placing throw has 2 or 3 dice, not {len(self.dice)} (BM-05)")
         for i, d in enumerate(self.dice):
@@ -232,14 +244,6 @@ class State:
     def at(self, space: int) -> Side | None:
         """The team whose bowl lies on ``space`` (1..18), or None."""
         return self.spaces[space - 1]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: ``winner`` and ``cause`` with its rule ID."""
-
-    winner: Side
-    cause: str
 
 
 def check_options(opts: Options) -> None:
@@ -359,52 +363,70 @@ def legal_inputs(state: State) -> tuple[str, ...]:
 def outcome(state: State) -> Outcome | None:
     """The result once a team has ``target`` points or more and the lead (BM-18), else
     None. All end-of-game logic lives here. Level at or past the target (only possible
-    with ``jack_out_both="own_bowls"``) plays on."""
+    with ``jack_out_both="own_bowls"``) plays on.
+
+    :returns: ``Outcome(winner, cause)`` with ``cause``
+        ``Notice.of("BM-18", "reached", side=winner, points=n, target=t)``.
+    """
     target = state.options.target
     for side in SIDES:
         if state.score[side] >= target and state.score[side] > state.score[other(side)]:
-            return Outcome(side, f"BM-18: {side} reached {state.score[side]} of {target}")
+            return Outcome(side, Notice.of("BM-18", "reached", side=side, points=state.score[side], target=target))
     return None
 
 
-def round_points(state: State) -> tuple[PerSide[int], str]:
+def round_points(state: State) -> tuple[PerSide[int], Notice]:
     """The points of the round on the board as it stands (BM-16, BM-28) and why.
 
     One point per bowl of the team holding the point strictly nearer the jack than the
     opponent's nearest; all its bowls if the opponent has none on the board; a null
     round with no bowl on the board or equally near best bowls.
+
+    :returns: the points and the cause: ``BM-16/round_empty()``,
+        ``BM-28/round_tie()``, ``BM-16/round_all_count(side, points)`` or
+        ``BM-16/round_nearer(side, points, best)`` (``best``: the space of the other
+        team's nearest bowl).
     """
     a, b = nearest(state, "A"), nearest(state, "B")
     if a is None and b is None:
-        return PerSide(0, 0), "BM-16: no bowl on the board, a null round"
+        return PerSide(0, 0), Notice.of("BM-16", "round_empty")
     h = holder(state)
     if h is None:
-        return PerSide(0, 0), "BM-28: the best bowls are equally near, a null round"
+        return PerSide(0, 0), Notice.of("BM-28", "round_tie")
     opp = nearest(state, other(h))
     mine = bowls_on_board(state, h)
+    why: Notice
     if opp is None:
         n = len(mine)
-        why = f"BM-16: {h} scores {n}, every bowl on the board ({other(h)} has none)"
+        why = Notice.of("BM-16", "round_all_count", side=h, points=n)
     else:
         assert state.jack is not None
         board = state.options.board
         n = sum(1 for s in mine if board.is_nearer(s, opp, state.jack))
-        why = f"BM-16: {h} scores {n}, bowls nearer than {other(h)}'s best on {opp}"
-    return PerSide(n, 0) if h == "A" else PerSide(0, n), why
+        why = Notice.of("BM-16", "round_nearer", side=h, points=n, best=opp)
+    return (PerSide(n, 0) if h == "A" else PerSide(0, n)), why
 
 
 # --- transitions -------------------------------------------------------------------------
+
+GAME_OVER = Notice.of("BM-18", "game_over")
+"""The refusal of any input once the game is over (BM-18)."""
+ROLL_OFF_FIRST = Notice.of("BM-02", "roll_off_first")
+"""The refusal of a jack roll or a throw before the start roll has decided (BM-02)."""
 
 
 def apply(state: State, inp: Input) -> Step[State]:
     """Apply one input.
 
-    :returns: the new state and its notices (what the display should say).
+    :returns: the new state and its notices (typed :class:`Notice` values, what the
+        display should say; their words are in :mod:`pitchside.core.words.boulomania`).
     :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
+        Its ``notice`` says why (e.g. ``BM-18/game_over()``, ``BM-12/out_of_turn(side,
+        team)``).
     :raises TypeError: ``inp`` is not a Boulomania input.
     """
     if state.phase == "finished":
-        raise IllegalInput("BM-18", "the game is over; start a new game")
+        raise IllegalInput(GAME_OVER)
     if isinstance(inp, StartRoll):
         return _start_roll(state, inp)
     if isinstance(inp, JackRoll):
@@ -416,22 +438,22 @@ def apply(state: State, inp: Input) -> Step[State]:
 
 def _start_roll(state: State, roll: StartRoll) -> Step[State]:
     if state.phase != "start_roll":
-        raise IllegalInput("BM-02", "the start roll is over: the starter throws the jack")
+        raise IllegalInput(Notice.of("BM-02", "start_roll_over"))
     if roll.A == roll.B:
-        return Step(state, (Notice(f"Both rolled {roll.A}: roll again", "BM-02"),))
+        return Step(state, (Notice.of("BM-02", "equal_rolls", die=roll.A),))
     starter: Side = "A" if roll.A > roll.B else "B"
     new = replace(state, phase="jack_roll", starter=starter)
-    return Step(new, (Notice(f"{starter} starts: roll for the jack", "BM-02"),))
+    return Step(new, (Notice.of("BM-02", "starts", side=starter),))
 
 
 def _jack_roll(state: State, roll: JackRoll) -> Step[State]:
     if state.phase == "start_roll":
-        raise IllegalInput("BM-02", "roll off first: each team rolls one die")
+        raise IllegalInput(ROLL_OFF_FIRST)
     if state.phase != "jack_roll":
-        raise IllegalInput("BM-03", "the jack is already placed this round")
+        raise IllegalInput(Notice.of("BM-03", "jack_placed"))
     assert state.starter is not None
     new = replace(state, phase="throw", jack=roll.die, to_play=state.starter)
-    return Step(new, (Notice(f"Jack on {roll.die}; {state.starter} throws first", "BM-03"),))
+    return Step(new, (Notice.of("BM-03", "jack_on", space=roll.die, side=state.starter),))
 
 
 class _Work:
@@ -444,12 +466,16 @@ class _Work:
         self.jack = state.jack
         self.notices: list[Notice] = []
 
-    def out(self, side: Side, why: str, rule: str) -> None:
+    def out(self, side: Side, notice: Notice) -> None:
+        """``side``'s bowl goes to the centre pocket, as ``notice`` says."""
         self.pocket[side] += 1
-        self.notices.append(Notice(why, rule))
+        self.notices.append(notice)
 
     def push(self, space: int, forks: tuple[Fork, ...], board: Board, rule: str) -> int:
         """Push the bowl on bowl ``space`` one space on, chaining (BM-10, BM-11).
+
+        Notices: ``pushed(side, space, to)`` for each bowl moved, ``pushed_out(side,
+        space)`` for one pushed into touch, with the rule ``rule``.
 
         :returns: how many forks the chain met.
         """
@@ -464,9 +490,9 @@ class _Work:
                 met += 1
             nxt = board.successor(pos, diagonal)
             if nxt is None:
-                self.out(moving, f"{moving}'s bowl pushed from {pos} into touch", rule)
+                self.out(moving, Notice.of(rule, "pushed_out", side=moving, space=pos))
                 return met
-            self.notices.append(Notice(f"{moving}'s bowl pushed {pos} -> {nxt}", rule))
+            self.notices.append(Notice.of(rule, "pushed", side=moving, space=pos, to=nxt))
             displaced = self.spaces[nxt - 1]
             self.spaces[nxt - 1] = moving
             if displaced is None:
@@ -476,13 +502,13 @@ class _Work:
 
 def _throw(state: State, inp: Point | Shoot) -> Step[State]:
     if state.phase == "start_roll":
-        raise IllegalInput("BM-02", "roll off first: each team rolls one die")
+        raise IllegalInput(ROLL_OFF_FIRST)
     if state.phase == "jack_roll":
-        raise IllegalInput("BM-03", "roll for the jack first")
+        raise IllegalInput(Notice.of("BM-03", "jack_roll_first"))
     side = state.to_play
     assert side is not None  # phase "throw" always has a team to play
     if inp.team is not None and inp.team != side:
-        raise IllegalInput("BM-12", f"out of turn: {side} throws now, not {inp.team}")
+        raise IllegalInput(Notice.of("BM-12", "out_of_turn", side=side, team=inp.team))
     w = _Work(state)
     w.hand[side] -= 1
     had_bowls = any(state.spaces)
@@ -498,57 +524,59 @@ def _throw(state: State, inp: Point | Shoot) -> Step[State]:
 def _point(state: State, p: Point, side: Side, w: _Work) -> None:
     board = state.options.board
     total = sum(p.dice)
-    shown = "-".join(map(str, p.dice))
+    if p.jack_space_if_free:
+        if jack_space_allowed(state, p.dice):
+            p = replace(p, jack_space=True, jack_space_if_free=False)
+        elif len(p.dice) == 2 and p.dice[0] == p.dice[1]:
+            w.notices.append(Notice.of("BM-07", "jack_space_not_free", space=p.dice[0], side=side))
     if p.jack_space:
         if len(p.dice) != 2:
-            raise IllegalInput("BM-07", "the jack space needs a double on exactly two dice, not three (BM-08)")
+            raise IllegalInput(Notice.of("BM-07", "jack_space_three_dice"))
         if p.dice[0] != p.dice[1]:
-            raise IllegalInput("BM-07", f"the jack space needs a double; {shown} is not one")
+            raise IllegalInput(Notice.of("BM-07", "jack_space_no_double", dice=p.dice))
         n = p.dice[0]
         if state.jack == n:
-            raise IllegalInput("BM-07", f"jack space {n} holds the jack: it is not free")
+            raise IllegalInput(Notice.of("BM-07", "jack_space_holds_jack", space=n))
         if state.at(n) is not None:
-            raise IllegalInput("BM-07", f"jack space {n} holds a bowl: it is not free")
+            raise IllegalInput(Notice.of("BM-07", "jack_space_holds_bowl", space=n))
         if not jack_space_allowed(state, p.dice):
-            raise IllegalInput(
-                "BM-07", f"the jack space only when the throw would push on (option double_jack_space); {total} is free"
-            )
+            raise IllegalInput(Notice.of("BM-07", "jack_space_push_only", sum=total))
         _no_forks(p.forks, 0)
-        _no_decline(p.push, "the bowl goes on a jack space")
+        _no_decline(p.push, "jack_space", total)
         w.spaces[n - 1] = side
-        w.notices.append(Notice(f"{shown}: {side}'s bowl on jack space {n}", "BM-07"))
+        w.notices.append(Notice.of("BM-07", "on_jack_space", dice=p.dice, side=side, space=n))
         return
     if total < MIN_PLACE:
         _no_forks(p.forks, 0)
-        _no_decline(p.push, f"{total} is a dead bowl anyway")
-        w.out(side, f"{shown} = {total}: dead bowl", "BM-06")
+        _no_decline(p.push, "dead", total)
+        w.out(side, Notice.of("BM-06", "dead", dice=p.dice, sum=total, side=side))
         return
     if w.spaces[total - 1] is None:
         _no_forks(p.forks, 0)
-        _no_decline(p.push, f"space {total} is free")
+        _no_decline(p.push, "free", total)
         w.spaces[total - 1] = side
-        w.notices.append(Notice(f"{shown}: {side}'s bowl on {total}", "BM-05"))
+        w.notices.append(Notice.of("BM-05", "placed", dice=p.dice, side=side, space=total))
         return
     if not p.push:
         if not state.options.push_optional:
-            raise IllegalInput("BM-10", "pushing on is mandatory: the sum fixes the space (option push_optional)")
+            raise IllegalInput(Notice.of("BM-10", "push_mandatory"))
         _no_forks(p.forks, 0)
-        w.out(side, f"{shown}: {side} declines to push on {total}: dead bowl", "BM-10")
+        w.out(side, Notice.of("BM-10", "declined", dice=p.dice, side=side, space=total))
         return
     met = w.push(total, p.forks, board, "BM-10")
     _no_forks(p.forks, met)
     w.spaces[total - 1] = side
-    w.notices.append(Notice(f"{shown}: {side}'s bowl on {total}", "BM-05"))
+    w.notices.append(Notice.of("BM-05", "placed", dice=p.dice, side=side, space=total))
 
 
 def _no_forks(forks: tuple[Fork, ...], met: int) -> None:
     if len(forks) > met:
-        raise IllegalInput("BM-11", f"{len(forks)} fork choice(s) given but the push meets {met} fork(s)")
+        raise IllegalInput(Notice.of("BM-11", "too_many_forks", given=len(forks), met=met))
 
 
-def _no_decline(push: bool, why: str) -> None:
+def _no_decline(push: bool, why: Literal["jack_space", "dead", "free"], total: int) -> None:
     if not push:
-        raise IllegalInput("BM-10", f"nothing to push: {why}")
+        raise IllegalInput(Notice.of("BM-10", "nothing_to_push", why=why, sum=total))
 
 
 def _shoot(state: State, s: Shoot, side: Side, w: _Work) -> None:
@@ -557,52 +585,51 @@ def _shoot(state: State, s: Shoot, side: Side, w: _Work) -> None:
         _no_forks(s.forks, 0)
         if s.die == 6:
             w.jack = None
-            w.out(side, f"6: {side} knocks the jack out; the shooter goes out too", "BM-26")
+            w.out(side, Notice.of("BM-26", "jack_knocked_out", side=side))
         else:
-            w.out(side, f"{s.die} at the jack: a miss, the shooter goes out", "BM-26")
+            w.out(side, Notice.of("BM-26", "jack_missed", die=s.die, side=side))
         return
     t = s.target
     assert isinstance(t, int)
     owner = state.at(t)
     if owner is None:
-        raise IllegalInput("BM-19", f"no bowl on space {t} to aim at")
+        raise IllegalInput(Notice.of("BM-19", "no_bowl", space=t))
     if owner == side and not opts.shoot_own:
-        raise IllegalInput("BM-19", f"{side} cannot shoot at its own bowl on {t}: aim at {other(side)}'s bowl or the jack")
+        raise IllegalInput(Notice.of("BM-19", "own_bowl", side=side, space=t))
     if s.die != 4:
         _no_forks(s.forks, 0)
-    if s.die <= 3 or (s.die == 4 and board.is_jack_space(t)):
+    on_jack_space = board.is_jack_space(t)
+    if s.die <= 3 or (s.die == 4 and on_jack_space):
         _no_forks(s.forks, 0)
-        rule = "BM-27" if board.is_jack_space(t) else "BM-20"
-        w.out(side, f"{s.die} at {t}: a miss, the shooter goes out", rule)
+        w.out(side, Notice.of("BM-27" if on_jack_space else "BM-20", "missed", die=s.die, space=t, side=side))
     elif s.die == 5:
         w.spaces[t - 1] = None
-        w.out(owner, f"5: hit, {owner}'s bowl on {t} goes out", "BM-27" if board.is_jack_space(t) else "BM-22")
-        w.out(side, f"{side}'s shooter goes out", "BM-22")
+        w.out(owner, Notice.of("BM-27" if on_jack_space else "BM-22", "hit", owner=owner, space=t, side=side))
+        w.out(side, Notice.of("BM-22", "shooter_out", side=side))
     elif s.die == 6:
         w.spaces[t - 1] = side
-        w.out(owner, f"6: carreau, {owner}'s bowl on {t} goes out and {side}'s shooter takes {t}",
-              "BM-27" if board.is_jack_space(t) else "BM-23")
+        w.out(owner, Notice.of("BM-27" if on_jack_space else "BM-23", "carreau", owner=owner, space=t, side=side))
     elif t in board.beside_jack:
         _no_forks(s.forks, 0)
         w.jack = None
-        w.out(side, f"4 at {t}, next to the jack: the shooter and the jack go out", "BM-25")
+        w.out(side, Notice.of("BM-25", "jack_out_beside", space=t, side=side))
     else:
         met = w.push(t, s.forks, board, "BM-21")
         _no_forks(s.forks, met)
-        w.out(side, f"4: kiss, {side}'s shooter goes out", "BM-21")
+        w.out(side, Notice.of("BM-21", "kiss", side=side))
         if t in board.front_of_jack and state.jack is not None:
             behind = board.jack_behind(state.jack)
             if behind is None:
                 if opts.kiss_jack_last_row == "out":
                     w.jack = None
-                    w.notices.append(Notice(f"The jack is pushed from {state.jack} out of play", "BM-24"))
+                    w.notices.append(Notice.of("BM-24", "jack_pushed_out", space=state.jack))
                 else:
-                    w.notices.append(Notice(f"No jack space behind {state.jack}: the jack stays", "BM-24"))
+                    w.notices.append(Notice.of("BM-24", "jack_stays_last_row", space=state.jack))
             elif w.spaces[behind - 1] is not None:
-                w.notices.append(Notice(f"A bowl lies on {behind}: the jack stays on {state.jack}", "BM-24"))
+                w.notices.append(Notice.of("BM-24", "jack_stays_blocked", space=state.jack, behind=behind))
             else:
                 w.jack = behind
-                w.notices.append(Notice(f"The jack moves up {state.jack} -> {behind}", "BM-24"))
+                w.notices.append(Notice.of("BM-24", "jack_moves", space=state.jack, to=behind))
 
 
 def _after_throw(state: State, side: Side, w: _Work, knocked_out: bool) -> Step[State]:
@@ -618,54 +645,56 @@ def _after_throw(state: State, side: Side, w: _Work, knocked_out: bool) -> Step[
         return _end_round(mid, w.notices, jack_out=True)
     if hand.A == 0 and hand.B == 0:
         return _end_round(mid, w.notices, jack_out=False)  # BM-15
+    nxt: Side
     if not any(w.spaces):
         if knocked_out and state.options.rethrow_after_clear:
-            nxt, rule, why = side, "BM-14", "the board is clear: {n} throws again"
+            nxt, why = side, Notice.of("BM-14", "clear_throws_again", side=side)
         else:
-            nxt, rule, why = other(side), "BM-13", "no bowl in play: {n} throws"
+            nxt, why = other(side), Notice.of("BM-13", "no_bowl_in_play", side=other(side))
     else:
         h = holder(mid)
         if h is None:
-            nxt, rule, why = side, "BM-28", "equally near: {n} is not nearer and throws again"
+            nxt, why = side, Notice.of("BM-28", "equally_near", side=side)
         else:
-            nxt, rule, why = other(h), "BM-12", f"{h} holds the point: {{n}} throws"
+            nxt, why = other(h), Notice.of("BM-12", "holds_point", holder=h, side=other(h))
     if hand[nxt] == 0:
-        nxt, rule, why = other(nxt), "BM-12", f"{nxt} has no bowls left: {{n}} throws"
-    w.notices.append(Notice(why.format(n=nxt), rule))
+        nxt, why = other(nxt), Notice.of("BM-12", "no_bowls_left", empty=nxt, side=other(nxt))
+    w.notices.append(why)
     return Step(replace(mid, to_play=nxt), tuple(w.notices))
 
 
+def _jack_out_points(state: State) -> tuple[PerSide[int], Notice]:
+    """The points of a round ended by the jack going out (BM-26, option jack_out_both)."""
+    ha, hb = state.hand.A, state.hand.B
+    if (ha > 0) != (hb > 0):
+        w: Side = "A" if ha else "B"
+        return PerSide(ha, hb), Notice.of("BM-26", "round_jack_out_one", side=w, points=state.hand[w])
+    if state.options.jack_out_both == "own_bowls" and (ha or hb):
+        return PerSide(ha, hb), Notice.of("BM-26", "round_jack_out_own", hand_a=ha, hand_b=hb)
+    return PerSide(0, 0), Notice.of("BM-26", "round_jack_out_null")
+
+
 def _end_round(state: State, notices: list[Notice], jack_out: bool) -> Step[State]:
+    """The round's notice is its cause (:func:`round_points`, :func:`_jack_out_points`)
+    with ``round``, ``a`` and ``b`` (the round's points) in front of its parameters."""
     opts = state.options
-    if jack_out:
-        ha, hb = state.hand.A, state.hand.B
-        if (ha > 0) != (hb > 0):
-            pts = PerSide(ha, hb)
-            w: Side = "A" if ha else "B"
-            why = f"BM-26: jack out, {w} scores its {pts[w]} unplayed bowl(s)"
-        elif opts.jack_out_both == "own_bowls" and (ha or hb):
-            pts = PerSide(ha, hb)
-            why = f"BM-26: jack out, each team scores its unplayed bowls ({ha}-{hb}, option jack_out_both)"
-        else:
-            pts = PerSide(0, 0)
-            why = "BM-26: jack out with bowls on both sides or neither: a null round"
-    else:
-        pts, why = round_points(state)
+    pts, why = _jack_out_points(state) if jack_out else round_points(state)
     score = PerSide(state.score.A + pts.A, state.score.B + pts.B)
-    rule = why.split(":")[0]
-    notices = [*notices, Notice(f"Round {state.round}: {pts.A}-{pts.B}. {why.split(': ', 1)[1]}", rule)]
+    notices = [*notices, Notice(why.rule, why.code, (("round", state.round), ("a", pts.A), ("b", pts.B), *why.params))]
     ended = replace(state, score=score, round_scores=(*state.round_scores, pts), to_play=None)
     result = outcome(ended)
     if result is not None:
-        notices.append(Notice(f"{result.winner} wins the game {score[result.winner]}-{score[other(result.winner)]}", "BM-18"))
+        w = result.winner
+        assert w is not None  # Boulomania has no draws
+        notices.append(Notice.of("BM-18", "wins", side=w, won=score[w], lost=score[other(w)]))
         return Step(replace(ended, phase="finished"), tuple(notices))
     assert state.starter is not None
     if pts.A != pts.B:
         starter: Side = "A" if pts.A > pts.B else "B"
-        notices.append(Notice(f"Winners go first: {starter} throws the jack", "BM-17"))
+        notices.append(Notice.of("BM-17", "winner_starts", side=starter))
     else:
         starter = state.starter if opts.null_round_starter == "same" else other(state.starter)
-        notices.append(Notice(f"Null round: {starter} throws the jack", "BM-17"))
+        notices.append(Notice.of("BM-17", "null_round_starts", side=starter))
     bowls = opts.bowls
     new = replace(
         ended,
@@ -697,3 +726,123 @@ def turn(state: State) -> Side | None:
     """The side to play now (``state.to_play``); None before it is settled and once the
     match is over."""
     return None if state.phase == "finished" else state.to_play
+
+
+# --- the one-line snapshot (python-chess's FEN idea) ------------------------------------
+
+_SNAPSHOT_FIELDS = 10
+_OPTION_NAMES = ("target", "bowls", "double_jack_space", "push_optional", "fork_chooser", "rethrow_after_clear",
+                 "null_round_starter", "shoot_own", "kiss_jack_last_row", "jack_out_both")
+_PHASES: tuple[Phase, ...] = ("start_roll", "jack_roll", "throw", "finished")
+
+
+def _pair(p: PerSide[int]) -> str:
+    return f"{p.A},{p.B}"
+
+
+def snapshot(state: State) -> str:
+    """The state as one line of ten fields, python-chess FEN style;
+    ``parse_snapshot(snapshot(s)) == s``.
+
+    ``<spaces 1-6>/<spaces 7-18> <phase> <to_play> <starter> <round> <hand> <pocket>
+    <score> <round scores> <options>``: a space is ``A`` or ``B`` (a bowl), ``J`` (the
+    jack) or ``-``; ``to_play`` and ``starter`` are ``A``, ``B`` or ``-``; ``hand``,
+    ``pocket`` and ``score`` are ``A,B`` counts; the round scores are ``A-B`` per finished
+    round, comma-separated (``-``: none); the options are those not at their default,
+    ``name=value`` comma-separated (``-``: all default). The board geometry is not in it
+    (a table has one board: :func:`parse_snapshot` takes it).
+
+    E.g. ``"--J---/----A----B-- throw B A 1 7,7 0,0 0,0 - -"``: round 1, A started, the
+    jack on 3, A's bowl on 11 and B's on 16, B to throw (A holds the point), 7 bowls
+    left each.
+    """
+
+    def cell(space: int) -> str:
+        side = state.at(space)
+        return side if side is not None else "J" if state.jack == space else "-"
+
+    board = "".join(cell(s) for s in range(1, 7)) + "/" + "".join(cell(s) for s in range(7, SPACES + 1))
+    rounds = ",".join(f"{r.A}-{r.B}" for r in state.round_scores) or "-"
+    default = Options()
+    changed = [(n, getattr(state.options, n)) for n in _OPTION_NAMES if getattr(state.options, n) != getattr(default, n)]
+    opts = ",".join(f"{n}={str(v).lower() if isinstance(v, bool) else v}" for n, v in changed) or "-"
+    return " ".join((board, state.phase, state.to_play or "-", state.starter or "-", str(state.round),
+                     _pair(state.hand), _pair(state.pocket), _pair(state.score), rounds, opts))
+
+
+def _count(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"snapshot: {what} must be a count, not {text!r}")
+    return int(text)
+
+
+def _counts(text: str, what: str, sep: str = ",") -> PerSide[int]:
+    a, mark, b = text.partition(sep)
+    if not mark:
+        raise ValueError(f"snapshot: {what} must be A{sep}B, not {text!r}")
+    return PerSide(_count(a, what), _count(b, what))
+
+
+def _side_or_none(text: str, what: str) -> Side | None:
+    if text not in ("A", "B", "-"):
+        raise ValueError(f"snapshot: {what} must be A, B or -, not {text!r}")
+    return None if text == "-" else "A" if text == "A" else "B"
+
+
+def _options_of(text: str, board: Board) -> Options:
+    if text == "-":
+        return Options(board=board)
+    default = Options()
+    values: dict[str, object] = {}
+    for item in text.split(","):
+        name, mark, value = item.partition("=")
+        if not mark or name not in _OPTION_NAMES or name in values:
+            raise ValueError(f"snapshot: not an option of Boulomania: {item!r}")
+        was = getattr(default, name)
+        if isinstance(was, bool):
+            if value not in ("true", "false"):
+                raise ValueError(f"snapshot: {name} is true or false, not {value!r}")
+            values[name] = value == "true"
+        elif isinstance(was, int):
+            values[name] = _count(value, name)
+        else:
+            values[name] = value
+    opts = replace(default, board=board, **values)  # type: ignore[arg-type]
+    check_options(opts)
+    return opts
+
+
+def parse_snapshot(text: str, board: Board = BOARD) -> State:
+    """The state a :func:`snapshot` line describes, on ``board`` (the packaged BM-BOARD
+    by default).
+
+    :raises ValueError: not a snapshot: the wrong number of fields, a bad space, phase,
+        side, count or option (the message names it).
+    """
+    fields = text.split(" ")
+    if len(fields) != _SNAPSHOT_FIELDS:
+        raise ValueError(f"snapshot: {_SNAPSHOT_FIELDS} fields separated by spaces, not {len(fields)}: {text!r}")
+    cells, phase, to_play, starter, rnd, hand, pocket, score, rounds, opts = fields
+    low, mark, high = cells.partition("/")
+    if not mark or len(low) != 6 or len(high) != SPACES - 6 or set(low + high) - set("ABJ-") or "J" in high:
+        raise ValueError(f"snapshot: the board must be 6/12 spaces of A, B, - (and J on a jack space), not {cells!r}")
+    if (low + high).count("J") > 1:
+        raise ValueError(f"snapshot: more than one jack in {cells!r}")
+    if phase not in _PHASES:
+        raise ValueError(f"snapshot: the phase must be one of {', '.join(_PHASES)}, not {phase!r}")
+    spaces = tuple(_side_or_none(c if c != "J" else "-", "a space") for c in low + high)
+    jack = (low.index("J") + 1) if "J" in low else None
+    round_scores = () if rounds == "-" else tuple(_counts(r, "a round score", "-") for r in rounds.split(","))
+    return State(
+        options=_options_of(opts, board),
+        phase=_PHASES[_PHASES.index(phase)],
+        round=_count(rnd, "the round"),
+        starter=_side_or_none(starter, "the starter"),
+        jack=jack,
+        spaces=spaces,
+        hand=_counts(hand, "the hand"),
+        pocket=_counts(pocket, "the pocket"),
+        to_play=_side_or_none(to_play, "the team to play"),
+        score=_counts(score, "the score"),
+        round_scores=round_scores,
+    )
