@@ -15,6 +15,7 @@ from pitchside.tables.effects import Accepted, CoinTossed, TossCoin
 from pitchside.tables.registry import app_for
 from pitchside.tables.mastermove import standings_pages
 from pitchside.core import tournament as tt
+from pitchside.core.notice import Notice
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.sides import PerSide
 from pitchside.render.mastermove import render_standings, standings_cells
@@ -113,7 +114,7 @@ def test_a_full_game_by_lines_to_3_Moves_with_changes_and_restarts_MM_15() -> No
     ts = lines(ts, "RESTART", "MOVE E16 D16", "MOVE F8 F12", "MOVE D16 E16")
     ts, effects = line(ts, "MOVE F12 F16")
     assert (ts.game.phase, ts.game.score) == ("finished", PerSide(3, 1))
-    assert rules.outcome(ts.game) == rules.Outcome("A", "MM-15: A scored 3 Moves")
+    assert rules.outcome(ts.game) == rules.Outcome("A", Notice.of("MM-15", "three_moves", side="A", moves=3))
     assert mt.view(ts).last_move == "Ann F12-F16 MOVE!"
     ts2, effects = line(ts, "QUIT B")
     assert effects == () and ts2.prompt is not None and ts2.prompt.rule == "MM-15"
@@ -303,7 +304,7 @@ def test_hold_next_asks_to_quit_for_the_side_to_move_and_done_forfeits_0_3_MM_25
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 3.0))
     assert effects == (Accepted(rules.Quit("B"), 3.0),)
     assert (ts.confirm_quit, ts.game.phase, ts.game.score, ts.game.forfeit) == (None, "finished", PerSide(3, 0), "B")
-    assert rules.outcome(ts.game) == rules.Outcome("A", "MM-25: B quit; A wins 3-0 by forfeit")
+    assert rules.outcome(ts.game) == rules.Outcome("A", Notice.of("MM-25", "forfeit", side="B", winner="A"))
 
 
 def test_any_other_button_cancels_the_quit_and_nothing_changes() -> None:

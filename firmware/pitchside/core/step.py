@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, Union
+
+from pitchside.core import notice as typed
 
 S = TypeVar("S")
 
@@ -19,7 +21,9 @@ class Notice:
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """The result of applying one accepted input: the new state and its effects."""
+    """The result of applying one accepted input: the new state and its effects: the
+    typed notices of :mod:`pitchside.core.notice` (the old prose :class:`Notice` while
+    the engines move over)."""
 
     state: S
-    effects: tuple[Notice, ...] = ()
+    effects: tuple[Union[Notice, typed.Notice], ...] = ()

@@ -69,7 +69,6 @@ line-up rules allow (MM-19) before OK sends it. A terminal or board sends its ow
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from PIL import Image
@@ -78,12 +77,13 @@ from pitchside.cli import tournament as tournament_cli
 from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
 from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
+from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
-from pitchside.core.sides import SIDES, PerSide, Side, with_names
-from pitchside.core.step import Notice
+from pitchside.core.sides import SIDES, PerSide, Side
+from pitchside.core.words.mastermove import describe
 from pitchside.core.tournament import Row, Tournament, TournamentError, standings
 from pitchside.render.mastermove import (
     STANDINGS_ROWS,
@@ -201,10 +201,10 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     """The table rebuilt from a journal, with the prompt its last input left."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        notices: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+        notices: tuple[Notice, ...] = (UNDONE,)
     elif match.head is not None:
         before = match.head.prev.state if match.head.prev is not None else match.initial
-        notices = match.codec.apply(before, match.head.inp).effects
+        notices = _typed(match.codec.apply(before, match.head.inp).effects)
     else:
         notices = ()
     return replace(ts, prompt=_notice(ts, notices))
@@ -212,29 +212,40 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
 
 # --- what the screen says ----------------------------------------------------------------
 
+UNDONE = Notice.of("UNDO", "undone")
+NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
+"""The match's undo notices (:mod:`pitchside.core.words.common` words them)."""
+
+
+def _typed(effects: tuple[object, ...]) -> tuple[Notice, ...]:
+    """The typed notices among a step's effects (the Master Move rules emit only those)."""
+    return tuple(n for n in effects if isinstance(n, Notice))
+
+
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
-    """The prompt after an accepted input: its last notice, unless the new screen says
-    it already (the changes screen after a Move!, the result screen)."""
-    if not notices or ts.game.phase in ("toss", "finished") or any(n.rule == "MM-16" for n in notices):
+    """The prompt after an accepted input: its last notice in short words, unless the
+    new screen says it already (the toss screen, the changes screen after a Move!
+    (MM-16), the result screen)."""
+    if not notices or ts.game.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
         return None
-    text = notices[-1].text
-    if notices[-1].rule == "MM-28":  # the tag and arrow show who moves first
-        text = text.replace(" and moves first", "")
-    elif notices[-1].rule == "MM-21":  # "B changes winger B14 to D14": short, to fit a line
-        text = re.sub(r"^([AB]) changes (\w+) (\w+) to (\w+)$", r"\1: \2 \3-\4", text)
-    return Prompt(with_names(text, ts.names), "info")
+    return Prompt(describe(notices[-1], ts.names).short, "info")
 
 
-_NOT_ONE = re.compile(r":? ?[A-I]\d{1,2}-[A-I]\d{1,2} is not one$")
-
-
-def _refuse(ts: TableState, rule: str, reason: str, inp: rules.Input | None = None) -> TableState:
-    """The refusal on the display: the rule ID (and the move refused) in the box's
-    title, the reason below it."""
+def _refuse(ts: TableState, exc: IllegalInput, inp: rules.Input | None = None) -> TableState:
+    """The rules' refusal on the display: the rule ID (and the move refused) in the
+    box's title, the refusal's short words below it."""
+    notice = exc.notice if exc.notice is not None else NOTHING_TO_UNDO  # the match's undo speaks prose still
+    rule = notice.rule
     if isinstance(inp, (rules.Move, rules.Change)):
         rule = f"{rule}  {rules.square_name(inp.frm)}-{rules.square_name(inp.to)}"
-        reason = _NOT_ONE.sub("", reason)
-    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
+    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", rule))
+
+
+def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
+    """A line of the move source that is not a command (rule ``LINE``): the line as
+    received and the protocol's reason, as written (its sides are the protocol's A/B)."""
+    shown = " ".join(text.split())[:16]
+    return replace(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
 
 
 def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:
@@ -386,12 +397,14 @@ def _next_row(ts: TableState) -> TableState:
 
 
 def _nothing_to_pick(ts: TableState) -> str:
-    phase = ts.game.phase
-    if phase == "changes":
+    """Why the cursor has nowhere to go, from what the rules accept now
+    (:func:`~pitchside.core.rules.mastermove.legal_inputs`)."""
+    legal = rules.legal_inputs(ts.game)
+    if "restart" in legal and "change" not in legal:
         return "No change left: DONE restarts"
-    if phase == "toss":
+    if "coin_toss" in legal:
         return "Both lined up: COIN tosses"
-    if phase == "finished":
+    if not legal:
         return "Game over: NEW for a new game"
     return "Nothing to pick here"
 
@@ -409,23 +422,23 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
     try:
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason, inp), ()
+        return _refuse(ts, exc, inp), ()
     new = replace(ts, match=match, entry=Entry())
     if isinstance(inp, rules.Lineup):  # the buttons' proposal follows what was sent
         new = replace(new, drafts=new.drafts.set(inp.side, inp.placement))
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
+    return replace(new, prompt=_notice(new, _typed(step.effects))), (Accepted(inp, at),)
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     try:
-        match, step = ts.match.undo()
+        match, _ = ts.match.undo()
     except IllegalInput as exc:
         if ts.drafts != STANDARD_LINEUPS:
             return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
                            prompt=Prompt("Line-ups back to the standard ones", "info")), ()
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refuse(ts, exc), ()
     new = replace(ts, match=match, entry=Entry())
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
+    return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -483,8 +496,7 @@ def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effec
     try:
         cmd = proto.parse_line(text)
     except proto.ProtocolError as exc:
-        shown = " ".join(text.split())[:16]
-        return replace(_refuse(ts, "LINE", f"'{shown}': {exc.reason}"), refused_lines=ts.refused_lines + 1), ()
+        return replace(_refuse_line(ts, text, exc.reason), refused_lines=ts.refused_lines + 1), ()
     if cmd is None:
         return ts, ()
     if isinstance(cmd, proto.Hello):
@@ -554,8 +566,8 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
         return _commit(ts, rules.Move(frm, to), at)
     if game.phase == "changes":
         piece = game.board.get(frm)
-        side: Side = piece.side if piece else "A"
-        return _commit(ts, rules.Change(side, frm, to), at)
+        changing: Side = piece.side if piece else "A"
+        return _commit(ts, rules.Change(changing, frm, to), at)
     side2 = lining_side(ts)
     if side2 is None:
         return replace(ts, entry=Entry()), ()

@@ -17,7 +17,8 @@ Output keys: ``phase``, ``to_move``, ``position``, ``changes_used``, ``restartin
 still make in this changes phase), ``kickoff`` (the last kick-off line-up, shaped like
 ``position``), ``snapshot`` (the one-line state, :mod:`...rules.mastermove.notation`),
 ``legal_moves`` (the number of legal moves of the side to move, 0 outside play) and
-``result`` (the cause of the end with its rule ID).
+``result`` (the cause of the end with its rule ID, worded by
+:mod:`pitchside.core.words.mastermove`: ``"MM-15: A scored 3 Moves"``).
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.notation import options_to_dict
+from pitchside.core.words import mastermove as words
 
 INPUTS = "lineup, coin_toss, move, change, restart, quit, undo"
 
@@ -69,7 +72,7 @@ class MasterMoveCodec(RulesCodec):
 
     name = "mastermove"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         rest = dict(raw)
@@ -160,6 +163,8 @@ class MasterMoveCodec(RulesCodec):
             return {"input": "restart"}
         return {"input": "quit", "side": inp.side}
 
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        return words.describe(notice, names)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
@@ -177,5 +182,5 @@ class MasterMoveCodec(RulesCodec):
             "kickoff": _board_json(state.kickoff),
             "legal_moves": len(rules.legal_moves(state)),
             "snapshot": rules.snapshot(state),
-            "result": result.cause if result else None,
+            "result": words.cause_text(result.cause) if result else None,
         }
