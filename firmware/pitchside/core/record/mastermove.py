@@ -84,6 +84,11 @@ class MasterMoveCodec(RulesCodec):
             _square_value("options", f"white_area[{i}]", w)
         grass = _take(rest, "grass", "options", d.grass)
         if isinstance(grass, list):
+            if not all(isinstance(row, str) for row in grass):  # e.g. a list of lists (issue 13 item 9)
+                raise MalformedInput(
+                    "options: a grass map is 9 strings (rows A-I) of 16 characters '0' or '1', "
+                    'like "0101010101010101", not a list of lists'
+                )
             grass = tuple(grass)
         elif grass not in ("checkerboard", "stripes"):
             raise MalformedInput(
@@ -126,7 +131,7 @@ class MasterMoveCodec(RulesCodec):
             placement = []
             for kind in rules.KINDS:
                 squares = pieces.get(kind, [])
-                if not isinstance(squares, list) or len(squares) > 11:
+                if not isinstance(squares, list):  # any length: a wrong count is MM-05's refusal
                     raise MalformedInput(f"input {name!r}: pieces.{kind} must be a list of squares, not {squares!r}")
                 for i, s in enumerate(squares):
                     placement.append((_square_value(what, f"pieces.{kind}[{i}]", s), kind))
