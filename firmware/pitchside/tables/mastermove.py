@@ -46,16 +46,16 @@ hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to mov
 
 **Tournaments.** A table config may name a tournament file (``[tournament] file =
 "cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
-(:mod:`pitchside.cli.tournament`). The table only *reads* it: at power-on and
-whenever a new game's table is made (after each game), :meth:`MasterMoveApp.new_table`
-and :meth:`MasterMoveApp.resumed` load it into a snapshot (:class:`TournamentInfo`)
-that the pure controller shows: on the attract screen's rotation
-(:meth:`MasterMoveApp.attract_views`) and with NEXT once a game is over. Results are
-entered with ``pitchside tournament result``: the table does not write the file, since
-it cannot know which two teams of the tournament played (its sides are the config's
-names), a mistaken tap would change the organiser's record, and one writer (the CLI)
-means no two programs rewrite the file at once. A file that cannot be read is shown as
-such on the standings page; the game goes on.
+(:mod:`pitchside.cli.tournament`). This module never reads it: the shell does
+(:mod:`pitchside.app.tournament_file`), at power-on (handed in with
+:meth:`MasterMoveApp.with_tournament`) and at each new match (a
+:class:`~pitchside.tables.effects.TournamentLoaded` event), and hands in what to show
+(:class:`~pitchside.core.tournament.TournamentInfo`), which the controller shows on the
+attract screen's rotation (:meth:`MasterMoveApp.attract_views`) and with NEXT once a
+game is over. Results are entered with ``pitchside tournament result``: the table does
+not write the file, since it cannot know which two teams of the tournament played (its
+sides are the config's names) and a mistaken tap would change the organiser's record. A
+file that cannot be read is shown as such on the standings page; the game goes on.
 
 **A cold start from the move source.** On the attract screen and the menu the kiosk
 asks :meth:`MasterMoveApp.starts_on` whether a serial line should start the game: a
@@ -73,8 +73,7 @@ from dataclasses import dataclass, replace
 
 from PIL import Image
 
-from pitchside.cli import tournament as tournament_cli
-from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
@@ -84,7 +83,7 @@ from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
 from pitchside.core.sides import SIDES, PerSide, Side
 from pitchside.core.words.mastermove import describe
-from pitchside.core.tournament import Row, Tournament, TournamentError, standings
+from pitchside.core.tournament import TournamentInfo, tournament_info, unreadable_tournament
 from pitchside.render.mastermove import (
     STANDINGS_ROWS,
     EntryView,
@@ -132,27 +131,6 @@ class Entry:
 
     cursor: rules.Square | None = None
     pick: rules.Square | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentInfo:
-    """What the table shows of a tournament, read from its file when the table was
-    made: its name, the standings rows and the footer (``"Next: Reds v Greens"``,
-    ``"Champion: Reds"``; a file that could not be read: why)."""
-
-    name: str
-    rows: tuple[Row, ...]
-    footer: str
-
-
-def tournament_info(t: Tournament) -> TournamentInfo:
-    """The snapshot of ``t`` the table shows."""
-    return TournamentInfo(t.name, standings(t), tournament_cli.footer_text(t))
-
-
-def unreadable_tournament(reason: str) -> TournamentInfo:
-    """The snapshot of a tournament file that could not be read (``reason`` says why)."""
-    return TournamentInfo("TOURNAMENT", (), f"File: {reason}")
 
 
 def standings_pages(info: TournamentInfo) -> tuple[StandingsView, ...]:
@@ -450,6 +428,8 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     """
     if isinstance(event, CoinTossed):
         return _commit(ts, rules.CoinToss(event.winner), event.at)
+    if isinstance(event, TournamentLoaded):  # the shell read the tournament file (a new match)
+        return replace(ts, tournament=event.info), ()
     if isinstance(event, SerialLine):
         if event.name != SOURCE:
             return ts, ()
@@ -582,12 +562,14 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 class MasterMoveApp(ModuleTable):
     """Master Move's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`).
 
-    :param tournament_file: a ``pitchside tournament`` file to show (standings, next
-        pairing), read when this app is made (power-on: :attr:`snapshot`, for a table
-        made before, e.g. rebuilt from the journal) and whenever it makes a table
-        (:meth:`new_table`, :meth:`resumed`); None: no tournament.
-        :func:`pitchside.app.assembly.table_app` passes the config's ``[tournament]
-        file`` through :meth:`with_tournament`.
+    :param tournament_file: the ``pitchside tournament`` file the shell reads for this
+        table (a path, as data: this module never opens it), or None: no tournament.
+    :param tournament: what to show of it, as the shell read it at power-on
+        (:attr:`snapshot`): the tables this app makes start with it, and a table made
+        without it (rebuilt from the journal by the plain :data:`APP`) is shown with it.
+        At each new match the shell reads the file again and sends a
+        :class:`~pitchside.tables.effects.TournamentLoaded`.
+        :func:`pitchside.app.tournament_file.configured` makes the configured app.
     """
 
     name = "mastermove"
@@ -597,29 +579,21 @@ class MasterMoveApp(ModuleTable):
     serial_devices: tuple[str, ...] = (SOURCE,)
     codec = MasterMoveCodec()
 
-    def __init__(self, tournament_file: str | None = None) -> None:
+    def __init__(self, tournament_file: str | None = None, tournament: TournamentInfo | None = None) -> None:
+        super().__init__()
         self.tournament_file = tournament_file
-        self.snapshot = self.load_tournament()
+        self.snapshot = tournament
 
-    def with_tournament(self, path: str | None) -> MasterMoveApp:
-        """This game's table showing the tournament file ``path`` (None: none)."""
-        return MasterMoveApp(path)
-
-    def load_tournament(self) -> TournamentInfo | None:
-        """The tournament file read now (a shell step: file I/O), or None without one;
-        a file that cannot be read gives a snapshot saying why."""
-        if self.tournament_file is None:
-            return None
-        try:
-            return tournament_info(tournament_cli.load(self.tournament_file))
-        except TournamentError as exc:
-            return unreadable_tournament(str(exc).removeprefix(f"{self.tournament_file}: "))
+    def with_tournament(self, path: str | None, info: TournamentInfo | None = None) -> MasterMoveApp:
+        """This game's table for the tournament file ``path`` (None: none), showing
+        ``info``, the shell's read of it."""
+        return MasterMoveApp(path, info)
 
     def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return replace(new_table(options, names), tournament=self.load_tournament())
+        return replace(new_table(options, names), tournament=self.snapshot)
 
     def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return replace(resumed(match, names, last_was_undo), tournament=self.load_tournament())
+        return replace(resumed(match, names, last_was_undo), tournament=self.snapshot)
 
     def _shown(self, ts: TableState) -> TableState:
         """``ts`` with the power-on snapshot when it was made without this app's file."""
