@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from pitchside.app import tournament_file
 from pitchside.tables import effects as fx
 from pitchside.tables import kiosk as k
 from pitchside.tables import mastermove as mt
@@ -110,7 +111,7 @@ def test_the_tournament_standings_take_turns_with_the_attract_screen(tmp_path: P
     t = tt.new_tournament("Club cup", "round_robin", ("Yellow", "Blue", "Red"))
     t = tt.add_result(t, tt.game_result("Yellow", "Red", 3, 1))
     tournament_cli.save(t, tmp_path / "cup.toml")
-    settings = replace(S, app=mt.APP.with_tournament(str(tmp_path / "cup.toml")))
+    settings = replace(S, app=tournament_file.configured(mt.APP, str(tmp_path / "cup.toml")))  # the shell's read
     ks = boot(settings)
     assert isinstance(k.view(ks), AttractView)
     ks, _ = k.handle(ks, TimerFired("shift", 30.0))

@@ -3,18 +3,21 @@ refusals that change nothing, undo, the move source's connection, the menu."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 from pitchside.tables import mastermove as mt
 from pitchside.cli import tournament as tournament_cli
+from pitchside.app import tournament_file
 from pitchside.app.assembly import kiosk_settings
+from pitchside.app.runtime import Runtime
 from pitchside.app.config import parse_config
-from pitchside.tables.effects import Accepted, CoinTossed, TossCoin
+from pitchside.tables.effects import Accepted, CoinTossed, TossCoin, TournamentLoaded
 from pitchside.tables.registry import app_for
 from pitchside.tables.mastermove import standings_pages
 from pitchside.core import tournament as tt
+from pitchside.core.notice import Notice
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.sides import PerSide
 from pitchside.render.mastermove import render_standings, standings_cells
@@ -113,7 +116,7 @@ def test_a_full_game_by_lines_to_3_Moves_with_changes_and_restarts_MM_15() -> No
     ts = lines(ts, "RESTART", "MOVE E16 D16", "MOVE F8 F12", "MOVE D16 E16")
     ts, effects = line(ts, "MOVE F12 F16")
     assert (ts.game.phase, ts.game.score) == ("finished", PerSide(3, 1))
-    assert rules.outcome(ts.game) == rules.Outcome("A", "MM-15: A scored 3 Moves")
+    assert rules.outcome(ts.game) == rules.Outcome("A", Notice.of("MM-15", "three_moves", side="A", moves=3))
     assert mt.view(ts).last_move == "Ann F12-F16 MOVE!"
     ts2, effects = line(ts, "QUIT B")
     assert effects == () and ts2.prompt is not None and ts2.prompt.rule == "MM-15"
@@ -303,7 +306,7 @@ def test_hold_next_asks_to_quit_for_the_side_to_move_and_done_forfeits_0_3_MM_25
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 3.0))
     assert effects == (Accepted(rules.Quit("B"), 3.0),)
     assert (ts.confirm_quit, ts.game.phase, ts.game.score, ts.game.forfeit) == (None, "finished", PerSide(3, 0), "B")
-    assert rules.outcome(ts.game) == rules.Outcome("A", "MM-25: B quit; A wins 3-0 by forfeit")
+    assert rules.outcome(ts.game) == rules.Outcome("A", Notice.of("MM-25", "forfeit", side="B", winner="A"))
 
 
 def test_any_other_button_cancels_the_quit_and_nothing_changes() -> None:
@@ -347,10 +350,34 @@ def cup(tmp_path: Path, results: tuple[tuple[str, str, int, int, str | None], ..
     return path
 
 
-def test_the_table_shows_the_tournament_file_standings_and_next_pairing(tmp_path: Path) -> None:
-    app = mt.MasterMoveApp(str(cup(tmp_path)))
+def configured(path: Path) -> mt.MasterMoveApp:
+    """The Master Move app as the shell makes it at power-on: the file read now."""
+    app = tournament_file.configured(mt.APP, str(path))
+    assert isinstance(app, mt.MasterMoveApp)
+    return app
+
+
+def test_the_table_shows_the_standings_handed_in_and_reads_no_file() -> None:
+    """R3 (issue 12): the pure table is handed what to show, as a value; there is no
+    file here at all."""
+    t = tt.new_tournament("Club cup", "round_robin", FIVE)
+    for home, away, h, a, quit_ in PLAYED:
+        t = tt.add_result(t, tt.game_result(home, away, h, a, forfeit=quit_))
+    app = mt.APP.with_tournament("nowhere/cup.toml", tt.tournament_info(t))
     ts = app.new_table(rules.Options(), ("Ann", "Bob"))
     (page,) = app.attract_views(ts)
+    assert (page.title, page.footer) == ("Club cup", "Next: White v Red")
+    assert standings_cells(page) == STANDINGS
+    # a new match's read, handed in as an event, replaces it
+    later = tt.add_result(t, tt.game_result("White", "Red", 3, 1))
+    ts2, effects = mt.handle(ts, TournamentLoaded(tt.tournament_info(later)))
+    assert effects == () and ts2.match is ts.match
+    assert app.attract_views(ts2)[0].footer == "Next: Red v Yellow"
+
+
+def test_the_shell_reads_the_file_the_cli_writes(tmp_path: Path) -> None:
+    app = configured(cup(tmp_path))
+    (page,) = app.attract_views(app.new_table(rules.Options(), ("Ann", "Bob")))
     assert (page.title, page.footer) == ("Club cup", "Next: White v Red")
     assert standings_cells(page) == STANDINGS
     # the same figures as the CLI prints
@@ -358,23 +385,50 @@ def test_the_table_shows_the_tournament_file_standings_and_next_pairing(tmp_path
     assert "4=  Green    2  0  2   2   6   -4    0" in text and text.endswith("Next: White v Red")
 
 
-def test_the_file_is_read_again_for_each_new_game_and_never_written(tmp_path: Path) -> None:
+@dataclass
+class Sink:
+    frames: int = 0
+
+    def show(self, image: object) -> None:
+        self.frames += 1
+
+
+def test_a_file_changed_between_matches_is_shown_at_the_next_match_and_never_written(tmp_path: Path) -> None:
+    """Through the runtime and the kiosk, as on a table: the file is read at power-on and
+    again when the next match starts (the result screen timing out to attract), never in
+    between, and the table never writes it."""
     path = cup(tmp_path)
-    app = mt.MasterMoveApp(str(path))
-    ts = app.new_table(rules.Options(), ("Ann", "Bob"))
+    base = {"table": {"game": "mastermove"}, "buttons": {n: f"GPIO{i + 4}" for i, n in enumerate(mt.APP.buttons)},
+            "tournament": {"file": str(path)}}
+    settings = kiosk_settings(parse_config(base))
+    now = [0.0]
+    rt = Runtime(settings.app.new_table(rules.Options(), ("Ann", "Bob")), Sink(), lambda: "A", lambda: now[0],
+                 settings=settings)
+    app = rt.kiosk.settings.app
+    assert app.attract_views(rt.state)[0].footer == "Next: White v Red"  # the power-on read
+    for name in ("shot_done", "shot_done"):  # attract -> menu -> a new match
+        rt.post(ButtonPressed(name, now[0]))
+    rt.process_pending()
+    assert rt.kiosk.mode == "playing" and rt.state.game.phase == "lineup"
     cup(tmp_path, (*PLAYED, ("White", "Red", 3, 1, None)))  # the organiser enters a result (the CLI)
-    assert app.attract_views(ts)[0].footer == "Next: White v Red"  # this game's table keeps what it read
+    for text in (LINEUP_A, LINEUP_B, "TOSS A", "QUIT B"):
+        rt.post(SerialLine("moves", text, now[0]))
+    rt.process_pending()
+    assert rt.state.game.phase == "finished"
+    assert app.attract_views(rt.state)[0].footer == "Next: White v Red"  # this match keeps what was read
     written = path.read_bytes()
-    ts2 = app.new_table(rules.Options(), ("Ann", "Bob"))  # the next game's table reads it again
-    page = app.attract_views(ts2)[0]
+    now[0] = settings.result_timeout_s + 1.0  # the result screen times out: a new match, attract
+    rt.fire_due(now[0])
+    rt.process_pending()
+    assert rt.kiosk.mode == "attract" and rt.state.game.phase == "lineup"
+    page = app.attract_views(rt.state)[0]
     assert page.footer == "Next: Red v Yellow"
     assert standings_cells(page)[2] == ("3", "White", "3", "1", "-2", "3")
-    over = lines(ts2, LINEUP_A, LINEUP_B, "TOSS A", "QUIT B")
-    assert over.game.phase == "finished" and path.read_bytes() == written  # the table never writes it
+    assert path.read_bytes() == written  # the table never writes it
 
 
 def test_next_after_the_game_pages_the_standings_then_the_result_again(tmp_path: Path) -> None:
-    app = mt.MasterMoveApp(str(cup(tmp_path)))
+    app = configured(cup(tmp_path))
     ts = lines(app.new_table(rules.Options(), ("Ann", "Bob")), LINEUP_A, LINEUP_B, "TOSS A", "QUIT B")
     assert mt.view(ts).standings is None
     ts = press(ts, "shot_done")
@@ -393,7 +447,7 @@ def test_next_after_the_game_pages_the_standings_then_the_result_again(tmp_path:
 def test_more_teams_than_a_screen_holds_make_more_pages(tmp_path: Path) -> None:
     t = tt.new_tournament("Big cup", "round_robin", ("T1", "T2", "T3", "T4", "T5", "T6", "T7"))
     tournament_cli.save(t, tmp_path / "big.json")
-    app = mt.MasterMoveApp(str(tmp_path / "big.json"))
+    app = configured(tmp_path / "big.json")
     pages = app.attract_views(app.new_table(rules.Options(), ("A", "B")))
     assert [p.first for p in pages] == [0, 5]
     assert [c[1] for c in standings_cells(pages[1])] == ["T6", "T7"]
@@ -402,15 +456,18 @@ def test_more_teams_than_a_screen_holds_make_more_pages(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_file_is_shown_as_such_and_the_game_goes_on(tmp_path: Path) -> None:
-    app = mt.MasterMoveApp(str(tmp_path / "missing.toml"))
+    app = configured(tmp_path / "missing.toml")
     ts = app.new_table(rules.Options(), ("Ann", "Bob"))
     (page,) = app.attract_views(ts)
     assert (page.title, page.rows, page.footer) == ("TOURNAMENT", (), "File: cannot read: No such file or directory")
     assert lines(ts, LINEUP_A).game.phase == "lineup"
+    (tmp_path / "bad.toml").write_text("name = ", encoding="utf-8")
+    info = tournament_file.read_info(tmp_path / "bad.toml")
+    assert info.rows == () and info.footer.startswith("File: not valid TOML: ")
 
 
 def test_a_table_made_before_the_app_read_its_file_gets_the_power_on_snapshot(tmp_path: Path) -> None:
-    app = mt.MasterMoveApp(str(cup(tmp_path)))
+    app = configured(cup(tmp_path))
     journal_table = mt.new_table(names=("Ann", "Bob"))  # as rebuilt from the journal, by the plain APP
     assert journal_table.tournament is None
     assert standings_cells(app.attract_views(journal_table)[0]) == STANDINGS

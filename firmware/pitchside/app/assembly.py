@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pitchside.app import tournament_file
 from pitchside.app.config import TableConfig
 from pitchside.tables.registry import GameApp, app_for
 from pitchside.tables.kiosk import KioskSettings
@@ -52,11 +53,6 @@ def input_names(config: TableConfig) -> tuple[str, ...]:
 
 def table_app(config: TableConfig) -> GameApp:
     """The game's table app as configured: Master Move's showing the ``[tournament]``
-    file when one is named (its standings are read here, at power-on, and again each
-    time a new game's table is made)."""
-    app = app_for(config.game)
-    with_tournament = getattr(app, "with_tournament", None)
-    if config.tournament is not None and with_tournament is not None:
-        configured: GameApp = with_tournament(config.tournament)
-        return configured
-    return app
+    file when one is named (read here, at power-on; the runtime reads it again at each
+    new match: :func:`pitchside.app.tournament_file.new_match_events`)."""
+    return tournament_file.configured(app_for(config.game), config.tournament)

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from pitchside.tables import effects as table
-from pitchside.app import software_die
+from pitchside.app import software_die, tournament_file
 from pitchside.tables import kiosk
 from pitchside.tables.cues import SoundSink, cues
 from pitchside.tables.registry import TableLike
@@ -251,6 +251,8 @@ class Runtime:
             elif isinstance(effect, table.NewMatch):
                 if self._recorder is not None:
                     self._recorder.new_match(self.state)
+                for event in tournament_file.new_match_events(self.kiosk.settings.app):
+                    self._handle(event)  # a tournament file read again for the new match
             elif isinstance(effect, kiosk.StartTimer):
                 name = effect.name
                 self.schedule(effect.due_at, lambda at, name=name: self.post(TimerFired(name, at)))

@@ -7,27 +7,16 @@
     pitchside tournament next cup.toml                         # the next game to play
     pitchside tournament result cup.toml "Yellow FC" "Blue Town" 3-1
     pitchside tournament result cup.toml Reds Greens --quit Greens   # 0-3 (MM-32)
+    pitchside tournament correct cup.toml "Yellow FC" "Blue Town" 3-2  # a result mistyped
+    pitchside tournament withdraw cup.toml Reds Greens         # entered by mistake: due again
     pitchside tournament standings cup.toml [--png table.png] [--json]
+    pitchside tournament audit cup.toml                        # every change, when entered
 
-The rules (points, tie-breaks, brackets) are :mod:`pitchside.core.tournament`'s. The
-file's type follows its name (``.json``, else TOML)::
-
-    name = "Club cup"
-    format = "round_robin"          # or "knockout", "round_robin_final"
-    teams = ["Yellow FC", "Blue Town", "Reds", "Greens", "Whites"]   # seeding order
-
-    [[results]]
-    home = "Yellow FC"
-    away = "Blue Town"
-    score = [3, 1]                  # Moves, home first
-
-    [[results]]
-    home = "Reds"
-    away = "Greens"
-    forfeit = "Greens"              # Greens quit: 3-0 to Reds (MM-32)
-
-A final (``round_robin_final``) has ``stage = "final"``; the CLI sets it. Results are
-checked one by one in file order, each naming its index on error.
+The rules (points, tie-breaks, brackets) are :mod:`pitchside.core.tournament`'s; the
+file (its format, the lock that lets several organisers enter results at the same time,
+the audit list) is :mod:`pitchside.app.tournament_file`'s. ``result``, ``correct`` and
+``withdraw`` note the change in the file's audit list with the time it was entered (now,
+or ``--at`` an ISO 8601 time); ``--final`` names the final of a ``round_robin_final``.
 
 Exit status: 0 done; 2 a bad file, team, score or command (the message says which).
 """
@@ -36,125 +25,30 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tomllib
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from pitchside.app.tournament_file import create, dumps, load, save, update
 from pitchside.core.tournament import (
     FORMAT_NAMES,
     FORMATS,
+    Result,
     Tournament,
     TournamentError,
-    add_result,
     champion,
+    correct,
+    enter,
+    footer_text,
     game_result,
     new_tournament,
     next_pairing,
     standings,
+    withdraw,
 )
 
-
-def _is_json(path: Path) -> bool:
-    return path.suffix.lower() == ".json"
-
-
-def load(path: str | Path) -> Tournament:
-    """Read and check a tournament file.
-
-    :raises TournamentError: unreadable, bad syntax, unknown key, bad team or result
-        (naming the file and the result's index).
-    """
-    p = Path(path)
-    try:
-        raw_bytes = p.read_bytes()
-    except OSError as exc:
-        raise TournamentError(f"{p}: cannot read: {exc.strerror or exc}") from None
-    try:
-        raw: Any = json.loads(raw_bytes) if _is_json(p) else tomllib.loads(raw_bytes.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise TournamentError(f"{p}: not valid {'JSON' if _is_json(p) else 'TOML'}: {exc}") from None
-    if not isinstance(raw, dict):
-        raise TournamentError(f"{p}: must hold a table/object")
-    unknown = sorted(set(raw) - {"name", "format", "teams", "results"})
-    if unknown:
-        raise TournamentError(f"{p}: unknown key {unknown[0]!r}")
-    teams = raw.get("teams")
-    if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
-        raise TournamentError(f"{p}: teams must be a list of names")
-    try:
-        t = new_tournament(str(raw.get("name", "Tournament")), str(raw.get("format", "round_robin")), teams)
-    except TournamentError as exc:
-        raise TournamentError(f"{p}: {exc}") from None
-    results = raw.get("results", [])
-    if not isinstance(results, list):
-        raise TournamentError(f"{p}: results must be a list")
-    for i, r in enumerate(results):
-        try:
-            t = add_result(t, _result(r))
-        except TournamentError as exc:
-            raise TournamentError(f"{p}: results[{i}]: {exc}") from None
-    return t
-
-
-def _result(r: Any) -> Any:
-    if not isinstance(r, dict):
-        raise TournamentError("a result is a table with home, away and score (or forfeit)")
-    unknown = sorted(set(r) - {"home", "away", "score", "forfeit", "stage"})
-    if unknown:
-        raise TournamentError(f"unknown key {unknown[0]!r}")
-    home, away, forfeit = r.get("home"), r.get("away"), r.get("forfeit")
-    if not isinstance(home, str) or not isinstance(away, str):
-        raise TournamentError("home and away must be team names")
-    if forfeit is not None:
-        if not isinstance(forfeit, str):
-            raise TournamentError("forfeit must be the name of the team that quit")
-        return game_result(home, away, 0, 0, forfeit=forfeit, stage=str(r.get("stage", "")))
-    score = r.get("score")
-    if not (isinstance(score, list) and len(score) == 2 and all(isinstance(n, int) for n in score)):
-        raise TournamentError(f"score must be [home Moves, away Moves], not {score!r}")
-    return game_result(home, away, score[0], score[1], stage=str(r.get("stage", "")))
-
-
-def _result_dict(r: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"home": r.home, "away": r.away}
-    if r.forfeit:
-        out["forfeit"] = r.forfeit
-    else:
-        out["score"] = [r.home_moves, r.away_moves]
-    if r.stage:
-        out["stage"] = r.stage
-    return out
-
-
-def dumps(t: Tournament, as_json: bool) -> str:
-    """The tournament as file text (JSON, or TOML written by hand: only strings, lists
-    of strings or integers and an array of tables)."""
-    data = {"name": t.name, "format": t.format, "teams": list(t.teams),
-            "results": [_result_dict(r) for r in t.results]}
-    if as_json:
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-    def value(v: Any) -> str:
-        if isinstance(v, list):
-            return "[" + ", ".join(value(x) for x in v) + "]"
-        if isinstance(v, int):
-            return str(v)
-        return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
-
-    lines = [f"name = {value(t.name)}", f"format = {value(t.format)}", f"teams = {value(list(t.teams))}"]
-    for r in data["results"]:
-        lines += ["", "[[results]]"] + [f"{k} = {value(v)}" for k, v in r.items()]
-    return "\n".join(lines) + "\n"
-
-
-def save(t: Tournament, path: str | Path) -> None:
-    """Write atomically (a temporary file renamed over the old one)."""
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(dumps(t, _is_json(p)), encoding="utf-8")
-    os.replace(tmp, p)
+__all__ = ["dumps", "footer_text", "load", "register", "save", "standings_text"]
 
 
 def standings_text(t: Tournament) -> str:
@@ -172,15 +66,6 @@ def standings_text(t: Tournament) -> str:
     return "\n".join(out)
 
 
-def footer_text(t: Tournament) -> str:
-    """``"Next: Reds v Greens"`` or ``"Champion: Blue Town"``."""
-    nxt = next_pairing(t)
-    if nxt is not None:
-        return f"Next: {nxt.text()}"
-    champ = champion(t)
-    return f"Champion: {champ}" if champ else "Over"
-
-
 def _cmd(args: argparse.Namespace) -> int:
     try:
         return int(args.tournament_func(args))
@@ -191,10 +76,8 @@ def _cmd(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    if path.exists() and not args.force:
-        raise TournamentError(f"{path} exists (--force to overwrite)")
     t = new_tournament(args.name or path.stem, args.format, args.teams)
-    save(t, path)
+    create(t, path, force=args.force)
     print(f"{t.name}: {len(t.teams)} teams, {FORMAT_NAMES[t.format]}; {footer_text(t)}")
     return 0
 
@@ -206,30 +89,63 @@ def _parse_score(text: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
-def _result_cmd(args: argparse.Namespace) -> int:
-    t = load(args.file)
+def _game(args: argparse.Namespace) -> Result:
+    """The result on the command line: a score, or ``--quit TEAM``."""
     if args.quit:
         if args.score:
             raise TournamentError("give a score or --quit, not both (a forfeit is 0-3, MM-32)")
-        result = game_result(args.home, args.away, 0, 0, forfeit=args.quit)
-    else:
-        if not args.score:
-            raise TournamentError("give the score (like 3-1) or --quit TEAM")
-        result = game_result(args.home, args.away, *_parse_score(args.score))
-    t = add_result(t, result)
-    save(t, args.file)
-    print(f"{t.results[-1].text()}; {footer_text(t)}")
+        return game_result(args.home, args.away, 0, 0, forfeit=args.quit)
+    if not args.score:
+        raise TournamentError("give the score (like 3-1) or --quit TEAM")
+    return game_result(args.home, args.away, *_parse_score(args.score))
+
+
+def _entered_at(args: argparse.Namespace) -> str:
+    """When the change is entered: ``--at`` (ISO 8601, checked), else now (UTC)."""
+    if args.at:
+        try:
+            return datetime.fromisoformat(args.at).isoformat()
+        except ValueError:
+            raise TournamentError(f"--at must be an ISO 8601 time like 2026-12-01T20:15, not {args.at!r}") from None
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _result_cmd(args: argparse.Namespace) -> int:
+    result, at = _game(args), _entered_at(args)
+    t = update(args.file, lambda t: enter(t, result, at))
+    print(f"{t.audit[-1].result}; {footer_text(t)}")
+    return 0
+
+
+def _correct_cmd(args: argparse.Namespace) -> int:
+    result, at = _game(args), _entered_at(args)
+    t = update(args.file, lambda t: correct(t, args.home, args.away, result, at, final=args.final))
+    print(f"corrected: {t.audit[-1].result} (was {t.audit[-1].was}); {footer_text(t)}")
+    return 0
+
+
+def _withdraw_cmd(args: argparse.Namespace) -> int:
+    at = _entered_at(args)
+    t = update(args.file, lambda t: withdraw(t, args.home, args.away, at, final=args.final))
+    print(f"withdrawn: {t.audit[-1].result}; {footer_text(t)}")
+    return 0
+
+
+def _audit_cmd(args: argparse.Namespace) -> int:
+    t = load(args.file)
+    for entry in t.audit:
+        print(entry.text())
     return 0
 
 
 def _standings(args: argparse.Namespace) -> int:
     t = load(args.file)
     if args.json:
-        rows = [{"rank": r.rank, "shared": r.shared, "team": r.team, "played": r.played, "won": r.won,
+        json_rows = [{"rank": r.rank, "shared": r.shared, "team": r.team, "played": r.played, "won": r.won,
                  "lost": r.lost, "moves_for": r.moves_for, "moves_against": r.moves_against,
                  "diff": r.diff, "points": r.points} for r in standings(t)]
         nxt = next_pairing(t)
-        print(json.dumps({"name": t.name, "format": t.format, "standings": rows,
+        print(json.dumps({"name": t.name, "format": t.format, "standings": json_rows,
                           "next": None if nxt is None else {"home": nxt.home, "away": nxt.away, "stage": nxt.stage},
                           "champion": champion(t)}, indent=2))
     else:
@@ -259,7 +175,7 @@ def _next(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``tournament`` and its subcommands to the ``pitchside`` parser's subparsers."""
-    p = sub.add_parser("tournament", help="a Master Move club tournament: new, result, standings, next")
+    p = sub.add_parser("tournament", help="a Master Move club tournament: new, result, correct, withdraw, standings, next")
     tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     n = tsub.add_parser("new", help="start a tournament file (.json or .toml)")
     n.add_argument("file")
@@ -274,7 +190,27 @@ def register(sub: Any) -> None:
     r.add_argument("away")
     r.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
     r.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
+    r.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
     r.set_defaults(tournament_func=_result_cmd)
+    c = tsub.add_parser("correct", help="correct a game's result (kept in the audit list)")
+    c.add_argument("file")
+    c.add_argument("home")
+    c.add_argument("away")
+    c.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
+    c.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
+    c.add_argument("--final", action="store_true", help="the final of a round robin with a final")
+    c.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
+    c.set_defaults(tournament_func=_correct_cmd)
+    w = tsub.add_parser("withdraw", help="withdraw a game's result: the game is due again (kept in the audit list)")
+    w.add_argument("file")
+    w.add_argument("home")
+    w.add_argument("away")
+    w.add_argument("--final", action="store_true", help="the final of a round robin with a final")
+    w.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
+    w.set_defaults(tournament_func=_withdraw_cmd)
+    au = tsub.add_parser("audit", help="print every result entered, corrected or withdrawn, with when")
+    au.add_argument("file")
+    au.set_defaults(tournament_func=_audit_cmd)
     s = tsub.add_parser("standings", help="print the standings and the next game")
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help="print JSON")

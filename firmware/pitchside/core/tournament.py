@@ -21,8 +21,11 @@ rulings MM-26, MM-32 of ``shared/rules/rulings.md``:
 
 Everything here is a pure function of a :class:`Tournament` value (teams, format,
 results): the next pairing, the standings and the champion are recomputed from the
-results, never stored. No I/O: the CLI (:mod:`pitchside.cli.tournament`) reads and
-writes the tournament files.
+results, never stored. Entering, correcting and withdrawing a result (:func:`enter`,
+:func:`correct`, :func:`withdraw`) keep an audit list in the tournament (what changed and
+when it was entered, the time handed in by the caller). No I/O and no clock here:
+:mod:`pitchside.app.tournament_file` reads and writes the files (with a lock), the CLI
+(:mod:`pitchside.cli.tournament`) and the table's shell use it.
 """
 
 from __future__ import annotations
@@ -124,14 +127,37 @@ class Pairing:
         return f"{label}{self.home} v {self.away}"
 
 
+Action = Literal["result", "correct", "withdraw"]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One change to a tournament's results, as entered: ``at`` when it was entered (an
+    ISO 8601 time handed in by the caller), ``action``, ``result`` the result entered,
+    corrected to or withdrawn (:meth:`Result.text`), ``was`` the result a correction
+    replaced (``""`` otherwise)."""
+
+    at: str
+    action: Action
+    result: str
+    was: str = ""
+
+    def text(self) -> str:
+        """``"2026-12-01T20:15:00+00:00 correct: Reds 3-1 Greens (was Reds 3-2 Greens)"``."""
+        was = f" (was {self.was})" if self.was else ""
+        return f"{self.at} {self.action}: {self.result}{was}"
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
-    """A tournament: its ``teams`` in seeding order, its format and the results so far."""
+    """A tournament: its ``teams`` in seeding order, its format, the results in effect
+    and the ``audit`` list of every result entered, corrected or withdrawn."""
 
     name: str
     format: Format
     teams: tuple[str, ...]
     results: tuple[Result, ...] = field(default=())
+    audit: tuple[AuditEntry, ...] = field(default=())
 
 
 def new_tournament(name: str, fmt: str, teams: tuple[str, ...] | list[str]) -> Tournament:
@@ -148,7 +174,7 @@ def new_tournament(name: str, fmt: str, teams: tuple[str, ...] | list[str]) -> T
         raise TournamentError("a tournament needs at least 2 teams")
     if fmt == "round_robin_final" and len(names) < 3:
         raise TournamentError("a round robin with a final needs at least 3 teams")
-    return Tournament(name.strip() or "Tournament", fmt, names)  # type: ignore[arg-type]
+    return Tournament(name.strip() or "Tournament", fmt, names)
 
 
 # --- round robin ----------------------------------------------------------------------
@@ -342,8 +368,8 @@ def champion(t: Tournament) -> str | None:
         final = bracket(t)[-1][0]
         return final.winner
     if t.format == "round_robin_final":
-        final = next((r for r in t.results if r.stage == "final"), None)
-        return final.winner if final else None
+        played = next((r for r in t.results if r.stage == "final"), None)
+        return played.winner if played else None
     return league_table(t.teams, t.results)[0].team
 
 
@@ -390,13 +416,13 @@ def standings(t: Tournament) -> tuple[Row, ...]:
         return (reached[team], s[5], s[3] - s[4], s[3])
 
     order = sorted(t.teams, key=lambda team: (tuple(-k for k in key(team)), seed[team]))
-    rows = []
-    for i, team in enumerate(order):
+    out_rows: list[Row] = []
+    for team in order:
         first = next(j for j, o in enumerate(order) if key(o) == key(team))
         shared = sum(1 for o in order if key(o) == key(team)) > 1
         s = stats[team]
-        rows.append(Row(first + 1, team, s[0], s[1], s[2], s[3], s[4], s[5], shared))
-    return tuple(rows)
+        out_rows.append(Row(first + 1, team, s[0], s[1], s[2], s[3], s[4], s[5], shared))
+    return tuple(out_rows)
 
 
 def add_result(t: Tournament, result: Result) -> Tournament:
@@ -437,3 +463,107 @@ def add_result(t: Tournament, result: Result) -> Tournament:
 
 def is_over(t: Tournament) -> bool:
     return next_pairing(t) is None
+
+
+# --- entering, correcting and withdrawing results (with the audit list) ----------------
+
+
+def rebuild(t: Tournament, results: tuple[Result, ...]) -> Tournament:
+    """``t`` with its results replaced by ``results``, each checked in order as
+    :func:`add_result` does (the audit list is kept as it is).
+
+    :raises TournamentError: a result that is not due where it stands (naming it).
+    """
+    out = replace(t, results=())
+    for r in results:
+        try:
+            out = add_result(out, r)
+        except TournamentError as exc:
+            raise TournamentError(f"{r.text()}: {exc}") from None
+    return out
+
+
+def find_result(t: Tournament, home: str, away: str, final: bool = False) -> int:
+    """The index in ``t.results`` of the game between ``home`` and ``away`` (either
+    order; ``final``: the final of a ``round_robin_final``, else the league or knockout
+    game).
+
+    :raises TournamentError: no such result.
+    """
+    stage = "final" if final else ""
+    for i, r in enumerate(t.results):
+        if r.teams() == frozenset((home, away)) and r.stage == stage:
+            return i
+    what = "final" if final else "game"
+    raise TournamentError(f"no {what} {home} v {away} has a result to change")
+
+
+def enter(t: Tournament, result: Result, at: str) -> Tournament:
+    """:func:`add_result`, with the entry in the audit list (``at``: when it was entered).
+
+    :raises TournamentError: as :func:`add_result`.
+    """
+    out = add_result(t, result)
+    return replace(out, audit=t.audit + (AuditEntry(at, "result", out.results[-1].text()),))
+
+
+def correct(t: Tournament, home: str, away: str, result: Result, at: str, final: bool = False) -> Tournament:
+    """``t`` with the result of ``home`` v ``away`` replaced by ``result`` (same teams;
+    the later results are checked again, in order), and the correction in the audit list.
+
+    :raises TournamentError: no such result, other teams, or a later result that the
+        correction makes impossible (a knockout tie now between other teams).
+    """
+    i = find_result(t, home, away, final)
+    old = t.results[i]
+    if result.teams() != old.teams():
+        raise TournamentError(f"a correction keeps the teams: {old.home} v {old.away}")
+    new = replace(result, stage=old.stage)
+    out = rebuild(t, t.results[:i] + (new,) + t.results[i + 1:])
+    return replace(out, audit=t.audit + (AuditEntry(at, "correct", new.text(), old.text()),))
+
+
+def withdraw(t: Tournament, home: str, away: str, at: str, final: bool = False) -> Tournament:
+    """``t`` without the result of ``home`` v ``away`` (the game is due again), and the
+    withdrawal in the audit list.
+
+    :raises TournamentError: no such result, or a later result that depends on it (a
+        knockout game its winner played, a final).
+    """
+    i = find_result(t, home, away, final)
+    old = t.results[i]
+    out = rebuild(t, t.results[:i] + t.results[i + 1:])
+    return replace(out, audit=t.audit + (AuditEntry(at, "withdraw", old.text()),))
+
+
+# --- what a table shows of a tournament ----------------------------------------------------
+
+
+def footer_text(t: Tournament) -> str:
+    """``"Next: Reds v Greens"`` or ``"Champion: Blue Town"``."""
+    nxt = next_pairing(t)
+    if nxt is not None:
+        return f"Next: {nxt.text()}"
+    champ = champion(t)
+    return f"Champion: {champ}" if champ else "Over"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """What a Master Move table shows of a tournament, as read from its file by the
+    shell: its name, the standings rows and the footer (``"Next: Reds v Greens"``,
+    ``"Champion: Reds"``; a file that could not be read: why)."""
+
+    name: str
+    rows: tuple[Row, ...]
+    footer: str
+
+
+def tournament_info(t: Tournament) -> TournamentInfo:
+    """The snapshot of ``t`` a table shows."""
+    return TournamentInfo(t.name, standings(t), footer_text(t))
+
+
+def unreadable_tournament(reason: str) -> TournamentInfo:
+    """The snapshot of a tournament file that could not be read (``reason`` says why)."""
+    return TournamentInfo("TOURNAMENT", (), f"File: {reason}")

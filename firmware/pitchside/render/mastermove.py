@@ -360,7 +360,7 @@ def _changes(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, i
     half = w // 2
     info_h = 9 if _has_info_rows(h) else 0
     info_top = h - BOTTOM_H - 2 * info_h
-    scorer = "B" if state.restarting == "A" else "A"
+    scorer: Side = "B" if state.restarting == "A" else "A"
     bar(draw, (0, 0, w, HEADER_H), f"MOVE! {_name(view, scorer)}", inverse=True,
         sizes=(fonts.MEDIUM, fonts.SMALL, fonts.TINY))
     for side in SIDES:
@@ -386,7 +386,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: MasterMoveView, size: tuple[int, 
     bar(draw, (0, 0, w, HEADER_H), "GAME OVER", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
     big_h = (h - HEADER_H - BOTTOM_H) // 2
     big = (0, HEADER_H + 1, w, HEADER_H + 1 + big_h)
-    headline = f"{_name(view, result.winner)} WINS" if result else "GAME OVER"
+    headline = f"{_name(view, result.winner)} WINS" if result and result.winner else "GAME OVER"
     text_in_box(draw, big, headline, align="center", sizes=(22, 20, 18, 16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
     sy0, sy1 = big[3] + 1, h - BOTTOM_H - 1
     gap = 18

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.core.sides import Side
+from pitchside.core.tournament import TournamentInfo
 from pitchside.signals.events import TableEvent
 
 
@@ -67,5 +68,14 @@ class NewMatch:
     """Effect: a new match has started (the old one, if any, is abandoned or over)."""
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentLoaded:
+    """Event: the shell read a Master Move tournament file (at power-on and at each new
+    match, :mod:`pitchside.app.tournament_file`): what the table shows of it. Not a
+    player's input: the kiosk hands it to the game in every mode."""
+
+    info: TournamentInfo
+
+
 TableEffect = TossCoin | RollDice | Accepted | NewMatch | StartTimer
-Event = TableEvent | CoinTossed | DiceRolled
+Event = TableEvent | CoinTossed | DiceRolled | TournamentLoaded

@@ -190,6 +190,9 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
         return _timer(ks, event)
     if isinstance(event, (table.CoinTossed, table.DiceRolled)):
         return _playing(ks, event)
+    if isinstance(event, table.TournamentLoaded):  # the shell's data for the game, in any mode
+        ts, game_effects = ks.settings.app.handle(ks.table, event)
+        return replace(ks, table=ts), game_effects
     at = event.at
     effects: list[Effect] = []
     ks, logs = _count(ks, event)

@@ -46,16 +46,16 @@ hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to mov
 
 **Tournaments.** A table config may name a tournament file (``[tournament] file =
 "cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
-(:mod:`pitchside.cli.tournament`). The table only *reads* it: at power-on and
-whenever a new game's table is made (after each game), :meth:`MasterMoveApp.new_table`
-and :meth:`MasterMoveApp.resumed` load it into a snapshot (:class:`TournamentInfo`)
-that the pure controller shows: on the attract screen's rotation
-(:meth:`MasterMoveApp.attract_views`) and with NEXT once a game is over. Results are
-entered with ``pitchside tournament result``: the table does not write the file, since
-it cannot know which two teams of the tournament played (its sides are the config's
-names), a mistaken tap would change the organiser's record, and one writer (the CLI)
-means no two programs rewrite the file at once. A file that cannot be read is shown as
-such on the standings page; the game goes on.
+(:mod:`pitchside.cli.tournament`). This module never reads it: the shell does
+(:mod:`pitchside.app.tournament_file`), at power-on (handed in with
+:meth:`MasterMoveApp.with_tournament`) and at each new match (a
+:class:`~pitchside.tables.effects.TournamentLoaded` event), and hands in what to show
+(:class:`~pitchside.core.tournament.TournamentInfo`), which the controller shows on the
+attract screen's rotation (:meth:`MasterMoveApp.attract_views`) and with NEXT once a
+game is over. Results are entered with ``pitchside tournament result``: the table does
+not write the file, since it cannot know which two teams of the tournament played (its
+sides are the config's names) and a mistaken tap would change the organiser's record. A
+file that cannot be read is shown as such on the standings page; the game goes on.
 
 **A cold start from the move source.** On the attract screen and the menu the kiosk
 asks :meth:`MasterMoveApp.starts_on` whether a serial line should start the game: a
@@ -69,22 +69,21 @@ line-up rules allow (MM-19) before OK sends it. A terminal or board sends its ow
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from PIL import Image
 
-from pitchside.cli import tournament as tournament_cli
-from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
+from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
-from pitchside.core.sides import SIDES, PerSide, Side, with_names
-from pitchside.core.step import Notice
-from pitchside.core.tournament import Row, Tournament, TournamentError, standings
+from pitchside.core.sides import SIDES, PerSide, Side
+from pitchside.core.words.mastermove import describe
+from pitchside.core.tournament import TournamentInfo, tournament_info, unreadable_tournament
 from pitchside.render.mastermove import (
     STANDINGS_ROWS,
     EntryView,
@@ -134,27 +133,6 @@ class Entry:
     pick: rules.Square | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentInfo:
-    """What the table shows of a tournament, read from its file when the table was
-    made: its name, the standings rows and the footer (``"Next: Reds v Greens"``,
-    ``"Champion: Reds"``; a file that could not be read: why)."""
-
-    name: str
-    rows: tuple[Row, ...]
-    footer: str
-
-
-def tournament_info(t: Tournament) -> TournamentInfo:
-    """The snapshot of ``t`` the table shows."""
-    return TournamentInfo(t.name, standings(t), tournament_cli.footer_text(t))
-
-
-def unreadable_tournament(reason: str) -> TournamentInfo:
-    """The snapshot of a tournament file that could not be read (``reason`` says why)."""
-    return TournamentInfo("TOURNAMENT", (), f"File: {reason}")
-
-
 def standings_pages(info: TournamentInfo) -> tuple[StandingsView, ...]:
     """The standings screens of ``info``, :data:`STANDINGS_ROWS` teams a page."""
     pages = max(1, -(-len(info.rows) // STANDINGS_ROWS))
@@ -201,10 +179,10 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     """The table rebuilt from a journal, with the prompt its last input left."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        notices: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+        notices: tuple[Notice, ...] = (UNDONE,)
     elif match.head is not None:
         before = match.head.prev.state if match.head.prev is not None else match.initial
-        notices = match.codec.apply(before, match.head.inp).effects
+        notices = _typed(match.codec.apply(before, match.head.inp).effects)
     else:
         notices = ()
     return replace(ts, prompt=_notice(ts, notices))
@@ -212,29 +190,40 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
 
 # --- what the screen says ----------------------------------------------------------------
 
+UNDONE = Notice.of("UNDO", "undone")
+NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
+"""The match's undo notices (:mod:`pitchside.core.words.common` words them)."""
+
+
+def _typed(effects: tuple[object, ...]) -> tuple[Notice, ...]:
+    """The typed notices among a step's effects (the Master Move rules emit only those)."""
+    return tuple(n for n in effects if isinstance(n, Notice))
+
+
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
-    """The prompt after an accepted input: its last notice, unless the new screen says
-    it already (the changes screen after a Move!, the result screen)."""
-    if not notices or ts.game.phase in ("toss", "finished") or any(n.rule == "MM-16" for n in notices):
+    """The prompt after an accepted input: its last notice in short words, unless the
+    new screen says it already (the toss screen, the changes screen after a Move!
+    (MM-16), the result screen)."""
+    if not notices or ts.game.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
         return None
-    text = notices[-1].text
-    if notices[-1].rule == "MM-28":  # the tag and arrow show who moves first
-        text = text.replace(" and moves first", "")
-    elif notices[-1].rule == "MM-21":  # "B changes winger B14 to D14": short, to fit a line
-        text = re.sub(r"^([AB]) changes (\w+) (\w+) to (\w+)$", r"\1: \2 \3-\4", text)
-    return Prompt(with_names(text, ts.names), "info")
+    return Prompt(describe(notices[-1], ts.names).short, "info")
 
 
-_NOT_ONE = re.compile(r":? ?[A-I]\d{1,2}-[A-I]\d{1,2} is not one$")
-
-
-def _refuse(ts: TableState, rule: str, reason: str, inp: rules.Input | None = None) -> TableState:
-    """The refusal on the display: the rule ID (and the move refused) in the box's
-    title, the reason below it."""
+def _refuse(ts: TableState, exc: IllegalInput, inp: rules.Input | None = None) -> TableState:
+    """The rules' refusal on the display: the rule ID (and the move refused) in the
+    box's title, the refusal's short words below it."""
+    notice = exc.notice if exc.notice is not None else NOTHING_TO_UNDO  # the match's undo speaks prose still
+    rule = notice.rule
     if isinstance(inp, (rules.Move, rules.Change)):
         rule = f"{rule}  {rules.square_name(inp.frm)}-{rules.square_name(inp.to)}"
-        reason = _NOT_ONE.sub("", reason)
-    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
+    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", rule))
+
+
+def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
+    """A line of the move source that is not a command (rule ``LINE``): the line as
+    received and the protocol's reason, as written (its sides are the protocol's A/B)."""
+    shown = " ".join(text.split())[:16]
+    return replace(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
 
 
 def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:
@@ -386,12 +375,14 @@ def _next_row(ts: TableState) -> TableState:
 
 
 def _nothing_to_pick(ts: TableState) -> str:
-    phase = ts.game.phase
-    if phase == "changes":
+    """Why the cursor has nowhere to go, from what the rules accept now
+    (:func:`~pitchside.core.rules.mastermove.legal_inputs`)."""
+    legal = rules.legal_inputs(ts.game)
+    if "restart" in legal and "change" not in legal:
         return "No change left: DONE restarts"
-    if phase == "toss":
+    if "coin_toss" in legal:
         return "Both lined up: COIN tosses"
-    if phase == "finished":
+    if not legal:
         return "Game over: NEW for a new game"
     return "Nothing to pick here"
 
@@ -409,23 +400,23 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
     try:
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason, inp), ()
+        return _refuse(ts, exc, inp), ()
     new = replace(ts, match=match, entry=Entry())
     if isinstance(inp, rules.Lineup):  # the buttons' proposal follows what was sent
         new = replace(new, drafts=new.drafts.set(inp.side, inp.placement))
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
+    return replace(new, prompt=_notice(new, _typed(step.effects))), (Accepted(inp, at),)
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     try:
-        match, step = ts.match.undo()
+        match, _ = ts.match.undo()
     except IllegalInput as exc:
         if ts.drafts != STANDARD_LINEUPS:
             return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
                            prompt=Prompt("Line-ups back to the standard ones", "info")), ()
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refuse(ts, exc), ()
     new = replace(ts, match=match, entry=Entry())
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
+    return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -437,6 +428,8 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     """
     if isinstance(event, CoinTossed):
         return _commit(ts, rules.CoinToss(event.winner), event.at)
+    if isinstance(event, TournamentLoaded):  # the shell read the tournament file (a new match)
+        return replace(ts, tournament=event.info), ()
     if isinstance(event, SerialLine):
         if event.name != SOURCE:
             return ts, ()
@@ -483,8 +476,7 @@ def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effec
     try:
         cmd = proto.parse_line(text)
     except proto.ProtocolError as exc:
-        shown = " ".join(text.split())[:16]
-        return replace(_refuse(ts, "LINE", f"'{shown}': {exc.reason}"), refused_lines=ts.refused_lines + 1), ()
+        return replace(_refuse_line(ts, text, exc.reason), refused_lines=ts.refused_lines + 1), ()
     if cmd is None:
         return ts, ()
     if isinstance(cmd, proto.Hello):
@@ -554,8 +546,8 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
         return _commit(ts, rules.Move(frm, to), at)
     if game.phase == "changes":
         piece = game.board.get(frm)
-        side: Side = piece.side if piece else "A"
-        return _commit(ts, rules.Change(side, frm, to), at)
+        changing: Side = piece.side if piece else "A"
+        return _commit(ts, rules.Change(changing, frm, to), at)
     side2 = lining_side(ts)
     if side2 is None:
         return replace(ts, entry=Entry()), ()
@@ -570,12 +562,14 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 class MasterMoveApp(ModuleTable):
     """Master Move's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`).
 
-    :param tournament_file: a ``pitchside tournament`` file to show (standings, next
-        pairing), read when this app is made (power-on: :attr:`snapshot`, for a table
-        made before, e.g. rebuilt from the journal) and whenever it makes a table
-        (:meth:`new_table`, :meth:`resumed`); None: no tournament.
-        :func:`pitchside.app.assembly.table_app` passes the config's ``[tournament]
-        file`` through :meth:`with_tournament`.
+    :param tournament_file: the ``pitchside tournament`` file the shell reads for this
+        table (a path, as data: this module never opens it), or None: no tournament.
+    :param tournament: what to show of it, as the shell read it at power-on
+        (:attr:`snapshot`): the tables this app makes start with it, and a table made
+        without it (rebuilt from the journal by the plain :data:`APP`) is shown with it.
+        At each new match the shell reads the file again and sends a
+        :class:`~pitchside.tables.effects.TournamentLoaded`.
+        :func:`pitchside.app.tournament_file.configured` makes the configured app.
     """
 
     name = "mastermove"
@@ -585,29 +579,21 @@ class MasterMoveApp(ModuleTable):
     serial_devices: tuple[str, ...] = (SOURCE,)
     codec = MasterMoveCodec()
 
-    def __init__(self, tournament_file: str | None = None) -> None:
+    def __init__(self, tournament_file: str | None = None, tournament: TournamentInfo | None = None) -> None:
+        super().__init__()
         self.tournament_file = tournament_file
-        self.snapshot = self.load_tournament()
+        self.snapshot = tournament
 
-    def with_tournament(self, path: str | None) -> MasterMoveApp:
-        """This game's table showing the tournament file ``path`` (None: none)."""
-        return MasterMoveApp(path)
-
-    def load_tournament(self) -> TournamentInfo | None:
-        """The tournament file read now (a shell step: file I/O), or None without one;
-        a file that cannot be read gives a snapshot saying why."""
-        if self.tournament_file is None:
-            return None
-        try:
-            return tournament_info(tournament_cli.load(self.tournament_file))
-        except TournamentError as exc:
-            return unreadable_tournament(str(exc).removeprefix(f"{self.tournament_file}: "))
+    def with_tournament(self, path: str | None, info: TournamentInfo | None = None) -> MasterMoveApp:
+        """This game's table for the tournament file ``path`` (None: none), showing
+        ``info``, the shell's read of it."""
+        return MasterMoveApp(path, info)
 
     def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return replace(new_table(options, names), tournament=self.load_tournament())
+        return replace(new_table(options, names), tournament=self.snapshot)
 
     def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return replace(resumed(match, names, last_was_undo), tournament=self.load_tournament())
+        return replace(resumed(match, names, last_was_undo), tournament=self.snapshot)
 
     def _shown(self, ts: TableState) -> TableState:
         """``ts`` with the power-on snapshot when it was made without this app's file."""

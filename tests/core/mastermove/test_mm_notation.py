@@ -244,3 +244,17 @@ def test_record_replay_errors():
     finished = R.dumps(R.from_inputs(R.loads(RECORD).inputs + [M.Quit("A")]))
     with pytest.raises(R.RecordError):
         R.replay(R.loads(finished.replace('[Result "0-3"]', '[Result "3-0"]')))
+
+
+def test_parse_snapshot_of_one_exact_line_and_back():
+    """The module docstring's example (issue 12 item 1: the rules module's
+    ``snapshot``/``parse_snapshot``): the line-ups of full_game_3_1, E7-E6, E16-F16,
+    E6-E7; B to move; the kick-off line-up differs from the board by B's keeper."""
+    text = ("16/2W3L2l3w2/1D6r5d1/7R8/K2W2J2j2w3/7R7k/1D6r5d1/2W3L2l3w2/16 play B 0-0 0-0 0-0 - - "
+            "16/2W3L2l3w2/1D6r5d1/7R8/K2W2J2j2w2k/7R8/1D6r5d1/2W3L2l3w2/16 E7:E6-E7=2")
+    s = M.parse_snapshot(text)
+    assert (s.phase, s.to_move, s.trav) == ("play", "B", ((M.square("E7"), M.square("E6"), M.square("E7"), 2),))
+    assert s.board.get(M.square("F16")) == M.Piece("B", "keeper") and s.kickoff.get(M.square("E16")) == M.Piece("B", "keeper")
+    assert M.snapshot(s) == text
+    carry = M.Options(changes="carry_over")
+    assert M.parse_snapshot(text, carry) == M.State(**{**{f: getattr(s, f) for f in s.__slots__}, "options": carry})

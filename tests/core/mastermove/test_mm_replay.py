@@ -151,3 +151,31 @@ def test_first_mover_option_skips_the_toss():
     header = json.dumps({"format": 1, "game": "mastermove", "options": {"first_mover": "B"}})
     o = replay([header, json.dumps(LINEUP_A), json.dumps(LINEUP_B)]).output()
     assert o["phase"] == "play" and o["to_move"] == "B"
+
+
+# --- the spec's inputs as written (issue 13 items 9 and 15: no added requirement) ------------
+
+
+def test_a_kind_with_too_many_squares_is_refused_by_MM_05_not_malformed():
+    """The spec's ``pieces`` is lists of squares: 12 defenders is a well-formed line-up
+    the rules refuse (MM-05), not a malformed line (it was, for a list over 11)."""
+    lu = json.loads(json.dumps(LINEUP_A))
+    lu["pieces"]["defender"] = ["C2", "G2"] + [f"A{i}" for i in range(1, 9)] + ["B1", "B2"]
+    result = replay(lines(lu))
+    assert [(r.line, r.input) for r in result.rejected] == [(2, "lineup")]
+    assert result.rejected[0].reason == (
+        "MM-05: A's line-up has 1 keeper, 12 defender, 3 winger, 2 runner, 1 joker, 2 raider; "
+        "a side has 1 keeper, 2 defender, 3 winger, 2 runner, 1 joker, 2 raider")
+
+
+@pytest.mark.parametrize("grass", [[["0"] * 16] * 9, [[0, 1] * 8] * 9])
+def test_grass_as_a_list_of_lists_is_malformed_with_a_message_not_a_traceback(grass):
+    with pytest.raises(ReplayFormatError) as info:
+        replay([json.dumps({"format": 1, "game": "mastermove", "options": {"grass": grass}})])
+    assert info.value.line == 1 and "not a list of lists" in str(info.value)
+
+
+def test_a_grass_map_of_strings_is_accepted():
+    rows = ["01" * 8, "10" * 8] * 4 + ["01" * 8]
+    o = replay([json.dumps({"format": 1, "game": "mastermove", "options": {"grass": rows}})]).output()
+    assert o["phase"] == "lineup"

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.notice import Notice
 from pitchside.core.rules import mastermove as M
 from pitchside.core.sides import PerSide
 
@@ -43,7 +44,7 @@ def refused(state: M.State, inp, rule: str) -> IllegalInput:
     with pytest.raises(IllegalInput) as info:
         M.apply(state, inp)
     assert info.value.rule == rule, str(info.value)
-    assert str(info.value).startswith(rule + ":")
+    assert info.value.notice is not None and info.value.notice.rule == rule  # a typed refusal
     return info.value
 
 
@@ -204,7 +205,7 @@ def test_changes_add_up_to_four_at_2_2_mm22():
     assert s.score == PerSide(2, 2) and s.changes_used == PerSide(4, 4)
     s = score(s, "A")
     assert s.phase == "finished" and s.score == PerSide(3, 2)
-    assert M.outcome(s) == M.Outcome("A", "MM-15: A scored 3 Moves")
+    assert M.outcome(s) == M.Outcome("A", Notice.of("MM-15", "three_moves", side="A", moves=3))
     assert s.board.get(M.square("D16")) == M.Piece("A", "runner")  # as it ended
 
 
@@ -250,7 +251,7 @@ def test_fifth_traversal_is_refused_keeper_exempt_mm24_mm29():
     s = _joker_shuttle(start("A"), 4)  # E7-E6, E6-E7, E7-E6, E6-E7; B's keeper moves 4 times
     assert s.trav == ((M.square("E7"), M.square("E6"), M.square("E7"), 4),)
     err = refused(s, "E7-E6", "MM-24")
-    assert "4 times" in err.reason
+    assert err.notice == Notice.of("MM-24", "stalemate", frm="E7", to="E6", times=4)
     s = fold(s, "E7-D6")  # the joker may go elsewhere
     s = fold(s, "E16-F16")  # the keeper, fifth time between E16 and F16: exempt
     assert s.to_move == "A"
@@ -294,7 +295,7 @@ def test_quit_is_a_0_3_forfeit_from_any_phase(when):
          "changes": score(start("A"), "A")}[when]
     s = fold(s, M.Quit("A"))
     assert s.phase == "finished" and s.score == PerSide(0, 3) and s.forfeit == "A"
-    assert M.outcome(s) == M.Outcome("B", "MM-25: A quit; B wins 3-0 by forfeit")
+    assert M.outcome(s) == M.Outcome("B", Notice.of("MM-25", "forfeit", side="A", winner="B"))
     refused(s, M.Quit("B"), "MM-25")
     refused(s, "D8-D9", "MM-25")
     assert M.legal_inputs(s) == ()

@@ -17,7 +17,8 @@ Output keys: ``phase``, ``to_move``, ``position``, ``changes_used``, ``restartin
 still make in this changes phase), ``kickoff`` (the last kick-off line-up, shaped like
 ``position``), ``snapshot`` (the one-line state, :mod:`...rules.mastermove.notation`),
 ``legal_moves`` (the number of legal moves of the side to move, 0 outside play) and
-``result`` (the cause of the end with its rule ID).
+``result`` (the cause of the end with its rule ID, worded by
+:mod:`pitchside.core.words.mastermove`: ``"MM-15: A scored 3 Moves"``).
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.notation import options_to_dict
+from pitchside.core.words import mastermove as words
 
 INPUTS = "lineup, coin_toss, move, change, restart, quit, undo"
 
@@ -69,7 +72,7 @@ class MasterMoveCodec(RulesCodec):
 
     name = "mastermove"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         rest = dict(raw)
@@ -81,6 +84,11 @@ class MasterMoveCodec(RulesCodec):
             _square_value("options", f"white_area[{i}]", w)
         grass = _take(rest, "grass", "options", d.grass)
         if isinstance(grass, list):
+            if not all(isinstance(row, str) for row in grass):  # e.g. a list of lists (issue 13 item 9)
+                raise MalformedInput(
+                    "options: a grass map is 9 strings (rows A-I) of 16 characters '0' or '1', "
+                    'like "0101010101010101", not a list of lists'
+                )
             grass = tuple(grass)
         elif grass not in ("checkerboard", "stripes"):
             raise MalformedInput(
@@ -123,7 +131,7 @@ class MasterMoveCodec(RulesCodec):
             placement = []
             for kind in rules.KINDS:
                 squares = pieces.get(kind, [])
-                if not isinstance(squares, list) or len(squares) > 11:
+                if not isinstance(squares, list):  # any length: a wrong count is MM-05's refusal
                     raise MalformedInput(f"input {name!r}: pieces.{kind} must be a list of squares, not {squares!r}")
                 for i, s in enumerate(squares):
                     placement.append((_square_value(what, f"pieces.{kind}[{i}]", s), kind))
@@ -160,6 +168,8 @@ class MasterMoveCodec(RulesCodec):
             return {"input": "restart"}
         return {"input": "quit", "side": inp.side}
 
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        return words.describe(notice, names)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
@@ -177,5 +187,5 @@ class MasterMoveCodec(RulesCodec):
             "kickoff": _board_json(state.kickoff),
             "legal_moves": len(rules.legal_moves(state)),
             "snapshot": rules.snapshot(state),
-            "result": result.cause if result else None,
+            "result": words.cause_text(result.cause) if result else None,
         }

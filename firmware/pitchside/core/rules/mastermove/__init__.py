@@ -10,7 +10,7 @@ Modules: :mod:`.board` (squares A1-I16, goals, halves, white area, grass, pieces
 immutable board), :mod:`.state` (options, inputs, state), :mod:`.movegen` (each piece's
 way of moving, legal-move generation, move validation with the rule refused),
 :mod:`.engine` (``apply``, ``outcome``, ``legal_inputs``, ``perft``), :mod:`.notation`
-(the one-line snapshot, a FEN: ``parse(snapshot(s), s.options) == s``) and
+(the one-line snapshot, a FEN: ``parse_snapshot(snapshot(s), s.options) == s``) and
 :mod:`.record` (a PGN-like game record: ``dumps``/``loads``/``replay``).
 
 Interpretations (the [I] rulings), each the default of a named :class:`Options` field:
@@ -57,6 +57,8 @@ counts per side (the rulebook: "each team may move just one piece" at each of at
 
 from __future__ import annotations
 
+from pitchside.core.game import Outcome
+
 from .board import (
     DEFAULT_WHITE_AREA,
     GOALS,
@@ -83,7 +85,7 @@ from .engine import (
     turn,
 )
 from .movegen import check_move, destinations, legal_moves
-from .notation import board_text, parse, parse_board, parse_move, snapshot
+from .notation import board_text, parse, parse_board, parse_move, parse_snapshot, snapshot
 from .state import (
     MOVES_TO_WIN,
     Change,
@@ -92,7 +94,6 @@ from .state import (
     Lineup,
     Move,
     Options,
-    Outcome,
     Phase,
     Quit,
     Restart,
@@ -105,5 +106,5 @@ __all__ = [
     "Phase", "Piece", "Quit", "Restart", "Square", "State",
     "apply", "board_text", "check_move", "check_options", "destinations", "legal_inputs",
     "legal_moves", "lineup_problem", "new_game", "outcome", "parse", "parse_board",
-    "parse_move", "perft", "score", "snapshot", "square", "square_name", "status", "turn",
+    "parse_move", "parse_snapshot", "perft", "score", "snapshot", "square", "square_name", "status", "turn",
 ]

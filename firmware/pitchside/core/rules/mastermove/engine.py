@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
-from pitchside.core.sides import PerSide, Side, other
-from pitchside.core.step import Notice, Step
+from pitchside.core.game import Outcome, Status
+from pitchside.core.notice import Notice
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Step
 
 from .board import (
     GOALS,
@@ -40,7 +41,6 @@ from .state import (
     Lineup,
     Move,
     Options,
-    Outcome,
     Quit,
     Restart,
     State,
@@ -81,14 +81,16 @@ def new_game(options: Options | None = None) -> State:
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result of a finished game, else None: a forfeit first (MM-25, MM-32), then
-    3 Moves (MM-15)."""
+    """The result of a finished game, else None: a forfeit first (MM-25, MM-32:
+    ``forfeit(side=quitter, winner=...)``), then 3 Moves (MM-15:
+    ``three_moves(side=winner, moves=3)``). The cause is a typed notice; its words are
+    :mod:`pitchside.core.words.mastermove`'s."""
     if state.forfeit is not None:
         w = other(state.forfeit)
-        return Outcome(w, f"MM-25: {state.forfeit} quit; {w} wins 3-0 by forfeit")
-    for side in ("A", "B"):
-        if state.score[side] >= MOVES_TO_WIN:  # type: ignore[index]
-            return Outcome(side, f"MM-15: {side} scored {MOVES_TO_WIN} Moves")  # type: ignore[arg-type]
+        return Outcome(w, Notice.of("MM-25", "forfeit", side=state.forfeit, winner=w))
+    for side in SIDES:
+        if state.score[side] >= MOVES_TO_WIN:
+            return Outcome(side, Notice.of("MM-15", "three_moves", side=side, moves=MOVES_TO_WIN))
     return None
 
 
@@ -119,20 +121,21 @@ def perft(state: State, depth: int) -> int:
     return sum(perft(apply(state, m).state, depth - 1) for m in moves)
 
 
-def lineup_problem(side: Side, kind: Kind, sq: Square, options: Options) -> str | None:
-    """Why ``kind`` may not be set up on ``sq`` for ``side`` (MM-19), or None."""
+def lineup_problem(side: Side, kind: Kind, sq: Square, options: Options) -> Notice | None:
+    """Why ``kind`` may not be set up on ``sq`` for ``side`` (MM-19), or None: an MM-19
+    notice ``own_half(side, square)``, ``keeper_in_goal(side, square)``,
+    ``only_keeper_in_goal(kind, square)`` or ``white_area(square)``."""
     name = square_name(sq)
     if not in_half(side, sq):
-        half = "columns 1-8" if side == "A" else "columns 9-16"
-        return f"{side}'s pieces line up in its own half ({half}), not on {name}"
+        return Notice.of("MM-19", "own_half", side=side, square=name)
     if kind == "keeper":
         if sq not in GOALS[side]:
-            return f"the keeper lines up in its goal ({', '.join(square_name(g) for g in sorted(GOALS[side]))}), not on {name}"
+            return Notice.of("MM-19", "keeper_in_goal", side=side, square=name)
         return None
     if goal_of(sq) is not None:
-        return f"only the keeper stands in the goal: not a {kind} on {name}"
+        return Notice.of("MM-19", "only_keeper_in_goal", kind=kind, square=name)
     if sq in pitch_of(options).white:
-        return f"no piece lines up on the white area ({name})"
+        return Notice.of("MM-19", "white_area", square=name)
     return None
 
 
@@ -147,8 +150,8 @@ def apply(state: State, inp: Input) -> Step[State]:
     """
     if state.phase == "finished":
         result = outcome(state)
-        rule = result.cause.split(":")[0] if result else "MM-15"
-        raise IllegalInput(rule, "the game is over; start a new game")
+        rule = result.cause.rule if result else "MM-15"
+        raise IllegalInput(Notice.of(rule, "game_over"))
     if isinstance(inp, Lineup):
         return _lineup(state, inp)
     if isinstance(inp, CoinToss):
@@ -166,51 +169,49 @@ def apply(state: State, inp: Input) -> Step[State]:
 
 def _lineup(state: State, lu: Lineup) -> Step[State]:
     if state.phase not in ("lineup", "toss"):
-        raise IllegalInput("MM-19", "line-ups are set before the game starts; after a Move, use changes (MM-21)")
+        raise IllegalInput(Notice.of("MM-19", "lineup_closed"))
     side = lu.side
     counts = Counter(kind for _, kind in lu.placement)
     if any(counts[k] != LINEUP_COUNTS[k] for k in KINDS) or sum(counts.values()) != 11:
-        want = ", ".join(f"{n} {k}" for k, n in LINEUP_COUNTS.items())
-        got = ", ".join(f"{counts[k]} {k}" for k in KINDS)
-        raise IllegalInput("MM-05", f"{side}'s line-up has {got}; a side has {want}")
+        raise IllegalInput(Notice.of("MM-05", "lineup_counts", side=side, counts=tuple(counts[k] for k in KINDS)))
     seen: set[Square] = set()
     for sq, kind in lu.placement:
         if sq in seen:
-            raise IllegalInput("MM-13", f"two pieces on {square_name(sq)}")
+            raise IllegalInput(Notice.of("MM-13", "two_on_square", square=square_name(sq)))
         seen.add(sq)
         problem = lineup_problem(side, kind, sq, state.options)
         if problem:
-            raise IllegalInput("MM-19", problem)
+            raise IllegalInput(problem)
     board = Board.from_pieces(
         list(state.board.without(side).pieces()) + [(sq, Piece(side, kind)) for sq, kind in lu.placement]
     )
     both = any(True for _ in board.pieces(other(side)))
-    notices = [Notice(f"{side} lined up", "MM-19")]
+    lined = Notice.of("MM-19", "lined_up", side=side)
     if not both:
-        return Step(replace(state, board=board, kickoff=board), tuple(notices))
+        return Step(replace(state, board=board, kickoff=board), (lined,))
     first = state.options.first_mover
     if first == "coin_toss":
-        return Step(replace(state, phase="toss", board=board, kickoff=board), (*notices, Notice("Toss the coin", "MM-28")))
+        return Step(replace(state, phase="toss", board=board, kickoff=board), (lined, Notice.of("MM-28", "toss_the_coin")))
     new = replace(state, phase="play", board=board, kickoff=board, to_move=first)
-    return Step(new, (*notices, Notice(f"Kick-off: {first} moves first", "MM-A1")))
+    return Step(new, (lined, Notice.of("MM-A1", "kickoff", side=first)))
 
 
 def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
     if state.phase == "lineup":
-        raise IllegalInput("MM-28", "both sides line up before the coin toss")
+        raise IllegalInput(Notice.of("MM-28", "toss_after_lineups"))
     if state.phase != "toss":
-        raise IllegalInput("MM-28", "the coin toss is only before the first move of the game")
+        raise IllegalInput(Notice.of("MM-28", "toss_before_play"))
     new = replace(state, phase="play", to_move=toss.winner)
-    return Step(new, (Notice(f"{toss.winner} won the toss and moves first", "MM-28"),))
+    return Step(new, (Notice.of("MM-28", "won_toss", side=toss.winner),))
 
 
 def _move(state: State, mv: Move) -> Step[State]:
     if state.phase == "lineup":
-        raise IllegalInput("MM-19", "both sides line up first")
+        raise IllegalInput(Notice.of("MM-19", "lineups_first"))
     if state.phase == "toss":
-        raise IllegalInput("MM-28", "toss the coin first: the winner moves first")
+        raise IllegalInput(Notice.of("MM-28", "toss_first"))
     if state.phase == "changes":
-        raise IllegalInput("MM-30", "a Move was scored: make the changes, then restart")
+        raise IllegalInput(Notice.of("MM-30", "changes_first"))
     check_move(state, mv)
     side = state.to_move
     assert side is not None
@@ -220,10 +221,12 @@ def _move(state: State, mv: Move) -> Step[State]:
         new = replace(state, board=board, to_move=other(side), trav=after_move_trav(state, mv))
         return Step(new, ())
     score = state.score.set(scorer, state.score[scorer] + 1)
-    text = f"Move! {scorer} scores with {mv}: {score.A}-{score.B}"
+    scored = Notice.of("MM-16", "move_scored", side=scorer, frm=square_name(mv.frm), to=square_name(mv.to),
+                       score=(score.A, score.B))
     if score[scorer] >= MOVES_TO_WIN:
         over = replace(state, phase="finished", board=board, to_move=None, score=score, trav=(), restarting=None)
-        return Step(over, (Notice(text, "MM-16"), Notice(f"{scorer} wins {score[scorer]}-{score[other(scorer)]}", "MM-15")))
+        won = Notice.of("MM-15", "wins", side=scorer, moves=score[scorer], against=score[other(scorer)])
+        return Step(over, (scored, won))
     conceded = other(scorer)
     credit = PerSide(*(_credit(state, s) for s in ("A", "B")))
     new = replace(
@@ -236,8 +239,8 @@ def _move(state: State, mv: Move) -> Step[State]:
         restarting=conceded,
         trav=(),
     )
-    return Step(new, (Notice(text, "MM-16"), Notice("Back to the kick-off line-up", "MM-20"),
-                      Notice(f"Changes: A {credit.A}, B {credit.B}", "MM-21")))
+    return Step(new, (scored, Notice.of("MM-20", "back_to_kickoff"),
+                      Notice.of("MM-21", "change_credit", credit=(credit.A, credit.B))))
 
 
 def _credit(state: State, side: Side) -> int:
@@ -251,47 +254,47 @@ def _credit(state: State, side: Side) -> int:
 
 def _change(state: State, ch: Change) -> Step[State]:
     if state.phase != "changes":
-        raise IllegalInput("MM-21", "changes are made only after a Move, before the restart")
+        raise IllegalInput(Notice.of("MM-21", "changes_after_move"))
     side = ch.side
     if state.credit[side] <= 0:
         if state.changes_used[side] >= state.options.max_changes:
-            raise IllegalInput("MM-22", f"{side} has made its {state.options.max_changes} changes of the game")
-        raise IllegalInput("MM-21", f"{side} has no change left at this restart (one change per restart, MM-30)")
+            raise IllegalInput(Notice.of("MM-22", "changes_used_up", side=side, changes=state.options.max_changes))
+        raise IllegalInput(Notice.of("MM-21", "no_change_left", side=side))
     piece = state.board.get(ch.frm)
     f, t = square_name(ch.frm), square_name(ch.to)
     if piece is None or piece.side != side:
-        raise IllegalInput("MM-21", f"no piece of {side} on {f} to change")
+        raise IllegalInput(Notice.of("MM-21", "no_piece_to_change", side=side, square=f))
     if ch.frm == ch.to:
-        raise IllegalInput("MM-21", f"a change moves the piece: {f} to {t} is no change")
+        raise IllegalInput(Notice.of("MM-21", "change_in_place", frm=f, to=t))
     if not state.board.is_free(ch.to):
-        raise IllegalInput("MM-13", f"{t} is occupied")
+        raise IllegalInput(Notice.of("MM-13", "occupied", square=t))
     problem = lineup_problem(side, piece.kind, ch.to, state.options)
     if problem:
-        raise IllegalInput("MM-19", problem)
+        raise IllegalInput(problem)
     new = replace(
         state,
         board=state.board.move(ch.frm, ch.to),
         changes_used=state.changes_used.set(side, state.changes_used[side] + 1),
         credit=state.credit.set(side, state.credit[side] - 1),
     )
-    return Step(new, (Notice(f"{side} changes {piece.kind} {f} to {t}", "MM-21"),))
+    return Step(new, (Notice.of("MM-21", "changed", side=side, kind=piece.kind, frm=f, to=t),))
 
 
 def _restart(state: State) -> Step[State]:
     if state.phase != "changes":
-        raise IllegalInput("MM-23", "restart ends the changes after a Move; there is none to end")
+        raise IllegalInput(Notice.of("MM-23", "no_restart"))
     first = state.restarting
     assert first is not None
     credit = state.credit if state.options.changes == "carry_over" else PerSide(0, 0)
     new = replace(state, phase="play", to_move=first, kickoff=state.board, credit=credit, trav=())
-    return Step(new, (Notice(f"Restart: {first} moves first", "MM-23"),))
+    return Step(new, (Notice.of("MM-23", "restart", side=first),))
 
 
 def _quit(state: State, q: Quit) -> Step[State]:
     winner = other(q.side)
     score = PerSide(0, 0).set(winner, MOVES_TO_WIN)
     new = replace(state, phase="finished", to_move=None, score=score, forfeit=q.side, restarting=None, credit=PerSide(0, 0))
-    return Step(new, (Notice(f"{q.side} quits: {winner} wins 3-0 by forfeit", "MM-25"),))
+    return Step(new, (Notice.of("MM-25", "quits", side=q.side, winner=winner),))
 
 
 __all__ = [

@@ -31,6 +31,7 @@ another map only the end square is checked: a sliding winger passes over the gra
 from __future__ import annotations
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.notice import Notice
 from pitchside.core.sides import Side, other
 
 from .board import (
@@ -62,14 +63,6 @@ SLIDES: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {
 
 KIND_RULE = {"keeper": "MM-06", "defender": "MM-07", "winger": "MM-08", "runner": "MM-09",
              "joker": "MM-10", "raider": "MM-11"}
-KIND_WAY = {
-    "keeper": "1 square along its goal line, within its goal",
-    "defender": "1 square in any direction",
-    "winger": "diagonally, 1 to 4 squares",
-    "runner": "horizontally or vertically, 1 to 4 squares",
-    "joker": "in any direction, 1 or 2 squares",
-    "raider": "in an L, 2 squares one way and 1 sideways",
-}
 
 
 def pitch_of(options: Options) -> Pitch:
@@ -152,7 +145,12 @@ def legal_moves(state: State) -> list[Move]:
 def check_move(state: State, mv: Move) -> None:
     """Validate ``mv`` for the side to move in play.
 
-    :raises IllegalInput: the move is not legal; the rule and the reason say why.
+    :raises IllegalInput: the move is not legal: a typed notice of the rule refused
+        (``no_piece``, ``not_your_piece``, ``must_leave`` MM-12; ``keeper_cannot_score``
+        MM-18; ``not_its_way`` MM-06..MM-11; ``through_goal`` MM-31; ``path_blocked``
+        MM-14; ``keeper_square`` MM-17; ``no_captures`` MM-13; ``own_goal`` MM-04;
+        ``white_area_stop`` MM-03; ``grass_colour`` MM-08; ``stalemate`` MM-24), worded
+        by :mod:`pitchside.core.words.mastermove`.
     """
     board, side = state.board, state.to_move
     assert side is not None
@@ -160,53 +158,51 @@ def check_move(state: State, mv: Move) -> None:
     f, t = square_name(frm), square_name(to)
     piece = board.get(frm)
     if piece is None:
-        raise IllegalInput("MM-12", f"no piece on {f}")
+        raise IllegalInput(Notice.of("MM-12", "no_piece", square=f))
     if piece.side != side:
-        raise IllegalInput("MM-12", f"the piece on {f} is {piece.side}'s; it is {side}'s turn")
+        raise IllegalInput(Notice.of("MM-12", "not_your_piece", square=f, owner=piece.side, side=side))
     if frm == to:
-        raise IllegalInput("MM-12", f"a move must leave {f}")
+        raise IllegalInput(Notice.of("MM-12", "must_leave", square=f))
     pitch = pitch_of(state.options)
     kind = piece.kind
     dr, dc = row_of(to) - row_of(frm), col_of(to) - col_of(frm)
+    not_its_way = Notice.of(KIND_RULE[kind], "not_its_way", kind=kind, frm=f, to=t)
     if kind == "keeper":
         if goal_of(to) == other(side):
-            raise IllegalInput("MM-18", "the keeper cannot score")
+            raise IllegalInput(Notice.of("MM-18", "keeper_cannot_score"))
         if to not in GOALS[side] or dc != 0 or abs(dr) != 1:
-            raise IllegalInput("MM-06", f"the keeper moves {KIND_WAY[kind]}: {f}-{t} is not one")
+            raise IllegalInput(not_its_way)
     elif kind == "raider":
         if (abs(dr), abs(dc)) not in ((1, 2), (2, 1)):
-            raise IllegalInput("MM-11", f"the raider moves {KIND_WAY[kind]}: {f}-{t} is not one")
+            raise IllegalInput(not_its_way)
     else:
         dirs, reach = SLIDES[kind]
         steps = max(abs(dr), abs(dc))
         unit = (dr // steps if dr else 0, dc // steps if dc else 0)
         straight = dr == 0 or dc == 0 or abs(dr) == abs(dc)
         if not straight or unit not in dirs or steps > reach:
-            raise IllegalInput(KIND_RULE[kind], f"the {kind} moves {KIND_WAY[kind]}: {f}-{t} is not one")
+            raise IllegalInput(not_its_way)
         for k in range(1, steps):
             p = at(row_of(frm) + unit[0] * k, col_of(frm) + unit[1] * k)
             assert p is not None
             if goal_of(p) is not None:
-                raise IllegalInput("MM-31", f"the {kind} cannot pass through the goal square {square_name(p)}")
+                raise IllegalInput(Notice.of("MM-31", "through_goal", kind=kind, square=square_name(p)))
             if not board.is_free(p):
-                raise IllegalInput("MM-14", f"{square_name(p)} is occupied and only the raider jumps")
+                raise IllegalInput(Notice.of("MM-14", "path_blocked", square=square_name(p)))
     target = board.get(to)
     if target is not None:
         if goal_of(to) == other(side) and target.kind == "keeper":
-            raise IllegalInput("MM-17", f"no Move on the keeper's square {t}")
-        raise IllegalInput("MM-13", f"{t} is occupied: no captures")
+            raise IllegalInput(Notice.of("MM-17", "keeper_square", square=t))
+        raise IllegalInput(Notice.of("MM-13", "no_captures", square=t))
     if kind != "keeper" and goal_of(to) == side:
-        raise IllegalInput("MM-04", f"only the keeper may stand in its own goal ({t})")
+        raise IllegalInput(Notice.of("MM-04", "own_goal", square=t))
     if to in pitch.white:
-        raise IllegalInput("MM-03", f"no piece may stop on the white area ({t})")
+        raise IllegalInput(Notice.of("MM-03", "white_area_stop", square=t))
     if kind == "winger" and pitch.colour[to] != pitch.colour[frm]:
-        raise IllegalInput("MM-08", f"a winger stays on its grass colour: {t} is the other colour")
+        raise IllegalInput(Notice.of("MM-08", "grass_colour", square=t))
     if _refused_by_stalemate(state, frm, to):
-        n = state.options.stalemate_refuse
-        raise IllegalInput(
-            "MM-24",
-            f"anti-stalemate: this piece has gone between {f} and {t} {n - 1} times since the kick-off",
-        )
+        times = state.options.stalemate_refuse - 1
+        raise IllegalInput(Notice.of("MM-24", "stalemate", frm=f, to=t, times=times))
 
 
 def after_move_trav(state: State, mv: Move) -> Trav:

@@ -177,7 +177,7 @@ def parse(text: str, options: Options | None = None) -> State:
     board = parse_board(board_s)
     return State(
         options=options or Options(),
-        phase=phase,  # type: ignore[arg-type]
+        phase=phase,
         board=board,
         kickoff=board if kickoff_s == "=" else parse_board(kickoff_s),
         to_move=_parse_side("to_move", to_move),
@@ -188,6 +188,16 @@ def parse(text: str, options: Options | None = None) -> State:
         trav=_parse_trav(trav_s),
         forfeit=_parse_side("forfeit", forfeit),
     )
+
+
+def parse_snapshot(text: str, options: Options | None = None) -> State:
+    """The state a :func:`snapshot` line describes, under ``options`` (default: the
+    default options; the snapshot leaves them out, like a FEN its variant):
+    ``parse_snapshot(snapshot(s), s.options) == s`` for every state.
+
+    :raises ValueError: naming the field that is wrong.
+    """
+    return parse(text, options)
 
 
 # --- options as plain data (for records; the replay codec has its own checked reader) --

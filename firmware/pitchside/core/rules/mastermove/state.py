@@ -1,4 +1,5 @@
-"""Master Move: options, inputs, state and outcome (frozen dataclasses, no logic).
+"""Master Move: options, inputs and state (frozen dataclasses, no logic). The outcome is
+:class:`pitchside.core.game.Outcome`, with a typed cause.
 
 The rules that act on them are in :mod:`.engine` and :mod:`.movegen`; the options are
 documented with the [I] rulings in the package docstring (:mod:`..mastermove`).
@@ -138,11 +139,3 @@ class State:
     restarting: Side | None = None
     trav: Trav = ()
     forfeit: Side | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: ``winner`` and ``cause`` with its rule ID."""
-
-    winner: Side
-    cause: str
