@@ -331,10 +331,16 @@ def test_config_errors_name_the_callers_file() -> None:
 
 
 def test_the_config_knows_exactly_the_drivers_open_device_builds() -> None:
-    from pitchside.app.config import DISPLAY_DRIVERS
+    # one list, owned by the drivers and handed to the config through the
+    # pitchside.hardware entry point (issue 12 R6)
+    from pitchside.app.limits import installed_limits
     from pitchside_hw.display import drivers
+    from pitchside_hw.pins import FACTORY_NAMES
 
-    assert set(DISPLAY_DRIVERS) == set(drivers())
+    limits = installed_limits()
+    assert limits.source == "pitchside_hw"
+    assert limits.display_drivers == drivers()
+    assert limits.pin_factories == FACTORY_NAMES
 
 
 def test_after_three_bus_errors_in_a_row_the_panel_is_re_initialised() -> None:
