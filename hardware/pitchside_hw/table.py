@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gpiozero import Factory
@@ -70,7 +71,7 @@ class TableInputs:
             for sd in config.serial:
                 self.serial[sd.name] = SerialLineReader(sd.name, sd.port, queue_put, clock.now, baud=sd.baud)
             for b in config.buttons:
-                self.inputs[b.name] = _checked(config, b.name, lambda b=b: ButtonInput(
+                self.inputs[b.name] = _checked(config, b.name, partial(ButtonInput,
                     b.name,
                     b.pin,
                     queue_put,
@@ -81,7 +82,7 @@ class TableInputs:
                     clock=clock,
                 ))
             for beam in config.beams:
-                self.inputs[beam.name] = _checked(config, beam.name, lambda beam=beam: BeamInput(
+                self.inputs[beam.name] = _checked(config, beam.name, partial(BeamInput,
                     beam.name,
                     beam.pin,
                     queue_put,
@@ -162,7 +163,7 @@ def build_table(
     toss: Callable[[], Side] = lambda: system_toss(),
     dice: Callable[[int], tuple[int, ...]] = system_dice,
     sound: SoundSink | None = None,
-    on_pass: Callable[[float], None] | None = None,
+    on_pass: Callable[[float], object] | None = None,
     wake_s: float | None = None,
     tap: Callable[[QueuePut], QueuePut] | None = None,
 ) -> Table:

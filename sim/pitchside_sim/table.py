@@ -166,7 +166,8 @@ class SimTable:
     def output(self) -> dict[str, Any]:
         """The match as the replay format's output object (shared/spec/replay.md)."""
         match = self.runtime.state.match
-        return match.codec.output(match.state) | {"rejected": []}
+        out: dict[str, Any] = match.codec.output(match.state) | {"rejected": []}
+        return out
 
     def replay_text(self) -> str:
         """The match as the journal holds it, as a replay file (undos included)."""

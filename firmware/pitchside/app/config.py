@@ -563,7 +563,7 @@ def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     """``[tournament] file`` (Master Move tables only); a file that does not exist is a
     warning naming it (the table starts, and shows no standings until it exists)."""
     tsec = top.sub("tournament")
-    tournament = tsec.get("file", str, None)
+    tournament: str | None = tsec.get("file", str, None)
     tsec.done()
     if not tsec.raw:
         return tournament

@@ -125,7 +125,7 @@ class TableParts:
     dice: Callable[[int], tuple[int, ...]] = system_dice
     settings: kiosk.KioskSettings = field(default_factory=kiosk.KioskSettings)
     inputs: tuple[str, ...] = ()
-    on_pass: Callable[[float], None] | None = None
+    on_pass: Callable[[float], object] | None = None
     wake_s: float | None = None
     side_sinks: Mapping[str, tuple[FrameSink, tuple[int, int]]] = field(default_factory=dict)
     sound: SoundSink | None = None
