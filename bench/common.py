@@ -56,33 +56,6 @@ def load_demo(config_path: str | Path | None = None) -> tuple[Any, Any]:
     return scenario, config
 
 
-def runtime_kwargs(config: Any) -> dict[str, Any]:
-    """The extra arguments ``pitchside run`` gives :class:`Runtime` for this config
-    (the kiosk flow's settings and the input names, where this version of the firmware
-    has them), so the bench runs the table the way the real one runs."""
-    import inspect
-
-    from pitchside.app.runtime import Runtime
-
-    params = inspect.signature(Runtime).parameters
-    extra: dict[str, Any] = {}
-    try:
-        from pitchside.app import assembly
-    except ImportError:
-        return extra
-    try:
-        if "settings" in params and hasattr(assembly, "kiosk_settings"):
-            extra["settings"] = assembly.kiosk_settings(config)
-        if "inputs" in params and hasattr(assembly, "input_names"):
-            extra["inputs"] = assembly.input_names(config)
-    except Exception as exc:  # a firmware tree mid-change: run with the defaults, say so
-        import warnings
-
-        warnings.warn(f"runtime settings from the config failed ({exc!r}); using the defaults", stacklevel=2)
-        return {}
-    return extra
-
-
 def timing_points() -> list[tuple[str, Any, str]]:
     """``(stage, module, name)`` of the callables :class:`Runtime` calls, to be timed by
     wrapping the module attribute: the controller's ``handle`` and ``view`` (the kiosk

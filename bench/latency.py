@@ -46,7 +46,7 @@ from pathlib import Path
 from time import perf_counter_ns
 from typing import Any
 
-from common import load_demo, runtime_kwargs, summary_us, timing_points
+from common import load_demo, summary_us, timing_points
 
 BENCH_BOUNCE_MS = 2.0
 """The buttons' settle time in the bench config (the example config says 100 ms): presses
@@ -129,31 +129,26 @@ class Table:
 
     def __init__(self, factory: Any, config: Any, journal_dir: Path | None, device: str, probe: Probe,
                  seed: int = 1) -> None:
-        from pitchside.tables import pichenotte as pichenotte_table
         from pitchside.app.journal import Journal
-        from pitchside.app.recorder import Recorder
-        from pitchside.app.runtime import Runtime
         from pitchside_hw.display import Display
         from pitchside_hw.pins import TickClock
-        from pitchside_hw.table import TableInputs
+        from pitchside_hw.table import build_table
 
         self.factory, self.config, self.probe = factory, config, probe
         self.clock = TickClock(factory)
         self.device = make_device(device)
-        self.display = Display(self.device, persist=True, name="bench")
         self.journal = Journal.open(journal_dir / "journal.db") if journal_dir is not None else None
-        self.recorder = None
-        if self.journal is not None:
-            self.recorder = Recorder(self.journal, self.clock.now, config.storage.max_matches)
+        rng = random.Random(seed)  # the coin toss, as the simulator draws it
+        self.table = build_table(
+            config, pin_factory=factory, clock=self.clock, journal=self.journal,
+            open_display=lambda role, d: Display(self.device, persist=True, name="bench"),
+            toss=lambda: rng.choice(("A", "B")), tap=probe.post,
+        )  # fmt: skip
+        self.runtime, self.inputs, self.display = self.table.runtime, self.table.inputs, self.table.display
+        self.recorder = self.table.recorder
+        if self.recorder is not None:
             self.recorder.accepted = probe.timed("journal", self.recorder.accepted)  # type: ignore[method-assign]
             self.recorder.new_match = probe.timed("journal", self.recorder.new_match)  # type: ignore[method-assign]
-        start = pichenotte_table.new_table(config.options, config.sides)
-        if self.recorder is not None:
-            start = self.recorder.resume(start)
-        rng = random.Random(seed)  # the coin toss, as the simulator draws it
-        self.runtime = Runtime(start, sink=self.display, toss=lambda: rng.choice(("A", "B")), clock=self.clock.now,
-                               recorder=self.recorder, size=(config.display.width, config.display.height),
-                               **runtime_kwargs(config))
         self.display.show = probe.timed("handoff", self.display.show)  # type: ignore[method-assign]
         device_display = self.device.display
 
@@ -163,8 +158,6 @@ class Table:
                 probe.t_frame = perf_counter_ns()
 
         self.device.display = frame
-        self.inputs = TableInputs(config, factory, probe.post(self.runtime.post), self.clock)
-        self.inputs.connect(self.runtime)
         self.pins = {b.name: factory.pin(b.pin) for b in config.buttons}
         self.pull_up = {b.name: b.pull_up for b in config.buttons}
         beam = next(b for b in config.beams if b.name == "twenty")

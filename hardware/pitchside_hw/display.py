@@ -44,6 +44,10 @@ _PARALLEL_ONLY = {"ws0010", "winstar_weh"}  # character LCDs on a 6800 parallel 
 SPI_SPEEDS_HZ = tuple(int(mhz * 1_000_000) for mhz in
                       (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
 """SPI clock rates luma's ``spi`` accepts (it asserts on anything else)."""
+SH1106_RAM_COLUMNS = 132
+"""The SH1106's display RAM is 132 columns wide; a panel of ``width`` px shows columns
+``page_address_offset .. page_address_offset + width - 1`` of it (luma's sh1106 sends
+the offset as the low column nibble of each page, so it is at most 15 there too)."""
 
 
 class DisplayError(HardwareError):
@@ -143,7 +147,14 @@ def open_device(
     if width < 1 or height < 1:
         raise ConfigError(config_file, "width", f"size must be positive, not {width}x{height}")
     if page_address_offset is not None and driver != "sh1106":
-        raise ConfigError(config_file, "page_address_offset", f"applies to sh1106 only, not {driver}")
+        raise ConfigError(config_file, "page_address_offset", f"applies to sh1106 only, not {driver}: leave it out")
+    if page_address_offset is not None and not (
+        isinstance(page_address_offset, int) and 0 <= page_address_offset <= SH1106_RAM_COLUMNS - width
+    ):
+        raise ConfigError(config_file, "page_address_offset",
+                          f"must be a RAM column 0..{SH1106_RAM_COLUMNS - width} (the SH1106 has "
+                          f"{SH1106_RAM_COLUMNS} columns, the panel {width}), not {page_address_offset!r}: "
+                          "2 (luma's default) or 0 (luma.oled issue 376 modules)")
 
     if driver == "dummy":
         from luma.core.device import dummy

@@ -1,8 +1,9 @@
 """A table's drivers, built from its config, around the runtime loop.
 
-The same assembly serves the real table (:func:`run_table`, ``pitchside run``) and the
-simulated one (``pitchside_sim``), which passes a virtual-clock MockFactory and a
-recording dummy display instead of lgpio and an SSD1306.
+One assembly, :func:`build_table`, serves the real table (:func:`run_table`,
+``pitchside run``), the simulated one (``pitchside_sim``, which passes a virtual-clock
+MockFactory and recording displays instead of lgpio and an SSD1306) and the bench
+(issue 12 R7): a feature is wired here once.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import signal
 import threading
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gpiozero import Factory
@@ -22,10 +25,12 @@ from pitchside.app.config import DisplayConfig, TableConfig, load_config
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import FrameSink, Runtime, TableParts, system_dice
 from pitchside.app.sdnotify import Notifier
-from pitchside.core.errors import HardwareError, PitchsideError
+from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
+from pitchside.signals.params import ParameterError
+from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
@@ -35,6 +40,14 @@ from pitchside_hw.sound import Sound
 log = logging.getLogger(__name__)
 
 Input = ButtonInput | BeamInput
+QueuePut = Callable[[Any], None]
+
+_PARAM_KEYS = {
+    "bounce_s": "gpio.bounce_ms", "hold_s": "gpio.hold_s", "min_block_s": "beams.{}.min_block_ms",
+    "rearm_s": "beams.{}.rearm_ms", "storm_pulses": "beams.{}.storm_pulses",
+    "storm_window_s": "beams.{}.storm_window_ms", "max_block_s": "beams.{}.min_block_ms",
+}  # fmt: skip
+"""The config key of each filter parameter (``{}``: the beam's name)."""
 
 
 class TableInputs:
@@ -45,6 +58,8 @@ class TableInputs:
     :param queue_put: where drivers put events and timer requests (``Runtime.post``).
     :param clock: the time base shared by all drivers.
     :raises HardwareError: a pin cannot be opened (every pin opened so far is closed).
+    :raises ConfigError: a filter refused its parameters, named by their config key
+        (``check-config`` runs the same checks, so a checked config never gets here).
     """
 
     def __init__(
@@ -56,7 +71,7 @@ class TableInputs:
             for sd in config.serial:
                 self.serial[sd.name] = SerialLineReader(sd.name, sd.port, queue_put, clock.now, baud=sd.baud)
             for b in config.buttons:
-                self.inputs[b.name] = ButtonInput(
+                self.inputs[b.name] = _checked(config, b.name, partial(ButtonInput,
                     b.name,
                     b.pin,
                     queue_put,
@@ -65,9 +80,9 @@ class TableInputs:
                     hold_s=config.hold_s,
                     pull_up=b.pull_up,
                     clock=clock,
-                )
+                ))
             for beam in config.beams:
-                self.inputs[beam.name] = BeamInput(
+                self.inputs[beam.name] = _checked(config, beam.name, partial(BeamInput,
                     beam.name,
                     beam.pin,
                     queue_put,
@@ -79,7 +94,7 @@ class TableInputs:
                     storm_pulses=beam.storm_pulses,
                     storm_window_s=beam.storm_window_ms / 1000,
                     clock=clock,
-                )
+                ))
         except BaseException:
             self.close()
             raise
@@ -97,9 +112,133 @@ class TableInputs:
             reader.close()
 
 
+def _checked(config: TableConfig, name: str, build: Callable[[], Input]) -> Input:
+    """``build()``, with a filter's :class:`ParameterError` turned into the
+    :class:`ConfigError` of its config key (a driver's ``ValueError`` never escapes
+    :func:`run_table` as a traceback)."""
+    try:
+        return build()
+    except ParameterError as exc:
+        key = _PARAM_KEYS.get(exc.param, exc.param).format(name)
+        raise ConfigError(config.source, key, f"{exc.message} (input {name})") from None
+
+
 def system_toss() -> Side:
     """The coin toss from the OS's random source (``secrets``)."""
     return "A" if secrets.randbelow(2) == 0 else "B"
+
+
+DisplayOpener = Callable[[str, DisplayConfig], Display]
+"""Opens the display of a role (``"display"``, ``"side_a"``, ``"side_b"``) from its
+config: :func:`open_display` on a real table, a recording device in the simulator."""
+
+
+@dataclass
+class Table:
+    """An assembled table: the runtime, its drivers and displays. :meth:`close` closes
+    the drivers and displays (not the journal or the pin factory: their owner does)."""
+
+    config: TableConfig
+    runtime: Runtime
+    inputs: TableInputs
+    display: Display
+    side_displays: dict[Side, Display] = field(default_factory=dict)
+    recorder: Recorder | None = None
+
+    def close(self) -> None:
+        """Close the drivers, then the displays (idempotent)."""
+        self.inputs.close()
+        for d in self.side_displays.values():
+            d.close()
+        self.display.close()
+
+
+def build_table(
+    config: TableConfig,
+    *,
+    pin_factory: Factory,
+    clock: TickClock,
+    open_display: DisplayOpener,
+    journal: Journal | None,
+    toss: Callable[[], Side] = lambda: system_toss(),
+    dice: Callable[[int], tuple[int, ...]] = system_dice,
+    sound: SoundSink | None = None,
+    on_pass: Callable[[float], object] | None = None,
+    wake_s: float | None = None,
+    tap: Callable[[QueuePut], QueuePut] | None = None,
+) -> Table:
+    """The one assembly of a table (real, simulated or benched).
+
+    :param config: the checked table config.
+    :param pin_factory: the drivers' gpiozero pin factory (the caller owns it).
+    :param clock: the drivers' time base, on ``pin_factory``.
+    :param open_display: opens each display of the config (main, then the sides).
+    :param journal: the durable journal (an unfinished match in it is resumed), or None:
+        nothing is kept (the bench's journal-free run).
+    :param toss: the coin toss's random source. :param dice: the software die's.
+    :param sound: the buzzer of the sound cues, or None.
+    :param on_pass: called after every pass of the loop (the systemd watchdog).
+    :param wake_s: the longest the loop sleeps idle (s), or None.
+    :param tap: wraps the drivers' ``queue_put`` (the bench times the hand-off there).
+    :raises PitchsideError: a display, pin or serial device cannot be opened, or a
+        filter refuses its parameters (:class:`ConfigError`); whatever was opened is
+        closed again.
+    """
+    with ExitStack() as undo:
+        display = open_display("display", config.display)
+        undo.callback(display.close)
+        side_displays: dict[Side, Display] = {}
+        for role, sd in config.side_displays:
+            side: Side = "A" if role == "side_a" else "B"
+            side_displays[side] = open_display(role, sd)
+            undo.callback(side_displays[side].close)
+        recorder = Recorder(journal, clock.now, config.storage.max_matches) if journal is not None else None
+        start = app_for(config.game).new_table(config.options, config.sides)
+        if recorder is not None:
+            start = recorder.resume(start, config.offered_games)
+        side_sinks: dict[str, tuple[FrameSink, tuple[int, int]]] = {
+            side: (d, (sd.width, sd.height)) for (side, d), (_, sd) in zip(side_displays.items(), config.side_displays)
+        }
+        runtime = Runtime(start, TableParts(
+            sink=display, toss=toss, clock=clock.now, size=(config.display.width, config.display.height),
+            recorder=recorder, dice=dice, settings=kiosk_settings(config), inputs=input_names(config),
+            on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound,
+        ))  # fmt: skip
+        put: QueuePut = runtime.post if tap is None else tap(runtime.post)
+        inputs = TableInputs(config, pin_factory, put, clock)
+        inputs.connect(runtime)
+        undo.pop_all()
+    return Table(config, runtime, inputs, display, side_displays, recorder)
+
+
+def open_display(config: TableConfig) -> DisplayOpener:
+    """The opener of the real displays of ``config`` (luma drivers on their buses),
+    each re-opened by :class:`Display` after repeated bus errors."""
+
+    def opener(role: str, d: DisplayConfig) -> Display:
+        def make() -> Any:
+            return open_device(
+                d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate, i2c_port=d.i2c_port,
+                i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
+                page_address_offset=d.page_address_offset, config_file=config.source, partial=d.partial,
+            )  # fmt: skip
+
+        name = "display" if role == "display" else f"side display {role}"
+        return Display(make(), persist=d.persist, name=name, reopen=make)
+
+    return opener
+
+
+def _not_a_pi() -> bool:
+    try:
+        with open("/proc/device-tree/model", "rb") as fh:
+            return not fh.read().startswith(b"Raspberry Pi")
+    except OSError:
+        return True
+
+
+SIM_HINT = ("this is not a Raspberry Pi: to try the table here, run the simulator instead: "
+            "pitchside sim GAME --config FILE (it plays the same config on simulated pins and display)")
 
 
 def run_table(config_path: str) -> int:
@@ -110,47 +249,36 @@ def run_table(config_path: str) -> int:
     try:
         config = load_config(config_path)
     except PitchsideError as exc:
-        log.error("%s", exc)
+        problems = getattr(exc, "problems", [exc])
+        for p in problems:
+            log.error("%s", p)
+        log.error("pitchside check-config %s names every problem with its line", config_path)
         return 2
+    for w in config.warnings:
+        log.warning("%s", w)
     stop = threading.Event()
     notifier = Notifier.from_env()
-    runtime: Runtime | None = None
+    table: Table | None = None
 
     def on_signal(*_: object) -> None:
         stop.set()
         notifier.stopping()
-        if runtime is not None:
-            runtime.wake()
+        if table is not None:
+            table.runtime.wake()
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     with ExitStack() as stack:
         stack.callback(notifier.close)
         try:
-            factory = make_pin_factory(config.pin_factory or None, config_file=config.source, key="gpio.pin_factory")
+            try:
+                factory = make_pin_factory(config.pin_factory or None, config_file=config.source,
+                                           key="gpio.pin_factory")
+            except HardwareError as exc:
+                if _not_a_pi():
+                    raise HardwareError(f"{exc}; {SIM_HINT}") from exc
+                raise
             stack.callback(factory.close)
-            d = config.display
-
-            def make_device() -> Any:
-                return open_device(
-                    d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate,
-                    i2c_port=d.i2c_port, i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
-                    config_file=config.source, partial=d.partial,
-                )  # fmt: skip
-
-            display = stack.enter_context(Display(make_device(), persist=d.persist, reopen=make_device))
-            side_sinks: dict[str, tuple[Display, tuple[int, int]]] = {}
-            for role, sd in config.side_displays:
-
-                def make_side(sd: DisplayConfig = sd) -> Any:
-                    return open_device(
-                        sd.driver, sd.interface, width=sd.width, height=sd.height, rotate=sd.rotate,
-                        i2c_port=sd.i2c_port, i2c_address=sd.i2c_address, spi_port=sd.spi_port,
-                        spi_device=sd.spi_device, config_file=config.source, partial=sd.partial,
-                    )  # fmt: skip
-
-                side = Display(make_side(), persist=sd.persist, name=f"side display {role}", reopen=make_side)
-                side_sinks["A" if role == "side_a" else "B"] = (stack.enter_context(side), (sd.width, sd.height))
             clock = TickClock(factory)
             sound: Sound | None = None
             if config.sound is not None:  # optional cues: a buzzer fault leaves the table silent
@@ -160,31 +288,19 @@ def run_table(config_path: str) -> int:
                 except HardwareError as exc:
                     log.warning("no sound cues: %s", exc)
             journal = stack.enter_context(Journal.open(config.storage.journal))
-            recorder = Recorder(journal, clock.now, config.storage.max_matches)
-            runtime = Runtime(
-                recorder.resume(app_for(config.game).new_table(config.options, config.sides), config.offered_games),
-                sink=display,
-                toss=system_toss,
-                clock=clock.now,
-                recorder=recorder,
-                size=(d.width, d.height),
-                settings=kiosk_settings(config),
-                inputs=input_names(config),
-                side_sinks=side_sinks,
-                sound=sound,
-                on_pass=notifier.watchdog,
+            table = build_table(
+                config, pin_factory=factory, clock=clock, open_display=open_display(config), journal=journal,
+                toss=system_toss, sound=sound, on_pass=notifier.watchdog,
                 # the loop must wake to feed systemd's watchdog even when idle
                 wake_s=notifier.watchdog_interval_s / 2 if notifier.watchdog_interval_s else None,
-            )
-            inputs = TableInputs(config, factory, runtime.post, clock)
-            stack.callback(inputs.close)
-            inputs.connect(runtime)
+            )  # fmt: skip
+            stack.callback(table.close)
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
             return 2
         log.info("table %r running (%s)", config.name, config.source)
-        runtime.refresh()  # the first frame (a resumed match shows where it was) ...
+        table.runtime.refresh()  # the first frame (a resumed match shows where it was) ...
         notifier.ready()  # ... then systemd may consider the service started
         notifier.status(f"{config.name}: {config.game}")
-        runtime.run(stop)
+        table.runtime.run(stop)
     return 0

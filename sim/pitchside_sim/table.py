@@ -19,17 +19,15 @@ from typing import Any
 
 from PIL import Image
 
-from pitchside.app.assembly import input_names, kiosk_settings
-from pitchside.app.config import TableConfig
+from pitchside.app.config import DisplayConfig, TableConfig
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
-from pitchside.app.runtime import Runtime
 from pitchside.core.record.format import dump
 from pitchside.core.sides import Side
 from pitchside_hw.display import Display
 from pitchside_hw.pins import TickClock
-from pitchside_hw.table import TableInputs
+from pitchside_hw.table import build_table
 from pitchside_sim import pulses
 from pitchside_sim.clock import VirtualClockFactory
 from pitchside_sim.frames import RecordingDevice
@@ -62,39 +60,35 @@ class SimTable:
         self.config = config
         self.factory = VirtualClockFactory()
         self.clock = TickClock(self.factory, epoch_ticks=0.0)
-        d = config.display
-        self.device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now, on_frame=on_frame)
-        self.display = Display(self.device, persist=True, name="sim")
+        self.device: RecordingDevice
         self.side_devices: dict[str, RecordingDevice] = {}
-        side_sinks = {}
-        for role, sd in config.side_displays:
-            side = "A" if role == "side_a" else "B"
-            self.side_devices[side] = RecordingDevice(sd.width, sd.height, sd.rotate, clock=self.clock.now)
-            side_sinks[side] = (Display(self.side_devices[side], persist=True, name=f"sim {role}"), (sd.width, sd.height))
+
+        def open_display(role: str, d: DisplayConfig) -> Display:
+            device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now,
+                                     on_frame=on_frame if role == "display" else None)
+            if role == "display":
+                self.device = device
+                return Display(device, persist=True, name="sim")
+            self.side_devices["A" if role == "side_a" else "B"] = device
+            return Display(device, persist=True, name=f"sim {role}")
+
         rng = random.Random(seed)
         self.cues: list[str] = []
         """The sound cues the runtime gave, in order (the buzzer is not simulated)."""
         self._tmp = tempfile.TemporaryDirectory(prefix="pitchside-sim-") if journal is None else None
         path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
         self.journal = Journal.open(path)
-        self.recorder = Recorder(self.journal, self.clock.now, config.storage.max_matches)
         self.app = app_for(config.game)
-        start = self.recorder.resume(self.app.new_table(config.options, config.sides), config.offered_games)
-        self.runtime = Runtime(
-            start,
-            sink=self.display,
-            toss=lambda: rng.choice(("A", "B")),
-            dice=lambda n: tuple(rng.randint(1, 6) for _ in range(n)),
-            clock=self.clock.now,
-            recorder=self.recorder,
-            size=(d.width, d.height),
-            settings=kiosk_settings(config),
-            inputs=input_names(config),
-            side_sinks=side_sinks,
+        self.table = build_table(
+            config, pin_factory=self.factory, clock=self.clock, open_display=open_display, journal=self.journal,
+            toss=lambda: rng.choice(("A", "B")), dice=lambda n: tuple(rng.randint(1, 6) for _ in range(n)),
             sound=_CueLog(self.cues),
-        )
-        self.inputs = TableInputs(config, self.factory, self.runtime.post, self.clock)
-        self.inputs.connect(self.runtime)
+        )  # fmt: skip
+        assert self.table.recorder is not None
+        self.recorder: Recorder = self.table.recorder
+        self.runtime = self.table.runtime
+        self.inputs = self.table.inputs
+        self.display = self.table.display
         for beam in config.beams:  # the receivers see their emitters: beams clear
             pulses.drive(self.factory.pin(beam.pin), beam.blocked_level != "high")
         self.runtime.refresh()
@@ -172,7 +166,8 @@ class SimTable:
     def output(self) -> dict[str, Any]:
         """The match as the replay format's output object (shared/spec/replay.md)."""
         match = self.runtime.state.match
-        return match.codec.output(match.state) | {"rejected": []}
+        out: dict[str, Any] = match.codec.output(match.state) | {"rejected": []}
+        return out
 
     def replay_text(self) -> str:
         """The match as the journal holds it, as a replay file (undos included)."""
@@ -182,8 +177,7 @@ class SimTable:
         return self.journal.export(self.recorder.match_id)
 
     def close(self) -> None:
-        self.inputs.close()
-        self.display.close()
+        self.table.close()
         self.factory.close()
         self.journal.close()
         if self._tmp is not None:

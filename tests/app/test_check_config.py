@@ -22,7 +22,7 @@ BROKEN = [
     (('pin = "GPIO27"', 'pin = "GPIO2"'), "beams.twenty.pin", "GPIO2 is used by the display"),
     (('driver = "ssd1306"', 'driver = "ssd9999"'), "display.driver", "must be one of ssd1305"),
     (('interface = "i2c"', 'interface = "usb"'), "display.interface", "not 'usb'"),
-    (("i2c_address = 0x3C", "i2c_address = 0x99"), "display.i2c_address", "between 3 and 119"),
+    (("i2c_address = 0x3C", "i2c_address = 0x99"), "display.i2c_address", "between 0x03 and 0x77, not 0x99"),
     (("rotate = 0 ", "rotate = 4 "), "display.rotate", "between 0 and 3, not 4"),
     (('pin_factory = "lgpio"', 'pin_factory = "wiringpi"'), "gpio.pin_factory", "not 'wiringpi'"),
     (("bounce_ms = 100", "bounce_ms = true"), "gpio.bounce_ms", "an integer or a number, not True"),

@@ -78,7 +78,7 @@ def test_a_misspelt_table_is_named_with_its_line(tmp_path: Path, capsys: pytest.
     path.write_text(EXAMPLE.replace("[kiosk]", "[kiosks]", 1))
     line = next(i for i, text in enumerate(EXAMPLE.splitlines(), start=1) if text.startswith("[kiosk]"))
     assert main(["check-config", str(path)]) == 2
-    assert f"{path}:{line}: kiosks: unknown key" in capsys.readouterr().out
+    assert f"{path}:{line}: kiosks: unknown table: did you mean [kiosk]?" in capsys.readouterr().out
 
 
 def test_a_scenario_for_another_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

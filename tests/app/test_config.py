@@ -148,10 +148,13 @@ def test_parse_pin_bounds() -> None:
 
 
 def test_defaults_when_optional_sections_are_left_out(write, example_text: str) -> None:
-    minimal = "[buttons]\n" + "".join(f'{n} = "{p}"\n' for n, p in EXAMPLE_PINS.items())
+    minimal = '[table]\ngame = "pichenotte"\n[buttons]\n' + "".join(f'{n} = "{p}"\n' for n, p in EXAMPLE_PINS.items())
     minimal += '[beams.twenty]\npin = "GPIO27"\n'
     cfg = load_config(write(text=minimal))
-    assert (cfg.game, cfg.name, cfg.pin_factory, cfg.bounce_ms, cfg.hold_s) == ("pichenotte", "Pitchside", None, 20.0, 1.0)
+    # the bounce default is the decoder's measured 100 ms (issue 12 R6), not 20 ms
+    assert (cfg.game, cfg.name, cfg.pin_factory, cfg.bounce_ms, cfg.hold_s) == ("pichenotte", "Pitchside", None, 100.0, 1.0)
+    assert cfg.beams == (BeamConfig("twenty", "GPIO27", min_block_ms=2.0, rearm_ms=20.0, storm_pulses=6,
+                                    storm_window_ms=100.0),)
     assert cfg.display == DisplayConfig()
     assert cfg.options == Options()
     assert cfg.sides == ("A", "B")
@@ -205,7 +208,8 @@ def test_bad_type(write, old: str, new: str, key: str, message: str) -> None:
     [
         ("rotate = 0 ", "rotate = 4 ", "display.rotate", "must be between 0 and 3, not 4"),
         ("rotate = 0 ", "rotate = -1 ", "display.rotate", "must be between 0 and 3, not -1"),
-        ("i2c_address = 0x3C", "i2c_address = 0x80", "display.i2c_address", "must be between 3 and 119, not 128"),
+        ("i2c_address = 0x3C", "i2c_address = 0x80", "display.i2c_address", "must be between 0x03 and 0x77, not 0x80"),
+        ("i2c_address = 0x3C", "i2c_address = 128", "display.i2c_address", "must be between 3 and 119, not 128"),
         ("width = 128", "width = 4", "display.width", "must be between 8 and 512, not 4"),
         ("hold_s = 1.0", "hold_s = 0", "gpio.hold_s", "must be between 0.2 and 10.0, not 0.0"),
         ("hold_s = 1.0", "hold_s = 10.5", "gpio.hold_s", "must be between 0.2 and 10.0, not 10.5"),

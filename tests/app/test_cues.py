@@ -13,7 +13,7 @@ from pitchside.tables.cues import cues
 from pitchside.tables.effects import CoinTossed
 from pitchside.tables.registry import app_for
 from pitchside.tables.kiosk import KioskSettings
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.errors import HardwareError
 from pitchside.core.record.format import replay
 from pitchside.signals.events import ButtonPressed, ButtonReleased, TimerFired
@@ -110,7 +110,7 @@ class NoDisplay:
 
 
 def runtime(start, sound: FakeSound) -> Runtime:  # type: ignore[no-untyped-def]
-    return Runtime(start, NoDisplay(), lambda: "A", lambda: 1.0, settings=KioskSettings(attract=False), sound=sound)
+    return Runtime(start, TableParts(NoDisplay(), lambda: "A", lambda: 1.0, settings=KioskSettings(attract=False), sound=sound))
 
 
 def tap(rt: Runtime, *names: str) -> None:
@@ -157,6 +157,6 @@ def test_a_sound_fault_is_counted_and_the_match_goes_on() -> None:
 
 
 def test_no_sound_sink_no_cues_computed() -> None:
-    rt = Runtime(pt.new_table(), NoDisplay(), lambda: "A", lambda: 1.0, settings=KioskSettings(attract=False))
+    rt = Runtime(pt.new_table(), TableParts(NoDisplay(), lambda: "A", lambda: 1.0, settings=KioskSettings(attract=False)))
     tap(rt, "shot_done")
     assert rt.sound_errors == 0

@@ -19,7 +19,7 @@ from pitchside.app.config import ConfigErrors, TableConfig, load_config, locate
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.render.kiosk import (
     AttractView,
     ConfirmView,
@@ -350,8 +350,8 @@ def _runtime(config: TableConfig, journal: Journal, now: list[float]) -> tuple[R
     rec = Recorder(journal, lambda: now[0])
     fresh = app_for(config.game).new_table(config.options, config.sides)
     rt = Runtime(
-        rec.resume(fresh, config.offered_games), Sink(), toss=lambda: "A", clock=lambda: now[0], recorder=rec,
-        settings=kiosk_settings(config), inputs=input_names(config),
+        rec.resume(fresh, config.offered_games), TableParts(Sink(), toss=lambda: "A", clock=lambda: now[0], recorder=rec,
+        settings=kiosk_settings(config), inputs=input_names(config)),
     )  # fmt: skip
     return rt, rec
 

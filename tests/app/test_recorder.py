@@ -22,7 +22,7 @@ from PIL import Image
 from pitchside.tables import pichenotte as table
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder, rebuild
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import Side
@@ -404,7 +404,7 @@ def test_a_runtime_shows_the_storage_warning_when_the_journal_goes_to_memory_mod
     d = started(rec, clock)
     d.press("coin", 101.0)  # a match in progress: straight on the display
     sink = FakeSink()
-    rt = Runtime(d.ts, sink, toss=lambda: "A", clock=clock, recorder=rec, size=SIZE)
+    rt = Runtime(d.ts, TableParts(sink, toss=lambda: "A", clock=clock, recorder=rec, size=SIZE))
     rt.refresh()
     assert sink.frames[-1].tobytes() == expected_frame(rt.state, None)  # saving: no warning
     journal._conn = DiskFull(journal._conn)  # type: ignore[arg-type, assignment]
@@ -447,7 +447,7 @@ def test_a_runtime_on_a_journal_that_could_not_open_warns_from_the_first_frame(t
         assert rec.match_id == -1
         d.press("shot_done", 102.0)
         sink = FakeSink()
-        rt = Runtime(d.ts, sink, toss=lambda: "A", clock=clock, recorder=rec, size=SIZE)
+        rt = Runtime(d.ts, TableParts(sink, toss=lambda: "A", clock=clock, recorder=rec, size=SIZE))
         rt.refresh()
         assert sink.frames[-1].tobytes() == expected_frame(rt.state, "NOT SAVING: storage fault")
     finally:

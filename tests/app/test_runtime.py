@@ -19,7 +19,7 @@ from PIL import Image
 
 from pitchside.tables import pichenotte as table
 from pitchside.tables.kiosk import KioskSettings
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide, Side
 from pitchside.render.pichenotte import render
@@ -82,8 +82,8 @@ def sink(journal: list[table.Accepted]) -> FakeSink:
 
 @pytest.fixture
 def rt(sink: FakeSink, toss: FakeToss, clock: FakeClock, journal: list[table.Accepted]) -> Runtime:
-    return Runtime(table.new_table(rules.Options(pucks=3)), sink, toss, clock, recorder=ListRecorder(journal), size=SIZE,
-                   settings=NO_ATTRACT)
+    return Runtime(table.new_table(rules.Options(pucks=3)), TableParts(sink, toss, clock, recorder=ListRecorder(journal), size=SIZE,
+                   settings=NO_ATTRACT))
 
 
 class ListRecorder:
@@ -128,7 +128,7 @@ def test_coin_press_calls_the_toss_source_once_and_its_winner_shoots(rt: Runtime
 
 def test_toss_winner_a(sink: FakeSink, clock: FakeClock) -> None:
     toss = FakeToss("A")
-    rt = Runtime(table.new_table(), sink, toss, clock, settings=NO_ATTRACT)
+    rt = Runtime(table.new_table(), TableParts(sink, toss, clock, settings=NO_ATTRACT))
     rt.post(ButtonPressed("coin", 1.0))
     rt.process_pending()
     assert (toss.calls, rt.state.game.turn) == (1, "A")
@@ -203,7 +203,7 @@ def test_events_queued_behind_the_coin_press_see_the_toss(rt: Runtime, journal: 
 
 
 def test_frame_size_follows_the_runtime_size(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
-    rt = Runtime(table.new_table(), sink, toss, clock, size=(96, 48), settings=NO_ATTRACT)
+    rt = Runtime(table.new_table(), TableParts(sink, toss, clock, size=(96, 48), settings=NO_ATTRACT))
     rt.refresh()
     assert [f.size for f in sink.frames] == [(96, 48)]
 
@@ -254,7 +254,7 @@ def test_clearing_a_draft_with_undo_is_not_journalled(rt: Runtime, journal: list
 
 
 def test_no_hook_is_fine(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
-    rt = Runtime(table.new_table(), sink, toss, clock, settings=NO_ATTRACT)
+    rt = Runtime(table.new_table(), TableParts(sink, toss, clock, settings=NO_ATTRACT))
     rt.post(ButtonPressed("coin", 1.0))
     rt.post(ButtonPressed("shot_done", 2.0))
     assert rt.process_pending() == 2
@@ -355,7 +355,7 @@ def test_run_serves_posted_events_and_returns_when_stopped(
     accepted = threading.Event()
     journal: list[table.Accepted] = []
 
-    rt = Runtime(table.new_table(), sink, toss, clock, recorder=ListRecorder(journal, accepted.set), settings=NO_ATTRACT)
+    rt = Runtime(table.new_table(), TableParts(sink, toss, clock, recorder=ListRecorder(journal, accepted.set), settings=NO_ATTRACT))
     stop = threading.Event()
     errors: list[BaseException] = []
 
@@ -381,7 +381,7 @@ def test_run_serves_posted_events_and_returns_when_stopped(
 
 
 def test_run_fires_due_timers_on_its_clock(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
-    rt = Runtime(table.new_table(), sink, toss, clock, settings=NO_ATTRACT)
+    rt = Runtime(table.new_table(), TableParts(sink, toss, clock, settings=NO_ATTRACT))
     fired = threading.Event()
     calls: list[float] = []
     rt.add_timer_target("new", lambda at: (calls.append(at), fired.set()))

@@ -13,7 +13,7 @@ from pitchside.tables import effects as fx
 from pitchside.tables import kiosk as k
 from pitchside.tables import pichenotte as t
 from pitchside.app.config import ConfigError, load_config
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render.kiosk import AttractView
 from pitchside.render.side import SideView, render_side
@@ -119,9 +119,9 @@ class Sink:
 def test_runtime_keeps_each_side_display_in_step_and_dims_all_displays() -> None:
     main, a, b = Sink(), Sink(), Sink()
     clock = [0.0]
-    rt = Runtime(t.new_table(rules.Options(pucks=2), ("Ann", "Bob")), main, lambda: "A", lambda: clock[0],
+    rt = Runtime(t.new_table(rules.Options(pucks=2), ("Ann", "Bob")), TableParts(main, lambda: "A", lambda: clock[0],
                  settings=k.KioskSettings(attract=False, dim_after_s=10),
-                 side_sinks={"A": (a, (128, 64)), "B": (b, (128, 64))})  # fmt: skip
+                 side_sinks={"A": (a, (128, 64)), "B": (b, (128, 64))}))  # fmt: skip
     rt.refresh()
     assert len(a.frames) == 1 and len(b.frames) == 1
     rt.post(ButtonPressed("coin", 1.0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
@@ -331,10 +332,16 @@ def test_config_errors_name_the_callers_file() -> None:
 
 
 def test_the_config_knows_exactly_the_drivers_open_device_builds() -> None:
-    from pitchside.app.config import DISPLAY_DRIVERS
+    # one list, owned by the drivers and handed to the config through the
+    # pitchside.hardware entry point (issue 12 R6)
+    from pitchside.app.limits import installed_limits
     from pitchside_hw.display import drivers
+    from pitchside_hw.pins import FACTORY_NAMES
 
-    assert set(DISPLAY_DRIVERS) == set(drivers())
+    limits = installed_limits()
+    assert limits.source == "pitchside_hw"
+    assert limits.display_drivers == drivers()
+    assert limits.pin_factories == FACTORY_NAMES
 
 
 def test_after_three_bus_errors_in_a_row_the_panel_is_re_initialised() -> None:
@@ -409,3 +416,38 @@ def test_the_display_config_asks_for_partial_updates_by_default() -> None:
     assert parse_config(raw).display.partial is True
     raw["display"]["partial"] = False
     assert parse_config(raw).display.partial is False
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_page_address_offset_from_the_config_reaches_luma_sh1106(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, partial: bool
+) -> None:
+    # issue 13 item 10 (luma.oled issue 376): [display] page_address_offset = 0 is
+    # checked by check-config and passed to luma's sh1106, which then addresses each
+    # page from RAM column 0 instead of its default 2.
+    import pitchside_hw.display as display_module
+    from pitchside.app.config import load_config
+    from pitchside_hw.table import open_display
+
+    example = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
+    text = example.read_text().replace('driver = "ssd1306"', 'driver = "sh1106"')
+    text = text.replace("rotate = 0 ", f"page_address_offset = 0\npartial = {str(partial).lower()}\nrotate = 0 ")
+    path = tmp_path / "table.toml"
+    path.write_text(text)
+    config = load_config(path)
+    assert config.display.page_address_offset == 0
+    bus = RecordingSerial()
+    monkeypatch.setattr(display_module, "_open_serial", lambda *a, **k: bus)
+    disp = open_display(config)("display", config.display)
+    bus.cmds.clear()
+    disp.show(Image.new("1", (128, 64), 1))  # every column of every page changes
+    assert bus.cmds == [(0xB0 + page, 0x00, 0x10) for page in range(8)]
+    disp.close()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("page_address_offset = 0", "page_address_offset = 9"))
+    with pytest.raises(ConfigError) as info:
+        load_config(bad)
+    assert (info.value.key, info.value.message) == (
+        "display.page_address_offset",
+        "must be a RAM column 0..4 (the SH1106 has 132 columns, the panel 128), not 9: 2 (luma's default) or 0 "
+        "(luma.oled issue 376 modules)")

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
 
@@ -67,3 +69,40 @@ def test_run_with_a_bad_config_exits_2_naming_file_and_key(tmp_path: Path) -> No
     result = subprocess.run([str(pitchside), "run", "--config", str(bad)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert f"{bad}: buttons.coin: must be a BCM pin GPIO0..GPIO27" in result.stderr
+
+
+def test_run_off_a_pi_says_how_to_run_the_simulator_instead(tmp_path: Path) -> None:
+    model = Path("/proc/device-tree/model")
+    if model.exists() and model.read_bytes().startswith(b"Raspberry Pi"):
+        pytest.skip("this is a Pi: lgpio starts here")
+    config = mock_config(tmp_path)
+    config.write_text(config.read_text().replace('pin_factory = "mock"', 'pin_factory = "lgpio"'))
+    pitchside = Path(sys.executable).with_name("pitchside")
+    result = subprocess.run([str(pitchside), "run", "--config", str(config)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "cannot start the table: pin factory 'lgpio' could not start: " in result.stderr
+    assert ("this is not a Raspberry Pi: to try the table here, run the simulator instead: "
+            "pitchside sim GAME --config FILE") in result.stderr
+
+
+def test_a_filter_that_refuses_its_parameters_is_a_config_error_naming_the_key() -> None:
+    # check-config runs the same checks, so only a config built in code gets here: the
+    # driver's ValueError is still a ConfigError with the key, never a traceback.
+    from dataclasses import replace
+
+    from gpiozero.pins.mock import MockFactory
+
+    from pitchside.app.config import load_config
+    from pitchside.core.errors import ConfigError
+    from pitchside_hw.pins import TickClock
+    from pitchside_hw.table import TableInputs
+
+    config = replace(load_config(EXAMPLE), bounce_ms=0.0)
+    factory = MockFactory()
+    try:
+        with pytest.raises(ConfigError) as info:
+            TableInputs(config, factory, lambda item: None, TickClock(factory))
+        assert (info.value.key, info.value.message) == (
+            "gpio.bounce_ms", "bounce_s must be a positive number of seconds, got 0.0 (input call)")
+    finally:
+        factory.close()

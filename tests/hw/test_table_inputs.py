@@ -18,7 +18,7 @@ from PIL import Image
 from pitchside.tables import pichenotte as pichenotte_table
 from pitchside.app.config import TableConfig, load_config
 from pitchside.tables.kiosk import KioskSettings
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.errors import HardwareError
 from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased
 from pitchside.signals.timers import TimerRequest
@@ -63,11 +63,13 @@ class Table:
         self.posted: list[object] = []
         self.runtime = Runtime(
             pichenotte_table.new_table(config.options, config.sides),
-            sink=self,
-            toss=lambda: "A",
-            clock=clock.now,
-            size=(config.display.width, config.display.height),
-            settings=KioskSettings(attract=False),  # the game at once: these tests are about the pins
+            TableParts(
+                sink=self,
+                toss=lambda: "A",
+                clock=clock.now,
+                size=(config.display.width, config.display.height),
+                settings=KioskSettings(attract=False),  # the game at once: these tests are about the pins
+            ),
         )
         self.inputs = TableInputs(config, factory, self.put, clock)
         self.inputs.connect(self.runtime)

@@ -11,6 +11,8 @@ Pins are BCM names (``"GPIO17"``, or the number 17); times carry their unit in t
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -18,13 +20,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pitchside.tables.registry import app_for, table_games
+from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
+from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
+from pitchside.signals import beam as beam_filter
+from pitchside.signals import debounce
+from pitchside.signals.params import ParameterError
+from pitchside.tables.registry import app_for, table_games
 
-PIN_FACTORIES = ("lgpio", "rpigpio", "native", "mock")
-"""gpiozero's pin factory names (GPIOZERO_PIN_FACTORY values) that
-``pitchside_hw.pins.make_pin_factory`` builds (pigpio is not offered there)."""
+__all__ = [
+    "BeamConfig", "ButtonConfig", "ConfigErrors", "DisplayConfig", "KioskConfig", "SerialConfig",
+    "SoundConfig", "StorageConfig", "TableConfig", "display_pins", "load_config", "locate",
+    "parse_config", "parse_pin",
+]  # fmt: skip
 
 
 
@@ -52,19 +61,10 @@ class BeamConfig:
     pin: str
     pull_up: bool = True
     blocked_level: str = "high"
-    min_block_ms: float = 2.0
-    rearm_ms: float = 20.0
-    storm_pulses: int = 6
-    storm_window_ms: float = 100.0
-
-
-DISPLAY_DRIVERS = (
-    "ssd1305", "ssd1306", "ssd1309", "ssd1315", "ssd1316", "ssd1322", "ssd1322_nhd", "ssd1325",
-    "ssd1327", "ssd1331", "ssd1351", "ssd1362", "ssd1363", "sh1106", "sh1107", "ch1115", "dummy",
-)  # fmt: skip
-"""luma.oled's pixel drivers and luma.core's ``dummy``, the names ``display.driver``
-takes (checked against ``pitchside_hw.display.drivers()`` by tests/hw/test_display.py,
-so the firmware need not import luma to check a config)."""
+    min_block_ms: float = beam_filter.DEFAULT_MIN_BLOCK_S * 1000
+    rearm_ms: float = beam_filter.DEFAULT_REARM_S * 1000
+    storm_pulses: int = beam_filter.DEFAULT_STORM_PULSES
+    storm_window_ms: float = beam_filter.DEFAULT_STORM_WINDOW_S * 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,10 @@ class DisplayConfig:
     partial: bool = True
     """ssd1306/sh1106: send only what changed (``pitchside_hw.partial``), a full frame
     every 32; false: luma's driver as it is (a whole frame every time)."""
+    page_address_offset: int | None = None
+    """sh1106 only: the panel's first column in the chip's 132-column RAM (None: luma's
+    default 2; 0 for the 1.3" modules of luma.oled issue 376, whose picture is shifted
+    by two columns with a stripe of noise at one edge)."""
 
 
 DEFAULT_JOURNAL = "/var/lib/pitchside/journal.db"
@@ -157,8 +161,9 @@ class TableConfig:
     """``(game, options)`` of each of ``games``, each from its own config table."""
     name: str = "Pitchside"
     pin_factory: str | None = None
-    bounce_ms: float = 20.0
-    hold_s: float = 1.0
+    bounce_ms: float = debounce.DEFAULT_BOUNCE_S * 1000
+    """The buttons' settle time, ms: the decoder's researched default (100 ms)."""
+    hold_s: float = debounce.DEFAULT_HOLD_S
     buttons: tuple[ButtonConfig, ...] = ()
     beams: tuple[BeamConfig, ...] = ()
     serial: tuple[SerialConfig, ...] = ()
@@ -175,6 +180,9 @@ class TableConfig:
     shows (``[tournament] file``; Master Move tables only), or None."""
     sound: SoundConfig | None = None
     """The buzzer of the sound cues (``[sound]``), or None: a silent table."""
+    warnings: tuple[ConfigError, ...] = ()
+    """What does not stop the table but its owner should know (a tournament file that
+    does not exist yet), each naming the file and key; ``check-config`` prints them."""
 
     def button(self, name: str) -> ButtonConfig:
         for b in self.buttons:
@@ -190,123 +198,6 @@ class TableConfig:
     def options_for(self, game: str) -> Any:
         """The configured options of ``game``, one of :attr:`offered_games`."""
         return self.options if game == self.game else dict(self.game_options)[game]
-
-
-_PIN_RE = re.compile(r"^(?:GPIO|BCM)?(\d{1,2})$")
-
-
-class ConfigErrors(ConfigError):
-    """Every problem found in one config file (``problems``, in file order of checks);
-    as a :class:`ConfigError` it is the first of them."""
-
-    def __init__(self, problems: list[ConfigError]) -> None:
-        first = problems[0]
-        super().__init__(first.file, first.key, first.message)
-        self.problems = problems
-
-
-class _Problems:
-    """The problems of one file, collected so that ``check-config`` can name them all."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.found: list[ConfigError] = []
-
-    def add(self, key: str, message: str) -> None:
-        self.found.append(ConfigError(self.source, key, message))
-
-    def check(self) -> None:
-        """:raises ConfigErrors: if any problem was found."""
-        if self.found:
-            raise ConfigErrors(self.found)
-
-
-class _Section:
-    """One TOML table, read key by key; reports unknown keys on :meth:`done`. A bad
-    value is reported to ``problems`` and the default used, so checking goes on."""
-
-    def __init__(self, problems: _Problems, path: str, raw: Any) -> None:
-        self.problems = problems
-        self.source = problems.source
-        if not isinstance(raw, dict):
-            problems.add(path or "(top level)", f"must be a table, not {raw!r}")
-            raw = {}
-        self.path, self.raw, self.read = path, raw, set[str]()
-
-    def fail(self, name: str, message: str) -> None:
-        self.problems.add(self.key(name), message)
-
-    def key(self, name: str) -> str:
-        return f"{self.path}.{name}" if self.path else name
-
-    def get(self, name: str, kind: type | tuple[type, ...], default: Any) -> Any:
-        self.read.add(name)
-        if name not in self.raw:
-            return default
-        value = self.raw[name]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
-            self.fail(name, f"must be {_kind_name(kind)}, not {value!r}")
-            return default
-        return value
-
-    def number(self, name: str, default: float, lo: float, hi: float) -> float:
-        value = float(self.get(name, (int, float), default))
-        if not lo <= value <= hi:
-            self.fail(name, f"must be between {lo} and {hi}, not {value}")
-            return default
-        return value
-
-    def integer(self, name: str, default: int, lo: int, hi: int) -> int:
-        value: int = self.get(name, int, default)
-        if not lo <= value <= hi:
-            self.fail(name, f"must be between {lo} and {hi}, not {value}")
-            return default
-        return value
-
-    def choice(self, name: str, choices: tuple[str, ...], default: str | None) -> Any:
-        value = self.get(name, str, default)
-        if value is not None and value not in choices:
-            self.fail(name, f"must be one of {', '.join(choices)}, not {value!r}")
-            return default
-        return value
-
-    def pin(self, name: str) -> str | None:
-        """The pin, or None (reported) when missing or not a pin."""
-        self.read.add(name)
-        if name not in self.raw:
-            self.fail(name, "missing pin")
-            return None
-        try:
-            return parse_pin(self.source, self.key(name), self.raw[name])
-        except ConfigError as exc:
-            self.fail(name, exc.message)
-            return None
-
-    def sub(self, name: str) -> "_Section":
-        self.read.add(name)
-        return _Section(self.problems, self.key(name), self.raw.get(name, {}))
-
-    def done(self) -> None:
-        for name in sorted(set(self.raw) - self.read):
-            self.fail(name, "unknown key")
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string", dict: "a table"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def parse_pin(source: str, key: str, value: Any) -> str:
-    """A BCM pin as ``"GPIOn"`` (0..27) from ``"GPIO17"``, ``"BCM17"``, ``"17"`` or 17.
-
-    :raises ConfigError: not a BCM GPIO of the 40-pin header.
-    """
-    m = _PIN_RE.match(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
-    if m is None or not 0 <= int(m.group(1)) <= 27:
-        raise ConfigError(source, key, f"must be a BCM pin GPIO0..GPIO27 (like \"GPIO17\"), not {value!r}")
-    return f"GPIO{int(m.group(1))}"
 
 
 SPI_BUS_PINS = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18, 19, 20, 21)}
@@ -332,49 +223,247 @@ def display_pins(display: DisplayConfig) -> dict[str, str]:
     return {f"GPIO{pin}": f"display.interface = {display.interface!r}: {role}" for pin, role in pins.items()}
 
 
-_HEADER_RE = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$")
-_KEY_RE = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
-
-
-def locate(text: str, key: str) -> int | None:
-    """The 1-based line of ``key`` (a dotted path like ``buttons.coin`` or
-    ``beams.twenty.pin``) in a TOML file's ``text``: the key's own line, else its
-    table's header line (a missing key), else None. Dotted keys and inline tables are
-    found by their table only."""
-    lines = text.splitlines()
-    parts = key.split(".")
-    for i, line in enumerate(lines, start=1):  # a whole table: its header ([dispaly], [a.b])
-        m = _HEADER_RE.match(line)
-        if m and m.group(1).replace(" ", "") == key:
-            return i
-    for split in range(len(parts) - 1, -1, -1):
-        table, leaf = ".".join(parts[:split]), parts[split] if split < len(parts) else ""
-        in_table = table == ""
-        header_line = None
-        for i, line in enumerate(lines, start=1):
-            m = _HEADER_RE.match(line)
-            if m:
-                in_table = m.group(1).replace(" ", "") == table
-                if in_table:
-                    header_line = i
-                continue
-            k = _KEY_RE.match(line)
-            if in_table and k and k.group(1) == leaf:
-                return i
-        if header_line is not None:
-            return header_line
-    return None
-
-
 SIDE_ROLES = ("side_a", "side_b")
 """Roles of the side displays (``[displays.side_a]``, ``[displays.side_b]``): a small
 OLED at each player's end showing that side's name and score."""
 
 
-def _display(d: "_Section") -> DisplayConfig:
-    """One display table (``[display]`` or ``[displays.ROLE]``)."""
+EXAMPLES = "hardware/pitchside_hw/configs/"
+"""Where the example configs are (installed with the package as ``pitchside_hw/configs``)."""
+
+SECTIONS = ("table", "gpio", "buttons", "beams", "serial", "display", "displays", "sound", "storage",
+            "tournament", "kiosk")  # fmt: skip
+"""The config's tables, besides one named after each game (its options)."""
+
+
+def load_config(path: str | Path, limits: HardwareLimits | None = None) -> TableConfig:
+    """Read and check a table config file.
+
+    :param limits: what the drivers accept (default: the installed drivers',
+        :func:`pitchside.app.limits.installed_limits`).
+    :raises ConfigError: unreadable or empty file, bad TOML (with its line), unknown
+        key, bad value, missing or clashing pin, unknown game; a
+        :class:`ConfigErrors` names every problem.
+    """
+    source = str(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        text = data.decode("utf-8-sig")  # a BOM from a Windows editor is fine
+        raw = tomllib.loads(text)
+    except OSError as exc:
+        raise ConfigError(source, "(file)", f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(source, "(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start}): "
+                          "save it as UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, "(syntax)", str(exc)) from None
+    except RecursionError:
+        raise ConfigError(source, "(syntax)", "tables or lists nested too deeply to read: write each table "
+                          "as a [section] of its own (a table config needs two levels at most)") from None
+    except ValueError as exc:  # an integer of more than 4300 digits (sys.get_int_max_str_digits)
+        raise ConfigError(source, "(syntax)", f"a value too long to read ({exc}): write a number of a few "
+                          "digits") from None
+    return parse_config(raw, source, text=text, limits=limits)
+
+
+class _Panel:
+    """What the panel of a table offering ``games`` must wire: the union of the games'
+    buttons, beams and serial devices (in the games' order). With no (known) game,
+    ``known`` is false and no name can be checked."""
+
+    def __init__(self, games: tuple[str, ...]) -> None:
+        self.apps = tuple(app_for(g) for g in games)
+        self.known = bool(games)
+        self.label = " or ".join(games)
+        self.buttons = tuple(dict.fromkeys(b for a in self.apps for b in a.buttons))
+        self.beams = tuple(dict.fromkeys(b for a in self.apps for b in a.beams))
+        self.serial_devices = tuple(dict.fromkeys(s for a in self.apps for s in a.serial_devices))
+
+    def needed_by(self, name: str, kind: str) -> str:
+        """`` (pitchnut needs it)`` on a table of several games, else nothing."""
+        if len(self.apps) == 1:
+            return ""
+        games = [a.name for a in self.apps if name in getattr(a, kind)]
+        return f" ({' and '.join(games)} {'needs' if len(games) == 1 else 'need'} it)"
+
+
+# --- [table] --------------------------------------------------------------------------
+
+
+def _read_table(top: Section) -> tuple[tuple[str, ...], str, tuple[str, str]]:
+    """``[table]``: the games (``game``, or ``games`` for several; ``()`` when none is
+    named or one is unknown), the table's name and the sides' names."""
+    table = top.sub("table")
+    known = table_games()
+    game = table.choice("game", known, None)
+    games = _read_games(table, known)
+    if not games and game is None and "game" not in table.raw and "games" not in table.raw:
+        table.fail("game", f"missing: the game this table plays, one of {', '.join(known)} "
+                           f"(or games = [...] for a table offering several); the examples in {EXAMPLES} "
+                           "have one each")
+    name = table.get("name", str, "Pitchside")
+    sides_raw = table.get("sides", list, ["A", "B"])
+    if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
+        table.fail("sides", f"must be two names, not {shown(sides_raw)}")
+        sides_raw = ["A", "B"]
+    table.done()
+    return games or ((game,) if game is not None else ()), name, (sides_raw[0], sides_raw[1])
+
+
+def _read_games(table: Section, known: tuple[str, ...]) -> tuple[str, ...]:
+    """``[table] games``: the games of a table that offers several (checked), or ``()``."""
+    table.read.add("games")
+    if "games" not in table.raw:
+        return ()
+    raw = table.raw["games"]
+    if "game" in table.raw:
+        table.fail("games", "give either game (one) or games (several), not both")
+    if not isinstance(raw, list) or not raw or any(not isinstance(g, str) or g not in known for g in raw):
+        table.fail("games", f"must be a list of games from {', '.join(known)}, not {shown(raw)}")
+        return ()
+    if len(set(raw)) != len(raw):
+        table.fail("games", f"names a game twice: {shown(raw)}")
+        return tuple(dict.fromkeys(raw))
+    return tuple(raw)
+
+
+# --- [gpio], [buttons], [beams], [serial] -----------------------------------------------
+
+
+def _read_gpio(top: Section, limits: HardwareLimits) -> tuple[str | None, float, float]:
+    """``[gpio]``: the pin factory, the buttons' bounce (ms) and hold (s) times, checked
+    by the button decoder's own check (:func:`pitchside.signals.debounce.check_times`)."""
+    gpio = top.sub("gpio")
+    pin_factory = gpio.choice("pin_factory", limits.pin_factories, None)
+    default_bounce_ms = debounce.DEFAULT_BOUNCE_S * 1000
+    bounce_ms = gpio.number("bounce_ms", default_bounce_ms, 0.0, 500.0)
+    hold_s = gpio.number("hold_s", debounce.DEFAULT_HOLD_S, 0.2, 10.0)
+    try:
+        debounce.check_times(bounce_ms / 1000, hold_s)
+    except ParameterError as exc:
+        if bounce_ms <= 0:
+            gpio.fail("bounce_ms", f"must be above 0 ms, not {bounce_ms:g} (the buttons would not be "
+                                   f"debounced, and the decoder refuses it): write bounce_ms = "
+                                   f"{default_bounce_ms:g}, the measured default")
+        elif exc.param == "bounce_s":
+            gpio.fail("bounce_ms", f"{bounce_ms:g} ms must be shorter than gpio.hold_s ({hold_s:g} s = "
+                                   f"{hold_s * 1000:g} ms), or a press could not be told from a hold: write "
+                                   f"bounce_ms = {default_bounce_ms:g} (the default) with hold_s of at least "
+                                   f"{max(0.2, bounce_ms / 1000 * 2):g}")
+        else:
+            gpio.fail("hold_s", exc.message)
+    gpio.done()
+    return pin_factory, bounce_ms, hold_s
+
+
+def _read_buttons(top: Section, panel: _Panel) -> tuple[ButtonConfig, ...]:
+    """``[buttons]``: one BCM pin per button of the panel."""
+    sec = top.sub("buttons")
+    buttons = []
+    for bname in sorted(sec.raw):
+        if panel.known and bname not in panel.buttons:
+            sec.read.add(bname)
+            sec.fail(bname, f"not a {panel.label} button ({', '.join(panel.buttons)})")
+            continue
+        pin = sec.pin(bname)
+        if pin is not None:
+            buttons.append(ButtonConfig(bname, pin))
+    sec.done()
+    for missing in panel.buttons:
+        if missing not in sec.raw:
+            sec.fail(missing, "missing pin" + panel.needed_by(missing, "buttons"))
+    return tuple(buttons)
+
+
+_BEAM_KEYS = {"min_block_s": "min_block_ms", "rearm_s": "rearm_ms", "storm_pulses": "storm_pulses",
+              "storm_window_s": "storm_window_ms", "max_block_s": "min_block_ms"}  # fmt: skip
+"""The config key of each :class:`~pitchside.signals.beam.BeamCounter` parameter."""
+
+
+def _read_beams(top: Section, panel: _Panel) -> tuple[BeamConfig, ...]:
+    """``[beams.NAME]``: each sensor's pin and filter, checked by the beam filter's own
+    check (:func:`pitchside.signals.beam.check_params`)."""
+    sec = top.sub("beams")
+    beams = []
+    d = BeamConfig("", "")
+    for bname in sorted(sec.raw):
+        if panel.known and bname not in panel.beams:
+            sec.read.add(bname)
+            sec.fail(bname, f"not a {panel.label} sensor ({', '.join(panel.beams) or 'none'})")
+            continue
+        b = sec.sub(bname)
+        beam_pin = b.pin("pin")
+        beam = BeamConfig(
+            bname,
+            beam_pin or "",
+            pull_up=b.get("pull_up", bool, True),
+            blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
+            min_block_ms=b.number("min_block_ms", d.min_block_ms, 0.0, 100.0),
+            rearm_ms=b.number("rearm_ms", d.rearm_ms, 0.0, 1000.0),
+            storm_pulses=b.integer("storm_pulses", d.storm_pulses, 2, 1000),
+            storm_window_ms=b.number("storm_window_ms", d.storm_window_ms, 1.0, 10_000.0),
+        )
+        try:
+            beam_filter.check_params(min_block_s=beam.min_block_ms / 1000, rearm_s=beam.rearm_ms / 1000,
+                                     storm_pulses=beam.storm_pulses, storm_window_s=beam.storm_window_ms / 1000)
+        except ParameterError as exc:
+            b.fail(_BEAM_KEYS.get(exc.param, exc.param), exc.message)
+        if beam_pin is not None:
+            beams.append(beam)
+        b.done()
+    sec.done()
+    for wanted in panel.beams:
+        if wanted not in sec.raw:
+            sec.fail(wanted, "missing: this sensor needs a pin" + panel.needed_by(wanted, "beams"))
+    return tuple(beams)
+
+
+def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
+    """``[serial.NAME]``: each line device's port and speed; two devices never share a
+    port (the second reader would wait for the port's lock forever)."""
+    sec = top.sub("serial")
+    devices: list[SerialConfig] = []
+    for sname in sorted(sec.raw):
+        if panel.known and sname not in panel.serial_devices:
+            sec.read.add(sname)
+            sec.fail(sname, f"not a {panel.label} device ({', '.join(panel.serial_devices) or 'none'})")
+            continue
+        sd = sec.sub(sname)
+        port = sd.get("port", str, "")
+        baud = sd.integer("baud", 9600, 50, 4_000_000)
+        sd.done()
+        if not port.strip():
+            sd.fail("port", "missing: a device path or pyserial URL")
+            continue
+        same = next((other for other in devices if _same_port(other.port, port)), None)
+        if same is not None:
+            sd.fail("port", f"{port} is already the port of serial.{same.name}: a port carries one device "
+                            "(the second reader would wait for it forever); give each device its own port")
+            continue
+        devices.append(SerialConfig(sname, port, baud))
+    sec.done()
+    return tuple(devices)
+
+
+def _same_port(a: str, b: str) -> bool:
+    """Whether two ports name one device (a udev link and its target count as one)."""
+    if a.strip() == b.strip():
+        return True
+    return a.startswith("/") and b.startswith("/") and os.path.realpath(a) == os.path.realpath(b)
+
+
+# --- [display], [displays.ROLE] ---------------------------------------------------------
+
+
+def _read_display(d: Section, limits: HardwareLimits) -> DisplayConfig:
+    """One display table (``[display]`` or ``[displays.ROLE]``), checked by its driver
+    (:attr:`HardwareLimits.check_display`) as it would be built at start."""
+    offset: int | None = None
+    if "page_address_offset" in d.raw:
+        offset = d.integer("page_address_offset", 2, 0, 131)
     display = DisplayConfig(
-        driver=d.choice("driver", DISPLAY_DRIVERS, "ssd1306"),
+        driver=d.choice("driver", limits.display_drivers, "ssd1306"),
         interface=d.choice("interface", ("i2c", "spi", "noop"), "i2c"),
         width=d.integer("width", 128, 8, 512),
         height=d.integer("height", 64, 8, 512),
@@ -385,89 +474,46 @@ def _display(d: "_Section") -> DisplayConfig:
         spi_device=d.integer("spi_device", 0, 0, 3),
         persist=d.get("persist", bool, True),
         partial=d.get("partial", bool, True),
+        page_address_offset=offset,
     )
     d.done()
+    for key, message in limits.check_display(display):
+        d.fail(key, message)
     return display
 
 
-def load_config(path: str | Path) -> TableConfig:
-    """Read and check a table config file.
-
-    :raises ConfigError: unreadable file, bad TOML (with its line), unknown key, bad
-        value, missing or clashing pin, unknown game.
-    """
-    source = str(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-        raw = tomllib.loads(data.decode("utf-8-sig"))  # a BOM from a Windows editor is fine
-    except OSError as exc:
-        raise ConfigError(source, "(file)", f"cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError(source, "(file)", f"not UTF-8 text ({exc.reason} at byte {exc.start}): "
-                          "save it as UTF-8") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(source, "(syntax)", str(exc)) from None
-    return parse_config(raw, source)
-
-
-class _Panel:
-    """What the panel of a table offering ``games`` must wire: the union of the games'
-    buttons, beams and serial devices (in the games' order)."""
-
-    def __init__(self, games: tuple[str, ...]) -> None:
-        self.apps = tuple(app_for(g) for g in games)
-        self.label = " or ".join(games)
-        self.buttons = tuple(dict.fromkeys(b for a in self.apps for b in a.buttons))
-        self.beams = tuple(dict.fromkeys(b for a in self.apps for b in a.beams))
-        self.serial_devices = tuple(dict.fromkeys(s for a in self.apps for s in getattr(a, "serial_devices", ())))
-
-    def needed_by(self, name: str, kind: str) -> str:
-        """`` (pitchnut needs it)`` on a table of several games, else nothing."""
-        if len(self.apps) == 1:
-            return ""
-        games = [a.name for a in self.apps if name in getattr(a, kind)]
-        return f" ({' and '.join(games)} {'needs' if len(games) == 1 else 'need'} it)"
+def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig, tuple[tuple[str, DisplayConfig], ...]]:
+    """``[display]`` and the side displays; no two on one bus address."""
+    display = _read_display(top.sub("display"), limits)
+    sides_sec = top.sub("displays")
+    side_displays: list[tuple[str, DisplayConfig]] = []
+    for role in sorted(sides_sec.raw):
+        if role not in SIDE_ROLES:
+            sides_sec.read.add(role)
+            sides_sec.fail(role, f"not a display role ({', '.join(SIDE_ROLES)}; the main one is [display])")
+            continue
+        side_displays.append((role, _read_display(sides_sec.sub(role), limits)))
+    sides_sec.done()
+    seen_bus: dict[tuple[str, int, int], str] = {}
+    for key, disp in [("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)]:
+        bus = (disp.interface, disp.i2c_port, disp.i2c_address) if disp.interface == "i2c" else (
+            disp.interface, disp.spi_port, disp.spi_device)
+        if disp.interface != "noop" and bus in seen_bus:
+            where = f"i2c-{bus[1]} address {bus[2]:#04x}" if bus[0] == "i2c" else f"spi{bus[1]}.{bus[2]}"
+            top.problems.add(f"{key}.{'i2c_address' if bus[0] == 'i2c' else 'spi_device'}",
+                             f"{where} is already used by {seen_bus[bus]}")
+        seen_bus.setdefault(bus, key)
+    return display, tuple(side_displays)
 
 
-def _games(table: _Section, problems: _Problems) -> tuple[str, ...]:
-    """``[table] games``: the games of a table that offers several (checked), or ``()``."""
-    table.read.add("games")
-    if "games" not in table.raw:
-        return ()
-    raw = table.raw["games"]
-    if "game" in table.raw:
-        problems.add("table.games", "give either game (one) or games (several), not both")
-    known = table_games()
-    if not isinstance(raw, list) or not raw or any(not isinstance(g, str) or g not in known for g in raw):
-        problems.add("table.games", f"must be a list of games from {', '.join(known)}, not {raw!r}")
-        return ()
-    if len(set(raw)) != len(raw):
-        problems.add("table.games", f"names a game twice: {raw!r}")
-        return tuple(dict.fromkeys(raw))
-    return tuple(raw)
+# --- [sound], pins, [storage], [tournament], [kiosk], options ----------------------------
 
 
-def _game_options(top: _Section, problems: _Problems, game: str) -> Any:
-    """The options of ``game`` from its config table ``[<game>]`` (defaults if bad)."""
-    app = app_for(game)
-    opts_raw = top.sub(game)
-    defaults = app.codec.options_to_json(app.parse_options({}))
-    opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
-    opts_raw.done()  # unknown options are named here, once ...
-    try:  # ... so the codec sees only the known ones
-        return app.parse_options({k: v for k, v in opts_raw.raw.items() if k in defaults})
-    except MalformedInput as exc:
-        # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
-        # or "pucks must be even in doubles ..."; name it in the key path.
-        message = str(exc).removeprefix("options: ")
-        m = re.match(r"'?(\w+)'?", message)
-        problems.add(f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game, message)
-        return app.parse_options({})
-
-
-def _sound(top: _Section) -> SoundConfig:
-    """``[sound]``: the buzzer's pin, kind and cues (checked; a bad pin leaves it "")."""
+def _read_sound(top: Section) -> SoundConfig | None:
+    """``[sound]``: the buzzer's pin, kind and cues (checked; a bad pin leaves it ""),
+    or None when the table has no such section."""
+    if "sound" not in top.raw:
+        return None
     s = top.sub("sound")
     pin = s.pin("pin") or ""
     kind = s.choice("kind", SOUND_KINDS, "buzzer")
@@ -476,122 +522,18 @@ def _sound(top: _Section) -> SoundConfig:
     ok = isinstance(raw_cues, list) and all(isinstance(c, str) and c in SOUND_CUES for c in raw_cues)
     cues = tuple(dict.fromkeys(raw_cues)) if ok else SOUND_CUES
     if not ok:
-        s.fail("cues", f"must be a list of {', '.join(SOUND_CUES)}, not {raw_cues!r}")
+        s.fail("cues", f"must be a list of {', '.join(SOUND_CUES)}, not {shown(raw_cues)}")
     elif len(cues) != len(raw_cues):
-        s.fail("cues", f"names a cue twice: {raw_cues!r}")
+        s.fail("cues", f"names a cue twice: {shown(raw_cues)}")
     s.done()
     return SoundConfig(pin=pin, kind=kind, cues=cues)
 
 
-def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfig:
-    """Check a parsed config mapping; see :func:`load_config`.
-
-    :raises ConfigErrors: every problem found (a :class:`ConfigError`: the first one).
-    """
-    problems = _Problems(source)
-    top = _Section(problems, "", dict(raw))
-    table = top.sub("table")
-    game = table.choice("game", table_games(), "pichenotte") or "pichenotte"
-    games = _games(table, problems) or (game,)
-    game = games[0]
-    app = _Panel(games)
-    name = table.get("name", str, "Pitchside")
-    sides_raw = table.get("sides", list, ["A", "B"])
-    if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
-        problems.add("table.sides", f"must be two names, not {sides_raw!r}")
-        sides_raw = ["A", "B"]
-    table.done()
-
-    gpio = top.sub("gpio")
-    pin_factory = gpio.choice("pin_factory", PIN_FACTORIES, None)
-    bounce_ms = gpio.number("bounce_ms", 20.0, 0.0, 500.0)
-    hold_s = gpio.number("hold_s", 1.0, 0.2, 10.0)
-    gpio.done()
-
-    buttons_sec = top.sub("buttons")
-    buttons_list = []
-    for bname in sorted(buttons_sec.raw):
-        if bname not in app.buttons:
-            buttons_sec.read.add(bname)
-            problems.add(f"buttons.{bname}", f"not a {app.label} button ({', '.join(app.buttons)})")
-            continue
-        pin = buttons_sec.pin(bname)
-        if pin is not None:
-            buttons_list.append(ButtonConfig(bname, pin))
-    buttons = tuple(buttons_list)
-    buttons_sec.done()
-    for missing in app.buttons:
-        if missing not in buttons_sec.raw:
-            problems.add(f"buttons.{missing}", "missing pin" + app.needed_by(missing, "buttons"))
-
-    beams_sec = top.sub("beams")
-    beams = []
-    for bname in sorted(beams_sec.raw):
-        if bname not in app.beams:
-            beams_sec.read.add(bname)
-            problems.add(f"beams.{bname}", f"not a {app.label} sensor ({', '.join(app.beams) or 'none'})")
-            continue
-        b = beams_sec.sub(bname)
-        beam_pin = b.pin("pin")
-        beam = BeamConfig(
-            bname,
-            beam_pin or "",
-            pull_up=b.get("pull_up", bool, True),
-            blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
-            min_block_ms=b.number("min_block_ms", 2.0, 0.0, 100.0),
-            rearm_ms=b.number("rearm_ms", 20.0, 0.0, 1000.0),
-            storm_pulses=b.integer("storm_pulses", 6, 2, 1000),
-            storm_window_ms=b.number("storm_window_ms", 100.0, 1.0, 10_000.0),
-        )
-        if beam_pin is not None:
-            beams.append(beam)
-        b.done()
-    beams_sec.done()
-    for wanted in app.beams:
-        if wanted not in beams_sec.raw:
-            problems.add(f"beams.{wanted}", "missing: this sensor needs a pin" + app.needed_by(wanted, "beams"))
-
-    serial_sec = top.sub("serial")
-    serial_devices = []
-    allowed_serial = app.serial_devices
-    for sname in sorted(serial_sec.raw):
-        if sname not in allowed_serial:
-            serial_sec.read.add(sname)
-            problems.add(f"serial.{sname}", f"not a {app.label} device ({', '.join(allowed_serial) or 'none'})")
-            continue
-        sd = serial_sec.sub(sname)
-        port = sd.get("port", str, "")
-        baud = sd.integer("baud", 9600, 50, 4_000_000)
-        sd.done()
-        if not port.strip():
-            problems.add(f"serial.{sname}.port", "missing: a device path or pyserial URL")
-        else:
-            serial_devices.append(SerialConfig(sname, port, baud))
-    serial_sec.done()
-
-    display = _display(top.sub("display"))
-    sides_sec = top.sub("displays")
-    side_displays: list[tuple[str, DisplayConfig]] = []
-    for role in sorted(sides_sec.raw):
-        if role not in SIDE_ROLES:
-            sides_sec.read.add(role)
-            problems.add(f"displays.{role}", f"not a display role ({', '.join(SIDE_ROLES)}; the main one is [display])")
-            continue
-        side_displays.append((role, _display(sides_sec.sub(role))))
-    sides_sec.done()
-    seen_bus: dict[tuple[str, int, int], str] = {}
-    for key, disp in [("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)]:
-        bus = (disp.interface, disp.i2c_port, disp.i2c_address) if disp.interface == "i2c" else (
-            disp.interface, disp.spi_port, disp.spi_device)
-        if disp.interface != "noop" and bus in seen_bus:
-            where = f"i2c-{bus[1]} address {bus[2]:#04x}" if bus[0] == "i2c" else f"spi{bus[1]}.{bus[2]}"
-            problems.add(f"{key}.{'i2c_address' if bus[0] == 'i2c' else 'spi_device'}",
-                         f"{where} is already used by {seen_bus[bus]}")
-        seen_bus.setdefault(bus, key)
-
-    sound = _sound(top) if "sound" in top.raw else None
-    reserved = display_pins(display)
-    for _, disp in side_displays:
+def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tuple[BeamConfig, ...],
+                sound: SoundConfig | None, displays: list[DisplayConfig]) -> None:
+    """No pin used twice, and none the displays' buses take."""
+    reserved: dict[str, str] = {}
+    for disp in displays:
         reserved.update(display_pins(disp))
     used: dict[str, str] = {}
     for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams] + (
@@ -604,23 +546,40 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         else:
             used[pin] = key
 
+
+def _read_storage(top: Section) -> StorageConfig:
     st = top.sub("storage")
     storage = StorageConfig(
         journal=st.get("journal", str, DEFAULT_JOURNAL),
         max_matches=st.integer("max_matches", 1000, 1, 1_000_000),
     )
     if not storage.journal.strip():
-        problems.add("storage.journal", "must be a file path")
+        st.fail("journal", "must be a file path")
     st.done()
+    return storage
 
-    tsec = top.sub("tournament")  # optional: a Master Move table shows a tournament's file
-    tournament = tsec.get("file", str, None)
+
+def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
+    """``[tournament] file`` (Master Move tables only); a file that does not exist is a
+    warning naming it (the table starts, and shows no standings until it exists)."""
+    tsec = top.sub("tournament")
+    tournament: str | None = tsec.get("file", str, None)
     tsec.done()
-    if tsec.raw and not hasattr(app_for(game), "with_tournament"):
-        problems.add("tournament", f"a {game} table shows no tournament (Master Move tables do)")
+    if not tsec.raw:
+        return tournament
+    if not games or not hasattr(app_for(games[0]), "with_tournament"):
+        top.problems.add("tournament", f"a {games[0] if games else 'game-less'} table shows no tournament "
+                                       "(Master Move tables do)")
     elif tournament is not None and not tournament.strip():
-        problems.add("tournament.file", "must be a file path")
+        tsec.fail("file", "must be a file path")
+    elif tournament is not None and not os.path.isfile(tournament):
+        what = "is a directory, not a file" if os.path.isdir(tournament) else "does not exist (yet)"
+        top.problems.warn(tsec.key("file"), f"{tournament} {what}: the table shows no standings until "
+                                            f"`pitchside tournament new {tournament} ...` makes it")
+    return tournament
 
+
+def _read_kiosk(top: Section) -> KioskConfig:
     k = top.sub("kiosk")
     kd = KioskConfig()
     kiosk = KioskConfig(
@@ -635,29 +594,118 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>") -> TableConfi
         service=k.get("service", bool, kd.service),
     )
     k.done()
+    return kiosk
 
-    game_options = tuple((g, _game_options(top, problems, g)) for g in games)
-    options = game_options[0][1]
+
+def _game_options(top: Section, game: str) -> Any:
+    """The options of ``game`` from its config table ``[<game>]`` (defaults if bad)."""
+    app = app_for(game)
+    opts_raw = top.sub(game)
+    defaults = app.codec.options_to_json(app.parse_options({}))
+    opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
+    opts_raw.done()  # unknown options are named here, once ...
+    known = {k: v for k, v in opts_raw.raw.items() if k in defaults}
+    try:  # ... so the codec sees only the known ones
+        return app.parse_options(known)
+    except MalformedInput as exc:
+        # The codec's messages start with the option's name: "options: 'pucks' is 0, ..."
+        # or "pucks must be even in doubles ..."; name it in the key path.
+        message = str(exc).removeprefix("options: ")
+        m = re.match(r"'?(\w+)'?", message)
+        top.problems.add(f"{game}.{m.group(1)}" if m and m.group(1) in defaults else game, message)
+    except Exception as exc:  # a codec that did not expect this shape (a list of lists): no traceback
+        culprit = next((k for k in known if not _parses(app, {k: known[k]})), None)
+        key = f"{game}.{culprit}" if culprit is not None else game
+        example = f"; for example {culprit} = {_toml(defaults[culprit])}" if culprit is not None else ""
+        value = shown(known[culprit]) if culprit is not None else "these options"
+        top.problems.add(key, f"the {game} rules cannot take {value} ({type(exc).__name__}: {exc}): write it "
+                              f"as the example {EXAMPLES}{game}.toml shows{example}")
+    return app.parse_options({})
+
+
+def _parses(app: Any, options: dict[str, Any]) -> bool:
+    try:
+        app.parse_options(options)
+    except Exception:
+        return False
+    return True
+
+
+def _toml(value: Any) -> str:
+    """A JSON-like option value as TOML (strings quoted, lists bracketed)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return str(value)
+
+
+def _misspelt_sections(top: Section, known: tuple[str, ...]) -> None:
+    """Name each unknown table that looks like a known one first, as the cause of the
+    problems it brings (the missing pins of a ``[butons]``), once."""
+    for name in sorted(top.raw):
+        if name in known or not isinstance(top.raw[name], dict):
+            continue
+        close = difflib.get_close_matches(name, [k for k in known if k not in top.raw], n=1, cutoff=0.75)
+        if close:
+            top.read.add(name)
+            top.fail(name, f"unknown table: did you mean [{close[0]}]? Nothing under [{name}] is read, so "
+                           f"what [{close[0]}] must give is reported missing below")
+
+
+def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str = "",
+                 limits: HardwareLimits | None = None) -> TableConfig:
+    """Check a parsed config mapping; see :func:`load_config`.
+
+    :param text: the file's text (values in messages are shown as written).
+    :param limits: what the drivers accept (default: the installed drivers').
+    :raises ConfigErrors: every problem found (a :class:`ConfigError`: the first one).
+    """
+    limits = installed_limits() if limits is None else limits
+    if not raw:
+        raise ConfigError(source, "(file)", "empty: a table config names its game, its pins and its display; "
+                          f"start from the example of your game in {EXAMPLES} (pitchside check-config FILE "
+                          "names what is missing)")
+    problems = Problems(source, text)
+    top = Section(problems, "", dict(raw))
+    _misspelt_sections(top, SECTIONS + table_games())
+    games, name, sides = _read_table(top)
+    panel = _Panel(games)
+    pin_factory, bounce_ms, hold_s = _read_gpio(top, limits)
+    buttons = _read_buttons(top, panel)
+    beams = _read_beams(top, panel)
+    serial = _read_serial(top, panel)
+    display, side_displays = _read_displays(top, limits)
+    sound = _read_sound(top)
+    _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)])
+    storage = _read_storage(top)
+    tournament = _read_tournament(top, games)
+    kiosk = _read_kiosk(top)
+    game_options = tuple((g, _game_options(top, g)) for g in games)
     top.done()
     problems.check()
+    several = len(games) > 1 or "games" in top.raw.get("table", {})
     return TableConfig(
         source=source,
-        game=game,
-        games=games if len(games) > 1 or "games" in table.raw else (),
-        game_options=game_options if len(games) > 1 or "games" in table.raw else (),
+        game=games[0],
+        games=games if several else (),
+        game_options=game_options if several else (),
         name=name,
         pin_factory=pin_factory,
         bounce_ms=bounce_ms,
         hold_s=hold_s,
         buttons=buttons,
-        beams=tuple(beams),
-        serial=tuple(serial_devices),
+        beams=beams,
+        serial=serial,
         display=display,
-        side_displays=tuple(side_displays),
-        options=options,
-        sides=(sides_raw[0], sides_raw[1]),
+        side_displays=side_displays,
+        options=game_options[0][1],
+        sides=sides,
         storage=storage,
         kiosk=kiosk,
         tournament=tournament,
         sound=sound,
+        warnings=tuple(problems.warnings),
     )

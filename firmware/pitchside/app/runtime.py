@@ -17,7 +17,7 @@ import itertools
 import logging
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -91,70 +91,78 @@ class _Timer:
     callback: Callable[[float], None] = field(compare=False)
 
 
-class Runtime:
-    """The loop around one table.
+@dataclass(frozen=True, slots=True)
+class TableParts:
+    """What a :class:`Runtime` runs with, built once by the assembly
+    (``pitchside_hw.table.build_table``) for the real table, the simulator and the bench.
 
-    :param state: the game table to start from (a new match, or one rebuilt from a
-        journal: then it goes straight back on the display).
     :param sink: the display sink (``contrast(level)`` is used when it has one).
     :param toss: the random source of the coin toss: returns the winning side.
+    :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
+    :param size: the display's size in px.
+    :param recorder: told of every accepted input before the frame that shows it
+        (the durable journal hooks in here) and of every new match; None: nothing kept.
     :param dice: the software die: ``dice(n)`` returns n values 1-6 (default: the OS's
         random source, ``secrets``).
-    :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
-    :param recorder: told of every accepted input before the frame that shows it
-        (the durable journal hooks in here) and of every new match.
-    :param size: the display's size in px.
     :param settings: the kiosk flow's settings (attract, dimming, timeouts).
     :param inputs: the table's input names, for service mode.
-    :param on_pass: called with the clock after every pass of :meth:`run` (the systemd
-        watchdog is fed here, so a stuck loop stops feeding it).
-    :param wake_s: the longest :meth:`run` sleeps with nothing to do (None: until the
-        next event or timer; set it below the watchdog interval).
-    :param side_sinks: the side displays, ``{"A": sink, "B": sink}`` with their sizes
-        (px), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
+    :param on_pass: called with the clock after every pass of :meth:`Runtime.run` (the
+        systemd watchdog is fed here, so a stuck loop stops feeding it).
+    :param wake_s: the longest :meth:`Runtime.run` sleeps with nothing to do (None:
+        until the next event or timer; set it below the watchdog interval).
+    :param side_sinks: the side displays, ``{"A": (sink, size), "B": ...}`` (sizes in
+        px), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
     :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
         a point, a refusal, the match won); its ``cue`` returns at once, and a fault is
         logged, never fatal.
     """
 
-    def __init__(
-        self,
-        state: TableLike,
-        sink: FrameSink,
-        toss: Callable[[], Side],
-        clock: Callable[[], float],
-        recorder: MatchRecorder | None = None,
-        size: tuple[int, int] = (128, 64),
-        dice: Callable[[int], tuple[int, ...]] | None = None,
-        settings: kiosk.KioskSettings | None = None,
-        inputs: tuple[str, ...] = (),
-        on_pass: Callable[[float], None] | None = None,
-        wake_s: float | None = None,
-        side_sinks: dict[str, tuple[FrameSink, tuple[int, int]]] | None = None,
-        sound: SoundSink | None = None,
-    ) -> None:
-        self._sound = sound
+    sink: FrameSink
+    toss: Callable[[], Side]
+    clock: Callable[[], float]
+    size: tuple[int, int] = (128, 64)
+    recorder: MatchRecorder | None = None
+    dice: Callable[[int], tuple[int, ...]] = system_dice
+    settings: kiosk.KioskSettings = field(default_factory=kiosk.KioskSettings)
+    inputs: tuple[str, ...] = ()
+    on_pass: Callable[[float], object] | None = None
+    wake_s: float | None = None
+    side_sinks: Mapping[str, tuple[FrameSink, tuple[int, int]]] = field(default_factory=dict)
+    sound: SoundSink | None = None
+
+
+class Runtime:
+    """The loop around one table.
+
+    :param state: the game table to start from (a new match, or one rebuilt from a
+        journal: then it goes straight back on the display).
+    :param parts: the sinks, random sources, clock, recorder and settings it runs with.
+    """
+
+    def __init__(self, state: TableLike, parts: TableParts) -> None:
+        self.parts = parts
+        self._sound = parts.sound
         self.sound_errors = 0
-        self._sink = sink
-        self._toss = toss
-        self._dice = dice or system_dice
-        self._clock = clock
-        self._recorder = recorder
-        self._size = size
-        self._on_pass = on_pass
-        self._wake_s = wake_s
+        self._sink = parts.sink
+        self._toss = parts.toss
+        self._dice = parts.dice
+        self._clock = parts.clock
+        self._recorder = parts.recorder
+        self._size = parts.size
+        self._on_pass = parts.on_pass
+        self._wake_s = parts.wake_s
         self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
         self._shown: object = None
-        self._side_sinks = dict(side_sinks or {})
+        self._side_sinks = dict(parts.side_sinks)
         self._accepted_since_warning = 0
         self._side_shown: dict[str, object] = {}
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
-        self.kiosk, effects = kiosk.start(settings or kiosk.KioskSettings(), state, inputs, clock())
+        self.kiosk, effects = kiosk.start(parts.settings, state, parts.inputs, self._clock())
         self._apply_effects(effects)
 
     @property

@@ -25,6 +25,7 @@ from pitchside import __version__
 from pitchside.cli import tournament as tournament_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord
+from pitchside.app.limits import installed_limits
 from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.record.format import ReplayFormatError, replay
 
@@ -59,12 +60,34 @@ def _journal_path(args: argparse.Namespace) -> str:
     return DEFAULT_JOURNAL
 
 
+def _where_from(args: argparse.Namespace) -> str:
+    """Why that journal: the option or config it came from, for messages."""
+    if args.db:
+        return "given by --db"
+    if args.config:
+        return f"the [storage] journal of {args.config}"
+    return "the default"
+
+
+def _journal_problem(command: str, args: argparse.Namespace, exc: PitchsideError) -> None:
+    """Print a journal that cannot be read, with where it was looked for and the next step."""
+    print(f"pitchside {command}: {exc}", file=sys.stderr)
+    if isinstance(exc, ConfigError):
+        print("    fix the config (pitchside check-config FILE names every problem), or give --db FILE",
+              file=sys.stderr)
+        return
+    path = _journal_path(args)
+    print(f"    looked in {path} ({_where_from(args)}); a table writes its journal there once it has run. "
+          "Point elsewhere with --db FILE, or --config TABLE.toml to read that table's [storage] journal",
+          file=sys.stderr)
+
+
 def _cmd_history(args: argparse.Namespace) -> int:
     try:
         with Journal.open_readonly(_journal_path(args)) as journal:
             records = journal.history()
     except PitchsideError as exc:
-        print(f"pitchside history: {exc}", file=sys.stderr)
+        _journal_problem("history", args, exc)
         return 2
     if args.json:
         print(json.dumps([_record_json(r) for r in records], indent=2))
@@ -107,7 +130,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         with Journal.open_readonly(_journal_path(args)) as journal:
             text = journal.export(args.id)
     except PitchsideError as exc:
-        print(f"pitchside export: {exc}", file=sys.stderr)
+        _journal_problem("export", args, exc)
         return 2
     if args.output and args.output != "-":
         with open(args.output, "w", encoding="utf-8") as fh:
@@ -117,38 +140,54 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_problem(p: ConfigError, text: str, label: str = "") -> None:
+    """``FILE:LINE: KEY: [label: ]MESSAGE`` and the line itself (``FILE: KEY: ...``
+    when the key is on no line)."""
+    line = locate(text, p.key) if text else None
+    if line is None:
+        print(f"{p.file}: {p.key}: {label}{p.message}")
+    else:
+        print(f"{p.file}:{line}: {p.key}: {label}{p.message}")
+        print(f"    {text.splitlines()[line - 1].strip()}")
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def _cmd_check_config(args: argparse.Namespace) -> int:
-    """Check each file; name every problem with its line. Exit 0 all good, 2 otherwise."""
+    """Check each file with the checks ``pitchside run`` makes before it opens any
+    hardware; name every problem with its line, then the warnings. Exit 0 all good
+    (warnings allowed), 2 otherwise."""
     status = 0
+    limits = installed_limits()
     for path in args.files:
         try:
-            config = load_config(path)
+            config = load_config(path, limits)
         except ConfigError as exc:
             status = 2
             problems = exc.problems if isinstance(exc, ConfigErrors) else [exc]
-            try:
-                text = Path(path).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                text = ""
+            text = _read_text(path)
             for p in problems:
-                line = locate(text, p.key) if text else None
-                if line is None:
-                    print(f"{p.file}: {p.key}: {p.message}")
-                else:
-                    print(f"{p.file}:{line}: {p.key}: {p.message}")
-                    print(f"    {text.splitlines()[line - 1].strip()}")
+                _print_problem(p, text)
             print(f"{path}: {len(problems)} problem(s)")
             continue
-        if config.pin_factory is None and os.environ.get("GPIOZERO_PIN_FACTORY", "").strip().lower() not in (
-            "lgpio", "rpigpio", "native", "mock",
-        ):
+        env = os.environ.get("GPIOZERO_PIN_FACTORY")
+        wanted = (env or "").strip().lower()
+        if config.pin_factory is None and (not wanted or (limits.pin_factories and wanted not in limits.pin_factories)):
             status = 2
-            env = os.environ.get("GPIOZERO_PIN_FACTORY")
-            line = locate(Path(path).read_text(encoding="utf-8-sig"), "gpio.pin_factory")
+            line = locate(_read_text(path), "gpio.pin_factory")
             where = f"{path}:{line}" if line else path
             print(f"{where}: gpio.pin_factory: not set, and $GPIOZERO_PIN_FACTORY is "
-                  f"{'unset' if env is None else repr(env)}: pitchside run would refuse to start")
+                  f"{'unset' if env is None else repr(env)}: pitchside run would refuse to start; set "
+                  f"pin_factory = one of {', '.join(limits.pin_factories) or 'lgpio'} in [gpio]")
             continue
+        text = _read_text(path)
+        for w in config.warnings:
+            _print_problem(w, text, "warning: ")
         d = config.display
         print(
             f"{path}: OK: {' + '.join(config.offered_games)} table {config.name!r}, {len(config.buttons)} buttons, "

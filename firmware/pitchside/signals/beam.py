@@ -49,6 +49,7 @@ import math
 from collections import deque
 
 from pitchside.signals.events import BeamBroken, SensorNoisy, TableEvent
+from pitchside.signals.params import ParameterError
 from pitchside.signals.timers import FilterStep, TimerBook
 
 DEFAULT_MIN_BLOCK_S = 0.002
@@ -56,6 +57,35 @@ DEFAULT_REARM_S = 0.020
 DEFAULT_MAX_BLOCK_S = 2.0
 DEFAULT_STORM_PULSES = 6
 DEFAULT_STORM_WINDOW_S = 0.100
+
+
+def check_params(
+    *,
+    min_block_s: float = DEFAULT_MIN_BLOCK_S,
+    rearm_s: float = DEFAULT_REARM_S,
+    max_block_s: float = DEFAULT_MAX_BLOCK_S,
+    storm_pulses: int = DEFAULT_STORM_PULSES,
+    storm_window_s: float = DEFAULT_STORM_WINDOW_S,
+    name: str = "",
+) -> None:
+    """The check :class:`BeamCounter` runs on its parameters (the table config runs it
+    too, so a config ``check-config`` accepts always starts). Times in s.
+
+    :raises ParameterError: ``param`` names the parameter: a time that is not finite and
+        >= 0, ``min_block_s >= max_block_s`` ("min_block_s"), fewer than 2 storm pulses.
+    """
+    for key, value in (
+        ("min_block_s", min_block_s),
+        ("rearm_s", rearm_s),
+        ("max_block_s", max_block_s),
+        ("storm_window_s", storm_window_s),
+    ):
+        if not (math.isfinite(value) and value >= 0):
+            raise ParameterError(name, key, f"{key} must be a finite number of seconds >= 0, got {value!r}")
+    if not min_block_s < max_block_s:
+        raise ParameterError(name, "min_block_s", f"min_block_s ({min_block_s} s) must be below max_block_s ({max_block_s} s)")
+    if isinstance(storm_pulses, bool) or not isinstance(storm_pulses, int) or storm_pulses < 2:
+        raise ParameterError(name, "storm_pulses", f"storm_pulses must be an integer of at least 2, got {storm_pulses!r}")
 
 
 class BeamCounter:
@@ -71,7 +101,8 @@ class BeamCounter:
     :param storm_pulses: blocks starting within ``storm_window_s`` that make a storm.
     :param storm_window_s: storm window and burst quiet time, seconds.
     :param initial_level: the level read when the input was opened; ``None`` = clear.
-    :raises ValueError: on a non-finite or out-of-order parameter.
+    :raises ParameterError: (a ``ValueError``) on a non-finite or out-of-order
+        parameter (:func:`check_params`).
     """
 
     def __init__(
@@ -86,18 +117,10 @@ class BeamCounter:
         storm_window_s: float = DEFAULT_STORM_WINDOW_S,
         initial_level: bool | None = None,
     ) -> None:
-        for key, value in (
-            ("min_block_s", min_block_s),
-            ("rearm_s", rearm_s),
-            ("max_block_s", max_block_s),
-            ("storm_window_s", storm_window_s),
-        ):
-            if not (math.isfinite(value) and value >= 0):
-                raise ValueError(f"{name}: {key} must be a finite number of seconds >= 0, got {value!r}")
-        if not min_block_s < max_block_s:
-            raise ValueError(f"{name}: min_block_s ({min_block_s} s) must be below max_block_s ({max_block_s} s)")
-        if storm_pulses < 2:
-            raise ValueError(f"{name}: storm_pulses must be at least 2, got {storm_pulses!r}")
+        check_params(
+            min_block_s=min_block_s, rearm_s=rearm_s, max_block_s=max_block_s,
+            storm_pulses=storm_pulses, storm_window_s=storm_window_s, name=name,
+        )  # fmt: skip
         self.name = name
         self.blocked_level = bool(blocked_level)
         self.min_block_s = float(min_block_s)

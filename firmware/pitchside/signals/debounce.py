@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import math
 
+from pitchside.signals.params import ParameterError
 from pitchside.signals.events import (
     ButtonHeld,
     ButtonPressed,
@@ -67,6 +68,22 @@ DEFAULT_HOLD_S = 1.0
 """Seconds a press must last to be a hold (long press)."""
 
 
+def check_times(bounce_s: float, hold_s: float, name: str = "") -> None:
+    """The check :class:`ButtonDecoder` runs on its times (the table config runs it too,
+    so a config ``check-config`` accepts always starts).
+
+    :param bounce_s: settle time, s. :param hold_s: long-press time, s.
+    :param name: the input's name, for the message.
+    :raises ParameterError: a time that is not a positive finite number of seconds
+        (``param`` the first bad one), or ``bounce_s >= hold_s`` (``param`` "bounce_s").
+    """
+    for key, value in (("bounce_s", bounce_s), ("hold_s", hold_s)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (math.isfinite(value) and value > 0):
+            raise ParameterError(name, key, f"{key} must be a positive number of seconds, got {value!r}")
+    if bounce_s >= hold_s:
+        raise ParameterError(name, "bounce_s", f"bounce_s ({bounce_s} s) must be shorter than hold_s ({hold_s} s)")
+
+
 class ButtonDecoder:
     """Debounce and gesture decoder for one button (a state machine, not thread-safe).
 
@@ -77,7 +94,8 @@ class ButtonDecoder:
         pull-up wiring).
     :param initial_level: the level read when the input was opened; ``None`` means
         released.
-    :raises ValueError: on a non-positive or non-finite time, or ``bounce_s >= hold_s``.
+    :raises ParameterError: (a ``ValueError``) on a non-positive or non-finite time, or
+        ``bounce_s >= hold_s`` (:func:`check_times`).
     """
 
     def __init__(
@@ -89,11 +107,7 @@ class ButtonDecoder:
         pressed_level: bool = False,
         initial_level: bool | None = None,
     ) -> None:
-        for key, value in (("bounce_s", bounce_s), ("hold_s", hold_s)):
-            if not (math.isfinite(value) and value > 0):
-                raise ValueError(f"{name}: {key} must be a positive number of seconds, got {value!r}")
-        if bounce_s >= hold_s:
-            raise ValueError(f"{name}: bounce_s ({bounce_s} s) must be shorter than hold_s ({hold_s} s)")
+        check_times(bounce_s, hold_s, name)
         self.name = name
         self.bounce_s = float(bounce_s)
         self.hold_s = float(hold_s)

@@ -152,6 +152,8 @@ def _numbered_objects(lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
             raise ReplayFormatError(number, f"not JSON: {exc.msg} (column {exc.colno})") from None
         except RecursionError:
             raise ReplayFormatError(number, "not a replay line: JSON nested too deeply") from None
+        except ValueError as exc:  # an integer of more than 4,300 digits (sys.get_int_max_str_digits)
+            raise ReplayFormatError(number, f"not a replay line: a number too long to read ({exc})") from None
 
 
 def reason(header: Header, exc: IllegalInput) -> str:

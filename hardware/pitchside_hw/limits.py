@@ -1,0 +1,88 @@
+"""The drivers' limits for the config checks (the ``pitchside.hardware`` entry point).
+
+``pitchside check-config`` runs the very checks :func:`pitchside_hw.display.open_device`
+and :func:`pitchside_hw.pins.make_pin_factory` run at start, without touching a bus: the
+display is built by its luma driver on a bus that drops every byte, so the driver's own
+size table decides (issue 12 R6, issue 13 item 9: an ssd1306 of a size luma cannot drive).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from pitchside.app.config import DisplayConfig
+from pitchside.app.limits import HardwareLimits
+from pitchside.core.errors import ConfigError
+from pitchside_hw.display import drivers, open_device
+from pitchside_hw.pins import FACTORY_NAMES
+
+PANEL_SIZES = (
+    (128, 64), (128, 32), (96, 16), (64, 48), (64, 32), (128, 128), (72, 40), (64, 128), (128, 96),
+    (96, 96), (96, 64), (256, 64), (256, 128), (160, 128), (128, 160), (192, 64), (240, 240),
+)  # fmt: skip
+"""Panel sizes (px) tried on a driver to name the ones it drives, in the message for a
+size it does not."""
+
+
+class _NullBus:
+    """A bus that accepts and drops everything (luma's drivers call these three)."""
+
+    def command(self, *cmd: int) -> None:
+        pass
+
+    def data(self, data: list[int]) -> None:
+        pass
+
+    def cleanup(self) -> None:
+        pass
+
+
+def _build(driver: str, width: int, height: int, **kwargs: Any) -> None:
+    """Build the driver's device on :class:`_NullBus` (its init sequence dropped).
+
+    :raises ConfigError: what :func:`open_device` refuses (its key: a parameter name).
+    """
+    device = open_device(driver, "noop", width=width, height=height, serial=_NullBus(), **kwargs)
+    device.cleanup = lambda: None  # luma's atexit hook: nothing to switch off
+
+
+@functools.cache
+def sizes(driver: str) -> tuple[tuple[int, int], ...]:
+    """The sizes of :data:`PANEL_SIZES` that ``driver`` drives."""
+    found = []
+    for w, h in PANEL_SIZES:
+        try:
+            _build(driver, w, h)
+        except ConfigError:
+            continue
+        found.append((w, h))
+    return tuple(found)
+
+
+def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
+    """``[(key, message)]`` for what the driver would refuse of ``d`` at start (the
+    size, rotate, ``page_address_offset``), ``[]`` when it would build it; the message
+    says what to write instead."""
+    if d.driver not in drivers():
+        return []  # named by the config's own check of the driver name
+    try:
+        _build(d.driver, d.width, d.height, rotate=d.rotate, page_address_offset=d.page_address_offset,
+               partial=d.partial)  # fmt: skip
+    except ConfigError as exc:
+        if exc.key == "width" and "cannot drive" in exc.message:
+            known = ", ".join(f"{w}x{h}" for w, h in sizes(d.driver))
+            return [("width", f"{d.driver} cannot drive {d.width}x{d.height} px; it drives {known}: "
+                              "set width and height to one of these (or choose the panel's driver)")]
+        return [(exc.key, exc.message)]
+    return []
+
+
+def limits() -> HardwareLimits:
+    """The entry point: the pin factories and display drivers of ``pitchside_hw``."""
+    return HardwareLimits(
+        pin_factories=FACTORY_NAMES,
+        display_drivers=drivers(),
+        check_display=check_display,
+        source="pitchside_hw",
+    )
