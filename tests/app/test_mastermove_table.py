@@ -11,7 +11,7 @@ from pitchside.tables import mastermove as mt
 from pitchside.cli import tournament as tournament_cli
 from pitchside.app import tournament_file
 from pitchside.app.assembly import kiosk_settings
-from pitchside.app.runtime import Runtime
+from pitchside.app.runtime import Runtime, TableParts
 from pitchside.app.config import parse_config
 from pitchside.tables.effects import Accepted, CoinTossed, TossCoin, TournamentLoaded
 from pitchside.tables.registry import app_for
@@ -402,8 +402,8 @@ def test_a_file_changed_between_matches_is_shown_at_the_next_match_and_never_wri
             "tournament": {"file": str(path)}}
     settings = kiosk_settings(parse_config(base))
     now = [0.0]
-    rt = Runtime(settings.app.new_table(rules.Options(), ("Ann", "Bob")), Sink(), lambda: "A", lambda: now[0],
-                 settings=settings)
+    rt = Runtime(settings.app.new_table(rules.Options(), ("Ann", "Bob")),
+                 TableParts(Sink(), lambda: "A", lambda: now[0], settings=settings))
     app = rt.kiosk.settings.app
     assert app.attract_views(rt.state)[0].footer == "Next: White v Red"  # the power-on read
     for name in ("shot_done", "shot_done"):  # attract -> menu -> a new match

@@ -86,7 +86,7 @@ class MasterMoveCodec(RulesCodec):
         if isinstance(grass, list):
             if not all(isinstance(row, str) for row in grass):  # e.g. a list of lists (issue 13 item 9)
                 raise MalformedInput(
-                    "options: a grass map is 9 strings (rows A-I) of 16 characters '0' or '1', "
+                    "options: 'grass' must be 9 strings (rows A-I) of 16 characters '0' or '1', "
                     'like "0101010101010101", not a list of lists'
                 )
             grass = tuple(grass)
