@@ -262,23 +262,34 @@ def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ..
     s = ks.settings
     if ev.name.startswith("game:"):  # the game's own timer (an animation, a settle time)
         return _playing(ks, ev) if ks.mode == "playing" else (ks, ())
-    idle = ev.at - ks.last_input_at
-    if ev.name == "dim" and idle >= s.dim_after_s and not ks.dimmed:
+    def quiet_for(after_s: float) -> bool:
+        return _due(ev.at, ks.last_input_at, after_s)
+
+    if ev.name == "dim" and quiet_for(s.dim_after_s) and not ks.dimmed:
         return replace(ks, dimmed=True), (SetContrast(s.dim_contrast),)
     if ev.name == "shift" and ks.mode == "attract":
         return replace(ks, shift=(ks.shift + 1) % len(SHIFTS)), (StartTimer("shift", ev.at + s.shift_every_s),)
-    if ev.name == "result" and ks.mode == "playing" and is_finished(ks.table) and idle >= s.result_timeout_s:
+    if ev.name == "result" and ks.mode == "playing" and is_finished(ks.table) and quiet_for(s.result_timeout_s):
         return _to_attract(ks, ev.at, new_match=True)
-    if ev.name == "suspend" and ks.mode == "playing" and idle >= s.suspend_after_s:
+    if ev.name == "suspend" and ks.mode == "playing" and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
-    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and idle >= s.suspend_after_s:
+    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
     if ev.name.startswith("stuck:"):
         name = ev.name.removeprefix("stuck:")
         st = ks.stat(name)
-        if st.on and ev.at - st.pressed_at >= s.stuck_after_s and not st.stuck:
+        if st.on and _due(ev.at, st.pressed_at, s.stuck_after_s) and not st.stuck:
             return _set_stat(ks, name, replace(st, stuck=True)), (Log(f"button {name} stuck pressed"),)
     return ks, ()
+
+
+def _due(at: float, since: float, after_s: float) -> bool:
+    """Whether a timer firing at ``at`` (s) finds ``after_s`` passed ``since``: compared
+    with the deadline ``since + after_s`` itself, computed as the timer's was, never as
+    ``at - since >= after_s`` (``(t + 120.0) - t`` is just under 120 for t = 8.2, which
+    dropped the timer for good; issue 13 item 7). A timer asked for later than ``since``
+    (its deadline is no earlier: float addition is monotonic) is honoured too."""
+    return at >= since + after_s
 
 
 def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState, tuple[Effect, ...]]:
