@@ -20,6 +20,7 @@ from PIL import Image
 from pitchside.app.config import TableConfig, load_config
 from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
+from pitchside.core.match import Match
 from pitchside_sim.frames import to_terminal
 from pitchside_sim.keys import keymap_for
 from pitchside_sim.scenario import load_scenario
@@ -130,9 +131,8 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
             f"{len(sim.device.frames)} frames ({sim.display.frames_sent} sent, "
             f"{sim.display.frames_skipped} identical skipped)"
         )
-        winner = output["winner"]
         rounds = f", rounds {json.dumps(output['round_scores'])}" if "round_scores" in output else ""
-        print(f"status {output['status']}, winner {winner}, score {json.dumps(output['score'])}{rounds}")
+        print(f"{match_summary(sim.runtime.state.match)}{rounds}")
         print(f"frames: {out}/frame_0001.png .. {paths[-2].name if len(paths) > 1 else '-'}, {out}/match.gif; "
               f"replay: {out}/match.jsonl")  # fmt: skip
         problems = check_expect(output, scenario.expect)
@@ -141,6 +141,16 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         return 1 if problems else 0
     finally:
         sim.close()
+
+
+def match_summary(match: Match) -> str:
+    """``"status finished, winner A, score {"A": 4, "B": 2}"``: the match through the
+    game's typed face (:mod:`pitchside.core.game`); the winner is ``None`` while it is
+    playing and for a draw."""
+    outcome = match.outcome()
+    score = {side: int(v) if float(v).is_integer() else v for side, v in match.score().as_dict().items()}
+    winner = outcome.winner if outcome is not None else None
+    return f"status {match.status()}, winner {winner}, score {json.dumps(score)}"
 
 
 def _keys(stream: TextIO) -> Iterator[str]:

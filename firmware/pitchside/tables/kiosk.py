@@ -29,6 +29,7 @@ from typing import Any, Literal
 from PIL import Image
 
 from pitchside import __version__
+from pitchside.core.sides import Side, name_of
 from pitchside.tables import effects as table
 from pitchside.tables.registry import GameApp, is_finished, match_in_progress
 from pitchside.render.kiosk import (
@@ -481,21 +482,18 @@ def view(ks: KioskState) -> KioskView:
     return game_view
 
 
-TURN_KEYS = ("turn", "to_play", "active", "to_move")
-"""The replay output keys that name whose turn it is, by game (shared/spec/replay.md)."""
-
-
-def side_view(ks: KioskState, side: str) -> SideView | AttractView:
+def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     """What the side display of ``side`` (``"A"`` or ``"B"``) shows: that side's name,
-    score and turn from the game's replay output during a match; the attract screen
-    (shifting like the main one) otherwise."""
+    score and turn from the game's typed face (:meth:`~pitchside.core.match.Match.score`,
+    ``turn``, ``outcome``) during a match; the attract screen (shifting like the main
+    one) otherwise."""
     if ks.mode not in ("playing", "resume", "abandon") and not match_in_progress(ks.table):
         return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
-    out = ks.table.match.codec.output(ks.table.match.state)
-    turn = next((out[k] for k in TURN_KEYS if k in out), None)
-    name = ks.table.names[0 if side == "A" else 1]
-    status = "WINS" if out.get("winner") == side else "ON HOLD" if ks.mode == "resume" else ""
-    return SideView(name, float(out["score"][side]), turn == side, status)
+    match = ks.table.match
+    outcome = match.outcome()
+    name = name_of(ks.table.names, side)
+    status = "WINS" if outcome is not None and outcome.winner == side else "ON HOLD" if ks.mode == "resume" else ""
+    return SideView(name, match.score()[side], match.turn() == side, status)
 
 
 def render(ks: KioskState, v: Any, size: tuple[int, int]) -> Image.Image:

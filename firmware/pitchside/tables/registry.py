@@ -158,11 +158,11 @@ def table_games() -> tuple[str, ...]:
 
 
 def match_in_progress(ts: TableLike) -> bool:
-    """A match with inputs that has not finished."""
-    if not ts.match.can_undo():
-        return False
-    return bool(ts.match.codec.output(ts.match.state)["status"] != "finished")
+    """A match with inputs that has not finished (the game's typed face,
+    :meth:`pitchside.core.match.Match.status`)."""
+    return ts.match.can_undo() and ts.match.status() != "finished"
 
 
 def is_finished(ts: TableLike) -> bool:
-    return bool(ts.match.codec.output(ts.match.state)["status"] == "finished")
+    """The table's match is over (:meth:`pitchside.core.match.Match.status`)."""
+    return ts.match.status() == "finished"
