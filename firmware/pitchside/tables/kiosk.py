@@ -26,21 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from PIL import Image
-
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
 from pitchside.tables import effects as table
 from pitchside.tables.registry import GameApp, is_finished, match_in_progress
-from pitchside.render.kiosk import (
-    AttractView,
-    ConfirmView,
-    KioskView,
-    MenuView,
-    ServiceView,
-    render_kiosk,
-)
-from pitchside.render.side import SideView, render_side
+from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView
+from pitchside.render.side import SideView
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (
     BeamBroken,
@@ -494,15 +485,6 @@ def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     name = name_of(ks.table.names, side)
     status = "WINS" if outcome is not None and outcome.winner == side else "ON HOLD" if ks.mode == "resume" else ""
     return SideView(name, match.score()[side], match.turn() == side, status)
-
-
-def render(ks: KioskState, v: Any, size: tuple[int, int]) -> Image.Image:
-    """Draw ``v`` (from :func:`view`): a kiosk screen, or the game's own."""
-    if isinstance(v, (AttractView, MenuView, ConfirmView, ServiceView)):
-        return render_kiosk(v, size)
-    if isinstance(v, SideView):
-        return render_side(v, size)
-    return ks.settings.app.render(v, size)
 
 
 def _service_view(ks: KioskState) -> ServiceView:

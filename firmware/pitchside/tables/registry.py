@@ -67,10 +67,6 @@ class GameApp(Protocol):
         """What the display shows: a frozen view with a ``prompt`` field."""
         ...
 
-    def render(self, view: Any, size: tuple[int, int]) -> Any:
-        """The view as a mode "1" PIL image of ``size`` px."""
-        ...
-
     def menu(self, options: Any) -> tuple[tuple[str, str], ...]:
         """The menu's rows for these options: (label, value), at most three."""
         ...
@@ -86,10 +82,11 @@ class GameApp(Protocol):
 
 class ModuleTable:
     """A :class:`GameApp` whose controller and screens are the module-level functions
-    of the game's table module (``new_table``, ``resumed``, ``handle``, ``view``) and
-    its screen function (``screen``). A game's ``APP`` subclasses it, names the game,
-    its panel and screen, and adds its menu and summary; the functions stay plain
-    module functions for the tests."""
+    of the game's table module (``new_table``, ``resumed``, ``handle``, ``view``). A
+    game's ``APP`` subclasses it, names the game and its panel, and adds its menu and
+    summary; the functions stay plain module functions for the tests. Its views are
+    drawn by :func:`pitchside.render.screen.render`, where the game's render module
+    registers them (a ``screen`` attribute left on an ``APP`` is no longer used)."""
 
     name: str
     title: str
@@ -97,8 +94,6 @@ class ModuleTable:
     beams: tuple[str, ...] = ()
     serial_devices: tuple[str, ...] = ()
     codec: GameCodec
-    screen: Any
-    """The game's renderer, ``(view, size) -> PIL image`` (a ``staticmethod``)."""
 
     def __init__(self) -> None:
         self._module = sys.modules[type(self).__module__]
@@ -118,9 +113,6 @@ class ModuleTable:
 
     def view(self, ts: Any) -> Any:
         return self._module.view(ts)
-
-    def render(self, view: Any, size: tuple[int, int]) -> Any:
-        return type(self).screen(view, size)
 
 
 _APPS: dict[str, str] = {game: f"pitchside.tables.{game}:APP" for game in GAMES}
