@@ -14,7 +14,7 @@ import termios
 import tty
 from collections.abc import Iterator
 from types import TracebackType
-from typing import TextIO
+from typing import Any, TextIO
 
 from PIL import Image
 
@@ -54,7 +54,7 @@ class KeyReader:
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self._fd: int | None = None
-        self._saved: list[object] | None = None
+        self._saved: list[Any] | None = None
         if stream.isatty():
             fd = stream.fileno()
             self._saved = termios.tcgetattr(fd)

@@ -110,7 +110,7 @@ class Recorder:
         if self.match_id is None:
             self._begin(after)
         assert self.match_id is not None
-        line = (
+        line: dict[str, Any] = (
             {"input": "undo"} if effect.input is None else after.match.codec.input_to_json(effect.input)
         )
         line["at"] = round(max(0.0, effect.at - self._start_at), 3)

@@ -12,6 +12,7 @@ stamp their edges with, so the same code runs on the virtual clock of the simula
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import logging
@@ -241,12 +242,14 @@ class Runtime:
                 if self._recorder is not None:
                     self._recorder.new_match(self.state)
             elif isinstance(effect, kiosk.StartTimer):
-                name = effect.name
-                self.schedule(effect.due_at, lambda at, name=name: self.post(TimerFired(name, at)))
+                self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
             elif isinstance(effect, kiosk.SetContrast):
                 self._contrast(effect.level)
             elif isinstance(effect, kiosk.Log):
                 log.warning("%s", effect.text)
+
+    def _timer_fired(self, name: str, at: float) -> None:
+        self.post(TimerFired(name, at))
 
     def _contrast(self, level: int) -> None:
         for sink in (self._sink, *(s for s, _ in self._side_sinks.values())):

@@ -142,6 +142,7 @@ def test_pattern(n: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
     w, h = size
     if n % 4 == 1:
         px = img.load()
+        assert px is not None  # a new image's pixels are there
         for y in range(h):
             for x in range(w):
                 px[x, y] = 255 * ((x + y) % 2)

@@ -24,7 +24,7 @@ input came since) is ignored when it fires. No clock is read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
@@ -199,40 +199,53 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
         return ks, tuple(effects)  # a staff gesture under way: not for the game
     if isinstance(event, ButtonPressed) and event.name == "undo" and "new" in (ks.pressed - {"undo"}):
         return ks, tuple(effects)
-    handler = {
-        "attract": _attract, "menu": _menu, "resume": _resume, "playing": _playing,
-        "service": _service, "abandon": _abandon,
-    }[ks.mode]  # fmt: skip
-    ks, more = handler(ks, event)
+    match ks.mode:
+        case "attract":
+            ks, more = _attract(ks, event)
+        case "menu":
+            ks, more = _menu(ks, event)
+        case "resume":
+            ks, more = _resume(ks, event)
+        case "playing":
+            ks, more = _playing(ks, event)
+        case "service":
+            ks, more = _service(ks, event)
+        case "abandon":
+            ks, more = _abandon(ks, event)
+        case _:
+            assert_never(ks.mode)
     return ks, (*effects, *more)
 
 
 def _count(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
     """Service counters and fault flags from every event."""
-    name = getattr(event, "name", None)
-    if name is None:
-        return ks, ()
-    st = ks.stat(name)
     logs: tuple[Effect, ...] = ()
-    if isinstance(event, ButtonPressed):
-        st = replace(st, on=True, edges=st.edges + 1, pressed_at=event.at)
-        ks = replace(ks, pressed=ks.pressed | {name})
-        ks = _set_stat(ks, name, st)
-        return ks, (StartTimer(f"stuck:{name}", event.at + ks.settings.stuck_after_s),)
-    if isinstance(event, ButtonReleased):
-        if st.stuck:
-            logs = (Log(f"button {name} released after being stuck"),)
-        st = replace(st, on=False, edges=st.edges + 1, stuck=False)
-        ks = replace(ks, pressed=ks.pressed - {name})
-    elif isinstance(event, BeamBroken):
-        st = replace(st, edges=st.edges + 2)
-    elif isinstance(event, SensorNoisy):
-        st = replace(st, noisy=True)
-        logs = (Log(f"sensor {name}: {event.detail}"),)
-    elif isinstance(event, SerialLine):
-        st = replace(st, edges=st.edges + 1)  # lines received
-    elif isinstance(event, SerialStatus):
-        st = replace(st, on=event.connected, noisy=not event.connected)
+    match event:
+        case ButtonPressed(name=name, at=at):
+            st = replace(ks.stat(name), on=True, edges=ks.stat(name).edges + 1, pressed_at=at)
+            ks = _set_stat(replace(ks, pressed=ks.pressed | {name}), name, st)
+            return ks, (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),)
+        case ButtonReleased(name=name):
+            st = ks.stat(name)
+            if st.stuck:
+                logs = (Log(f"button {name} released after being stuck"),)
+            st = replace(st, on=False, edges=st.edges + 1, stuck=False)
+            ks = replace(ks, pressed=ks.pressed - {name})
+        case BeamBroken(name=name):
+            st = replace(ks.stat(name), edges=ks.stat(name).edges + 2)
+        case SensorNoisy(name=name, detail=detail):
+            st = replace(ks.stat(name), noisy=True)
+            logs = (Log(f"sensor {name}: {detail}"),)
+        case SerialLine(name=name):
+            st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # lines received
+        case SerialStatus(name=name, connected=connected):
+            st = replace(ks.stat(name), on=connected, noisy=not connected)
+        case ButtonHeld(name=name) | TimerFired(name=name):
+            st = ks.stat(name)
+        case table.CoinTossed() | table.DiceRolled():
+            return ks, ()
+        case _:
+            assert_never(event)
     return _set_stat(ks, name, st), logs
 
 
@@ -377,12 +390,17 @@ def _switch_game(ks: KioskState, step: int) -> KioskState:
 def _own_input(app: GameApp, event: table.Event) -> bool:
     """Whether ``event`` is for ``app``: on a panel shared by several games, a button,
     beam or serial device of another game is none of its business."""
-    name = getattr(event, "name", None)
-    if name is None or isinstance(event, TimerFired):
-        return True
-    if isinstance(event, (SerialLine, SerialStatus)):
-        return name in getattr(app, "serial_devices", ())
-    return name in app.buttons or name in app.beams
+    match event:
+        case SerialLine(name=name) | SerialStatus(name=name):
+            return name in app.serial_devices
+        case ButtonPressed(name=name) | ButtonReleased(name=name) | ButtonHeld(name=name):
+            return name in app.buttons or name in app.beams
+        case BeamBroken(name=name) | SensorNoisy(name=name):
+            return name in app.buttons or name in app.beams
+        case TimerFired() | table.CoinTossed() | table.DiceRolled():
+            return True
+        case _:
+            assert_never(event)
 
 
 def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -415,7 +433,7 @@ def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     ts, effects = ks.settings.app.handle(ks.table, event)
     ks = replace(ks, table=ts)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
-        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))  # type: ignore[union-attr]
+        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
     return ks, effects
 
 

@@ -31,18 +31,38 @@ class TableLike(Protocol):
 class GameApp(Protocol):
     """A game's table: its panel, controller, screens and menu."""
 
-    name: str
-    """The game's replay name (``"pichenotte"``)."""
-    title: str
-    """What the attract screen calls it (``"PICHENOTTE"``)."""
-    buttons: tuple[str, ...]
-    """The panel's buttons, by pin-map name (the config must give each a pin)."""
-    beams: tuple[str, ...]
-    """The break-beam sensors, by pin-map name."""
-    serial_devices: tuple[str, ...]
-    """Line-speaking serial devices it can use (``"die"``, ``"moves"``), each optional:
-    without a ``[serial.NAME]`` config the table falls back to its buttons."""
-    codec: GameCodec
+    # read-only (properties), so an app's class attributes of narrower types conform
+
+    @property
+    def name(self) -> str:
+        """The game's replay name (``"pichenotte"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """What the attract screen calls it (``"PICHENOTTE"``)."""
+        ...
+
+    @property
+    def buttons(self) -> tuple[str, ...]:
+        """The panel's buttons, by pin-map name (the config must give each a pin)."""
+        ...
+
+    @property
+    def beams(self) -> tuple[str, ...]:
+        """The break-beam sensors, by pin-map name."""
+        ...
+
+    @property
+    def serial_devices(self) -> tuple[str, ...]:
+        """Line-speaking serial devices it can use (``"die"``, ``"moves"``), each optional:
+        without a ``[serial.NAME]`` config the table falls back to its buttons."""
+        ...
+
+    @property
+    def codec(self) -> GameCodec:
+        """The game's replay codec (and through it, its rules)."""
+        ...
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any:
         """The game's options from its config table.
