@@ -10,49 +10,22 @@ from dataclasses import replace
 import json
 import os
 import sys
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
-
-from PIL import Image
+from typing import Any
 
 from pitchside.app.config import TableConfig, load_config
 from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
-from pitchside_sim.frames import to_terminal
+from pitchside.core.match import Match
 from pitchside_sim.keys import keymap_for
 from pitchside_sim.scenario import load_scenario
 from pitchside_sim.table import SimTable, sim_config
+from pitchside_sim.terminal import KeyReader, TerminalView
 
 def default_config_path(game: str = "pichenotte") -> Path:
     """The example config of ``game``'s table, shipped beside the drivers."""
     return Path(str(resources.files("pitchside_hw") / "configs" / f"{game}.toml"))
-
-
-class TerminalView:
-    """Draws each new frame in the terminal (half blocks, 128x32 characters for a
-    128x64 panel), redrawing in place when ``out`` is a terminal."""
-
-    def __init__(self, out: TextIO, enabled: bool) -> None:
-        self.out = out
-        self.enabled = enabled
-        self.tty = out.isatty()
-        self.last: Image.Image | None = None
-
-    def __call__(self, frame: Image.Image) -> None:
-        self.last = frame
-        if self.enabled:
-            self.draw(frame)
-
-    def draw(self, frame: Image.Image, footer: str = "") -> None:
-        text = to_terminal(frame)
-        width = frame.width
-        border = "+" + "-" * width + "+"
-        body = "\n".join("|" + line.ljust(width) + "|" for line in text.split("\n"))
-        prefix = "\x1b[H\x1b[2J" if self.tty else ""
-        self.out.write(f"{prefix}{border}\n{body}\n{border}\n{footer}\n")
-        self.out.flush()
 
 
 def run_sim(args: argparse.Namespace) -> int:
@@ -130,9 +103,8 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
             f"{len(sim.device.frames)} frames ({sim.display.frames_sent} sent, "
             f"{sim.display.frames_skipped} identical skipped)"
         )
-        winner = output["winner"]
         rounds = f", rounds {json.dumps(output['round_scores'])}" if "round_scores" in output else ""
-        print(f"status {output['status']}, winner {winner}, score {json.dumps(output['score'])}{rounds}")
+        print(f"{match_summary(sim.runtime.state.match)}{rounds}")
         print(f"frames: {out}/frame_0001.png .. {paths[-2].name if len(paths) > 1 else '-'}, {out}/match.gif; "
               f"replay: {out}/match.jsonl")  # fmt: skip
         problems = check_expect(output, scenario.expect)
@@ -143,32 +115,25 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         sim.close()
 
 
-def _keys(stream: TextIO) -> Iterator[str]:
-    """Characters from ``stream``: raw single keys on a terminal, else as read."""
-    if stream.isatty():
-        import termios
-        import tty
-
-        fd = stream.fileno()
-        saved = termios.tcgetattr(fd)
-        try:
-            tty.setcbreak(fd)
-            while True:
-                ch = os.read(fd, 1).decode(errors="ignore")
-                if not ch:
-                    return
-                yield ch
-        finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-    else:
-        while True:
-            ch = stream.read(1)
-            if not ch:
-                return
-            yield ch
+def match_summary(match: Match) -> str:
+    """``"status finished, winner A, score {"A": 4, "B": 2}"``: the match through the
+    game's typed face (:mod:`pitchside.core.game`); the winner is ``None`` while it is
+    playing and for a draw."""
+    outcome = match.outcome()
+    score = {side: int(v) if float(v).is_integer() else v for side, v in match.score().as_dict().items()}
+    winner = outcome.winner if outcome is not None else None
+    return f"status {match.status()}, winner {winner}, score {json.dumps(score)}"
 
 
 def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
+    reader = KeyReader(sys.stdin)  # cbreak before anything is drawn: keys typed while starting are kept
+    try:
+        return _play(args, config, reader)
+    finally:
+        reader.close()
+
+
+def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> int:
     view = TerminalView(sys.stdout, enabled=False)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -180,7 +145,7 @@ def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
         if show and view.last is not None:
             view.draw(view.last, help_line)
         try:
-            for ch in _keys(sys.stdin):
+            for ch in reader:
                 if ch == "q":
                     break
                 action = keys.get(ch)

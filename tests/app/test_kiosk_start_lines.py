@@ -17,6 +17,7 @@ from pitchside.cli import tournament as tournament_cli
 from pitchside.core import tournament as tt
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules import pichenotte as P
+from pitchside.render import screen
 from pitchside.render.kiosk import AttractView, MenuView
 from pitchside.render.mastermove import StandingsView, render_standings
 from pitchside.signals.events import (
@@ -118,7 +119,7 @@ def test_the_tournament_standings_take_turns_with_the_attract_screen(tmp_path: P
     page = k.view(ks)
     assert isinstance(page, StandingsView) and page.footer == "Next: Blue v Red"
     assert [(r.rank_text, r.team, r.points) for r in page.rows] == [("1", "Yellow", 3), ("2", "Blue", 0), ("3", "Red", 0)]
-    assert k.render(ks, page, (128, 64)).tobytes() == render_standings(page).tobytes()
+    assert screen.render(page, (128, 64)).tobytes() == render_standings(page).tobytes()
     ks, _ = k.handle(ks, TimerFired("shift", 60.0))
     assert isinstance(k.view(ks), AttractView)
     assert not hasattr(pt.APP, "attract_views")  # other games: the attract screen alone

@@ -387,7 +387,7 @@ class DiskFull:
 def expected_frame(ts: table.TableState, warning: str | None, badge: bool | None = None) -> bytes:
     """The frame: the game's view, the storage warning on its prompt line if given, and
     the corner badge while the journal is not saving (default: with the warning)."""
-    from pitchside.app.runtime import draw_badge
+    from pitchside.render.badge import draw_badge
 
     v = table.view(ts)
     if warning is not None:

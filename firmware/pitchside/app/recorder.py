@@ -86,11 +86,10 @@ class Recorder:
                 self.match_id = mid
                 self._start_at = self._clock() - _last_at(lines)
                 log.info("resumed match %s: %d inputs, %d refused on replay", mid, len(lines) - 1, len(result.rejected))
-                out = result.match.codec.output(result.match.state)
-                if out["status"] == "finished":
+                if result.match.status() == "finished":
                     # killed between the final input and marking the result (two
                     # transactions): mark it now, so a NEW does not call it abandoned
-                    self.journal.end_match(mid, "finished", out)
+                    self.journal.end_match(mid, "finished", _result(result.match))
                     self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
                 return app_for(result.header.codec.name).resumed(result.match, names, last_was_undo)
@@ -111,14 +110,13 @@ class Recorder:
         if self.match_id is None:
             self._begin(after)
         assert self.match_id is not None
-        line = (
+        line: dict[str, Any] = (
             {"input": "undo"} if effect.input is None else after.match.codec.input_to_json(effect.input)
         )
         line["at"] = round(max(0.0, effect.at - self._start_at), 3)
         self.journal.append(self.match_id, line)
-        out = after.match.codec.output(after.match.state)
-        if out["status"] == "finished":
-            self.journal.end_match(self.match_id, "finished", out)
+        if after.match.status() == "finished":
+            self.journal.end_match(self.match_id, "finished", _result(after.match))
             self._finished = True
         elif self._finished:  # an undo took back the result: the match goes on
             self.journal.end_match(self.match_id, "playing")
@@ -131,6 +129,13 @@ class Recorder:
         self.match_id = None  # stored from its first accepted input on
         self._finished = False
         self._start_at = self._clock()
+
+
+def _result(match: Match) -> dict[str, Any]:
+    """What the journal keeps as a finished match's result: the replay output of its
+    final state (shared/spec/replay.md), serialised once, when the match ends."""
+    out: dict[str, Any] = match.codec.output(match.state)
+    return out
 
 
 def _last_at(lines: list[str]) -> float:

@@ -12,13 +12,14 @@ stamp their edges with, so the same code runs on the virtual clock of the simula
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from PIL import Image
@@ -30,7 +31,8 @@ from pitchside.tables.cues import SoundSink, cues
 from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
-from pitchside.render.view import Prompt
+from pitchside.render import screen
+from pitchside.render.screen import Frame
 from pitchside.signals.events import TimerFired
 from pitchside.signals.timers import TimerRequest
 
@@ -60,18 +62,6 @@ class FrameSink(Protocol):
     recorder. ``show`` takes a PIL image of the display's size, mode ``"1"``."""
 
     def show(self, image: Image.Image) -> None: ...
-
-
-def draw_badge(image: Image.Image) -> None:
-    """A 7x11 px inverse "!" in the top right corner of ``image`` (mode "1"): the
-    journal is not saving (docs/STORAGE.md); the service page says why."""
-    from PIL import ImageDraw
-
-    w = image.width
-    d = ImageDraw.Draw(image)
-    d.rectangle((w - 7, 0, w - 1, 10), fill=1)
-    d.rectangle((w - 5, 2, w - 3, 6), fill=0)
-    d.rectangle((w - 5, 8, w - 3, 9), fill=0)
 
 
 def system_dice(count: int) -> tuple[int, ...]:
@@ -155,10 +145,10 @@ class Runtime:
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
-        self._shown: object = None
+        self._shown: Frame | None = None
         self._side_sinks = dict(parts.side_sinks)
         self._accepted_since_warning = 0
-        self._side_shown: dict[str, object] = {}
+        self._side_shown: dict[str, Frame] = {}
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
@@ -262,12 +252,14 @@ class Runtime:
                 for event in tournament_file.new_match_events(self.kiosk.settings.app):
                     self._handle(event)  # a tournament file read again for the new match
             elif isinstance(effect, kiosk.StartTimer):
-                name = effect.name
-                self.schedule(effect.due_at, lambda at, name=name: self.post(TimerFired(name, at)))
+                self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
             elif isinstance(effect, kiosk.SetContrast):
                 self._contrast(effect.level)
             elif isinstance(effect, kiosk.Log):
                 log.warning("%s", effect.text)
+
+    def _timer_fired(self, name: str, at: float) -> None:
+        self.post(TimerFired(name, at))
 
     def _contrast(self, level: int) -> None:
         for sink in (self._sink, *(s for s, _ in self._side_sinks.values())):
@@ -281,34 +273,34 @@ class Runtime:
                 log.warning("display fault setting contrast: %s", exc)
 
     def view(self) -> Any:
-        """What the display should show now. A storage fault's warning takes the prompt
-        line until the next accepted input (so play prompts are not hidden for the rest
-        of the match); a small "!" badge in the corner stays (:meth:`refresh`)."""
-        v = kiosk.view(self.kiosk)
+        """What the display shows now: the kiosk's view (:func:`pitchside.tables.kiosk.view`);
+        :meth:`frame` adds the storage overlays."""
+        return kiosk.view(self.kiosk)
+
+    def frame(self) -> Frame:
+        """The main display's frame request: the view; a storage fault's warning for its
+        prompt line until the next accepted input (so play prompts are not hidden for
+        the rest of the match); the corner badge while the journal is not saving."""
         warning = self._recorder.warning if self._recorder is not None else None
-        if warning and self._accepted_since_warning == 0 and getattr(v, "prompt", "absent") is None:
-            v = replace(v, prompt=Prompt(warning, "warning"))
-        return v
+        shown = warning if warning and self._accepted_since_warning == 0 else None
+        return Frame(self.view(), warning=shown, badge=warning is not None)
 
     def refresh(self) -> None:
-        """Render and show the current views (main and side displays) where they differ
+        """Draw and show the current frames (main and side displays) where they differ
         from the ones shown; after a display fault the frame is tried again on every
         later refresh, and the other displays go on."""
-        v = self.view()
-        badge = self._recorder is not None and self._recorder.warning is not None
-        if (v, badge) != self._shown and self._show(self._sink, v, self._size, "display", badge):
-            self._shown = (v, badge)
+        main = self.frame()
+        if main != self._shown and self._show(self._sink, main, self._size, "display"):
+            self._shown = main
         for side, (sink, size) in self._side_sinks.items():
-            sv = kiosk.side_view(self.kiosk, side)
-            if sv != self._side_shown.get(side) and self._show(sink, sv, size, f"side display {side}"):
-                self._side_shown[side] = sv
+            who: Side = "A" if side == "A" else "B"
+            frame = Frame(kiosk.side_view(self.kiosk, who))
+            if frame != self._side_shown.get(side) and self._show(sink, frame, size, f"side display {side}"):
+                self._side_shown[side] = frame
 
-    def _show(self, sink: FrameSink, v: Any, size: tuple[int, int], what: str, badge: bool = False) -> bool:
+    def _show(self, sink: FrameSink, frame: Frame, size: tuple[int, int], what: str) -> bool:
         try:
-            image = kiosk.render(self.kiosk, v, size)
-            if badge:  # storage fault: "!" in an inverse box, top right
-                draw_badge(image)
-            sink.show(image)
+            sink.show(screen.draw(frame, size))
         except HardwareError as exc:  # a display fault must not stop the match
             self.display_errors += 1
             log.warning("%s fault, frame not shown (retried on the next pass): %s", what, exc)

@@ -33,7 +33,7 @@ from PIL import Image, ImageDraw
 from pitchside.core.boards.boulomania import JACK_SPACES, Board
 from pitchside.core.rules.boulomania import JACK, State, outcome
 from pitchside.core.sides import SIDES, Side
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import (
@@ -336,3 +336,6 @@ def describe(state: State) -> str:
     """A one-line summary for logs: ``"R2 A 5 B 3 jack 4 A to throw"``."""
     who = f"{state.to_play} to throw" if state.to_play else state.phase
     return f"R{state.round} A {state.score.A} B {state.score.B} jack {state.jack} {who}"
+
+
+screen.register_prompted(BoulomaniaView, render)

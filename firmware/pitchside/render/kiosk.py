@@ -1,7 +1,8 @@
 """Screens of the kiosk flow: attract, menu, resume, confirm, and service mode.
 
 Each view is a frozen value the kiosk controller builds (:mod:`pitchside.tables.kiosk`);
-:func:`render_kiosk` draws any of them, game screens included, as a mode "1" image.
+:func:`render_kiosk` draws any of them as a mode "1" image, and is their screen in
+:func:`pitchside.render.screen.render`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops
 
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.message import render_message
 from pitchside.render.widgets import bar, new_canvas, text_in_box
 
@@ -59,7 +60,8 @@ KioskView = AttractView | MenuView | ConfirmView | ServiceView
 
 
 def render_kiosk(view: KioskView, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """Draw a kiosk view (a game's own screens are drawn by its renderer).
+    """Draw a kiosk view (a game's own screens are drawn by its render module; any view
+    through :func:`pitchside.render.screen.render`).
 
     :returns: a mode "1" image of ``size`` (px, at least 96x48).
     :raises ValueError: ``size`` too small.
@@ -140,6 +142,7 @@ def test_pattern(n: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
     w, h = size
     if n % 4 == 1:
         px = img.load()
+        assert px is not None  # a new image's pixels are there
         for y in range(h):
             for x in range(w):
                 px[x, y] = 255 * ((x + y) % 2)
@@ -151,3 +154,9 @@ def test_pattern(n: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
         d.line((0, 0, w - 1, h - 1), fill=1)
         d.line((0, h - 1, w - 1, 0), fill=1)
     return img
+
+
+screen.register(AttractView, render_kiosk)
+screen.register(MenuView, render_kiosk)
+screen.register(ConfirmView, render_kiosk)
+screen.register(ServiceView, render_kiosk)

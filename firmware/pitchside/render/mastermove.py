@@ -49,7 +49,7 @@ from pitchside.core.rules.mastermove.board import (
 )
 from pitchside.core.sides import SIDES, Side
 from pitchside.core.tournament import Row
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.message import render_message
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import (
@@ -461,3 +461,7 @@ def standings_cells(view: StandingsView) -> tuple[tuple[str, str, str, str, str,
         md = f"{r.diff:+d}" if r.diff else "0"
         out.append((r.rank_text, r.team, str(r.played), str(r.won), md, str(r.points)))
     return tuple(out)
+
+
+screen.register_prompted(MasterMoveView, render)
+screen.register(StandingsView, render_standings)

@@ -40,7 +40,7 @@ from pitchside.core.rules.pichenotte import (
     shooter,
 )
 from pitchside.core.sides import SIDES, Side
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt, TallyEntry
 from pitchside.render.widgets import (
@@ -285,3 +285,6 @@ def describe(state: State) -> str:
     who = shooter(state)
     tail = f"{who} to shoot" if who else state.phase
     return f"R{state.round} A {fmt_points(s.A)} B {fmt_points(s.B)} {tail}"
+
+
+screen.register_prompted(PichenotteView, render)

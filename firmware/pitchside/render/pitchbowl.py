@@ -41,7 +41,7 @@ from PIL import Image, ImageDraw
 
 from pitchside.core.rules.pitchbowl import State, outcome, pitches_left
 from pitchside.core.sides import SIDES, Side
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import (
@@ -418,3 +418,6 @@ def describe(state: State) -> str:
     if state.bonus_pending:
         parts.append("bonus owed")
     return " ".join(parts)
+
+
+screen.register_prompted(PitchBowlView, render)

@@ -38,7 +38,7 @@ from pitchside.core.rules.pitchnut import (
     shooter,
 )
 from pitchside.core.sides import SIDES, Side
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import (
@@ -423,3 +423,6 @@ def describe(state: State) -> str:
     who = shooter(state)
     tail = f"{who} to shoot" if who else state.phase
     return f"G{state.game_number} {state.score.A}-{state.score.B} W{left.white} B{left.black} {tail}"
+
+
+screen.register_prompted(PitchnutView, render)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from pitchside.render import fonts
+from pitchside.render import fonts, screen
 from pitchside.render.widgets import bar, draw_score, new_canvas, text_in_box, triangle
 
 NAME_H = 13
@@ -53,3 +53,6 @@ def render_side(view: SideView, size: tuple[int, int] = (128, 64)) -> Image.Imag
     if view.status:
         text_in_box(draw, (0, h - status_h, w, h), view.status, align="center", sizes=(fonts.SMALL, fonts.TINY))
     return img
+
+
+screen.register(SideView, render_side)

@@ -170,10 +170,10 @@ def triangle(draw: ImageDraw.ImageDraw, box: Box, direction: Literal["down", "ri
     """A solid arrowhead filling ``box``, pointing ``direction``."""
     x0, y0, x1, y1 = box
     xm, ym = (x0 + x1 - 1) / 2, (y0 + y1 - 1) / 2
-    pts = {
+    corners: dict[str, list[tuple[float, float]]] = {
         "down": [(x0, y0), (x1 - 1, y0), (xm, y1 - 1)],
         "right": [(x0, y0), (x1 - 1, ym), (x0, y1 - 1)],
         "left": [(x1 - 1, y0), (x0, ym), (x1 - 1, y1 - 1)],
-    }[direction]
-    draw.polygon(pts, fill=fill)
+    }
+    draw.polygon(corners[direction], fill=fill)
     return box

@@ -2,8 +2,9 @@
 
 The runtime compares the game table before and after each event it handles and passes
 the cues found to its optional sound sink (``pitchside_hw.sound.Sound``). Only what every
-game has is read: the replay output of the game's codec (``score``, ``status``,
-shared/spec/replay.md) and the table's prompt, so the same detector serves every table.
+game has is read: the match's typed face (:meth:`~pitchside.core.match.Match.score`,
+:meth:`~pitchside.core.match.Match.status`) and the table's prompt, so the same
+detector serves every table.
 
 * ``"point"``: a side's headline ``score`` went up in the same match (a round, a game,
   a touchdown, a move won). An undo that takes a point back, a new match and a game
@@ -18,8 +19,9 @@ A final point gives ``("point", "won")``, in that order.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
+from pitchside.core.sides import SIDES
 from pitchside.tables.registry import TableLike
 
 Cue = Literal["point", "refusal", "won"]
@@ -35,11 +37,6 @@ class SoundSink(Protocol):
     def cue(self, name: Cue) -> None: ...
 
 
-def _output(ts: TableLike) -> dict[str, Any]:
-    out: dict[str, Any] = ts.match.codec.output(ts.match.state)
-    return out
-
-
 def cues(before: TableLike, after: TableLike) -> tuple[Cue, ...]:
     """The cues earned by the change from ``before`` to ``after`` (module docstring)."""
     if before is after:
@@ -47,10 +44,10 @@ def cues(before: TableLike, after: TableLike) -> tuple[Cue, ...]:
     found: list[Cue] = []
     same_game = before.match.codec.name == after.match.codec.name
     if same_game and before.match is not after.match:
-        old, new = _output(before), _output(after)
-        if any(float(new["score"][s]) > float(old["score"][s]) for s in ("A", "B")):
+        old, new = before.match, after.match
+        if any(new.score()[s] > old.score()[s] for s in SIDES):
             found.append("point")
-        if new["status"] == "finished" and old["status"] != "finished":
+        if new.status() == "finished" and old.status() != "finished":
             found.append("won")
     prompt = after.prompt
     if prompt is not None and getattr(prompt, "kind", None) == "refusal" and prompt is not before.prompt:

@@ -24,22 +24,14 @@ input came since) is ignored when it fires. No clock is read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
-
-from PIL import Image
+from typing import Any, Literal, assert_never
 
 from pitchside import __version__
+from pitchside.core.sides import Side, name_of
 from pitchside.tables import effects as table
 from pitchside.tables.registry import GameApp, is_finished, match_in_progress
-from pitchside.render.kiosk import (
-    AttractView,
-    ConfirmView,
-    KioskView,
-    MenuView,
-    ServiceView,
-    render_kiosk,
-)
-from pitchside.render.side import SideView, render_side
+from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView
+from pitchside.render.side import SideView
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (
     BeamBroken,
@@ -210,40 +202,53 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
         return ks, tuple(effects)  # a staff gesture under way: not for the game
     if isinstance(event, ButtonPressed) and event.name == "undo" and "new" in (ks.pressed - {"undo"}):
         return ks, tuple(effects)
-    handler = {
-        "attract": _attract, "menu": _menu, "resume": _resume, "playing": _playing,
-        "service": _service, "abandon": _abandon,
-    }[ks.mode]  # fmt: skip
-    ks, more = handler(ks, event)
+    match ks.mode:
+        case "attract":
+            ks, more = _attract(ks, event)
+        case "menu":
+            ks, more = _menu(ks, event)
+        case "resume":
+            ks, more = _resume(ks, event)
+        case "playing":
+            ks, more = _playing(ks, event)
+        case "service":
+            ks, more = _service(ks, event)
+        case "abandon":
+            ks, more = _abandon(ks, event)
+        case _:
+            assert_never(ks.mode)
     return ks, (*effects, *more)
 
 
 def _count(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
     """Service counters and fault flags from every event."""
-    name = getattr(event, "name", None)
-    if name is None:
-        return ks, ()
-    st = ks.stat(name)
     logs: tuple[Effect, ...] = ()
-    if isinstance(event, ButtonPressed):
-        st = replace(st, on=True, edges=st.edges + 1, pressed_at=event.at)
-        ks = replace(ks, pressed=ks.pressed | {name})
-        ks = _set_stat(ks, name, st)
-        return ks, (StartTimer(f"stuck:{name}", event.at + ks.settings.stuck_after_s),)
-    if isinstance(event, ButtonReleased):
-        if st.stuck:
-            logs = (Log(f"button {name} released after being stuck"),)
-        st = replace(st, on=False, edges=st.edges + 1, stuck=False)
-        ks = replace(ks, pressed=ks.pressed - {name})
-    elif isinstance(event, BeamBroken):
-        st = replace(st, edges=st.edges + 2)
-    elif isinstance(event, SensorNoisy):
-        st = replace(st, noisy=True)
-        logs = (Log(f"sensor {name}: {event.detail}"),)
-    elif isinstance(event, SerialLine):
-        st = replace(st, edges=st.edges + 1)  # lines received
-    elif isinstance(event, SerialStatus):
-        st = replace(st, on=event.connected, noisy=not event.connected)
+    match event:
+        case ButtonPressed(name=name, at=at):
+            st = replace(ks.stat(name), on=True, edges=ks.stat(name).edges + 1, pressed_at=at)
+            ks = _set_stat(replace(ks, pressed=ks.pressed | {name}), name, st)
+            return ks, (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),)
+        case ButtonReleased(name=name):
+            st = ks.stat(name)
+            if st.stuck:
+                logs = (Log(f"button {name} released after being stuck"),)
+            st = replace(st, on=False, edges=st.edges + 1, stuck=False)
+            ks = replace(ks, pressed=ks.pressed - {name})
+        case BeamBroken(name=name):
+            st = replace(ks.stat(name), edges=ks.stat(name).edges + 2)
+        case SensorNoisy(name=name, detail=detail):
+            st = replace(ks.stat(name), noisy=True)
+            logs = (Log(f"sensor {name}: {detail}"),)
+        case SerialLine(name=name):
+            st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # lines received
+        case SerialStatus(name=name, connected=connected):
+            st = replace(ks.stat(name), on=connected, noisy=not connected)
+        case ButtonHeld(name=name) | TimerFired(name=name):
+            st = ks.stat(name)
+        case table.CoinTossed() | table.DiceRolled():
+            return ks, ()
+        case _:
+            assert_never(event)
     return _set_stat(ks, name, st), logs
 
 
@@ -265,23 +270,34 @@ def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ..
     s = ks.settings
     if ev.name.startswith("game:"):  # the game's own timer (an animation, a settle time)
         return _playing(ks, ev) if ks.mode == "playing" else (ks, ())
-    idle = ev.at - ks.last_input_at
-    if ev.name == "dim" and idle >= s.dim_after_s and not ks.dimmed:
+    def quiet_for(after_s: float) -> bool:
+        return _due(ev.at, ks.last_input_at, after_s)
+
+    if ev.name == "dim" and quiet_for(s.dim_after_s) and not ks.dimmed:
         return replace(ks, dimmed=True), (SetContrast(s.dim_contrast),)
     if ev.name == "shift" and ks.mode == "attract":
         return replace(ks, shift=(ks.shift + 1) % len(SHIFTS)), (StartTimer("shift", ev.at + s.shift_every_s),)
-    if ev.name == "result" and ks.mode == "playing" and is_finished(ks.table) and idle >= s.result_timeout_s:
+    if ev.name == "result" and ks.mode == "playing" and is_finished(ks.table) and quiet_for(s.result_timeout_s):
         return _to_attract(ks, ev.at, new_match=True)
-    if ev.name == "suspend" and ks.mode == "playing" and idle >= s.suspend_after_s:
+    if ev.name == "suspend" and ks.mode == "playing" and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
-    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and idle >= s.suspend_after_s:
+    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
     if ev.name.startswith("stuck:"):
         name = ev.name.removeprefix("stuck:")
         st = ks.stat(name)
-        if st.on and ev.at - st.pressed_at >= s.stuck_after_s and not st.stuck:
+        if st.on and _due(ev.at, st.pressed_at, s.stuck_after_s) and not st.stuck:
             return _set_stat(ks, name, replace(st, stuck=True)), (Log(f"button {name} stuck pressed"),)
     return ks, ()
+
+
+def _due(at: float, since: float, after_s: float) -> bool:
+    """Whether a timer firing at ``at`` (s) finds ``after_s`` passed ``since``: compared
+    with the deadline ``since + after_s`` itself, computed as the timer's was, never as
+    ``at - since >= after_s`` (``(t + 120.0) - t`` is just under 120 for t = 8.2, which
+    dropped the timer for good; issue 13 item 7). A timer asked for later than ``since``
+    (its deadline is no earlier: float addition is monotonic) is honoured too."""
+    return at >= since + after_s
 
 
 def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -377,12 +393,17 @@ def _switch_game(ks: KioskState, step: int) -> KioskState:
 def _own_input(app: GameApp, event: table.Event) -> bool:
     """Whether ``event`` is for ``app``: on a panel shared by several games, a button,
     beam or serial device of another game is none of its business."""
-    name = getattr(event, "name", None)
-    if name is None or isinstance(event, TimerFired):
-        return True
-    if isinstance(event, (SerialLine, SerialStatus)):
-        return name in getattr(app, "serial_devices", ())
-    return name in app.buttons or name in app.beams
+    match event:
+        case SerialLine(name=name) | SerialStatus(name=name):
+            return name in app.serial_devices
+        case ButtonPressed(name=name) | ButtonReleased(name=name) | ButtonHeld(name=name):
+            return name in app.buttons or name in app.beams
+        case BeamBroken(name=name) | SensorNoisy(name=name):
+            return name in app.buttons or name in app.beams
+        case TimerFired() | table.CoinTossed() | table.DiceRolled():
+            return True
+        case _:
+            assert_never(event)
 
 
 def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -415,7 +436,7 @@ def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     ts, effects = ks.settings.app.handle(ks.table, event)
     ks = replace(ks, table=ts)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
-        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))  # type: ignore[union-attr]
+        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
     return ks, effects
 
 
@@ -473,30 +494,18 @@ def view(ks: KioskState) -> KioskView:
     return game_view
 
 
-TURN_KEYS = ("turn", "to_play", "active", "to_move")
-"""The replay output keys that name whose turn it is, by game (shared/spec/replay.md)."""
-
-
-def side_view(ks: KioskState, side: str) -> SideView | AttractView:
+def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     """What the side display of ``side`` (``"A"`` or ``"B"``) shows: that side's name,
-    score and turn from the game's replay output during a match; the attract screen
-    (shifting like the main one) otherwise."""
+    score and turn from the game's typed face (:meth:`~pitchside.core.match.Match.score`,
+    ``turn``, ``outcome``) during a match; the attract screen (shifting like the main
+    one) otherwise."""
     if ks.mode not in ("playing", "resume", "abandon") and not match_in_progress(ks.table):
         return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
-    out = ks.table.match.codec.output(ks.table.match.state)
-    turn = next((out[k] for k in TURN_KEYS if k in out), None)
-    name = ks.table.names[0 if side == "A" else 1]
-    status = "WINS" if out.get("winner") == side else "ON HOLD" if ks.mode == "resume" else ""
-    return SideView(name, float(out["score"][side]), turn == side, status)
-
-
-def render(ks: KioskState, v: Any, size: tuple[int, int]) -> Image.Image:
-    """Draw ``v`` (from :func:`view`): a kiosk screen, or the game's own."""
-    if isinstance(v, (AttractView, MenuView, ConfirmView, ServiceView)):
-        return render_kiosk(v, size)
-    if isinstance(v, SideView):
-        return render_side(v, size)
-    return ks.settings.app.render(v, size)
+    match = ks.table.match
+    outcome = match.outcome()
+    name = name_of(ks.table.names, side)
+    status = "WINS" if outcome is not None and outcome.winner == side else "ON HOLD" if ks.mode == "resume" else ""
+    return SideView(name, match.score()[side], match.turn() == side, status)
 
 
 def _service_view(ks: KioskState) -> ServiceView:

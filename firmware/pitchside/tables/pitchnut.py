@@ -377,7 +377,7 @@ def _quiet(ts: TableState, event: TimerFired) -> TableState:
     d = ts.draft
     if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
         return ts
-    if d.last_drop_at is None or event.at - d.last_drop_at < QUIET_S - 1e-9:
+    if d.last_drop_at is None or event.at < d.last_drop_at + QUIET_S:  # the deadline itself (issue 13 item 7)
         return ts
     if ts.prompt is not None and ts.prompt.kind != "info":
         return ts  # a warning stays

@@ -31,18 +31,38 @@ class TableLike(Protocol):
 class GameApp(Protocol):
     """A game's table: its panel, controller, screens and menu."""
 
-    name: str
-    """The game's replay name (``"pichenotte"``)."""
-    title: str
-    """What the attract screen calls it (``"PICHENOTTE"``)."""
-    buttons: tuple[str, ...]
-    """The panel's buttons, by pin-map name (the config must give each a pin)."""
-    beams: tuple[str, ...]
-    """The break-beam sensors, by pin-map name."""
-    serial_devices: tuple[str, ...]
-    """Line-speaking serial devices it can use (``"die"``, ``"moves"``), each optional:
-    without a ``[serial.NAME]`` config the table falls back to its buttons."""
-    codec: GameCodec
+    # read-only (properties), so an app's class attributes of narrower types conform
+
+    @property
+    def name(self) -> str:
+        """The game's replay name (``"pichenotte"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """What the attract screen calls it (``"PICHENOTTE"``)."""
+        ...
+
+    @property
+    def buttons(self) -> tuple[str, ...]:
+        """The panel's buttons, by pin-map name (the config must give each a pin)."""
+        ...
+
+    @property
+    def beams(self) -> tuple[str, ...]:
+        """The break-beam sensors, by pin-map name."""
+        ...
+
+    @property
+    def serial_devices(self) -> tuple[str, ...]:
+        """Line-speaking serial devices it can use (``"die"``, ``"moves"``), each optional:
+        without a ``[serial.NAME]`` config the table falls back to its buttons."""
+        ...
+
+    @property
+    def codec(self) -> GameCodec:
+        """The game's replay codec (and through it, its rules)."""
+        ...
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any:
         """The game's options from its config table.
@@ -67,10 +87,6 @@ class GameApp(Protocol):
         """What the display shows: a frozen view with a ``prompt`` field."""
         ...
 
-    def render(self, view: Any, size: tuple[int, int]) -> Any:
-        """The view as a mode "1" PIL image of ``size`` px."""
-        ...
-
     def menu(self, options: Any) -> tuple[tuple[str, str], ...]:
         """The menu's rows for these options: (label, value), at most three."""
         ...
@@ -86,10 +102,11 @@ class GameApp(Protocol):
 
 class ModuleTable:
     """A :class:`GameApp` whose controller and screens are the module-level functions
-    of the game's table module (``new_table``, ``resumed``, ``handle``, ``view``) and
-    its screen function (``screen``). A game's ``APP`` subclasses it, names the game,
-    its panel and screen, and adds its menu and summary; the functions stay plain
-    module functions for the tests."""
+    of the game's table module (``new_table``, ``resumed``, ``handle``, ``view``). A
+    game's ``APP`` subclasses it, names the game and its panel, and adds its menu and
+    summary; the functions stay plain module functions for the tests. Its views are
+    drawn by :func:`pitchside.render.screen.render`, where the game's render module
+    registers them (a ``screen`` attribute left on an ``APP`` is no longer used)."""
 
     name: str
     title: str
@@ -97,8 +114,6 @@ class ModuleTable:
     beams: tuple[str, ...] = ()
     serial_devices: tuple[str, ...] = ()
     codec: GameCodec
-    screen: Any
-    """The game's renderer, ``(view, size) -> PIL image`` (a ``staticmethod``)."""
 
     def __init__(self) -> None:
         self._module = sys.modules[type(self).__module__]
@@ -118,9 +133,6 @@ class ModuleTable:
 
     def view(self, ts: Any) -> Any:
         return self._module.view(ts)
-
-    def render(self, view: Any, size: tuple[int, int]) -> Any:
-        return type(self).screen(view, size)
 
 
 _APPS: dict[str, str] = {game: f"pitchside.tables.{game}:APP" for game in GAMES}
@@ -158,11 +170,11 @@ def table_games() -> tuple[str, ...]:
 
 
 def match_in_progress(ts: TableLike) -> bool:
-    """A match with inputs that has not finished."""
-    if not ts.match.can_undo():
-        return False
-    return bool(ts.match.codec.output(ts.match.state)["status"] != "finished")
+    """A match with inputs that has not finished (the game's typed face,
+    :meth:`pitchside.core.match.Match.status`)."""
+    return ts.match.can_undo() and ts.match.status() != "finished"
 
 
 def is_finished(ts: TableLike) -> bool:
-    return bool(ts.match.codec.output(ts.match.state)["status"] == "finished")
+    """The table's match is over (:meth:`pitchside.core.match.Match.status`)."""
+    return ts.match.status() == "finished"

@@ -1,0 +1,19 @@
+"""The storage badge: a small inverse "!" in a frame's top right corner while the
+journal is not saving (docs/STORAGE.md); the service page says why."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+BADGE_W, BADGE_H = 7, 11
+"""The badge's size in px."""
+
+
+def draw_badge(image: Image.Image) -> None:
+    """Draw the 7x11 px inverse "!" into the top right corner of ``image`` (mode "1",
+    changed in place; at least 7x11 px)."""
+    w = image.width
+    d = ImageDraw.Draw(image)
+    d.rectangle((w - BADGE_W, 0, w - 1, BADGE_H - 1), fill=1)
+    d.rectangle((w - 5, 2, w - 3, 6), fill=0)
+    d.rectangle((w - 5, 8, w - 3, 9), fill=0)

@@ -1,0 +1,127 @@
+"""Drawing owned by render/ (issue 12 item 7, R8): one :func:`render` for any view,
+dispatched on the view's type, and :func:`draw` for a whole :class:`Frame` (the view
+with the shell's overlays: the storage warning and badge).
+
+Each render module registers the view types it draws, at import
+(``screen.register_prompted(PitchnutView, render)``); a view cannot exist
+before its module is imported, so every view that reaches :func:`render` has its
+screen. Neither the kiosk nor the game tables dispatch drawing, and the runtime only
+asks for frames.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, cast
+
+from PIL import Image
+
+from pitchside.render.badge import draw_badge
+from pitchside.render.view import Prompt
+
+V = TypeVar("V")
+Size = tuple[int, int]
+"""A display's size in px, ``(width, height)``."""
+
+
+class Prompted(Protocol):
+    """A view with a bottom prompt line: a frozen dataclass with this field."""
+
+    @property
+    def prompt(self) -> Prompt | None: ...
+
+
+P = TypeVar("P", bound=Prompted)
+
+
+@dataclass(frozen=True, slots=True)
+class _Screen:
+    draw: Callable[[Any, Size], Image.Image]
+    prompt_line: bool
+
+
+_SCREENS: dict[type, _Screen] = {}
+
+
+def register(view_type: type[V], draw_view: Callable[[V, Size], Image.Image]) -> None:
+    """Make ``draw_view(view, size) -> mode "1" image`` the screen of ``view_type`` (and
+    of its subclasses without one of their own).
+
+    :raises TypeError: the type is drawn by another function already.
+    """
+    _add(view_type, _Screen(draw_view, prompt_line=False))
+
+
+def register_prompted(view_type: type[P], draw_view: Callable[[P, Size], Image.Image]) -> None:
+    """:func:`register` for a view whose ``prompt`` field is drawn on its bottom line,
+    where a :class:`Frame`'s warning may go (every game's screen).
+
+    :raises TypeError: ``view_type`` is not a dataclass with a ``prompt`` field, or is
+        drawn by another function already.
+    """
+    if not dataclasses.is_dataclass(view_type) or "prompt" not in {f.name for f in dataclasses.fields(view_type)}:
+        raise TypeError(f"{view_type.__name__} is not a dataclass with a prompt field")
+    _add(view_type, _Screen(draw_view, prompt_line=True))
+
+
+def _add(view_type: type, screen: _Screen) -> None:
+    old = _SCREENS.get(view_type)
+    if old is not None and _name(old.draw) != _name(screen.draw):
+        raise TypeError(f"{view_type.__name__} is drawn by {_name(old.draw)} already, not also {_name(screen.draw)}")
+    _SCREENS[view_type] = screen
+
+
+def _name(fn: Callable[..., object]) -> str:
+    return f"{fn.__module__}.{fn.__qualname__}"
+
+
+def _screen(view: object) -> _Screen:
+    for cls in type(view).__mro__:
+        found = _SCREENS.get(cls)
+        if found is not None:
+            return found
+    raise TypeError(f"no screen draws a {type(view).__name__} (its render module registers it with screen.register)")
+
+
+def render(view: object, size: Size = (128, 64)) -> Image.Image:
+    """Draw any registered view.
+
+    :returns: a mode "1" image of ``size`` px.
+    :raises TypeError: no screen is registered for the view's type.
+    :raises ValueError: ``size`` too small for that screen.
+    """
+    return _screen(view).draw(view, size)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One frame request: ``view`` and the overlays the shell asks for.
+
+    :param warning: a storage fault (``"NOT SAVING: disk full"``) for the view's prompt
+        line, shown as a ``"warning"`` prompt when the view has a prompt line and it is
+        free (a refusal or notice keeps the line); None for none.
+    :param badge: the corner "!" (:mod:`pitchside.render.badge`): the journal is not
+        saving.
+    """
+
+    view: object
+    warning: str | None = None
+    badge: bool = False
+
+
+def draw(frame: Frame, size: Size = (128, 64)) -> Image.Image:
+    """Draw ``frame``: its view (with the warning on a free prompt line), then the badge.
+
+    :returns: a mode "1" image of ``size`` px.
+    :raises TypeError: no screen is registered for the view's type.
+    """
+    screen = _screen(frame.view)
+    view: Any = frame.view
+    if frame.warning and screen.prompt_line and cast(Prompted, view).prompt is None:
+        view = dataclasses.replace(view, prompt=Prompt(frame.warning, "warning"))
+    image = screen.draw(view, size)
+    if frame.badge:
+        draw_badge(image)
+    return image
