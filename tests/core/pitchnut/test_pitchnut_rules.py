@@ -574,41 +574,61 @@ def test_PN23b_a_retaken_break_is_still_the_break():
 
 
 # --- PN-14 / PN-16 / PN-26 / PN-A3: opponent's pieces --------------------------------------------
-# The rulebook wins over rulings.md here (module docstring, ``turn_continues``): by the
-# text any object piece lets the shooter go on, except equal own and opponent's (PN-16).
+# The default is rulings.md's PN-26 reading (``turn_continues="more_own"``): with colours
+# assigned the turn goes on only if own >= 1 and own > opponent's (PN-A3: "pockets an
+# object piece" is one's own, as in pool). In ``assigned()`` B (black) is to shoot.
 
 
-def test_PN14_rulebook_opponent_only_shot_goes_on():
+def test_PN26_default_one_own_and_none_of_the_opponents_shoots_again():
+    assert P.Options().turn_continues == "more_own"
+    s = P.apply(assigned(), shot(black=1)).state
+    # 1 own > 0: B again; a single earns no bonus (PN-15)
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(1, 1))
+
+
+def test_PN26_default_one_own_and_one_of_the_opponents_ends_the_turn():
+    s = P.apply(assigned(), shot(black=1, white=1)).state
+    # equal (PN-16): A to shoot
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1))
+
+
+def test_PN26_default_one_own_and_two_of_the_opponents_ends_the_turn():
+    s = P.apply(assigned(), shot(black=1, white=2)).state
+    # own 1 is not more than 2 (PN-26, PN-A3): A to shoot
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 1))
+
+
+def test_PN26_default_opponent_only_ends_the_turn():
     s = P.apply(assigned(), shot(white=2)).state
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 0))
+
+
+def test_PN26_default_own_more_than_opponent_goes_on():
+    s = P.apply(assigned(), shot(black=2, white=1)).state
+    # 2 own > 1: on, and the double banks 1 (PN-15)
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 2), bonus=1)
+
+
+# The option ``turn_continues="any_piece"``: the rulebook's literal sentence ("If a player
+# pockets an object piece, that player shoots again"): any object piece lets the shooter
+# go on, except equal own and opponent's (PN-16).
+
+
+def test_PN14_any_piece_option_opponent_only_shot_goes_on():
+    s = P.apply(assigned(turn_continues="any_piece"), shot(white=2)).state
     # B (black) sinks 2 white: an object piece pocketed, not equal: B again; no bonus
     # (bonus turns count own pieces, PN-15)
     assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 0))
 
 
-def test_PN14_rulebook_more_opponent_than_own_goes_on():
-    s = P.apply(assigned(), shot(white=2, black=1)).state
+def test_PN14_any_piece_option_more_opponent_than_own_goes_on():
+    s = P.apply(assigned(turn_continues="any_piece"), shot(white=2, black=1)).state
     assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 1))
 
 
-def test_PN16_rulebook_equal_still_ends_the_turn():
-    s = P.apply(assigned(), shot(white=1, black=1)).state
+def test_PN16_any_piece_option_equal_still_ends_the_turn():
+    s = P.apply(assigned(turn_continues="any_piece"), shot(white=1, black=1)).state
     assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1))
-
-
-def test_PN26_option_more_own_opponent_only_ends_the_turn():
-    s = P.apply(assigned(turn_continues="more_own"), shot(white=2)).state
-    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 0))
-
-
-def test_PN26_option_more_own_more_opponent_than_own_ends_the_turn():
-    s = P.apply(assigned(turn_continues="more_own"), shot(white=2, black=1)).state
-    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 1))
-
-
-def test_PN26_option_more_own_own_more_than_opponent_goes_on():
-    s = P.apply(assigned(turn_continues="more_own"), shot(white=1, black=2)).state
-    # 2 own > 1: on, and the double banks 1 (PN-15)
-    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 2), bonus=1)
 
 
 # --- PN-27: open board ------------------------------------------------------------------------
@@ -701,10 +721,11 @@ def test_PN29_engine_ruling_debt_settled_from_the_pocket_when_no_own_piece_is_le
     s = fold(s, shot(white=1), MISS)  # A white; B to shoot
     s = P.apply(s, shot(pitch="pocket")).state  # B owes 1; A to shoot
     s = P.apply(s, shot(white=1, black=2)).state
-    # A: pieces pocketed, not equal: A again (PN-14). Black 2 of 2 pocketed and B owes:
-    # one black comes out of the pocket to settle it; A is now on the poison
-    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1), owed=(0, 0))
-    assert P.is_on_poison(s, "A")
+    # A: 1 own, 2 of the opponent's: the turn ends (PN-26), B to shoot. Black 2 of 2
+    # pocketed and B owes: one black comes out of the pocket to settle it, so B has a
+    # piece on the board; A (all white down, no debt) is on the poison
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 1), owed=(0, 0))
+    assert P.is_on_poison(s, "A") and not P.is_on_poison(s, "B")
 
 
 # --- PN-A8: pieces off the board ------------------------------------------------------------------

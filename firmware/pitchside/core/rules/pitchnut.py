@@ -45,17 +45,15 @@ Interpretations (the [I] rulings), each the default of a named :class:`Options` 
   ``"respot"``: the poison goes back to the centre and the turn ends (a banked bonus turn
   may still be spent); the rest of the shot counts. PN-21 (scratch) and PN-22
   (opponent's piece) lose either way: they are the text's.
-* ``turn_continues`` (PN-14, PN-16, PN-26 [I], PN-A3): ``"any_piece"`` (default, the
-  rulebook): any object piece pocketed lets the shooter go on, except equal numbers
-  (>= 1) of own and opponent's pieces (PN-16). ``"more_own"`` (rulings.md PN-26): with
-  colours assigned the turn continues only if own >= 1 and own > opponent's pieces.
-  **The rulebook wins here** over rulings.md's default: the text says "If a player
-  pockets an object piece, that player shoots again. Upon a miss or foul, it becomes the
-  opponent's turn", and it uses "object piece" for either colour ("one object piece,
-  either white or black") and "one's own object pieces" where it means the player's own;
-  the only pocketing that ends a turn it names is "an equal number ... of one's own and
-  the opponent's pieces". PN-26 contradicts that sentence for opponent-only shots and
-  for more opponent's than own, so it is the option, not the default.
+* ``turn_continues`` (PN-14, PN-16, PN-26 [I], PN-A3): ``"more_own"`` (default,
+  rulings.md PN-26): with colours assigned the turn continues only if own >= 1 and
+  own > opponent's pieces pocketed; opponent-only shots and more opponent's than own end
+  it (PN-A3). The rulebook's "If a player pockets an object piece, that player shoots
+  again" read literally would let 1 own + 2 opponent's go on while its own sentence has
+  equal numbers (1 + 1) end the turn; a club referee reads "pockets an object piece" as
+  one's own, as in pool. ``"any_piece"`` (the option, that literal reading): any object
+  piece pocketed lets the shooter go on, except equal numbers (>= 1) of own and
+  opponent's pieces (PN-16).
 * ``open_equal_continues`` (PN-27 [I]): on an open board a shot pocketing object pieces
   lets the shooter go on even with equal colours (True); False: equal colours end it.
 * ``paying_shot_continues`` (PN-29 [I], PN-A6): a piece that went to pay a debt still
@@ -96,8 +94,8 @@ Fixed readings (no option: the text leaves no other sensible reading):
   spot open (a debt paid on an open board by equal numbers of each colour); such a shot
   without ``spot`` is refused.
 
-Where the rulebook and rulings.md disagree, the rulebook wins: ``turn_continues`` (PN-26)
-above is the one such point. PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
+Where the rulebook's literal text and rulings.md differ, rulings.md's reading is the
+default and the literal one an option: ``turn_continues`` (PN-26) above. PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
 """
 
 from __future__ import annotations
@@ -162,7 +160,7 @@ class Options:
     miss_reshoot: bool = False
     break_poison_with_pieces: Literal["win", "loss"] = "win"
     early_poison: Literal["loss", "respot"] = "loss"
-    turn_continues: Literal["any_piece", "more_own"] = "any_piece"
+    turn_continues: Literal["more_own", "any_piece"] = "more_own"
     open_equal_continues: bool = True
     paying_shot_continues: bool = True
     bonus_on_assigning_shot: bool = True
