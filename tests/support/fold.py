@@ -57,7 +57,10 @@ def check_random_fold(
                 undone, _ = match.undo()
                 assert undone.state == before.state and undone.inputs == before.inputs
         except IllegalInput as exc:
-            assert exc.rule and str(exc).startswith(exc.rule + ": ")
+            if exc.notice is not None:  # a typed refusal: its notice names the rule
+                assert exc.rule and exc.notice.rule == exc.rule
+            else:
+                assert exc.rule and str(exc).startswith(exc.rule + ": ")
             if rule_prefixes:
                 assert exc.rule.startswith(rule_prefixes), exc.rule
             refused.append(len(lines))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 
@@ -19,7 +19,12 @@ class Notice:
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """The result of applying one accepted input: the new state and its effects."""
+    """The result of applying one accepted input: the new state and its effects.
+
+    Transitional: an engine on typed notices gives :class:`pitchside.core.notice.Notice`
+    values, one not yet converted the prose :class:`Notice` above (hence ``Any``; it
+    becomes ``tuple[pitchside.core.notice.Notice, ...]`` once every engine is converted).
+    """
 
     state: S
-    effects: tuple[Notice, ...] = ()
+    effects: tuple[Any, ...] = ()

@@ -26,10 +26,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import SIDES
+from pitchside.core.words import pitchnut as words
 
 MAX_PIECES = rules.MAX_PIECES
 
@@ -38,6 +40,13 @@ def _optional_choice(f: Fields, name: str, choices: tuple[str, ...]) -> Any:
     """A field that is null (the default) or one of ``choices``."""
     value = f.choice(name, (None, *choices), None)  # type: ignore[arg-type]
     return None if value == "None" else value
+
+
+def cause_text(cause: Notice) -> str:
+    """A game's cause as the output's ``last_game`` and ``result`` give it:
+    ``"PN-31: A sank the poison alone and wins"`` (rule ID, then the long words with the
+    sides as ``A`` and ``B``)."""
+    return f"{cause.rule}: {words.describe(cause, ('A', 'B')).long}"
 
 
 def _sensed(f: Fields) -> tuple[int, int, int, int] | None:
@@ -52,7 +61,10 @@ class PitchnutCodec(RulesCodec):
 
     name = "pitchnut"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
+
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        return words.describe(notice, names)
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -128,7 +140,7 @@ class PitchnutCodec(RulesCodec):
         shooting = state.phase == "shooting"
         return {
             "game": self.name,
-            "status": "finished" if state.phase == "finished" else "playing",
+            "status": rules.status(state),
             "winner": result.winner if result else None,
             "score": state.score.as_dict(),
             "phase": state.phase,
@@ -145,6 +157,6 @@ class PitchnutCodec(RulesCodec):
             "on_board": rules.on_board(state).as_dict(),
             "on_poison": {s: rules.is_on_poison(state, s) for s in SIDES},
             "shooter": rules.shooter(state),
-            "last_game": state.last_game.cause if state.last_game else None,
-            "result": result.cause if result else None,
+            "last_game": cause_text(state.last_game.cause) if state.last_game else None,
+            "result": cause_text(result.cause) if result else None,
         }
