@@ -565,10 +565,19 @@ def test_PN23b_miss_reshoot_does_not_spend_a_bonus():
     assert (s.turn, s.bonus) == ("B", 1)
 
 
-def test_PN23_untouched_shot_cannot_pocket_or_move_pieces():
-    refused(assigned(), shot(touched=False, black=1), N("PN-23", "untouched_moved_pieces"))
-    refused(assigned(), shot(touched=False, poison=True), N("PN-23", "untouched_moved_pieces"))
-    refused(assigned(), shot(touched=False, white_off=1), N("PN-23", "untouched_moved_pieces"))
+def test_PN23_a_pitch_touching_only_the_poison_sinks_it_and_wins():
+    # ``touched`` is whether the pitch touched an object piece (replay spec); the poison
+    # is not one (PN-01, PN-25): shooting for the poison, the pitch hits it alone and it
+    # drops: a win (PN-31), not a refusal
+    s = P.apply(on_poison_A(miss_reshoot=True), shot(touched=False, poison=True)).state
+    assert P.outcome(s) == Outcome("A", N("PN-31", "poison_alone_wins", side="A"))
+
+
+def test_PN23_pieces_moved_through_the_poison_count_though_the_pitch_touched_none():
+    # the pitch hits only the poison, which sinks a black and knocks a white off (PN-A8):
+    # B's black counts (B again, PN-26), the white goes back; no miss to re-take
+    s = P.apply(assigned(miss_reshoot=True), shot(touched=False, black=1, white_off=1)).state
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(1, 1))
 
 
 def test_PN23b_a_retaken_break_is_still_the_break():

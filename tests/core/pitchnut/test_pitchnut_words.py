@@ -44,8 +44,6 @@ CASES: list[tuple[Notice, str, str]] = [
      "2 black piece(s) are on the board; 3 cannot be pocketed or knocked off"),
     (N("PN-A8", "poison_pocketed_and_off"), "the poison cannot be both pocketed and knocked off the board",
      "the poison cannot be both pocketed and off the board"),
-    (N("PN-23", "untouched_moved_pieces"), "a shot that touched no object piece cannot have pocketed or moved one",
-     "a shot that touched no object piece cannot have pocketed or moved one"),
     (N("PN-A5", "spot_needed"), "a debt is paid by equal numbers of white and black: say which colour to spot (spot)",
      "a debt is paid by equal colours: choose the colour to spot"),
     (N("PN-05", "toss_won", side="A"), "A won the toss: choose who breaks", "Ann won the toss: choose who breaks"),

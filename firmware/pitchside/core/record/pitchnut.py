@@ -11,6 +11,9 @@ Contract inputs: ``coin_toss`` (``winner``), ``breaker`` (``side``), ``shot`` (`
 ``white_off``, ``black_off`` (0) and ``poison_off`` (false): pieces knocked off the board
 and put back at the centre (PN-A8); ``sensed`` (absent): the four pocket beams' counts,
 ``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it).
+A count of pieces is any integer from 0: more than the board has is well formed and
+refused by the rules (PN-02), as the spec has it; ``touched: false`` with pieces or the
+poison moved is a shot (the pitch may touch only the poison, not an object piece).
 
 Contract output keys: ``game``, ``status``, ``winner``, ``score`` (games won), ``phase``,
 ``game_number``, ``turn``, ``colours``, ``pocketed``, ``owed``, ``bonus``,
@@ -101,15 +104,15 @@ class PitchnutCodec(RulesCodec):
             inp = rules.Breaker(f.side("side"))
         elif name == "shot":
             inp = rules.Shot(
-                white=f.int("white", 0, 0, MAX_PIECES),
-                black=f.int("black", 0, 0, MAX_PIECES),
+                white=f.int("white", 0, 0),
+                black=f.int("black", 0, 0),
                 poison=f.bool("poison", False),
                 pitch=_optional_choice(f, "pitch", ("pocket", "off")),
                 touched=f.bool("touched", True),
                 foul=f.bool("foul", False),
                 spot=_optional_choice(f, "spot", ("white", "black")),
-                white_off=f.int("white_off", 0, 0, MAX_PIECES),
-                black_off=f.int("black_off", 0, 0, MAX_PIECES),
+                white_off=f.int("white_off", 0, 0),
+                black_off=f.int("black_off", 0, 0),
                 poison_off=f.bool("poison_off", False),
                 sensed=_sensed(f),
             )

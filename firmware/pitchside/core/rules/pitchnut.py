@@ -196,12 +196,14 @@ PitchFate = Literal["pocket", "off"]
 class Shot:
     """One shot by the side whose turn it is, summed up when it has ended.
 
-    :param white: white object pieces pocketed (0..).
-    :param black: black object pieces pocketed (0..).
+    :param white: white object pieces pocketed (0..; more than the board has is
+        refused, PN-02).
+    :param black: black object pieces pocketed (0..; PN-02).
     :param poison: the poison was pocketed.
     :param pitch: ``"pocket"`` or ``"off"``: the pitch was pocketed or left the board
         (a scratch, PN-08); None: it stayed.
-    :param touched: the pitch touched an object piece (PN-23 (b), ``miss_reshoot``).
+    :param touched: the pitch touched an object piece (PN-23 (b), ``miss_reshoot``); the
+        poison is not one, so a shot that touched none may still move pieces.
     :param foul: the referee called illegal technique, penalised as a scratch (PN-A10).
     :param spot: the colour to spot when the rules leave the choice (PN-A5).
     :param white_off: white pieces knocked off the board, put back at the centre (PN-A8).
@@ -414,10 +416,9 @@ def _check_shot(state: State, shot: Shot) -> None:
             )
     if shot.poison and shot.poison_off:
         raise IllegalInput(Notice.of("PN-A8", "poison_pocketed_and_off"))
-    if not shot.touched and (
-        shot.white or shot.black or shot.poison or shot.white_off or shot.black_off or shot.poison_off
-    ):
-        raise IllegalInput(Notice.of("PN-23", "untouched_moved_pieces"))
+    # ``touched: false`` with pieces moved is no contradiction: the pitch may touch only
+    # the poison, which is not an object piece, and move pieces through it (PN-23 reads
+    # ``touched`` only for a clean miss).
 
 
 CAUSES: frozenset[tuple[str, str]] = frozenset({

@@ -89,9 +89,6 @@ _WORDS: dict[str, _Build] = {
         "the poison cannot be both pocketed and knocked off the board",
         "the poison cannot be both pocketed and off the board",
     ),
-    "untouched_moved_pieces": lambda n, names: _same(  # PN-23
-        "a shot that touched no object piece cannot have pocketed or moved one"
-    ),
     "spot_needed": lambda n, names: Words(  # PN-A5
         "a debt is paid by equal numbers of white and black: say which colour to spot (spot)",
         "a debt is paid by equal colours: choose the colour to spot",
