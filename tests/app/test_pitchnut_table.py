@@ -10,6 +10,8 @@ from dataclasses import replace
 
 from pitchside.tables import pitchnut as t
 from pitchside.tables.effects import Accepted, CoinTossed, StartTimer, TossCoin
+from pitchside.core.game import Outcome
+from pitchside.core.notice import Notice
 from pitchside.core.rules import pitchnut as R
 from pitchside.core.sides import PerSide
 from pitchside.render.pitchnut import _status, short_cause
@@ -217,7 +219,7 @@ def test_the_poison_with_a_scratch_loses_PN_21() -> None:
     ts, eff = sheet_shot(ts, ["poison", "pitch"], pockets=[2, 4])
     assert unsensed(eff) == [Accepted(R.Shot(poison=True, pitch="pocket"), 5.0)]
     assert ts.game.phase == "finished"
-    assert R.outcome(ts.game) == R.Outcome("B", "PN-21: A sank the poison with a scratch and loses")
+    assert R.outcome(ts.game) == Outcome("B", Notice.of("PN-21", "poison_with_scratch", side="A"))
     assert short_cause(R.outcome(ts.game).cause, ts.names) == "Ann: poison with a scratch (PN-21)"  # type: ignore[union-attr]
 
 

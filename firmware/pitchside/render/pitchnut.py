@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from pitchside.core.notice import Notice
 from pitchside.core.rules.pitchnut import (
     State,
     is_on_poison,
@@ -38,6 +39,7 @@ from pitchside.core.rules.pitchnut import (
     shooter,
 )
 from pitchside.core.sides import SIDES, Side
+from pitchside.core.words import pitchnut as words
 from pitchside.render import fonts, screen
 from pitchside.render.fonts import Box
 from pitchside.render.view import Prompt
@@ -366,7 +368,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
     w, h = size
     state = view.state
     result = outcome(state)
-    headline = f"{_name(view, result.winner)} WINS" if result else "MATCH OVER"
+    headline = f"{_name(view, result.winner)} WINS" if result and result.winner else "MATCH OVER"
     bar(draw, (0, 0, w, HEADER_H), "MATCH OVER", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
     big = (0, HEADER_H + 1, w, HEADER_H + 15)
     text_in_box(draw, big, headline, align="center", sizes=(14, fonts.LARGE, fonts.MEDIUM))
@@ -382,7 +384,7 @@ def _finished(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
     if view.prompt is not None and view.prompt.kind != "info":
         _bottom(draw, view, size, "")
         return
-    text = short_cause(result.cause if result else "", view.names)
+    text = short_cause(result.cause, view.names) if result else ""
     for i, line in enumerate(wrap(text, w - 4, fonts.TINY, lines)):
         y = top + i * line_h
         if y + line_h > h:
@@ -390,31 +392,11 @@ def _finished(draw: ImageDraw.ImageDraw, view: PitchnutView, size: tuple[int, in
         text_in_box(draw, (0, y, w, y + line_h), line, align="center", sizes=(fonts.TINY,))
 
 
-_CAUSES: tuple[tuple[str, str, str], ...] = (
-    ("PN-06", "wins", "{X} sank the poison on the break"),
-    ("PN-06", "loses", "{X}: poison and a scratch on the break"),
-    ("PN-25", "on the break", "{X}: poison with pieces on the break"),
-    ("PN-21", "", "{X}: poison with a scratch"),
-    ("PN-22", "", "{X}: poison with an opponent's piece"),
-    ("PN-31", "", "{X} sank the poison alone"),
-    ("PN-24", "", "{X} sank the poison too early"),
-    ("PN-25", "", "{X}: poison with pieces, too early"),
-)
-"""How a game ended, short: (rule, a phrase of the rules' cause, the text)."""
-
-
-def short_cause(cause: str, names: tuple[str, str]) -> str:
-    """The rules' cause of a game's end for two short lines, e.g. ``"Ann sank the
-    poison alone (PN-31)"``; the shooter is the side the cause names first."""
-    rule, _, text = cause.partition(": ")
-    if not rule:
-        return ""
-    side = text.split(" ", 1)[0]
-    who = names[0] if side == "A" else names[1] if side == "B" else side
-    for r, phrase, short in _CAUSES:
-        if r == rule and phrase in text:
-            return f"{short.format(X=who)} ({rule})"
-    return f"{text} ({rule})"
+def short_cause(cause: Notice, names: tuple[str, str]) -> str:
+    """How a game ended for two short lines, e.g. ``"Ann sank the poison alone
+    (PN-31)"``: the cause's short words (:mod:`pitchside.core.words.pitchnut`), then its
+    rule ID."""
+    return f"{words.describe(cause, names).short} ({cause.rule})"
 
 
 def describe(state: State) -> str:

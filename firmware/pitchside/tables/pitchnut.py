@@ -53,7 +53,6 @@ to spot) until the next shot.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -68,10 +67,11 @@ from pitchside.tables.effects import (
 from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
-from pitchside.core.sides import Side, other, with_names
-from pitchside.core.step import Notice
+from pitchside.core.sides import Side, name_of, other
+from pitchside.core.words.pitchnut import describe
 from pitchside.render.pitchnut import PitchnutView, SheetRow, render
 from pitchside.render.view import Prompt
 from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TimerFired
@@ -218,14 +218,23 @@ def to_shot(draft: ShotDraft) -> rules.Shot:
     )
 
 
+def refusal(game: rules.State, inp: rules.Input) -> Notice | None:
+    """The rules' refusal of ``inp`` now (None: they would take it). Asks, commits
+    nothing: the table never restates a rule of its own."""
+    try:
+        rules.apply(game, inp)
+    except IllegalInput as exc:
+        return exc.notice
+    return None
+
+
 def needs_spot(game: rules.State, draft: ShotDraft) -> bool:
-    """The rules will ask which colour to spot (PN-A5): a debt paid on an open board by
-    equal numbers of white and black."""
-    side = game.turn
-    if side is None or game.colours[side] is not None or game.owed[side] == 0:
+    """The rules would ask which colour to spot for the shot (PN-A5: a debt paid on an
+    open board by equal numbers of white and black), so the sheet offers the row."""
+    if game.phase != "shooting":
         return False
-    w, b = draft.count("white"), draft.count("black")
-    return w == b > 0 and draft.count("poison") == 0
+    notice = refusal(game, replace(to_shot(draft), spot=None))
+    return notice is not None and notice.code == "spot_needed"
 
 
 RowKey = Literal["piece", "add", "spot", "touched", "pitch_off", "foul", "white_off", "black_off", "poison_off"]
@@ -279,9 +288,10 @@ def sheet_rows(ts: TableState) -> tuple[SheetRow, ...]:
 def shot_summary(draft: ShotDraft) -> str:
     """What the shot would commit, e.g. ``"2 WHITE 1 BLACK PITCH"``, or ``"NOTHING IN"``."""
     parts = []
-    for kind, word in (("white", "WHITE"), ("black", "BLACK")):
+    colours: tuple[tuple[Kind, str], ...] = (("white", "WHITE"), ("black", "BLACK"))
+    for kind, word in colours:
         if draft.count(kind):
-            parts.append(f"{draft.count(kind)} {word}")  # type: ignore[arg-type]
+            parts.append(f"{draft.count(kind)} {word}")
     if draft.count("poison"):
         parts.append("POISON")
     if draft.count("pitch"):
@@ -330,11 +340,23 @@ def view(ts: TableState) -> PitchnutView:
 
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
+    """A refusal of the table's own (what the players entered cannot be a shot)."""
+    return replace(ts, prompt=Prompt(reason, "refusal", rule))
+
+
+def _refuse_notice(ts: TableState, notice: Notice) -> TableState:
+    """A refusal of the rules, in their words for the panel."""
+    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", notice.rule))
+
+
+def _refused(ts: TableState, exc: IllegalInput) -> TableState:
+    if exc.notice is not None:
+        return _refuse_notice(ts, exc.notice)
+    return _refuse(ts, exc.rule, exc.reason)  # the match's own prose refusal (undo)
 
 
 def _info(ts: TableState, text: str) -> TableState:
-    return replace(ts, prompt=Prompt(with_names(text, ts.names), "info"))
+    return replace(ts, prompt=Prompt(text, "info"))
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -390,19 +412,27 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         ts = replace(ts, action=None)
     if name == "undo":
         return _undo(ts, at)
-    if game.phase == "finished":
+    legal = rules.legal_inputs(game)
+    if not legal:
         return _info(ts, "Match over: NEW"), ()
-    if game.phase == "toss":
+    if "coin_toss" in legal:
         if name in ("coin", "shot_done"):
             return replace(ts, prompt=None), (TossCoin(),)
-        return _refuse(ts, "PN-05", "toss the coin first (COIN)"), ()
+        return _refuse_rules(ts, rules.Shot()), ()  # the other buttons enter a shot
     if name == "coin":
-        return _refuse(ts, "PN-05", "the coin was tossed already"), ()
+        return _refuse_rules(ts, rules.CoinToss(game.toss_winner or "A")), ()
     if game.phase == "choose_breaker":
         return _breaker_press(ts, name, at)
     if ts.mode == "sheet":
         return _sheet_press(ts, name, at)
     return _live_press(ts, name, at)
+
+
+def _refuse_rules(ts: TableState, inp: rules.Input) -> TableState:
+    """The rules' reason for refusing ``inp`` on the prompt line (nothing if they
+    would take it)."""
+    notice = refusal(ts.game, inp)
+    return ts if notice is None else _refuse_notice(ts, notice)
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -415,7 +445,7 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     try:
         match, _ = ts.match.undo()
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refused(ts, exc), ()
     new = TableState(match, names=ts.names, prompt=Prompt("Undone", "info"))
     return new, (Accepted(None, at),)
 
@@ -427,7 +457,7 @@ def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
         return replace(ts, breaker=other(choice), prompt=None), ()
     if name == "shot_done":
         return _commit(ts, rules.Breaker(choice), at)
-    return _info(ts, f"{winner} chooses who breaks: + - then DONE"), ()
+    return _info(ts, f"{name_of(ts.names, winner)} chooses who breaks: + - then DONE"), ()
 
 
 def _live_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -492,10 +522,19 @@ def _change_row(ts: TableState, row: tuple[RowKey, int], step: int) -> TableStat
         order: tuple[rules.Colour, rules.Colour] = ("white", "black")
         spot = order[0 if step > 0 else 1] if d.spot is None else order[1 - order.index(d.spot)]
         return replace(ts, draft=replace(d, spot=spot), prompt=None)
-    if key in ("pitch_off", "touched", "foul", "poison_off"):
-        return replace(ts, draft=replace(d, **{key: not getattr(d, key)}), prompt=None)
-    n = max(0, getattr(d, key) + step)
-    return replace(ts, draft=replace(d, **{key: n}), prompt=None)
+    if key == "pitch_off":
+        d = replace(d, pitch_off=not d.pitch_off)
+    elif key == "touched":
+        d = replace(d, touched=not d.touched)
+    elif key == "foul":
+        d = replace(d, foul=not d.foul)
+    elif key == "poison_off":
+        d = replace(d, poison_off=not d.poison_off)
+    elif key == "white_off":
+        d = replace(d, white_off=max(0, d.white_off + step))
+    else:
+        d = replace(d, black_off=max(0, d.black_off + step))
+    return replace(ts, draft=d, prompt=None)
 
 
 def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -512,12 +551,14 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
         return _refuse(ts, "PN-08", "there is only one pitch: mark the others"), ()
     if d.count("pitch") and d.pitch_off:
         return _refuse(ts, "PN-08", "the pitch cannot be both pocketed and off the board"), ()
-    if d.count("poison") and d.poison_off:
-        return _refuse(ts, "PN-A8", "the poison cannot be both pocketed and off the board"), ()
-    if needs_spot(ts.game, d) and d.spot is None:
-        ts2 = _refuse(ts, "PN-A5", "a debt is paid by equal colours: choose the colour to spot")
-        return replace(ts2, cursor=sheet.index(("spot", 0))), ()
-    return _commit(ts, to_shot(d), at)
+    shot = to_shot(d)
+    notice = refusal(ts.game, shot)  # the rules' own checks (PN-02, PN-A8, PN-A5, ...)
+    if notice is not None:
+        refused = _refuse_notice(ts, notice)
+        if notice.code == "spot_needed" and ("spot", 0) in sheet:
+            refused = replace(refused, cursor=sheet.index(("spot", 0)))
+        return refused, ()
+    return _commit(ts, shot, at)
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -525,7 +566,7 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
     try:
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refused(ts, exc), ()
     sensed = ts.draft.sensed()
     new = TableState(match, names=ts.names)
     return _after(new, before, inp, step.effects, sensed), (Accepted(inp, at),)
@@ -551,11 +592,9 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
     ts = replace(ts, last=report)
     if after.phase == "finished":
         return ts
-    if not same_game:
-        result = after.last_game
-        winner = result.winner if result else None
-        text = f"{winner} wins game {before.game_number}"
-        return replace(ts, prompt=Prompt(with_names(text, ts.names), "info"))
+    if not same_game:  # the game's end, in the rules' words (PN-05, PN-31)
+        won = [n for n in notices if n.code == "wins_game"]
+        return replace(ts, prompt=Prompt(describe(won[0], ts.names).short, "info") if won else None)
     action = spot_action(inp, spotted, notices)
     prompt = _main_notice(notices, ts.names)
     return replace(ts, action=action, prompt=prompt)
@@ -567,37 +606,13 @@ def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, 
     ``"SPOT 1 WHITE AT CENTRE"``."""
     white = spotted.white + shot.white_off
     black = spotted.black + shot.black_off
-    poison = shot.poison_off or any(n.rule == "PN-A2" for n in notices)
+    poison = shot.poison_off or any(n.code == "poison_respotted" for n in notices)
     parts = [f"{n} {word}" for n, word in ((white, "WHITE"), (black, "BLACK")) if n]
     if poison:
         parts.append("POISON")
     if not parts:
         return None
     return f"SPOT {' + '.join(parts)}" + (" AT CENTRE" if len(parts) == 1 else "")
-
-
-_SHORT: tuple[tuple[str, str], ...] = (
-    (r"^(\w+) is shooting for the poison$", r"\1: on the poison"),
-    (r"^(Scratch|Foul): (\w+) owes (\d+) piece\(s\)$", r"\1: \2 owes \3"),
-    (r"^(Scratch|Foul): spot one .*$", r"\1: spot one"),
-    (r"^(\w+) banks (\d+) bonus turn\(s\)$", r"\1 banks \2 bonus"),
-    (r"^(\w+) spends a bonus turn \((\d+) left\)$", r"\1 uses a bonus turn"),
-    (r"^Missed everything: (\w+) shoots again$", r"Missed all: \1 again"),
-    (r"^Equal colours: the board stays open$", "Equal: board stays open"),
-    (r"^(\w+) pays (\d+) debt\(s\).*$", r"\1 pays \2 debt(s)"),
-    (r"^(\w+) pays a debt.*$", r"\1 pays a debt"),
-    (r"^(\w+) has no (\w+) left.*$", r"\1 spots a \2 for the debt"),
-    (r"^Poison back at the centre: turn over$", "Poison early: turn over"),
-)
-"""The rules' notices shortened for a 128 px line (the action line says what to spot)."""
-
-
-def short_notice(text: str) -> str:
-    """A rules notice as the prompt line says it, e.g. ``"A: on the poison"``."""
-    for pattern, repl in _SHORT:
-        if re.match(pattern, text):
-            return re.sub(pattern, repl, text)
-    return text
 
 
 def sensor_text(event: SensorNoisy) -> str:
@@ -609,24 +624,22 @@ def sensor_text(event: SensorNoisy) -> str:
 
 
 def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt | None:
-    """The notice worth the prompt line: shooting for the poison (PN-31), a debt
-    (PN-08, PN-28), colours assigned (PN-10), bonus turns banked (PN-15); else the last
-    one (whose turn)."""
+    """The notice worth the prompt line, in its short words: shooting for the poison
+    (PN-31), a debt (PN-08, PN-28), colours assigned (PN-10), bonus turns banked (PN-15);
+    else the last one (whose turn)."""
     if not notices:
         return None
-    picks = (
-        lambda n: n.rule == "PN-31",
-        lambda n: "owes" in n.text,
-        lambda n: n.rule == "PN-10",
-        lambda n: n.rule == "PN-15",
-    )
     chosen = notices[-1]
-    for pick in picks:
-        found = [n for n in notices if pick(n)]
+    for code in _PROMPT_FIRST:
+        found = [n for n in notices if n.code == code]
         if found:
             chosen = found[0]
             break
-    return Prompt(with_names(short_notice(chosen.text), names), "info")
+    return Prompt(describe(chosen, names).short, "info")
+
+
+_PROMPT_FIRST = ("on_poison", "owes", "colours_assigned", "banks_bonus")
+"""The notice codes the prompt line shows first, in this order (else the last notice)."""
 
 
 # --- the app --------------------------------------------------------------------------

@@ -137,3 +137,18 @@ def test_only_possible_shots_play_games_to_their_end_or_keep_conserving(data, op
             assert exc.rule == "PN-A5"
             state = P.apply(state, P.Shot(white=w, black=b, poison=shot.poison, pitch=shot.pitch, spot="white")).state
         check_invariants(state)
+
+
+def _snapshot_round_trips(state: P.State) -> None:
+    check_invariants(state)
+    line = P.snapshot(state)
+    assert "\n" not in line
+    assert P.parse_snapshot(line) == state
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), opts=options(), n=st.integers(0, 60))
+def test_the_snapshot_of_every_reachable_state_reads_back_as_that_state(data, opts, n):
+    """``parse_snapshot(snapshot(s)) == s`` after every line of a random fold (refused
+    lines and undos included)."""
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, _snapshot_round_trips)

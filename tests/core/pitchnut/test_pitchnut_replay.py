@@ -113,7 +113,6 @@ def test_output_keys_before_the_toss():
     [
         ('{"input": "shot", "whites": 1}', "whites"),
         ('{"input": "shot", "white": -1}', "white"),
-        ('{"input": "shot", "white": 51}', "white"),
         ('{"input": "shot", "white": "2"}', "white"),
         ('{"input": "shot", "poison": 1}', "poison"),
         ('{"input": "shot", "pitch": "table"}', "pitch"),
@@ -160,7 +159,7 @@ def test_refusals_are_listed_with_their_rule_and_leave_the_state():
         '{"input": "shot"}',  # 4: no breaker yet
         '{"input": "breaker", "side": "A"}',
         '{"input": "shot", "white": 11}',  # 6: only 10 white
-        '{"input": "shot", "white": 1, "touched": false}',  # 7
+        '{"input": "shot", "white": 51, "touched": false}',  # 7: more than the board has
         '{"input": "shot", "pitch": "pocket"}',  # A owes 1
         '{"input": "shot"}',  # B misses
         '{"input": "shot", "white": 1, "black": 1}',  # 10: debt, equal colours: spot?
@@ -172,6 +171,33 @@ def test_refusals_are_listed_with_their_rule_and_leave_the_state():
         '{"input": "undo"}',  # 16: nothing to undo
     )
     rules = [(r["line"], r["reason"].split(":")[0]) for r in res.output()["rejected"]]
-    assert rules == [(2, "PN-05"), (4, "PN-05"), (6, "PN-02"), (7, "PN-23"), (10, "PN-A5"), (11, "PN-A8"),
+    assert rules == [(2, "PN-05"), (4, "PN-05"), (6, "PN-02"), (7, "PN-02"), (10, "PN-A5"), (11, "PN-A8"),
                      (16, "UNDO")]
     assert res.output()["phase"] == "toss"
+
+
+# --- the spec's inputs work as written (issue 13: no added requirement) ----------------------
+
+
+@pytest.mark.parametrize("field", ["white", "black", "white_off", "black_off"])
+def test_more_pieces_than_the_board_has_is_a_refusal_not_a_malformed_line(field):
+    """shared/spec/replay.md: an input "well formed but impossible in the current state
+    (... more pucks knocked off than are on the board) is a refusal, not a malformed
+    line": any count, however large, is well formed; the rules refuse it (PN-02)."""
+    res = run('{"input": "coin_toss", "winner": "A"}', '{"input": "breaker", "side": "A"}',
+              json.dumps({"input": "shot", field: 60}))
+    colour = field.split("_")[0]
+    assert res.output()["rejected"] == [{
+        "line": 4, "input": "shot",
+        "reason": f"PN-02: 10 {colour} piece(s) are on the board; 60 cannot be pocketed or knocked off",
+    }]
+
+
+def test_a_shot_that_touched_no_object_piece_but_sank_the_poison_is_taken():
+    """``touched`` (the pitch touched an object piece) is read only for ``miss_reshoot``;
+    the poison is not an object piece, so ``touched: false`` with the poison is a shot."""
+    lines = ['{"input": "coin_toss", "winner": "A"}', '{"input": "breaker", "side": "A"}',
+             '{"input": "shot", "poison": true, "touched": false}']
+    out = run(*lines).output()
+    assert out["rejected"] == [] and out["winner"] == "A"
+    assert out["result"] == "PN-06: A sank the poison on the break and wins"

@@ -16,8 +16,12 @@ from dataclasses import replace
 import pytest
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import Outcome
+from pitchside.core.notice import Notice
 from pitchside.core.rules import pitchnut as P
 from pitchside.core.sides import PerSide
+
+N = Notice.of
 
 # --- helpers ---------------------------------------------------------------------------
 
@@ -67,12 +71,13 @@ def st(phase="shooting", turn="A", colours=(None, None), pocketed=(0, 0), owed=(
     }
 
 
-def refused(state: P.State, inp, rule: str) -> IllegalInput:
+def refused(state: P.State, inp, notice: Notice) -> IllegalInput:
+    """``inp`` is refused with exactly ``notice`` (its rule ID, code and parameters)."""
     before = state
     with pytest.raises(IllegalInput) as info:
         P.apply(state, inp)
-    assert info.value.rule == rule
-    assert str(info.value).startswith(rule + ":")
+    assert info.value.notice == notice
+    assert info.value.rule == notice.rule
     assert state == before  # frozen: nothing changed
     return info.value
 
@@ -141,10 +146,10 @@ def test_PN02_pieces_out_of_range(pieces):
 
 def test_PN02_cannot_pocket_more_than_on_the_board():
     s = start(pieces=2)
-    refused(s, shot(white=3), "PN-02")
+    refused(s, shot(white=3), N("PN-02", "more_than_on_board", colour="white", on_board=2, count=3))
     s = P.apply(s, shot(black=2)).state  # A black, 0 black left
-    refused(s, shot(black=1), "PN-02")
-    refused(s, shot(white=1, white_off=2), "PN-02")
+    refused(s, shot(black=1), N("PN-02", "more_than_on_board", colour="black", on_board=0, count=1))
+    refused(s, shot(white=1, white_off=2), N("PN-02", "more_than_on_board", colour="white", on_board=2, count=3))
 
 
 # --- PN-03 / PN-14: the goal, running out from the break --------------------------------
@@ -162,7 +167,7 @@ def test_PN03_PN14_run_out_from_the_break_wins_the_game():
     # the poison alone: A wins (PN-31), the match (games 1)
     s = P.apply(s, shot(poison=True)).state
     assert look(s) == st(phase="finished", turn=None, colours=("white", "black"), pocketed=(3, 0), score=(1, 0))
-    assert P.outcome(s) == P.Outcome("A", "PN-31: A sank the poison alone and wins")
+    assert P.outcome(s) == Outcome("A", N("PN-31", "poison_alone_wins", side="A"))
     assert s.breaker_next == "B"
 
 
@@ -182,14 +187,14 @@ def test_PN05_toss_winner_chooses_the_breaker():
 
 def test_PN05_refusals_out_of_order():
     s = P.new_match()
-    refused(s, P.Breaker("A"), "PN-05")
-    refused(s, MISS, "PN-05")
+    refused(s, P.Breaker("A"), N("PN-05", "toss_first"))
+    refused(s, MISS, N("PN-05", "toss_first"))
     s = P.apply(s, P.CoinToss("A")).state
-    refused(s, P.CoinToss("B"), "PN-05")
-    refused(s, MISS, "PN-05")
+    refused(s, P.CoinToss("B"), N("PN-05", "toss_once"))
+    refused(s, MISS, N("PN-05", "choose_breaker_first", side="A"))
     s = P.apply(s, P.Breaker("B")).state
-    refused(s, P.Breaker("A"), "PN-05")
-    refused(s, P.CoinToss("A"), "PN-05")
+    refused(s, P.Breaker("A"), N("PN-05", "breaker_after_toss_only"))
+    refused(s, P.CoinToss("A"), N("PN-05", "toss_once"))
 
 
 def test_PN05_PN31_loser_breaks_the_next_game():
@@ -205,12 +210,12 @@ def test_PN05_PN31_loser_breaks_the_next_game():
     assert P.outcome(s).winner == "A"
     assert s.breaker_next == "B"
     # no breaker choice later on
-    refused(s, P.Breaker("A"), "PN-A9")
+    refused(s, P.Breaker("A"), N("PN-A9", "match_over"))
 
 
 def test_PN05_no_breaker_choice_in_later_games():
     s = fold(start("A", games=2), shot(poison=True))
-    refused(s, P.Breaker("A"), "PN-05")
+    refused(s, P.Breaker("A"), N("PN-05", "breaker_after_toss_only"))
 
 
 # --- PN-06: poison on the break ------------------------------------------------------------
@@ -219,14 +224,14 @@ def test_PN05_no_breaker_choice_in_later_games():
 def test_PN06_poison_on_the_break_wins():
     s = P.apply(start("B"), shot(poison=True)).state
     assert look(s) == st(phase="finished", turn=None, score=(0, 1))
-    assert P.outcome(s).cause.startswith("PN-06")
+    assert P.outcome(s) == Outcome("B", N("PN-06", "poison_break_wins", side="B"))
 
 
 @pytest.mark.parametrize("pitch", ["pocket", "off"])
 def test_PN06_poison_on_the_break_with_a_scratch_loses(pitch):
     s = P.apply(start("B"), shot(poison=True, pitch=pitch)).state
     assert look(s) == st(phase="finished", turn=None, score=(1, 0))
-    assert P.outcome(s).cause.startswith("PN-06")
+    assert P.outcome(s) == Outcome("A", N("PN-06", "poison_break_scratch", side="B"))
 
 
 def test_PN06_poison_on_the_break_with_object_pieces_still_wins():
@@ -238,7 +243,7 @@ def test_PN06_poison_on_the_break_with_object_pieces_still_wins():
 def test_PN06_option_break_poison_with_pieces_loss():
     s = P.apply(start("A", break_poison_with_pieces="loss"), shot(poison=True, white=1)).state
     assert look(s) == st(phase="finished", turn=None, pocketed=(1, 0), score=(0, 1))
-    assert P.outcome(s).cause.startswith("PN-25")
+    assert P.outcome(s) == Outcome("B", N("PN-25", "poison_break_with_pieces", side="A"))
     # alone it still wins
     s = P.apply(start("A", break_poison_with_pieces="loss"), shot(poison=True)).state
     assert P.outcome(s).winner == "A"
@@ -443,7 +448,7 @@ def test_PN18_two_own_one_opponent_no_scratch_goes_on_with_the_bonus():
 def test_PN19_PN31_on_the_poison_alone_wins():
     s = P.apply(on_poison_A(), shot(poison=True)).state
     assert look(s) == st(phase="finished", turn=None, colours=("white", "black"), pocketed=(10, 3), score=(1, 0))
-    assert P.outcome(s).cause == "PN-31: A sank the poison alone and wins"
+    assert P.outcome(s) == Outcome("A", N("PN-31", "poison_alone_wins", side="A"))
 
 
 def test_PN20_scratch_shooting_for_the_poison_is_only_a_scratch():
@@ -457,29 +462,29 @@ def test_PN20_scratch_shooting_for_the_poison_is_only_a_scratch():
 def test_PN21_poison_with_a_scratch_loses(pitch):
     s = P.apply(on_poison_A(), shot(poison=True, pitch=pitch)).state
     assert look(s) == st(phase="finished", turn=None, colours=("white", "black"), pocketed=(10, 3), score=(0, 1))
-    assert P.outcome(s).cause.startswith("PN-21")
+    assert P.outcome(s) == Outcome("B", N("PN-21", "poison_with_scratch", side="A"))
 
 
 def test_PN21_poison_with_a_foul_loses():
     s = P.apply(on_poison_A(), shot(poison=True, foul=True)).state
-    assert P.outcome(s).winner == "B" and P.outcome(s).cause.startswith("PN-21")
+    assert P.outcome(s) == Outcome("B", N("PN-21", "poison_with_scratch", side="A"))
 
 
 def test_PN22_poison_with_an_opponent_piece_loses():
     s = P.apply(on_poison_A(), shot(poison=True, black=1)).state
     assert look(s) == st(phase="finished", turn=None, colours=("white", "black"), pocketed=(10, 4), score=(0, 1))
-    assert P.outcome(s).cause.startswith("PN-22")
+    assert P.outcome(s) == Outcome("B", N("PN-22", "poison_with_opponent_piece", side="A"))
 
 
 def test_PN_A13_poison_scratch_and_opponent_piece_loses():
     s = P.apply(on_poison_A(), shot(poison=True, black=1, pitch="pocket")).state
-    assert P.outcome(s).winner == "B" and P.outcome(s).cause.startswith("PN-21")
+    assert P.outcome(s) == Outcome("B", N("PN-21", "poison_with_scratch", side="A"))
 
 
 def test_PN24_poison_with_own_pieces_left_loses():
     s = P.apply(assigned(), shot(poison=True)).state  # B black, 10 black up
     assert look(s) == st(phase="finished", turn=None, colours=("white", "black"), pocketed=(1, 0), score=(1, 0))
-    assert P.outcome(s).cause.startswith("PN-24")
+    assert P.outcome(s) == Outcome("A", N("PN-24", "poison_early", side="B"))
 
 
 def test_PN24_poison_on_an_open_board_loses():
@@ -491,13 +496,13 @@ def test_PN24_poison_with_a_debt_outstanding_loses():
     s = replace(on_poison_A(), owed=PerSide(1, 0))
     assert not P.is_on_poison(s, "A")
     s = P.apply(s, shot(poison=True)).state
-    assert P.outcome(s).winner == "B" and P.outcome(s).cause.startswith("PN-24")
+    assert P.outcome(s) == Outcome("B", N("PN-24", "poison_early", side="A"))
 
 
 def test_PN25_poison_with_own_piece_loses():
     s = P.apply(assigned(), shot(poison=True, black=1)).state
     assert look(s) == st(phase="finished", turn=None, colours=("white", "black"), pocketed=(1, 1), score=(1, 0))
-    assert P.outcome(s).cause.startswith("PN-25")
+    assert P.outcome(s) == Outcome("A", N("PN-25", "poison_early_with_pieces", side="B"))
 
 
 def test_PN24_option_early_poison_respot_ends_the_turn():
@@ -513,12 +518,12 @@ def test_PN_A4_option_early_poison_respot_own_pieces_count_bonus_spent():
 
 def test_PN22_still_loses_with_early_poison_respot():
     s = P.apply(assigned(early_poison="respot"), shot(poison=True, white=1)).state
-    assert P.outcome(s).winner == "A" and P.outcome(s).cause.startswith("PN-22")
+    assert P.outcome(s) == Outcome("A", N("PN-22", "poison_with_opponent_piece", side="B"))
 
 
 def test_PN21_still_loses_with_early_poison_respot():
     s = P.apply(assigned(early_poison="respot"), shot(poison=True, pitch="off")).state
-    assert P.outcome(s).winner == "A" and P.outcome(s).cause.startswith("PN-21")
+    assert P.outcome(s) == Outcome("A", N("PN-21", "poison_with_scratch", side="B"))
 
 
 # --- PN-23: the beginners' variants ------------------------------------------------------------
@@ -560,55 +565,84 @@ def test_PN23b_miss_reshoot_does_not_spend_a_bonus():
     assert (s.turn, s.bonus) == ("B", 1)
 
 
-def test_PN23_untouched_shot_cannot_pocket_or_move_pieces():
-    refused(assigned(), shot(touched=False, black=1), "PN-23")
-    refused(assigned(), shot(touched=False, poison=True), "PN-23")
-    refused(assigned(), shot(touched=False, white_off=1), "PN-23")
+def test_PN23_a_pitch_touching_only_the_poison_sinks_it_and_wins():
+    # ``touched`` is whether the pitch touched an object piece (replay spec); the poison
+    # is not one (PN-01, PN-25): shooting for the poison, the pitch hits it alone and it
+    # drops: a win (PN-31), not a refusal
+    s = P.apply(on_poison_A(miss_reshoot=True), shot(touched=False, poison=True)).state
+    assert P.outcome(s) == Outcome("A", N("PN-31", "poison_alone_wins", side="A"))
+
+
+def test_PN23_pieces_moved_through_the_poison_count_though_the_pitch_touched_none():
+    # the pitch hits only the poison, which sinks a black and knocks a white off (PN-A8):
+    # B's black counts (B again, PN-26), the white goes back; no miss to re-take
+    s = P.apply(assigned(miss_reshoot=True), shot(touched=False, black=1, white_off=1)).state
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(1, 1))
 
 
 def test_PN23b_a_retaken_break_is_still_the_break():
     s = P.apply(start("A", miss_reshoot=True), shot(touched=False)).state
     assert s.is_break and s.turn == "A"
     s = P.apply(s, shot(poison=True)).state  # the poison on the (re-taken) break wins (PN-06)
-    assert P.outcome(s).winner == "A" and P.outcome(s).cause.startswith("PN-06")
+    assert P.outcome(s) == Outcome("A", N("PN-06", "poison_break_wins", side="A"))
 
 
 # --- PN-14 / PN-16 / PN-26 / PN-A3: opponent's pieces --------------------------------------------
-# The rulebook wins over rulings.md here (module docstring, ``turn_continues``): by the
-# text any object piece lets the shooter go on, except equal own and opponent's (PN-16).
+# The default is rulings.md's PN-26 reading (``turn_continues="more_own"``): with colours
+# assigned the turn goes on only if own >= 1 and own > opponent's (PN-A3: "pockets an
+# object piece" is one's own, as in pool). In ``assigned()`` B (black) is to shoot.
 
 
-def test_PN14_rulebook_opponent_only_shot_goes_on():
+def test_PN26_default_one_own_and_none_of_the_opponents_shoots_again():
+    assert P.Options().turn_continues == "more_own"
+    s = P.apply(assigned(), shot(black=1)).state
+    # 1 own > 0: B again; a single earns no bonus (PN-15)
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(1, 1))
+
+
+def test_PN26_default_one_own_and_one_of_the_opponents_ends_the_turn():
+    s = P.apply(assigned(), shot(black=1, white=1)).state
+    # equal (PN-16): A to shoot
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1))
+
+
+def test_PN26_default_one_own_and_two_of_the_opponents_ends_the_turn():
+    s = P.apply(assigned(), shot(black=1, white=2)).state
+    # own 1 is not more than 2 (PN-26, PN-A3): A to shoot
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 1))
+
+
+def test_PN26_default_opponent_only_ends_the_turn():
     s = P.apply(assigned(), shot(white=2)).state
+    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 0))
+
+
+def test_PN26_default_own_more_than_opponent_goes_on():
+    s = P.apply(assigned(), shot(black=2, white=1)).state
+    # 2 own > 1: on, and the double banks 1 (PN-15)
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 2), bonus=1)
+
+
+# The option ``turn_continues="any_piece"``: the rulebook's literal sentence ("If a player
+# pockets an object piece, that player shoots again"): any object piece lets the shooter
+# go on, except equal own and opponent's (PN-16).
+
+
+def test_PN14_any_piece_option_opponent_only_shot_goes_on():
+    s = P.apply(assigned(turn_continues="any_piece"), shot(white=2)).state
     # B (black) sinks 2 white: an object piece pocketed, not equal: B again; no bonus
     # (bonus turns count own pieces, PN-15)
     assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 0))
 
 
-def test_PN14_rulebook_more_opponent_than_own_goes_on():
-    s = P.apply(assigned(), shot(white=2, black=1)).state
+def test_PN14_any_piece_option_more_opponent_than_own_goes_on():
+    s = P.apply(assigned(turn_continues="any_piece"), shot(white=2, black=1)).state
     assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(3, 1))
 
 
-def test_PN16_rulebook_equal_still_ends_the_turn():
-    s = P.apply(assigned(), shot(white=1, black=1)).state
+def test_PN16_any_piece_option_equal_still_ends_the_turn():
+    s = P.apply(assigned(turn_continues="any_piece"), shot(white=1, black=1)).state
     assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1))
-
-
-def test_PN26_option_more_own_opponent_only_ends_the_turn():
-    s = P.apply(assigned(turn_continues="more_own"), shot(white=2)).state
-    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 0))
-
-
-def test_PN26_option_more_own_more_opponent_than_own_ends_the_turn():
-    s = P.apply(assigned(turn_continues="more_own"), shot(white=2, black=1)).state
-    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(3, 1))
-
-
-def test_PN26_option_more_own_own_more_than_opponent_goes_on():
-    s = P.apply(assigned(turn_continues="more_own"), shot(white=1, black=2)).state
-    # 2 own > 1: on, and the double banks 1 (PN-15)
-    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 2), bonus=1)
 
 
 # --- PN-27: open board ------------------------------------------------------------------------
@@ -670,7 +704,7 @@ def test_PN_A5_open_board_debt_spots_the_colour_pocketed_most():
 
 def test_PN_A5_open_board_debt_with_equal_colours_needs_spot():
     s = fold(start("A"), shot(pitch="pocket"), MISS)
-    refused(s, shot(white=1, black=1), "PN-A5")
+    refused(s, shot(white=1, black=1), N("PN-A5", "spot_needed"))
     s = P.apply(s, shot(white=1, black=1, spot="black")).state
     assert look(s) == st(turn="A", pocketed=(1, 0))
 
@@ -701,10 +735,11 @@ def test_PN29_engine_ruling_debt_settled_from_the_pocket_when_no_own_piece_is_le
     s = fold(s, shot(white=1), MISS)  # A white; B to shoot
     s = P.apply(s, shot(pitch="pocket")).state  # B owes 1; A to shoot
     s = P.apply(s, shot(white=1, black=2)).state
-    # A: pieces pocketed, not equal: A again (PN-14). Black 2 of 2 pocketed and B owes:
-    # one black comes out of the pocket to settle it; A is now on the poison
-    assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(2, 1), owed=(0, 0))
-    assert P.is_on_poison(s, "A")
+    # A: 1 own, 2 of the opponent's: the turn ends (PN-26), B to shoot. Black 2 of 2
+    # pocketed and B owes: one black comes out of the pocket to settle it, so B has a
+    # piece on the board; A (all white down, no debt) is on the poison
+    assert look(s) == st(turn="B", colours=("white", "black"), pocketed=(2, 1), owed=(0, 0))
+    assert P.is_on_poison(s, "A") and not P.is_on_poison(s, "B")
 
 
 # --- PN-A8: pieces off the board ------------------------------------------------------------------
@@ -713,7 +748,7 @@ def test_PN29_engine_ruling_debt_settled_from_the_pocket_when_no_own_piece_is_le
 def test_PN_A8_pieces_knocked_off_go_back_without_penalty():
     s = P.apply(assigned(), shot(white_off=2, black_off=1, poison_off=True)).state
     assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(1, 0))
-    refused(assigned(), shot(poison=True, poison_off=True), "PN-A8")
+    refused(assigned(), shot(poison=True, poison_off=True), N("PN-A8", "poison_pocketed_and_off"))
 
 
 # --- PN-A9: match length and the end ----------------------------------------------------------------
@@ -728,8 +763,8 @@ def test_PN_A9_first_to_games_wins_the_match():
     assert look(s) == st(phase="finished", turn=None, score=(2, 1))
     assert s.game_number == 3 and P.outcome(s).winner == "A"
     assert P.legal_inputs(s) == ()
-    refused(s, MISS, "PN-A9")
-    refused(s, P.CoinToss("A"), "PN-A9")
+    refused(s, MISS, N("PN-A9", "match_over"))
+    refused(s, P.CoinToss("A"), N("PN-A9", "match_over"))
 
 
 @pytest.mark.parametrize("games", [0, 100])
@@ -743,12 +778,12 @@ def test_PN_A10_foul_without_pieces_owes_like_a_scratch():
     assert look(s) == st(turn="A", colours=("white", "black"), pocketed=(1, 0), owed=(0, 1))
 
 
-def test_notices_name_rules():
+def test_notices_are_values_naming_their_rules():
     step = P.apply(assigned(), shot(black=3))
-    rules = [n.rule for n in step.effects]
-    assert "PN-15" in rules and "PN-14" in rules
+    # B (black) sinks 3 own: 2 bonus turns banked (PN-15), B again (PN-14)
+    assert step.effects == (N("PN-15", "banks_bonus", side="B", count=2), N("PN-14", "shoots_again", side="B"))
     step = P.apply(on_poison_A(), shot(poison=True))
-    assert [n.rule for n in step.effects] == ["PN-31", "PN-A9"]
+    assert step.effects == (N("PN-31", "wins_game", side="A", game=1), N("PN-A9", "wins_match", side="A"))
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,9 @@ Contract inputs: ``coin_toss`` (``winner``), ``breaker`` (``side``), ``shot`` (`
 ``white_off``, ``black_off`` (0) and ``poison_off`` (false): pieces knocked off the board
 and put back at the centre (PN-A8); ``sensed`` (absent): the four pocket beams' counts,
 ``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it).
+A count of pieces is any integer from 0: more than the board has is well formed and
+refused by the rules (PN-02), as the spec has it; ``touched: false`` with pieces or the
+poison moved is a shot (the pitch may touch only the poison, not an object piece).
 
 Contract output keys: ``game``, ``status``, ``winner``, ``score`` (games won), ``phase``,
 ``game_number``, ``turn``, ``colours``, ``pocketed``, ``owed``, ``bonus``,
@@ -26,10 +29,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import SIDES
+from pitchside.core.words import pitchnut as words
 
 MAX_PIECES = rules.MAX_PIECES
 
@@ -38,6 +43,13 @@ def _optional_choice(f: Fields, name: str, choices: tuple[str, ...]) -> Any:
     """A field that is null (the default) or one of ``choices``."""
     value = f.choice(name, (None, *choices), None)  # type: ignore[arg-type]
     return None if value == "None" else value
+
+
+def cause_text(cause: Notice) -> str:
+    """A game's cause as the output's ``last_game`` and ``result`` give it:
+    ``"PN-31: A sank the poison alone and wins"`` (rule ID, then the long words with the
+    sides as ``A`` and ``B``)."""
+    return f"{cause.rule}: {words.describe(cause, ('A', 'B')).long}"
 
 
 def _sensed(f: Fields) -> tuple[int, int, int, int] | None:
@@ -52,7 +64,10 @@ class PitchnutCodec(RulesCodec):
 
     name = "pitchnut"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
+
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        return words.describe(notice, names)
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -89,15 +104,15 @@ class PitchnutCodec(RulesCodec):
             inp = rules.Breaker(f.side("side"))
         elif name == "shot":
             inp = rules.Shot(
-                white=f.int("white", 0, 0, MAX_PIECES),
-                black=f.int("black", 0, 0, MAX_PIECES),
+                white=f.int("white", 0, 0),
+                black=f.int("black", 0, 0),
                 poison=f.bool("poison", False),
                 pitch=_optional_choice(f, "pitch", ("pocket", "off")),
                 touched=f.bool("touched", True),
                 foul=f.bool("foul", False),
                 spot=_optional_choice(f, "spot", ("white", "black")),
-                white_off=f.int("white_off", 0, 0, MAX_PIECES),
-                black_off=f.int("black_off", 0, 0, MAX_PIECES),
+                white_off=f.int("white_off", 0, 0),
+                black_off=f.int("black_off", 0, 0),
                 poison_off=f.bool("poison_off", False),
                 sensed=_sensed(f),
             )
@@ -128,7 +143,7 @@ class PitchnutCodec(RulesCodec):
         shooting = state.phase == "shooting"
         return {
             "game": self.name,
-            "status": "finished" if state.phase == "finished" else "playing",
+            "status": rules.status(state),
             "winner": result.winner if result else None,
             "score": state.score.as_dict(),
             "phase": state.phase,
@@ -145,6 +160,6 @@ class PitchnutCodec(RulesCodec):
             "on_board": rules.on_board(state).as_dict(),
             "on_poison": {s: rules.is_on_poison(state, s) for s in SIDES},
             "shooter": rules.shooter(state),
-            "last_game": state.last_game.cause if state.last_game else None,
-            "result": result.cause if result else None,
+            "last_game": cause_text(state.last_game.cause) if state.last_game else None,
+            "result": cause_text(result.cause) if result else None,
         }

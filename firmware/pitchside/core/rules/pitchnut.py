@@ -8,6 +8,13 @@ engine does no I/O and reads no clock or random source: the coin toss enters as 
 dropped (as confirmed by the players), so a match is a deterministic fold of its inputs
 (:func:`apply`).
 
+The engine speaks values, never prose: each notice of a :class:`Step` and each refusal
+(:class:`IllegalInput`) is a :class:`~pitchside.core.notice.Notice` (rule ID, code,
+parameters: sides "A"/"B", counts, colours), worded for the players by
+:mod:`pitchside.core.words.pitchnut`. The typed face of :mod:`pitchside.core.game`
+(:func:`status`, :func:`score`, :func:`turn`, :func:`outcome`) and a one-line snapshot
+of a state (:func:`snapshot`, :func:`parse_snapshot`) are at the end.
+
 The match (PN-05, PN-A9): coin toss -> the toss winner names the first breaker -> games,
 each broken by the loser of the previous one -> the first side to win ``games`` games.
 A game (PN-02): ``pieces`` white and ``pieces`` black object pieces in the ring, the
@@ -45,17 +52,15 @@ Interpretations (the [I] rulings), each the default of a named :class:`Options` 
   ``"respot"``: the poison goes back to the centre and the turn ends (a banked bonus turn
   may still be spent); the rest of the shot counts. PN-21 (scratch) and PN-22
   (opponent's piece) lose either way: they are the text's.
-* ``turn_continues`` (PN-14, PN-16, PN-26 [I], PN-A3): ``"any_piece"`` (default, the
-  rulebook): any object piece pocketed lets the shooter go on, except equal numbers
-  (>= 1) of own and opponent's pieces (PN-16). ``"more_own"`` (rulings.md PN-26): with
-  colours assigned the turn continues only if own >= 1 and own > opponent's pieces.
-  **The rulebook wins here** over rulings.md's default: the text says "If a player
-  pockets an object piece, that player shoots again. Upon a miss or foul, it becomes the
-  opponent's turn", and it uses "object piece" for either colour ("one object piece,
-  either white or black") and "one's own object pieces" where it means the player's own;
-  the only pocketing that ends a turn it names is "an equal number ... of one's own and
-  the opponent's pieces". PN-26 contradicts that sentence for opponent-only shots and
-  for more opponent's than own, so it is the option, not the default.
+* ``turn_continues`` (PN-14, PN-16, PN-26 [I], PN-A3): ``"more_own"`` (default,
+  rulings.md PN-26): with colours assigned the turn continues only if own >= 1 and
+  own > opponent's pieces pocketed; opponent-only shots and more opponent's than own end
+  it (PN-A3). The rulebook's "If a player pockets an object piece, that player shoots
+  again" read literally would let 1 own + 2 opponent's go on while its own sentence has
+  equal numbers (1 + 1) end the turn; a club referee reads "pockets an object piece" as
+  one's own, as in pool. ``"any_piece"`` (the option, that literal reading): any object
+  piece pocketed lets the shooter go on, except equal numbers (>= 1) of own and
+  opponent's pieces (PN-16).
 * ``open_equal_continues`` (PN-27 [I]): on an open board a shot pocketing object pieces
   lets the shooter go on even with equal colours (True); False: equal colours end it.
 * ``paying_shot_continues`` (PN-29 [I], PN-A6): a piece that went to pay a debt still
@@ -96,19 +101,20 @@ Fixed readings (no option: the text leaves no other sensible reading):
   spot open (a debt paid on an open board by equal numbers of each colour); such a shot
   without ``spot`` is refused.
 
-Where the rulebook and rulings.md disagree, the rulebook wins: ``turn_continues`` (PN-26)
-above is the one such point. PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
+Where the rulebook's literal text and rulings.md differ, rulings.md's reading is the
+default and the literal one an option: ``turn_continues`` (PN-26) above. PN-04 (technique) is not sensed: a referee's ``foul`` penalises it (PN-A10).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import Outcome, Status
+from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
-from pitchside.core.step import Notice, Step
+from pitchside.core.step import Step
 
 RULES_VERSION = 1
 """Bumped whenever a change to this module could change the state a journal folds to."""
@@ -162,7 +168,7 @@ class Options:
     miss_reshoot: bool = False
     break_poison_with_pieces: Literal["win", "loss"] = "win"
     early_poison: Literal["loss", "respot"] = "loss"
-    turn_continues: Literal["any_piece", "more_own"] = "any_piece"
+    turn_continues: Literal["more_own", "any_piece"] = "more_own"
     open_equal_continues: bool = True
     paying_shot_continues: bool = True
     bonus_on_assigning_shot: bool = True
@@ -190,12 +196,14 @@ PitchFate = Literal["pocket", "off"]
 class Shot:
     """One shot by the side whose turn it is, summed up when it has ended.
 
-    :param white: white object pieces pocketed (0..).
-    :param black: black object pieces pocketed (0..).
+    :param white: white object pieces pocketed (0..; more than the board has is
+        refused, PN-02).
+    :param black: black object pieces pocketed (0..; PN-02).
     :param poison: the poison was pocketed.
     :param pitch: ``"pocket"`` or ``"off"``: the pitch was pocketed or left the board
         (a scratch, PN-08); None: it stayed.
-    :param touched: the pitch touched an object piece (PN-23 (b), ``miss_reshoot``).
+    :param touched: the pitch touched an object piece (PN-23 (b), ``miss_reshoot``); the
+        poison is not one, so a shot that touched none may still move pieces.
     :param foul: the referee called illegal technique, penalised as a scratch (PN-A10).
     :param spot: the colour to spot when the rules leave the choice (PN-A5).
     :param white_off: white pieces knocked off the board, put back at the centre (PN-A8).
@@ -232,10 +240,12 @@ Input = CoinToss | Breaker | Shot
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended: its ``winner`` and the ``cause`` with its rule ID."""
+    """How a game ended: its ``winner`` and the ``cause``, a notice whose rule is the
+    deciding rule (PN-06, PN-21, PN-22, PN-24, PN-25 or PN-31) and whose ``side`` is the
+    shooter who sank the poison (words: :mod:`pitchside.core.words.pitchnut`)."""
 
     winner: Side
-    cause: str
+    cause: Notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,14 +276,6 @@ class State:
     breaker_next: Side | None = None
     seats: PerSide[int] = PerSide(0, 0)
     last_game: GameResult | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a match ended: ``winner`` and ``cause`` (the deciding game's, with rule ID)."""
-
-    winner: Side
-    cause: str
 
 
 def new_match(options: Options | None = None) -> State:
@@ -337,13 +339,14 @@ def legal_inputs(state: State) -> tuple[str, ...]:
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result of the match, else None. All end-of-match logic lives here: a side
-    with ``games`` games won wins the match (PN-A9); the cause is that of its last game
-    (PN-06, PN-21, PN-22, PN-24/PN-25 or PN-31)."""
+    """The result of the match (:class:`pitchside.core.game.Outcome`), else None. All
+    end-of-match logic lives here: a side with ``games`` games won wins the match
+    (PN-A9); the cause is that of its last game (PN-06, PN-21, PN-22, PN-24/PN-25 or
+    PN-31), a :class:`~pitchside.core.notice.Notice`."""
     for side in SIDES:
         if state.score[side] >= state.options.games:
-            cause = state.last_game.cause if state.last_game else ""
-            return Outcome(side, cause)
+            assert state.last_game is not None  # a game won is a game ended
+            return Outcome(side, state.last_game.cause)
     return None
 
 
@@ -357,7 +360,7 @@ def apply(state: State, inp: Input) -> Step[State]:
     :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
     """
     if state.phase == "finished":
-        raise IllegalInput("PN-A9", "the match is over; start a new match")
+        raise IllegalInput(Notice.of("PN-A9", "match_over"))
     if isinstance(inp, CoinToss):
         return _coin_toss(state, inp)
     if isinstance(inp, Breaker):
@@ -369,20 +372,18 @@ def apply(state: State, inp: Input) -> Step[State]:
 
 def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
     if state.phase != "toss":
-        raise IllegalInput("PN-05", "the coin is tossed once, at the start of the match")
+        raise IllegalInput(Notice.of("PN-05", "toss_once"))
     new = replace(state, phase="choose_breaker", toss_winner=toss.winner)
-    return Step(new, (Notice(f"{toss.winner} won the toss: choose who breaks", "PN-05"),))
+    return Step(new, (Notice.of("PN-05", "toss_won", side=toss.winner),))
 
 
 def _breaker(state: State, choice: Breaker) -> Step[State]:
     if state.phase == "toss":
-        raise IllegalInput("PN-05", "toss the coin first: its winner chooses who breaks")
+        raise IllegalInput(Notice.of("PN-05", "toss_first"))
     if state.phase != "choose_breaker":
-        raise IllegalInput(
-            "PN-05", "the breaker is chosen only after the opening toss; later games the loser breaks"
-        )
+        raise IllegalInput(Notice.of("PN-05", "breaker_after_toss_only"))
     new = _start_game(replace(state, phase="shooting"), choice.side)
-    return Step(new, (Notice(f"{choice.side} breaks", "PN-05"),))
+    return Step(new, (Notice.of("PN-05", "breaks", side=choice.side),))
 
 
 def _start_game(state: State, breaker: Side) -> State:
@@ -403,22 +404,35 @@ def _start_game(state: State, breaker: Side) -> State:
 
 def _check_shot(state: State, shot: Shot) -> None:
     if state.phase == "toss":
-        raise IllegalInput("PN-05", "toss the coin first: its winner chooses who breaks")
+        raise IllegalInput(Notice.of("PN-05", "toss_first"))
     if state.phase == "choose_breaker":
-        raise IllegalInput("PN-05", f"{state.toss_winner} won the toss: choose who breaks first")
+        raise IllegalInput(Notice.of("PN-05", "choose_breaker_first", side=state.toss_winner))
     left = on_board(state)
     for colour in COLOURS:
         gone = shot[colour] + (shot.white_off if colour == "white" else shot.black_off)
         if gone > left[colour]:
             raise IllegalInput(
-                "PN-02", f"{left[colour]} {colour} piece(s) are on the board; {gone} cannot be pocketed or knocked off"
+                Notice.of("PN-02", "more_than_on_board", colour=colour, on_board=left[colour], count=gone)
             )
     if shot.poison and shot.poison_off:
-        raise IllegalInput("PN-A8", "the poison cannot be both pocketed and knocked off the board")
-    if not shot.touched and (
-        shot.white or shot.black or shot.poison or shot.white_off or shot.black_off or shot.poison_off
-    ):
-        raise IllegalInput("PN-23", "a shot that touched no object piece cannot have pocketed or moved one")
+        raise IllegalInput(Notice.of("PN-A8", "poison_pocketed_and_off"))
+    # ``touched: false`` with pieces moved is no contradiction: the pitch may touch only
+    # the poison, which is not an object piece, and move pieces through it (PN-23 reads
+    # ``touched`` only for a clean miss).
+
+
+CAUSES: frozenset[tuple[str, str]] = frozenset({
+    ("PN-06", "poison_break_wins"),
+    ("PN-06", "poison_break_scratch"),
+    ("PN-25", "poison_break_with_pieces"),
+    ("PN-21", "poison_with_scratch"),
+    ("PN-22", "poison_with_opponent_piece"),
+    ("PN-31", "poison_alone_wins"),
+    ("PN-25", "poison_early_with_pieces"),
+    ("PN-24", "poison_early"),
+})
+"""``(rule, code)`` of every cause a game can end with (:func:`_poison_result`); each
+cause's ``side`` is the shooter who sank the poison."""
 
 
 def _poison_result(state: State, shot: Shot, side: Side) -> GameResult | None:
@@ -430,21 +444,21 @@ def _poison_result(state: State, shot: Shot, side: Side) -> GameResult | None:
     pieces = shot.white + shot.black
     if state.is_break:
         if shot.scratch:
-            return GameResult(opp, f"PN-06: {side} sank the poison on the break with a scratch and loses")
+            return GameResult(opp, Notice.of("PN-06", "poison_break_scratch", side=side))
         if pieces and state.options.break_poison_with_pieces == "loss":
-            return GameResult(opp, f"PN-25: {side} sank the poison on the break with object pieces and loses")
-        return GameResult(side, f"PN-06: {side} sank the poison on the break and wins")
+            return GameResult(opp, Notice.of("PN-25", "poison_break_with_pieces", side=side))
+        return GameResult(side, Notice.of("PN-06", "poison_break_wins", side=side))
     if shot.scratch:
-        return GameResult(opp, f"PN-21: {side} sank the poison with a scratch and loses")
+        return GameResult(opp, Notice.of("PN-21", "poison_with_scratch", side=side))
     opp_colour = state.colours[opp]
     if opp_colour is not None and shot[opp_colour]:
-        return GameResult(opp, f"PN-22: {side} sank the poison with an opponent's piece and loses")
+        return GameResult(opp, Notice.of("PN-22", "poison_with_opponent_piece", side=side))
     if is_on_poison(state, side):
-        return GameResult(side, f"PN-31: {side} sank the poison alone and wins")
+        return GameResult(side, Notice.of("PN-31", "poison_alone_wins", side=side))
     if state.options.early_poison == "loss":
         if pieces:
-            return GameResult(opp, f"PN-25: {side} sank the poison with object pieces before being on it and loses")
-        return GameResult(opp, f"PN-24: {side} sank the poison before being on it and loses")
+            return GameResult(opp, Notice.of("PN-25", "poison_early_with_pieces", side=side))
+        return GameResult(opp, Notice.of("PN-24", "poison_early", side=side))
     return None
 
 
@@ -454,9 +468,7 @@ def _spot_colour(remaining: Pieces, spot: Colour | None) -> Colour:
     if remaining.white != remaining.black:
         return "white" if remaining.white > remaining.black else "black"
     if spot is None:
-        raise IllegalInput(
-            "PN-A5", "a debt is paid by equal numbers of white and black: say which colour to spot (spot)"
-        )
+        raise IllegalInput(Notice.of("PN-A5", "spot_needed"))
     return spot
 
 
@@ -467,11 +479,12 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     opp = other(side)
     opts = state.options
     notices: list[Notice] = []
-    for colour, n in (("white", shot.white_off), ("black", shot.black_off)):
+    off: tuple[tuple[Colour, int], ...] = (("white", shot.white_off), ("black", shot.black_off))
+    for colour, n in off:
         if n:
-            notices.append(Notice(f"Put {n} {colour} back at the centre", "PN-A8"))
+            notices.append(Notice.of("PN-A8", "put_back", colour=colour, count=n))
     if shot.poison_off:
-        notices.append(Notice("Put the poison back at the centre", "PN-A8"))
+        notices.append(Notice.of("PN-A8", "poison_put_back"))
 
     # 1. The poison (PN-06, PN-19..PN-22, PN-24, PN-25, PN-31).
     respot = False
@@ -481,7 +494,7 @@ def _shot(state: State, shot: Shot) -> Step[State]:
             pocketed = state.pocketed.add("white", shot.white).add("black", shot.black)
             return _end_game(replace(state, pocketed=pocketed), result, notices)
         respot = True
-        notices.append(Notice("Poison back at the centre: turn over", "PN-A2"))
+        notices.append(Notice.of("PN-A2", "poison_respotted"))
 
     pocketed = state.pocketed.add("white", shot.white).add("black", shot.black)
     owed = state.owed
@@ -497,15 +510,15 @@ def _shot(state: State, shot: Shot) -> Step[State]:
             pocketed = pocketed.add(colour, -1)
             owed = owed.set(side, owed[side] - 1)
             paid += 1
-            notices.append(Notice(f"{side} pays a debt: spot one {colour} at the centre", "PN-29"))
+            notices.append(Notice.of("PN-29", "pays_debt_open", side=side, colour=colour))
         if not shot.scratch and paid == 0 and shot.white != shot.black:
             mine: Colour = "white" if shot.white > shot.black else "black"
             colours = PerSide(mine, other_colour(mine)) if side == "A" else PerSide(other_colour(mine), mine)
-            notices.append(Notice(f"{side} is {mine}, {opp} is {other_colour(mine)}", "PN-10"))
+            notices.append(Notice.of("PN-10", "colours_assigned", side=side, colour=mine))
         elif shot.white + shot.black and shot.white == shot.black and not shot.scratch and paid == 0:
-            notices.append(Notice("Equal colours: the board stays open", "PN-11"))
+            notices.append(Notice.of("PN-11", "equal_colours_open"))
         elif shot.white + shot.black and (shot.scratch or paid):
-            notices.append(Notice("The board stays open", "PN-13" if paid else "PN-12"))
+            notices.append(Notice.of("PN-13" if paid else "PN-12", "board_stays_open"))
         assigned_now = colours[side] is not None
     else:
         assigned_now = False
@@ -515,19 +528,19 @@ def _shot(state: State, shot: Shot) -> Step[State]:
         if paid:
             pocketed = pocketed.add(own_colour, -paid)
             owed = owed.set(side, owed[side] - paid)
-            notices.append(Notice(f"{side} pays {paid} debt(s): spot {paid} {own_colour} at the centre", "PN-29"))
+            notices.append(Notice.of("PN-29", "pays_debts", side=side, count=paid, colour=own_colour))
 
     # 4. The scratch (PN-08, PN-09, PN-17, PN-18, PN-28, PN-A10).
     own_colour_now = colours[side]
     if shot.scratch:
-        why = "Foul" if shot.foul and shot.pitch is None else "Scratch"
+        why = "foul" if shot.foul and shot.pitch is None else "scratch"
         if own_colour_now is not None and pocketed[own_colour_now] > 0:
             pocketed = pocketed.add(own_colour_now, -1)
-            notices.append(Notice(f"{why}: spot one {own_colour_now} at the centre", "PN-08"))
+            notices.append(Notice.of("PN-08", "spot_one", kind=why, colour=own_colour_now))
         else:
             owed = owed.set(side, owed[side] + 1)
             rule = "PN-28" if own_colour_now is None else "PN-08"
-            notices.append(Notice(f"{why}: {side} owes {owed[side]} piece(s)", rule))
+            notices.append(Notice.of(rule, "owes", kind=why, side=side, count=owed[side]))
 
     # 5. The turn (PN-14..PN-16, PN-23, PN-26, PN-27, PN-30).
     counted_paid = 0 if opts.paying_shot_continues else paid
@@ -556,21 +569,21 @@ def _shot(state: State, shot: Shot) -> Step[State]:
         not shot.touched and not shot.scratch and not shot.poison and shot.white + shot.black == 0
     )
     if earned:
-        notices.append(Notice(f"{side} banks {earned} bonus turn(s)", "PN-15"))
+        notices.append(Notice.of("PN-15", "banks_bonus", side=side, count=earned))
     bank = state.bonus + earned
     turn, seats, is_break = side, state.seats, False
     if goes_on:
-        notices.append(Notice(f"{side} shoots again", "PN-14"))
+        notices.append(Notice.of("PN-14", "shoots_again", side=side))
     elif clean_miss and opts.miss_reshoot:
         is_break = state.is_break  # the shot is taken again: a re-taken break is the break
-        notices.append(Notice(f"Missed everything: {side} shoots again", "PN-23"))
+        notices.append(Notice.of("PN-23", "miss_reshoot", side=side))
     elif bank > 0:
         bank -= 1
-        notices.append(Notice(f"{side} spends a bonus turn ({bank} left)", "PN-30"))
+        notices.append(Notice.of("PN-30", "spends_bonus", side=side, left=bank))
     else:
         turn, bank = opp, 0
         seats = seats.set(opp, seats[opp] + 1)
-        notices.append(Notice(f"{opp} to shoot", end_rule))
+        notices.append(Notice.of(end_rule, "to_shoot", side=opp))
 
     new = replace(
         state,
@@ -584,12 +597,12 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     )
     # 6. Debts with no own piece left on the board are settled from the pocket (PN-29).
     for s in SIDES:
-        colour = new.colours[s]
-        while colour is not None and new.owed[s] > 0 and new.pocketed[colour] == opts.pieces:
-            new = replace(new, pocketed=new.pocketed.add(colour, -1), owed=new.owed.set(s, new.owed[s] - 1))
-            notices.append(Notice(f"{s} has no {colour} left: spot one from the pocket for the debt", "PN-29"))
+        debt_colour = new.colours[s]
+        while debt_colour is not None and new.owed[s] > 0 and new.pocketed[debt_colour] == opts.pieces:
+            new = replace(new, pocketed=new.pocketed.add(debt_colour, -1), owed=new.owed.set(s, new.owed[s] - 1))
+            notices.append(Notice.of("PN-29", "debt_from_pocket", side=s, colour=debt_colour))
     if new.turn is not None and is_on_poison(new, new.turn):
-        notices.append(Notice(f"{new.turn} is shooting for the poison", "PN-31"))
+        notices.append(Notice.of("PN-31", "on_poison", side=new.turn))
     return Step(new, tuple(notices))
 
 
@@ -598,8 +611,7 @@ def _end_game(state: State, result: GameResult, notices: list[Notice]) -> Step[S
     game broken by the loser (PN-05, PN-31)."""
     winner = result.winner
     loser = other(winner)
-    rule = result.cause.split(":")[0]
-    notices.append(Notice(f"{winner} wins game {state.game_number}", rule))
+    notices.append(Notice.of(result.cause.rule, "wins_game", side=winner, game=state.game_number))
     done = replace(
         state,
         score=state.score.set(winner, state.score[winner] + 1),
@@ -608,10 +620,10 @@ def _end_game(state: State, result: GameResult, notices: list[Notice]) -> Step[S
         bonus=0,
     )
     if outcome(done) is not None:
-        notices.append(Notice(f"{winner} wins the match", "PN-A9"))
+        notices.append(Notice.of("PN-A9", "wins_match", side=winner))
         return Step(replace(done, phase="finished", turn=None, is_break=False), tuple(notices))
     nxt = _start_game(replace(done, game_number=state.game_number + 1), loser)
-    notices.append(Notice(f"Game {nxt.game_number}: {loser} breaks", "PN-05"))
+    notices.append(Notice.of("PN-05", "next_game", game=nxt.game_number, side=loser))
     return Step(nxt, tuple(notices))
 
 
@@ -632,3 +644,161 @@ def turn(state: State) -> Side | None:
     """The side to play now (``state.turn``); None before it is settled and once the
     match is over."""
     return None if state.phase == "finished" else state.turn
+
+
+
+# --- the snapshot: one line per state (python-chess's FEN idea) -----------------------
+#
+# Fields, separated by one space, in this order ("-" for none):
+#   phase  game_number  toss_winner  breaker  turn  break  colours  pocketed  owed
+#   bonus  score  breaker_next  seats  last_game  options
+# ``break`` is "break" when the next shot is the break, else "-"; ``colours`` is A's then
+# B's colour as one letter each ("w", "b", "-"); ``pocketed`` is "white/black", ``owed``,
+# ``score`` and ``seats`` "A/B"; ``last_game`` is "winner:rule:code:shooter" (the game's
+# cause, PN-06 ... PN-31); ``options`` lists the options that differ from the defaults,
+# "name=value" joined by ",", in :class:`Options` order ("-": all default).
+
+_COLOUR_LETTER: dict[Colour | None, str] = {"white": "w", "black": "b", None: "-"}
+_LETTER_COLOUR: dict[str, Colour | None] = {v: k for k, v in _COLOUR_LETTER.items()}
+_PHASES: dict[str, Phase] = {p: p for p in ("toss", "choose_breaker", "shooting", "finished")}
+
+
+def snapshot(state: State) -> str:
+    """The state as one line (fields above); :func:`parse_snapshot` reads it back:
+    ``parse_snapshot(snapshot(s)) == s`` for every state the rules can reach.
+
+    Five pieces a colour, A won the toss and broke with one white (A white), then
+    scratched the pitch off the board (the white spotted, B to shoot):
+    ``"shooting 1 A A B - wb 0/0 0/0 0 0/0 - 1/1 - pieces=5"``.
+    """
+    opt = state.options
+    default = Options()
+    changed = [
+        f"{f.name}={_option_text(getattr(opt, f.name))}"
+        for f in fields(Options)
+        if getattr(opt, f.name) != getattr(default, f.name)
+    ]
+    last = state.last_game
+    last_text = "-" if last is None else f"{last.winner}:{last.cause.rule}:{last.cause.code}:{last.cause['side']}"
+    return " ".join((
+        state.phase,
+        str(state.game_number),
+        state.toss_winner or "-",
+        state.breaker or "-",
+        state.turn or "-",
+        "break" if state.is_break else "-",
+        _COLOUR_LETTER[state.colours.A] + _COLOUR_LETTER[state.colours.B],
+        f"{state.pocketed.white}/{state.pocketed.black}",
+        f"{state.owed.A}/{state.owed.B}",
+        str(state.bonus),
+        f"{state.score.A}/{state.score.B}",
+        state.breaker_next or "-",
+        f"{state.seats.A}/{state.seats.B}",
+        last_text,
+        ",".join(changed) or "-",
+    ))
+
+
+def parse_snapshot(text: str) -> State:
+    """The state a :func:`snapshot` line stands for.
+
+    :raises ValueError: not a Pitchnut snapshot (names the field and what is wrong), or
+        options out of range (:func:`check_options`).
+    """
+    parts = text.split(" ")
+    if len(parts) != 15:
+        raise ValueError(f"a Pitchnut snapshot has 15 fields separated by one space, not {len(parts)}")
+    (phase, game_number, toss_winner, breaker, turn_, is_break, colours, pocketed, owed, bonus, score_,
+     breaker_next, seats, last_game, options) = parts
+    if phase not in _PHASES:
+        raise ValueError(f"phase must be one of {', '.join(_PHASES)}, not {phase!r}")
+    if is_break not in ("break", "-"):
+        raise ValueError(f"break must be 'break' or '-', not {is_break!r}")
+    if len(colours) != 2 or any(c not in _LETTER_COLOUR for c in colours):
+        raise ValueError(f"colours must be two of 'w', 'b', '-' (A's, B's), not {colours!r}")
+    white, black = _pair(pocketed, "pocketed")
+    opts = _parse_options(options)
+    check_options(opts)
+    return State(
+        options=opts,
+        phase=_PHASES[phase],
+        toss_winner=_optional_side(toss_winner, "toss_winner"),
+        game_number=_count(game_number, "game_number"),
+        breaker=_optional_side(breaker, "breaker"),
+        turn=_optional_side(turn_, "turn"),
+        is_break=is_break == "break",
+        colours=PerSide(_LETTER_COLOUR[colours[0]], _LETTER_COLOUR[colours[1]]),
+        pocketed=Pieces(white, black),
+        owed=PerSide(*_pair(owed, "owed")),
+        bonus=_count(bonus, "bonus"),
+        score=PerSide(*_pair(score_, "score")),
+        breaker_next=_optional_side(breaker_next, "breaker_next"),
+        seats=PerSide(*_pair(seats, "seats")),
+        last_game=_parse_last_game(last_game),
+    )
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _count(text: str, name: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"{name} must be a count (digits), not {text!r}")
+    return int(text)
+
+
+def _pair(text: str, name: str) -> tuple[int, int]:
+    first, sep, second = text.partition("/")
+    if not sep:
+        raise ValueError(f"{name} must be two counts 'n/m', not {text!r}")
+    return _count(first, name), _count(second, name)
+
+
+def _optional_side(text: str, name: str) -> Side | None:
+    if text == "-":
+        return None
+    if text not in SIDES:
+        raise ValueError(f"{name} must be 'A', 'B' or '-', not {text!r}")
+    return "A" if text == "A" else "B"
+
+
+def _parse_last_game(text: str) -> GameResult | None:
+    if text == "-":
+        return None
+    parts = text.split(":")
+    if len(parts) != 4:
+        raise ValueError(f"last_game must be '-' or 'winner:rule:code:shooter', not {text!r}")
+    if (parts[1], parts[2]) not in CAUSES:
+        raise ValueError(f"last_game: {parts[1]}:{parts[2]} is not how a Pitchnut game ends")
+    winner = _optional_side(parts[0], "last_game's winner")
+    shooter_side = _optional_side(parts[3], "last_game's shooter")
+    if winner is None or shooter_side is None:
+        raise ValueError(f"last_game must name its winner and shooter, not {text!r}")
+    return GameResult(winner, Notice.of(parts[1], parts[2], side=shooter_side))
+
+
+def _parse_options(text: str) -> Options:
+    if text == "-":
+        return Options()
+    default = Options()
+    names = [f.name for f in fields(Options)]
+    values: dict[str, object] = {}
+    for item in text.split(","):
+        name, sep, raw = item.partition("=")
+        if not sep or name not in names:
+            raise ValueError(f"options must be 'name=value' of Pitchnut's options, not {item!r}")
+        if name in values:
+            raise ValueError(f"option {name!r} given twice")
+        current = getattr(default, name)
+        if isinstance(current, bool):
+            if raw not in ("true", "false"):
+                raise ValueError(f"option {name!r} must be true or false, not {raw!r}")
+            values[name] = raw == "true"
+        elif isinstance(current, int):
+            values[name] = _count(raw, f"option {name!r}")
+        else:
+            values[name] = raw
+    return replace(default, **values)  # type: ignore[arg-type]  # choices: check_options
