@@ -221,3 +221,34 @@ def test_the_shot_line_says_what_the_table_saw_in_the_players_names() -> None:
     ts = drop(ts)
     ts, _ = press(ts, "ditch_b")
     assert t.view(ts).shot_line == "CALLED 20!, 20 for Ann, Bob 1 OFF"
+
+
+def test_presses_the_rules_refuse_whatever_the_shot_say_so_with_the_buttons_that_get_on() -> None:
+    """The table asks the rules (rules.refusal) and adds the buttons: a press before the
+    toss (PI-20), the coin after it (PI-20), a shot button in the zone entry (PI-03),
+    undo with nothing to undo."""
+    ts = t.new_table(rules.Options(pucks=1), names=("Ann", "Bob"))
+    ts, _ = press(ts, "undo")
+    assert ts.prompt == t.Prompt("nothing to undo", "refusal", "UNDO")
+    ts, _ = press(ts, "call")
+    assert ts.prompt == t.Prompt("toss the coin first (COIN)", "refusal", "PI-20")
+    ts, _ = t.handle(ts, t.CoinTossed("A", 0.0))
+    ts, _ = press(ts, "coin")
+    assert ts.prompt == t.Prompt("the coin was tossed already", "refusal", "PI-20")
+    ts, _ = press(ts, "shot_done", "shot_done")
+    assert ts.game.phase == "tally"
+    before = ts.match
+    ts, eff = press(ts, "ditch_a")
+    assert eff == [] and ts.match == before
+    assert ts.prompt == t.Prompt("all pucks are shot: enter the zone counts (+ - NEXT, DONE)", "refusal", "PI-03")
+
+
+def test_notices_on_the_prompt_line_name_the_players() -> None:
+    ts = t.new_table(rules.Options(pucks=2), names=("Ann", "Bob"))
+    ts, _ = t.handle(ts, t.CoinTossed("A", 0.0))
+    ts, _ = press(ts, "shot_done")  # Ann's free shot stays
+    ts = drop(ts)  # Bob's shot puck drops: a twenty
+    ts, _ = press(ts, "ditch_a", "shot_done")  # and it knocked Ann's puck off
+    assert ts.prompt == t.Prompt("Ann: 1 to the ditch", "info")
+    ts, _ = press(ts, "undo")
+    assert ts.prompt == t.Prompt("Undone", "info")

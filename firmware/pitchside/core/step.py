@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from pitchside.core import notice
+
 S = TypeVar("S")
 
 
@@ -19,7 +21,9 @@ class Notice:
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """The result of applying one accepted input: the new state and its effects."""
+    """The result of applying one accepted input: the new state and its effects (typed
+    :class:`pitchside.core.notice.Notice` values, or the old prose :class:`Notice` of an
+    engine not yet converted)."""
 
     state: S
-    effects: tuple[Notice, ...] = ()
+    effects: tuple[Notice | notice.Notice, ...] = ()
