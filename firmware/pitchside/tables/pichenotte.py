@@ -27,6 +27,11 @@ shot is the shot puck; any later drop is a knocked-in puck of the opponent if th
 opponent had pucks on the board, else of the shooter. ``whose`` cycles the last drop
 through the attributions that are possible.
 
+A beam storm (``SensorNoisy`` with ``since``, issue 13) withdraws from the shot being
+entered the drops the storm's blocks added (those whose block started at or after the
+burst began): SHOT DONE never commits a phantom twenty, and the prompt says how many
+drops were not counted.
+
 Ditch presses for the shooter's side: the first one is the shot puck itself when the
 shot would otherwise leave it on the board; further ones (or all of them when the shot
 puck is already lost) are the shooter's other pucks knocked off.
@@ -68,6 +73,8 @@ class ShotDraft:
     contact: bool = True
     drops: tuple[Drop, ...] = ()
     ditch_presses: PerSide[int] = PerSide(0, 0)
+    drop_starts: tuple[float, ...] = ()
+    """When each drop's block began (s), in the order of ``drops``."""
 
     @property
     def is_empty(self) -> bool:
@@ -216,15 +223,36 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     if isinstance(event, CoinTossed):
         return _commit(ts, rules.CoinToss(event.winner), event.at)
     if isinstance(event, BeamBroken):
-        return _drop(ts), ()
+        return _drop(ts, event), ()
     if isinstance(event, SensorNoisy):
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+        return _noisy(ts, event), ()
     if isinstance(event, ButtonPressed):
         return _press(ts, event.name, event.at)
     return ts, ()
 
 
-def _drop(ts: TableState) -> TableState:
+STORM_TOLERANCE_S = 1e-6
+"""Edges are timed to 1 us: a block that started within it of a storm's burst is the
+storm's."""
+
+
+def _noisy(ts: TableState, event: SensorNoisy) -> TableState:
+    """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
+    draft = ts.draft
+    if event.since is None or ts.game.phase != "shooting":
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+    keep = sum(1 for start in draft.drop_starts if start < event.since - STORM_TOLERANCE_S)
+    withdrawn = len(draft.drops) - keep
+    if withdrawn == 0:
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+    # Drops come in time order, so the storm's are the last ones: the attributions of
+    # the drops before it stand.
+    draft = replace(draft, drops=draft.drops[:keep], drop_starts=draft.drop_starts[:keep])
+    text = f"SENSOR {event.name}: storm, {withdrawn} drop{'s' if withdrawn > 1 else ''} not counted"
+    return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
+
+
+def _drop(ts: TableState, event: BeamBroken) -> TableState:
     game, draft = ts.game, ts.draft
     if game.phase != "shooting":
         return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
@@ -235,7 +263,10 @@ def _drop(ts: TableState) -> TableState:
         drop = other(side)
     else:
         drop = side
-    return replace(ts, draft=replace(draft, drops=draft.drops + (drop,)), prompt=None)
+    started = event.at - event.blocked_s
+    return replace(
+        ts, draft=replace(draft, drops=draft.drops + (drop,), drop_starts=draft.drop_starts + (started,)), prompt=None
+    )
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
