@@ -221,3 +221,94 @@ def test_the_shot_line_says_what_the_table_saw_in_the_players_names() -> None:
     ts = drop(ts)
     ts, _ = press(ts, "ditch_b")
     assert t.view(ts).shot_line == "CALLED 20!, 20 for Ann, Bob 1 OFF"
+
+
+def test_presses_the_rules_refuse_whatever_the_shot_say_so_with_the_buttons_that_get_on() -> None:
+    """The table asks the rules (rules.refusal) and adds the buttons: a press before the
+    toss (PI-20), the coin after it (PI-20), a shot button in the zone entry (PI-03),
+    undo with nothing to undo."""
+    ts = t.new_table(rules.Options(pucks=1), names=("Ann", "Bob"))
+    ts, _ = press(ts, "undo")
+    assert ts.prompt == t.Prompt("nothing to undo", "refusal", "UNDO")
+    ts, _ = press(ts, "call")
+    assert ts.prompt == t.Prompt("toss the coin first (COIN)", "refusal", "PI-20")
+    ts, _ = t.handle(ts, t.CoinTossed("A", 0.0))
+    ts, _ = press(ts, "coin")
+    assert ts.prompt == t.Prompt("the coin was tossed already", "refusal", "PI-20")
+    ts, _ = press(ts, "shot_done", "shot_done")
+    assert ts.game.phase == "tally"
+    before = ts.match
+    ts, eff = press(ts, "ditch_a")
+    assert eff == [] and ts.match == before
+    assert ts.prompt == t.Prompt("all pucks are shot: enter the zone counts (+ - NEXT, DONE)", "refusal", "PI-03")
+
+
+def test_notices_on_the_prompt_line_name_the_players() -> None:
+    ts = t.new_table(rules.Options(pucks=2), names=("Ann", "Bob"))
+    ts, _ = t.handle(ts, t.CoinTossed("A", 0.0))
+    ts, _ = press(ts, "shot_done")  # Ann's free shot stays
+    ts = drop(ts)  # Bob's shot puck drops: a twenty
+    ts, _ = press(ts, "ditch_a", "shot_done")  # and it knocked Ann's puck off
+    assert ts.prompt == t.Prompt("Ann: 1 to the ditch", "info")
+    ts, _ = press(ts, "undo")
+    assert ts.prompt == t.Prompt("Undone", "info")
+
+
+# --- issue 13 item 5: a beam storm's phantom twenty ----------------------------------------
+
+
+def twenty_beam_events(edges: list[tuple[float, bool]]) -> list[object]:
+    """What the twenty hole's BeamCounter (the example config's: blocked high, 2 ms
+    minimum block, default storm detector) reports for these edges, in order."""
+    from pitchside.signals.beam import BeamCounter
+
+    beam = BeamCounter("twenty", blocked_level=True, min_block_s=0.002)
+    events: list[object] = []
+    for level, at in ((lvl, at) for at, lvl in edges):
+        events.extend(beam.edge(level, at).events)
+    return events
+
+
+def ir_frame(at_s: float) -> list[tuple[float, bool]]:
+    """An NEC IR remote frame seen by the beam: a 9 ms leader, then 33 short pulses."""
+    from pitchside_sim.pulses import alternating
+
+    return alternating(at_s, True, [0.009, 0.0045] + [0.00056, 0.00169] * 32 + [0.00056])
+
+
+def handle_all(ts: t.TableState, events: list[object]) -> t.TableState:
+    for ev in events:
+        ts, eff = t.handle(ts, ev)  # type: ignore[arg-type]
+        assert eff == ()
+    return ts
+
+
+def test_a_storm_withdraws_the_twenty_it_counted_before_it_was_evident() -> None:
+    events = twenty_beam_events(ir_frame(5.0))
+    # the storm: its leader counted as a piece, then flagged
+    assert [type(e) for e in events] == [BeamBroken, SensorNoisy]
+    ts = handle_all(tossed(), events)
+    assert ts.draft.drops == ()
+    assert ts.prompt == t.Prompt("SENSOR twenty: storm, 1 drop not counted", "warning")
+    ts, _ = press(ts, "shot_done")
+    assert ts.game.rail == PerSide(0, 0)  # no phantom twenty (PI-08)
+    assert ts.game.on_board == PerSide(1, 0) and ts.game.turn == "B"
+
+
+def test_a_storm_keeps_the_drops_sensed_before_its_burst() -> None:
+    from pitchside_sim.pulses import beam_break
+
+    events = twenty_beam_events(beam_break(1.0, 0.03, blocked_level=True) + ir_frame(3.0))
+    assert [type(e) for e in events] == [BeamBroken, BeamBroken, SensorNoisy]
+    ts = handle_all(tossed(), events)
+    assert ts.draft.drops == ("shot",)  # the real twenty stays; the storm's leader goes
+    assert ts.prompt == t.Prompt("SENSOR twenty: storm, 1 drop not counted", "warning")
+    ts, _ = press(ts, "shot_done")
+    assert ts.game.rail == PerSide(1, 0)
+
+
+def test_a_stuck_beam_withdraws_nothing() -> None:
+    ts = drop(tossed())
+    ts, _ = t.handle(ts, SensorNoisy("twenty", 9.0, "blocked: beam blocked for 2 s"))
+    assert ts.draft.drops == ("shot",)
+    assert ts.prompt == t.Prompt("SENSOR twenty: blocked: beam blocked for 2 s", "warning")

@@ -1,7 +1,8 @@
 """Property tests of the Pichenotte engine and the replay fold (hypothesis): random
 sequences of well-formed inputs (as replay lines) never raise anything but IllegalInput,
 conserve pucks (PI-01, PI-07, PI-08: hand + on_board + rail + ditch == pucks per side),
-replay to the same state as the incremental fold, and undo restores the state before."""
+replay to the same state as the incremental fold, undo restores the state before, and
+every state reached round-trips through its one-line snapshot."""
 
 from __future__ import annotations
 
@@ -93,10 +94,24 @@ def check_invariants(state: P.State) -> None:
         assert P.outcome(state) is None or state.round_scores == ()
 
 
+def check_snapshot_round_trip(state: P.State) -> None:
+    line = P.snapshot(state)
+    assert "\n" not in line
+    assert P.parse_snapshot(line) == state
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 80))
-def test_random_inputs_fold_replay_and_undo(data, opts, n):
-    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, check_invariants)
+def test_random_inputs_fold_replay_undo_and_snapshot(data, opts, n):
+    """The fold properties (support/fold.py), and after every line the one-line snapshot
+    round-trips: parse_snapshot(snapshot(s)) == s for every state reached (toss, shots,
+    tallies, round ends, finished matches, undos)."""
+
+    def invariants(state: P.State) -> None:
+        check_invariants(state)
+        check_snapshot_round_trip(state)
+
+    check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, invariants)
 
 
 @settings(max_examples=200, deadline=None)
@@ -133,3 +148,4 @@ def test_complete_rounds_only_legal_shots(data, opts):
             assert state.round == rnd + 1
             assert state.hand.A == state.hand.B == state.options.pucks
             assert state.on_board.A == state.rail.A == state.ditch.A == 0
+

@@ -121,3 +121,21 @@ def test_one_timer_request_outstanding_during_a_storm(run, beam) -> None:
 def test_bad_parameters_raise_value_error(kwargs) -> None:
     with pytest.raises(ValueError):
         BeamCounter("pocket", blocked_level=BLOCKED, **kwargs)
+
+
+def test_a_storm_says_when_its_burst_began_so_its_pieces_can_be_withdrawn(run, beam) -> None:
+    """The IR frame's leader (blocked from 1.0 s for 9 ms) is counted before the storm is
+    evident; the storm report's ``since`` is the burst's first edge, the leader's start."""
+    edges = beam_break(0.5, 0.02, blocked_level=BLOCKED) + nec_like_frame(1.0)
+    r = run(beam).feed(edges).until(10.0)
+    pieces = r.of(BeamBroken)
+    assert [round(p.at - p.blocked_s, 6) for p in pieces] == [0.5, 1.0]
+    (storm,) = r.of(SensorNoisy)
+    assert storm.since == 1.0
+    assert [p for p in pieces if p.at - p.blocked_s >= storm.since] == pieces[1:]
+
+
+def test_a_stuck_beam_report_has_no_burst(run, beam) -> None:
+    r = run(beam).feed([(1.0, BLOCKED)]).until(10.0)
+    (stuck,) = r.of(SensorNoisy)
+    assert stuck.detail.startswith("blocked") and stuck.since is None

@@ -57,11 +57,12 @@ def check_random_fold(
                 undone, _ = match.undo()
                 assert undone.state == before.state and undone.inputs == before.inputs
         except IllegalInput as exc:
-            # a typed refusal names its rule in its notice; a prose one in its text
-            if exc.notice is not None:
-                assert exc.rule and exc.notice.rule == exc.rule
-            else:
-                assert exc.rule and str(exc).startswith(exc.rule + ": ")
+            assert exc.rule
+            if exc.notice is not None:  # a typed refusal: its rule, and words for it
+                assert exc.notice.rule == exc.rule
+                assert codec.describe(exc.notice, ("A", "B")).long
+            else:  # an engine still refusing in prose
+                assert str(exc).startswith(exc.rule + ": ")
             if rule_prefixes:
                 assert exc.rule.startswith(rule_prefixes), exc.rule
             refused.append(len(lines))

@@ -16,9 +16,10 @@ Pure code over timestamped edges (standard library only), in layers:
    When ``storm_pulses`` blocks start within ``storm_window_s``, the burst is a storm (an
    IR remote frame, a loose wire): ``SensorNoisy`` is reported once for the burst and
    nothing more is counted until the sensor has been quiet for ``storm_window_s``. A
-   piece counted before the storm became evident stays counted, so a burst yields at
-   most the pieces seen before its ``storm_pulses``-th pulse (for an IR frame: its
-   leader, one piece).
+   piece counted before the storm became evident has already been reported, so a burst
+   yields at most the pieces seen before its ``storm_pulses``-th pulse (for an IR frame:
+   its leader, one piece); the report's ``since`` is when the burst began, so that the
+   consumer can withdraw those pieces (the ones whose block started at or after it).
 5. **Stuck beam**: blocked for ``max_block_s`` or more is not a piece but a fault:
    ``SensorNoisy`` ("blocked") at ``block_start + max_block_s`` via a
    :class:`~.timers.TimerRequest`; the pass is not counted when it clears.
@@ -134,6 +135,7 @@ class BeamCounter:
         self._last_count_end = -math.inf
         self._last_edge_at = -math.inf
         self._block_starts: deque[float] = deque()  # block starts in the current window
+        self._burst_start = -math.inf  # the first edge of the current burst
         self._storm = False  # the current burst is a storm
         self._now = -math.inf
         self._book = TimerBook(name)
@@ -168,6 +170,7 @@ class BeamCounter:
         if at - self._last_edge_at > self.storm_window_s:
             self._storm = False  # quiet long enough: a new burst
             self._block_starts.clear()
+            self._burst_start = at
         self._last_edge_at = at
         if bool(level) == self.blocked_level:
             self._on_block(at, out)
@@ -202,6 +205,7 @@ class BeamCounter:
                     self.name,
                     at,
                     f"storm: {len(starts)} pulses within {self.storm_window_s * 1e3:g} ms",
+                    since=self._burst_start,
                 )
             )
 

@@ -52,11 +52,17 @@ class BeamBroken:
 @dataclass(frozen=True, slots=True)
 class SensorNoisy:
     """The sensor ``name`` produced a burst of edges that cannot be pieces (an IR storm,
-    a loose wire); ``detail`` says what was seen. Shown to the players, not counted."""
+    a loose wire); ``detail`` says what was seen. Shown to the players, not counted.
+
+    ``since``: for a storm, when its burst began (s, on the events' clock): the pieces
+    the sensor counted from then on (``BeamBroken`` whose block started at or after it)
+    were the storm's, counted before it was evident. None for other faults (a beam
+    stuck blocked counts nothing)."""
 
     name: str
     at: float
     detail: str
+    since: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

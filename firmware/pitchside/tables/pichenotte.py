@@ -27,9 +27,20 @@ shot is the shot puck; any later drop is a knocked-in puck of the opponent if th
 opponent had pucks on the board, else of the shooter. ``whose`` cycles the last drop
 through the attributions that are possible.
 
+A beam storm (``SensorNoisy`` with ``since``, issue 13) withdraws from the shot being
+entered the drops the storm's blocks added (those whose block started at or after the
+burst began): SHOT DONE never commits a phantom twenty, and the prompt says how many
+drops were not counted.
+
 Ditch presses for the shooter's side: the first one is the shot puck itself when the
 shot would otherwise leave it on the board; further ones (or all of them when the shot
 puck is already lost) are the shooter's other pucks knocked off.
+
+The prompt line words the rules' notices and refusals with
+:func:`pitchside.core.words.pichenotte.describe` (its ``short`` words) in the players'
+names; a press that the rules would refuse whatever the shot (a shot before the toss, a
+second toss, a shot during the zone entry) is refused with the rules' own refusal
+(:func:`pitchside.core.rules.pichenotte.refusal`) and the buttons that get on.
 """
 
 from __future__ import annotations
@@ -37,17 +48,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
-from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
+from pitchside.core.notice import Notice
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
-from pitchside.core.sides import SIDES, PerSide, Side, other, with_names
-from pitchside.core.step import Notice
+from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.step import Step
+from pitchside.core.words.pichenotte import describe
 from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.render.view import Prompt, TallyEntry
 from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy
+from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
+from pitchside.tables.registry import ModuleTable
 
 Drop = Literal["shot", "A", "B"]
 
@@ -60,6 +73,8 @@ class ShotDraft:
     contact: bool = True
     drops: tuple[Drop, ...] = ()
     ditch_presses: PerSide[int] = PerSide(0, 0)
+    drop_starts: tuple[float, ...] = ()
+    """When each drop's block began (s), in the order of ``drops``."""
 
     @property
     def is_empty(self) -> bool:
@@ -98,13 +113,22 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     not yet committed (SHOT DONE) was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        effects: tuple[Notice, ...] = (Notice("Undone", "UNDO"),)
+        notices: tuple[Notice, ...] = (UNDONE,)
     elif match.head is not None:
         before = match.head.prev.state if match.head.prev is not None else match.initial
-        effects = match.codec.apply(before, match.head.inp).effects
+        notices = _typed(match.codec.apply(before, match.head.inp))
     else:
-        effects = ()
-    return replace(ts, prompt=_notice(ts, effects))
+        notices = ()
+    return replace(ts, prompt=_notice(ts, notices))
+
+
+UNDONE = Notice.of("UNDO", "undone")
+NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
+
+
+def _typed(step: Step[rules.State]) -> tuple[Notice, ...]:
+    """A Pichenotte step's notices (the engine emits only typed ones)."""
+    return tuple(n for n in step.effects if isinstance(n, Notice))
 
 
 def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
@@ -157,8 +181,19 @@ def view(ts: TableState) -> PichenotteView:
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
-def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
-    return replace(ts, prompt=Prompt(with_names(reason, ts.names), "refusal", rule))
+def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
+    """The refusal on the prompt line: its short words, then the ``buttons`` that get
+    on (``"COIN"``), with the rule ID for the refusal box."""
+    text = describe(notice, ts.names).short + (f" ({buttons})" if buttons else "")
+    return replace(ts, prompt=Prompt(text, "refusal", notice.rule))
+
+
+def _refused_by_rules(ts: TableState, exc: IllegalInput) -> TableState:
+    notice = exc.notice
+    if notice is None:  # Match.undo's "nothing to undo" is still in prose
+        assert exc.rule == "UNDO", exc
+        notice = NOTHING_TO_UNDO
+    return _refuse(ts, notice)
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
@@ -166,16 +201,16 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     (the zone entry, the result) already says it."""
     if not notices or ts.game.phase in ("tally", "finished"):
         return None
-    return Prompt(with_names(notices[-1].text, ts.names), "info")
+    return Prompt(describe(notices[-1], ts.names).short, "info")
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     try:
         match, step = ts.match.apply(inp)
     except IllegalInput as exc:
-        return _refuse(ts, exc.rule, exc.reason), ()
+        return _refused_by_rules(ts, exc), ()
     new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
+    return replace(new, prompt=_notice(new, _typed(step))), (Accepted(inp, at),)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -188,15 +223,36 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     if isinstance(event, CoinTossed):
         return _commit(ts, rules.CoinToss(event.winner), event.at)
     if isinstance(event, BeamBroken):
-        return _drop(ts), ()
+        return _drop(ts, event), ()
     if isinstance(event, SensorNoisy):
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
+        return _noisy(ts, event), ()
     if isinstance(event, ButtonPressed):
         return _press(ts, event.name, event.at)
     return ts, ()
 
 
-def _drop(ts: TableState) -> TableState:
+STORM_TOLERANCE_S = 1e-6
+"""Edges are timed to 1 us: a block that started within it of a storm's burst is the
+storm's."""
+
+
+def _noisy(ts: TableState, event: SensorNoisy) -> TableState:
+    """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
+    draft = ts.draft
+    if event.since is None or ts.game.phase != "shooting":
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+    keep = sum(1 for start in draft.drop_starts if start < event.since - STORM_TOLERANCE_S)
+    withdrawn = len(draft.drops) - keep
+    if withdrawn == 0:
+        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+    # Drops come in time order, so the storm's are the last ones: the attributions of
+    # the drops before it stand.
+    draft = replace(draft, drops=draft.drops[:keep], drop_starts=draft.drop_starts[:keep])
+    text = f"SENSOR {event.name}: storm, {withdrawn} drop{'s' if withdrawn > 1 else ''} not counted"
+    return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
+
+
+def _drop(ts: TableState, event: BeamBroken) -> TableState:
     game, draft = ts.game, ts.draft
     if game.phase != "shooting":
         return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
@@ -207,7 +263,10 @@ def _drop(ts: TableState) -> TableState:
         drop = other(side)
     else:
         drop = side
-    return replace(ts, draft=replace(draft, drops=draft.drops + (drop,)), prompt=None)
+    started = event.at - event.blocked_s
+    return replace(
+        ts, draft=replace(draft, drops=draft.drops + (drop,), drop_starts=draft.drop_starts + (started,)), prompt=None
+    )
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -218,19 +277,21 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         if game.phase == "tally" and ts.zones != (0,) * 6:
             return replace(ts, zones=(0,) * 6, cursor=0, prompt=Prompt("Counts cleared", "info")), ()
         try:
-            match, step = ts.match.undo()
+            match, _ = ts.match.undo()
         except IllegalInput as exc:
-            return _refuse(ts, exc.rule, exc.reason), ()
+            return _refused_by_rules(ts, exc), ()
         new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
-        return replace(new, prompt=_notice(new, step.effects)), (Accepted(None, at),)
+        return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
     if game.phase == "finished":
         return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
-    if game.phase == "toss":
-        if name == "coin":
-            return replace(ts, prompt=None), (TossCoin(),)
-        return _refuse(ts, "PI-20", "toss the coin first (COIN)"), ()
     if name == "coin":
-        return _refuse(ts, "PI-20", "the coin was tossed already"), ()
+        no_toss = rules.refusal(game, "coin_toss")
+        if no_toss is not None:
+            return _refuse(ts, no_toss), ()
+        return replace(ts, prompt=None), (TossCoin(),)
+    no_shot = rules.refusal(game, "shot")
+    if game.phase == "toss" and no_shot is not None:
+        return _refuse(ts, no_shot, "COIN"), ()
     if game.phase == "tally":
         return _tally_press(ts, name, at)
     return _shot_press(ts, name, at)
@@ -242,11 +303,11 @@ def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     free = rules.is_free_shot(game)
     if name == "call":
         if free and not draft.called:
-            return _refuse(ts, "PI-09", "free shot: no call needed"), ()
+            return _refuse(ts, Notice.of("PI-09", "call_not_needed")), ()
         return replace(ts, draft=replace(draft, called=not draft.called), prompt=None), ()
     if name == "no_contact":
         if free and draft.contact:
-            return _refuse(ts, "PI-09", "free shot: contact not needed"), ()
+            return _refuse(ts, Notice.of("PI-09", "contact_not_needed")), ()
         return replace(ts, draft=replace(draft, contact=not draft.contact), prompt=None), ()
     if name in ("ditch_a", "ditch_b"):
         owner: Side = "A" if name == "ditch_a" else "B"
@@ -293,7 +354,9 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
     if name == "shot_done":
         z = ts.zones
         return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
-    return _refuse(ts, "PI-03", "all pucks are shot: enter the zone counts (+ - NEXT, DONE)"), ()
+    no_shot = rules.refusal(ts.game, "shot")
+    assert no_shot is not None  # the zone entry: the rules take no shot (PI-03)
+    return _refuse(ts, no_shot, "+ - NEXT, DONE"), ()
 
 
 class PichenotteApp(ModuleTable):

@@ -7,7 +7,9 @@ see :mod:`pitchside.core.rules.pichenotte`): ``call_binds``, ``outer_line_on_fre
 outer line, PI-19) and ``foul`` (PI-A7).
 Added output keys: ``shooter`` ("A1" in doubles), ``first_shooter``, ``free_shot``,
 ``match_points`` (per-round points in rounds format or totals in race500, as ``score``)
-and ``result`` (the cause of the end, with its rule ID).
+and ``result`` (the cause of the end, with its rule ID: ``"PI-21: A has 4 round points and
+the lead"``, worded by :mod:`pitchside.core.words.pichenotte` with the sides ``A`` and
+``B``).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import pichenotte as rules
+from pitchside.core.words import pichenotte as words
 
 MAX_PUCKS = 50
 
@@ -32,7 +36,7 @@ class PichenotteCodec(RulesCodec):
 
     name = "pichenotte"
     rules_version = rules.RULES_VERSION
-    rules = rules
+    rules: Any = rules
 
     def parse_options(self, raw: Mapping[str, Any]) -> rules.Options:
         f = Fields(raw, "options")
@@ -51,7 +55,6 @@ class PichenotteCodec(RulesCodec):
             technique_foul=f.bool("technique_foul", d.technique_foul),
         )
         return f.done_options(opts, rules.check_options)
-
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
@@ -105,6 +108,8 @@ class PichenotteCodec(RulesCodec):
                 out[key] = counts
         return out
 
+    def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
+        return words.describe(notice, names)
 
     def output(self, state: rules.State) -> dict[str, Any]:
         result = rules.outcome(state) if state.phase == "finished" else None
@@ -125,6 +130,6 @@ class PichenotteCodec(RulesCodec):
             "shooter": rules.shooter(state),
             "first_shooter": state.first_shooter,
             "free_shot": rules.is_free_shot(state) if state.phase == "shooting" else None,
-            "result": result.cause if result else None,
+            "result": f"{result.cause.rule}: {words.describe(result.cause, ('A', 'B')).long}" if result else None,
         }
 

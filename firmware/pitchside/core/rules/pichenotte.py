@@ -32,17 +32,38 @@ Interpretations (the [I] rulings), each the default of a named :class:`Options` 
 
 What the table cannot sense (PI-A8) enters through :class:`Shot` fields confirmed by the
 players: contact, the shot puck in the ditch, pucks knocked off. The twenty hole is sensed.
+
+Notices and refusals are values (:class:`pitchside.core.notice.Notice`: rule ID, code,
+parameters; sides as ``"A"``/``"B"``, counts, points), never prose: their words are in
+:mod:`pitchside.core.words.pichenotte`. The codes, by rule:
+
+* notices (``Step.effects``): PI-20 ``toss_won`` (side), ``round_starts`` (round, side);
+  PI-08 ``twenty`` (side, points); PI-11 ``knocked_in`` (side, count, points); PI-13
+  ``knocked_off`` (side, count); PI-13/PI-19 ``shot_ditched`` (side); PI-17
+  ``call_missed`` (side); PI-06 ``no_contact`` (side); PI-A7 ``foul`` (side); PI-03
+  ``count_zones``; PI-14 ``round_won`` (round, side, points, other_points); PI-16
+  ``round_tied`` (round, points); the outcome's rule ``match_won`` (side) or
+  ``match_drawn``.
+* refusals (``IllegalInput.notice``): PI-15 ``match_over``; PI-20 ``toss_first``,
+  ``toss_done``; PI-03 ``pucks_all_shot``, ``tally_too_early``; PI-11
+  ``twenty_and_ditched``; PI-13 ``on_line_not_ditched``, ``too_many_moved`` (side,
+  on_board, moved); PI-A7 ``foul_not_penalised``; PI-18 ``contact_implied`` (side: whose
+  pucks moved); PI-10 ``counts_mismatch`` (side, on_board, counted).
+* outcome causes (:func:`outcome`): PI-21 ``rounds_won`` (side, points),
+  ``leads_after_max_rounds`` (side, rounds), ``drawn_after_max_rounds`` (rounds); PI-22
+  ``race_won`` (side, target).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, get_args, get_type_hints
 
-from pitchside.core.game import Status
 from pitchside.core.errors import IllegalInput
+from pitchside.core.game import Outcome, Status
+from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
-from pitchside.core.step import Notice, Step
+from pitchside.core.step import Step
 
 RULES_VERSION = 1
 """Bumped whenever a change to this module could change the state a journal folds to."""
@@ -149,14 +170,6 @@ class State:
     toss_winner: Side | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a match ended: ``winner`` (None for a draw) and ``cause`` with its rule ID."""
-
-    winner: Side | None
-    cause: str
-
-
 def new_match(options: Options | None = None) -> State:
     """A match waiting for its coin toss, each side holding ``options.pucks`` (PI-01).
 
@@ -213,14 +226,34 @@ def shooter(state: State) -> str | None:
 _SEATS = ("A1", "B1", "A2", "B2")
 
 
+INPUT_NAMES = ("coin_toss", "shot", "tally")
+"""The replay names of the inputs (shared/spec/replay.md, Pichenotte)."""
+
+
+def refusal(state: State, name: str) -> Notice | None:
+    """The refusal the rules give now to any input called ``name`` (``"coin_toss"``,
+    ``"shot"``, ``"tally"``), whatever its fields: the match is over (PI-15), the coin
+    toss is only before the first shot (PI-20), no shot before the toss (PI-20) or after
+    the last puck (PI-03), no tally before the last puck (PI-03). None: an input of that
+    name may be accepted now (its fields are checked by :func:`apply`)."""
+    phase = state.phase
+    if phase == "finished":
+        return Notice.of("PI-15", "match_over")
+    if name == "coin_toss" and phase != "toss":
+        return Notice.of("PI-20", "toss_done")
+    if name == "shot" and phase == "toss":
+        return Notice.of("PI-20", "toss_first")
+    if name == "shot" and phase == "tally":
+        return Notice.of("PI-03", "pucks_all_shot")
+    if name == "tally" and phase != "tally":
+        return Notice.of("PI-03", "tally_too_early")
+    return None
+
+
 def legal_inputs(state: State) -> tuple[str, ...]:
-    """Names of the inputs the rules accept now, for the display's prompts."""
-    return {
-        "toss": ("coin_toss",),
-        "shooting": ("shot",),
-        "tally": ("tally",),
-        "finished": (),
-    }[state.phase]
+    """Names of the inputs the rules accept now (those :func:`refusal` lets through),
+    for the display's prompts."""
+    return tuple(name for name in INPUT_NAMES if refusal(state, name) is None)
 
 
 def round_points(rail: int, zones: tuple[int, int, int]) -> int:
@@ -253,9 +286,11 @@ def match_score(state: State) -> PerSide[float]:
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result of a finished match, else None. All end-of-match logic lives here,
-    checked after every tally in this order: the target (PI-21 or PI-22), then the
-    round limit (``max_rounds``)."""
+    """The result once the match is over, else None. All end-of-match logic lives here, checked after every tally in this
+    order: the target (PI-21 ``rounds_won``: side, points (round points, a float); or
+    PI-22 ``race_won``: side, target), then the round limit (``max_rounds``: PI-21
+    ``leads_after_max_rounds``: side, rounds; ``drawn_after_max_rounds``: rounds, and
+    ``winner`` None)."""
     if not state.round_scores:
         return None
     score = match_score(state)
@@ -263,13 +298,13 @@ def outcome(state: State) -> Outcome | None:
     leader: Side | None = "A" if score.A > score.B else "B" if score.B > score.A else None
     if opts.format == "rounds":
         if leader is not None and score[leader] >= opts.rounds_to_win:
-            return Outcome(leader, f"PI-21: {leader} has {fmt_points(score[leader])} round points and the lead")
+            return Outcome(leader, Notice.of("PI-21", "rounds_won", side=leader, points=score[leader]))
     elif leader is not None and score[leader] >= opts.race_target:
-        return Outcome(leader, f"PI-22: {leader} reached {opts.race_target} with the higher total")
+        return Outcome(leader, Notice.of("PI-22", "race_won", side=leader, target=opts.race_target))
     if opts.max_rounds is not None and len(state.round_scores) >= opts.max_rounds:
         if leader is None:
-            return Outcome(None, f"PI-21: drawn after {opts.max_rounds} rounds")
-        return Outcome(leader, f"PI-21: {leader} leads after {opts.max_rounds} rounds")
+            return Outcome(None, Notice.of("PI-21", "drawn_after_max_rounds", rounds=opts.max_rounds))
+        return Outcome(leader, Notice.of("PI-21", "leads_after_max_rounds", side=leader, rounds=opts.max_rounds))
     return None
 
 
@@ -284,56 +319,61 @@ def fmt_points(x: float) -> str:
 def apply(state: State, inp: Input) -> Step[State]:
     """Apply one input.
 
-    :returns: the new state and its notices (what the display should say).
+    :returns: the new state and its notices (what the display should say), each a
+        :class:`~pitchside.core.notice.Notice` (codes in the module docstring).
     :raises IllegalInput: the rules do not allow ``inp`` now; ``state`` is unchanged.
+        Its ``notice`` says why (codes in the module docstring).
     """
-    if state.phase == "finished":
-        raise IllegalInput("PI-15", "the match is over; start a new match")
+    if isinstance(inp, CoinToss):
+        name = "coin_toss"
+    elif isinstance(inp, Shot):
+        name = "shot"
+    elif isinstance(inp, Tally):
+        name = "tally"
+    else:
+        raise TypeError(f"not a Pichenotte input: {inp!r}")
+    refused = refusal(state, name)
+    if refused is not None:
+        raise IllegalInput(refused)
     if isinstance(inp, CoinToss):
         return _coin_toss(state, inp)
     if isinstance(inp, Shot):
         return _shot(state, inp)
-    if isinstance(inp, Tally):
-        return _tally(state, inp)
-    raise TypeError(f"not a Pichenotte input: {inp!r}")
+    return _tally(state, inp)
 
 
 def _coin_toss(state: State, toss: CoinToss) -> Step[State]:
-    if state.phase != "toss":
-        raise IllegalInput("PI-20", "the coin toss is only before the first shot of the match")
     new = replace(state, phase="shooting", first_shooter=toss.winner, turn=toss.winner, toss_winner=toss.winner)
-    return Step(new, (Notice(f"{toss.winner} won the toss", "PI-20"),))
+    return Step(new, (Notice.of("PI-20", "toss_won", side=toss.winner),))
 
 
-def _shot(state: State, shot: Shot) -> Step[State]:
-    if state.phase == "toss":
-        raise IllegalInput("PI-20", "toss the coin first: the winner shoots first")
-    if state.phase == "tally":
-        raise IllegalInput("PI-03", "all pucks are shot: enter the zone counts")
-    side = state.turn
-    assert side is not None  # phase "shooting" always has a turn
+def _check_shot(state: State, side: Side, shot: Shot) -> None:
+    """:raises IllegalInput: a shot whose fields contradict each other or the board."""
     if shot.twenty and shot.ditched:
-        raise IllegalInput("PI-11", "the shot puck cannot both drop in the twenty hole and end in the ditch")
+        raise IllegalInput(Notice.of("PI-11", "twenty_and_ditched"))
     if shot.on_line and not shot.ditched:
-        raise IllegalInput("PI-13", "a puck on the outer line is a ditched puck: say ditched too")
+        raise IllegalInput(Notice.of("PI-13", "on_line_not_ditched"))
     if shot.foul and not state.options.technique_foul:
-        raise IllegalInput("PI-A7", "illegal technique is not penalised at this table (option technique_foul)")
+        raise IllegalInput(Notice.of("PI-A7", "foul_not_penalised"))
     opponent = other(side)
     if (
         state.on_board[opponent] > 0
         and not shot.contact
         and (shot.knocked_in[opponent] or shot.knocked_off[opponent])
     ):
-        raise IllegalInput(
-            "PI-18", f"the shot moved {opponent}'s puck(s), so it made contact: 'no contact' cannot be right"
-        )
+        raise IllegalInput(Notice.of("PI-18", "contact_implied", side=opponent))
     for owner in SIDES:
         moved = shot.knocked_in[owner] + shot.knocked_off[owner]
         if moved > state.on_board[owner]:
             raise IllegalInput(
-                "PI-13",
-                f"{owner} has {state.on_board[owner]} puck(s) on the board; {moved} cannot be knocked in or off",
+                Notice.of("PI-13", "too_many_moved", side=owner, on_board=state.on_board[owner], moved=moved)
             )
+
+
+def _shot(state: State, shot: Shot) -> Step[State]:
+    side = state.turn
+    assert side is not None  # phase "shooting" always has a turn
+    _check_shot(state, side, shot)
     opts = state.options
     notices: list[Notice] = []
     hand, on_board, rail, ditch = state.hand, state.on_board, state.rail, state.ditch
@@ -343,19 +383,19 @@ def _shot(state: State, shot: Shot) -> Step[State]:
     # The shot puck's fate.
     if shot.foul:
         ditch = ditch.set(side, ditch[side] + 1)
-        notices.append(Notice("Foul: puck to ditch", "PI-A7"))
+        notices.append(Notice.of("PI-A7", "foul", side=side))
     elif shot.twenty:
         rail = rail.set(side, rail[side] + 1)
-        notices.append(Notice(f"{side}: twenty! +{TWENTY_POINTS}", "PI-08"))
+        notices.append(Notice.of("PI-08", "twenty", side=side, points=TWENTY_POINTS))
     elif not free and shot.called and opts.call_binds:
         ditch = ditch.set(side, ditch[side] + 1)
-        notices.append(Notice("Call missed: puck to ditch", "PI-17"))
+        notices.append(Notice.of("PI-17", "call_missed", side=side))
     elif not free and not shot.contact:
         ditch = ditch.set(side, ditch[side] + 1)
-        notices.append(Notice("No contact: puck to ditch", "PI-06"))
+        notices.append(Notice.of("PI-06", "no_contact", side=side))
     elif shot.ditched and (not free or not shot.on_line or opts.outer_line_on_free_shot):
         ditch = ditch.set(side, ditch[side] + 1)
-        notices.append(Notice("Shot puck in the ditch", "PI-19" if free else "PI-13"))
+        notices.append(Notice.of("PI-19" if free else "PI-13", "shot_ditched", side=side))
     else:
         on_board = on_board.set(side, on_board[side] + 1)
 
@@ -365,17 +405,17 @@ def _shot(state: State, shot: Shot) -> Step[State]:
         if n_in:
             on_board = on_board.set(owner, on_board[owner] - n_in)
             rail = rail.set(owner, rail[owner] + n_in)
-            notices.append(Notice(f"{owner}: {n_in} knocked in, +{TWENTY_POINTS * n_in}", "PI-11"))
+            notices.append(Notice.of("PI-11", "knocked_in", side=owner, count=n_in, points=TWENTY_POINTS * n_in))
         if n_off:
             on_board = on_board.set(owner, on_board[owner] - n_off)
             ditch = ditch.set(owner, ditch[owner] + n_off)
-            notices.append(Notice(f"{owner}: {n_off} to the ditch", "PI-13"))
+            notices.append(Notice.of("PI-13", "knocked_off", side=owner, count=n_off))
 
     shots = state.shots.set(side, state.shots[side] + 1)
     if hand.A == 0 and hand.B == 0:
         phase: Phase = "tally"
         turn: Side | None = None
-        notices.append(Notice("Count the zones", "PI-03"))
+        notices.append(Notice.of("PI-03", "count_zones"))
     else:
         phase, turn = "shooting", other(side)  # PI-02
         if hand[turn] == 0:  # only with unequal hands; never with PI-01's equal hands
@@ -387,28 +427,27 @@ def _shot(state: State, shot: Shot) -> Step[State]:
 
 
 def _tally(state: State, tally: Tally) -> Step[State]:
-    if state.phase != "tally":
-        raise IllegalInput("PI-03", "the score is tallied only after all pucks have been shot")
     for side in SIDES:
         counted = sum(tally[side])
         if counted != state.on_board[side]:
             raise IllegalInput(
-                "PI-10",
-                f"{side} has {state.on_board[side]} puck(s) on the board but the zone counts add up to {counted}",
+                Notice.of("PI-10", "counts_mismatch", side=side, on_board=state.on_board[side], counted=counted)
             )
     rs = PerSide(round_points(state.rail.A, tally.A), round_points(state.rail.B, tally.B))
     finished = replace(state, round_scores=state.round_scores + (rs,))
     if rs.A == rs.B:
-        text, rule = f"Round {state.round} tied {rs.A}-{rs.B}: half a point each", "PI-16"
+        notices = [Notice.of("PI-16", "round_tied", round=state.round, points=rs.A)]
     else:
         w: Side = "A" if rs.A > rs.B else "B"
-        text, rule = f"Round {state.round} to {w}, {rs[w]}-{rs[other(w)]}", "PI-14"
-    notices = [Notice(text, rule)]
+        notices = [Notice.of("PI-14", "round_won", round=state.round, side=w, points=rs[w], other_points=rs[other(w)])]
     result = outcome(finished)
     if result is not None:
         over = replace(finished, phase="finished", turn=None)
-        won = f"{result.winner} wins the match" if result.winner else "The match is drawn"
-        return Step(over, (*notices, Notice(won, result.cause.split(":")[0])))
+        if result.winner is None:  # only a round limit draws (PI-21, max_rounds)
+            won = Notice.of("PI-21", "match_drawn")
+        else:
+            won = Notice.of(result.cause.rule, "match_won", side=result.winner)
+        return Step(over, (*notices, won))
     first = finished.first_shooter
     assert first is not None and finished.toss_winner is not None
     nxt = other(first) if state.options.first_shooter == "alternate" else finished.toss_winner
@@ -425,7 +464,7 @@ def _tally(state: State, tally: Tally) -> Step[State]:
         rail=PerSide(0, 0),
         ditch=PerSide(0, 0),
     )
-    notices.append(Notice(f"Round {new_round.round}: {nxt} starts", "PI-20"))
+    notices.append(Notice.of("PI-20", "round_starts", round=new_round.round, side=nxt))
     return Step(new_round, tuple(notices))
 
 
@@ -446,3 +485,135 @@ def turn(state: State) -> Side | None:
     """The side to play now (``state.turn``); None before it is settled and once the
     match is over."""
     return None if state.phase == "finished" else state.turn
+
+
+# --- the one-line snapshot (python-chess's FEN idea) ----------------------------------
+
+_PHASES: tuple[Phase, ...] = ("toss", "shooting", "tally", "finished")
+
+
+def snapshot(state: State) -> str:
+    """The state as one line of space-separated fields, python-chess FEN style:
+    ``PHASE ROUND TURN FIRST TOSS SHOTS HAND BOARD RAIL DITCH ROUNDS OPTION=VALUE...``.
+
+    Sides are ``A``/``B`` (``-``: none yet); per-side counts are ``A/B`` (pucks: shots
+    taken this round, in hand, on the board, on the rail, in the ditch); ``ROUNDS`` is
+    each finished round's raw points ``A-B``, comma-separated (``-``: none); then every
+    :class:`Options` field as ``name=value`` (``yes``/``no``, ``-`` for no limit). E.g. a
+    match just tossed to B::
+
+        shooting 1 B B B 0/0 12/12 0/0 0/0 0/0 - players=singles format=rounds pucks=12 ...
+
+    :func:`parse_snapshot` reads it back: ``parse_snapshot(snapshot(s)) == s``.
+    """
+    def side(x: Side | None) -> str:
+        return x if x is not None else "-"
+
+    def pair(ps: PerSide[int]) -> str:
+        return f"{ps.A}/{ps.B}"
+
+    rounds = ",".join(f"{rs.A}-{rs.B}" for rs in state.round_scores) or "-"
+    opts = " ".join(f"{f.name}={_option_text(getattr(state.options, f.name))}" for f in fields(Options))
+    return (
+        f"{state.phase} {state.round} {side(state.turn)} {side(state.first_shooter)} {side(state.toss_winner)}"
+        f" {pair(state.shots)} {pair(state.hand)} {pair(state.on_board)} {pair(state.rail)} {pair(state.ditch)}"
+        f" {rounds} {opts}"
+    )
+
+
+def parse_snapshot(text: str) -> State:
+    """The state a :func:`snapshot` line describes.
+
+    :raises ValueError: not a snapshot: a missing, unknown or malformed field, options
+        out of range (:func:`check_options`), or counts that break PI-01 (each side's
+        pucks in hand, on the board, on the rail and in the ditch add up to ``pucks``).
+    """
+    words = text.split()
+    if len(words) < 11:
+        raise ValueError(f"not a Pichenotte snapshot (11 state fields, then the options): {text!r}")
+    phase_s, round_s, turn_s, first_s, toss_s, *counts, rounds_s = words[:11]
+    if phase_s not in _PHASES:
+        raise ValueError(f"snapshot: phase must be one of {', '.join(_PHASES)}, not {phase_s!r}")
+    phase: Phase = _PHASES[_PHASES.index(phase_s)]
+    shots, hand, on_board, rail, ditch = (_parse_pair(c) for c in counts)
+    rounds = () if rounds_s == "-" else tuple(_parse_pair(r, "-") for r in rounds_s.split(","))
+    state = State(
+        options=_parse_options(words[11:]),
+        phase=phase,
+        round=_parse_count(round_s),
+        first_shooter=_parse_side(first_s),
+        turn=_parse_side(turn_s),
+        shots=shots,
+        hand=hand,
+        on_board=on_board,
+        rail=rail,
+        ditch=ditch,
+        round_scores=rounds,
+        toss_winner=_parse_side(toss_s),
+    )
+    pucks = state.options.pucks
+    for s in SIDES:
+        if state.hand[s] + state.on_board[s] + state.rail[s] + state.ditch[s] != pucks:
+            raise ValueError(f"snapshot: {s}'s pucks do not add up to {pucks} (PI-01): {text!r}")
+    if state.round < 1 or len(rounds) != state.round - (0 if phase == "finished" else 1):
+        raise ValueError(f"snapshot: round {state.round} with {len(rounds)} finished round(s): {text!r}")
+    return state
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
+
+
+def _parse_options(items: list[str]) -> Options:
+    hints = get_type_hints(Options)
+    values: dict[str, Any] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        if not eq or name not in hints or name in values:
+            raise ValueError(f"snapshot: {item!r} is not an option=value of Pichenotte (or is repeated)")
+        values[name] = _parse_option(name, hints[name], text)
+    missing = [f.name for f in fields(Options) if f.name not in values]
+    if missing:
+        raise ValueError(f"snapshot: missing option(s) {', '.join(missing)}")
+    opts = Options(**values)
+    check_options(opts)
+    return opts
+
+
+def _parse_option(name: str, hint: Any, text: str) -> object:
+    if hint is bool:
+        if text not in ("yes", "no"):
+            raise ValueError(f"snapshot: {name} must be yes or no, not {text!r}")
+        return text == "yes"
+    if hint is int:
+        return _parse_count(text)
+    if hint == int | None:
+        return None if text == "-" else _parse_count(text)
+    choices = get_args(hint)  # a Literal of strings
+    if text not in choices:
+        raise ValueError(f"snapshot: {name} must be one of {', '.join(choices)}, not {text!r}")
+    return text
+
+
+def _parse_count(text: str) -> int:
+    if not text.isdigit() or not text.isascii():
+        raise ValueError(f"snapshot: {text!r} is not a count")
+    return int(text)
+
+
+def _parse_side(text: str) -> Side | None:
+    if text == "-":
+        return None
+    for side in SIDES:
+        if text == side:
+            return side
+    raise ValueError(f"snapshot: a side is A, B or -, not {text!r}")
+
+
+def _parse_pair(text: str, sep: str = "/") -> PerSide[int]:
+    a, found, b = text.partition(sep)
+    if not found:
+        raise ValueError(f"snapshot: {text!r} is not A{sep}B counts")
+    return PerSide(_parse_count(a), _parse_count(b))
