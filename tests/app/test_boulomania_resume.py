@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from pitchside.render import screen
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
 from pitchside.core.record.format import parse_header, parse_input_line
@@ -27,7 +28,7 @@ SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "core" / "boulomania" 
 
 
 def frame(ts: bt.TableState) -> bytes:
-    return bt.APP.render(bt.view(ts), (128, 64)).tobytes()  # type: ignore[no-any-return]
+    return screen.render(bt.view(ts), (128, 64)).tobytes()
 
 
 def assert_resumes_as_shown(ts: bt.TableState, last_was_undo: bool) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from pitchside.render import screen
 from pitchside.tables import mastermove as mt
 from pitchside.cli import tournament as tournament_cli
 from pitchside.app import tournament_file
@@ -436,7 +437,7 @@ def test_next_after_the_game_pages_the_standings_then_the_result_again(tmp_path:
     ts = press(ts, "next")
     shown = app.view(ts).standings
     assert shown is not None and standings_cells(shown) == STANDINGS and shown.footer == "Next: White v Red"
-    assert app.render(app.view(ts), (128, 64)).tobytes() == render_standings(shown).tobytes()
+    assert screen.render(app.view(ts), (128, 64)).tobytes() == render_standings(shown).tobytes()
     assert press(ts, "next").standings_page is None  # one page: back to the result
     back = press(ts, "undo")  # another button: back to the result, and nothing taken back
     assert back.standings_page is None and back.match is ts.match

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from pitchside.render import screen
 from pitchside.signals.events import ButtonPressed
 from pitchside.tables.effects import Accepted, CoinTossed, DiceRolled, RollDice, TossCoin
 from pitchside.tables.registry import app_for
@@ -45,7 +46,7 @@ def test_a_resumed_table_shows_the_live_frame(game: str) -> None:
             for effect in effects:
                 if isinstance(effect, Accepted):
                     back = app.resumed(ts.match, ts.names, effect.input is None)
-                    live = app.render(app.view(ts), (128, 64)).tobytes()
-                    assert app.render(app.view(back), (128, 64)).tobytes() == live, (seed, i, name)
+                    live = screen.render(app.view(ts), (128, 64)).tobytes()
+                    assert screen.render(app.view(back), (128, 64)).tobytes() == live, (seed, i, name)
                     checked += 1
     assert checked > 50
