@@ -334,6 +334,7 @@ class PanelRam:
         """The visible panel (``width`` x ``height``, mode ``"1"``) from the RAM."""
         img = Image.new("1", (self.width, self.height))
         px = img.load()
+        assert px is not None  # Pillow gives pixel access for an image in memory
         for y in range(self.height):
             row = self.ram[y // 8]
             bit = 1 << (y % 8)

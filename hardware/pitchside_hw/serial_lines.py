@@ -64,7 +64,7 @@ class SerialLineReader:
         self._exclusive = exclusive and "://" not in port
         self._stop = threading.Event()
         self._lock = threading.Lock()
-        self._serial: serial.SerialBase | None = None
+        self._serial: serial.Serial | None = None
         self.connected = False
         self.lines = 0
         self._thread = threading.Thread(target=self._run, name=f"serial-{name}", daemon=True)
@@ -77,7 +77,7 @@ class SerialLineReader:
             self.connected = connected
             self._put(SerialStatus(self.name, connected, detail, self._clock()))
 
-    def _open(self) -> serial.SerialBase:
+    def _open(self) -> serial.Serial:
         kwargs: dict[str, Any] = {"baudrate": self._baud, "timeout": 0.2}
         if self._exclusive:
             kwargs["exclusive"] = True
@@ -115,7 +115,7 @@ class SerialLineReader:
                     pass
             self._stop.wait(self._retry_s)
 
-    def _read(self, port: serial.SerialBase) -> None:
+    def _read(self, port: serial.Serial) -> None:
         buf = b""
         try:
             while not self._stop.is_set():

@@ -30,6 +30,10 @@ from pitchside.signals.timers import TimerRequest
 class VirtualClockPin(MockPin):  # type: ignore[misc]
     """A MockPin whose edges are stamped with its factory's (virtual) ticks."""
 
+    _state: bool
+    _last_change: float
+    states: list[PinState]
+
     def _change_state(self, value: bool) -> bool:
         if self._state != value:
             t = self._factory.ticks()

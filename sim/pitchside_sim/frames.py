@@ -15,7 +15,7 @@ from luma.core.device import dummy
 from PIL import Image
 
 
-class RecordingDevice(dummy):
+class RecordingDevice(dummy):  # type: ignore[misc]  # luma is untyped
     """A luma ``dummy`` device that keeps a copy of every frame with its time.
 
     :param clock: seconds, for each frame's timestamp (the simulator's virtual clock).
@@ -82,6 +82,7 @@ def to_terminal(image: Image.Image, on: str = "\u2588", upper: str = "\u2580", l
     img = image.convert("1")
     w, h = img.size
     px = img.load()
+    assert px is not None  # Pillow gives pixel access for an image in memory
     lines = []
     for y in range(0, h, 2):
         row = []

@@ -16,7 +16,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
     k = config.kiosk
     d = config.display
     bus = f"i2c-{d.i2c_port} {d.i2c_address:#04x}" if d.interface == "i2c" else f"{d.interface} {d.spi_port}.{d.spi_device}"
-    status = (
+    status: tuple[str, ...] = (
         f"table {config.name}",
         f"display {d.driver} {bus}",
         f"pins {config.pin_factory or 'env'}, {len(config.buttons)} btn {len(config.beams)} beam",
