@@ -14,9 +14,13 @@ times are kept for people, each with a flag saying whether the clock was synchro
 
 Faults:
 
-* a file that is not a database, is truncated or corrupt, or belongs to another program
-  is moved aside (``NAME.bad-N``) with a log message, and a fresh journal is started:
-  never a crash loop (:class:`Journal.open`);
+* a path that is not a journal this table created (a directory, a file that is not an
+  SQLite database, another program's database) is refused with a message that says what
+  to write instead, and nothing is moved or written (:func:`check_path`, which
+  ``check-config`` uses too);
+* a journal this table created that is corrupt, truncated or of a newer schema is moved
+  aside (``NAME.bad-N``) with a log message, and a fresh journal is started: never a
+  crash loop (:class:`Journal.open`);
 * a write that fails (disk full, read-only file system, I/O error) switches the journal
   to *memory mode*: the match goes on, :attr:`Journal.warning` says why for the display,
   and nothing already on disk is touched;
@@ -32,6 +36,7 @@ import json
 import logging
 import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
@@ -157,14 +162,19 @@ class Journal:
     ) -> "Journal":
         """Open (or create) the journal at ``path``.
 
-        A bad file is moved aside and a fresh one made; a directory or file that cannot
-        be written gives a memory-only journal with :attr:`warning` set.
+        A bad journal of this table is moved aside and a fresh one made; storage that
+        cannot be written gives a memory-only journal with :attr:`warning` set.
 
+        :raises JournalError: ``path`` is not a journal this table created
+            (:func:`check_path`: a directory, another program's file); nothing is moved.
         :raises JournalLocked: another process holds the journal.
         """
         import time
 
         wall = wall or time.time
+        refused = check_path(path)
+        if refused is not None:  # before the lock file: a directory gets no NAME.lock beside it
+            raise JournalError(refused)
         p = Path(path)
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -203,7 +213,10 @@ class Journal:
         p = Path(path)
         if not p.exists():
             raise JournalError(f"{p}: no such journal")
-        if p.is_file() and p.stat().st_size == 0:
+        kind, refused = _kind(p)
+        if refused is not None:
+            raise JournalError(refused)
+        if kind == "new":
             raise JournalError(f"{p} is empty: no match has been stored in it")
         problem = _check_file(p)
         if problem is not None:
@@ -216,7 +229,10 @@ class Journal:
         """Connect, check the file is ours and sound; move a bad one aside and retry."""
         # A 0-byte file (a crash right after it was created, before SQLite wrote its
         # header) holds nothing: it gets the schema like a new file.
-        existed = p.exists() and p.stat().st_size > 0
+        refused = check_path(p)  # again, now that the lock is held
+        if refused is not None:
+            raise JournalError(refused)
+        existed = _kind(p)[0] == "ours"
         if existed:
             problem = _check_file(p)
             if problem is not None:
@@ -334,7 +350,8 @@ class Journal:
         rows = self._conn.execute(
             "SELECT id, bytes FROM matches WHERE status != 'playing' ORDER BY id DESC"
         ).fetchall()
-        keep_n, keep_bytes, doomed = 0, 0, []
+        keep_n, keep_bytes = 0, 0
+        doomed: list[int] = []
         for mid, size in rows:
             if doomed or (max_matches is not None and keep_n >= max_matches) or (
                 max_bytes is not None and keep_bytes + size > max_bytes
@@ -442,8 +459,85 @@ class _transaction:
                 pass
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def check_path(path: str | Path) -> str | None:
+    """Why ``path`` cannot be this table's journal, or None when it can.
+
+    A journal path names a file that is absent, empty, an SQLite database holding
+    nothing (a crash while it was being created), or a database this table created
+    (``PRAGMA application_id`` = :data:`APPLICATION_ID`, read through SQLite so that a
+    header still in the WAL counts). Anything else (a directory, a device, a file that is
+    not an SQLite database, another program's database, a file too short to tell) is
+    never moved or written: the message says what to write instead, e.g. ``journal =
+    "/var/lib/pitchside/journal.db"`` for the directory ``/var/lib/pitchside``.
+
+    Reads only (it creates, moves and locks nothing), so ``check-config`` can call it;
+    :meth:`Journal.open` raises :class:`JournalError` with the same message. A journal
+    of this table that is corrupt is not refused here: the table moves it aside.
+
+    :param path: the ``[storage] journal`` value; a trailing ``/`` names a directory.
+    """
+    if isinstance(path, str) and path.endswith(("/", os.sep)) and path.strip("/" + os.sep):
+        p = Path(path)
+        return _refusal(p, "names a directory (it ends in /), not a journal file", p / "journal.db")
+    return _kind(Path(path))[1]
+
+
+def _refusal(p: Path, why: str, instead: Path | None) -> str:
+    fix = f'write journal = "{instead}"' if instead is not None else "name another file"
+    if p.exists() and not p.is_dir():
+        fix = f"move it away, or {fix}"
+    return f"{p} {why}; Pitchside leaves it alone: {fix}"
+
+
+def _kind(p: Path) -> tuple[str, str | None]:
+    """``("new", None)``: absent, empty, or an SQLite database with nothing in it;
+    ``("ours", None)``: a database this table created (sound or not); ``("refused",
+    message)``: anything else (see :func:`check_path`)."""
+    other = p.with_name("journal.db") if p.name != "journal.db" else None
+    try:
+        st = p.stat()
+    except OSError:  # absent, or its folder cannot be reached: opening finds out (memory mode)
+        return ("new", None)
+    if stat.S_ISDIR(st.st_mode):
+        return ("refused", _refusal(p, "is a directory, not a journal file", p / "journal.db"))
+    if not stat.S_ISREG(st.st_mode):
+        return ("refused", _refusal(p, "is not a regular file", other))
+    if st.st_size == 0:
+        return ("new", None)  # a crash right after the file was created, before SQLite wrote
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        return ("refused", _refusal(p, f"cannot be read ({exc.strerror})", other))
+    if not head.startswith(SQLITE_MAGIC):
+        return ("refused", _refusal(p, "is not an SQLite database, so not a Pitchside journal", other))
+    if len(head) < 100:
+        why = f"is an SQLite header cut short ({len(head)} bytes): it cannot be told to be a Pitchside journal"
+        return ("refused", _refusal(p, why, other))
+    if int.from_bytes(head[68:72], "big") == APPLICATION_ID:
+        return ("ours", None)
+    # A new journal's application id may still be in the WAL (not yet checkpointed)
+    try:
+        with closing(_connect_ro(p)) as conn:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app_id == APPLICATION_ID:
+                return ("ours", None)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            objects = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+    except (sqlite3.Error, OSError) as exc:
+        why = f"is an SQLite file whose header cannot be read ({exc}): it cannot be told to be a Pitchside journal"
+        return ("refused", _refusal(p, why, other))
+    if (app_id, version, objects) == (0, 0, 0):
+        return ("new", None)  # created, then killed before our schema was committed: holds nothing
+    why = f"is another program's SQLite database (application_id {app_id:#x}), not a Pitchside journal"
+    return ("refused", _refusal(p, why, other))
+
+
 def _check_file(p: Path) -> str | None:
-    """Why ``p`` is not a sound Pitchside journal, or None if it is one."""
+    """Why ``p``, a journal this table created (:func:`_kind`), is not sound, or None."""
     try:
         with open(p, "rb") as fh:
             head = fh.read(100)
