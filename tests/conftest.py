@@ -14,3 +14,13 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI", "").lower() == "true":
     settings.load_profile("ci")
+
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _rescue_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal that loses its storage copies its unsaved matches to a rescue folder in
+    RAM (pitchside.app.journal.default_rescue_dir): in the tests, a private one."""
+    monkeypatch.setenv("PITCHSIDE_RESCUE_DIR", str(tmp_path_factory.mktemp("rescue")))

@@ -636,10 +636,13 @@ def test_injected_fault_mid_match_switches_to_memory_mode_without_raising(
     ]
     journal.append(mid, {"input": "shot", "at": 2.0})
     journal.end_match(mid, "finished", {"status": "finished"})
+    shots = [json.dumps({"input": "shot", "at": 1.0}), json.dumps({"input": "shot", "at": 2.0})]
+    assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A), *shots]  # from memory
     assert journal.start_match(HEADER) == -1
     assert journal.start_match(HEADER) == -2
+    assert journal.unsaved() == [mid, -1, -2]
     with pytest.raises(JournalError, match=f"not on disk \\({warning}\\)"):
-        journal.lines(mid)
+        journal.lines(mid + 1)  # no match this run kept
     with Journal.open_readonly(db) as reader:  # the failed write was rolled back, the rest kept
         assert reader.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
         assert reader.history()[0].status == "playing"
@@ -751,3 +754,87 @@ def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPat
     Journal.open(db).close()
     assert seen == [db.parent, db.parent]  # the rename aside, then the new file
 
+
+
+# --- what the table kept in memory after a fault (issue 13 item 3) -----------------------
+
+
+def test_after_a_disk_full_mid_match_every_input_is_exported_from_memory_and_from_the_rescue_file(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The disk fills after three inputs; the match goes on to its result in memory.
+    The journal still exports all of it, undos included, and so does ``pitchside export
+    --unsaved`` from another process's point of view (the rescue file in RAM)."""
+    rescue = tmp_path / "rescue"
+    j = Journal.open(db, wall=fixed_wall(), synced=lambda: True, rescue_dir=rescue)
+    try:
+        mid = j.start_match(HEADER)
+        live = journal_play(j, mid, Match.start(CODEC, rules.Options(pucks=1, rounds_to_win=1)), PLAY[:3])
+        real = j._conn
+        j._conn = FaultyConnection(real, "database or disk is full")  # type: ignore[arg-type, assignment]
+        caplog.set_level(logging.WARNING, logger=LOG)
+        live = journal_play(j, mid, live, PLAY[3:])
+        assert (j.durable, j.warning, j.unsaved()) == (False, "NOT SAVING: disk full", [mid])
+        text = j.export(mid)
+        result = replay(text.splitlines(), strict=True)
+        assert result.exit_status == 0
+        assert result.match.inputs == live.inputs
+        assert result.output() == CODEC.output(live.state) | {"rejected": []}
+        assert (result.output()["status"], result.output()["winner"]) == ("finished", "A")
+        assert len(text.splitlines()) == 1 + len(PLAY)  # every line, the 4 undos too
+        assert j.rescue_file(mid) == journal_mod.rescue_path(db, mid, rescue)
+        assert journal_mod.rescue_path(db, mid, rescue).read_text(encoding="utf-8") == text
+        assert [r.getMessage() for r in caplog.records] == [
+            "journal write failed (database or disk is full): keeping the match in memory only",
+            f"unsaved match {mid} is kept in memory and copied to {j.rescue_file(mid)} "
+            f"(pitchside export --unsaved {mid})",
+        ]
+        # a new match in memory mode: kept and rescued too, the first one still there
+        other = j.start_match(HEADER)
+        j.append(other, TOSS_A)
+        assert (other, j.unsaved()) == (-1, [mid, -1])
+        assert j.export(mid) == text
+        assert j.export(other) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+    finally:
+        j.close()
+    with Journal.open_readonly(db) as reader:  # on disk: the three written before the fault
+        assert reader.lines(mid) == text.splitlines()[:4]
+    capsys.readouterr()
+    monkeypatch.setenv(journal_mod.RESCUE_ENV, str(rescue))  # the CLI finds it where the table put it
+    assert main(["export", "--db", str(db), "--unsaved", str(mid)]) == 0
+    assert capsys.readouterr().out == text
+    out = tmp_path / "m.jsonl"
+    assert main(["export", "--db", str(db), "--unsaved", str(other), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+    assert main(["export", "--db", str(db), "--unsaved", "7"]) == 2
+    folder = journal_mod.rescue_folder(db, rescue)
+    assert capsys.readouterr().err == (
+        f"pitchside export: no unsaved copy of match 7 of {db} in {folder} (No such file or directory); "
+        "unsaved matches there: -1, 1\n"
+    )
+
+
+def test_a_journal_that_could_not_open_keeps_and_rescues_its_matches(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    rescue = tmp_path / "rescue"
+    with Journal.open(blocker / "journal.db", rescue_dir=rescue) as j:  # its folder cannot be made
+        assert not j.durable
+        mid = j.start_match(HEADER)
+        j.append(mid, TOSS_A)
+        assert (mid, j.unsaved()) == (-1, [-1])
+        assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+    assert journal_mod.read_rescued(blocker / "journal.db", -1, rescue) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+
+
+def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db: Path, tmp_path: Path) -> None:
+    with Journal.open(db) as first:
+        mid = first.start_match(HEADER)
+        first.append(mid, TOSS_A)
+    with Journal.open(db, rescue_dir=tmp_path / "rescue") as j:
+        assert j.running() == mid
+        assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]  # the recorder's resume
+        j._conn = FaultyConnection(j._conn, "database or disk is full")  # type: ignore[arg-type, assignment]
+        j.append(mid, {"input": "shot", "at": 1.0})
+        assert j.export(mid).splitlines() == [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps({"input": "shot", "at": 1.0})]
