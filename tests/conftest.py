@@ -38,3 +38,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         return
     report.outcome = "failed"
     report.longrepr = f"under CI=true a missing part is a failure, not a skip: {reason}"
+
+
+@pytest.fixture(autouse=True)
+def _rescue_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journal that loses its storage copies its unsaved matches to a rescue folder in
+    RAM (pitchside.app.journal.default_rescue_dir): in the tests, a private one."""
+    monkeypatch.setenv("PITCHSIDE_RESCUE_DIR", str(tmp_path_factory.mktemp("rescue")))

@@ -1,24 +1,36 @@
 """Crash harness: kill a table process with SIGKILL at random moments, restart it, and
-check that nothing acknowledged was lost.
+check that nothing acknowledged was lost, for every game.
 
 ``python -m pitchside_sim.crash --kills 200`` runs the long version; the tests run a
-short one (``tests/sim/test_crash_harness.py``). The child process plays Pichenotte
-matches as fast as it can through the real :class:`~pitchside.app.journal.Journal` and
-:class:`~pitchside.app.recorder.Recorder`: each input is appended durably, then
-acknowledged on stdout (``ACK n DIGEST``: n inputs journaled in all, DIGEST the hash of
-the table's state as it would be rebuilt). The parent kills it after a random delay,
-between inputs or in the middle of a write, starts it again, and compares what the new
-child rebuilds (``START n DIGEST``) with the last acknowledgement:
+short one (``tests/sim/test_crash_harness.py``). Each child process is a whole simulated
+table (:class:`~pitchside_sim.table.SimTable`: the real runtime, recorder, journal and
+renderer) of one of the five games, played by random key presses of that game's
+keyboard map. Each input the journal appends durably is then acknowledged to the parent
+(``ACK n DIGEST``: n inputs journaled in all, DIGEST the match's status, score, turn
+and outcome read through the typed face (:meth:`Match.status` ...) and its inputs in
+effect), and once the table has settled (:data:`SETTLE_S`) its frame is reported
+(``FRAME n HASH``, a hash of what its displays show). The parent kills it
+after a random delay, between inputs or in the middle of a write, starts a table of the
+same game again on the same journal, and compares what the new child rebuilds (``START n
+DIGEST FRAME``) with the last acknowledgement:
 
-* ``n`` may be the acknowledged count, or one more (the write finished but the kill
-  came before the ACK was printed); fewer is an acknowledged input **lost**;
-* at the acknowledged count the digest must be the acknowledged one; otherwise the
-  rebuilt state is **wrong**;
-* a child that dies on its own, or prints no START, is a **failed restart**.
+* ``n`` may be the acknowledged count, or more (a write finished but the kill came
+  before its acknowledgement got out); fewer is an acknowledged input **lost**;
+* at the acknowledged count the digest must be the acknowledged one (the restarted
+  state is the fold of the acknowledged inputs); otherwise the state is **wrong**;
+* at the acknowledged count the restarted table must show the frame the live one
+  showed; otherwise it is a **wrong frame** (not checked after a match's final input:
+  a finished match is history, and a restart starts a new one);
+* a child that dies on its own, prints no START, or finds its journal not saving, is a
+  **failed restart**.
+
+The games take turns, one journal each; a restart is a fresh process forked from a
+server that has already imported the firmware (``multiprocessing``'s ``forkserver``),
+so a kill and restart costs milliseconds rather than a Python start.
 
 A SIGKILL leaves the operating system's page cache intact, so this proves crash
-consistency (SQLite's transactions, our write order), not durability through a power
-cut: docs/STORAGE.md says what a power cut adds and how to test it on a Pi.
+consistency (SQLite's transactions, our write order, resume), not durability through a
+power cut: docs/STORAGE.md says what a power cut adds and how to test it on a Pi.
 """
 
 from __future__ import annotations
@@ -26,110 +38,190 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import multiprocessing
 import os
 import random
-import select
 import signal
-import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-OPTIONS = {"pucks": 2}
-"""Short matches, so kills land in every phase and across match boundaries."""
+if TYPE_CHECKING:
+    from pitchside.core.match import Match
+    from pitchside_sim.table import SimTable
+
+GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
+"""Every game with a table: the harness covers them all."""
+OPTIONS: dict[str, dict[str, Any]] = {"pichenotte": {"pucks": 2}}
+"""Options over the example configs: short matches, so kills land in every phase and
+across match boundaries."""
+WEIGHTS: dict[str, dict[str, int]] = {
+    "pichenotte": {"s": 6, "t": 3},
+    "pitchnut": {"s": 6, "1": 2, "2": 2, "t": 3},
+    "boulomania": {"r": 6, "s": 4},
+    "pitchbowl": {"s": 4, "t": 3, "e": 3},
+    "mastermove": {"s": 5, "+": 3, "t": 3},
+}
+"""How often a key is pressed (default 1): the keys that complete an input most."""
+LEFT_OUT = ("q", "S", "Q", "\r", "\n", "\t", "=", " ")
+"""Keys never pressed: quit, the staff gesture, a forfeit, and the aliases."""
+GAP_S = 0.3
+"""Virtual seconds after each press (the interactive simulator's gap)."""
+SETTLE_S = 2.0
+"""Virtual seconds a table is left after a journaled input before its frame is taken:
+an animation (Pitch Bowl's coin spins for 1.5 s) is not replayed by a restarted table,
+which shows where it settles at once (pitchside.tables.pitchbowl)."""
+START_TIMEOUT_S = 30.0
+PRELOAD = ["pitchside_sim.table", "pitchside_sim.run", "pitchside_sim.keys", "pitchside.tables.registry"]
 
 
 # --- the child ------------------------------------------------------------------------
 
 
-def _digest(output: dict[str, object]) -> str:
-    return hashlib.sha1(json.dumps(output, sort_keys=True).encode()).hexdigest()[:12]
+def _digest(sim: "SimTable", match: "Match | None" = None) -> str:
+    """The match (default: the table's) through its typed face, and the inputs in effect
+    (their replay lines)."""
+    match = match if match is not None else sim.runtime.state.match
+    face = [
+        match.status(), repr(match.score()), match.turn(), repr(match.outcome()),
+        [match.codec.input_to_json(i) for i in match.inputs],
+    ]  # fmt: skip
+    return hashlib.sha1(json.dumps(face, sort_keys=True, default=repr).encode()).hexdigest()[:12]
 
 
-def _random_input(rng: random.Random, state: object) -> object:
-    """A plausible input for the Pichenotte state (it may still be refused)."""
-    from pitchside.core.rules import pichenotte as rules
-    from pitchside.core.sides import PerSide
-
-    assert isinstance(state, rules.State)
-    if state.phase == "toss":
-        return rules.CoinToss(rng.choice(("A", "B")))
-    if state.phase == "tally":
-        def split(n: int) -> tuple[int, int, int]:
-            a = rng.randint(0, n)
-            b = rng.randint(0, n - a)
-            return (a, b, n - a - b)
-
-        return rules.Tally(split(state.on_board.A), split(state.on_board.B))
-    twenty = rng.random() < 0.2
-    return rules.Shot(
-        called=rng.random() < 0.2,
-        contact=rng.random() < 0.85,
-        twenty=twenty,
-        ditched=not twenty and rng.random() < 0.15,
-        knocked_in=PerSide(rng.randint(0, min(1, state.on_board.A)), 0),
-        knocked_off=PerSide(0, rng.randint(0, min(1, state.on_board.B))),
-    )
+def _frame(sim: "SimTable") -> str:
+    """A hash of what every display of the table shows now."""
+    h = hashlib.sha1()
+    for device in (sim.device, *sim.side_devices.values()):
+        h.update(device.frames[-1][1].tobytes() if device.frames else b"-")
+    return h.hexdigest()[:12]
 
 
-def child(db: Path, seed: int) -> int:
-    """Play forever, acknowledging each journaled input; see the module docstring."""
-    from pitchside.tables import pichenotte as table
-    from pitchside.app.journal import Journal
-    from pitchside.app.recorder import Recorder
-    from pitchside.core.errors import IllegalInput
-    from pitchside.core.rules import pichenotte as rules
+def _table(game: str, db: Path, seed: int) -> "SimTable":
+    from pitchside.app.config import load_config
+    from pitchside_sim.run import default_config_path
+    from pitchside_sim.table import SimTable, sim_config
 
-    journal = Journal.open(db)
-    recorder = Recorder(journal, time.monotonic, max_matches=None)  # no pruning: counts stay comparable
-    fresh = table.new_table(rules.Options(pucks=OPTIONS["pucks"]))
-    ts = recorder.resume(fresh)
-    count = sum(r.inputs for r in journal.history())
-    out = sys.stdout
+    config = load_config(default_config_path(game))
+    config = replace(config, serial=(), storage=replace(config.storage, max_matches=1_000_000))  # no pruning
+    return SimTable(sim_config(config, OPTIONS.get(game)), seed=seed, journal=db)
 
-    def state_digest() -> str:
-        return _digest(ts.match.codec.output(ts.match.state))
 
-    out.write(f"START {count} {state_digest()}\n")
-    out.flush()
-    rng = random.Random(seed * 1_000_003 + count)
+def _keys(game: str) -> tuple[list[Any], list[int]]:
+    from pitchside_sim.keys import keymap_for
+
+    keys, _ = keymap_for(game)
+    chosen = [ch for ch in keys if ch not in LEFT_OUT]
+    return [keys[ch] for ch in chosen], [WEIGHTS.get(game, {}).get(ch, 1) for ch in chosen]
+
+
+def child(game: str, db: Path, seed: int, send: Callable[[str], None]) -> int:
+    """Play ``game`` forever on the journal ``db``, acknowledging each journaled input
+    with ``send`` (see the module docstring). Returns 1 if the journal stops saving."""
+    sim = _table(game, db, seed)
+    count = [sum(r.inputs for r in sim.journal.history())]
+    append = sim.journal.append
+
+    def counted(match_id: int, line: dict[str, Any]) -> None:
+        append(match_id, line)
+        count[0] += 1
+
+    sim.journal.append = counted  # type: ignore[method-assign]
+    finished = sim.runtime.state.match.status() == "finished"
+    send(f"START {count[0]} {_rebuilt_digest(sim)} {_frame(sim)} {int(finished)}")
+    actions, weights = _keys(game)
+    rng = random.Random(seed * 1_000_003 + count[0])
     while True:
-        if ts.match.can_undo() and rng.random() < 0.08:
-            match, _ = ts.match.undo()
-            effect = table.Accepted(None, time.monotonic())
-        else:
-            try:
-                inp = _random_input(rng, ts.match.state)
-                match, _ = ts.match.apply(inp)
-            except IllegalInput:
-                continue
-            effect = table.Accepted(inp, time.monotonic())  # type: ignore[arg-type]
-        ts = table.TableState(match, names=ts.names)
-        recorder.accepted(effect, ts)
-        count += 1
-        if ts.game.phase == "finished":
-            ts = table.new_table(rules.Options(pucks=OPTIONS["pucks"]))
-            recorder.new_match(ts)
-        if not journal.durable:
-            out.write(f"FAULT {journal.warning}\n")
-            out.flush()
+        before = count[0]
+        sim.act(rng.choices(actions, weights)[0], GAP_S)
+        if not sim.journal.durable:
+            send(f"FAULT {sim.journal.warning}")
             return 1
-        out.write(f"ACK {count} {state_digest()}\n")
-        out.flush()
+        if count[0] != before:
+            for settled in (False, True):  # a timer while it settles may journal more (a die)
+                if settled:
+                    acked = count[0]
+                    sim.advance_to(sim.now + SETTLE_S)
+                    if count[0] == acked:
+                        break
+                finished = sim.runtime.state.match.status() == "finished"
+                send(f"ACK {count[0]} {_digest(sim)} {int(finished)}")
+            send(f"FRAME {count[0]} {_frame(sim)}")
+
+
+def restart_check(game: str, db: Path, presses: int, seed: int = 1) -> tuple[int, list[tuple[int, str]]]:
+    """The same check without a kill, in virtual time only, so the same on every run:
+    play ``presses`` random presses of ``game``, and after each journaled input close the
+    table and start it again on ``db``. Returns how many restarts there were, and
+    ``(press, problem)`` for each restart whose state (``"state"``) or frame
+    (``"frame"``) is not the live table's."""
+    sim = _table(game, db, seed)
+    actions, weights = _keys(game)
+    rng = random.Random(seed)
+    problems: list[tuple[int, str]] = []
+    restarts = 0
+    try:
+        for i in range(presses):
+            before = len(_journaled(sim))
+            sim.act(rng.choices(actions, weights)[0], GAP_S)
+            if len(_journaled(sim)) == before:
+                continue
+            sim.advance_to(sim.now + SETTLE_S)
+            digest, frame = _digest(sim), _frame(sim)
+            finished = sim.runtime.state.match.status() == "finished"
+            sim.close()
+            sim = _table(game, db, seed)
+            restarts += 1
+            if _digest(sim) != digest:
+                problems.append((i, "state"))
+            elif _frame(sim) != frame and not finished:
+                problems.append((i, "frame"))
+    finally:
+        sim.close()
+    return restarts, problems
+
+
+def _journaled(sim: "SimTable") -> list[str]:
+    mid = sim.recorder.match_id
+    return sim.journal.lines(mid) if mid is not None and mid > 0 else []
+
+
+def _rebuilt_digest(sim: "SimTable") -> str:
+    """The digest of the match a restarted table rebuilt; when it starts afresh (the
+    last match ended with its final input), of the newest stored match, folded again
+    from its journal lines: the state the last acknowledgement described."""
+    from pitchside.app.recorder import rebuild
+
+    if sim.recorder.match_id is None and not sim.runtime.state.match.inputs:
+        stored = sim.journal.history()
+        if stored:
+            return _digest(sim, rebuild(sim.journal, stored[-1].id))
+    return _digest(sim)
+
+
+def _child_main(game: str, db: str, seed: int, conn: Connection) -> None:
+    try:
+        sys.exit(child(game, Path(db), seed, conn.send))
+    finally:
+        conn.close()
 
 
 # --- the parent -----------------------------------------------------------------------
 
 
 @dataclass
-class Report:
-    """What a harness run found."""
+class Tally:
+    """What a harness run found, for one game or all."""
 
     kills: int = 0
     survived: int = 0
     lost: int = 0
     wrong_state: int = 0
+    wrong_frame: int = 0
     failed_restarts: int = 0
     written_unacked: int = 0
     inputs: int = 0
@@ -137,124 +229,203 @@ class Report:
     def line(self) -> str:
         return (
             f"kills {self.kills}, survived {self.survived}, acknowledged inputs lost {self.lost}, "
-            f"wrong states {self.wrong_state}, failed restarts {self.failed_restarts}, "
+            f"wrong states {self.wrong_state}, wrong frames {self.wrong_frame}, "
+            f"failed restarts {self.failed_restarts}, "
             f"written but not yet acknowledged {self.written_unacked}, inputs journaled {self.inputs}"
         )
 
 
-def _spawn(db: Path, seed: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pitchside_sim.crash", "--child", "--db", str(db), "--seed", str(seed)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+@dataclass
+class Report(Tally):
+    """A harness run: the totals, and each game's :class:`Tally`."""
+
+    games: dict[str, Tally] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        for name in Tally.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def lines(self) -> list[str]:
+        return [f"all {len(self.games)} games: {self.line()}; {self.seconds:.1f} s"] + [
+            f"  {game}: {t.line()}" for game, t in self.games.items()
+        ]
 
 
-class _Lines:
-    """Lines from a child's stdout, read with ``select`` and ``os.read`` only."""
+@dataclass
+class _Acked:
+    """The last acknowledgement of one game's table (``frame`` None: its settled frame
+    had not been reported when the kill came)."""
 
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.buf = b""
-        self.eof = False
-
-    def poll(self, timeout_s: float) -> list[str]:
-        """The complete lines that arrive within ``timeout_s``."""
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout_s))
-        if ready:
-            chunk = os.read(self.fd, 65536)
-            self.eof = not chunk
-            self.buf += chunk
-        *lines, self.buf = self.buf.split(b"\n")
-        return [line.decode() for line in lines]
-
-    def first(self, timeout_s: float) -> str | None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline and not self.eof:
-            lines = self.poll(deadline - time.monotonic())
-            if lines:
-                self.buf = b"\n".join(x.encode() for x in lines[1:]) + (b"\n" if lines[1:] else b"") + self.buf
-                return lines[0]
-        return None
+    n: int
+    digest: str
+    frame: str | None
+    finished: bool
 
 
-def run(db: Path, kills: int, seed: int = 1, max_delay_s: float = 0.25, log: bool = False) -> Report:
-    """Kill and restart the child ``kills`` times; return the counts."""
-    rng = random.Random(seed)
-    report = Report()
-    acked: tuple[int, str] | None = None
-    for k in range(kills + 1):
-        proc = _spawn(db, seed + k)
-        assert proc.stdout is not None
-        lines = _Lines(proc.stdout.fileno())
+def _parse(line: str) -> tuple[str, _Acked | None]:
+    """``START n DIGEST FRAME FINISHED``, ``ACK n DIGEST FINISHED``, ``FRAME n FRAME``."""
+    parts = line.split()
+    if len(parts) == 5 and parts[0] == "START":
+        return parts[0], _Acked(int(parts[1]), parts[2], parts[3], parts[4] == "1")
+    if len(parts) == 4 and parts[0] == "ACK":
+        return parts[0], _Acked(int(parts[1]), parts[2], None, parts[3] == "1")
+    if len(parts) == 3 and parts[0] == "FRAME":
+        return parts[0], _Acked(int(parts[1]), "", parts[2], False)
+    return (parts[0] if parts else ""), None
+
+
+class _Restarter:
+    """Starts table processes from a fork server that has the firmware imported."""
+
+    def __init__(self) -> None:
+        self.ctx = multiprocessing.get_context("forkserver")
+        self.ctx.set_forkserver_preload(PRELOAD)
+
+    def start(self, game: str, db: Path, seed: int) -> tuple[Any, Connection]:
+        from pitchside_sim.crash import _child_main  # by its module's name, also under python -m
+
+        recv, send = self.ctx.Pipe(duplex=False)
+        proc = self.ctx.Process(target=_child_main, args=(game, str(db), seed, send), daemon=True)
+        proc.start()
+        send.close()  # the child holds the only writing end: EOF when it dies
+        return proc, recv
+
+
+def _receive(conn: Connection, timeout_s: float, first: bool = False) -> list[str]:
+    """The messages that arrive within ``timeout_s`` (with ``first``: only the first
+    one); with ``timeout_s`` 0, those waiting (after a kill: all the child sent)."""
+    out: list[str] = []
+    deadline = time.monotonic() + timeout_s
+    while not (first and out):
+        left = deadline - time.monotonic()
+        if left < 0 and timeout_s > 0:
+            break
         try:
-            first = (lines.first(30.0) or "").split()
-            start = (int(first[1]), first[2]) if len(first) == 3 and first[0] == "START" else None
-            if start is None:
-                report.failed_restarts += 1
-                proc.kill()
-                err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-                print(f"restart {k} failed: {err.strip()[-500:]}", file=sys.stderr)
-                continue
-            if acked is not None:
-                n, digest = start
-                if n < acked[0]:
-                    report.lost += acked[0] - n
-                elif n == acked[0] and digest != acked[1]:
-                    report.wrong_state += 1
-                elif n == acked[0] + 1:
-                    report.written_unacked += 1
-                report.survived += 1
-            acked = start
-            if k == kills:
+            if not conn.poll(max(0.0, left)):
                 break
+            out.append(conn.recv())
+        except (EOFError, OSError):
+            break
+    return out
+
+
+def run(
+    folder: Path,
+    kills: int,
+    seed: int = 1,
+    max_delay_s: float = 0.25,
+    log: bool = False,
+    games: tuple[str, ...] = GAMES,
+) -> Report:
+    """``kills`` SIGKILLs (the games in turn, each on its journal ``folder/GAME.db``),
+    each followed by a restart that is checked; the counts are in the :class:`Report`."""
+    t0 = time.monotonic()
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    report = Report(games={g: Tally() for g in games})
+    acked: dict[str, _Acked | None] = {g: None for g in games}
+    restarter = _Restarter()
+    per_game = [kills // len(games) + (1 if i < kills % len(games) else 0) for i in range(len(games))]
+    schedule = [g for k in range(max(per_game)) for i, g in enumerate(games) if k < per_game[i]]
+    schedule += [g for i, g in enumerate(games) if per_game[i] or kills == 0]  # one last restart to check
+    done = {g: 0 for g in games}
+    for step, game in enumerate(schedule):
+        tally = report.games[game]
+        last_check = done[game] == per_game[games.index(game)]
+        proc, conn = restarter.start(game, folder / f"{game}.db", rng.randrange(1 << 30))
+        try:
+            start: _Acked | None = None
+            for msg in _receive(conn, START_TIMEOUT_S, first=True):
+                kind, start = _parse(msg)
+                start = start if kind == "START" else None
+            before = acked[game]
+            if start is None:
+                tally.failed_restarts += 1
+                if log:
+                    print(f"{step + 1} {game}: no START (exit {proc.exitcode})")
+                continue
+            if before is not None:
+                if start.n < before.n:
+                    tally.lost += before.n - start.n
+                elif start.n > before.n:
+                    tally.written_unacked += 1
+                elif start.digest != before.digest:
+                    tally.wrong_state += 1
+                elif before.frame is not None and start.frame != before.frame and not before.finished:
+                    tally.wrong_frame += 1
+                tally.survived += 1
+            acked[game] = start
+            if last_check:
+                continue
             # let it run a random while, reading its acknowledgements, then kill it
-            deadline = time.monotonic() + rng.uniform(0.0, max_delay_s)
-            seen: list[str] = []
-            while time.monotonic() < deadline and not lines.eof:
-                seen += lines.poll(deadline - time.monotonic())
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
-            while not lines.eof:
-                seen += lines.poll(1.0)
+            seen = _receive(conn, rng.uniform(0.0, max_delay_s))
+            proc.kill()  # SIGKILL
+            proc.join()
+            seen += _receive(conn, 0.0)
             for line in seen:
-                parts = line.split()
-                if len(parts) == 3 and parts[0] == "ACK":
-                    acked = (int(parts[1]), parts[2])
-                elif parts and parts[0] == "FAULT":
-                    report.failed_restarts += 1
-            report.kills += 1
-            report.inputs = acked[0]
+                kind, ack = _parse(line)
+                if kind == "ACK" and ack is not None:
+                    acked[game] = ack
+                elif kind == "FRAME" and ack is not None:
+                    current = acked[game]
+                    if current is not None and current.n == ack.n:
+                        current.frame = ack.frame
+                elif kind == "FAULT":
+                    tally.failed_restarts += 1
+            if proc.exitcode != -signal.SIGKILL:  # it died on its own before the kill
+                tally.failed_restarts += 1
+            tally.kills += 1
+            done[game] += 1
+            a = acked[game]
+            tally.inputs = a.n if a is not None else 0
             if log:
-                print(f"kill {k + 1}: acknowledged {acked[0]}")
+                print(f"kill {sum(done.values())} {game}: acknowledged {a.n if a else 0}")
         finally:
-            if proc.poll() is None:
+            if proc.is_alive():
                 proc.kill()
-                proc.wait()
-            for stream in (proc.stdout, proc.stderr):
-                if stream is not None:
-                    stream.close()
+            proc.join()
+            conn.close()
+    for t in report.games.values():
+        report.add(t)
+    report.seconds = time.monotonic() - t0
     return report
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pitchside_sim.crash", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kills", type=int, default=200, help="how many SIGKILLs (default 200: the long run)")
-    parser.add_argument("--db", help="journal file (default: a new one in a temporary folder)")
+    parser.add_argument("--kills", type=int, default=200, help="how many SIGKILLs in all (default 200: the long run)")
+    parser.add_argument("--dir", help="folder for the journals (default: a new temporary folder)")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"comma-separated (default {','.join(GAMES)})")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-delay", type=float, default=0.25, help="longest run before a kill, s")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("--child", metavar="GAME", help="be one table of GAME on --db, printing START/ACK "
+                        "lines (the power-cut test of docs/STORAGE.md)")
+    parser.add_argument("--db", help="with --child: the journal file")
     args = parser.parse_args(argv)
     if args.child:
-        return child(Path(args.db), args.seed)
+        if args.child not in GAMES or not args.db:
+            parser.error(f"--child takes one of {', '.join(GAMES)}, and --db")
+
+        def say(line: str) -> None:
+            print(line, flush=True)
+
+        try:
+            return child(args.child, Path(args.db), args.seed, say)
+        except BrokenPipeError:  # the reader has gone (| head -1): done, quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+    games = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; the games are {', '.join(GAMES)}")
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="pitchside-crash-") as tmp:
-        db = Path(args.db) if args.db else Path(tmp) / "journal.db"
-        report = run(db, args.kills, args.seed, args.max_delay, args.verbose)
-    print(report.line())
-    ok = report.lost == 0 and report.wrong_state == 0 and report.failed_restarts == 0
+        report = run(Path(args.dir or tmp), args.kills, args.seed, args.max_delay, args.verbose, games)
+    print("\n".join(report.lines()))
+    ok = report.lost == report.wrong_state == report.wrong_frame == report.failed_restarts == 0
     return 0 if ok else 1
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.app.config import TableConfig, load_config
+from pitchside.app.journal import JournalError
+from pitchside.core.record.format import dump
 from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
 from pitchside.core.match import Match
@@ -55,12 +57,43 @@ def run_sim(args: argparse.Namespace) -> int:
 
 
 def _save(sim: SimTable, out: Path) -> list[Path]:
-    paths = sim.device.save(out)
-    for side, device in sim.side_devices.items():  # side displays: out/side_a/, out/side_b/
-        device.save(out / f"side_{side.lower()}", gif=f"side_{side.lower()}.gif")
-    (out / "match.jsonl").write_text(sim.replay_text(), encoding="utf-8")
-    (out / "final.json").write_text(json.dumps(sim.output(), indent=2) + "\n", encoding="utf-8")
+    """Write the match (``match.jsonl``, ``final.json``) and the frames to ``out``; returns
+    the frame files. Each is written on its own: one that cannot be written is reported
+    on stderr and the others still are. The match comes from the journal, which keeps
+    it in memory once its storage has failed (a full disk mid-match), so a quit then
+    still saves every input (issue 13 item 3)."""
+    paths: list[Path] = []
+
+    def frames() -> None:
+        paths.extend(sim.device.save(out))
+        for side, device in sim.side_devices.items():  # side displays: out/side_a/, out/side_b/
+            device.save(out / f"side_{side.lower()}", gif=f"side_{side.lower()}.gif")
+
+    def match() -> None:
+        (out / "match.jsonl").write_text(_replay_text(sim), encoding="utf-8")
+
+    def final() -> None:
+        (out / "final.json").write_text(json.dumps(sim.output(), indent=2) + "\n", encoding="utf-8")
+
+    for what, write in (("match.jsonl", match), ("final.json", final), ("the frames", frames)):
+        try:
+            write()
+        except OSError as exc:
+            print(f"pitchside sim: cannot write {what} in {out}: {exc.strerror or exc}", file=sys.stderr)
+    if not sim.journal.durable:
+        print(f"pitchside sim: the journal stopped saving ({sim.journal.warning}): the match was written "
+              f"from memory to {out}/match.jsonl", file=sys.stderr)  # fmt: skip
     return paths
+
+
+def _replay_text(sim: SimTable) -> str:
+    """The match as a replay file: the journal's lines (undos included), or, should the
+    journal hold none of it, the inputs in effect of the table's own match."""
+    try:
+        return sim.replay_text()
+    except JournalError:
+        match = sim.runtime.state.match
+        return dump(match, sides=dict(zip(("A", "B"), sim.config.sides)))
 
 
 def check_expect(output: dict[str, Any], expect: dict[str, Any]) -> list[str]:

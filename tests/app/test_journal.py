@@ -182,7 +182,7 @@ def test_export_with_undos_replays_to_the_live_match(journal: Journal) -> None:
 
 def _garbage(p: Path) -> str:
     p.write_bytes(b"this is not a database\n" * 200)
-    return "is not an SQLite database"
+    return "is not an SQLite database, so not a Pitchside journal"
 
 
 def _other_program(p: Path) -> str:
@@ -190,7 +190,7 @@ def _other_program(p: Path) -> str:
         c.execute("CREATE TABLE recipes (name TEXT)")
         c.execute("INSERT INTO recipes VALUES ('soup')")
         c.commit()
-    return "belongs to another program (application_id 0x0)"
+    return "is another program's SQLite database (application_id 0x0), not a Pitchside journal"
 
 
 def _newer_schema(p: Path) -> str:
@@ -218,7 +218,7 @@ def _truncated_header(p: Path) -> str:
     Journal.open(p).close()
     with open(p, "r+b") as fh:
         fh.truncate(50)
-    return "is truncated"
+    return "is an SQLite header cut short (50 bytes): it cannot be told to be a Pitchside journal"
 
 
 def closing(conn: sqlite3.Connection) -> Any:
@@ -228,11 +228,9 @@ def closing(conn: sqlite3.Connection) -> Any:
 
 
 @pytest.mark.parametrize(
-    "make_bad",
-    [_garbage, _other_program, _newer_schema, _truncated_half, _truncated_header],
-    ids=["garbage", "other-program", "newer-schema", "truncated-half", "truncated-header"],
+    "make_bad", [_newer_schema, _truncated_half], ids=["newer-schema", "truncated-half"]
 )
-def test_a_bad_database_is_moved_aside_with_a_clear_message_and_a_fresh_one_works(
+def test_a_bad_journal_of_this_table_is_moved_aside_with_a_clear_message_and_a_fresh_one_works(
     db: Path, make_bad: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
     problem = make_bad(db)
@@ -254,12 +252,156 @@ def test_a_bad_database_is_moved_aside_with_a_clear_message_and_a_fresh_one_work
     assert not Path(f"{db}.bad-2").exists()
 
 
-def test_a_second_bad_file_goes_to_bad_2(db: Path) -> None:
-    _garbage(db)
+def test_a_second_bad_journal_goes_to_bad_2(db: Path) -> None:
+    _newer_schema(db)
     Journal.open(db).close()
-    _garbage(db)
+    _newer_schema(db)
     Journal.open(db).close()
-    assert sorted(p.name for p in db.parent.glob("journal.db.bad-*")) == ["journal.db.bad-1", "journal.db.bad-2"]
+    assert sorted(p.name for p in db.parent.glob("journal.db.bad-?")) == ["journal.db.bad-1", "journal.db.bad-2"]
+
+
+def _tree(d: Path) -> dict[str, bytes | None]:
+    """Every entry under ``d`` (relative name: content, None for a directory or fifo)."""
+    return {
+        str(q.relative_to(d)): q.read_bytes() if q.is_file() else None for q in sorted(d.rglob("*"))
+    }
+
+
+@pytest.mark.parametrize(
+    "make_foreign",
+    [_garbage, _other_program, _truncated_header],
+    ids=["garbage", "other-program", "truncated-header"],
+)
+def test_a_file_this_table_did_not_create_is_refused_and_left_alone(
+    tmp_path: Path, make_foreign: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 13 item 1: a file that is not a journal of this table is never moved aside
+    (it may be someone's data): the table refuses it and says what to write instead."""
+    d = tmp_path / "data"
+    d.mkdir()
+    for name in ("recipes.db", "journal.db"):  # a foreign file at the path, and the usual name taken too
+        target = d / name
+        why = make_foreign(target)
+        for side in d.glob("*.lock"):
+            side.unlink()
+        before = _tree(d)
+        caplog.clear()
+        expected = (
+            f"{target} {why}; Pitchside leaves it alone: "
+            + (f'move it away, or write journal = "{d / "journal.db"}"' if name != "journal.db"
+               else "move it away, or name another file")
+        )  # fmt: skip
+        assert journal_mod.check_path(target) == expected
+        assert journal_mod.check_path(str(target)) == expected
+        with pytest.raises(JournalError) as info:
+            Journal.open(target)
+        assert str(info.value) == expected
+        assert _tree(d) == before  # nothing moved, nothing written, not even a lock file
+        assert [r for r in caplog.records if r.name == LOG] == []
+        with pytest.raises(JournalError) as info:
+            Journal.open_readonly(target)
+        assert str(info.value) == expected
+        assert _tree(d) == before
+
+
+def test_a_journal_path_that_is_a_directory_is_refused_with_what_to_write_instead(tmp_path: Path) -> None:
+    """Issue 13 item 1: ``[storage] journal = "/var/lib/pitchside"``: before the fix the
+    whole directory was renamed aside (``pitchside.bad-1``) with everything in it."""
+    d = tmp_path / "pitchside"
+    d.mkdir()
+    (d / "journal.db").write_bytes(b"")
+    (d / "tournament.json").write_text('{"kept": true}\n', encoding="utf-8")
+    (d / "sub").mkdir()
+    before = _tree(tmp_path)
+    expected = (
+        f"{d} is a directory, not a journal file; Pitchside leaves it alone: "
+        f'write journal = "{d / "journal.db"}"'
+    )
+    assert journal_mod.check_path(d) == expected
+    with pytest.raises(JournalError) as info:
+        Journal.open(d)
+    assert str(info.value) == expected
+    assert _tree(tmp_path) == before  # no pitchside.bad-1, no pitchside.lock
+    with pytest.raises(JournalError) as info:
+        Journal.open_readonly(d)
+    assert str(info.value) == expected
+
+
+def test_a_journal_path_ending_in_a_slash_names_a_directory(tmp_path: Path) -> None:
+    absent = f"{tmp_path / 'pitchside'}/"
+    expected = (
+        f"{tmp_path / 'pitchside'} names a directory (it ends in /), not a journal file; "
+        f'Pitchside leaves it alone: write journal = "{tmp_path / "pitchside" / "journal.db"}"'
+    )
+    assert journal_mod.check_path(absent) == expected
+    with pytest.raises(JournalError) as info:
+        Journal.open(absent)
+    assert str(info.value) == expected
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fifo_is_refused_without_being_opened(tmp_path: Path) -> None:
+    fifo = tmp_path / "journal.db"
+    os.mkfifo(fifo)  # opening it for reading would block forever
+    expected = f"{fifo} is not a regular file; Pitchside leaves it alone: move it away, or name another file"
+    assert journal_mod.check_path(fifo) == expected
+    with pytest.raises(JournalError) as info:
+        Journal.open(fifo)
+    assert str(info.value) == expected
+
+
+def test_check_path_accepts_what_the_table_can_use_and_creates_nothing(tmp_path: Path) -> None:
+    absent = tmp_path / "new" / "journal.db"
+    assert journal_mod.check_path(absent) is None
+    assert journal_mod.check_path(str(absent)) is None
+    assert not absent.parent.exists()
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    assert journal_mod.check_path(empty) is None
+    ours = tmp_path / "ours.db"
+    with Journal.open(ours) as j:
+        j.append(j.start_match(HEADER), TOSS_A)
+        assert journal_mod.check_path(ours) is None  # while the table holds it, too
+    assert journal_mod.check_path(ours) is None
+    corrupt = tmp_path / "corrupt.db"
+    _truncated_half(corrupt)  # ours but corrupt: not refused, the table moves it aside
+    assert journal_mod.check_path(corrupt) is None
+
+
+def test_a_journal_killed_before_its_first_checkpoint_is_ours(tmp_path: Path) -> None:
+    """The application id of a new journal is in the WAL until a checkpoint: the main
+    file's header still says 0. A SIGKILL then must not make it "another program's"."""
+    db = tmp_path / "journal.db"
+    script = textwrap.dedent(
+        f"""
+        import json, os, sys
+        from pitchside.app.journal import Journal
+        j = Journal.open(sys.argv[1])
+        j.append(j.start_match({HEADER!r}), {TOSS_A!r})
+        os._exit(0)  # no close: no checkpoint
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(db)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert int.from_bytes(db.read_bytes()[68:72], "big") == 0  # the case this test is about
+    assert journal_mod.check_path(db) is None
+    with Journal.open(db) as j:
+        assert j.lines(1) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+    assert list(tmp_path.glob("*.bad-*")) == []
+
+
+def test_an_sqlite_file_killed_while_it_was_being_created_is_used_as_new(tmp_path: Path) -> None:
+    """Killed after SQLite wrote its header (WAL mode set) but before our schema was
+    committed: an SQLite file with nothing in it, like the 0-byte file."""
+    db = tmp_path / "journal.db"
+    with closing(sqlite3.connect(db)) as c:
+        assert c.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+    assert db.stat().st_size > 0
+    assert journal_mod.check_path(db) is None
+    with Journal.open(db) as j:
+        assert j.pragmas() == {"journal_mode": "wal", "synchronous": 2, "application_id": APPLICATION_ID}
+        assert j.start_match(HEADER) == 1
+    assert list(tmp_path.glob("*.bad-*")) == []
 
 
 def test_an_empty_file_just_works(db: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -323,10 +465,10 @@ def test_open_readonly_refuses_a_missing_or_bad_file_and_moves_nothing(tmp_path:
     with pytest.raises(JournalError, match=r"journal\.db: no such journal$"):
         Journal.open_readonly(tmp_path / "journal.db")
     bad = tmp_path / "bad.db"
-    _garbage(bad)
+    _truncated_half(bad)  # a journal of this table, corrupt: a reader never moves it
     with pytest.raises(JournalError) as info:
         Journal.open_readonly(bad)
-    assert str(info.value) == f"{bad} is not an SQLite database"
+    assert str(info.value) == f"{bad} is corrupt (database disk image is malformed)"
     assert bad.exists() and not Path(f"{bad}.bad-1").exists()
 
 
@@ -494,10 +636,13 @@ def test_injected_fault_mid_match_switches_to_memory_mode_without_raising(
     ]
     journal.append(mid, {"input": "shot", "at": 2.0})
     journal.end_match(mid, "finished", {"status": "finished"})
+    shots = [json.dumps({"input": "shot", "at": 1.0}), json.dumps({"input": "shot", "at": 2.0})]
+    assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A), *shots]  # from memory
     assert journal.start_match(HEADER) == -1
     assert journal.start_match(HEADER) == -2
+    assert journal.unsaved() == [mid, -1, -2]
     with pytest.raises(JournalError, match=f"not on disk \\({warning}\\)"):
-        journal.lines(mid)
+        journal.lines(mid + 1)  # no match this run kept
     with Journal.open_readonly(db) as reader:  # the failed write was rolled back, the rest kept
         assert reader.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
         assert reader.history()[0].status == "playing"
@@ -604,8 +749,92 @@ def test_lines_of_an_unknown_match(journal: Journal, db: Path) -> None:
 def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Path] = []
     real = journal_mod.fsync_dir
+    _newer_schema(db)
     monkeypatch.setattr(journal_mod, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
-    _garbage(db)
     Journal.open(db).close()
     assert seen == [db.parent, db.parent]  # the rename aside, then the new file
 
+
+
+# --- what the table kept in memory after a fault (issue 13 item 3) -----------------------
+
+
+def test_after_a_disk_full_mid_match_every_input_is_exported_from_memory_and_from_the_rescue_file(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The disk fills after three inputs; the match goes on to its result in memory.
+    The journal still exports all of it, undos included, and so does ``pitchside export
+    --unsaved`` from another process's point of view (the rescue file in RAM)."""
+    rescue = tmp_path / "rescue"
+    j = Journal.open(db, wall=fixed_wall(), synced=lambda: True, rescue_dir=rescue)
+    try:
+        mid = j.start_match(HEADER)
+        live = journal_play(j, mid, Match.start(CODEC, rules.Options(pucks=1, rounds_to_win=1)), PLAY[:3])
+        real = j._conn
+        j._conn = FaultyConnection(real, "database or disk is full")  # type: ignore[arg-type, assignment]
+        caplog.set_level(logging.WARNING, logger=LOG)
+        live = journal_play(j, mid, live, PLAY[3:])
+        assert (j.durable, j.warning, j.unsaved()) == (False, "NOT SAVING: disk full", [mid])
+        text = j.export(mid)
+        result = replay(text.splitlines(), strict=True)
+        assert result.exit_status == 0
+        assert result.match.inputs == live.inputs
+        assert result.output() == CODEC.output(live.state) | {"rejected": []}
+        assert (result.output()["status"], result.output()["winner"]) == ("finished", "A")
+        assert len(text.splitlines()) == 1 + len(PLAY)  # every line, the 4 undos too
+        assert j.rescue_file(mid) == journal_mod.rescue_path(db, mid, rescue)
+        assert journal_mod.rescue_path(db, mid, rescue).read_text(encoding="utf-8") == text
+        assert [r.getMessage() for r in caplog.records] == [
+            "journal write failed (database or disk is full): keeping the match in memory only",
+            f"unsaved match {mid} is kept in memory and copied to {j.rescue_file(mid)} "
+            f"(pitchside export --unsaved {mid})",
+        ]
+        # a new match in memory mode: kept and rescued too, the first one still there
+        other = j.start_match(HEADER)
+        j.append(other, TOSS_A)
+        assert (other, j.unsaved()) == (-1, [mid, -1])
+        assert j.export(mid) == text
+        assert j.export(other) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+    finally:
+        j.close()
+    with Journal.open_readonly(db) as reader:  # on disk: the three written before the fault
+        assert reader.lines(mid) == text.splitlines()[:4]
+    capsys.readouterr()
+    monkeypatch.setenv(journal_mod.RESCUE_ENV, str(rescue))  # the CLI finds it where the table put it
+    assert main(["export", "--db", str(db), "--unsaved", str(mid)]) == 0
+    assert capsys.readouterr().out == text
+    out = tmp_path / "m.jsonl"
+    assert main(["export", "--db", str(db), "--unsaved", str(other), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+    assert main(["export", "--db", str(db), "--unsaved", "7"]) == 2
+    folder = journal_mod.rescue_folder(db, rescue)
+    assert capsys.readouterr().err == (
+        f"pitchside export: no unsaved copy of match 7 of {db} in {folder} (No such file or directory); "
+        "unsaved matches there: -1, 1\n"
+    )
+
+
+def test_a_journal_that_could_not_open_keeps_and_rescues_its_matches(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    rescue = tmp_path / "rescue"
+    with Journal.open(blocker / "journal.db", rescue_dir=rescue) as j:  # its folder cannot be made
+        assert not j.durable
+        mid = j.start_match(HEADER)
+        j.append(mid, TOSS_A)
+        assert (mid, j.unsaved()) == (-1, [-1])
+        assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+    assert journal_mod.read_rescued(blocker / "journal.db", -1, rescue) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
+
+
+def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db: Path, tmp_path: Path) -> None:
+    with Journal.open(db) as first:
+        mid = first.start_match(HEADER)
+        first.append(mid, TOSS_A)
+    with Journal.open(db, rescue_dir=tmp_path / "rescue") as j:
+        assert j.running() == mid
+        assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]  # the recorder's resume
+        j._conn = FaultyConnection(j._conn, "database or disk is full")  # type: ignore[arg-type, assignment]
+        j.append(mid, {"input": "shot", "at": 1.0})
+        assert j.export(mid).splitlines() == [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps({"input": "shot", "at": 1.0})]

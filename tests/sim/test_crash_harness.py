@@ -1,18 +1,70 @@
-"""A short run of the SIGKILL crash harness (``python -m pitchside_sim.crash`` runs the
-long one, 200 kills): no acknowledged input lost, no wrong state, no failed restart."""
+"""The SIGKILL crash harness over all five games, short (``python -m pitchside_sim.crash``
+runs the long one, 200 kills): no acknowledged input lost, no wrong state, no failed
+restart; and the same restart made in virtual time after every journaled input, where
+the frame a restarted table shows is checked against the live one's, game by game."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pitchside_sim.crash import run
+import pytest
+
+from pitchside_sim.crash import GAMES, restart_check, run
+
+ITEM_4 = "issue 13 item 4: a resumed table does not show exactly what it showed"
+KNOWN_FRAME_SLIPS = {
+    "pitchnut": f"{ITEM_4} (the coin toss undone: the live table says Undone, a restart shows the attract screen)",
+    "boulomania": f"{ITEM_4} (after an undo)",
+    "pitchbowl": f"{ITEM_4} (after the toss: 'HOME won the toss' live, the KICK/RECEIVE hint after a restart)",
+}
+"""Frames the restart check finds different today. Each is a table's own fix (the
+game's helpers, item 4); the check is strict, so a fix shows up as an XPASS and its
+entry goes."""
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_input(tmp_path: Path) -> None:
-    report = run(tmp_path / "journal.db", kills=12, seed=7, max_delay_s=0.2)
-    assert report.kills == 12
-    assert report.survived == 12
-    assert report.lost == 0
-    assert report.wrong_state == 0
-    assert report.failed_restarts == 0
-    assert report.inputs > 0  # the child really played between kills
+def test_sigkill_at_random_moments_loses_nothing_in_any_game(tmp_path: Path) -> None:
+    report = run(tmp_path, kills=2 * len(GAMES), seed=7, max_delay_s=0.3)
+    assert GAMES == ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
+    assert list(report.games) == list(GAMES)
+    for game, tally in report.games.items():
+        assert (game, tally.kills, tally.survived) == (game, 2, 2)
+        assert (game, tally.lost, tally.wrong_state, tally.failed_restarts) == (game, 0, 0, 0)
+        if game not in KNOWN_FRAME_SLIPS:
+            assert (game, tally.wrong_frame) == (game, 0)
+    assert report.kills == 10
+    assert report.inputs > 0  # the tables really played between kills
+
+
+_checks: dict[str, tuple[int, list[tuple[int, str]]]] = {}
+
+
+def checked(game: str, tmp: pytest.TempPathFactory) -> tuple[int, list[tuple[int, str]]]:
+    """restart_check of ``game`` (120 presses), run once for both tests below."""
+    if game not in _checks:
+        _checks[game] = restart_check(game, tmp.mktemp(game) / "journal.db", presses=120, seed=1)
+    return _checks[game]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_restart_after_every_journaled_input_rebuilds_the_live_state(
+    tmp_path_factory: pytest.TempPathFactory, game: str
+) -> None:
+    restarts, problems = checked(game, tmp_path_factory)
+    assert restarts >= 3  # inputs were journaled, undos among them for most games
+    assert [p for p in problems if p[1] != "frame"] == []
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_FRAME_SLIPS[g]))
+        if g in KNOWN_FRAME_SLIPS else g
+        for g in GAMES
+    ],
+)  # fmt: skip
+def test_a_restart_after_every_journaled_input_shows_the_frame_the_live_table_showed(
+    tmp_path_factory: pytest.TempPathFactory, game: str
+) -> None:
+    restarts, problems = checked(game, tmp_path_factory)
+    assert restarts >= 3
+    assert problems == []

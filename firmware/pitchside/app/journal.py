@@ -14,12 +14,19 @@ times are kept for people, each with a flag saying whether the clock was synchro
 
 Faults:
 
-* a file that is not a database, is truncated or corrupt, or belongs to another program
-  is moved aside (``NAME.bad-N``) with a log message, and a fresh journal is started:
-  never a crash loop (:class:`Journal.open`);
+* a path that is not a journal this table created (a directory, a file that is not an
+  SQLite database, another program's database) is refused with a message that says what
+  to write instead, and nothing is moved or written (:func:`check_path`, which
+  ``check-config`` uses too);
+* a journal this table created that is corrupt, truncated or of a newer schema is moved
+  aside (``NAME.bad-N``) with a log message, and a fresh journal is started: never a
+  crash loop (:class:`Journal.open`);
 * a write that fails (disk full, read-only file system, I/O error) switches the journal
   to *memory mode*: the match goes on, :attr:`Journal.warning` says why for the display,
-  and nothing already on disk is touched;
+  and nothing already on disk is touched. The journal keeps every line of the matches
+  it could not save (:meth:`Journal.unsaved`; :meth:`Journal.export` still works for
+  them) and a copy of each in a *rescue file* in RAM, on another file system than the
+  one that failed (:func:`rescue_path`), which ``pitchside export --unsaved`` reads;
 * a second process opening the same journal gets :class:`JournalLocked` (an exclusive
   ``flock`` on ``NAME.lock``, held for the journal's life).
 """
@@ -28,10 +35,13 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import hashlib
 import json
 import logging
 import os
 import sqlite3
+import stat
+import tempfile
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
@@ -121,6 +131,59 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+RESCUE_ENV = "PITCHSIDE_RESCUE_DIR"
+"""Environment variable naming the rescue folder (:func:`default_rescue_dir`)."""
+
+
+def default_rescue_dir() -> Path:
+    """Where a journal in memory mode copies its unsaved matches: ``$PITCHSIDE_RESCUE_DIR``,
+    else ``/dev/shm/pitchside`` (RAM, so not the storage that failed; gone at a reboot),
+    else the temporary folder."""
+    env = os.environ.get(RESCUE_ENV, "").strip()
+    if env:
+        return Path(env)
+    shm = Path("/dev/shm")
+    return shm / "pitchside" if shm.is_dir() else Path(tempfile.gettempdir()) / "pitchside-rescue"
+
+
+def rescue_folder(journal: str | Path, rescue_dir: str | Path | None = None) -> Path:
+    """The folder of the rescue files of the journal at ``journal``: one per journal
+    path (its name and a hash of its absolute path), so two tables on one Pi never mix.
+
+    :param rescue_dir: default :func:`default_rescue_dir`.
+    """
+    p = Path(journal).absolute()
+    key = hashlib.sha1(str(p).encode()).hexdigest()[:10]
+    return (Path(rescue_dir) if rescue_dir is not None else default_rescue_dir()) / f"{p.name}-{key}"
+
+
+def rescue_path(journal: str | Path, match_id: int, rescue_dir: str | Path | None = None) -> Path:
+    """The rescue file of unsaved match ``match_id`` of the journal at ``journal``: a
+    replay file (shared/spec/replay.md), header first, undos included."""
+    return rescue_folder(journal, rescue_dir) / _rescue_name(match_id)
+
+
+def _rescue_name(match_id: int) -> str:
+    return f"match{match_id}.jsonl"
+
+
+def read_rescued(journal: str | Path, match_id: int, rescue_dir: str | Path | None = None) -> str:
+    """The rescue copy of unsaved match ``match_id`` (``pitchside export --unsaved``).
+
+    :raises JournalError: no rescue copy of it (the folder lists the ones there are).
+    """
+    target = rescue_path(journal, match_id, rescue_dir)
+    try:
+        return target.read_text(encoding="utf-8")
+    except OSError as exc:
+        there = sorted(q.name for q in target.parent.glob("match*.jsonl")) if target.parent.is_dir() else []
+        known = ", ".join(n.removeprefix("match").removesuffix(".jsonl") for n in there) or "none"
+        raise JournalError(
+            f"no unsaved copy of match {match_id} of {journal} in {target.parent} ({exc.strerror}); "
+            f"unsaved matches there: {known}"
+        ) from None
+
+
 class Journal:
     """An open journal file (or a memory-only one after a fault).
 
@@ -145,6 +208,11 @@ class Journal:
         self._synced = synced
         self.warning: str | None = None if conn is not None else "NOT SAVING: no journal"
         self._next_memory_id = -1
+        self._kept: dict[int, list[str]] = {}
+        """The lines (header first) of the matches of this run: the current one, and
+        every one that is not all on disk."""
+        self._unsaved: list[int] = []
+        self._rescue_folder: Path | None = None
 
     # --- opening ----------------------------------------------------------------------
 
@@ -154,18 +222,32 @@ class Journal:
         path: str | Path,
         wall: Callable[[], float] | None = None,
         synced: Callable[[], bool] = clock_is_synchronised,
+        rescue_dir: str | Path | None = None,
     ) -> "Journal":
         """Open (or create) the journal at ``path``.
 
-        A bad file is moved aside and a fresh one made; a directory or file that cannot
-        be written gives a memory-only journal with :attr:`warning` set.
+        A bad journal of this table is moved aside and a fresh one made; storage that
+        cannot be written gives a memory-only journal with :attr:`warning` set.
 
+        :param rescue_dir: where the rescue files of unsaved matches go (default
+            :func:`default_rescue_dir`).
+
+        :raises JournalError: ``path`` is not a journal this table created
+            (:func:`check_path`: a directory, another program's file); nothing is moved.
         :raises JournalLocked: another process holds the journal.
         """
         import time
 
         wall = wall or time.time
-        p = Path(path)
+        refused = check_path(path)
+        if refused is not None:  # before the lock file: a directory gets no NAME.lock beside it
+            raise JournalError(refused)
+        j = cls._open(Path(path), wall, synced)
+        j._rescue_folder = rescue_folder(path, rescue_dir)
+        return j
+
+    @classmethod
+    def _open(cls, p: Path, wall: Callable[[], float], synced: Callable[[], bool]) -> "Journal":
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
             lock_fd = os.open(f"{p}.lock", os.O_RDWR | os.O_CREAT, 0o644)
@@ -203,7 +285,10 @@ class Journal:
         p = Path(path)
         if not p.exists():
             raise JournalError(f"{p}: no such journal")
-        if p.is_file() and p.stat().st_size == 0:
+        kind, refused = _kind(p)
+        if refused is not None:
+            raise JournalError(refused)
+        if kind == "new":
             raise JournalError(f"{p} is empty: no match has been stored in it")
         problem = _check_file(p)
         if problem is not None:
@@ -216,7 +301,10 @@ class Journal:
         """Connect, check the file is ours and sound; move a bad one aside and retry."""
         # A 0-byte file (a crash right after it was created, before SQLite wrote its
         # header) holds nothing: it gets the schema like a new file.
-        existed = p.exists() and p.stat().st_size > 0
+        refused = check_path(p)  # again, now that the lock is held
+        if refused is not None:
+            raise JournalError(refused)
+        existed = _kind(p)[0] == "ours"
         if existed:
             problem = _check_file(p)
             if problem is not None:
@@ -260,6 +348,48 @@ class Journal:
             "application_id": self._conn.execute("PRAGMA application_id").fetchone()[0],
         }
 
+    def unsaved(self) -> list[int]:
+        """The ids of this run's matches whose lines are not all on disk (memory mode),
+        oldest first; :meth:`lines` and :meth:`export` still give them, from memory."""
+        return list(self._unsaved)
+
+    def rescue_file(self, match_id: int) -> Path | None:
+        """Where the rescue copy of unsaved match ``match_id`` is (None: not unsaved, or
+        no rescue folder could be written)."""
+        if match_id not in self._unsaved or self._rescue_folder is None:
+            return None
+        return self._rescue_folder / _rescue_name(match_id)
+
+    def _keep(self, match_id: int, text: str) -> None:
+        """Keep ``text`` (a line of ``match_id``) in memory; in memory mode the match is
+        unsaved from now on, and its rescue file is rewritten."""
+        kept = self._kept.get(match_id)
+        if kept is None:
+            return  # not a match of this run (the runtime only writes to its own)
+        kept.append(text)
+        if self._conn is None:
+            self._mark_unsaved(match_id)
+
+    def _mark_unsaved(self, match_id: int) -> None:
+        first = match_id not in self._unsaved
+        if first:
+            self._unsaved.append(match_id)
+        if self._rescue_folder is None:
+            return
+        target = self._rescue_folder / _rescue_name(match_id)
+        try:  # RAM, another file system than the journal's: whole file, atomic rename
+            self._rescue_folder.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(target.name + ".tmp")
+            tmp.write_text("\n".join(self._kept[match_id]) + "\n", encoding="utf-8")
+            os.replace(tmp, target)
+        except OSError as exc:
+            log.warning("no rescue copy of unsaved match %s in %s (%s)", match_id, self._rescue_folder, exc)
+            self._rescue_folder = None
+            return
+        if first:
+            log.warning("unsaved match %s is kept in memory and copied to %s (pitchside export --unsaved %s)",
+                        match_id, target, match_id)  # fmt: skip
+
     def _fault(self, exc: BaseException) -> None:
         """A write failed: go on in memory, say why."""
         log.error("journal write failed (%s): keeping the match in memory only", exc)
@@ -287,11 +417,17 @@ class Journal:
                         "VALUES (?, ?, 'playing', ?, ?)",
                         (header["game"], json.dumps(header), self._wall(), int(self._synced())),
                     )
-                return int(cur.lastrowid or 0)
+                mid = int(cur.lastrowid or 0)
+                self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
+                self._kept[mid] = [json.dumps(header)]
+                return mid
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
-        mid = self._next_memory_id  # memory mode: the runtime's Match is the only copy
+        mid = self._next_memory_id  # memory mode: kept here, and in its rescue file
         self._next_memory_id -= 1
+        self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
+        self._kept[mid] = [json.dumps(header)]
+        self._mark_unsaved(mid)
         return mid
 
     def append(self, match_id: int, line: dict[str, Any]) -> None:
@@ -310,6 +446,7 @@ class Journal:
                     self._conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (len(text), match_id))
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
+        self._keep(match_id, text)
 
     def end_match(self, match_id: int, status: str, result: dict[str, Any] | None = None) -> None:
         """Mark a match ``finished`` (with its result, the replay output), ``abandoned``,
@@ -334,7 +471,8 @@ class Journal:
         rows = self._conn.execute(
             "SELECT id, bytes FROM matches WHERE status != 'playing' ORDER BY id DESC"
         ).fetchall()
-        keep_n, keep_bytes, doomed = 0, 0, []
+        keep_n, keep_bytes = 0, 0
+        doomed: list[int] = []
         for mid, size in rows:
             if doomed or (max_matches is not None and keep_n >= max_matches) or (
                 max_bytes is not None and keep_bytes + size > max_bytes
@@ -371,15 +509,24 @@ class Journal:
     def lines(self, match_id: int) -> list[str]:
         """The replay file of a stored match: header, then its input lines in order.
 
-        :raises JournalError: no such match, or the journal is in memory mode.
+        In memory mode, an unsaved match of this run (:meth:`unsaved`) comes from memory,
+        every line of it, including those the storage refused.
+
+        :raises JournalError: no such match, or the journal is in memory mode and the
+            match is not one it kept.
         """
+        if match_id in self._unsaved:
+            return list(self._kept[match_id])
         if self._conn is None:
             raise JournalError(f"the journal is not on disk ({self.warning})")
-        row = self._conn.execute("SELECT header FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = self._conn.execute("SELECT header, status FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise JournalError(f"no match {match_id} in {self.path}")
         body = [r[0] for r in self._conn.execute("SELECT line FROM inputs WHERE match_id = ? ORDER BY seq", (match_id,))]
-        return [row[0], *body]
+        out = [row[0], *body]
+        if row[1] == "playing" and self._lock_fd is not None:  # the table may go on with it (resume)
+            self._kept[match_id] = list(out)
+        return out
 
     def export(self, match_id: int) -> str:
         """A stored match as a replay file (shared/spec/replay.md), undos included."""
@@ -442,8 +589,85 @@ class _transaction:
                 pass
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def check_path(path: str | Path) -> str | None:
+    """Why ``path`` cannot be this table's journal, or None when it can.
+
+    A journal path names a file that is absent, empty, an SQLite database holding
+    nothing (a crash while it was being created), or a database this table created
+    (``PRAGMA application_id`` = :data:`APPLICATION_ID`, read through SQLite so that a
+    header still in the WAL counts). Anything else (a directory, a device, a file that is
+    not an SQLite database, another program's database, a file too short to tell) is
+    never moved or written: the message says what to write instead, e.g. ``journal =
+    "/var/lib/pitchside/journal.db"`` for the directory ``/var/lib/pitchside``.
+
+    Reads only (it creates, moves and locks nothing), so ``check-config`` can call it;
+    :meth:`Journal.open` raises :class:`JournalError` with the same message. A journal
+    of this table that is corrupt is not refused here: the table moves it aside.
+
+    :param path: the ``[storage] journal`` value; a trailing ``/`` names a directory.
+    """
+    if isinstance(path, str) and path.endswith(("/", os.sep)) and path.strip("/" + os.sep):
+        p = Path(path)
+        return _refusal(p, "names a directory (it ends in /), not a journal file", p / "journal.db")
+    return _kind(Path(path))[1]
+
+
+def _refusal(p: Path, why: str, instead: Path | None) -> str:
+    fix = f'write journal = "{instead}"' if instead is not None else "name another file"
+    if p.exists() and not p.is_dir():
+        fix = f"move it away, or {fix}"
+    return f"{p} {why}; Pitchside leaves it alone: {fix}"
+
+
+def _kind(p: Path) -> tuple[str, str | None]:
+    """``("new", None)``: absent, empty, or an SQLite database with nothing in it;
+    ``("ours", None)``: a database this table created (sound or not); ``("refused",
+    message)``: anything else (see :func:`check_path`)."""
+    other = p.with_name("journal.db") if p.name != "journal.db" else None
+    try:
+        st = p.stat()
+    except OSError:  # absent, or its folder cannot be reached: opening finds out (memory mode)
+        return ("new", None)
+    if stat.S_ISDIR(st.st_mode):
+        return ("refused", _refusal(p, "is a directory, not a journal file", p / "journal.db"))
+    if not stat.S_ISREG(st.st_mode):
+        return ("refused", _refusal(p, "is not a regular file", other))
+    if st.st_size == 0:
+        return ("new", None)  # a crash right after the file was created, before SQLite wrote
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(100)
+    except OSError as exc:
+        return ("refused", _refusal(p, f"cannot be read ({exc.strerror})", other))
+    if not head.startswith(SQLITE_MAGIC):
+        return ("refused", _refusal(p, "is not an SQLite database, so not a Pitchside journal", other))
+    if len(head) < 100:
+        why = f"is an SQLite header cut short ({len(head)} bytes): it cannot be told to be a Pitchside journal"
+        return ("refused", _refusal(p, why, other))
+    if int.from_bytes(head[68:72], "big") == APPLICATION_ID:
+        return ("ours", None)
+    # A new journal's application id may still be in the WAL (not yet checkpointed)
+    try:
+        with closing(_connect_ro(p)) as conn:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app_id == APPLICATION_ID:
+                return ("ours", None)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            objects = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+    except (sqlite3.Error, OSError) as exc:
+        why = f"is an SQLite file whose header cannot be read ({exc}): it cannot be told to be a Pitchside journal"
+        return ("refused", _refusal(p, why, other))
+    if (app_id, version, objects) == (0, 0, 0):
+        return ("new", None)  # created, then killed before our schema was committed: holds nothing
+    why = f"is another program's SQLite database (application_id {app_id:#x}), not a Pitchside journal"
+    return ("refused", _refusal(p, why, other))
+
+
 def _check_file(p: Path) -> str | None:
-    """Why ``p`` is not a sound Pitchside journal, or None if it is one."""
+    """Why ``p``, a journal this table created (:func:`_kind`), is not sound, or None."""
     try:
         with open(p, "rb") as fh:
             head = fh.read(100)

@@ -24,7 +24,7 @@ from pathlib import Path
 from pitchside import __version__
 from pitchside.cli import tournament as tournament_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
-from pitchside.app.journal import Journal, MatchRecord
+from pitchside.app.journal import Journal, MatchRecord, read_rescued
 from pitchside.app.limits import installed_limits
 from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.record.format import ReplayFormatError, replay
@@ -127,8 +127,11 @@ def _when(wall: float | None, synced: bool) -> str:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     try:
-        with Journal.open_readonly(_journal_path(args)) as journal:
-            text = journal.export(args.id)
+        if args.unsaved:  # kept in memory by a table whose storage failed (its rescue file)
+            text = read_rescued(_journal_path(args), args.id)
+        else:
+            with Journal.open_readonly(_journal_path(args)) as journal:
+                text = journal.export(args.id)
     except PitchsideError as exc:
         _journal_problem("export", args, exc)
         return 2
@@ -225,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("id", type=int, help="the match id (pitchside history)")
             p.add_argument("-o", "--output", help="file to write (default: standard output)")
+            p.add_argument("--unsaved", action="store_true",
+                           help="the match as the table kept it in memory after its storage failed "
+                           "(the log names it: 'unsaved match ID')")  # fmt: skip
         p.set_defaults(func=func)
 
     tournament_cli.register(sub)
