@@ -219,3 +219,23 @@ def test_the_bounce_default_is_the_decoders_measured_100_ms() -> None:
         "beams": {"twenty": {"pin": "GPIO27"}},
     })  # fmt: skip
     assert config.bounce_ms == DEFAULT_BOUNCE_S * 1000 == 100.0
+
+
+# --- issue 13 item 1: a journal path that is a directory -------------------------------------
+
+
+def test_a_journal_path_that_is_a_directory_is_refused_by_check_config_and_at_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    folder = tmp_path / "pitchside"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("the owner's file")
+    text = edited(PICHENOTTE, 'journal = "/var/lib/pitchside/journal.db"', f'journal = "{folder}"')
+    found = problems(tmp_path / "t.toml") if (tmp_path / "t.toml").write_text(text) else []
+    assert found == [("storage.journal", f"{folder} is a directory, not a journal file; Pitchside leaves it "
+                                         f'alone: write journal = "{folder / "journal.db"}"')]
+    status, out = check(tmp_path, capsys, text)
+    assert status == 2 and any("storage.journal" in line for line in out)
+    assert "write journal" in at_start(tmp_path, caplog, text)
+    assert sorted(p.name for p in folder.iterdir()) == ["keep.txt"]  # nothing moved, nothing made
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("pitchside")) == ["pitchside"]

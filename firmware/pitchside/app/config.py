@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pitchside.app.journal import check_path as journal_path_problem
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
@@ -555,6 +556,10 @@ def _read_storage(top: Section) -> StorageConfig:
     )
     if not storage.journal.strip():
         st.fail("journal", "must be a file path")
+    else:
+        refused = journal_path_problem(storage.journal)  # the check Journal.open makes
+        if refused is not None:
+            st.fail("journal", refused)
     st.done()
     return storage
 
