@@ -133,7 +133,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
             with Journal.open_readonly(_journal_path(args)) as journal:
                 text = journal.export(args.id)
     except PitchsideError as exc:
-        _journal_problem("export", args, exc)
+        if args.unsaved:  # a rescue file, not the journal: its message names where it looked
+            print(f"pitchside export: {exc}", file=sys.stderr)
+        else:
+            _journal_problem("export", args, exc)
         return 2
     if args.output and args.output != "-":
         with open(args.output, "w", encoding="utf-8") as fh:
