@@ -61,6 +61,24 @@ class Credit:
     session_paid: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One credits ledger entry, as the journal keeps it: ``kind`` (``"coin"``,
+    ``"bonus"``, ``"free"``, ``"spend"``, ``"fault"``, ``"reset"``), ``amount`` in cents
+    (negative for a spend), the credit after it (``balance``, ``session``: the journal's
+    last entry is the table's credit), and what it was for (``pulses`` of a coin or a
+    fault, the ``game`` and ``options`` paid for, the journal's ``match_id``)."""
+
+    kind: str
+    amount: int
+    balance: int
+    session: int
+    pulses: int | None = None
+    game: str | None = None
+    options: Mapping[str, Any] | None = None
+    match_id: int | None = None
+
+
 def coin_value(pricing: Pricing, pulses: int) -> int | None:
     """The value (cents) of a coin of ``pulses`` pulses, or None if it is no coin."""
     return dict(pricing.coins).get(pulses)
