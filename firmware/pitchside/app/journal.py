@@ -545,6 +545,13 @@ class Journal:
                 a.faults += 1
         return list(days.values())
 
+    def reset_audits(self) -> bool:
+        """Start the audits afresh (staff, after a confirm): a ``reset`` entry, itself
+        kept and listed by :meth:`audit_resets`; the credit is untouched. False in
+        memory mode (nothing reset)."""
+        balance, session = self.balance()
+        return self._conn is not None and self.credit(LedgerEntry("reset", 0, balance, session))
+
     def audit_resets(self) -> list[tuple[float | None, bool]]:
         """When the audits were reset: ``(wall, synced)`` of each reset, oldest first."""
         if self._conn is None or not self._has_credits():
