@@ -32,14 +32,14 @@ from pitchside.core.sides import Side
 from pitchside.signals.params import ParameterError
 from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
-from pitchside_hw.inputs import BeamInput, ButtonInput
+from pitchside_hw.inputs import BeamInput, ButtonInput, CoinInput
 from pitchside_hw.pins import TickClock, make_pin_factory
 from pitchside_hw.serial_lines import SerialLineReader
 from pitchside_hw.sound import Sound
 
 log = logging.getLogger(__name__)
 
-Input = ButtonInput | BeamInput
+Input = ButtonInput | BeamInput | CoinInput
 QueuePut = Callable[[Any], None]
 
 _PARAM_KEYS = {
@@ -95,6 +95,18 @@ class TableInputs:
                     storm_window_s=beam.storm_window_ms / 1000,
                     clock=clock,
                 ))
+            if config.coin is not None:  # pay to play (issue 18)
+                c = config.coin
+                self.inputs[c.name] = _checked(config, c.name, partial(CoinInput,
+                    c.name, c.pin, queue_put, pin_factory, active_level=c.active == "high",
+                    bounce_s=c.bounce_ms / 1000, min_pulse_s=c.min_pulse_ms / 1000,
+                    max_pulse_s=c.max_pulse_ms / 1000, gap_s=c.gap_ms / 1000, max_pulses=c.max_pulses, clock=clock,
+                ))  # fmt: skip
+                if c.free_credit_pin is not None:  # the staff key switch: a button
+                    self.inputs["free_credit"] = ButtonInput(
+                        "free_credit", c.free_credit_pin, queue_put, pin_factory,
+                        bounce_s=config.bounce_ms / 1000, hold_s=config.hold_s, clock=clock,
+                    )  # fmt: skip
         except BaseException:
             self.close()
             raise

@@ -171,3 +171,48 @@ def read_bounce_tests(path: str) -> list[BounceTest]:
         )
         for tid, group in rows.items()
     ]
+
+
+def coin_train(
+    at_s: float,
+    pulses: int,
+    *,
+    pulse_s: float = 0.050,
+    pause_s: float = 0.050,
+    spread: float = 0.0,
+    seed: int = 0,
+    bounce_gaps_s: Sequence[float] = (),
+    active_level: bool = False,
+) -> list[Edge]:
+    """A coin acceptor's pulse train (CH-926 style, open collector: active low): ``pulses``
+    pulses of ``pulse_s`` with ``pause_s`` between them, starting at ``at_s``.
+
+    :param spread: each pulse and pause varies by up to ``± spread`` of its length
+        (a real unit's timing is not exact; 0.2 = ±20 %), drawn from ``seed``.
+    :param bounce_gaps_s: contact-like ringing on every edge (a long unshielded cable):
+        the gaps of :func:`bouncy_edge`, applied to both edges of each pulse.
+    :raises ValueError: a pulse count below 1, or bounce longer than a pulse.
+    """
+    import random
+
+    if pulses < 1:
+        raise ValueError(f"a coin has at least one pulse, got {pulses}")
+    rng = random.Random(seed)
+
+    def vary(x: float) -> float:
+        return x * (1 + rng.uniform(-spread, spread))
+
+    edges: list[Edge] = []
+    t = at_s
+    for i in range(pulses):
+        length = vary(pulse_s)
+        if bounce_gaps_s:
+            edges += bouncy_edge(t, active_level, bounce_gaps_s)
+            release = bouncy_edge(t + length, not active_level, bounce_gaps_s)
+            if edges[-1][0] >= release[0][0]:
+                raise ValueError("the bounce lasts longer than the pulse")
+            edges += release
+        else:
+            edges += [(t, active_level), (t + length, not active_level)]
+        t += length + (vary(pause_s) if i < pulses - 1 else 0.0)
+    return edges

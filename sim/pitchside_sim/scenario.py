@@ -14,6 +14,8 @@ ended (default 0.6 s):
                       twenty hole), blocking it MS ms (default 25)
 ``chord A B [S]``     press A, then B with it 0.3 s later, hold both S s (default the
                       hold time + 0.6 s): the staff gesture is ``chord new undo``
+``coin [N]``          a coin of N pulses (default 1) into the coin acceptor ([coin]),
+                      with timing spread and ringing; done once its quiet gap passed
 ``wait S``            let S seconds pass
 ``repeat N STEP``     do STEP N times
 """
@@ -27,7 +29,7 @@ from typing import Any
 
 from pitchside.core.errors import ConfigError
 
-STEP_VERBS = ("press", "hold", "drop", "chord", "wait", "repeat")
+STEP_VERBS = ("press", "hold", "drop", "chord", "coin", "wait", "repeat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,10 @@ def parse_step(
         if not beam or len(args) > 1 or (args and not args[0].replace(".", "", 1).isdigit()):
             raise ConfigError(source, key, f"{text!r}: write 'drop [BEAM] [MS]'; beams are {', '.join(beams) or 'none'}")
         return [Action("drop", beam, _number(source, key, args[0]) / 1000 if args else None)]
+    if verb == "coin":
+        if len(args) > 1 or (args and not (args[0].isdigit() and 1 <= int(args[0]) <= 100)):
+            raise ConfigError(source, key, f"{text!r}: write 'coin [PULSES]' with 1..100 pulses")
+        return [Action("coin", "", float(args[0]) if args else 1.0)]
     if len(args) != 1:
         raise ConfigError(source, key, f"{text!r}: write 'wait S'")
     return [Action("wait", "", _number(source, key, args[0]))]

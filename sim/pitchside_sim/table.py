@@ -112,6 +112,8 @@ class SimTable:
 
     def _edges(self, name: str, edges: list[pulses.Edge]) -> None:
         beams = {b.name: b.pin for b in self.config.beams}
+        if self.config.coin is not None:
+            beams[self.config.coin.name] = self.config.coin.pin
         pin = self.factory.pin(beams[name] if name in beams else self.config.button(name).pin)
         for t_s, level in edges:
             self.advance_to(t_s)
@@ -145,6 +147,19 @@ class SimTable:
         b = next(x for x in self.config.beams if beam is None or x.name == beam)
         self._edges(b.name, pulses.beam_break(self.now, seconds, blocked_level=b.blocked_level == "high"))
 
+    def coin(self, pulses_n: int, seed: int = 0) -> None:
+        """A coin into the acceptor (``[coin]``): ``pulses_n`` pulses of about 50 ms
+        with ±20 % timing spread and ringing on every edge, then the quiet gap.
+
+        :raises ValueError: the table has no ``[coin]`` section."""
+        if self.config.coin is None:
+            raise ValueError("this table has no coin acceptor ([coin] in its config)")
+        c = self.config.coin
+        edges = pulses.coin_train(self.now, pulses_n, spread=0.2, seed=seed, bounce_gaps_s=(0.0002, 0.0003),
+                                  active_level=c.active == "high")  # fmt: skip
+        self._edges(c.name, edges)
+        self.advance_to(self.now + c.gap_ms / 1000 + 0.01)
+
     def act(self, action: Action, gap_s: float) -> None:
         """Carry out one scenario action, then let ``gap_s`` pass."""
         if action.verb == "press":
@@ -156,6 +171,8 @@ class SimTable:
             self.chord(first, second, action.seconds)
         elif action.verb == "drop":
             self.drop(action.seconds or DROP_S, action.name or None)
+        elif action.verb == "coin":
+            self.coin(int(action.seconds or 1))
         elif action.verb == "wait":
             self.advance_to(self.now + (action.seconds or 0.0))
             return

@@ -39,6 +39,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         games=tuple(table_app(replace(config, game=g)) for g in config.offered_games) if len(config.offered_games) > 1 else (),
         game_options=tuple((g, config.options_for(g)) for g in config.offered_games),
         status_lines=status,
+        pricing=config.pricing,
     )
 
 
@@ -48,6 +49,8 @@ def input_names(config: TableConfig) -> tuple[str, ...]:
         tuple(b.name for b in config.buttons)
         + tuple(b.name for b in config.beams)
         + tuple(s.name for s in config.serial)
+        + ((config.coin.name,) if config.coin is not None else ())
+        + (("free_credit",) if config.coin is not None and config.coin.free_credit_pin else ())
     )
 
 

@@ -21,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.app.journal import check_path as journal_path_problem
+from pitchside.app.config_coin import CoinConfig, read_coin, read_pricing
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
+from pitchside.core.pricing import Pricing
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 from pitchside.signals import beam as beam_filter
 from pitchside.signals import debounce
@@ -181,6 +183,10 @@ class TableConfig:
     shows (``[tournament] file``; Master Move tables only), or None."""
     sound: SoundConfig | None = None
     """The buzzer of the sound cues (``[sound]``), or None: a silent table."""
+    coin: CoinConfig | None = None
+    """The coin acceptor (``[coin]``, :mod:`pitchside.app.config_coin`), or None."""
+    pricing: Pricing | None = None
+    """Pay to play (``[pricing]``), or None: no coins needed."""
     warnings: tuple[ConfigError, ...] = ()
     """What does not stop the table but its owner should know (a tournament file that
     does not exist yet), each naming the file and key; ``check-config`` prints them."""
@@ -232,7 +238,7 @@ OLED at each player's end showing that side's name and score."""
 EXAMPLES = "hardware/pitchside_hw/configs/"
 """Where the example configs are (installed with the package as ``pitchside_hw/configs``)."""
 
-SECTIONS = ("table", "gpio", "buttons", "beams", "serial", "display", "displays", "sound", "storage",
+SECTIONS = ("coin", "pricing", "table", "gpio", "buttons", "beams", "serial", "display", "displays", "sound", "storage",
             "tournament", "kiosk")  # fmt: skip
 """The config's tables, besides one named after each game (its options)."""
 
@@ -531,7 +537,7 @@ def _read_sound(top: Section) -> SoundConfig | None:
 
 
 def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tuple[BeamConfig, ...],
-                sound: SoundConfig | None, displays: list[DisplayConfig]) -> None:
+                sound: SoundConfig | None, displays: list[DisplayConfig], coin: CoinConfig | None = None) -> None:
     """No pin used twice, and none the displays' buses take."""
     reserved: dict[str, str] = {}
     for disp in displays:
@@ -539,6 +545,8 @@ def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tu
     used: dict[str, str] = {}
     for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams] + (
         [("sound.pin", sound.pin)] if sound is not None and sound.pin else []
+    ) + ([("coin.pin", coin.pin)] if coin is not None and coin.pin else []) + (
+        [("coin.free_credit_pin", coin.free_credit_pin)] if coin is not None and coin.free_credit_pin else []
     ):
         if pin in used:
             problems.add(key, f"{pin} is already used by {used[pin]}")
@@ -684,7 +692,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     serial = _read_serial(top, panel)
     display, side_displays = _read_displays(top, limits)
     sound = _read_sound(top)
-    _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)])
+    coin_cfg, prices = read_coin(top), read_pricing(top)
+    _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)], coin_cfg)
     storage = _read_storage(top)
     tournament = _read_tournament(top, games)
     kiosk = _read_kiosk(top)
@@ -712,5 +721,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
         kiosk=kiosk,
         tournament=tournament,
         sound=sound,
+        coin=coin_cfg,
+        pricing=prices,
         warnings=tuple(problems.warnings),
     )

@@ -44,11 +44,12 @@ import stat
 import tempfile
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from pitchside.core.errors import PitchsideError
+from pitchside.core.pricing import LedgerEntry
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,52 @@ class MatchRecord:
     ended_synced: bool
     result: dict[str, Any] | None
     inputs: int
+
+
+CREDITS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS credits (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('coin', 'bonus', 'free', 'spend', 'fault', 'reset')),
+    amount INTEGER NOT NULL DEFAULT 0,
+    balance INTEGER NOT NULL,
+    session INTEGER NOT NULL,
+    pulses INTEGER,
+    game TEXT,
+    options TEXT,
+    match_id INTEGER,
+    wall REAL,
+    synced INTEGER NOT NULL DEFAULT 0
+);
+"""
+"""The credits ledger (issue 18): one row per coin, bonus, free credit, game paid for,
+acceptor fault and audit reset; ``balance`` and ``session`` are the credit after the
+row (cents), so the last row is the table's credit. Kept apart from the matches: pruning
+history never touches it; only :meth:`Journal.credit` and a paid first line write it."""
+
+
+@dataclass(slots=True)
+class AuditDay:
+    """One day of audits (``day`` the local date, ``?`` marks an unsynchronised clock):
+    ``coins`` value -> count, money ``paid``, ``bonus`` and ``free`` credit given,
+    ``games`` "game options" -> count, credit ``spent``, acceptor ``faults``. Cents."""
+
+    day: str
+    coins: dict[int, int] = field(default_factory=dict)
+    paid: int = 0
+    bonus: int = 0
+    free: int = 0
+    games: dict[str, int] = field(default_factory=dict)
+    spent: int = 0
+    faults: int = 0
+
+
+def _day(wall: float | None, synced: bool) -> str:
+    import time
+
+    if wall is None:
+        return "unknown"
+    day = time.strftime("%Y-%m-%d", time.localtime(wall))
+    return day if synced else f"{day}?"
 
 
 def clock_is_synchronised() -> bool:
@@ -213,6 +260,7 @@ class Journal:
         every one that is not all on disk."""
         self._unsaved: list[int] = []
         self._rescue_folder: Path | None = None
+        self._memory_credits: list[LedgerEntry] = []  # memory mode: the ledger from the fault on
 
     # --- opening ----------------------------------------------------------------------
 
@@ -326,6 +374,10 @@ class Journal:
                         if stmt.strip():
                             conn.execute(stmt)
                 fsync_dir(p.parent)  # the new database and its WAL survive a power cut
+            with _transaction(conn):  # the credits section (issue 18): added to older journals too
+                for stmt in CREDITS_SCHEMA.split(";"):
+                    if stmt.strip():
+                        conn.execute(stmt)
         except BaseException:
             conn.close()
             raise
@@ -430,9 +482,11 @@ class Journal:
         self._mark_unsaved(mid)
         return mid
 
-    def append(self, match_id: int, line: dict[str, Any]) -> None:
+    def append(self, match_id: int, line: dict[str, Any], spend: LedgerEntry | None = None) -> None:
         """Append one replay line (an accepted input, or ``{"input": "undo"}``), durable
-        on disk when this returns (unless in memory mode)."""
+        on disk when this returns (unless in memory mode). ``spend``: the credits the
+        match costs, written in the same transaction (its first line: a match is paid
+        for exactly when it has a line on disk, issue 18)."""
         text = json.dumps(line)
         if self._conn is not None and match_id > 0:
             try:
@@ -444,6 +498,8 @@ class Journal:
                         "INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq, text)
                     )
                     self._conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (len(text), match_id))
+                    if spend is not None:
+                        self._credit_row(replace(spend, match_id=match_id))
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         self._keep(match_id, text)
@@ -567,6 +623,87 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # --- credits and audits (issue 18) ---------------------------------------------------
+
+    def credit(self, entry: LedgerEntry) -> bool:
+        """Store one credits ledger entry (a coin, a bonus, free credit, a fault, an audit
+        reset), durable when this returns. Returns False in memory mode (the entry is
+        kept in memory only, :attr:`warning` says so)."""
+        if self._conn is not None:
+            try:
+                with _transaction(self._conn):
+                    self._credit_row(entry)
+                return True
+            except (sqlite3.Error, OSError) as exc:
+                self._fault(exc)
+        self._memory_credits.append(entry)
+        return False
+
+    def _credit_row(self, e: LedgerEntry) -> None:
+        assert self._conn is not None
+        self._conn.execute(
+            "INSERT INTO credits (kind, amount, balance, session, pulses, game, options, match_id, wall, synced) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (e.kind, e.amount, e.balance, e.session, e.pulses, e.game, json.dumps(dict(e.options)) if e.options else None,
+             e.match_id if e.match_id and e.match_id > 0 else None, self._wall(), int(self._synced())),
+        )
+
+    def _has_credits(self) -> bool:
+        """Whether the file has the credits table (a journal read-only from before it has not)."""
+        assert self._conn is not None
+        return self._conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'credits'").fetchone() is not None
+
+    def balance(self) -> tuple[int, int]:
+        """The credit after the last ledger entry: ``(balance, session_paid)`` in cents."""
+        if self._memory_credits:
+            last = self._memory_credits[-1]
+            return last.balance, last.session
+        if self._conn is None or not self._has_credits():
+            return 0, 0
+        row = self._conn.execute("SELECT balance, session FROM credits ORDER BY id DESC LIMIT 1").fetchone()
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    def audits(self) -> list["AuditDay"]:
+        """The audits since the last reset, one row per local day (oldest first): coins
+        by value, money paid, bonus, free credit, games by game and options, faults."""
+        if self._conn is None or not self._has_credits():
+            return []
+        last_reset = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM credits WHERE kind = 'reset'").fetchone()[0]
+        days: dict[str, AuditDay] = {}
+        for kind, amount, pulses, game, options, wall, synced in self._conn.execute(
+            "SELECT kind, amount, pulses, game, options, wall, synced FROM credits WHERE id > ? ORDER BY id",
+            (last_reset,),
+        ):
+            day = _day(wall, bool(synced))
+            a = days.setdefault(day, AuditDay(day))
+            if kind == "coin":
+                a.paid += amount
+                a.coins[amount] = a.coins.get(amount, 0) + 1
+            elif kind == "bonus":
+                a.bonus += amount
+            elif kind == "free":
+                a.free += amount
+            elif kind == "spend":
+                key = game + (" " + ",".join(f"{k}={v}" for k, v in sorted(json.loads(options).items())) if options else "")
+                a.games[key] = a.games.get(key, 0) + 1
+                a.spent -= amount
+            elif kind == "fault":
+                a.faults += 1
+        return list(days.values())
+
+    def reset_audits(self) -> bool:
+        """Start the audits afresh (staff, after a confirm): a ``reset`` entry, itself
+        kept and listed by :meth:`audit_resets`; the credit is untouched. False in
+        memory mode (nothing reset)."""
+        balance, session = self.balance()
+        return self._conn is not None and self.credit(LedgerEntry("reset", 0, balance, session))
+
+    def audit_resets(self) -> list[tuple[float | None, bool]]:
+        """When the audits were reset: ``(wall, synced)`` of each reset, oldest first."""
+        if self._conn is None or not self._has_credits():
+            return []
+        return [(r[0], bool(r[1])) for r in self._conn.execute("SELECT wall, synced FROM credits WHERE kind = 'reset' ORDER BY id")]
 
 
 class _transaction:

@@ -21,6 +21,7 @@ from pitchside.app.journal import Journal
 from pitchside.core.errors import PitchsideError
 from pitchside.core.record.format import FORMAT_VERSION, ReplayFormatError, replay
 from pitchside.core.match import Match
+from pitchside.core.pricing import Credit, LedgerEntry
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,7 @@ class Recorder:
         self.match_id: int | None = None
         self._finished = False
         self._start_at = clock()
+        self._spend: LedgerEntry | None = None  # what the next match's first line pays
 
     @property
     def warning(self) -> str | None:
@@ -114,7 +116,8 @@ class Recorder:
             {"input": "undo"} if effect.input is None else after.match.codec.input_to_json(effect.input)
         )
         line["at"] = round(max(0.0, effect.at - self._start_at), 3)
-        self.journal.append(self.match_id, line)
+        spend, self._spend = self._spend, None
+        self.journal.append(self.match_id, line, spend)
         if after.match.status() == "finished":
             self.journal.end_match(self.match_id, "finished", _result(after.match))
             self._finished = True
@@ -129,6 +132,24 @@ class Recorder:
         self.match_id = None  # stored from its first accepted input on
         self._finished = False
         self._start_at = self._clock()
+
+
+    # --- credits (issue 18) ---------------------------------------------------------
+
+    def credit(self) -> Credit:
+        """The table's credit as the journal has it (its last ledger entry)."""
+        balance, session = self.journal.balance()
+        return Credit(balance, session)
+
+    def ledger(self, entry: LedgerEntry) -> None:
+        """Store a credits entry (a coin, bonus, free credit, fault, audit reset), durable
+        when this returns: the runtime calls it before the frame that shows it."""
+        self.journal.credit(entry)
+
+    def spend_next(self, entry: LedgerEntry) -> None:
+        """The match about to get its first line costs ``entry``: it is written in the
+        same transaction as that line (a crash before it leaves the credit unspent)."""
+        self._spend = entry
 
 
 def _result(match: Match) -> dict[str, Any]:

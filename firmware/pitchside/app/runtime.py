@@ -26,7 +26,7 @@ from PIL import Image
 
 from pitchside.tables import effects as table
 from pitchside.app import software_die, tournament_file
-from pitchside.tables import kiosk
+from pitchside.tables import credits, kiosk
 from pitchside.tables.cues import SoundSink, cues
 from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
@@ -152,7 +152,10 @@ class Runtime:
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
-        self.kiosk, effects = kiosk.start(parts.settings, state, parts.inputs, self._clock())
+        credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
+        self.kiosk, effects = kiosk.start(
+            parts.settings, state, parts.inputs, self._clock(), *((credit(),) if credit is not None else ())
+        )
         self._apply_effects(effects)
 
     @property
@@ -251,6 +254,15 @@ class Runtime:
                     self._recorder.new_match(self.state)
                 for event in tournament_file.new_match_events(self.kiosk.settings.app):
                     self._handle(event)  # a tournament file read again for the new match
+            elif isinstance(effect, credits.Ledger):
+                # journaled here, before the refresh that shows it (issue 18)
+                ledger = getattr(self._recorder, "ledger", None)
+                if ledger is not None:
+                    ledger(effect.entry)
+            elif isinstance(effect, credits.SpendNext):
+                spend_next = getattr(self._recorder, "spend_next", None)
+                if spend_next is not None:
+                    spend_next(effect.entry)
             elif isinstance(effect, kiosk.StartTimer):
                 self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
             elif isinstance(effect, kiosk.SetContrast):

@@ -22,6 +22,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from pitchside import __version__
+from pitchside.cli import audits as audits_cli
 from pitchside.cli import tournament as tournament_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord, read_rescued
@@ -237,6 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(func=func)
 
     tournament_cli.register(sub)
+    audits_cli.register(sub)
 
     for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)

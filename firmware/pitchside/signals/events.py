@@ -96,6 +96,30 @@ class SerialStatus:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class CoinInserted:
+    """The coin acceptor ``name`` finished a coin of ``pulses`` pulses (its quiet gap
+    passed at ``at``, s). What the coin is worth is the pricing's business
+    (:mod:`pitchside.core.pricing`)."""
+
+    name: str
+    at: float
+    pulses: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoinFault:
+    """The coin acceptor ``name`` gave a pulse train that is no coin (a pulse too short
+    or too long, too many pulses, a line stuck active): counted and shown, no credit.
+    ``detail`` says what was seen; ``pulses`` how many pulses the train had."""
+
+    name: str
+    at: float
+    detail: str
+    pulses: int = 0
+
+
 TableEvent = (
     ButtonPressed | ButtonReleased | ButtonHeld | BeamBroken | SensorNoisy | TimerFired | SerialLine | SerialStatus
+    | CoinInserted | CoinFault
 )

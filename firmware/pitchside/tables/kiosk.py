@@ -28,6 +28,9 @@ from typing import Any, Literal, assert_never
 
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
+from pitchside.core import pricing
+from pitchside.core.pricing import Credit, Pricing
+from pitchside.tables import credits
 from pitchside.tables import effects as table
 from pitchside.tables.registry import GameApp, is_finished, match_in_progress
 from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView
@@ -38,6 +41,8 @@ from pitchside.signals.events import (
     ButtonHeld,
     ButtonPressed,
     ButtonReleased,
+    CoinFault,
+    CoinInserted,
     SensorNoisy,
     SerialLine,
     SerialStatus,
@@ -76,6 +81,8 @@ class KioskSettings:
     fixed options); a finished match becomes a new one after ``result_timeout_s``."""
     status_lines: tuple[str, ...] = ()
     """Config summary and devices for the service status page."""
+    pricing: Pricing | None = None
+    """Pay to play (issue 18): None, no coins needed (free play without a coin slot)."""
 
 
 StartTimer = table.StartTimer
@@ -95,7 +102,7 @@ class Log:
     text: str
 
 
-Effect = table.TableEffect | SetContrast | Log
+Effect = table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext
 
 
 def _default_app() -> GameApp:
@@ -134,6 +141,12 @@ class KioskState:
     inputs: tuple[str, ...] = field(default=())
     chosen: tuple[tuple[str, Any], ...] = ()
     """``(game, options)`` last set in the menu for each game (several games)."""
+    credit: Credit = Credit()
+    """The credit as the journal has it (:mod:`pitchside.tables.credits`)."""
+    reserved: int = 0
+    """Price paid for the match started from the menu, spent with its first line."""
+    short: bool = False
+    """The menu was asked to start with too little credit: it says INSERT COIN."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -145,11 +158,14 @@ def _set_stat(ks: KioskState, name: str, st: InputStat) -> KioskState:
     return replace(ks, stats=tuple(sorted(d.items())))
 
 
-def start(settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float) -> tuple[KioskState, tuple[Effect, ...]]:
+def start(
+    settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float, credit: Credit = Credit()
+) -> tuple[KioskState, tuple[Effect, ...]]:
     """The kiosk at power-on. A match rebuilt from the journal goes straight back on
     the display (issue: never lose a match); otherwise the attract screen.
 
     :param inputs: the names of the table's buttons and sensors (service page order).
+    :param credit: the credit the journal holds (cents, :class:`~pitchside.core.pricing.Credit`).
     """
     game = ts.match.codec.name
     if game != settings.app.name and any(a.name == game for a in settings.games):  # resumed in its game
@@ -157,7 +173,7 @@ def start(settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float)
     in_match = match_in_progress(ts) or not settings.attract
     home: Mode = "playing" if in_match else "attract"
     mode: Mode = "service" if settings.start_in_service else home
-    ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs)
+    ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit)
     return ks, (SetContrast(settings.contrast), *_deadlines(ks, now))
 
 
@@ -189,6 +205,9 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
     effects: list[Effect] = []
     ks, logs = _count(ks, event)
     effects += logs
+    if isinstance(event, (CoinInserted, CoinFault)) or (isinstance(event, ButtonPressed) and event.name == FREE_KEY):
+        ks, paid = _pay(ks, event)
+        return ks, (*effects, *paid)
     if isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine)):
         if ks.dimmed:
             effects.append(SetContrast(ks.settings.contrast))
@@ -245,6 +264,11 @@ def _count(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
             st = replace(ks.stat(name), on=connected, noisy=not connected)
         case ButtonHeld(name=name) | TimerFired(name=name):
             st = ks.stat(name)
+        case CoinInserted(name=name):
+            st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # coins
+        case CoinFault(name=name, detail=detail):
+            st = replace(ks.stat(name), noisy=True)
+            logs = (Log(f"coin acceptor {name}: {detail}"),)
         case table.CoinTossed() | table.DiceRolled():
             return ks, ()
         case _:
@@ -362,8 +386,11 @@ def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect,
         new_opts = app.menu_change(opts, ks.cursor - first, 1 if event.name == "plus" else -1)
         return replace(ks, table=app.new_table(new_opts, ks.table.names)), ()
     if event.name in ("shot_done", "coin"):
+        paid = _reserve(ks)
+        if paid is None:
+            return replace(ks, short=True), ()
         ts = app.new_table(opts, ks.table.names)
-        ks = replace(ks, mode="playing", back_to="playing", table=ts)
+        ks = replace(paid, mode="playing", back_to="playing", table=ts, short=False)
         effects: tuple[Effect, ...] = (table.NewMatch(),)
         if event.name == "coin":  # straight to the toss: COIN starts and tosses
             ks2, more = _playing(ks, event)
@@ -402,6 +429,8 @@ def _own_input(app: GameApp, event: table.Event) -> bool:
             return name in app.buttons or name in app.beams
         case TimerFired() | table.CoinTossed() | table.DiceRolled():
             return True
+        case CoinInserted() | CoinFault():
+            return False  # the table's, never a game's
         case _:
             assert_never(event)
 
@@ -433,8 +462,11 @@ def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
         return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
     if len(ks.settings.games) > 1 and not _own_input(ks.settings.app, event):
         return ks, ()
-    ts, effects = ks.settings.app.handle(ks.table, event)
+    ts, game_effects = ks.settings.app.handle(ks.table, event)
+    effects: tuple[Effect, ...] = game_effects
     ks = replace(ks, table=ts)
+    if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
+        ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
         effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
     return ks, effects
@@ -447,6 +479,8 @@ def _service(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
         return replace(ks, pattern=(ks.pattern + 1) % 4), ()
     if isinstance(event, ButtonHeld) and event.name == "new" and match_in_progress(ks.table):
         return replace(ks, mode="abandon"), ()
+    if isinstance(event, ButtonHeld) and event.name == "plus" and ks.settings.pricing is not None:
+        return _grant(ks)  # staff: a free game's credit
     return ks, ()
 
 
@@ -481,9 +515,9 @@ def view(ks: KioskState) -> KioskView:
         if pages and ks.shift % (len(pages) + 1):  # in turn with the attract screen, as it shifts
             page: KioskView = pages[ks.shift % (len(pages) + 1) - 1]
             return page
-        return AttractView(app.title, ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
+        return AttractView(app.title, _attract_lines(ks) or ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
     if ks.mode == "menu":
-        return MenuView(app.title, _menu_rows(ks), ks.cursor, "DONE: PLAY   NEXT + -: SET")
+        return MenuView(app.title, _menu_rows(ks), ks.cursor, _menu_hint(ks))
     if ks.mode == "resume":
         return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
     if ks.mode == "abandon":
@@ -527,3 +561,89 @@ def _service_view(ks: KioskState) -> ServiceView:
     if match_in_progress(ks.table):
         rows2.append(("match on: hold NEW to abandon",))
     return ServiceView("status", tuple(rows2), footer=footer)
+
+
+# --- pay to play (issue 18) -------------------------------------------------------------
+
+FREE_KEY = "free_credit"
+"""The staff key switch input that grants one game's credit."""
+
+
+def _price(ks: KioskState) -> int:
+    """What the menu's match costs now (cents)."""
+    assert ks.settings.pricing is not None
+    return pricing.price_of(ks.settings.pricing, ks.settings.app.name, credits.options_json(ks.table))
+
+
+def shown_credit(ks: KioskState) -> int:
+    """The credit on the display: the journal's, less the price of a started match
+    whose first line is not on disk yet (cents)."""
+    return ks.credit.balance - ks.reserved
+
+
+def _reserve(ks: KioskState) -> KioskState | None:
+    """The kiosk with the menu's match paid for (reserved), or None if the credit is
+    too low; no pricing: as it is. A reservation already made counts toward the price
+    (a match on hold keeps what was paid)."""
+    if ks.settings.pricing is None:
+        return ks
+    price = _price(ks)
+    need = max(0, price - ks.reserved)
+    if need > shown_credit(ks):
+        return None
+    return replace(ks, reserved=max(price, ks.reserved))
+
+
+def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskState, tuple[Effect, ...]]:
+    """The match's first accepted input: its price goes with it (a SpendNext before
+    the Accepted, so the runtime writes both in one transaction)."""
+    paid = credits.spend(ks.credit, ks.reserved, ks.settings.app.name, credits.options_json(ks.table))
+    assert paid is not None  # reserved never exceeds the credit
+    after, entry = paid
+    i = next(i for i, e in enumerate(effects) if isinstance(e, table.Accepted))
+    return replace(ks, credit=after, reserved=0), (*effects[:i], credits.SpendNext(entry), *effects[i:])
+
+
+def _pay(ks: KioskState, event: CoinInserted | CoinFault | ButtonPressed) -> tuple[KioskState, tuple[Effect, ...]]:
+    """A coin, an acceptor fault or the staff key: the ledger entries to journal."""
+    if isinstance(event, ButtonPressed):
+        return _grant(ks) if ks.settings.pricing is not None else (ks, ())
+    if isinstance(event, CoinFault) or ks.settings.pricing is None:
+        return ks, (credits.Ledger(credits.fault(ks.credit, event.pulses)),)
+    after, entries = credits.coin(ks.settings.pricing, ks.credit, event.pulses)
+    logs: tuple[Effect, ...] = () if entries[0].kind != "fault" else (Log(f"coin of {event.pulses} pulses is no coin"),)
+    return replace(ks, credit=after, short=False), (*logs, *(credits.Ledger(e) for e in entries))
+
+
+def _grant(ks: KioskState) -> tuple[KioskState, tuple[Effect, ...]]:
+    """Staff free credit: one game of the menu's game at its current price."""
+    assert ks.settings.pricing is not None
+    value = pricing.price_of(replace(ks.settings.pricing, free_play=False), ks.settings.app.name, credits.options_json(ks.table))
+    after, entry = credits.free(ks.credit, value)
+    return replace(ks, credit=after), (credits.Ledger(entry), Log(f"staff free credit {value}"))
+
+
+def _credit_line(ks: KioskState) -> str:
+    p = ks.settings.pricing
+    assert p is not None
+    if p.free_play:
+        return "FREE PLAY"
+    return f"CREDIT {pricing.money(p, shown_credit(ks))}  GAME {pricing.money(p, _price(ks))}"
+
+
+def _attract_lines(ks: KioskState) -> tuple[str, ...]:
+    """The attract screen's lines with pay to play: credit and price, and INSERT COIN
+    while the credit is short; () without pricing."""
+    if ks.settings.pricing is None:
+        return ()
+    if ks.settings.pricing.free_play or shown_credit(ks) + ks.reserved >= _price(ks):
+        return (_credit_line(ks), "PRESS ANY BUTTON")
+    return (_credit_line(ks), "INSERT COIN")
+
+
+def _menu_hint(ks: KioskState) -> str:
+    if ks.settings.pricing is None:
+        return "DONE: PLAY   NEXT + -: SET"
+    if ks.short:
+        return f"INSERT COIN  {_credit_line(ks)}"
+    return f"DONE: PLAY  {_credit_line(ks)}"

@@ -1,0 +1,101 @@
+"""``pitchside audits``: the owner's audits (issue 18), as a table or CSV; ``--reset``
+starts them afresh after a typed confirm, and the reset itself is kept."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from typing import Any
+
+from pitchside.app.journal import AuditDay, Journal, JournalLocked
+from pitchside.core.errors import PitchsideError
+
+
+def register(sub: Any) -> None:
+    """Add the ``audits`` command to the ``pitchside`` parser's subcommands."""
+    from pitchside.cli.main import DEFAULT_JOURNAL
+
+    p = sub.add_parser("audits", help="coins, credits, games and faults per day (the owner's audits)")
+    p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
+    p.add_argument("--config", help="a table config whose [storage] journal to read")
+    p.add_argument("--csv", action="store_true", help="print CSV (one row per day and item)")
+    p.add_argument("--reset", action="store_true", help="staff: start the audits afresh (asks to confirm)")
+    p.add_argument("--yes", metavar="RESET", help="the confirm word for --reset without a prompt (must be RESET)")
+    p.set_defaults(func=_cmd_audits)
+
+
+def _cmd_audits(args: argparse.Namespace) -> int:
+    from pitchside.cli.main import _journal_path, _journal_problem
+
+    path = _journal_path(args)
+    if args.reset:
+        return _reset(path, args.yes)
+    try:
+        with Journal.open_readonly(path) as journal:
+            days, resets = journal.audits(), journal.audit_resets()
+    except PitchsideError as exc:
+        _journal_problem("audits", args, exc)
+        return 2
+    if args.csv:
+        _csv(days)
+        return 0
+    if resets:
+        wall, synced = resets[-1]
+        print(f"since the reset of {_when(wall, synced)} ({len(resets)} reset(s) in all)")
+    print(f"{'DAY':<12} {'COINS':<22} {'PAID':>7} {'BONUS':>6} {'FREE':>6} {'GAMES':>5} {'SPENT':>7} {'FAULTS':>6}")
+    for d in days:
+        coins = " ".join(f"{n}x{v}" for v, n in sorted(d.coins.items()))
+        print(f"{d.day:<12} {coins:<22} {d.paid:>7} {d.bonus:>6} {d.free:>6} {sum(d.games.values()):>5} "
+              f"{d.spent:>7} {d.faults:>6}")  # fmt: skip
+        for game, n in sorted(d.games.items()):
+            print(f"{'':<12}   {n} x {game}")
+    if not days:
+        print("(nothing since the last reset)")
+    if any(d.day.endswith("?") for d in days):
+        print("? after a day: the clock was not synchronised then (a Pi has no real-time clock)")
+    return 0
+
+
+def _csv(days: list[AuditDay]) -> None:
+    out = csv.writer(sys.stdout)
+    out.writerow(["day", "item", "key", "count", "cents"])
+    for d in days:
+        for value, n in sorted(d.coins.items()):
+            out.writerow([d.day, "coin", value, n, value * n])
+        out.writerow([d.day, "paid", "", "", d.paid])
+        out.writerow([d.day, "bonus", "", "", d.bonus])
+        out.writerow([d.day, "free", "", "", d.free])
+        for game, n in sorted(d.games.items()):
+            out.writerow([d.day, "game", game, n, ""])
+        out.writerow([d.day, "spent", "", "", d.spent])
+        out.writerow([d.day, "faults", "", d.faults, ""])
+
+
+def _reset(path: str, word: str | None) -> int:
+    if word is None:
+        try:
+            word = input("Reset the audits? The credit stays; the reset is kept. Type RESET to confirm: ")
+        except EOFError:
+            word = ""
+    if word.strip() != "RESET":
+        print("audits not reset (the confirm word is RESET)", file=sys.stderr)
+        return 1
+    try:
+        with Journal.open(path) as journal:
+            if not journal.reset_audits():
+                print(f"audits not reset: {journal.warning}", file=sys.stderr)
+                return 2
+    except JournalLocked as exc:
+        print(f"audits not reset: {exc}; stop the table first (sudo systemctl stop pitchside)", file=sys.stderr)
+        return 2
+    print("audits reset")
+    return 0
+
+
+def _when(wall: float | None, synced: bool) -> str:
+    if wall is None:
+        return "-"
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(wall))
+    return stamp if synced else stamp + " ?"

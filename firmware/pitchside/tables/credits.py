@@ -1,0 +1,71 @@
+"""Credits in the kiosk flow (pure): coins and free credit in, ledger entries out.
+
+The kiosk keeps the table's :class:`~pitchside.core.pricing.Credit` as the journal has
+it, plus ``reserved``: the price of a match started from the menu whose first line is
+not on disk yet. The display shows ``balance - reserved``. Every change of the credit is
+a :class:`Ledger` effect, which the runtime writes to the durable journal before it
+draws the frame showing the change (issue 18: journaled before shown); the price of a
+match is a :class:`SpendNext` effect, written in the same transaction as the match's
+first journal line. A power cut before that line gives the reserved credit back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pitchside.core import pricing as p
+from pitchside.core.pricing import Credit, LedgerEntry, Pricing
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """Effect: store ``entry`` in the journal's credits ledger before showing it."""
+
+    entry: LedgerEntry
+
+
+@dataclass(frozen=True, slots=True)
+class SpendNext:
+    """Effect: the next first line of a match pays ``entry`` (a ``"spend"``)."""
+
+    entry: LedgerEntry
+
+
+def coin(pricing: Pricing, credit: Credit, pulses: int) -> tuple[Credit, tuple[LedgerEntry, ...]]:
+    """A coin of ``pulses`` pulses: its value and any bonus credited, or a ``"fault"``
+    entry (no credit) when no coin has that many pulses."""
+    value = p.coin_value(pricing, pulses)
+    if value is None:
+        return credit, (LedgerEntry("fault", 0, credit.balance, credit.session_paid, pulses=pulses),)
+    paid = Credit(credit.balance + value, credit.session_paid + value)
+    after, bonus = p.pay(pricing, credit, value)
+    entries = [LedgerEntry("coin", value, paid.balance, paid.session_paid, pulses=pulses)]
+    if bonus:
+        entries.append(LedgerEntry("bonus", bonus, after.balance, after.session_paid))
+    return after, tuple(entries)
+
+
+def fault(credit: Credit, pulses: int) -> LedgerEntry:
+    """An acceptor fault (a train that is no coin), counted in the audits."""
+    return LedgerEntry("fault", 0, credit.balance, credit.session_paid, pulses=pulses)
+
+
+def free(credit: Credit, value: int) -> tuple[Credit, LedgerEntry]:
+    """Staff free credit of ``value`` cents."""
+    after = p.grant(credit, value)
+    return after, LedgerEntry("free", value, after.balance, after.session_paid)
+
+
+def spend(credit: Credit, price: int, game: str, options: dict[str, Any]) -> tuple[Credit, LedgerEntry] | None:
+    """Pay ``price`` for a match of ``game`` with ``options``; None if too little credit."""
+    after = p.spend(credit, price)
+    if after is None:
+        return None
+    return after, LedgerEntry("spend", -price, after.balance, after.session_paid, game=game, options=options)
+
+
+def options_json(table: Any) -> dict[str, Any]:
+    """A game table's match options as the replay header writes them (the price keys)."""
+    out: dict[str, Any] = table.match.codec.options_to_json(table.match.options)
+    return out
