@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pitchside import __version__
 from pitchside.cli import tournament as tournament_cli
+from pitchside.cli import web as web_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord
 from pitchside.app.limits import installed_limits
@@ -228,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(func=func)
 
     tournament_cli.register(sub)
+    web_cli.register(sub)
 
     for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)
