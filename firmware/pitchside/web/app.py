@@ -167,8 +167,8 @@ def create_app(hub: Hub, settings: WebSettings = WebSettings(),
         Mount("/static", app=StaticFiles(directory=str(PACKAGE / "static")), name="static"),
     ]
     middleware = [
-        Middleware(Guard, rate_per_s=settings.rate_per_s, burst=settings.burst),  # type: ignore[arg-type]
-        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts)),  # type: ignore[arg-type]
+        Middleware(Guard, rate_per_s=settings.rate_per_s, burst=settings.burst),
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts)),
     ]
     return Starlette(debug=False, routes=routes, middleware=middleware, lifespan=lifespan)
 

@@ -97,7 +97,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
     """
     ts = ks.table
     match: Match = ts.match
-    names: tuple[str, str] = tuple(ts.names)  # type: ignore[assignment]
+    names: tuple[str, str] = (ts.names[0], ts.names[1])
     app = ks.settings.app
     score = match.score()
     outcome = match.outcome()

@@ -91,7 +91,7 @@ def steps(text: str) -> Replay:
     sides = header.sides or {}
     names = (sides.get("A", "A"), sides.get("B", "B"))
     match = Match.start(header.codec, header.options)
-    moves = []
+    moves: list[Move] = []
     for number_, raw in lines[1:]:
         try:
             obj = json.loads(raw)

@@ -62,7 +62,7 @@ class FeedPublisher:
             self._idle.clear()
         self._wake.set()
 
-    def flush(self, timeout: float = 2.0) -> bool:
+    def flush(self, timeout: float = 10.0) -> bool:
         """Wait until the worker has sent everything published so far (tests, bench)."""
         return self._idle.wait(timeout)
 

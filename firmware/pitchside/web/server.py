@@ -66,7 +66,7 @@ class BackgroundServer:
 
     def start(self, timeout: float = 10.0) -> "BackgroundServer":
         self.server = Server(config(self.app, self.host, self.port), self.hub)
-        self.server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+        # off the main thread uvicorn installs no signal handlers (capture_signals)
         self.thread = threading.Thread(target=self.server.run, name="pitchside-web", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + timeout
