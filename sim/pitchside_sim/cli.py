@@ -15,6 +15,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--no-terminal", action="store_true", help="do not draw frames in the terminal")
     p.add_argument("--db", help="journal file (default OUT/journal.db; a script run starts it afresh, "
                    "an interactive one resumes an unfinished match)")
+    p.add_argument("--web", metavar="HOST:PORT", help="serve the live web view of the simulated table "
+                   "(/, /tv, /overlay, /api/state, /events) on HOST:PORT, e.g. 127.0.0.1:8080")
+    p.add_argument("--pace", type=float, default=1.0, help="with --web and --script: real seconds between "
+                   "actions, so the pages can be watched (default 1); the pages stay up until Ctrl-C")
     p.set_defaults(func=_cmd_sim)
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 import json
 import os
 import sys
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -124,9 +125,12 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         for stale in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
             stale.unlink(missing_ok=True)
     sim = SimTable(config, seed=scenario.seed, on_frame=view, journal=db)
+    web = _web(args, sim, db)
     try:
         for action in scenario.actions:
             sim.act(action, scenario.gap_s)
+            if web is not None:
+                time.sleep(max(0.0, args.pace))
         paths = _save(sim, out)
         output = sim.output()
         if view.last is not None and not args.no_terminal:
@@ -143,8 +147,12 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         problems = check_expect(output, scenario.expect)
         for p in problems:
             print(f"EXPECTATION FAILED: {p}", file=sys.stderr)
+        if web is not None:
+            _serve_until_interrupted(web)
         return 1 if problems else 0
     finally:
+        if web is not None:
+            web.close()
         sim.close()
 
 
@@ -174,6 +182,7 @@ def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> i
     sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
     show = not args.no_terminal
     keys, help_line = keymap_for(config.game)
+    web = _web(args, sim, db)
     try:
         if show and view.last is not None:
             view.draw(view.last, help_line)
@@ -194,4 +203,32 @@ def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> i
               f"replay: {args.out}/match.jsonl")  # fmt: skip
         return 0
     finally:
+        if web is not None:
+            web.close()
         sim.close()
+
+
+def _web(args: argparse.Namespace, sim: SimTable, db: Path) -> Any:
+    """``--web HOST:PORT``: the live web view of the simulated table (in this process), or None."""
+    if not getattr(args, "web", None):
+        return None
+    from pitchside.web.app import WebSettings
+    from pitchside.web.inproc import LiveWeb
+
+    host, _, port = args.web.rpartition(":")
+    if not host or not port.isdigit():
+        raise ConfigError("--web", "web", f"must be HOST:PORT such as 127.0.0.1:8080, not {args.web!r}")
+    url = f"http://{host}:{port}/"
+    settings = WebSettings(allowed_hosts=("127.0.0.1", "localhost", host), url=url, journal=str(db))
+    web = LiveWeb(sim.runtime, settings, host, int(port), table=sim.config.name).start()
+    print(f"live web view: {url} (TV: {url}tv, overlay: {url}overlay)", file=sys.stderr, flush=True)
+    return web
+
+
+def _serve_until_interrupted(web: Any) -> None:
+    print(f"the script is done; {web.url}/ stays up until Ctrl-C", file=sys.stderr, flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass

@@ -152,6 +152,21 @@ class SoundConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class WebConfig:
+    """The live web view (``[web]``, off without the section; docs/spec/feed.md):
+    ``pitchside web`` listens on ``listen`` (``HOST:PORT``) and shows ``url`` as the
+    pages' QR code; the table sends its snapshots to the datagram socket ``feed``;
+    ``allowed_hosts`` are the Host headers answered (the url's host and localhost are
+    always among them); ``max_clients`` caps the live pages."""
+
+    listen: str = "0.0.0.0:8080"
+    url: str | None = None
+    feed: str = "/run/pitchside/feed.sock"
+    allowed_hosts: tuple[str, ...] = ()
+    max_clients: int = 200
+
+
+@dataclass(frozen=True, slots=True)
 class TableConfig:
     """A whole table: its game, pins, display and the game's options."""
 
@@ -187,6 +202,8 @@ class TableConfig:
     """The coin acceptor (``[coin]``, :mod:`pitchside.app.config_coin`), or None."""
     pricing: Pricing | None = None
     """Pay to play (``[pricing]``), or None: no coins needed."""
+    web: WebConfig | None = None
+    """The live web view (``[web]``), or None: off."""
     warnings: tuple[ConfigError, ...] = ()
     """What does not stop the table but its owner should know (a tournament file that
     does not exist yet), each naming the file and key; ``check-config`` prints them."""
@@ -536,6 +553,32 @@ def _read_sound(top: Section) -> SoundConfig | None:
     return SoundConfig(pin=pin, kind=kind, cues=cues)
 
 
+def _read_web(top: Section) -> WebConfig | None:
+    """``[web]``: listen (``HOST:PORT``), url, feed, allowed_hosts, max_clients; None
+    without the section (the web view is off by default)."""
+    if "web" not in top.raw:
+        return None
+    w = top.sub("web")
+    d = WebConfig()
+    listen = w.get("listen", str, d.listen)
+    host, _, port = listen.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        w.fail("listen", f"must be HOST:PORT such as \"0.0.0.0:8080\", not {shown(listen)}")
+        listen = d.listen
+    url = w.get("url", str, None)
+    if url is not None and not url.startswith(("http://", "https://")):
+        w.fail("url", f"must start with http:// or https://, not {shown(url)}")
+        url = None
+    hosts = w.get("allowed_hosts", list, [])
+    if not all(isinstance(h, str) and h for h in hosts):
+        w.fail("allowed_hosts", f"must be a list of host names, not {shown(hosts)}")
+        hosts = []
+    web = WebConfig(listen=listen, url=url, feed=w.get("feed", str, d.feed), allowed_hosts=tuple(hosts),
+                    max_clients=w.integer("max_clients", d.max_clients, 1, 10_000))
+    w.done()
+    return web
+
+
 def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tuple[BeamConfig, ...],
                 sound: SoundConfig | None, displays: list[DisplayConfig], coin: CoinConfig | None = None) -> None:
     """No pin used twice, and none the displays' buses take."""
@@ -693,6 +736,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     display, side_displays = _read_displays(top, limits)
     sound = _read_sound(top)
     coin_cfg, prices = read_coin(top), read_pricing(top)
+    web = _read_web(top)
     _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)], coin_cfg)
     storage = _read_storage(top)
     tournament = _read_tournament(top, games)
@@ -723,5 +767,6 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
         sound=sound,
         coin=coin_cfg,
         pricing=prices,
+        web=web,
         warnings=tuple(problems.warnings),
     )

@@ -64,6 +64,16 @@ class FrameSink(Protocol):
     def show(self, image: Image.Image) -> None: ...
 
 
+class Publisher(Protocol):
+    """Where the table's state goes after each handled event (the web feed,
+    :class:`pitchside.web.publisher.FeedPublisher`): ``publish`` must return at once
+    (the kiosk state is immutable, so it may be read from another thread), and may
+    raise, which the runtime logs without stopping the match. ``match_id`` is the
+    journal's id of the match (None before its first input, or with no journal)."""
+
+    def publish(self, state: kiosk.KioskState, match_id: int | None) -> None: ...
+
+
 def system_dice(count: int) -> tuple[int, ...]:
     """``count`` fair dice from the OS's random source (``secrets``), values 1-6
     (:func:`pitchside.app.software_die.roll`)."""
@@ -105,6 +115,8 @@ class TableParts:
     :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
         a point, a refusal, the match won); its ``cue`` returns at once, and a fault is
         logged, never fatal.
+    :param publisher: told the kiosk state after each handled event (the web feed); its
+        ``publish`` returns at once, and a fault is logged, never fatal.
     """
 
     sink: FrameSink
@@ -119,6 +131,7 @@ class TableParts:
     wake_s: float | None = None
     side_sinks: Mapping[str, tuple[FrameSink, tuple[int, int]]] = field(default_factory=dict)
     sound: SoundSink | None = None
+    publisher: Publisher | None = None
 
 
 class Runtime:
@@ -133,6 +146,9 @@ class Runtime:
         self.parts = parts
         self._sound = parts.sound
         self.sound_errors = 0
+        self.publisher = parts.publisher
+        """The web feed's publisher (may be set after construction: the simulator's ``--web``)."""
+        self.publish_errors = 0
         self._sink = parts.sink
         self._toss = parts.toss
         self._dice = parts.dice
@@ -157,6 +173,7 @@ class Runtime:
             parts.settings, state, parts.inputs, self._clock(), *((credit(),) if credit is not None else ())
         )
         self._apply_effects(effects)
+        self.publish()
 
     @property
     def state(self) -> Any:
@@ -226,6 +243,17 @@ class Runtime:
         if self._sound is not None:
             self._cue(before)
         self._apply_effects(effects)
+        self.publish()
+
+    def publish(self) -> None:
+        """Hand the kiosk state to the publisher, if any (after each handled event)."""
+        if self.publisher is None:
+            return
+        try:
+            self.publisher.publish(self.kiosk, getattr(self._recorder, "match_id", None))
+        except Exception as exc:  # a web fault must not stop the match
+            self.publish_errors += 1
+            log.warning("publisher fault, state not published: %s", exc)
 
     def _cue(self, before: TableLike) -> None:
         for name in cues(before, self.kiosk.table):

@@ -1,0 +1,145 @@
+"""The feed snapshot (docs/spec/feed.md): one JSON object per change of the table, built
+ONLY from the typed face of the game (:meth:`Match.status`, :meth:`Match.score`,
+:meth:`Match.turn`, :meth:`Match.outcome`), the kiosk's mode and view, the players'
+names and the game's words (``match.codec.describe``): never the replay output or prose
+parsed back.
+
+Pure: no clock, no I/O. The caller gives ``seq``, ``boot`` and the match id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from pitchside.core.match import Match
+from pitchside.core.notice import Notice, Words
+from pitchside.core.sides import SIDES
+from pitchside.core.step import Notice as ProseNotice
+from pitchside.core.words import common
+from pitchside.tables import kiosk
+
+VERSION = 1
+"""The feed's version (``v``): an added key keeps it; a changed or removed key bumps it."""
+
+MAX_VIEW_BYTES = 8_000
+"""A serialized view longer than this is left out (``view: null``): the snapshot stays small."""
+
+
+def number(x: float) -> int | float:
+    """A score as JSON shows it: ``3`` not ``3.0``."""
+    return int(x) if float(x).is_integer() else x
+
+
+def words(match: Match, notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of a notice: the game's (``match.codec.describe``), or the shared UNDO words."""
+    if notice.rule == "UNDO":
+        return common.describe(notice, names)
+    return match.codec.describe(notice, names)
+
+
+def last_notices(match: Match) -> tuple[Notice | ProseNotice, ...]:
+    """The notices of the input in effect last: its step again, from the state before
+    it (the rules are pure, so this is the step the table saw). ``()`` before the first input."""
+    head = match.head
+    if head is None:
+        return ()
+    before = head.prev.state if head.prev is not None else match.initial
+    try:
+        return tuple(e for e in match.codec.apply(before, head.inp).effects
+                     if isinstance(e, (Notice, ProseNotice)))
+    except Exception:  # pragma: no cover - an input in effect was accepted once: it is again
+        return ()
+
+
+def notice_json(match: Match, notice: Notice | ProseNotice, names: tuple[str, str]) -> dict[str, Any]:
+    """``{"rule", "code", "text", "short"}`` of one notice (a prose notice of an engine not
+    yet converted has ``code: null`` and its own text)."""
+    if isinstance(notice, ProseNotice):
+        return {"rule": notice.rule, "code": None, "text": notice.text, "short": notice.text}
+    try:
+        w = words(match, notice, names)
+    except KeyError:  # a notice without words is a bug elsewhere; the feed still goes on
+        w = Words(notice.code, notice.code)
+    return {"rule": notice.rule, "code": notice.code, "text": w.long, "short": w.short}
+
+
+def jsonable(value: Any, depth: int = 0) -> Any:
+    """A view value as JSON: dataclasses as objects with their ``type``, tuples as lists,
+    anything else (an enum, an image) as its ``str``."""
+    if depth > 8:
+        return None
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return number(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"type": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = jsonable(getattr(value, f.name), depth + 1)
+        return out
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [jsonable(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v, depth + 1) for k, v in value.items()}
+    return str(value)
+
+
+def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchside",
+             match_id: int | None = None, url: str | None = None) -> dict[str, Any]:
+    """The snapshot of a table now (docs/spec/feed.md, "Snapshot").
+
+    :param ks: the kiosk state (immutable: safe to read from any thread).
+    :param seq: grows by one with each change (the caller counts).
+    :param boot: an id of the table process's start.
+    :param match_id: the journal's id of the match, or None before its first input.
+    :param url: the table's web address (the pages' QR code), or None.
+    """
+    ts = ks.table
+    match: Match = ts.match
+    names: tuple[str, str] = (ts.names[0], ts.names[1])
+    app = ks.settings.app
+    score = match.score()
+    outcome = match.outcome()
+    turn = match.turn()
+    prompt = ts.prompt
+    last = last_notices(match)
+    refusal = None
+    if prompt is not None and getattr(prompt, "kind", "") == "refusal":
+        refusal = {"rule": prompt.rule, "text": prompt.text}
+    view = jsonable(kiosk.view(ks))
+    if len(repr(view)) > MAX_VIEW_BYTES:
+        view = None
+    return {
+        "v": VERSION,
+        "seq": seq,
+        "boot": boot,
+        "table": table,
+        "url": url,
+        "mode": ks.mode,
+        "game": app.name,
+        "title": app.title,
+        "match": {"id": match_id, "inputs": len(match.inputs)},
+        "names": {"A": names[0], "B": names[1]},
+        "status": match.status(),
+        "score": {s: number(score[s]) for s in SIDES},
+        "turn": turn,
+        "turn_name": None if turn is None else names[0 if turn == "A" else 1],
+        "outcome": None if outcome is None else {
+            "winner": outcome.winner,
+            "winner_name": None if outcome.winner is None else names[0 if outcome.winner == "A" else 1],
+            **{k: v for k, v in notice_json(match, outcome.cause, names).items()},
+        },
+        "prompt": None if prompt is None else {"text": prompt.text, "kind": prompt.kind,
+                                               "rule": getattr(prompt, "rule", "")},
+        "last": [notice_json(match, n, names) for n in last],
+        "refusal": refusal,
+        "view": view,
+    }
+
+
+def changed(a: dict[str, Any] | None, b: dict[str, Any]) -> bool:
+    """Whether ``b`` says something ``a`` did not (``seq`` aside)."""
+    if a is None:
+        return True
+    return {k: v for k, v in a.items() if k != "seq"} != {k: v for k, v in b.items() if k != "seq"}

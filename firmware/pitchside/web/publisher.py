@@ -1,0 +1,129 @@
+"""The table's side of the feed: the runtime's publisher (:class:`pitchside.app.runtime.Publisher`).
+
+:meth:`FeedPublisher.publish` is called by the runtime after each handled event, on the
+runtime's thread: it only swaps a reference (the kiosk state is immutable) and sets an
+event, so it returns in microseconds whatever the web side does. A worker thread builds
+the snapshot (:func:`pitchside.web.feed.snapshot`), numbers it when it changed and hands
+it to the sinks: the in-process hub (:meth:`Hub.publish_threadsafe`) or a datagram to a
+``pitchside web`` beside the table (:class:`DatagramSink`). It re-sends the latest every
+``heartbeat_s`` so a web side that restarted has the state at once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import threading
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pitchside.tables import kiosk
+from pitchside.web import feed
+
+log = logging.getLogger(__name__)
+
+Sink = Callable[[dict[str, Any]], None]
+"""Where snapshots go; must return at once (a fault is logged, never fatal)."""
+
+
+class FeedPublisher:
+    """Latest-wins hand-off from the runtime thread to the feed's sinks.
+
+    :param sinks: called with each new snapshot (and again on each heartbeat).
+    :param table: the table's name (``[table] name``). :param url: the pages' address (QR).
+    :param heartbeat_s: how often the latest snapshot is re-sent (s); None: never.
+    """
+
+    def __init__(self, sinks: Sequence[Sink], table: str = "Pitchside", url: str | None = None,
+                 heartbeat_s: float | None = 2.0) -> None:
+        self.sinks = list(sinks)
+        self.table = table
+        self.url = url
+        self.boot = uuid.uuid4().hex[:12]
+        self.seq = 0
+        self.errors = 0
+        self.latest: dict[str, Any] | None = None
+        self._heartbeat_s = heartbeat_s
+        self._pending: tuple[kiosk.KioskState, int | None] | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._idle = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="pitchside-feed", daemon=True)
+        self._thread.start()
+
+    def publish(self, state: kiosk.KioskState, match_id: int | None = None) -> None:
+        """The runtime's call after each handled event: returns at once."""
+        with self._lock:
+            self._pending = (state, match_id)
+            self._idle.clear()
+        self._wake.set()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until the worker has sent everything published so far (tests, bench)."""
+        return self._idle.wait(timeout)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(timeout=2.0)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            woke = self._wake.wait(self._heartbeat_s)
+            self._wake.clear()
+            with self._lock:
+                pending, self._pending = self._pending, None
+            if pending is not None:
+                self._build(*pending)
+            elif not woke and self.latest is not None:
+                self._send(self.latest)  # heartbeat: same seq, the hub drops repeats
+            with self._lock:
+                if self._pending is None:
+                    self._idle.set()
+
+    def _build(self, state: kiosk.KioskState, match_id: int | None) -> None:
+        try:
+            snap = feed.snapshot(state, seq=self.seq + 1, boot=self.boot, table=self.table,
+                                 match_id=match_id, url=self.url)
+        except Exception:  # a bug in the feed must not touch the table: it is logged
+            self.errors += 1
+            log.exception("feed snapshot failed")
+            return
+        if not feed.changed(self.latest, snap):
+            return
+        self.seq += 1
+        self.latest = snap
+        self._send(snap)
+
+    def _send(self, snap: dict[str, Any]) -> None:
+        for sink in self.sinks:
+            try:
+                sink(snap)
+            except Exception as exc:
+                self.errors += 1
+                log.warning("feed sink fault, snapshot %s not sent: %s", snap.get("seq"), exc)
+
+
+class DatagramSink:
+    """Sends each snapshot as one Unix datagram to ``path`` (the ``pitchside web`` process);
+    never waits: a missing or full receiver drops the datagram (counted in ``dropped``)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self.dropped = 0
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._sock.setblocking(False)
+
+    def __call__(self, snap: dict[str, Any]) -> None:
+        data = json.dumps(snap, separators=(",", ":")).encode()
+        try:
+            self._sock.sendto(data, self.path)
+        except (BlockingIOError, FileNotFoundError, ConnectionRefusedError, OSError):
+            self.dropped += 1
+
+    def close(self) -> None:
+        self._sock.close()
