@@ -4,18 +4,23 @@
 # at what is already there. See deploy/README.md.
 #
 #   sudo deploy/install.sh                  install or update from this checkout
+#   sudo deploy/install.sh --game pitchnut  a new table: its config from that example
 #   deploy/install.sh --dry-run             print every action instead of doing it
 #   sudo deploy/install.sh --rollback       back to the previous release (= deploy/rollback.sh)
 #
 # Layout: <prefix>/releases/<version>-<git sha>/{src,venv}, <prefix>/current and
 # <prefix>/previous are symlinks into releases/ (switched atomically with rename(2)).
+# A new table's config is copied from the example of its game (--game, or asked); the
+# service is enabled and started only on a config that `pitchside check-config` passes.
 # The source can be sourced (`. deploy/install.sh`) to call its functions in tests.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=/opt/pitchside
 CONFIG=/etc/pitchside/table.toml
-EXAMPLE=$SRC/hardware/pitchside_hw/configs/pichenotte.toml
+EXAMPLES=$SRC/hardware/pitchside_hw/configs
+GAME=
+EXAMPLE=
 DATA_DIR=/var/lib/pitchside
 BOOT_CONFIG=/boot/firmware/config.txt
 SVC_USER=pitchside
@@ -31,6 +36,7 @@ KEEP=3
 RESTART=1
 FORCE=0
 REBOOT_NEEDED=0
+CONFIG_OK=
 IS_PI=0
 
 usage() {
@@ -40,14 +46,18 @@ Usage: deploy/install.sh [options]
   --dry-run          print every action instead of doing it (no root needed)
   --prefix DIR       install root (default $PREFIX)
   --config FILE      the table config the service runs (default $CONFIG);
-                     copied from --example only if it does not exist
-  --example FILE     the example config (default: hardware/pitchside_hw/configs/pichenotte.toml)
+                     made from an example only if it does not exist
+  --game GAME        which table this is, for a new config (asked when not given):
+                     $(examples | paste -sd ' ')
+                     (the example hardware/pitchside_hw/configs/GAME.toml)
+  --example FILE     a new config from this file instead of --game
   --data-dir DIR     the writable directory of the journal (default $DATA_DIR)
   --boot-config FILE config.txt to edit (default $BOOT_CONFIG)
   --version NAME     release name (default: <package version>-<git sha>)
   --reinstall        rebuild the release even if it is already installed
   --keep N           releases kept besides current and previous (default $KEEP)
   --no-restart       do not restart the service at the end
+                     (it is started only on a config check-config passes)
   --rollback         switch current back to the previous release and restart
   --print-unit       print the systemd unit as it would be installed, and exit
   --force            install on a board or OS this script does not recognise
@@ -64,8 +74,18 @@ die() {
     exit 1
 }
 
-# run CMD ARGS...: print the command, and run it unless --dry-run.
-run() {
+# examples: the games of the example configs, one a line (boulomania, combo, ...).
+examples() {
+    local f
+    for f in "$EXAMPLES"/*.toml; do
+        if [[ -f $f ]]; then
+            basename "$f" .toml
+        fi
+    done
+}
+
+# show_cmd CMD ARGS...: print the command as a shell would read it, after a "+".
+show_cmd() {
     local arg line=+
     for arg in "$@"; do
         if [[ $arg =~ ^[A-Za-z0-9_./=:,@+%-]+$ ]]; then
@@ -75,6 +95,11 @@ run() {
         fi
     done
     printf '%s\n' "$line"
+}
+
+# run CMD ARGS...: print the command, and run it unless --dry-run.
+run() {
+    show_cmd "$@"
     if ((DRY_RUN == 0)); then
         "$@"
     fi
@@ -117,11 +142,12 @@ parse_args() {
     while (($#)); do
         case $1 in
             --dry-run) DRY_RUN=1 ;;
-            --prefix | --config | --example | --data-dir | --boot-config | --version | --keep)
+            --prefix | --config | --game | --example | --data-dir | --boot-config | --version | --keep)
                 (($# >= 2)) || die "$1 needs a value"
                 case $1 in
                     --prefix) PREFIX=${2%/} ;;
                     --config) CONFIG=$2 ;;
+                    --game) GAME=$2 ;;
                     --example) EXAMPLE=$2 ;;
                     --data-dir) DATA_DIR=${2%/} ;;
                     --boot-config) BOOT_CONFIG=$2 ;;
@@ -151,6 +177,14 @@ parse_args() {
     check_path --data-dir "$DATA_DIR"
     [[ $KEEP =~ ^[0-9]+$ ]] || die "--keep must be a number (got '$KEEP')"
     [[ -z $RELEASE || $RELEASE =~ ^[A-Za-z0-9][A-Za-z0-9._+-]*$ ]] || die "--version: letters, digits and ._+- only"
+    if [[ -n $GAME ]]; then
+        [[ -z $EXAMPLE ]] || die "give --game or --example, not both"
+        [[ $GAME =~ ^[a-z0-9_-]+$ && -f $EXAMPLES/$GAME.toml ]] ||
+            die "--game: no example config for '$GAME'; one of: $(examples | paste -sd ' ')"
+    fi
+    if [[ -n $EXAMPLE && ! -f $EXAMPLE ]]; then
+        die "--example: no such file: $EXAMPLE"
+    fi
 }
 
 need_root() {
@@ -372,6 +406,63 @@ rollback() {
     fi
 }
 
+# example_label FILE: the table's name in an example config, and its games if several.
+example_label() {
+    local name games
+    name=$(sed -n 's/^name = "\([^"]*\)".*/\1/p' "$1" | head -n 1)
+    games=$(sed -n 's/^games = \[\([^]]*\)\].*/\1/p' "$1" | head -n 1 | tr -d '"')
+    printf '%s%s\n' "${name:-?}" "${games:+ (games: $games)}"
+}
+
+# ask_game: ask on the terminal which table this is; sets GAME.
+ask_game() {
+    local games=() answer i
+    mapfile -t games < <(examples)
+    ((${#games[@]})) || die "no example configs in $EXAMPLES"
+    say "Which table is this? Its config starts as a copy of that game's example:"
+    for i in "${!games[@]}"; do
+        printf '    %d) %-11s %s\n' $((i + 1)) "${games[i]}" "$(example_label "$EXAMPLES/${games[i]}.toml")"
+    done
+    while :; do
+        read -r -p "Table (1-${#games[@]} or a name): " answer || die "no answer: give --game GAME"
+        answer=${answer//[[:space:]]/}
+        if [[ $answer =~ ^[0-9]{1,3}$ ]] && ((10#$answer >= 1 && 10#$answer <= ${#games[@]})); then
+            GAME=${games[10#$answer - 1]}
+            return 0
+        fi
+        for i in "${games[@]}"; do
+            if [[ ${answer,,} == "$i" ]]; then
+                GAME=$i
+                return 0
+            fi
+        done
+        say "'$answer' is not on the list"
+    done
+}
+
+# choose_example: the example a new config is copied from (--example, --game, or the
+# owner's answer); nothing to choose when the config exists already.
+choose_example() {
+    step "which table"
+    if [[ -e $CONFIG ]]; then
+        note "$CONFIG exists: kept${GAME:+ (--game $GAME is for a new config)}${EXAMPLE:+ (--example is for a new config)}"
+        return 0
+    fi
+    if [[ -n $EXAMPLE ]]; then
+        note "a new config from $EXAMPLE (--example)"
+        return 0
+    fi
+    if [[ -z $GAME ]]; then
+        if [[ ! -t 0 ]]; then
+            usage >&2
+            die "which table is this? There is no terminal to ask on: give --game GAME (one of: $(examples | paste -sd ' '))"
+        fi
+        ask_game
+    fi
+    EXAMPLE=$EXAMPLES/$GAME.toml
+    note "$GAME: a new config from $EXAMPLE"
+}
+
 table_config() {
     step "table config $CONFIG"
     if [[ -e $CONFIG ]]; then
@@ -448,17 +539,74 @@ systemd_unit() {
         render_unit | write_file "$UNIT_PATH" 0644
     fi
     run systemctl daemon-reload
-    run systemctl enable "$SERVICE"
-    if ((RESTART)); then
-        run systemctl restart "$SERVICE"
+}
+
+# checker: the pitchside command that checks the config: the installed release's; in a
+# dry run without one, a `pitchside` on PATH. Fails when there is none.
+checker() {
+    local bin=$PREFIX/current/venv/bin/pitchside
+    if [[ -x $bin ]]; then
+        printf '%s\n' "$bin"
+    elif ((DRY_RUN)) && command -v pitchside; then
+        return 0
+    else
+        return 1
     fi
 }
 
+# check_config: `pitchside check-config` on the config as the service would run it
+# (its user, its GPIOZERO_PIN_FACTORY); in a dry run on the file that would be
+# installed. Sets CONFIG_OK to 1 (passed), 0 (problems, printed) or "" (not checked).
 check_config() {
-    local bin=$PREFIX/current/venv/bin/pitchside
-    if ((DRY_RUN == 0)) && "$bin" check-config --help >/dev/null 2>&1; then
-        step "check $CONFIG"
-        run "$bin" check-config "$CONFIG" || warn "fix $CONFIG, then: sudo systemctl restart pitchside"
+    local bin file=$CONFIG out status=0 cmd
+    if [[ ! -e $file ]] && ((DRY_RUN)); then
+        file=$EXAMPLE
+    fi
+    step "check $file"
+    if ! bin=$(checker); then
+        if ((DRY_RUN)); then
+            note "no pitchside command to check it with in a dry run; the real run starts the service only if the check passes"
+            return 0
+        fi
+        warn "no $PREFIX/current/venv/bin/pitchside to check the config with"
+        CONFIG_OK=0
+        return 0
+    fi
+    cmd=(env GPIOZERO_PIN_FACTORY=lgpio "$bin" check-config "$file")
+    if ((DRY_RUN == 0)) && [[ $(id -u) == 0 ]] && id -u "$SVC_USER" >/dev/null 2>&1; then
+        cmd=(runuser -u "$SVC_USER" -- "${cmd[@]}")
+    fi
+    show_cmd "${cmd[@]}"
+    out=$(cd / && "${cmd[@]}" 2>&1) || status=$?
+    [[ -z $out ]] || printf '%s\n' "$out" | sed 's/^/    /'
+    if ((status == 0)); then
+        CONFIG_OK=1
+    else
+        CONFIG_OK=0
+    fi
+}
+
+# start_service: enable and (re)start the service on a config that passed the check;
+# otherwise leave it disabled and stopped (with --no-restart: disabled, a running
+# table left alone), so it never starts on a config the check refuses.
+start_service() {
+    step "start $SERVICE"
+    if [[ $CONFIG_OK == 0 ]]; then
+        note "not started: $CONFIG does not pass pitchside check-config (above)"
+        if ((RESTART)); then
+            run systemctl disable --now "$SERVICE"
+        else
+            run systemctl disable "$SERVICE"
+            note "a running table is left running (--no-restart); it will not start again on this config"
+        fi
+        return 0
+    fi
+    [[ $CONFIG_OK == 1 ]] || note "if the check passes:"
+    run systemctl enable "$SERVICE"
+    if ((RESTART)); then
+        run systemctl restart "$SERVICE"
+    else
+        note "not restarted (--no-restart)"
     fi
 }
 
@@ -469,6 +617,15 @@ summary() {
     note "roll back: sudo $PREFIX/current/src/deploy/rollback.sh"
     if ((REBOOT_NEEDED)); then
         note "reboot for the I2C/SPI and config.txt changes: sudo reboot"
+    fi
+    if [[ $CONFIG_OK == 0 ]]; then
+        say ""
+        say "The table is installed but NOT started: its config has the problems listed above."
+        say "Edit it (hardware/pitchside_hw/WIRING*.md show the wiring):"
+        say "    sudo nano $CONFIG"
+        say "then check it and start the table:"
+        say "    sudo -u $SVC_USER env GPIOZERO_PIN_FACTORY=lgpio $PREFIX/current/venv/bin/pitchside check-config $CONFIG && sudo systemctl enable --now $SERVICE"
+        say "(or run this installer again: it keeps the config, checks it and starts the table)"
     fi
 }
 
@@ -489,6 +646,7 @@ main() {
     ((DRY_RUN)) && say "dry run: nothing is changed"
     local name=${RELEASE:-$(release_name)}
     preflight
+    choose_example
     packages
     service_user
     directories
@@ -499,7 +657,11 @@ main() {
     boot_config
     systemd_unit
     check_config
+    start_service
     summary "$name"
+    if [[ $CONFIG_OK == 0 ]]; then
+        return 3
+    fi
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then

@@ -289,6 +289,10 @@ class Display:
         ``show`` and ``cleanup``).
     :param persist: keep the last frame lit after :meth:`close` (the process exiting or
         restarting) instead of blanking and switching the panel off.
+    :param farewell: with ``persist``, the frame :meth:`close` shows first, so that is
+        the one left lit (a stopped table's "out of order" frame, issue 13 item 13)
+        rather than the last frame of the running table; :attr:`size` px. None: the last
+        frame stays. Without ``persist`` the panel is blanked and it is not sent.
     :param name: for messages and logs, e.g. ``"score display"``.
     :param reopen: builds the device again (re-sending its init sequence), for a panel
         that lost power or was reset on a long I2C run: after ``reopen_after``
@@ -308,9 +312,11 @@ class Display:
         name: str = "display",
         reopen: Callable[[], Any] | None = None,
         reopen_after: int = 3,
+        farewell: Image.Image | None = None,
     ) -> None:
         self._device = device
         self.persist = persist
+        self.farewell = farewell
         self.name = name
         self._reopen = reopen
         self._reopen_after = reopen_after
@@ -330,7 +336,7 @@ class Display:
     @property
     def size(self) -> tuple[int, int]:
         """(width, height) in px that :meth:`show` takes: the device's, after rotation."""
-        return tuple(self._device.size)  # type: ignore[return-value]
+        return tuple(self._device.size)
 
     @property
     def closed(self) -> bool:
@@ -395,11 +401,17 @@ class Display:
         self._call("show")
 
     def close(self) -> None:
-        """Release the bus; blank and switch off the panel unless :attr:`persist`.
-        Idempotent. Never raises for a bus that is already gone (logged instead), so it
+        """Release the bus; blank and switch off the panel unless :attr:`persist`, else
+        show :attr:`farewell` (if any) and leave it lit. Idempotent. Never raises for a
+        bus that is already gone or a farewell of the wrong size (logged instead), so it
         is safe in an ``ExitStack`` during shutdown."""
         if self._closed:
             return
+        if self.persist and self.farewell is not None:
+            try:
+                self.show(self.farewell)
+            except Exception as exc:  # noqa: BLE001 - the panel keeps whatever it had
+                log.warning("%s: the farewell frame was not shown: %s", self.name, exc)
         self._closed = True
         device = self._device
         device.persist = self.persist

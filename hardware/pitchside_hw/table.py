@@ -29,6 +29,7 @@ from pitchside.app.runtime import FrameSink, Runtime, TableParts, system_dice
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
+from pitchside.render.out_of_order import render_out_of_order
 from pitchside.signals.params import ParameterError
 from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
@@ -225,7 +226,11 @@ def build_table(
 
 def open_display(config: TableConfig) -> DisplayOpener:
     """The opener of the real displays of ``config`` (luma drivers on their buses),
-    each re-opened by :class:`Display` after repeated bus errors."""
+    each re-opened by :class:`Display` after repeated bus errors. A display with
+    ``persist = true`` shows the out-of-order frame
+    (:func:`pitchside.render.out_of_order.render_out_of_order`) when it is closed, on
+    every way the table stops (issue 13 item 13); the next start's first frame
+    replaces it."""
 
     def opener(role: str, d: DisplayConfig) -> Display:
         def make() -> Any:
@@ -236,7 +241,10 @@ def open_display(config: TableConfig) -> DisplayOpener:
             )  # fmt: skip
 
         name = "display" if role == "display" else f"side display {role}"
-        return Display(make(), persist=d.persist, name=name, reopen=make)
+        display = Display(make(), persist=d.persist, name=name, reopen=make)
+        if d.persist:
+            display.farewell = render_out_of_order(display.size)
+        return display
 
     return opener
 
@@ -253,10 +261,32 @@ SIM_HINT = ("this is not a Raspberry Pi: to try the table here, run the simulato
             "pitchside sim GAME --config FILE (it plays the same config on simulated pins and display)")
 
 
+def _show_out_of_order(config: TableConfig, opener: DisplayOpener) -> None:
+    """After a start that failed before any display was opened (the pin factory, the
+    journal): open each persisting display once and close it again, so it shows the
+    out-of-order frame instead of whatever the last table left lit (a table killed by
+    the watchdog). A display that cannot be opened either is left as it is."""
+    for role, d in (("display", config.display), *config.side_displays):
+        if not d.persist:
+            continue
+        try:
+            opener(role, d).close()
+        except Exception as exc:  # noqa: BLE001 - the start failure is the error to report
+            log.debug("%s: out-of-order frame not shown: %s", role, exc)
+
+
 def run_table(config_path: str) -> int:
     """``pitchside run``: the real table until SIGTERM/SIGINT.
 
+    However it ends (a clean stop, a fault at start, an exception out of the loop),
+    every display already opened is closed, and one with ``persist = true`` is left
+    showing the out-of-order frame (:func:`open_display`). The SIGTERM/SIGINT handlers
+    it installs are put back as they were when it returns.
+
+    :param config_path: the table config (TOML).
     :returns: 0 on a clean stop, 2 for a bad config or a hardware fault at start.
+    :raises Exception: whatever escaped the runtime loop (a defect), after the displays
+        are closed: systemd logs it and restarts the service.
     """
     try:
         config = load_config(config_path)
@@ -278,9 +308,16 @@ def run_table(config_path: str) -> int:
         if table is not None:
             table.runtime.wake()
 
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    opener = open_display(config)
+    opened: list[Display] = []
+
+    def open_tracked(role: str, d: DisplayConfig) -> Display:
+        opened.append(opener(role, d))
+        return opened[-1]
+
     with ExitStack() as stack:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            stack.callback(signal.signal, signum, signal.signal(signum, on_signal))
         stack.callback(notifier.close)
         try:
             try:
@@ -301,7 +338,7 @@ def run_table(config_path: str) -> int:
                     log.warning("no sound cues: %s", exc)
             journal = stack.enter_context(Journal.open(config.storage.journal))
             table = build_table(
-                config, pin_factory=factory, clock=clock, open_display=open_display(config), journal=journal,
+                config, pin_factory=factory, clock=clock, open_display=open_tracked, journal=journal,
                 toss=system_toss, sound=sound, on_pass=notifier.watchdog,
                 # the loop must wake to feed systemd's watchdog even when idle
                 wake_s=notifier.watchdog_interval_s / 2 if notifier.watchdog_interval_s else None,
@@ -309,6 +346,8 @@ def run_table(config_path: str) -> int:
             stack.callback(table.close)
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
+            if not opened:  # the panel may still show the frame of a table that died
+                _show_out_of_order(config, opener)
             return 2
         log.info("table %r running (%s)", config.name, config.source)
         table.runtime.refresh()  # the first frame (a resumed match shows where it was) ...

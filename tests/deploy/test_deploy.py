@@ -1,8 +1,11 @@
 """deploy/: shellcheck, the installer's dry run, the rendered unit under systemd-analyze,
-the release switch and rollback, the config.txt edit, the udev rule (issue 8 part 4).
+the release switch and rollback, the config.txt edit, the udev rule (issue 8 part 4);
+which table's example a new config is copied from, and starting the service only on a
+config that passes ``pitchside check-config`` (issue 13 item 12).
 
 Nothing here touches the system: the dry run is watched by stub commands that record
 any call, and the real-mode tests work in tmp_path on functions of the sourced script.
+The scripts run with no terminal on stdin unless a test gives them one (a pty).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ DEPLOY = ROOT / "deploy"
 INSTALL = DEPLOY / "install.sh"
 ROLLBACK = DEPLOY / "rollback.sh"
 SCRIPTS = [INSTALL, ROLLBACK]
+EXAMPLES = ROOT / "hardware" / "pitchside_hw" / "configs"
+GAMES = "boulomania combo mastermove pichenotte pitchbowl pitchnut"
+VENV_PITCHSIDE = Path(sys.executable).with_name("pitchside")
 
 # Commands that change the system: in a dry run none may be called.
 MUTATORS = [
@@ -42,8 +48,10 @@ def _shellcheck() -> str | None:
     return str(beside) if beside.exists() else None
 
 
-def _stubs(tmp_path: Path) -> tuple[dict[str, str], Path]:
-    """An environment whose PATH puts recording stubs before every mutating command."""
+def _stubs(tmp_path: Path, check_status: int | None = 0) -> tuple[dict[str, str], Path]:
+    """An environment whose PATH puts recording stubs before every mutating command, and
+    a ``pitchside`` whose check-config exits ``check_status`` (None: no pitchside at
+    all); it logs ``$GPIOZERO_PIN_FACTORY`` and its arguments to pitchside-calls.log."""
     bin_dir = tmp_path / "stub-bin"
     bin_dir.mkdir()
     log = tmp_path / "stub-calls.log"
@@ -51,12 +59,20 @@ def _stubs(tmp_path: Path) -> tuple[dict[str, str], Path]:
         stub = bin_dir / name
         stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\nexit 97\n')
         stub.chmod(0o755)
-    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "LC_ALL": "C"}
+    path = [str(bin_dir)] + [d for d in os.environ["PATH"].split(":") if not (Path(d) / "pitchside").exists()]
+    if check_status is not None:
+        checks = tmp_path / "pitchside-calls.log"
+        said = "OK: a table" if check_status == 0 else "14: gpio.bounce_ms: must be above 0 ms"
+        (bin_dir / "pitchside").write_text(
+            f'#!/bin/sh\necho "$GPIOZERO_PIN_FACTORY $*" >> "{checks}"\necho "$2: {said}"\nexit {check_status}\n')
+        (bin_dir / "pitchside").chmod(0o755)
+    env = {**os.environ, "PATH": ":".join(path), "LC_ALL": "C"}
     return env, log
 
 
 def _run(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(args, capture_output=True, text=True, env=env, timeout=60, check=False)
+    return subprocess.run(args, capture_output=True, text=True, env=env, timeout=60, check=False,
+                          stdin=subprocess.DEVNULL)
 
 
 def _bash(script: str) -> subprocess.CompletedProcess[str]:
@@ -87,10 +103,15 @@ def test_scripts_are_executable_bash_with_strict_mode() -> None:
 # --- (b) the dry run --------------------------------------------------------------------
 
 
-def _dry_run(tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
-    env, log = _stubs(tmp_path)
+def _dry_run(tmp_path: Path, *extra: str, check_status: int | None = 0
+             ) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
+    """A dry run (``--game pichenotte`` unless ``extra`` says --game, --example or
+    --config), with a stub pitchside whose check-config exits ``check_status``."""
+    env, log = _stubs(tmp_path, check_status)
     prefix = tmp_path / "opt" / "pitchside"
-    r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(prefix), "--version", "0.1.0-test", *extra], env)
+    which = [] if {"--game", "--example", "--config"} & set(extra) else ["--game", "pichenotte"]
+    r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(prefix), "--version", "0.1.0-test", *which, *extra],
+             env)
     return r, prefix, log
 
 
@@ -110,6 +131,8 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
     expected = [
         "dry run: nothing is changed",
         "==> check the system",
+        "==> which table",
+        f"    pichenotte: a new config from {EXAMPLES}/pichenotte.toml\n",
         "==> apt packages",
         "==> user pitchside in groups gpio i2c spi dialout",
         "==> directories",
@@ -125,6 +148,7 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         f"+ ln -sfn releases/0.1.0-test {prefix}/current.new",
         f"+ mv -T {prefix}/current.new {prefix}/current",
         "==> table config /etc/pitchside/table.toml",
+        f"+ install -m 0644 {EXAMPLES}/pichenotte.toml /etc/pitchside/table.toml\n",
         "==> udev rule /etc/udev/rules.d/99-pitchside-serial.rules",
         "==> I2C and SPI, I2C clock 400 kHz (/boot/firmware/config.txt)",
     ]
@@ -136,11 +160,16 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         "==> systemd unit /etc/systemd/system/pitchside.service",
         f"    | ExecStart={prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml",
         "+ systemctl daemon-reload",
+        f"==> check {EXAMPLES}/pichenotte.toml\n",  # the file that would be installed
+        f"+ env GPIOZERO_PIN_FACTORY=lgpio {tmp_path}/stub-bin/pitchside check-config {EXAMPLES}/pichenotte.toml\n",
+        f"    {EXAMPLES}/pichenotte.toml: OK: a table\n",
+        "==> start pitchside.service",
         "+ systemctl enable pitchside.service",
         "+ systemctl restart pitchside.service",
         "==> done",
     ]
     _in_order(r.stdout, expected)
+    assert "NOT started" not in r.stdout
     assert not log.exists(), "dry run called: " + log.read_text()
     assert not prefix.exists() and not (tmp_path / "opt").exists()
     assert {p: os.path.lexists(p) for p in SYSTEM_PATHS} == before
@@ -404,3 +433,230 @@ def test_release_name_is_the_version_and_commit() -> None:
     version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
     assert version
     assert re.fullmatch(re.escape(version[1]) + r"(-[0-9a-f]{12})?\n", r.stdout), r.stdout
+
+
+# --- which table, and starting only on a checked config (issue 13 item 12) --------------
+
+
+def _no_changes(r: subprocess.CompletedProcess[str], log: Path) -> None:
+    assert not log.exists(), "dry run called: " + log.read_text()
+
+
+def test_no_game_and_no_terminal_is_refused_with_the_usage(tmp_path: Path) -> None:
+    r, _, log = _dry_run(tmp_path, "--config", str(tmp_path / "new.toml"))
+    assert r.returncode == 1
+    assert r.stderr.startswith("warning: ") or r.stderr.startswith("Usage: ")  # a non-Pi warns first
+    assert "Usage: deploy/install.sh [options]" in r.stderr and "--game GAME" in r.stderr
+    assert r.stderr.endswith("error: which table is this? There is no terminal to ask on: give --game GAME "
+                             f"(one of: {GAMES})\n")
+    assert r.stdout.endswith("==> which table\n")  # refused before any action
+    _no_changes(r, log)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "darts"], f"error: --game: no example config for 'darts'; one of: {GAMES}\n"),
+    (["--game", "../etc/passwd"], f"error: --game: no example config for '../etc/passwd'; one of: {GAMES}\n"),
+    (["--game", "pitchnut", "--example", str(EXAMPLES / "pitchnut.toml")], "error: give --game or --example, not both\n"),
+    (["--example", "/nonexistent/table.toml"], "error: --example: no such file: /nonexistent/table.toml\n"),
+])  # fmt: skip
+def test_a_bad_game_or_example_is_refused(tmp_path: Path, args: list[str], message: str) -> None:
+    r, _, log = _dry_run(tmp_path, *args)
+    assert r.returncode == 1 and r.stderr.endswith(message) and r.stdout == ""
+    _no_changes(r, log)
+
+
+def test_game_picks_the_example_a_new_config_is_copied_from(tmp_path: Path) -> None:
+    config = tmp_path / "etc" / "table.toml"
+    r, _, log = _dry_run(tmp_path, "--game", "pitchnut", "--config", str(config))
+    assert r.returncode == 0, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        f"==> which table\n    pitchnut: a new config from {EXAMPLES}/pitchnut.toml\n",
+        f"==> table config {config}\n+ install -m 0644 {EXAMPLES}/pitchnut.toml {config}\n",
+        f"==> check {EXAMPLES}/pitchnut.toml\n",
+    ])  # fmt: skip
+    _no_changes(r, log)
+
+
+def test_an_existing_config_needs_no_game_and_is_kept(tmp_path: Path) -> None:
+    config = tmp_path / "table.toml"
+    config.write_text("# the owner's edited config\n")
+    r, _, log = _dry_run(tmp_path, "--config", str(config))
+    assert r.returncode == 0, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        f"==> which table\n    {config} exists: kept\n",
+        f"==> table config {config}\n    kept (never overwritten)\n",
+        f"==> check {config}\n+ env GPIOZERO_PIN_FACTORY=lgpio {tmp_path}/stub-bin/pitchside check-config {config}\n",
+        "+ systemctl enable pitchside.service\n+ systemctl restart pitchside.service\n",
+    ])  # fmt: skip
+    assert f"+ install -m 0644 {EXAMPLES}" not in r.stdout
+    assert config.read_text() == "# the owner's edited config\n"
+    (tmp_path / "again").mkdir()
+    again, _, _ = _dry_run(tmp_path / "again", "--config", str(config), "--game", "pitchnut")
+    assert f"    {config} exists: kept (--game pitchnut is for a new config)\n" in again.stdout
+
+
+def test_the_check_runs_with_the_units_pin_factory(tmp_path: Path) -> None:
+    env, log = _stubs(tmp_path)
+    env["GPIOZERO_PIN_FACTORY"] = "mock"  # the owner's shell must not decide the check
+    r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
+              "--game", "mastermove"], env)  # fmt: skip
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (tmp_path / "pitchside-calls.log").read_text() == f"lgpio check-config {EXAMPLES}/mastermove.toml\n"
+
+
+def test_a_config_that_fails_the_check_is_installed_but_left_stopped(tmp_path: Path) -> None:
+    r, prefix, log = _dry_run(tmp_path, check_status=2)
+    assert r.returncode == 3, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        f"==> check {EXAMPLES}/pichenotte.toml\n",
+        f"    {EXAMPLES}/pichenotte.toml: 14: gpio.bounce_ms: must be above 0 ms\n",
+        "==> start pitchside.service\n"
+        "    not started: /etc/pitchside/table.toml does not pass pitchside check-config (above)\n"
+        "+ systemctl disable --now pitchside.service\n",
+        "==> done\n",
+        "The table is installed but NOT started: its config has the problems listed above.\n",
+        "    sudo nano /etc/pitchside/table.toml\n",
+        f"    sudo -u pitchside env GPIOZERO_PIN_FACTORY=lgpio {prefix}/current/venv/bin/pitchside check-config "
+        "/etc/pitchside/table.toml && sudo systemctl enable --now pitchside.service\n",
+    ])  # fmt: skip
+    assert "+ systemctl enable pitchside.service" not in r.stdout
+    assert "+ systemctl restart" not in r.stdout
+    _no_changes(r, log)
+
+
+def test_the_real_check_config_gates_the_start(tmp_path: Path) -> None:
+    if not VENV_PITCHSIDE.exists():
+        pytest.skip("no pitchside command in this venv")
+    env, log = _stubs(tmp_path, check_status=None)
+    env["PATH"] = f"{VENV_PITCHSIDE.parent}:{env['PATH']}"
+    broken = tmp_path / "table.toml"
+    broken.write_text((EXAMPLES / "pitchnut.toml").read_text().replace("bounce_ms = 100 ", "bounce_ms = 0   "))
+    r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
+              "--config", str(broken)], env)  # fmt: skip
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert f"\n    {broken}:15: gpio.bounce_ms: must be above 0 ms" in r.stdout
+    assert f"\n    {broken}: 1 problem(s)\n" in r.stdout
+    assert "+ systemctl disable --now pitchside.service\n" in r.stdout and "+ systemctl enable" not in r.stdout
+    good = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
+                 "--game", "pitchnut", "--config", str(tmp_path / "new.toml")], env)  # fmt: skip
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert f"\n    {EXAMPLES}/pitchnut.toml: OK: pitchnut table 'Pitchnut'," in good.stdout
+    assert "+ systemctl enable pitchside.service\n+ systemctl restart pitchside.service\n" in good.stdout
+    assert not log.exists()
+
+
+def test_a_dry_run_without_a_pitchside_command_says_the_check_comes_first(tmp_path: Path) -> None:
+    r, _, log = _dry_run(tmp_path, check_status=None)
+    assert r.returncode == 0, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        f"==> check {EXAMPLES}/pichenotte.toml\n    no pitchside command to check it with in a dry run; the real run "
+        "starts the service only if the check passes\n",
+        "==> start pitchside.service\n    if the check passes:\n+ systemctl enable pitchside.service\n",
+    ])  # fmt: skip
+    _no_changes(r, log)
+
+
+def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
+    """A dry run on a terminal (a pty on stdin and stderr): ``answers`` typed in turn."""
+    import pty
+    import select
+    import time
+
+    env, _ = _stubs(tmp_path)
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
+                             "--config", str(tmp_path / "new.toml")], stdin=slave, stderr=slave,
+                            stdout=subprocess.PIPE, env=env)  # fmt: skip
+    os.close(slave)
+    tty = b""
+
+    def read_tty(until: bytes) -> None:
+        nonlocal tty
+        deadline = time.monotonic() + 30
+        while until not in tty and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    tty += os.read(master, 4096)
+                except OSError:  # the child closed the terminal
+                    return
+
+    try:
+        for answer in answers:
+            read_tty(b"Table (1-6 or a name): ")
+            tty = tty.replace(b"Table (1-6 or a name): ", b"<asked>", 1)
+            os.write(master, answer)
+        out, _ = proc.communicate(timeout=60)
+        read_tty(b"\0")  # the rest, until the child is gone
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    return proc.returncode, out.decode(), tty.decode().replace("\r\n", "\n")
+
+
+def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
+    status, out, tty = _ask(tmp_path, [b"7\n", b"ludo\n", b" PitchNut \n"])
+    assert status == 0, out + tty
+    _in_order(out, [
+        "==> which table\n"
+        "Which table is this? Its config starts as a copy of that game's example:\n"
+        "    1) boulomania  Boulomania\n"
+        "    2) combo       Combo (games: pichenotte, pitchnut)\n"
+        "    3) mastermove  Master Move\n"
+        "    4) pichenotte  Pichenotte\n"
+        "    5) pitchbowl   Pitch Bowl\n"
+        "    6) pitchnut    Pitchnut\n"
+        "'7' is not on the list\n'ludo' is not on the list\n"
+        f"    pitchnut: a new config from {EXAMPLES}/pitchnut.toml\n",
+        f"+ install -m 0644 {EXAMPLES}/pitchnut.toml {tmp_path}/new.toml\n",
+    ])  # fmt: skip
+    assert tty.count("<asked>") == 3
+
+
+def test_a_number_answers_too_and_no_answer_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    status, out, _ = _ask(tmp_path / "a", [b"03\n"])  # a leading zero is not octal
+    assert status == 0 and f"    mastermove: a new config from {EXAMPLES}/mastermove.toml\n" in out
+    (tmp_path / "b").mkdir()
+    status, out, tty = _ask(tmp_path / "b", [b"\x04"])  # Ctrl-D: end of input
+    assert status == 1 and "error: no answer: give --game GAME" in tty
+    assert "==> apt packages" not in out
+
+
+def test_start_service_in_real_mode(tmp_path: Path) -> None:
+    # The real-mode calls, with systemctl stubbed: a failed check disables and stops,
+    # a passed one enables and restarts.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    calls = tmp_path / "calls"
+    (bin_dir / "systemctl").write_text(f'#!/bin/sh\necho "systemctl $*" >> "{calls}"\n')
+    (bin_dir / "systemctl").chmod(0o755)
+    for ok, restart, expected in (
+        ("0", 1, "systemctl disable --now pitchside.service\n"),
+        ("0", 0, "systemctl disable pitchside.service\n"),  # --no-restart: a running table is left alone
+        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"),
+        ("1", 0, "systemctl enable pitchside.service\n"),
+    ):
+        calls.unlink(missing_ok=True)
+        r = _bash(f'PATH="{bin_dir}:$PATH"; DRY_RUN=0; RESTART={restart}; CONFIG_OK={ok}; start_service')
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert calls.read_text() == expected
+
+
+def test_check_config_in_real_mode_uses_the_releases_pitchside(tmp_path: Path) -> None:
+    prefix = tmp_path / "p"
+    exe = prefix / "current" / "venv" / "bin" / "pitchside"
+    exe.parent.mkdir(parents=True)
+    config = tmp_path / "table.toml"
+    config.write_text("")
+    for status, ok in ((0, "1"), (2, "0")):
+        exe.write_text(f'#!/bin/sh\necho "checked $2 with $GPIOZERO_PIN_FACTORY"\nexit {status}\n')
+        exe.chmod(0o755)
+        r = _bash(f'PREFIX="{prefix}"; CONFIG="{config}"; SVC_USER=nobody-pitchside-test; DRY_RUN=0; '
+                  'check_config; echo "CONFIG_OK=$CONFIG_OK"')  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.endswith(f"    checked {config} with lgpio\nCONFIG_OK={ok}\n"), r.stdout
+    exe.unlink()
+    r = _bash(f'PREFIX="{prefix}"; CONFIG="{config}"; DRY_RUN=0; check_config; echo "CONFIG_OK=$CONFIG_OK"')
+    assert r.stdout.endswith("CONFIG_OK=0\n") and "no " + str(exe) + " to check the config with" in r.stderr

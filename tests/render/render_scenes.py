@@ -13,6 +13,7 @@ from PIL import Image
 from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import PerSide
 from pitchside.render.message import render_message
+from pitchside.render.out_of_order import render_out_of_order
 from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.render.view import Prompt, TallyEntry
 
@@ -152,8 +153,13 @@ def message_boot() -> Image.Image:
     return render_message("PITCHSIDE", ["Pichenotte table 3", "Display test OK", "v0.1.0"])
 
 
+def out_of_order() -> Image.Image:
+    return render_out_of_order((128, 64))
+
+
 SCENES: dict[str, Callable[[], Image.Image]] = {
     f.__name__: f
     for f in (toss, free_shot, must_hit, doubles_a2, shot_seen, tally_entry, tally_done, refusal,
-              warning, long_prompt, tied_halves, race500, finished, finished_draw, message_boot)
+              warning, long_prompt, tied_halves, race500, finished, finished_draw, message_boot,
+              out_of_order)
 }

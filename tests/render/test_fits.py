@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from pitchside.core.rules import pichenotte as P
-from pitchside.render import fonts, message, pichenotte, widgets
+from pitchside.render import fonts, message, out_of_order, pichenotte, widgets
 from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.render.view import Prompt, TallyEntry
 from render_scenes import SCENES, play_round, shoot, start
@@ -72,6 +72,7 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> list[RecordingDraw]:
 
     monkeypatch.setattr(pichenotte, "new_canvas", new_canvas)
     monkeypatch.setattr(message, "new_canvas", new_canvas)
+    monkeypatch.setattr(out_of_order, "new_canvas", new_canvas)
     return made
 
 
