@@ -311,9 +311,9 @@ def test_unknown_beam(write) -> None:
 @pytest.mark.parametrize(
     ("edits", "key", "message"),
     [
-        (("pucks = 12", "pucks = 0"), "pichenotte.pucks", "'pucks' is 0, out of range 1..50"),
-        (("pucks = 12", "pucks = 51"), "pichenotte.pucks", "'pucks' is 51, out of range 1..50"),
-        (("pucks = 12", 'pucks = "12"'), "pichenotte.pucks", "'pucks' must be an integer, not '12'"),
+        (("pucks = 12", "pucks = 0"), "pichenotte.pucks", "'pucks' is 0, out of range 1..50 (PI-01)"),
+        (("pucks = 12", "pucks = 51"), "pichenotte.pucks", "'pucks' is 51, out of range 1..50 (PI-01)"),
+        (("pucks = 12", 'pucks = "12"'), "pichenotte.pucks", "'pucks' must be an integer 1..50, not '12' (PI-01)"),
         (
             ('players = "singles"', 'players = "doubles"', "pucks = 12", "pucks = 11"),
             "pichenotte.pucks",
@@ -323,7 +323,7 @@ def test_unknown_beam(write) -> None:
         (
             ('format = "rounds"', 'format = "bo3"'),
             "pichenotte.format",
-            "'format' must be one of 'rounds', 'race500', not 'bo3'",
+            "'format' must be one of 'rounds', 'race500', not 'bo3' (PI-15)",
         ),
     ],
 )

@@ -14,6 +14,7 @@ from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
+from support.strategies import options_json
 
 CODEC = PichenotteCodec()
 sides = st.sampled_from(["A", "B"])
@@ -21,21 +22,14 @@ sides = st.sampled_from(["A", "B"])
 
 @st.composite
 def options(draw) -> dict:
-    players = draw(st.sampled_from(["singles", "doubles"]))
-    pucks = draw(st.integers(1, 4)) * (2 if players == "doubles" else 1)
-    opts = {"players": players, "pucks": pucks}
-    for name, strat in (
-        ("format", st.sampled_from(["rounds", "race500"])),
-        ("call_binds", st.booleans()),
-        ("outer_line_on_free_shot", st.booleans()),
-        ("first_shooter", st.sampled_from(["alternate", "toss_winner"])),
-        ("rounds_to_win", st.integers(1, 3)),
-        ("max_rounds", st.none() | st.integers(1, 4)),
-        ("race_target", st.integers(1, 120)),
-        ("race_scoring", st.sampled_from(["raw", "cancellation"])),
-    ):
-        if draw(st.booleans()):
-            opts[name] = draw(strat)
+    """Any options (tests/support/strategies.py), with short matches; even pucks in
+    doubles (PI-A6)."""
+    opts = draw(options_json(
+        P.Options, always=("players", "pucks"), pucks=st.integers(1, 4), rounds_to_win=st.integers(1, 3),
+        max_rounds=st.none() | st.integers(1, 4), race_target=st.integers(1, 120),
+    ))
+    if opts["players"] == "doubles":
+        opts["pucks"] *= 2
     return opts
 
 

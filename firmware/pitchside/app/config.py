@@ -25,6 +25,7 @@ from pitchside.app.config_coin import CoinConfig, read_coin, read_pricing
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
+from pitchside.core.fields import specs
 from pitchside.core.pricing import Pricing
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 from pitchside.signals import beam as beam_filter
@@ -654,13 +655,26 @@ def _read_kiosk(top: Section) -> KioskConfig:
 
 
 def _game_options(top: Section, game: str) -> Any:
-    """The options of ``game`` from its config table ``[<game>]`` (defaults if bad)."""
+    """The options of ``game`` from its config table ``[<game>]`` (defaults if bad).
+
+    Each option is checked against its declaration in the game's rules
+    (:mod:`pitchside.core.fields`), every bad one named with its key, the value, what it
+    may be and the rule (``pichenotte.pucks: 'pucks' is 0, out of range 1..50 (PI-01)``);
+    then the rules' own checks across options, and the shapes of their own (Master
+    Move's grass), through the codec.
+    """
     app = app_for(game)
     opts_raw = top.sub(game)
     defaults = app.codec.options_to_json(app.parse_options({}))
-    opts_raw.read.update(k for k in opts_raw.raw if k in defaults)
+    declared = specs(type(app.parse_options({})))
+    opts_raw.read.update(k for k in opts_raw.raw if k in declared)
     opts_raw.done()  # unknown options are named here, once ...
-    known = {k: v for k, v in opts_raw.raw.items() if k in defaults}
+    known = {k: v for k, v in opts_raw.raw.items() if k in declared}
+    found = [(k, p) for k, p in ((k, declared[k].problem(k, v)) for k, v in known.items()) if p is not None]
+    for key, problem in found:
+        top.problems.add(f"{game}.{key}", problem)
+    if found:
+        return app.parse_options({})
     try:  # ... so the codec sees only the known ones
         return app.parse_options(known)
     except MalformedInput as exc:

@@ -16,29 +16,15 @@ from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.rules import boulomania as B
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
+from support.strategies import options_json
 
 CODEC = BoulomaniaCodec()
 die = st.integers(1, 6)
 
 
-@st.composite
-def options(draw) -> dict:
-    opts: dict = {}
-    for name, strat in (
-        ("target", st.integers(1, 13)),
-        ("bowls", st.integers(1, 8)),
-        ("double_jack_space", st.sampled_from(["any", "push_only"])),
-        ("push_optional", st.booleans()),
-        ("fork_chooser", st.sampled_from(["thrower", "owner"])),
-        ("rethrow_after_clear", st.booleans()),
-        ("null_round_starter", st.sampled_from(["same", "other"])),
-        ("shoot_own", st.booleans()),
-        ("kiss_jack_last_row", st.sampled_from(["stays", "out"])),
-        ("jack_out_both", st.sampled_from(["null", "own_bowls"])),
-    ):
-        if draw(st.booleans()):
-            opts[name] = draw(strat)
-    return opts
+def options() -> st.SearchStrategy[dict]:
+    """Any options (tests/support/strategies.py), with games to at most 13 points."""
+    return options_json(B.Options, target=st.integers(1, 13))
 
 
 def draw_line(draw, state: B.State) -> dict:

@@ -17,6 +17,7 @@ from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as M
 from pitchside.core.words import mastermove as W
 from support.fold import check_random_fold
+from support.strategies import options_json
 
 CODEC = MasterMoveCodec()
 NAMES = ("Annabelle", "Bartholomew")
@@ -97,14 +98,9 @@ def after_apply(before: M.State, after: M.State, effects: tuple[Any, ...]) -> No
         check_words(n)
 
 
-OPTIONS = st.fixed_dictionaries({}, optional={
-    "changes": st.sampled_from(["per_restart", "carry_over"]),
-    "first_mover": st.sampled_from(["coin_toss", "A", "B"]),
-    "stalemate_refuse": st.sampled_from([5, 6]),
-    "stalemate_count": st.sampled_from(["any", "consecutive"]),
-    "max_changes": st.integers(0, 4),
-    "grass": st.sampled_from(["checkerboard", "stripes"]),
-})
+OPTIONS = options_json(M.Options, white_area=None, grass=st.sampled_from(["checkerboard", "stripes"]))
+"""Any options (tests/support/strategies.py): the white area as the default, a grass
+pattern by name."""
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,26 +14,15 @@ from pitchside.core.record.pitchbowl import ANNOUNCES, RESULTS, PitchBowlCodec
 from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
+from support.strategies import options_json
 
 CODEC = PitchBowlCodec()
 sides = st.sampled_from(["A", "B"])
 
 
-@st.composite
-def options(draw) -> dict:
-    opts: dict = {}
-    for name, strat in (
-        ("defensive_placement", st.booleans()),
-        ("end_turn", st.sampled_from(["unless_def_placement", "always", "never"])),
-        ("carrier_out", st.sampled_from(["ball_out", "loose"])),
-        ("foul_voids_touchdown", st.booleans()),
-        ("bonus_any_action", st.booleans()),
-        ("def_placement_before_bonus", st.booleans()),
-        ("bonus_all_out_again", st.booleans()),
-    ):
-        if draw(st.booleans()):
-            opts[name] = draw(strat)
-    return opts
+def options() -> st.SearchStrategy[dict]:
+    """Any options (tests/support/strategies.py)."""
+    return options_json(PB.Options)
 
 
 def draw_line(draw) -> dict:

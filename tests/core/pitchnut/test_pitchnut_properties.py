@@ -15,29 +15,15 @@ from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as P
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
+from support.strategies import options_json
 
 CODEC = PitchnutCodec()
 sides = st.sampled_from(["A", "B"])
 
 
-@st.composite
-def options(draw) -> dict:
-    opts: dict = {"pieces": draw(st.integers(1, 4))}
-    for name, strat in (
-        ("games", st.integers(1, 3)),
-        ("scratch_keeps_turn", st.booleans()),
-        ("miss_reshoot", st.booleans()),
-        ("break_poison_with_pieces", st.sampled_from(["win", "loss"])),
-        ("early_poison", st.sampled_from(["loss", "respot"])),
-        ("turn_continues", st.sampled_from(["more_own", "any_piece"])),
-        ("open_equal_continues", st.booleans()),
-        ("paying_shot_continues", st.booleans()),
-        ("bonus_on_assigning_shot", st.booleans()),
-        ("players", st.sampled_from(["singles", "doubles"])),
-    ):
-        if draw(st.booleans()):
-            opts[name] = draw(strat)
-    return opts
+def options() -> st.SearchStrategy[dict]:
+    """Any options (tests/support/strategies.py), with few pieces and games."""
+    return options_json(P.Options, always=("pieces",), pieces=st.integers(1, 4), games=st.integers(1, 3))
 
 
 def draw_line(draw, state: P.State) -> dict:

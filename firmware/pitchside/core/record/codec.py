@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any, Protocol
 
+from pitchside.core.errors import MalformedInput
+from pitchside.core.fields import to_json
 from pitchside.core.notice import Notice, Words
+from pitchside.core.record.fields import read_input, read_options
 from pitchside.core.step import Step
 
 
@@ -67,20 +69,74 @@ class GameCodec(Protocol):
 
 
 class RulesCodec:
-    """What every game's codec does the same way: ``apply`` is the rules module's
-    ``apply`` and the options, a dataclass, go to JSON field by field. A game's codec
-    subclasses it, sets ``rules`` (its rules module), and writes the rest."""
+    """What every game's codec does the same way, from the declarations of its options
+    and inputs (:mod:`pitchside.core.fields`): options and inputs are read and written
+    field by field, ``apply`` is the rules module's ``apply``. A game's codec subclasses
+    it, sets ``name``, ``rules`` (its rules module) and ``inputs``, and writes by hand only
+    what has a JSON shape of its own."""
 
+    name: str
     rules: Any
-    """The game's rules module (``apply(state, input) -> Step``, ``Options``)."""
+    """The game's rules module (``apply(state, input) -> Step``, ``Options``,
+    ``check_options`` and the typed face ``status``, ``score``, ``outcome``)."""
+    words: Any
+    """The game's words module (:mod:`pitchside.core.words`): ``describe(notice, names)``."""
+    inputs: Mapping[str, type] = {}
+    """The game's inputs by replay name (``{"coin_toss": CoinToss, ...}``), in the
+    order the unknown-input message lists them."""
+
+    def parse_options(self, raw: Mapping[str, Any]) -> Any:
+        return read_options(raw, self.rules.Options, self.rules.check_options)
 
     def options_to_json(self, options: Any) -> dict[str, Any]:
-        return asdict(options)
+        return to_json(options, every=True)
+
+    def parse_input(self, name: str, fields: Mapping[str, Any]) -> Any:
+        return read_input(fields, f"input {name!r}", self.input_class(name))
+
+    def input_class(self, name: str) -> type:
+        """The input dataclass of replay input ``name``.
+
+        :raises MalformedInput: not one of the game's inputs.
+        """
+        cls = self.inputs.get(name)
+        if cls is None:
+            raise MalformedInput(f"unknown input {name!r} for {self.name} ({', '.join([*self.inputs, 'undo'])})")
+        return cls
+
+    def input_to_json(self, inp: Any) -> dict[str, Any]:
+        name = next(n for n, cls in self.inputs.items() if type(inp) is cls)
+        return {"input": name, **to_json(inp)}
 
     def apply(self, state: Any, inp: Any) -> Step[Any]:
         result: Step[Any] = self.rules.apply(state, inp)
         return result
 
     def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
-        # Overridden by each game's codec with its words module's ``describe``.
-        raise NotImplementedError(f"{type(self).__name__} has no words module yet")
+        words: Words = self.words.describe(notice, names)
+        return words
+
+    def cause_text(self, cause: Notice) -> str:
+        """A cause as the output's ``result`` writes it: ``"PN-31: A sank the poison alone
+        and wins"`` (the rule ID, then the long words with the sides as ``A`` and ``B``)."""
+        return f"{cause.rule}: {self.describe(cause, ('A', 'B')).long}"
+
+    def output_head(self, state: Any) -> dict[str, Any]:
+        """The keys every game's output starts with, from the typed face: ``game``,
+        ``status``, ``winner``, ``score`` (whole numbers as integers) and ``phase``."""
+        status = self.rules.status(state)
+        result = self.rules.outcome(state) if status == "finished" else None
+        score = self.rules.score(state).as_dict()
+        return {
+            "game": self.name,
+            "status": status,
+            "winner": result.winner if result else None,
+            "score": {s: int(v) if v == int(v) else v for s, v in score.items()},
+            "phase": state.phase,
+        }
+
+    def result_text(self, state: Any) -> str | None:
+        """The output's ``result``: the cause of the end (:meth:`cause_text`), or None
+        while the match is played."""
+        result = self.rules.outcome(state) if self.rules.status(state) == "finished" else None
+        return self.cause_text(result.cause) if result else None

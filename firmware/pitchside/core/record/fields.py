@@ -2,18 +2,20 @@
 
 Every accessor raises :class:`~pitchside.core.errors.MalformedInput` naming the field
 and what is wrong (shared/spec/replay.md: a missing or mistyped field, or a value out
-of range, is a malformed line).
+of range, is a malformed line). A dataclass whose fields are declared
+(:mod:`pitchside.core.fields`) is read whole by :meth:`Fields.read`; a field of a shape
+of its own is taken raw (:meth:`Fields.take`) and checked by its codec.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import MISSING
 from typing import Any, TypeVar
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.sides import SIDES, PerSide, Side
+from pitchside.core.fields import Spec, default_of, specs
 
-_MISSING = object()
 T = TypeVar("T")
 
 
@@ -26,83 +28,60 @@ class Fields:
 
     def __init__(self, raw: Mapping[str, Any], what: str) -> None:
         self._raw = dict(raw)
-        self._what = what
+        self.what = what
         self._read: set[str] = set()
 
-    def _get(self, name: str, default: Any) -> Any:
+    def take(self, name: str, default: Any = MISSING) -> Any:
+        """The raw JSON value of field ``name`` (``default`` when absent).
+
+        :raises MalformedInput: it is absent and has no default.
+        """
         self._read.add(name)
-        value = self._raw.get(name, _MISSING)
-        if value is _MISSING:
-            if default is _MISSING:
-                raise MalformedInput(f"{self._what}: missing field {name!r}")
+        value = self._raw.get(name, MISSING)
+        if value is MISSING:
+            if default is MISSING:
+                raise MalformedInput(f"{self.what}: missing field {name!r}")
             return default
         return value
 
-    def bool(self, name: str, default: Any = _MISSING) -> bool:
-        value = self._get(name, default)
-        if not isinstance(value, bool):
-            raise MalformedInput(f"{self._what}: {name!r} must be true or false, not {value!r}")
-        return value
+    def declared(self, name: str, spec: Spec, default: Any = MISSING) -> Any:
+        """Field ``name`` read as ``spec`` declares it (its Python value; ``default``,
+        already a Python value, when absent).
 
-    def int(self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
-        value = self._get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedInput(f"{self._what}: {name!r} must be an integer, not {value!r}")
-        _check_range(self._what, name, value, lo, hi)
-        return value
+        :raises MalformedInput: absent with no default, or not what ``spec`` allows.
+        """
+        key = spec.key or name
+        value = self.take(key, MISSING if default is MISSING else _ABSENT)
+        if value is _ABSENT:
+            return default
+        problem = spec.problem(key, value)
+        if problem is not None:
+            raise MalformedInput(f"{self.what}: {problem}")
+        return spec.from_json(value)
 
-    def optional_int(self, name: str, lo: int | None = None, hi: int | None = None) -> int | None:
-        value = self._get(name, None)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedInput(f"{self._what}: {name!r} must be an integer or null, not {value!r}")
-        _check_range(self._what, name, value, lo, hi)
-        return value
+    def values(self, cls: type, **given: Any) -> dict[str, Any]:
+        """Every declared field of the dataclass ``cls``, by field name: ``given`` ones as
+        given, the others read (:meth:`declared`) with the field's default.
 
-    def choice(self, name: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
-        value = self._get(name, default)
-        if value not in choices:
-            allowed = ", ".join(repr(c) for c in choices)
-            raise MalformedInput(f"{self._what}: {name!r} must be one of {allowed}, not {value!r}")
-        return str(value)
+        :raises MalformedInput: a field missing or not allowed.
+        :raises TypeError: a ``"given"`` field that is not in ``given``.
+        """
+        out: dict[str, Any] = {}
+        for name, spec in specs(cls).items():
+            if name in given:
+                out[name] = given[name]
+            elif spec.kind == "given":
+                raise TypeError(f"{cls.__name__}.{name} is read by its codec: pass it")
+            else:
+                out[name] = self.declared(name, spec, default_of(cls, name))
+        return out
 
-    def side(self, name: str, default: Any = _MISSING) -> Side:
-        return self.choice(name, SIDES, default)  # type: ignore[return-value]
+    def read(self, cls: Callable[..., T], **given: Any) -> T:
+        """An instance of the dataclass ``cls`` from its declared fields (:meth:`values`).
 
-    def per_side_counts(self, name: str, hi: int) -> PerSide[int]:
-        """A ``{"A": n, "B": n}`` object of counts 0..hi; absent sides are 0."""
-        value = self._get(name, {})
-        if not isinstance(value, dict):
-            raise MalformedInput(f"{self._what}: {name!r} must be an object like {{\"A\": 1}}, not {value!r}")
-        unknown = sorted(set(value) - set(SIDES))
-        if unknown:
-            raise MalformedInput(f"{self._what}: {name!r} has unknown side(s) {unknown}; sides are 'A' and 'B'")
-        counts = []
-        for side in SIDES:
-            n = value.get(side, 0)
-            if isinstance(n, bool) or not isinstance(n, int):
-                raise MalformedInput(f"{self._what}: {name}.{side} must be an integer, not {n!r}")
-            _check_range(self._what, f"{name}.{side}", n, 0, hi)
-            counts.append(n)
-        return PerSide(counts[0], counts[1])
-
-    def int_list(self, name: str, length: int, hi: int) -> tuple[int, ...]:
-        value = self._get(name, _MISSING)
-        if not isinstance(value, list) or len(value) != length:
-            raise MalformedInput(f"{self._what}: {name!r} must be a list of {length} integers, not {value!r}")
-        for i, n in enumerate(value):
-            if isinstance(n, bool) or not isinstance(n, int):
-                raise MalformedInput(f"{self._what}: {name}[{i}] must be an integer, not {n!r}")
-            _check_range(self._what, f"{name}[{i}]", n, 0, hi)
-        return tuple(value)
-
-    def optional_int_list(self, name: str, length: int, hi: int) -> tuple[int, ...] | None:
-        """Like :meth:`int_list`, or None when the field is absent or null."""
-        self._read.add(name)
-        if self._raw.get(name) is None:
-            return None
-        return self.int_list(name, length, hi)
+        :raises MalformedInput: a field missing or not allowed.
+        """
+        return cls(**self.values(cls, **given))  # type: ignore[arg-type]
 
     def done_options(self, options: T, check: Callable[[T], None]) -> T:
         """Finish reading a header's options: unknown ones are refused (:meth:`done`),
@@ -121,10 +100,30 @@ class Fields:
         """:raises MalformedInput: for any field that no accessor read (unknown field)."""
         unknown = sorted(set(self._raw) - self._read)
         if unknown:
-            raise MalformedInput(f"{self._what}: unknown field(s) {', '.join(map(repr, unknown))}")
+            raise MalformedInput(f"{self.what}: unknown field(s) {', '.join(map(repr, unknown))}")
 
 
-def _check_range(what: str, name: str, value: int, lo: int | None, hi: int | None) -> None:
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        span = f"{lo if lo is not None else '...'}..{hi if hi is not None else '...'}"
-        raise MalformedInput(f"{what}: {name!r} is {value}, out of range {span}")
+_ABSENT = object()
+
+
+def read_options(raw: Mapping[str, Any], cls: Callable[..., T], check: Callable[[T], None], **given: Any) -> T:
+    """A header's ``options`` object as the game's options dataclass ``cls``: every
+    declared option read (absent ones take their defaults), no unknown one, then the
+    rules' ``check`` run. ``given``: options of a shape of their own, read by the codec.
+
+    :raises MalformedInput: ``"options: "`` and what is wrong.
+    """
+    f = Fields({k: v for k, v in raw.items() if k not in given}, "options")
+    return f.done_options(f.read(cls, **given), check)
+
+
+def read_input(fields: Mapping[str, Any], what: str, cls: Callable[..., T], **given: Any) -> T:
+    """One input of the dataclass ``cls`` from its fields, none unknown (``given``: fields
+    the codec read by hand, left out of ``fields`` by the caller).
+
+    :raises MalformedInput: a field missing, not allowed or unknown.
+    """
+    f = Fields(fields, what)
+    inp = f.read(cls, **given)
+    f.done()
+    return inp

@@ -63,6 +63,7 @@ from typing import Literal
 
 from pitchside.core.boards.boulomania import BOARD, Board
 from pitchside.core.errors import IllegalInput
+from pitchside.core.fields import check_declared, declared, option
 from pitchside.core.game import Outcome, Status
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -75,6 +76,7 @@ Phase = Literal["start_roll", "jack_roll", "throw", "finished"]
 Fork = Literal["straight", "diagonal"]
 JACK: Literal["jack"] = "jack"
 """A :class:`Shoot` target: the jack."""
+FORKS: tuple[Fork, Fork] = ("straight", "diagonal")
 SPACES = 18
 MIN_PLACE = 7
 """A placing sum below this is a dead bowl (BM-06)."""
@@ -107,16 +109,21 @@ class Options:
         replay option: a table has one board.
     """
 
-    target: int = 13
-    bowls: int = 8
-    double_jack_space: Literal["any", "push_only"] = "any"
-    push_optional: bool = False
-    fork_chooser: Literal["thrower", "owner"] = "thrower"
-    rethrow_after_clear: bool = True
-    null_round_starter: Literal["same", "other"] = "same"
-    shoot_own: bool = False
-    kiss_jack_last_row: Literal["stays", "out"] = "stays"
-    jack_out_both: Literal["null", "own_bowls"] = "null"
+    target: int = option(13, lo=1, hi=99, rule="BM-18", doc="points that end the game")
+    bowls: int = option(8, lo=1, hi=8, rule="BM-01", doc="bowls per team (8 per colour in the box)")
+    double_jack_space: Literal["any", "push_only"] = option(
+        "any", choices=("any", "push_only"), rule="BM-07", doc="when a double may take the jack space")
+    push_optional: bool = option(False, rule="BM-10", doc="a team may decline to push on")
+    fork_chooser: Literal["thrower", "owner"] = option(
+        "thrower", choices=("thrower", "owner"), rule="BM-11", doc="who chooses at a fork")
+    rethrow_after_clear: bool = option(True, rule="BM-14", doc="clearing the board earns the next throw")
+    null_round_starter: Literal["same", "other"] = option(
+        "same", choices=("same", "other"), rule="BM-17", doc="who starts after a null round")
+    shoot_own: bool = option(False, rule="BM-19", doc="a team may shoot at its own bowls")
+    kiss_jack_last_row: Literal["stays", "out"] = option(
+        "stays", choices=("stays", "out"), rule="BM-24", doc="the jack kissed on the last row")
+    jack_out_both: Literal["null", "own_bowls"] = option(
+        "null", choices=("null", "own_bowls"), rule="BM-26", doc="the jack out while both teams hold bowls")
     board: Board = field(default=BOARD, repr=False)
 
 
@@ -128,8 +135,8 @@ class StartRoll:
     :raises ValueError: a value not 1..6.
     """
 
-    A: int
-    B: int
+    A: int = field(metadata=declared(lo=1, hi=6, noun="a die value", rule="BM-02"))
+    B: int = field(metadata=declared(lo=1, hi=6, noun="a die value", rule="BM-02"))
 
     def __post_init__(self) -> None:
         _check_die("A", self.A)
@@ -143,7 +150,7 @@ class JackRoll:
     :raises ValueError: a value not 1..6.
     """
 
-    die: int
+    die: int = field(metadata=declared(lo=1, hi=6, noun="a die value", rule="BM-03"))
 
     def __post_init__(self) -> None:
         _check_die("die", self.die)
@@ -167,12 +174,13 @@ class Point:
         ``jack_space`` and ``jack_space_if_free``).
     """
 
-    dice: tuple[int, ...]
-    jack_space: bool = False
-    forks: tuple[Fork, ...] = ()
-    team: Side | None = None
-    push: bool = True
-    jack_space_if_free: bool = False
+    dice: tuple[int, ...] = field(
+        metadata=declared("ints", length=(2, 3), lo=1, hi=6, noun="die values", rule="BM-05"))
+    jack_space: bool = option(False, rule="BM-07")
+    forks: tuple[Fork, ...] = option((), "list", choices=FORKS, rule="BM-11")
+    team: Side | None = option(None, choices=SIDES, nullable=True, rule="BM-12")
+    push: bool = option(True, rule="BM-10")
+    jack_space_if_free: bool = option(False, rule="BM-07")
 
     def __post_init__(self) -> None:
         if self.jack_space and self.jack_space_if_free:
@@ -195,10 +203,11 @@ class Shoot:
     :raises ValueError: a malformed throw.
     """
 
-    target: int | Literal["jack"]
-    die: int
-    forks: tuple[Fork, ...] = ()
-    team: Side | None = None
+    target: int | Literal["jack"] = field(
+        metadata=declared("given", noun=f'a space 1..{SPACES} or "jack"', rule="BM-19"))
+    die: int = field(metadata=declared(lo=1, hi=6, noun="a die value", rule="BM-19"))
+    forks: tuple[Fork, ...] = option((), "list", choices=FORKS, rule="BM-21")
+    team: Side | None = option(None, choices=SIDES, nullable=True, rule="BM-12")
 
     def __post_init__(self) -> None:
         if self.target != JACK and (
@@ -247,20 +256,12 @@ class State:
 
 
 def check_options(opts: Options) -> None:
-    """:raises ValueError: naming the bad option and why."""
-    if isinstance(opts.target, bool) or not isinstance(opts.target, int) or not 1 <= opts.target <= 99:
-        raise ValueError(f"target must be 1..99, not {opts.target!r}")
-    if isinstance(opts.bowls, bool) or not isinstance(opts.bowls, int) or not 1 <= opts.bowls <= 8:
-        raise ValueError(f"bowls must be 1..8 (8 per colour in the box, BM-01), not {opts.bowls!r}")
-    for name, allowed in (
-        ("double_jack_space", ("any", "push_only")),
-        ("fork_chooser", ("thrower", "owner")),
-        ("null_round_starter", ("same", "other")),
-        ("kiss_jack_last_row", ("stays", "out")),
-        ("jack_out_both", ("null", "own_bowls")),
-    ):
-        if getattr(opts, name) not in allowed:
-            raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {getattr(opts, name)!r}")
+    """Each option as declared (:func:`pitchside.core.fields.check_declared`), and the
+    board a :class:`Board`.
+
+    :raises ValueError: naming the bad option, the value, what is allowed and the rule.
+    """
+    check_declared(opts)
     if not isinstance(opts.board, Board):
         raise ValueError("board must be a Board (pitchside.core.boards.boulomania)")
 

@@ -60,6 +60,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args, get_type_hints
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.fields import check_declared, declared, option
 from pitchside.core.game import Outcome, Status
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -73,6 +74,8 @@ ZONE_POINTS = (15, 10, 5)
 """Points of the zones a tally counts, inner to outer (PI-10)."""
 TWENTY_POINTS = 20
 """Points of each twenty on the rail (PI-08, PI-10)."""
+MAX_PUCKS = 50
+"""Upper bound of ``Options.pucks`` (a sanity bound, not a rule)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,24 +89,29 @@ class Options:
         each), 1..50; default 12 (PI-01). Even in doubles.
     """
 
-    players: Literal["singles", "doubles"] = "singles"
-    format: Literal["rounds", "race500"] = "rounds"
-    pucks: int = 12
-    call_binds: bool = True
-    outer_line_on_free_shot: bool = True
-    first_shooter: Literal["alternate", "toss_winner"] = "alternate"
-    rounds_to_win: int = 4
-    max_rounds: int | None = None
-    race_target: int = 500
-    race_scoring: Literal["raw", "cancellation"] = "raw"
-    technique_foul: bool = False
+    players: Literal["singles", "doubles"] = option(
+        "singles", choices=("singles", "doubles"), rule="PI-A6", doc="one player or a team of two a side")
+    format: Literal["rounds", "race500"] = option(
+        "rounds", choices=("rounds", "race500"), rule="PI-15", doc="4 of 7 rounds, or a race to points")
+    pucks: int = option(12, lo=1, hi=MAX_PUCKS, rule="PI-01", doc="pucks per side (even in doubles)")
+    call_binds: bool = option(True, rule="PI-17", doc="a called twenty must drop")
+    outer_line_on_free_shot: bool = option(True, rule="PI-19", doc="the outer line ditches free shots too")
+    first_shooter: Literal["alternate", "toss_winner"] = option(
+        "alternate", choices=("alternate", "toss_winner"), rule="PI-20", doc="who shoots first each round")
+    rounds_to_win: int = option(4, lo=1, hi=99, rule="PI-21", doc="round points that win (rounds format)")
+    max_rounds: int | None = option(None, lo=1, hi=999, nullable=True, rule="PI-A3",
+                                    doc="rounds after which the match stops (none: no limit)")
+    race_target: int = option(500, lo=1, hi=100_000, rule="PI-22", doc="points that win a race")
+    race_scoring: Literal["raw", "cancellation"] = option(
+        "raw", choices=("raw", "cancellation"), rule="PI-A4", doc="race points: raw, or the round's difference")
+    technique_foul: bool = option(False, rule="PI-A7", doc="the referee may call a technique foul")
 
 
 @dataclass(frozen=True, slots=True)
 class CoinToss:
     """The coin toss before round 1: ``winner`` shoots first (PI-20)."""
 
-    winner: Side
+    winner: Side = field(metadata=declared(choices=SIDES, rule="PI-20"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +131,14 @@ class Shot:
         owner (PI-13).
     """
 
-    called: bool = False
-    contact: bool = True
-    twenty: bool = False
-    ditched: bool = False
-    knocked_in: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
-    knocked_off: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
-    on_line: bool = False
-    foul: bool = False
+    called: bool = option(False, rule="PI-05")
+    contact: bool = option(True, rule="PI-18")
+    twenty: bool = option(False, rule="PI-08")
+    ditched: bool = option(False, rule="PI-13")
+    knocked_in: PerSide[int] = option(PerSide(0, 0), "counts", hi=MAX_PUCKS, rule="PI-11")
+    knocked_off: PerSide[int] = option(PerSide(0, 0), "counts", hi=MAX_PUCKS, rule="PI-13")
+    on_line: bool = option(False, rule="PI-19")
+    foul: bool = option(False, rule="PI-A7")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +146,8 @@ class Tally:
     """Round-end zone counts of the pucks resting on the board, per side, as
     ``(n15, n10, n5)``: pucks in the 15, 10 and 5 zones (PI-10, PI-12)."""
 
-    A: tuple[int, int, int]
-    B: tuple[int, int, int]
+    A: tuple[int, int, int] = field(metadata=declared("ints", length=(3, 3), lo=0, hi=MAX_PUCKS, rule="PI-10"))
+    B: tuple[int, int, int] = field(metadata=declared("ints", length=(3, 3), lo=0, hi=MAX_PUCKS, rule="PI-10"))
 
     def __getitem__(self, side: Side) -> tuple[int, int, int]:
         return self.A if side == "A" else self.B
@@ -173,8 +181,7 @@ class State:
 def new_match(options: Options | None = None) -> State:
     """A match waiting for its coin toss, each side holding ``options.pucks`` (PI-01).
 
-    :raises ValueError: options out of range (pucks not 1..50, odd pucks in doubles,
-        rounds_to_win < 1, max_rounds < 1, race_target < 1).
+    :raises ValueError: options out of range, or odd pucks in doubles (:func:`check_options`).
     """
     opts = options or Options()
     check_options(opts)
@@ -182,25 +189,14 @@ def new_match(options: Options | None = None) -> State:
 
 
 def check_options(opts: Options) -> None:
-    """:raises ValueError: naming the bad option and why."""
-    if opts.players not in ("singles", "doubles"):
-        raise ValueError(f"players must be 'singles' or 'doubles', not {opts.players!r}")
-    if opts.format not in ("rounds", "race500"):
-        raise ValueError(f"format must be 'rounds' or 'race500', not {opts.format!r}")
-    if not 1 <= opts.pucks <= 50:
-        raise ValueError(f"pucks must be 1..50, not {opts.pucks}")
+    """Each option as declared (:func:`pitchside.core.fields.check_declared`), and even
+    pucks in doubles (PI-A6).
+
+    :raises ValueError: naming the bad option, the value, what is allowed and the rule.
+    """
+    check_declared(opts)
     if opts.players == "doubles" and opts.pucks % 2:
         raise ValueError(f"pucks must be even in doubles (each partner shoots half), not {opts.pucks}")
-    if opts.first_shooter not in ("alternate", "toss_winner"):
-        raise ValueError(f"first_shooter must be 'alternate' or 'toss_winner', not {opts.first_shooter!r}")
-    if opts.race_scoring not in ("raw", "cancellation"):
-        raise ValueError(f"race_scoring must be 'raw' or 'cancellation', not {opts.race_scoring!r}")
-    if opts.rounds_to_win < 1:
-        raise ValueError(f"rounds_to_win must be at least 1, not {opts.rounds_to_win}")
-    if opts.max_rounds is not None and opts.max_rounds < 1:
-        raise ValueError(f"max_rounds must be at least 1 or unset, not {opts.max_rounds}")
-    if opts.race_target < 1:
-        raise ValueError(f"race_target must be at least 1, not {opts.race_target}")
 
 
 # --- queries -------------------------------------------------------------------------

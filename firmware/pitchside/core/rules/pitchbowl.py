@@ -80,10 +80,11 @@ Further readings this engine makes (no option; the rulebook decides or the engin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.fields import check_declared, declared, option
 from pitchside.core.game import Outcome, Status
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -105,7 +106,9 @@ TOUCHDOWNS_TO_WIN = 3
 
 Phase = Literal["toss", "choose", "place_defender", "place_attacker", "kickoff", "turn", "finished"]
 Announce = Literal["strip", "pickup", "handoff", "pass"]
+ANNOUNCES: tuple[Announce, ...] = ("strip", "pickup", "handoff", "pass")
 Result = Literal["success", "miss", "interception"]
+RESULTS: tuple[Result, ...] = ("success", "miss", "interception")
 EndTurnRule = Literal["unless_def_placement", "always", "never"]
 CarrierOutRule = Literal["ball_out", "loose"]
 Cause = Literal[
@@ -123,13 +126,15 @@ class Options:
     interpretations' options (module docstring).
     """
 
-    defensive_placement: bool = False
-    end_turn: EndTurnRule = "unless_def_placement"
-    carrier_out: CarrierOutRule = "ball_out"
-    foul_voids_touchdown: bool = True
-    bonus_any_action: bool = True
-    def_placement_before_bonus: bool = False
-    bonus_all_out_again: bool = True
+    defensive_placement: bool = option(False, rule="PB-31", doc="the advanced Defensive Placement rule")
+    end_turn: EndTurnRule = option("unless_def_placement", choices=("unless_def_placement", "always", "never"),
+                                   rule="PB-34", doc="when a coach may end his turn")
+    carrier_out: CarrierOutRule = option("ball_out", choices=("ball_out", "loose"), rule="PB-35",
+                                         doc="a ball carrier leaving the field")
+    foul_voids_touchdown: bool = option(True, rule="PB-36", doc="a foul in the pitch voids its touchdown")
+    bonus_any_action: bool = option(True, rule="PB-A3", doc="the bonus pitch may be a Pass or Hand Off")
+    def_placement_before_bonus: bool = option(False, rule="PB-A11", doc="a defensive placement before a bonus")
+    bonus_all_out_again: bool = option(True, rule="PB-09", doc="the All-Out player may go All-Out again")
 
 
 # --- inputs ----------------------------------------------------------------------------
@@ -139,14 +144,14 @@ class Options:
 class CoinToss:
     """The coin toss (PB-02): ``winner`` chooses to kick or to receive."""
 
-    winner: Side
+    winner: Side = field(metadata=declared(choices=SIDES, rule="PB-02"))
 
 
 @dataclass(frozen=True, slots=True)
 class Choose:
     """The toss winner's choice (PB-02): ``"kick"`` makes him the defender (PB-03)."""
 
-    choice: Literal["kick", "receive"]
+    choice: Literal["kick", "receive"] = field(metadata=declared(choices=("kick", "receive"), rule="PB-02"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +165,11 @@ class Placement:
     :param over_line: a player overlaps the centre line (none may).
     """
 
-    side: Side
-    players: int = PLAYERS_ON_FIELD
-    on_marker: int = MIN_ON_MARKER
-    max_on_wing: int = MAX_ON_WING
-    over_line: bool = False
+    side: Side = field(metadata=declared(choices=SIDES, rule="PB-03"))
+    players: int = option(PLAYERS_ON_FIELD, lo=0, hi=PIECES, rule="PB-04")
+    on_marker: int = option(MIN_ON_MARKER, lo=0, hi=PIECES, rule="PB-04")
+    max_on_wing: int = option(MAX_ON_WING, lo=0, hi=PIECES, rule="PB-A6")
+    over_line: bool = option(False, rule="PB-04")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +177,7 @@ class Kickoff:
     """The kick-off (PB-05): ``landed`` the Ball in the opposing half (end zone included);
     False is a touch back (PB-06, PB-A9: the attacker gives the ball to a player)."""
 
-    landed: bool = True
+    landed: bool = option(True, rule="PB-06")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,17 +204,18 @@ class Pitch:
         placement this turn).
     """
 
-    announce: Announce | None = None
-    result: Result | None = None
-    all_out: bool = False
-    fall: bool = False
-    clearance: bool = False
-    out_of_bounds: tuple[Side, ...] = ()
-    ball_out: bool = False
-    touchdown: bool = False
-    ko: int = 0
-    carrier_out: bool = False
-    ko_opponent: int = 0
+    announce: Announce | None = option(None, choices=ANNOUNCES, nullable=True, rule="PB-13")
+    result: Result | None = option(None, choices=RESULTS, nullable=True, rule="PB-14")
+    all_out: bool = option(False, rule="PB-09")
+    fall: bool = option(False, rule="PB-10")
+    clearance: bool = option(False, rule="PB-21")
+    out_of_bounds: tuple[Side, ...] = option((), "list", choices=SIDES, length=(0, 2 * PLAYERS_ON_FIELD),
+                                             rule="PB-24")
+    ball_out: bool = option(False, rule="PB-25")
+    touchdown: bool = option(False, rule="PB-27")
+    ko: int = option(0, lo=0, hi=PLAYERS_ON_FIELD, rule="PB-26")
+    carrier_out: bool = option(False, rule="PB-35")
+    ko_opponent: int = option(0, lo=0, hi=PLAYERS_ON_FIELD, rule="PB-A12")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +228,7 @@ class DefPlacement:
     """A defensive placement by the opponent of the active team (PB-31): ``ok`` False when
     the piece did anything but a Run without Going All-Out (PB-32)."""
 
-    ok: bool = True
+    ok: bool = option(True, rule="PB-32")
 
 
 Input = CoinToss | Choose | Placement | Kickoff | Pitch | EndTurn | DefPlacement
@@ -293,11 +299,11 @@ def new_match(options: Options | None = None) -> State:
 
 
 def check_options(opts: Options) -> None:
-    """:raises ValueError: naming the bad option and why."""
-    if opts.end_turn not in ("unless_def_placement", "always", "never"):
-        raise ValueError(f"end_turn must be 'unless_def_placement', 'always' or 'never', not {opts.end_turn!r}")
-    if opts.carrier_out not in ("ball_out", "loose"):
-        raise ValueError(f"carrier_out must be 'ball_out' or 'loose', not {opts.carrier_out!r}")
+    """Each option as declared (:func:`pitchside.core.fields.check_declared`).
+
+    :raises ValueError: naming the bad option, the value, what is allowed and the rule.
+    """
+    check_declared(opts)
 
 
 # --- queries -------------------------------------------------------------------------

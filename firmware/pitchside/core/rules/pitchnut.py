@@ -107,10 +107,11 @@ default and the literal one an option: ``turn_continues`` (PN-26) above. PN-04 (
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Literal
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.fields import check_declared, declared, option
 from pitchside.core.game import Outcome, Status
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -162,31 +163,35 @@ class Options:
     :param games: games needed to win the match, 1..99 (PN-A9; default 1).
     """
 
-    pieces: int = 10
-    games: int = 1
-    scratch_keeps_turn: bool = False
-    miss_reshoot: bool = False
-    break_poison_with_pieces: Literal["win", "loss"] = "win"
-    early_poison: Literal["loss", "respot"] = "loss"
-    turn_continues: Literal["more_own", "any_piece"] = "more_own"
-    open_equal_continues: bool = True
-    paying_shot_continues: bool = True
-    bonus_on_assigning_shot: bool = True
-    players: Literal["singles", "doubles"] = "singles"
+    pieces: int = option(10, lo=1, hi=MAX_PIECES, rule="PN-02", doc="object pieces per colour")
+    games: int = option(1, lo=1, hi=99, rule="PN-A9", doc="games that win the match")
+    scratch_keeps_turn: bool = option(False, rule="PN-23", doc="beginners: a scratch does not end the turn")
+    miss_reshoot: bool = option(False, rule="PN-23", doc="beginners: a shot that touched nothing is retaken")
+    break_poison_with_pieces: Literal["win", "loss"] = option(
+        "win", choices=("win", "loss"), rule="PN-06", doc="the poison sunk on the break with pieces")
+    early_poison: Literal["loss", "respot"] = option(
+        "loss", choices=("loss", "respot"), rule="PN-24", doc="the poison sunk before its time")
+    turn_continues: Literal["more_own", "any_piece"] = option(
+        "more_own", choices=("more_own", "any_piece"), rule="PN-26", doc="which pocketed pieces go on")
+    open_equal_continues: bool = option(True, rule="PN-27", doc="equal colours on an open board go on")
+    paying_shot_continues: bool = option(True, rule="PN-29", doc="a piece paying a debt counts as pocketed")
+    bonus_on_assigning_shot: bool = option(True, rule="PN-30", doc="the assigning shot earns bonus turns")
+    players: Literal["singles", "doubles"] = option(
+        "singles", choices=("singles", "doubles"), rule="PN-A11", doc="one player or a team of two a side")
 
 
 @dataclass(frozen=True, slots=True)
 class CoinToss:
     """The opening coin toss: ``winner`` chooses who breaks (PN-05)."""
 
-    winner: Side
+    winner: Side = field(metadata=declared(choices=SIDES, rule="PN-05"))
 
 
 @dataclass(frozen=True, slots=True)
 class Breaker:
     """The toss winner's choice of the first breaker (PN-05)."""
 
-    side: Side
+    side: Side = field(metadata=declared(choices=SIDES, rule="PN-05"))
 
 
 PitchFate = Literal["pocket", "off"]
@@ -214,17 +219,18 @@ class Shot:
         double-count a piece bouncing in its chute, PN-A12). The rules ignore it.
     """
 
-    white: int = 0
-    black: int = 0
-    poison: bool = False
-    pitch: PitchFate | None = None
-    touched: bool = True
-    foul: bool = False
-    spot: Colour | None = None
-    white_off: int = 0
-    black_off: int = 0
-    poison_off: bool = False
-    sensed: tuple[int, int, int, int] | None = None
+    white: int = option(0, lo=0, rule="PN-02")
+    black: int = option(0, lo=0, rule="PN-02")
+    poison: bool = option(False, rule="PN-03")
+    pitch: PitchFate | None = option(None, choices=("pocket", "off"), nullable=True, rule="PN-08")
+    touched: bool = option(True, rule="PN-23")
+    foul: bool = option(False, rule="PN-A10")
+    spot: Colour | None = option(None, choices=COLOURS, nullable=True, rule="PN-A5")
+    white_off: int = option(0, lo=0, rule="PN-A8")
+    black_off: int = option(0, lo=0, rule="PN-A8")
+    poison_off: bool = option(False, rule="PN-A8")
+    sensed: tuple[int, int, int, int] | None = option(
+        None, "ints", length=(4, 4), lo=0, hi=99, nullable=True, rule="PN-A12")
 
     @property
     def scratch(self) -> bool:
@@ -289,19 +295,11 @@ def new_match(options: Options | None = None) -> State:
 
 
 def check_options(opts: Options) -> None:
-    """:raises ValueError: naming the bad option and why."""
-    if not 1 <= opts.pieces <= MAX_PIECES:
-        raise ValueError(f"pieces must be 1..{MAX_PIECES}, not {opts.pieces}")
-    if not 1 <= opts.games <= 99:
-        raise ValueError(f"games must be 1..99, not {opts.games}")
-    if opts.break_poison_with_pieces not in ("win", "loss"):
-        raise ValueError(f"break_poison_with_pieces must be 'win' or 'loss', not {opts.break_poison_with_pieces!r}")
-    if opts.early_poison not in ("loss", "respot"):
-        raise ValueError(f"early_poison must be 'loss' or 'respot', not {opts.early_poison!r}")
-    if opts.turn_continues not in ("more_own", "any_piece"):
-        raise ValueError(f"turn_continues must be 'more_own' or 'any_piece', not {opts.turn_continues!r}")
-    if opts.players not in ("singles", "doubles"):
-        raise ValueError(f"players must be 'singles' or 'doubles', not {opts.players!r}")
+    """Each option as declared (:func:`pitchside.core.fields.check_declared`).
+
+    :raises ValueError: naming the bad option, the value, what is allowed and the rule.
+    """
+    check_declared(opts)
 
 
 # --- queries -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import replace
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.fields import check_declared
 from pitchside.core.game import Outcome, Status
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -51,17 +52,12 @@ RULES_VERSION = 1
 
 
 def check_options(opts: Options) -> None:
-    """:raises ValueError: naming the bad option and why."""
-    if opts.changes not in ("per_restart", "carry_over"):
-        raise ValueError(f"changes must be 'per_restart' or 'carry_over', not {opts.changes!r}")
-    if opts.first_mover not in ("coin_toss", "A", "B"):
-        raise ValueError(f"first_mover must be 'coin_toss', 'A' or 'B', not {opts.first_mover!r}")
-    if opts.stalemate_refuse not in (5, 6):
-        raise ValueError(f"stalemate_refuse must be 5 or 6, not {opts.stalemate_refuse!r}")
-    if opts.stalemate_count not in ("any", "consecutive"):
-        raise ValueError(f"stalemate_count must be 'any' or 'consecutive', not {opts.stalemate_count!r}")
-    if isinstance(opts.max_changes, bool) or not isinstance(opts.max_changes, int) or not 0 <= opts.max_changes <= 4:
-        raise ValueError(f"max_changes must be 0..4, not {opts.max_changes!r}")
+    """Each option as declared (:func:`pitchside.core.fields.check_declared`), then the
+    white area and the grass (:func:`.board.make_pitch`).
+
+    :raises ValueError: naming the bad option, the value, what is allowed and the rule.
+    """
+    check_declared(opts)
     if not isinstance(opts.white_area, tuple):
         raise ValueError("white_area must be a tuple of square names")
     make_pitch(opts.white_area, opts.grass)  # raises ValueError on a bad square or grass

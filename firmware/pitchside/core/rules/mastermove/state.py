@@ -7,10 +7,11 @@ documented with the [I] rulings in the package docstring (:mod:`..mastermove`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pitchside.core.sides import PerSide, Side
+from pitchside.core.fields import Spec, declared, option
+from pitchside.core.sides import SIDES, PerSide, Side
 
 from .board import (
     DEFAULT_WHITE_AREA,
@@ -19,6 +20,7 @@ from .board import (
     Grass,
     Kind,
     Square,
+    square,
     square_name,
 )
 
@@ -49,16 +51,31 @@ class Options:
     :param max_changes: changes a side may make in a game (MM-22): 4.
     """
 
-    changes: Literal["per_restart", "carry_over"] = "per_restart"
-    white_area: tuple[str, ...] = DEFAULT_WHITE_AREA
-    grass: Grass = "checkerboard"
-    first_mover: Literal["coin_toss", "A", "B"] = "coin_toss"
-    stalemate_refuse: int = 5
-    stalemate_count: Literal["any", "consecutive"] = "any"
-    max_changes: int = 4
+    changes: Literal["per_restart", "carry_over"] = option(
+        "per_restart", choices=("per_restart", "carry_over"), rule="MM-30", doc="unused change credits")
+    white_area: tuple[str, ...] = option(DEFAULT_WHITE_AREA, "given", noun="a list of squares", rule="MM-A2",
+                                         doc="squares where no piece may stop")
+    grass: Grass = option("checkerboard", "given", rule="MM-A3", doc="the grass colours wingers keep",
+                          noun="'checkerboard', 'stripes' or a list of 9 rows of 16 '0'/'1'")
+    first_mover: Literal["coin_toss", "A", "B"] = option(
+        "coin_toss", choices=("coin_toss", "A", "B"), rule="MM-28", doc="who moves first")
+    stalemate_refuse: int = option(5, lo=5, hi=6, rule="MM-29", doc="the traversal refused")
+    stalemate_count: Literal["any", "consecutive"] = option(
+        "any", choices=("any", "consecutive"), rule="MM-A4", doc="which traversals count")
+    max_changes: int = option(4, lo=0, hi=4, rule="MM-22", doc="changes a side may make in a game")
 
 
 # --- inputs -----------------------------------------------------------------------------
+
+
+def _square(rule: str, key: str | None = None) -> dict[str, Spec]:
+    """The declaration of a square field: ``"E8"`` in JSON, a :data:`Square` here."""
+    return declared("value", rule=rule, key=key, noun="a square A1..I16", encode=square_name, decode=square)
+
+
+def _side(rule: str) -> dict[str, Spec]:
+    """The declaration of a side field, ``"A"`` or ``"B"``."""
+    return declared(choices=SIDES, rule=rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,23 +83,23 @@ class Lineup:
     """A side's kick-off line-up (MM-05, MM-19): ``placement`` pairs each square with
     the kind of piece on it, in the order given."""
 
-    side: Side
-    placement: tuple[tuple[Square, Kind], ...]
+    side: Side = field(metadata=_side("MM-05"))
+    placement: tuple[tuple[Square, Kind], ...] = field(metadata=declared("given", key="pieces", rule="MM-19"))
 
 
 @dataclass(frozen=True, slots=True)
 class CoinToss:
     """The coin toss before the first move: ``winner`` moves first (MM-28)."""
 
-    winner: Side
+    winner: Side = field(metadata=_side("MM-28"))
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
     """The side to move moves the piece on ``frm`` to ``to`` (MM-12)."""
 
-    frm: Square
-    to: Square
+    frm: Square = field(metadata=_square("MM-12", key="from"))
+    to: Square = field(metadata=_square("MM-12"))
 
     def __str__(self) -> str:
         return f"{square_name(self.frm)}-{square_name(self.to)}"
@@ -92,9 +109,9 @@ class Move:
 class Change:
     """A free relocation of one of ``side``'s pieces in the changes phase (MM-21)."""
 
-    side: Side
-    frm: Square
-    to: Square
+    side: Side = field(metadata=_side("MM-21"))
+    frm: Square = field(metadata=_square("MM-21", key="from"))
+    to: Square = field(metadata=_square("MM-21"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +123,7 @@ class Restart:
 class Quit:
     """``side`` quits and loses 0-3 by forfeit (MM-25, MM-32)."""
 
-    side: Side
+    side: Side = field(metadata=_side("MM-25"))
 
 
 Input = Lineup | CoinToss | Move | Change | Restart | Quit
