@@ -89,12 +89,16 @@ def startup() -> None:
     assembles it (journal in a temp dir, the partial-update device as `pitchside run`
     uses by default, MockFactory), its first frame."""
     import tempfile
+    from importlib import resources
 
-    from common import load_demo, rss_mb
+    from common import rss_mb
     from gpiozero.pins.mock import MockFactory
     from latency import Probe, Table
+    from pitchside.app.config import load_config
 
-    scenario, config = load_demo()
+    # the example config read as `pitchside run` reads it: no simulator, no scenario
+    # (bench/common.load_demo imports pitchside_sim, about half of this start-up)
+    config = load_config(Path(str(resources.files("pitchside_hw") / "configs" / "pichenotte.toml")))
     with tempfile.TemporaryDirectory(prefix="pitchside-bench-") as tmp:
         factory = MockFactory()
         table = Table(factory, config, Path(tmp), "partial", Probe())
