@@ -26,12 +26,40 @@ SPI_HZ = {"spi_8m": 8_000_000}
 FULL_EVERY = 32
 
 
+SCORE_KEYS = {
+    "pichenotte": ("score", "round_scores", "rail"),
+    "pitchnut": ("score", "pocketed"),
+    "boulomania": ("score", "round_scores"),
+    "pitchbowl": ("score",),
+    "mastermove": ("score",),
+}
+"""The replay outputs (shared/spec/replay.md) whose change makes a frame a *score change*,
+per game: the headline ``score`` and the points that lead to it (a Pichenotte round's
+points and rail, a Pitchnut piece pocketed, a Boulomania round's points). The first two
+keys decide a *round end* where there are two."""
+
+
 def demo_frames() -> list[tuple[Any, Any]]:
     """``(image, score_key)`` of every frame of the demo match."""
-    from common import load_demo
-    from pitchside_sim.table import SimTable
+    return game_frames("pichenotte")
 
-    scenario, config = load_demo()
+
+def game_frames(game: str) -> list[tuple[Any, Any]]:
+    """``(image, score_key)`` of every frame of ``game``'s scenario match
+    (sim/pitchside_sim/scenarios/<game>_match.toml) on its example table config."""
+    from importlib import resources
+
+    from pitchside.app.config import load_config
+    from pitchside.tables.registry import app_for
+    from pitchside_sim.run import default_config_path
+    from pitchside_sim.scenario import load_scenario
+    from pitchside_sim.table import SimTable, sim_config
+
+    app = app_for(game)
+    path = str(resources.files("pitchside_sim") / "scenarios" / f"{game}_match.toml")
+    scenario = load_scenario(path, app.buttons, tuple(getattr(app, "beams", ("twenty",))))
+    config = sim_config(load_config(default_config_path(game)), scenario.options, scenario.names)
+    keys = SCORE_KEYS[game]
     holder: dict[str, Any] = {}
     frames: list[tuple[Any, Any]] = []
 
@@ -41,7 +69,7 @@ def demo_frames() -> list[tuple[Any, Any]]:
         if sim is not None:
             m = sim.runtime.state.match
             out = m.codec.output(m.state)
-            key = (repr(out.get("score")), repr(out.get("round_scores")), repr(getattr(m.state, "rail", None)))
+            key = tuple(repr(out.get(k)) for k in keys)
         frames.append((img.copy(), key))
 
     sim = SimTable(config, seed=scenario.seed, on_frame=on_frame)
@@ -98,6 +126,34 @@ def _stats(values: list[float]) -> dict[str, float]:
         return {"mean": 0.0, "p50": 0.0, "max": 0.0}
     return {"mean": round(sum(values) / len(values), 1), "p50": round(pct(values, 50), 1),
             "max": round(max(values), 1)}
+
+
+def per_game() -> dict[str, Any]:
+    """Bytes on the bus per score change for each game's scenario match: the SSD1306
+    128x64 on the partial-update device against luma's full frame, checked on the
+    emulated panel RAM."""
+    games: dict[str, Any] = {}
+    for game in SCORE_KEYS:
+        frames = game_frames(game)
+        size = frames[0][0].size
+        if size != (128, 64):
+            games[game] = {"skipped": f"panel {size[0]}x{size[1]}"}
+            continue
+        full = play(frames, "ssd1306", partial=False)
+        part = play(frames, "ssd1306", partial=True)
+        full_bytes = full["rows"][0]["bytes"]
+        sc = [i for i, r in enumerate(part["rows"]) if r["score_change"]]
+        mean_sc = _stats([part["rows"][i]["bytes"] for i in sc])
+        games[game] = {
+            "frames": len(frames),
+            "score_changes": len(sc),
+            "full_frame_bytes": full_bytes,
+            "score_change_bytes": mean_sc,
+            "score_change_ratio": round(mean_sc["mean"] / full_bytes, 3),
+            "any_frame_bytes": _stats([r["bytes"] for r in part["rows"]]),
+            "frames_wrong": full["frames_wrong"] + part["frames_wrong"],
+        }
+    return games
 
 
 def run() -> dict[str, Any]:
@@ -159,4 +215,5 @@ def run() -> dict[str, Any]:
             "partial": round(sum(len(r["tx"]) for r in part["rows"]) / len(frames), 1),
         }
         out["devices"][chip] = entry
+    out["games"] = per_game()
     return out

@@ -53,10 +53,21 @@ def burst_edges(rng: random.Random, start: float, pieces: int, gap_s: tuple[floa
 
 def pocket_params() -> dict[str, Any]:
     """The pocket beam's filter parameters from the Pitchnut example config (s)."""
+    return beam_params("pitchnut", "pocket")
+
+
+def twenty_params() -> dict[str, Any]:
+    """The twenty hole's filter parameters from the Pichenotte example config (s)."""
+    return beam_params("pichenotte", "twenty")
+
+
+def beam_params(game: str, prefix: str) -> dict[str, Any]:
+    """The filter parameters (s) of the first beam named ``prefix...`` in ``game``'s
+    example config (hardware/pitchside_hw/configs/<game>.toml)."""
     from pitchside.app.config import load_config
     from pitchside_sim.run import default_config_path
 
-    beam = next(b for b in load_config(default_config_path("pitchnut")).beams if b.name.startswith("pocket"))
+    beam = next(b for b in load_config(default_config_path(game)).beams if b.name.startswith(prefix))
     return {
         "min_block_s": beam.min_block_ms / 1000,
         "rearm_s": beam.rearm_ms / 1000,
@@ -66,11 +77,11 @@ def pocket_params() -> dict[str, Any]:
 
 
 def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float = 0.5,
-        **beam_kwargs: Any) -> dict[str, Any]:
+        params: dict[str, Any] | None = None, **beam_kwargs: Any) -> dict[str, Any]:
     """``drops`` pieces in bursts, gaps between pieces drawn from ``gap_s`` (clear time
     after a piece's trailing flicker until the next piece's leading flicker); each edge
     flickers with probability ``flicker_p``. ``beam_kwargs`` override the filter's
-    parameters (diagnostics only)."""
+    parameters (diagnostics only); ``params`` are the beam's (default the pockets')."""
     from pitchside.signals.events import BeamBroken, SensorNoisy
     from pitchside_hw.inputs import BeamInput
     from pitchside_hw.pins import TickClock
@@ -85,7 +96,7 @@ def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float 
     pin = factory.pin("GPIO27")
     pin.drive_low()
     beam = BeamInput("twenty", "GPIO27", sched.put, factory, blocked_level=blocked, pull_up=True,
-                     **(pocket_params() | beam_kwargs), clock=clock)
+                     **((params or pocket_params()) | beam_kwargs), clock=clock)
     sched.register("twenty", beam.timer_due)
     pin.drive_low()  # lit: clear
     done = 0
@@ -115,13 +126,20 @@ def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float 
             "wrong_bursts": wrong_bursts, "noisy_reports": noisy}
 
 
-def shortest_gap(drops_each: int, gaps_ms: list[float], flicker_p: float = 0.5) -> tuple[float | None, list[dict[str, Any]]]:
+SCAN_GAPS_MS = ([float(g) for g in range(150, 30, -10)] + [float(g) for g in range(30, 10, -1)]
+                + [g / 2 for g in range(20, 1, -1)])
+"""The gap scan: 150 ms down to 40 ms by 10 ms, 30 ms to 11 ms by 1 ms, then 10 ms down
+to 1 ms by 0.5 ms (each with 10,000 drops in the full run)."""
+
+
+def shortest_gap(drops_each: int, gaps_ms: list[float], flicker_p: float = 0.5,
+                 params: dict[str, Any] | None = None) -> tuple[float | None, list[dict[str, Any]]]:
     """Count ``drops_each`` pieces at each fixed gap (ms), longest first, until one
     miscounts; returns the shortest gap counted right (None: even the longest failed)."""
     rows: list[dict[str, Any]] = []
     best: float | None = None
     for g in sorted(gaps_ms, reverse=True):
-        r = run(drops_each, (g / 1000, g / 1000), seed=int(g * 10), flicker_p=flicker_p)
+        r = run(drops_each, (g / 1000, g / 1000), seed=int(g * 10), flicker_p=flicker_p, params=params)
         rows.append({"gap_ms": g, "miscounts": r["miscounts"], "drops": r["drops"]})
         if r["miscounts"]:
             break

@@ -74,9 +74,67 @@ def baseline() -> None:
     button.close()
 
 
+def bare_import() -> None:
+    """The floor of start-up (issue 15 item 3): a fresh interpreter importing gpiozero,
+    luma.oled and Pillow, nothing drawn."""
+    import gpiozero  # noqa: F401
+    import luma.oled.device  # noqa: F401
+    import PIL.Image  # noqa: F401
+
+    print(json.dumps({"startup_s": round(time.time() - T0, 3)}))
+
+
+def startup() -> None:
+    """Start-up to the first frame alone: imports, config, the table as `pitchside run`
+    assembles it (journal in a temp dir, the partial-update device as `pitchside run`
+    uses by default, MockFactory), its first frame."""
+    import tempfile
+    from importlib import resources
+
+    from common import rss_mb
+    from gpiozero.pins.mock import MockFactory
+    from latency import Probe, Table
+    from pitchside.app.config import load_config
+
+    # the example config read as `pitchside run` reads it: no simulator, no scenario
+    # (bench/common.load_demo imports pitchside_sim, about half of this start-up)
+    config = load_config(Path(str(resources.files("pitchside_hw") / "configs" / "pichenotte.toml")))
+    with tempfile.TemporaryDirectory(prefix="pitchside-bench-") as tmp:
+        factory = MockFactory()
+        table = Table(factory, config, Path(tmp), "partial", Probe())
+        table.runtime.refresh()
+        startup_s = time.time() - T0
+        frames = table.display.frames_sent
+        rss = rss_mb()
+        table.close()
+        factory.close()
+    print(json.dumps({"startup_s": round(startup_s, 3), "frames_at_start": frames, "rss_mb": round(rss, 1)}))
+
+
+def whole_table(matches: int) -> None:
+    """RSS through the whole table over ``matches`` matches (bench/wholetable.py), in a
+    fresh process; the journal on a RAM-backed directory when there is one (memory is
+    measured here, not durability)."""
+    import tempfile
+
+    import wholetable
+    from common import rss_mb
+
+    shm = Path("/dev/shm")
+    where = str(shm) if shm.is_dir() else None
+    with tempfile.TemporaryDirectory(prefix="pitchside-bench-", dir=where) as tmp:
+        r = wholetable.run(matches, Path(tmp), rss_mb, warmup=min(100, max(1, matches // 10)))
+    r["rss_at_start_mb"] = round(rss_mb(), 1)
+    print(json.dumps(r))
+
+
 def main() -> None:
-    if len(sys.argv) > 2 and sys.argv[2] == "baseline":
-        baseline()
+    mode = sys.argv[2] if len(sys.argv) > 2 else ""
+    if mode in ("baseline", "bare_import", "startup"):
+        {"baseline": baseline, "bare_import": bare_import, "startup": startup}[mode]()
+        return
+    if mode == "whole_table":
+        whole_table(int(sys.argv[3]))
         return
     matches = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     idle_s = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0

@@ -212,10 +212,14 @@ def _drive(pin: Any, level: bool) -> None:
     pin.drive_high() if level else pin.drive_low()
 
 
-def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded: bool = False) -> dict[str, Any]:
+def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded: bool = False,
+              before_edge: Callable[[], None] | None = None, journal_dir: Path | None = None) -> dict[str, Any]:
     """Measure ``n_events`` edges that end in a frame; returns the figures. The demo
     match is played over and over, each time on a table assembled afresh (power-on, as
-    ``pitchside sim --script`` plays it) on the same MockFactory and journal file."""
+    ``pitchside sim --script`` plays it) on the same MockFactory and journal file.
+    ``before_edge`` is called right before each measured edge (the interleaved baseline's
+    edge and the pauses); ``journal_dir`` is where the journal's temporary directory is
+    made (default: the system's temporary directory)."""
     from gpiozero.pins.mock import MockFactory
 
     scenario, config = load_demo()
@@ -223,7 +227,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     steps = match_steps(scenario)
     probe = Probe()
     factory = MockFactory()
-    tmp = tempfile.TemporaryDirectory(prefix="pitchside-bench-") if journal else None
+    tmp = tempfile.TemporaryDirectory(prefix="pitchside-bench-", dir=journal_dir) if journal else None
     samples: dict[str, list[int]] = defaultdict(list)
     kinds: dict[str, list[int]] = defaultdict(list)
     counts = {"matches": 0, "edges_without_frame": 0, "journal_writes": 0, "frames_sent": 0}
@@ -231,7 +235,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
         while len(samples["total"]) < n_events:
             table = Table(factory, config, Path(tmp.name) if tmp else None, device, probe, seed=scenario.seed)
             try:
-                _play(table, steps, threaded, n_events, samples, kinds, counts)
+                _play(table, steps, threaded, n_events, samples, kinds, counts, before_edge)
             finally:
                 table.close()
             counts["matches"] += 1
@@ -243,13 +247,14 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     return counts | {
         "events": len(samples["total"]),
         "total_us": summary_us(samples["total"]),
-        "stages_us": {k: summary_us(samples[k]) for k in STAGES} if not threaded else {},
+        "stages_us": {k: summary_us(samples[k]) for k in STAGES},
         "by_kind_us": {k: summary_us(v) for k, v in sorted(kinds.items())},
-    }
+    } | ({"journal_write_us": summary_us(samples["journal_write"])} if journal else {})
 
 
 def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: int,
-          samples: dict[str, list[int]], kinds: dict[str, list[int]], counts: dict[str, int]) -> None:
+          samples: dict[str, list[int]], kinds: dict[str, list[int]], counts: dict[str, int],
+          before_edge: Callable[[], None] | None = None) -> None:
     probe, rt = table.probe, table.runtime
     bounce_s = BENCH_BOUNCE_MS / 1000 * 1.2
     done = threading.Event()
@@ -277,6 +282,8 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 rt.process_pending()
 
         def measured(pin: Any, level: bool) -> None:
+            if before_edge is not None:
+                before_edge()
             done.clear()
             probe.arm()
             _drive(pin, level)
@@ -328,6 +335,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                     kinds[kind].append(total)
                     if parts["journal"]:
                         counts["journal_writes"] += 1
+                        samples["journal_write"].append(parts["journal"])
                         kinds["journaled"].append(total)
                 for lvl in after:
                     _drive(pin, lvl)
@@ -341,56 +349,191 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 thread.join(5)
 
 
-def run_baseline(n_events: int) -> dict[str, Any]:
-    """The least a scoreboard can do: a bare gpiozero ``Button`` on a MockFactory whose
-    ``when_pressed`` draws a counter with luma's ``canvas`` on the same luma ``ssd1306``
-    (noop bus). Stages: driver (edge -> callback), render (the canvas drawing), handoff
-    (``device.display``)."""
-    from gpiozero import Button
-    from gpiozero.pins.mock import MockFactory
-    from luma.core.render import canvas
+class Baseline:
+    """The least a scoreboard can do: a bare gpiozero ``Button`` on its own MockFactory
+    whose ``when_pressed`` draws a counter with luma's ``canvas`` and Pillow's default
+    font, loaded once (``draw.text`` without ``font=`` would load it on every frame),
+    on ``device`` (the same kind as the firmware it is paired with; noop bus). Stages:
+    driver (edge -> callback), render (the canvas drawing), handoff (``device.display``).
+    :meth:`edge` measures one press; the release is not timed."""
 
-    factory = MockFactory()
-    device = make_device("ssd1306")
-    device_display = device.display
-    st: dict[str, int] = {}
+    def __init__(self, device: str = "partial") -> None:
+        from gpiozero import Button
+        from gpiozero.pins.mock import MockFactory
+        from luma.core.render import canvas
+        from PIL import ImageFont
 
-    def frame(image: Any) -> None:
-        st["t_dev"] = perf_counter_ns()
-        device_display(image)
-        st["t_frame"] = perf_counter_ns()
+        self.factory = MockFactory()
+        self.device = make_device(device)
+        self.font = ImageFont.load_default()
+        self.samples: dict[str, list[int]] = defaultdict(list)
+        self.count = 0
+        st: dict[str, int] = {}
+        self._st = st
+        device_display = self.device.display
 
-    device.display = frame
-    count = 0
+        def frame(image: Any) -> None:
+            st["t_dev"] = perf_counter_ns()
+            device_display(image)
+            st["t_frame"] = perf_counter_ns()
 
-    def pressed() -> None:
-        nonlocal count
-        st["t_cb"] = perf_counter_ns()
-        count += 1
-        with canvas(device) as draw:
-            draw.text((0, 0), f"{count}", fill="white")
+        self.device.display = frame
 
-    button = Button("GPIO17", pull_up=True, bounce_time=None, pin_factory=factory)
-    button.when_pressed = pressed
-    pin = factory.pin("GPIO17")
-    samples: dict[str, list[int]] = defaultdict(list)
+        def pressed() -> None:
+            st["t_cb"] = perf_counter_ns()
+            self.count += 1
+            with canvas(self.device) as draw:
+                draw.text((0, 0), f"{self.count}", fill="white", font=self.font)
+
+        self.button = Button("GPIO17", pull_up=True, bounce_time=None, pin_factory=self.factory)
+        self.button.when_pressed = pressed
+        self.pin = self.factory.pin("GPIO17")
+
+    def edge(self) -> None:
+        st = self._st
+        st.clear()
+        t0 = perf_counter_ns()
+        self.pin.drive_low()
+        self.samples["total"].append(st["t_frame"] - t0)
+        self.samples["driver"].append(st["t_cb"] - t0)
+        self.samples["render"].append(st["t_dev"] - st["t_cb"])
+        self.samples["handoff"].append(st["t_frame"] - st["t_dev"])
+        self.pin.drive_high()
+
+    def close(self) -> None:
+        self.button.close()
+        self.factory.close()
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "events": len(self.samples["total"]),
+            "counter": self.count,
+            "total_us": summary_us(self.samples["total"]),
+            "stages_us": {k: summary_us(self.samples[k]) for k in ("driver", "render", "handoff")},
+        }
+
+
+def run_baseline(n_events: int, device: str = "partial") -> dict[str, Any]:
+    """The baseline alone in a tight loop (no firmware beside it): for comparison only."""
+    b = Baseline(device)
     try:
         for _ in range(n_events):
-            st.clear()
-            t0 = perf_counter_ns()
-            pin.drive_low()
-            total = st["t_frame"] - t0
-            samples["total"].append(total)
-            samples["driver"].append(st["t_cb"] - t0)
-            samples["render"].append(st["t_dev"] - st["t_cb"])
-            samples["handoff"].append(st["t_frame"] - st["t_dev"])
-            pin.drive_high()
+            b.edge()
     finally:
-        button.close()
-        factory.close()
-    return {
-        "events": len(samples["total"]),
-        "counter": count,
-        "total_us": summary_us(samples["total"]),
-        "stages_us": {k: summary_us(samples[k]) for k in ("driver", "render", "handoff")},
-    }
+        b.close()
+    return b.result()
+
+
+PAUSE_S = 0.001
+"""The pause before each measured edge, the same for the baseline and the firmware."""
+
+
+def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str = "partial",
+             threaded: bool = False, journal_dir: Path | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The firmware and the bare counter, interleaved edge by edge in this process, each on
+    its own MockFactory and the same kind of device: before each firmware edge, a pause
+    of :data:`PAUSE_S`, one baseline edge, the same pause. ``rounds`` runs of about
+    ``n_events / rounds`` edges each; returns ``(firmware, baseline)`` whose ``total_us``
+    holds the median over the rounds of each statistic, ``spread_us`` its (min, max),
+    ``rounds`` every round's figures and ``ratio`` the per-round firmware/baseline ratios
+    (median, min, max) of p50 and p99."""
+    per = [n_events // rounds + (1 if i < n_events % rounds else 0) for i in range(rounds)]
+    fw_rounds: list[dict[str, Any]] = []
+    base_rounds: list[dict[str, Any]] = []
+    for n in per:
+        base = Baseline(device)
+
+        def before() -> None:
+            time.sleep(PAUSE_S)
+            base.edge()
+            time.sleep(PAUSE_S)
+
+        try:
+            fw_rounds.append(run_table(n, journal=journal, device=device, threaded=threaded, before_edge=before,
+                                       journal_dir=journal_dir))
+        finally:
+            base.close()
+        base_rounds.append(base.result())
+    return _merge(fw_rounds, base_rounds), _merge(base_rounds, None)
+
+
+def _median(values: list[float]) -> float:
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else round((v[n // 2 - 1] + v[n // 2]) / 2, 1)
+
+
+def _med_summary(summaries: list[dict[str, float]]) -> dict[str, float]:
+    keys = summaries[0].keys() if summaries else ()
+    return {k: _median([s[k] for s in summaries]) for k in keys}
+
+
+def _merge(rounds: list[dict[str, Any]], baseline: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """Rounds into one result of the single-run shape: medians over the rounds, counts summed."""
+    out: dict[str, Any] = {}
+    for k, v in rounds[0].items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            out[k] = sum(r[k] for r in rounds)
+    out["total_us"] = _med_summary([r["total_us"] for r in rounds])
+    out["spread_us"] = {q: [min(r["total_us"][q] for r in rounds), max(r["total_us"][q] for r in rounds)]
+                        for q in ("p50", "p99", "max")}
+    out["stages_us"] = {k: _med_summary([r["stages_us"][k] for r in rounds]) for k in rounds[0]["stages_us"]}
+    if "by_kind_us" in rounds[0]:
+        kinds = sorted({k for r in rounds for k in r["by_kind_us"]})
+        out["by_kind_us"] = {k: _med_summary([r["by_kind_us"][k] for r in rounds if k in r["by_kind_us"]])
+                             for k in kinds}
+    if "journal" in out["stages_us"] and "journaled" in out.get("by_kind_us", {}):
+        # the fsync's own distribution: the journal stage over the journaled inputs only
+        out["journal_write_us"] = _med_summary([r["journal_write_us"] for r in rounds if "journal_write_us" in r])
+    out["rounds"] = [{"events": r["events"], "total_us": r["total_us"]} for r in rounds]
+    if baseline is not None:
+        ratios = {q: [round(r["total_us"][q] / b["total_us"][q], 3) for r, b in zip(rounds, baseline)]
+                  for q in ("p50", "p99")}
+        out["ratio"] = {q: {"median": _median(v), "min": min(v), "max": max(v), "rounds": v}
+                        for q, v in ratios.items()}
+    return out
+
+
+RAM_FILESYSTEMS = frozenset({"tmpfs", "ramfs", "devtmpfs", "hugetlbfs", "squashfs-ram"})
+
+
+def filesystem_of(path: str | Path) -> dict[str, Any]:
+    """The mount holding ``path`` (from /proc/self/mounts, the longest mount point that
+    contains it): ``mount``, ``fstype``, ``source`` and ``ram`` (True for tmpfs, ramfs,
+    a zram block device, or an overlay whose upper directory is on one of them: an fsync
+    there reaches no disk, so no durable figure comes from it)."""
+    import os
+
+    real = os.path.realpath(path)
+    best: tuple[str, str, str, str] = ("/", "unknown", "unknown", "")
+    try:
+        with open("/proc/self/mounts") as fh:
+            for line in fh:
+                src, mnt, fstype, opts = line.split()[:4]
+                mnt = mnt.replace("\\040", " ")
+                if (real == mnt or real.startswith(mnt.rstrip("/") + "/")) and len(mnt) >= len(best[0]):
+                    best = (mnt, fstype, src, opts)
+    except OSError:
+        pass
+    mnt, fstype, src, opts = best
+    ram = fstype in RAM_FILESYSTEMS or src.startswith("/dev/zram")
+    upper = None
+    if fstype == "overlay":
+        upper = next((o.split("=", 1)[1] for o in opts.split(",") if o.startswith("upperdir=")), None)
+        if upper and os.path.exists(upper) and os.path.realpath(upper) != real:
+            ram = ram or bool(filesystem_of(upper)["ram"])
+    return {"path": real, "mount": mnt, "fstype": fstype, "source": src, "ram": ram, "overlay_upper": upper}
+
+
+def durable_dir(requested: str | Path | None) -> Path:
+    """Where the durable journal run keeps its file: ``requested``, else the system's
+    temporary directory when it is on a disk, else ``bench/.journal`` (made) beside this
+    script. A RAM-backed ``requested`` is kept (its figures are then refused, not faked)."""
+    if requested is not None:
+        return Path(requested)
+    tmp = Path(tempfile.gettempdir())
+    if not filesystem_of(tmp)["ram"]:
+        return tmp
+    here = Path(__file__).resolve().parent / ".journal"
+    here.mkdir(exist_ok=True)
+    return here

@@ -27,6 +27,11 @@ sys.path.insert(0, str(HERE))
 
 SCHEMA = 1
 LATENCY_TARGET_RATIO = 1.5
+THREADED_P99_RATIO = 1.5  # issue 15 item 3: threaded edge-to-frame against the interleaved bare counter
+THREADED_P50_RATIO = 1.2
+JOURNALED_VS_FSYNC_RATIO = 1.2
+STARTUP_VS_IMPORT_RATIO = 1.3
+WHOLE_TABLE_RSS_MB = 45.0
 BUS_TARGET_RATIO = 0.25
 RSS_LIMIT_MB = 60.0
 RSS_GROWTH_LIMIT_MB = 0.5
@@ -34,13 +39,18 @@ IDLE_CPU_LIMIT_PERCENT = 0.1
 
 
 def counts(quick: bool, events: int | None) -> dict[str, int]:
+    """How much each section measures. ``events`` is the threaded headline's edge count
+    (the other latency runs are fractions of it), spread over ``rounds`` interleaved
+    runs; ``baseline`` the bare counter's edges beside the headline (one per edge)."""
     if quick:
         n = events or 120
-        return {"events": n, "journal": n, "threaded": n // 2, "partial": n // 2, "baseline": n,
-                "drops": 400, "gap_drops": 100, "matches": 20, "idle_ms": 300}
-    n = events or 10_000
-    return {"events": n, "journal": max(1, n * 3 // 10), "threaded": max(1, n // 10), "partial": max(1, n // 10),
-            "baseline": n, "drops": 10_000, "gap_drops": 1_000, "matches": 1_000, "idle_ms": 2_000}
+        return {"events": n, "journal": n, "threaded": n, "partial": n // 2, "baseline": n,
+                "drops": 400, "gap_drops": 100, "matches": 20, "idle_ms": 300, "rounds": 2,
+                "whole_table_matches": 4, "startups": 1}
+    n = events or 3_000
+    return {"events": max(1, n * 2 // 3), "journal": max(1, n // 5), "threaded": n, "partial": max(1, n // 3),
+            "baseline": n, "drops": 10_000, "gap_drops": 10_000, "matches": 1_000, "idle_ms": 2_000, "rounds": 5,
+            "whole_table_matches": 1_000, "startups": 5}
 
 
 def child(args: list[str]) -> dict[str, Any]:
@@ -54,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="small counts (CI): the shape, not the speed")
     ap.add_argument("--events", type=int, help="edges measured in the main latency run (default 10000)")
     ap.add_argument("--out", default=str(HERE / "results.json"), help="where to write the JSON")
+    ap.add_argument("--journal-dir", help="where the durable journal run writes (default: the temporary directory "
+                    "if it is on a disk, else bench/.journal); a RAM-backed one gives no durable figure")
     args = ap.parse_args(argv)
     n = counts(args.quick, args.events)
     started = time.monotonic()
@@ -72,17 +84,23 @@ def main(argv: list[str] | None = None) -> int:
         return r
 
     print("running (figures follow)...", file=sys.stderr)
-    lat = {
-        "baseline": timed("baseline", latency.run_baseline, n["baseline"]),
-        # as `pitchside run` does it: the display config's default partial-update device
-        "firmware": timed("firmware", latency.run_table, n["events"], journal=False, device="partial"),
-        "firmware_journal": timed("firmware_journal", latency.run_table, n["journal"], journal=True,
-                                  device="partial"),
-        "firmware_threaded": timed("firmware_threaded", latency.run_table, n["threaded"], journal=False,
-                                   threaded=True, device="partial"),
-        "firmware_partial": timed("firmware_stock_luma", latency.run_table, n["partial"], journal=False,
-                                  device="ssd1306"),
-    }
+    jdir = latency.durable_dir(args.journal_dir)
+    jfs = latency.filesystem_of(jdir)
+    if jfs["ram"]:
+        print(f"  {jdir} is on {jfs['fstype']} (RAM): the durable journal figures are refused", file=sys.stderr)
+    lat: dict[str, Any] = {}
+    r = n["rounds"]
+    # Every firmware run is interleaved edge by edge with a bare counter on the same kind of
+    # device (its own MockFactory, the same pause before each edge). The display config's
+    # default is the partial-update device, as `pitchside run` uses it.
+    lat["firmware_threaded"], lat["baseline"] = timed(
+        "threaded", latency.run_pair, n["threaded"], r, threaded=True, device="partial")
+    lat["firmware"], lat["baseline_sync"] = timed("sync", latency.run_pair, n["events"], r, device="partial")
+    lat["firmware_journal"], lat["baseline_journal"] = timed(
+        "journal", latency.run_pair, n["journal"], r, journal=True, device="partial", journal_dir=jdir)
+    lat["firmware_partial"], lat["baseline_stock"] = timed(  # the key is historical: luma's stock device
+        "stock_luma", latency.run_pair, n["partial"], r, device="ssd1306")
+    lat["journal_fs"] = jfs
     busr = timed("bus", bus.run)
     cnt: dict[str, Any] = {}
     cnt["model_15_60ms"] = timed("counting", counting.run, n["drops"], (0.015, 0.060))
@@ -91,13 +109,31 @@ def main(argv: list[str] | None = None) -> int:
     cnt["diag_no_storm_detector"] = counting.run(n["drops"], (0.015, 0.060), storm_pulses=10**6)
     cnt["diag_no_storm_rearm_10ms"] = counting.run(n["drops"], (0.015, 0.060), storm_pulses=10**6,
                                                     rearm_s=0.010)
-    best_clean, rows_clean = counting.shortest_gap(n["gap_drops"], [g / 2 for g in range(20, 81)], flicker_p=0)
-    best_flicker, rows_flicker = counting.shortest_gap(n["gap_drops"], list(range(10, 301, 5)))
+    twenty = counting.twenty_params()
+    cnt["at_5ms_pocket"] = counting.run(n["drops"], (0.005, 0.005), seed=5)
+    cnt["at_5ms_twenty"] = counting.run(n["drops"], (0.005, 0.005), seed=5, params=twenty)
+    gaps = counting.SCAN_GAPS_MS
+    best_clean, rows_clean = timed("gap_scan", counting.shortest_gap, n["gap_drops"], gaps, flicker_p=0)
+    best_flicker, rows_flicker = counting.shortest_gap(n["gap_drops"], gaps)
+    tw_clean, tw_rows_clean = counting.shortest_gap(n["gap_drops"], gaps, flicker_p=0, params=twenty)
+    tw_flicker, tw_rows_flicker = counting.shortest_gap(n["gap_drops"], gaps, params=twenty)
     cnt["shortest_gap_ms"] = {"clean_edges": best_clean, "flicker": best_flicker,
                               "drops_per_gap": n["gap_drops"], "scan_clean": rows_clean[-3:],
-                              "scan_flicker": rows_flicker[-3:]}
+                              "scan_flicker": rows_flicker[-3:],
+                              "twenty": {"clean_edges": tw_clean, "flicker": tw_flicker,
+                                         "scan_clean": tw_rows_clean[-3:], "scan_flicker": tw_rows_flicker[-3:]},
+                              "scanned_ms": gaps}
     fp = timed("footprint", child, [str(n["matches"]), str(n["idle_ms"] / 1000)])
     fp_base = child(["baseline"])
+    starts, imports = [], []
+    for _ in range(n["startups"]):  # interleaved, fresh processes each
+        starts.append(child(["startup"]))
+        imports.append(child(["bare_import"]))
+    fp["startup_runs_s"] = [x["startup_s"] for x in starts]
+    fp["startup_median_s"] = latency._median(fp["startup_runs_s"])
+    fp_base["bare_import_runs_s"] = [x["startup_s"] for x in imports]
+    fp_base["bare_import_median_s"] = latency._median(fp_base["bare_import_runs_s"])
+    fp["whole_table"] = timed("whole_table", child, ["whole_table", str(n["whole_table_matches"])])
 
     results = assemble(args.quick, n, lat, busr, cnt, fp, fp_base)
     results["run"] = {
@@ -125,29 +161,56 @@ def fig(name: str, value: Any, unit: str, baseline: Any = None) -> dict[str, Any
 
 def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str, Any], cnt: dict[str, Any],
              fp: dict[str, Any], fp_base: dict[str, Any]) -> dict[str, Any]:
-    b = lat["baseline"]
+    b = lat["baseline"]  # the bare counter interleaved with the threaded headline
+    bs, bj, bk = lat["baseline_sync"], lat["baseline_journal"], lat["baseline_stock"]
+    durable = not lat["journal_fs"]["ram"]
+
+    def dur(v: Any) -> Any:
+        return v if durable else None  # a RAM-backed journal gives no durable figure
+
     f: list[dict[str, Any]] = []
     for q in ("p50", "p99", "max"):
-        f.append(fig(f"latency.edge_to_frame.{q}", lat["firmware"]["total_us"][q], "us", b["total_us"][q]))
+        f.append(fig(f"latency.edge_to_frame.{q}", lat["firmware"]["total_us"][q], "us", bs["total_us"][q]))
     for q in ("p50", "p99", "max"):
-        f.append(fig(f"latency.journal.edge_to_frame.{q}", lat["firmware_journal"]["total_us"][q], "us",
-                     b["total_us"][q]))
+        f.append(fig(f"latency.journal.edge_to_frame.{q}", dur(lat["firmware_journal"]["total_us"][q]), "us",
+                     bj["total_us"][q]))
     j = lat["firmware_journal"]["by_kind_us"].get("journaled", {})
     for q in ("p50", "p99", "max"):
-        f.append(fig(f"latency.journal.journaled_input.{q}", j.get(q), "us", b["total_us"][q]))
-        f.append(fig(f"latency.journal.write.{q}", lat["firmware_journal"]["stages_us"]["journal"][q], "us"))
+        f.append(fig(f"latency.journal.journaled_input.{q}", dur(j.get(q)), "us", bj["total_us"][q]))
+        f.append(fig(f"latency.journal.write.{q}", dur(lat["firmware_journal"]["stages_us"]["journal"][q]), "us"))
     for q in ("p50", "p99", "max"):
         f.append(fig(f"latency.threaded.edge_to_frame.{q}", lat["firmware_threaded"]["total_us"][q], "us",
                      b["total_us"][q]))
     for q in ("p50", "p99"):
         f.append(fig(f"latency.stock_luma_device.edge_to_frame.{q}", lat["firmware_partial"]["total_us"][q], "us",
-                     b["total_us"][q]))
+                     bk["total_us"][q]))
     for stage in latency_stages():
         for q in ("p50", "p99"):
-            bval = b["stages_us"].get(stage, {}).get(q)
+            bval = bs["stages_us"].get(stage, {}).get(q)
             f.append(fig(f"latency.stage.{stage}.{q}", lat["firmware"]["stages_us"][stage][q], "us", bval))
     for q in ("p50", "p99", "max"):
         f.append(fig(f"baseline.edge_to_frame.{q}", b["total_us"][q], "us", b["total_us"][q]))
+    # issue 15: the per-round ratios of each interleaved pair (median over the rounds, spread)
+    for mode, key in (("threaded", "firmware_threaded"), ("sync", "firmware"), ("journal", "firmware_journal"),
+                      ("stock_luma_device", "firmware_partial")):
+        for q in ("p50", "p99"):
+            ratio = lat[key]["ratio"][q]
+            keep = dur if mode == "journal" else (lambda v: v)
+            for stat in ("median", "min", "max"):
+                f.append(fig(f"latency.{mode}.ratio.{q}.{stat}", keep(ratio[stat]), "x"))
+        for stat, i in (("min", 0), ("max", 1)):
+            value = lat[key]["spread_us"]["p99"][i]
+            f.append(fig(f"latency.{mode}.edge_to_frame.p99.{stat}", dur(value) if mode == "journal" else value,
+                         "us"))
+    for q in ("p50", "p99", "max"):
+        f.append(fig(f"baseline.stock_luma_device.edge_to_frame.{q}", bk["total_us"][q], "us"))
+    jw = lat["firmware_journal"].get("journal_write_us", {})
+    for q in ("p50", "p99", "max"):
+        f.append(fig(f"latency.journal.fsync_per_journaled_input.{q}", dur(jw.get(q)), "us"))
+    for stage in latency_stages():
+        for q in ("p50", "p99"):
+            f.append(fig(f"latency.threaded.stage.{stage}.{q}", lat["firmware_threaded"]["stages_us"][stage][q], "us",
+                         b["stages_us"].get(stage, {}).get(q)))
     for chip, e in busr["devices"].items():
         full = e["full_frame_bytes"]
         f.append(fig(f"bus.{chip}.full_frame_bytes", full, "B", full))
@@ -164,23 +227,45 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
             f.append(fig(f"bus.{chip}.{busname}.full_fps", t["full_fps"], "fps", t["full_fps"]))
             f.append(fig(f"bus.{chip}.{busname}.partial_fps", t["partial_fps"], "fps", t["full_fps"]))
         f.append(fig(f"bus.{chip}.frames_wrong", e["frames_wrong_partial"] + e["frames_wrong_full"], "frames"))
+    for game, e in busr["games"].items():
+        if "skipped" in e:
+            continue
+        f.append(fig(f"bus.game.{game}.score_change_bytes.mean", e["score_change_bytes"]["mean"], "B",
+                     e["full_frame_bytes"]))
+        f.append(fig(f"bus.game.{game}.any_frame_bytes.mean", e["any_frame_bytes"]["mean"], "B", e["full_frame_bytes"]))
+        f.append(fig(f"bus.game.{game}.frames_wrong", e["frames_wrong"], "frames"))
     for key in ("model_15_60ms", "fixed_15ms", "fixed_15ms_clean_edges", "diag_no_storm_detector",
-                "diag_no_storm_rearm_10ms"):
+                "diag_no_storm_rearm_10ms", "at_5ms_pocket", "at_5ms_twenty"):
         f.append(fig(f"counting.{key}.miscounts", cnt[key]["miscounts"], "pieces"))
-    f.append(fig("counting.shortest_gap.clean_edges", cnt["shortest_gap_ms"]["clean_edges"], "ms"))
-    f.append(fig("counting.shortest_gap.flicker", cnt["shortest_gap_ms"]["flicker"], "ms"))
-    f.append(fig("footprint.startup_to_first_frame", fp["startup_to_first_frame_s"], "s",
+    sg = cnt["shortest_gap_ms"]
+    f.append(fig("counting.shortest_gap.clean_edges", sg["clean_edges"], "ms"))
+    f.append(fig("counting.shortest_gap.flicker", sg["flicker"], "ms"))
+    f.append(fig("counting.shortest_gap.twenty.clean_edges", sg["twenty"]["clean_edges"], "ms"))
+    f.append(fig("counting.shortest_gap.twenty.flicker", sg["twenty"]["flicker"], "ms"))
+    f.append(fig("footprint.startup_to_first_frame", fp["startup_median_s"], "s",
                  fp_base["startup_to_first_frame_s"]))
+    f.append(fig("footprint.startup_vs_bare_import", fp["startup_median_s"], "s", fp_base["bare_import_median_s"]))
+    f.append(fig("footprint.bare_import", fp_base["bare_import_median_s"], "s"))
     f.append(fig("footprint.rss_after_start", fp["rss_after_start_mb"], "MiB", fp_base["rss_after_start_mb"]))
     f.append(fig("footprint.rss_after_matches", fp["rss_after_matches_mb"], "MiB", fp_base["rss_after_start_mb"]))
     f.append(fig("footprint.rss_growth_after_warmup", fp["rss_growth_after_warmup_mb"], "MiB"))
+    wt = fp["whole_table"]
+    f.append(fig("footprint.whole_table.rss_after_matches", wt["rss_after_matches_mb"], "MiB",
+                 fp_base["rss_after_start_mb"]))
+    f.append(fig("footprint.whole_table.rss_growth_after_warmup", wt["rss_growth_after_warmup_mb"], "MiB"))
+    f.append(fig("footprint.whole_table.ms_per_match", wt["ms_per_match"], "ms"))
     f.append(fig("footprint.replay_per_match", fp["replay_ms_per_match"], "ms"))
     f.append(fig("footprint.idle_cpu", fp["idle_cpu_percent"], "%"))
     f.append(fig("footprint.idle_loop_passes_per_s", round(fp["idle_loop_passes"] / max(fp["idle_s"], 1e-9), 2),
                  "1/s"))
 
-    p99, bp99 = lat["firmware"]["total_us"]["p99"], b["total_us"]["p99"]
+    p99, bp99 = lat["firmware"]["total_us"]["p99"], bs["total_us"]["p99"]
     ssd = busr["devices"]["ssd1306"]
+    thr = lat["firmware_threaded"]["ratio"]
+    jp99 = j.get("p99")
+    fs99 = jw.get("p99")
+    jratio = round(jp99 / fs99, 2) if durable and jp99 and fs99 else None
+    startup_ratio = round(fp["startup_median_s"] / fp_base["bare_import_median_s"], 2)
     targets = [
         {"name": "edge_to_frame_p99_vs_baseline", "value": round(p99 / bp99, 2), "limit": LATENCY_TARGET_RATIO,
          "unit": "x baseline p99", "pass": p99 <= LATENCY_TARGET_RATIO * bp99},
@@ -194,6 +279,25 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
          "unit": "MiB", "pass": fp["rss_growth_after_warmup_mb"] <= RSS_GROWTH_LIMIT_MB},
         {"name": "idle_cpu", "value": fp["idle_cpu_percent"], "limit": IDLE_CPU_LIMIT_PERCENT, "unit": "%",
          "pass": fp["idle_cpu_percent"] <= IDLE_CPU_LIMIT_PERCENT},
+        # issue 15 item 3
+        {"name": "threaded_p99_vs_baseline", "value": thr["p99"]["median"], "limit": THREADED_P99_RATIO,
+         "unit": "x same-device p99", "pass": thr["p99"]["median"] <= THREADED_P99_RATIO},
+        {"name": "threaded_p50_vs_baseline", "value": thr["p50"]["median"], "limit": THREADED_P50_RATIO,
+         "unit": "x same-device p50", "pass": thr["p50"]["median"] <= THREADED_P50_RATIO},
+        {"name": "journaled_p99_vs_fsync_p99", "value": jratio, "limit": JOURNALED_VS_FSYNC_RATIO,
+         "unit": "x fsync p99" if durable else f"refused: {lat['journal_fs']['fstype']}",
+         "pass": jratio is not None and jratio <= JOURNALED_VS_FSYNC_RATIO},
+        {"name": "startup_vs_bare_import", "value": startup_ratio, "limit": STARTUP_VS_IMPORT_RATIO,
+         "unit": "x bare import", "pass": startup_ratio <= STARTUP_VS_IMPORT_RATIO},
+        {"name": "miscounts_at_5ms_pocket", "value": cnt["at_5ms_pocket"]["miscounts"], "limit": 0,
+         "unit": "pieces", "pass": cnt["at_5ms_pocket"]["miscounts"] == 0},
+        {"name": "miscounts_at_5ms_twenty", "value": cnt["at_5ms_twenty"]["miscounts"], "limit": 0,
+         "unit": "pieces", "pass": cnt["at_5ms_twenty"]["miscounts"] == 0},
+        {"name": "whole_table_rss", "value": wt["rss_after_matches_mb"], "limit": WHOLE_TABLE_RSS_MB, "unit": "MiB",
+         "pass": wt["rss_after_matches_mb"] < WHOLE_TABLE_RSS_MB},
+        {"name": "whole_table_rss_growth", "value": wt["rss_growth_after_warmup_mb"], "limit": RSS_GROWTH_LIMIT_MB,
+         "unit": "MiB", "pass": wt["rss_growth_after_warmup_mb"] <= RSS_GROWTH_LIMIT_MB
+         and wt["matches_finished"] == wt["matches"]},
     ]
     return {
         "schema": SCHEMA,
@@ -218,10 +322,13 @@ def print_table(r: dict[str, Any]) -> None:
         b = "-" if f["baseline"] is None else f["baseline"]
         ratio = "-" if f["ratio"] is None else f"{f['ratio']:.2f}x"
         print(f"{f['name']:<52} {v!s:>12} {f['unit']:<6} {b!s:>10} {ratio:>7}")
-    print(f"\n{'target':<34} {'value':>10} {'limit':>8} {'unit':<16} result")
-    print("-" * 80)
+    print(f"\n{'target':<34} {'value':>10} {'limit':>8} {'unit':<18} result")
+    print("-" * 82)
     for t in r["targets"]:
-        print(f"{t['name']:<34} {t['value']!s:>10} {t['limit']!s:>8} {t['unit']:<16} {'PASS' if t['pass'] else 'MISS'}")
+        print(f"{t['name']:<34} {t['value']!s:>10} {t['limit']!s:>8} {t['unit']:<18} {'PASS' if t['pass'] else 'FAIL'}")
+    jfs = r["sections"]["latency"]["journal_fs"]
+    print(f"\njournal file system: {jfs['fstype']} ({jfs['source']} on {jfs['mount']})"
+          + (": RAM-backed, the durable figures are refused" if jfs["ram"] else ""))
     c = r["counts"]
     print(f"\nevents: firmware {r['sections']['latency']['firmware']['events']}, journal "
           f"{r['sections']['latency']['firmware_journal']['events']}, baseline "

@@ -36,7 +36,14 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert [t["name"] for t in r["targets"]] == [
         "edge_to_frame_p99_vs_baseline", "ssd1306_score_change_bytes", "miscounts_at_15ms_gaps",
         "rss_after_matches", "rss_growth_over_matches", "idle_cpu",
+        # issue 15 item 3, added after the first six (names are never changed)
+        "threaded_p99_vs_baseline", "threaded_p50_vs_baseline", "journaled_p99_vs_fsync_p99",
+        "startup_vs_bare_import", "miscounts_at_5ms_pocket", "miscounts_at_5ms_twenty",
+        "whole_table_rss", "whole_table_rss_growth",
     ]
+    for t in r["targets"]:
+        assert f"{t['name']:<34}" in proc.stdout  # every target printed with its result
+    assert proc.stdout.count(" PASS") + proc.stdout.count(" FAIL") == len(r["targets"])
     for t in r["targets"]:
         assert set(t) == {"name", "value", "limit", "unit", "pass"} and isinstance(t["pass"], bool)
 
@@ -47,6 +54,12 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert lat["baseline"]["events"] == lat["baseline"]["counter"] == 60
     assert lat["firmware_journal"]["journal_writes"] > 0
     assert lat["firmware"]["journal_writes"] == 0
+    # interleaved: every firmware edge had one bare-counter edge beside it, per pair
+    for fw, base in (("firmware_threaded", "baseline"), ("firmware", "baseline_sync"),
+                     ("firmware_journal", "baseline_journal"), ("firmware_partial", "baseline_stock")):
+        assert lat[fw]["events"] == lat[base]["events"] == lat[base]["counter"]
+        assert len(lat[fw]["rounds"]) == r["counts"]["rounds"]
+    assert set(lat["journal_fs"]) >= {"fstype", "mount", "ram"}
     fig = {f["name"]: f for f in r["figures"]}
     assert fig["bus.ssd1306.full_frame_bytes"]["value"] == 1030  # 6 address bytes + 1024
     assert fig["bus.sh1106.full_frame_bytes"]["value"] == 1048  # 8 x (3 + 128)
@@ -56,3 +69,22 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
         assert r["sections"]["counting"][key]["drops"] == r["counts"]["drops"]
     fp = r["sections"]["footprint"]
     assert fp["matches_replayed"] == r["counts"]["matches"] == fp["matches_finished"]
+    wt = fp["whole_table"]
+    assert wt["matches"] == wt["matches_finished"] == r["counts"]["whole_table_matches"]
+    games = r["sections"]["bus"]["games"]
+    assert set(games) == {"pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove"}
+    for e in games.values():
+        assert e["frames_wrong"] == 0 and e["score_changes"] > 0
+
+
+def test_a_ram_backed_journal_is_named_and_refused() -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import latency
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    shm = Path("/dev/shm")
+    if shm.is_dir():
+        fs = latency.filesystem_of(shm)
+        assert fs["ram"] is True and fs["fstype"] == "tmpfs"
+    assert not latency.filesystem_of(latency.durable_dir(None))["ram"]
