@@ -15,7 +15,7 @@ from pitchside.core.errors import PitchsideError
 
 def register(sub: Any) -> None:
     """Add the ``audits`` command to the ``pitchside`` parser's subcommands."""
-    from pitchside.cli.main import DEFAULT_JOURNAL
+    from pitchside.app.config import DEFAULT_JOURNAL
 
     p = sub.add_parser("audits", help="coins, credits, games and faults per day (the owner's audits)")
     p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
