@@ -60,7 +60,6 @@ from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.match import Match
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import Side, name_of
-from pitchside.core.step import Notice as ProseNotice
 from pitchside.core.words.boulomania import describe
 from pitchside.render.boulomania import BoulomaniaView, DiceShown, render
 from pitchside.render.view import Prompt
@@ -322,10 +321,7 @@ def _refuse(ts: TableState, notice: Notice) -> TableState:
 
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
-    if exc.notice is not None:
-        return _refuse(ts, exc.notice)
-    # the match's own refusal (nothing to undo) still speaks prose, without names
-    return replace(ts, prompt=Prompt(exc.reason, "refusal", exc.rule))
+    return _refuse(ts, exc.notice)
 
 
 def _die_refusal(ts: TableState, text: str) -> TableState:
@@ -418,7 +414,7 @@ notice has the ``round``; the choice line then says who throws the jack, BM-17).
 
 
 def _after(ts: TableState, before: rules.State, inp: rules.Input,
-           effects: tuple[Notice | ProseNotice, ...], source: str) -> TableState:
+           effects: tuple[Notice, ...], source: str) -> TableState:
     """The table after an accepted roll: the last roll, the new prompt."""
     game = ts.game
     notices = tuple(n for n in effects if isinstance(n, Notice))

@@ -212,7 +212,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
 def _refuse(ts: TableState, exc: IllegalInput, inp: rules.Input | None = None) -> TableState:
     """The rules' refusal on the display: the rule ID (and the move refused) in the
     box's title, the refusal's short words below it."""
-    notice = exc.notice if exc.notice is not None else NOTHING_TO_UNDO  # the match's undo speaks prose still
+    notice = exc.notice
     rule = notice.rule
     if isinstance(inp, (rules.Move, rules.Change)):
         rule = f"{rule}  {rules.square_name(inp.frm)}-{rules.square_name(inp.to)}"

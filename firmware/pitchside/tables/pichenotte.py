@@ -189,11 +189,7 @@ def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
 
 
 def _refused_by_rules(ts: TableState, exc: IllegalInput) -> TableState:
-    notice = exc.notice
-    if notice is None:  # Match.undo's "nothing to undo" is still in prose
-        assert exc.rule == "UNDO", exc
-        notice = NOTHING_TO_UNDO
-    return _refuse(ts, notice)
+    return _refuse(ts, exc.notice)
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:

@@ -350,9 +350,7 @@ def _refuse_notice(ts: TableState, notice: Notice) -> TableState:
 
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
-    if exc.notice is not None:
-        return _refuse_notice(ts, exc.notice)
-    return _refuse(ts, exc.rule, exc.reason)  # the match's own prose refusal (undo)
+    return _refuse_notice(ts, exc.notice)
 
 
 def _info(ts: TableState, text: str) -> TableState:
