@@ -173,8 +173,20 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
 
 def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left."""
-    ts = TableState(match, names=names)
+    ts = TableState(match, names=names, drafts=lineups_of(match))
     return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+
+
+def lineups_of(match: Match) -> PerSide[Placement]:
+    """The line-ups the buttons propose after the match's last input or undo: each
+    side's line-up in effect, else the standard one (:data:`STANDARD_LINEUPS`). Moves of
+    a proposal not sent are never journaled: an accepted input or an undo drops them, so
+    a table rebuilt from the journal proposes the same (issue 13, item 4)."""
+    drafts = STANDARD_LINEUPS
+    for inp in match.inputs:
+        if isinstance(inp, rules.Lineup):
+            drafts = drafts.set(inp.side, inp.placement)
+    return drafts
 
 
 # --- what the screen says ----------------------------------------------------------------
@@ -377,9 +389,7 @@ def _nearest(cands: tuple[int, ...], sq: int) -> int:
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     def after(new: TableState, step: Step[rules.State]) -> TableState:
-        new = replace(new, entry=Entry())
-        if isinstance(inp, rules.Lineup):  # the buttons' proposal follows what was sent
-            new = replace(new, drafts=new.drafts.set(inp.side, inp.placement))
+        new = replace(new, entry=Entry(), drafts=lineups_of(new.match))  # the proposal follows what was sent
         return replace(new, prompt=_notice(new, step.effects))
 
     def refused(old: TableState, exc: IllegalInput) -> TableState:
@@ -393,7 +403,7 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 def _undone(ts: TableState) -> TableState:
-    new = replace(ts, entry=Entry())
+    new = replace(ts, entry=Entry(), drafts=lineups_of(ts.match))
     return replace(new, prompt=_notice(new, (UNDONE,)))
 
 

@@ -436,9 +436,10 @@ def _spin_step(ts: TableState, event: TimerFired) -> tuple[TableState, tuple[Eff
 
 
 def _reveal(ts: TableState) -> TableState:
-    winner = ts.game.toss_winner or "A"
-    text = f"{_name(ts.names, winner)} won the toss"
-    return replace(ts, spin=0, spin_due=0.0, prompt=Prompt(text, "info"))
+    """The coin stops: the toss's notice in the rules' words (``"Ann won the toss: kick
+    or receive?"``, PB-02), as a table rebuilt from the journal shows it at once."""
+    revealed = replace(ts, spin=0, spin_due=0.0)
+    return replace(revealed, prompt=_notice(revealed, common.resumed_notices(ts.match, False)))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
