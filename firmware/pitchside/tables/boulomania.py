@@ -71,16 +71,7 @@ from pitchside.signals.die_protocol import (
     UnitError,
     parse_line,
 )
-from pitchside.signals.events import (
-    BeamBroken,
-    ButtonHeld,
-    ButtonPressed,
-    ButtonReleased,
-    SensorNoisy,
-    SerialLine,
-    SerialStatus,
-    TimerFired,
-)
+from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, TableEffect, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
@@ -474,20 +465,20 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     match event:
         case DiceRolled(values=values, at=at, source=source):
             return _rolled(ts, tuple(values), at, source)
-        case SerialLine(name=name):
+        case ev.SerialLine(name=name):
             return _line(ts, event) if name == DIE else (ts, ())
-        case SerialStatus(name=name):
+        case ev.SerialStatus(name=name):
             return (_status(ts, event), ()) if name == DIE else (ts, ())
-        case ButtonPressed(name=name, at=at):
+        case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case (ButtonReleased() | ButtonHeld() | BeamBroken() | SensorNoisy() | TimerFired() | CoinTossed()
-              | TournamentLoaded()):
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.BeamBroken() | ev.SensorNoisy() | ev.TimerFired()
+              | CoinTossed() | TournamentLoaded()):
             return ts, ()  # not Boulomania's
         case _:
             assert_never(event)
 
 
-def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...]]:
+def _line(ts: TableState, ev: ev.SerialLine) -> tuple[TableState, tuple[Effect, ...]]:
     try:
         msg = parse_line(ev.text)
     except DieLineError as exc:
@@ -512,7 +503,7 @@ def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...
     return _rolled(ts, msg.values, ev.at, "unit")
 
 
-def _status(ts: TableState, ev: SerialStatus) -> TableState:
+def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
     if ev.connected and ev.detail.startswith("connected"):
         return replace(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
     if ev.connected:  # the reader dropped a half line or an endless one
@@ -628,12 +619,7 @@ APP: GameTable[TableState] = GameTable(
     title="BOULOMANIA",
     panel=Panel(buttons=("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus"), serial_devices=(DIE,)),
     codec=BoulomaniaCodec(),
-    new_table=new_table,
-    resumed=resumed,
-    handle=handle,
-    view=view,
-    menu=menu,
-    menu_change=menu_change,
-    summary=summary,
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
 )
 """Boulomania's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -51,10 +51,11 @@ hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to mov
 hands every table what to show as a :class:`~pitchside.tables.effects.TournamentLoaded`
 event (:class:`~pitchside.core.tournament.TournamentInfo`; the game record says it shows
 a tournament, ``tournament=True``), which the controller shows on the attract screen's
-rotation (:func:`attract_views`) and with NEXT once a game is over. Results are entered with ``pitchside tournament result``: the table does
-not write the file, since it cannot know which two teams of the tournament played (its
-sides are the config's names) and a mistaken tap would change the organiser's record. A
-file that cannot be read is shown as such on the standings page; the game goes on.
+rotation (:func:`attract_views`) and with NEXT once a game is over. Results are entered
+with ``pitchside tournament result``: the table does not write the file, since it cannot
+know which two teams of the tournament played (its sides are the config's names) and a
+mistaken tap would change the organiser's record. A file that cannot be read is shown as
+such on the standings page; the game goes on.
 
 **A cold start from the move source.** On the attract screen and the menu the kiosk
 asks :func:`starts_on` (the game record's hook) whether a serial line should start the game: a
@@ -84,16 +85,7 @@ from pitchside.core.tournament import TournamentInfo, tournament_info, unreadabl
 from pitchside.render.mastermove import STANDINGS_ROWS, EntryView, MasterMoveView, StandingsView
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
-from pitchside.signals.events import (
-    BeamBroken,
-    ButtonHeld,
-    ButtonPressed,
-    ButtonReleased,
-    SensorNoisy,
-    SerialLine,
-    SerialStatus,
-    TimerFired,
-)
+from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
@@ -428,21 +420,21 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
             return _commit(ts, rules.CoinToss(winner), at)
         case TournamentLoaded(info=info):  # the shell's read of the tournament file
             return replace(ts, tournament=info), ()
-        case SerialLine(name=name, text=text, at=at):
+        case ev.SerialLine(name=name, text=text, at=at):
             return _line(ts, text, at) if name == SOURCE else (ts, ())
-        case SerialStatus(name=name) if name != SOURCE:
+        case ev.SerialStatus(name=name) if name != SOURCE:
             return ts, ()
-        case SerialStatus(connected=True):
+        case ev.SerialStatus(connected=True):
             return replace(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
-        case SerialStatus(detail=detail):
+        case ev.SerialStatus(detail=detail):
             return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {detail}", "warning")), ()
-        case SensorNoisy(name=name, detail=detail):
+        case ev.SensorNoisy(name=name, detail=detail):
             return common.warn(ts, f"SENSOR {name}: {detail}"), ()
-        case ButtonHeld(name=name):
+        case ev.ButtonHeld(name=name):
             return _held(ts, name)
-        case ButtonPressed(name=name, at=at):
+        case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case ButtonReleased() | BeamBroken() | TimerFired() | DiceRolled():
+        case ev.ButtonReleased() | ev.BeamBroken() | ev.TimerFired() | DiceRolled():
             return ts, ()  # not Master Move's
         case _:
             assert_never(event)
@@ -567,7 +559,7 @@ def attract_views(ts: TableState) -> tuple[StandingsView, ...]:
 def starts_on(event: Event) -> bool:
     """Whether ``event``, arriving on the attract screen or the menu, starts a game
     (:mod:`pitchside.tables.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
-    if not isinstance(event, SerialLine) or event.name != SOURCE:
+    if not isinstance(event, ev.SerialLine) or event.name != SOURCE:
         return False
     try:
         cmd = proto.parse_line(event.text)
@@ -612,13 +604,8 @@ APP: GameTable[TableState] = GameTable(
     title="MASTER MOVE",
     panel=Panel(buttons=("coin", "shot_done", "undo", "new", "plus", "minus", "next"), serial_devices=(SOURCE,)),
     codec=MasterMoveCodec(),
-    new_table=new_table,
-    resumed=resumed,
-    handle=handle,
-    view=view,
-    menu=menu,
-    menu_change=menu_change,
-    summary=summary,
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
     starts_on=starts_on,
     attract_views=attract_views,
     tournament=True,

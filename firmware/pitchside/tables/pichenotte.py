@@ -58,16 +58,7 @@ from pitchside.core.step import Step
 from pitchside.core.words.pichenotte import describe
 from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt, TallyEntry
-from pitchside.signals.events import (
-    BeamBroken,
-    ButtonHeld,
-    ButtonPressed,
-    ButtonReleased,
-    SensorNoisy,
-    SerialLine,
-    SerialStatus,
-    TimerFired,
-)
+from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded
@@ -224,14 +215,14 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     match event:
         case CoinTossed(winner=winner, at=at):
             return _commit(ts, rules.CoinToss(winner), at)
-        case BeamBroken():
+        case ev.BeamBroken():
             return _drop(ts, event), ()
-        case SensorNoisy():
+        case ev.SensorNoisy():
             return _noisy(ts, event), ()
-        case ButtonPressed(name=name, at=at):
+        case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case (ButtonReleased() | ButtonHeld() | TimerFired() | SerialLine() | SerialStatus() | DiceRolled()
-              | TournamentLoaded()):
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.TimerFired() | ev.SerialLine() | ev.SerialStatus()
+              | DiceRolled() | TournamentLoaded()):
             return ts, ()  # not Pichenotte's
         case _:
             assert_never(event)
@@ -242,7 +233,7 @@ STORM_TOLERANCE_S = 1e-6
 storm's."""
 
 
-def _noisy(ts: TableState, event: SensorNoisy) -> TableState:
+def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
     """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
     draft = ts.draft
     if event.since is None or ts.game.phase != "shooting":
@@ -258,7 +249,7 @@ def _noisy(ts: TableState, event: SensorNoisy) -> TableState:
     return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
 
 
-def _drop(ts: TableState, event: BeamBroken) -> TableState:
+def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
     game, draft = ts.game, ts.draft
     if game.phase != "shooting":
         return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
@@ -402,12 +393,7 @@ APP: GameTable[TableState] = GameTable(
         beams=("twenty",),
     ),
     codec=PichenotteCodec(),
-    new_table=new_table,
-    resumed=resumed,
-    handle=handle,
-    view=view,
-    menu=menu,
-    menu_change=menu_change,
-    summary=summary,
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
 )
 """Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

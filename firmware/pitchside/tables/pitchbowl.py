@@ -66,26 +66,9 @@ from pitchside.core.step import Step
 from pitchside.core.words.pitchbowl import describe
 from pitchside.render.pitchbowl import PitchBowlView
 from pitchside.render.view import Prompt
-from pitchside.signals.events import (
-    BeamBroken,
-    ButtonHeld,
-    ButtonPressed,
-    ButtonReleased,
-    SensorNoisy,
-    SerialLine,
-    SerialStatus,
-    TimerFired,
-)
+from pitchside.signals import events as ev
 from pitchside.tables import common
-from pitchside.tables.effects import (
-    CoinTossed,
-    DiceRolled,
-    Event,
-    StartTimer,
-    TableEffect,
-    TossCoin,
-    TournamentLoaded,
-)
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
 
 SPIN_FRAMES = 5
@@ -403,14 +386,14 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     match event:
         case CoinTossed():
             return _tossed(ts, event)
-        case TimerFired():
+        case ev.TimerFired():
             return _spin_step(ts, event)
-        case SensorNoisy(name=name, detail=detail):
+        case ev.SensorNoisy(name=name, detail=detail):
             return common.warn(ts, f"SENSOR {name}: {detail}"), ()
-        case ButtonPressed(name=name, at=at):
+        case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case (ButtonReleased() | ButtonHeld() | BeamBroken() | SerialLine() | SerialStatus() | DiceRolled()
-              | TournamentLoaded()):
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.BeamBroken() | ev.SerialLine() | ev.SerialStatus()
+              | DiceRolled() | TournamentLoaded()):
             return ts, ()  # not Pitch Bowl's
         case _:
             assert_never(event)
@@ -426,7 +409,7 @@ def _tossed(ts: TableState, event: CoinTossed) -> tuple[TableState, tuple[Effect
     return spinning, (*effects, StartTimer(TOSS_TIMER, due))
 
 
-def _spin_step(ts: TableState, event: TimerFired) -> tuple[TableState, tuple[Effect, ...]]:
+def _spin_step(ts: TableState, event: ev.TimerFired) -> tuple[TableState, tuple[Effect, ...]]:
     if event.name != TOSS_TIMER or ts.spin == 0 or event.at != ts.spin_due:
         return ts, ()  # not ours, or stale (the toss was revealed or undone meanwhile)
     if ts.spin >= SPIN_FRAMES:
@@ -683,12 +666,7 @@ APP: GameTable[TableState] = GameTable(
         ),  # fmt: skip
     ),
     codec=PitchBowlCodec(),
-    new_table=new_table,
-    resumed=resumed,
-    handle=handle,
-    view=view,
-    menu=menu,
-    menu_change=menu_change,
-    summary=summary,
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
 )
 """Pitch Bowl's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -66,26 +66,9 @@ from pitchside.core.sides import Side, name_of, other
 from pitchside.core.words.pitchnut import describe
 from pitchside.render.pitchnut import PitchnutView, SheetRow
 from pitchside.render.view import Prompt
-from pitchside.signals.events import (
-    BeamBroken,
-    ButtonHeld,
-    ButtonPressed,
-    ButtonReleased,
-    SensorNoisy,
-    SerialLine,
-    SerialStatus,
-    TimerFired,
-)
+from pitchside.signals import events as ev
 from pitchside.tables import common
-from pitchside.tables.effects import (
-    CoinTossed,
-    DiceRolled,
-    Event,
-    StartTimer,
-    TableEffect,
-    TossCoin,
-    TournamentLoaded,
-)
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
@@ -374,22 +357,22 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     match event:
         case CoinTossed(winner=winner, at=at):
             return _commit(ts, rules.CoinToss(winner), at)
-        case BeamBroken():
+        case ev.BeamBroken():
             return _drop(ts, event)
-        case TimerFired():
+        case ev.TimerFired():
             return _quiet(ts, event), ()
-        case SensorNoisy():
+        case ev.SensorNoisy():
             return common.warn(ts, sensor_text(event)), ()
-        case ButtonPressed(name=name, at=at):
+        case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case (ButtonReleased() | ButtonHeld() | SerialLine() | SerialStatus() | DiceRolled()
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.SerialLine() | ev.SerialStatus() | DiceRolled()
               | TournamentLoaded()):
             return ts, ()  # not Pitchnut's
         case _:
             assert_never(event)
 
 
-def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
+def _drop(ts: TableState, event: ev.BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
     if event.name not in POCKETS:
         return ts, ()
     if ts.game.phase != "shooting":
@@ -404,7 +387,7 @@ def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, 
     return replace(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
 
 
-def _quiet(ts: TableState, event: TimerFired) -> TableState:
+def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
     """The quiet time has passed since a drop: propose ending the shot (never commit)."""
     d = ts.draft
     if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
@@ -623,7 +606,7 @@ def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, 
     return f"SPOT {' + '.join(parts)}" + (" AT CENTRE" if len(parts) == 1 else "")
 
 
-def sensor_text(event: SensorNoisy) -> str:
+def sensor_text(event: ev.SensorNoisy) -> str:
     """A noisy pocket for the warning line: ``"POCKET 2 STORM"``, ``"POCKET 1 BLOCKED"``."""
     what = event.detail.split(":")[0].upper()
     if event.name in POCKETS:
@@ -682,12 +665,7 @@ APP: GameTable[TableState] = GameTable(
     title="PITCHNUT",
     panel=Panel(buttons=("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus"), beams=POCKETS),
     codec=PitchnutCodec(),
-    new_table=new_table,
-    resumed=resumed,
-    handle=handle,
-    view=view,
-    menu=menu,
-    menu_change=menu_change,
-    summary=summary,
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
 )
 """Pitchnut's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
