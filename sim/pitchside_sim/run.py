@@ -108,7 +108,8 @@ def check_expect(output: dict[str, Any], expect: dict[str, Any]) -> list[str]:
 
 def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
     apps = [app_for(g) for g in dict.fromkeys((config.game, *config.offered_games))]  # the game's own first
-    buttons, beams = (tuple(dict.fromkeys(n for a in apps for n in getattr(a, kind))) for kind in ("buttons", "beams"))
+    buttons = tuple(dict.fromkeys(n for a in apps for n in a.panel.buttons))
+    beams = tuple(dict.fromkeys(n for a in apps for n in a.panel.beams))
     scenario = load_scenario(args.script, buttons, beams)
     if scenario.game is not None and scenario.game not in config.offered_games:
         raise ConfigError(scenario.source, "game", f"is {scenario.game!r}, not a game of this table "

@@ -14,10 +14,13 @@ from pitchside.app import tournament_file
 from pitchside.app.assembly import kiosk_settings
 from pitchside.app.runtime import Runtime, TableParts
 from pitchside.app.config import parse_config
+from pitchside.tables import kiosk
 from pitchside.tables.effects import Accepted, CoinTossed, TossCoin, TournamentLoaded
+from pitchside.tables.kiosk import KioskSettings
 from pitchside.tables.registry import app_for
 from pitchside.tables.mastermove import standings_pages
 from pitchside.core import tournament as tt
+from pitchside.core.tournament import TournamentInfo
 from pitchside.core.notice import Notice
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.sides import PerSide
@@ -351,11 +354,18 @@ def cup(tmp_path: Path, results: tuple[tuple[str, str, int, int, str | None], ..
     return path
 
 
-def configured(path: Path) -> mt.MasterMoveApp:
-    """The Master Move app as the shell makes it at power-on: the file read now."""
-    app = tournament_file.configured(mt.APP, str(path))
-    assert isinstance(app, mt.MasterMoveApp)
-    return app
+def power_on(path: Path) -> TournamentInfo:
+    """What the shell reads of the file at power-on, for a Master Move table."""
+    info = tournament_file.power_on_read(mt.APP, str(path))
+    assert info is not None
+    return info
+
+
+def showing(info: TournamentInfo, names: tuple[str, str] = ("Ann", "Bob")) -> mt.TableState:
+    """A new table as the kiosk makes it: the shell's read handed in as an event."""
+    ts, effects = mt.handle(mt.new_table(rules.Options(), names), TournamentLoaded(info))
+    assert effects == ()
+    return ts
 
 
 def test_the_table_shows_the_standings_handed_in_and_reads_no_file() -> None:
@@ -364,21 +374,20 @@ def test_the_table_shows_the_standings_handed_in_and_reads_no_file() -> None:
     t = tt.new_tournament("Club cup", "round_robin", FIVE)
     for home, away, h, a, quit_ in PLAYED:
         t = tt.add_result(t, tt.game_result(home, away, h, a, forfeit=quit_))
-    app = mt.APP.with_tournament("nowhere/cup.toml", tt.tournament_info(t))
-    ts = app.new_table(rules.Options(), ("Ann", "Bob"))
-    (page,) = app.attract_views(ts)
+    ts = showing(tt.tournament_info(t))
+    (page,) = mt.attract_views(ts)
     assert (page.title, page.footer) == ("Club cup", "Next: White v Red")
     assert standings_cells(page) == STANDINGS
     # a new match's read, handed in as an event, replaces it
     later = tt.add_result(t, tt.game_result("White", "Red", 3, 1))
     ts2, effects = mt.handle(ts, TournamentLoaded(tt.tournament_info(later)))
     assert effects == () and ts2.match is ts.match
-    assert app.attract_views(ts2)[0].footer == "Next: Red v Yellow"
+    assert mt.attract_views(ts2)[0].footer == "Next: Red v Yellow"
+    assert mt.attract_views(mt.new_table(rules.Options(), ("Ann", "Bob"))) == ()  # none handed in: no pages
 
 
 def test_the_shell_reads_the_file_the_cli_writes(tmp_path: Path) -> None:
-    app = configured(cup(tmp_path))
-    (page,) = app.attract_views(app.new_table(rules.Options(), ("Ann", "Bob")))
+    (page,) = mt.attract_views(showing(power_on(cup(tmp_path))))
     assert (page.title, page.footer) == ("Club cup", "Next: White v Red")
     assert standings_cells(page) == STANDINGS
     # the same figures as the CLI prints
@@ -429,15 +438,14 @@ def test_a_file_changed_between_matches_is_shown_at_the_next_match_and_never_wri
 
 
 def test_next_after_the_game_pages_the_standings_then_the_result_again(tmp_path: Path) -> None:
-    app = configured(cup(tmp_path))
-    ts = lines(app.new_table(rules.Options(), ("Ann", "Bob")), LINEUP_A, LINEUP_B, "TOSS A", "QUIT B")
+    ts = lines(showing(power_on(cup(tmp_path))), LINEUP_A, LINEUP_B, "TOSS A", "QUIT B")
     assert mt.view(ts).standings is None
     ts = press(ts, "shot_done")
     assert ts.prompt == Prompt("Game over: NEW, NEXT: table", "info")
     ts = press(ts, "next")
-    shown = app.view(ts).standings
+    shown = mt.view(ts).standings
     assert shown is not None and standings_cells(shown) == STANDINGS and shown.footer == "Next: White v Red"
-    assert screen.render(app.view(ts), (128, 64)).tobytes() == render_standings(shown).tobytes()
+    assert screen.render(mt.view(ts), (128, 64)).tobytes() == render_standings(shown).tobytes()
     assert press(ts, "next").standings_page is None  # one page: back to the result
     back = press(ts, "undo")  # another button: back to the result, and nothing taken back
     assert back.standings_page is None and back.match is ts.match
@@ -448,18 +456,17 @@ def test_next_after_the_game_pages_the_standings_then_the_result_again(tmp_path:
 def test_more_teams_than_a_screen_holds_make_more_pages(tmp_path: Path) -> None:
     t = tt.new_tournament("Big cup", "round_robin", ("T1", "T2", "T3", "T4", "T5", "T6", "T7"))
     tournament_cli.save(t, tmp_path / "big.json")
-    app = configured(tmp_path / "big.json")
-    pages = app.attract_views(app.new_table(rules.Options(), ("A", "B")))
+    info = power_on(tmp_path / "big.json")
+    pages = mt.attract_views(showing(info, ("A", "B")))
     assert [p.first for p in pages] == [0, 5]
     assert [c[1] for c in standings_cells(pages[1])] == ["T6", "T7"]
-    ts = press(lines(app.new_table(rules.Options(), ("A", "B")), "QUIT A"), "next", "next")
+    ts = press(lines(showing(info, ("A", "B")), "QUIT A"), "next", "next")
     assert ts.standings_page == 1 and press(ts, "next").standings_page is None
 
 
 def test_an_unreadable_file_is_shown_as_such_and_the_game_goes_on(tmp_path: Path) -> None:
-    app = configured(tmp_path / "missing.toml")
-    ts = app.new_table(rules.Options(), ("Ann", "Bob"))
-    (page,) = app.attract_views(ts)
+    ts = showing(power_on(tmp_path / "missing.toml"))
+    (page,) = mt.attract_views(ts)
     assert (page.title, page.rows, page.footer) == ("TOURNAMENT", (), "File: cannot read: No such file or directory")
     assert lines(ts, LINEUP_A).game.phase == "lineup"
     (tmp_path / "bad.toml").write_text("name = ", encoding="utf-8")
@@ -467,24 +474,41 @@ def test_an_unreadable_file_is_shown_as_such_and_the_game_goes_on(tmp_path: Path
     assert info.rows == () and info.footer.startswith("File: not valid TOML: ")
 
 
-def test_a_table_made_before_the_app_read_its_file_gets_the_power_on_snapshot(tmp_path: Path) -> None:
-    app = configured(cup(tmp_path))
-    journal_table = mt.new_table(names=("Ann", "Bob"))  # as rebuilt from the journal, by the plain APP
-    assert journal_table.tournament is None
-    assert standings_cells(app.attract_views(journal_table)[0]) == STANDINGS
-    ts, _ = app.handle(lines(journal_table, "QUIT A"), ButtonPressed("next", 1.0))
-    assert ts.tournament == app.snapshot and ts.standings_page == 0
-    assert mt.APP.attract_views(journal_table) == ()
+def test_a_table_rebuilt_from_the_journal_gets_the_power_on_read_from_the_kiosk(tmp_path: Path) -> None:
+    settings = tournament_file.configured(replace(KioskSettings(), app=mt.APP), str(cup(tmp_path)))
+    assert settings.tournament == power_on(tmp_path / "cup.toml")
+    journal_table = lines(mt.new_table(names=("Ann", "Bob")), LINEUP_A)  # as the recorder rebuilds it
+    assert journal_table.tournament is None and mt.attract_views(journal_table) == ()
+    ks, _ = kiosk.start(settings, journal_table, (), 0.0)
+    assert ks.table.tournament == settings.tournament and ks.table.match is journal_table.match
+    assert ks.mode == "playing"  # a match on: straight back on the display, with the standings kept
+    (page,) = mt.attract_views(ks.table)
+    assert standings_cells(page) == STANDINGS
+
+
+def test_a_new_read_is_kept_for_the_tables_the_kiosk_makes_after_it(tmp_path: Path) -> None:
+    """The shell's read at a new match (TournamentLoaded) is what every later table of
+    the kiosk shows: an option changed in the menu makes a new table, with that read."""
+    settings = tournament_file.configured(replace(KioskSettings(), app=mt.APP), str(cup(tmp_path)))
+    ks, _ = kiosk.start(settings, mt.new_table(names=("Ann", "Bob")), (), 0.0)
+    later = tournament_file.read_info(cup(tmp_path, (*PLAYED, ("White", "Red", 3, 1, None))))
+    ks, _ = kiosk.handle(ks, TournamentLoaded(later))
+    assert ks.table.tournament == later == ks.settings.tournament
+    ks, _ = kiosk.handle(ks, ButtonPressed("shot_done", 2.0))  # attract -> menu
+    ks, _ = kiosk.handle(ks, ButtonPressed("plus", 3.0))  # an option changed: a new table
+    assert ks.mode == "menu" and ks.table.match.options.first_mover == "A"
+    assert ks.table.tournament == later
 
 
 def test_the_config_names_the_tournament_file_and_the_kiosk_gets_the_table_app(tmp_path: Path) -> None:
     base = {"table": {"game": "mastermove"}, "buttons": {n: f"GPIO{i + 4}" for i, n in enumerate(mt.APP.buttons)}}
     config = parse_config({**base, "tournament": {"file": str(cup(tmp_path))}})
     assert config.tournament == str(tmp_path / "cup.toml")
-    app = kiosk_settings(config).app
-    assert isinstance(app, mt.MasterMoveApp) and app.tournament_file == config.tournament
-    assert app.snapshot is not None and standings_cells(standings_pages(app.snapshot)[0]) == STANDINGS
-    assert kiosk_settings(parse_config(base)).app is mt.APP
+    settings = kiosk_settings(config)
+    assert settings.app is mt.APP and settings.tournament_file == config.tournament
+    assert settings.tournament is not None and standings_cells(standings_pages(settings.tournament)[0]) == STANDINGS
+    plain = kiosk_settings(parse_config(base))
+    assert plain.app is mt.APP and plain.tournament_file is None and plain.tournament is None
 
 
 # --- a cold start from the move source ----------------------------------------------------

@@ -90,7 +90,7 @@ def test_coin_toss_is_journaled_at_once_and_revealed_after_the_animation_PB_02()
             due = timer.due_at
     assert frames == [1, 2, 3, 4, 5, 0]
     assert due == pytest.approx(5.0 + 1.5)  # revealed 1.5 s after the toss
-    assert ts.prompt is not None and ts.prompt.text == "Bob won the toss"
+    assert ts.prompt is not None and ts.prompt.text == "Bob won the toss: kick or receive?"  # as resumed shows it
 
 
 def test_stale_or_foreign_timers_do_not_step_the_animation() -> None:
@@ -108,7 +108,7 @@ def test_a_press_during_the_spin_reveals_the_winner_and_chooses_nothing() -> Non
     ts, eff = press(ts, "plus")
     assert eff == [] and ts.spin == 0
     assert ts.choice is None
-    assert ts.prompt is not None and ts.prompt.text == "Ann won the toss"
+    assert ts.prompt is not None and ts.prompt.text == "Ann won the toss: kick or receive?"
     # the animation's next timer finds nothing to do
     ts2, eff = t.handle(ts, TimerFired("game:toss", 5.3))
     assert ts2 == ts and eff == ()

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from pitchside.core.sides import name_of, other, with_names
+from pitchside.core import sides
+from pitchside.core.sides import name_of, other
 
 
 def test_other_side() -> None:
     assert (other("A"), other("B")) == ("B", "A")
 
 
-def test_rules_text_speaks_the_players_names_whole_words_only() -> None:
+def test_a_side_speaks_its_players_name() -> None:
     names = ("Ann", "Bob")
-    assert with_names("A won the toss", names) == "Ann won the toss"
-    assert with_names("Round 2 to B, 50-45", names) == "Round 2 to Bob, 50-45"
-    assert with_names("All pucks: BAD A", names) == "All pucks: BAD Ann"  # 'All', 'BAD' untouched
-    assert name_of(names, "B") == "Bob"
+    assert (name_of(names, "A"), name_of(names, "B")) == ("Ann", "Bob")
+
+
+def test_no_prose_is_rewritten_with_names_any_more() -> None:
+    """Names go into notices' words (core/words), never pasted into rules prose
+    (issue 12, R2): the old ``with_names`` is gone."""
+    assert not hasattr(sides, "with_names")

@@ -3,12 +3,10 @@ tables, so both run the same flow)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pitchside.app import tournament_file
 from pitchside.app.config import TableConfig
-from pitchside.tables.registry import GameApp, app_for
 from pitchside.tables.kiosk import KioskSettings
+from pitchside.tables.registry import app_for
 
 
 def kiosk_settings(config: TableConfig) -> KioskSettings:
@@ -25,7 +23,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
     )
     if len(config.offered_games) > 1:
         status = (*status[:1], f"games {', '.join(config.offered_games)}", *status[1:])
-    return KioskSettings(
+    settings = KioskSettings(
         dim_after_s=k.dim_after_s,
         suspend_after_s=k.suspend_after_s,
         result_timeout_s=k.result_timeout_s,
@@ -35,12 +33,15 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         dim_contrast=k.dim_contrast,
         start_in_service=k.service,
         attract=k.attract,
-        app=table_app(config),
-        games=tuple(table_app(replace(config, game=g)) for g in config.offered_games) if len(config.offered_games) > 1 else (),
+        app=app_for(config.game),
+        games=tuple(app_for(g) for g in config.offered_games) if len(config.offered_games) > 1 else (),
         game_options=tuple((g, config.options_for(g)) for g in config.offered_games),
         status_lines=status,
         pricing=config.pricing,
     )
+    # the [tournament] file, read here at power-on (the runtime reads it again at each
+    # new match: pitchside.app.tournament_file.new_match_events)
+    return tournament_file.configured(settings, config.tournament)
 
 
 def input_names(config: TableConfig) -> tuple[str, ...]:
@@ -52,10 +53,3 @@ def input_names(config: TableConfig) -> tuple[str, ...]:
         + ((config.coin.name,) if config.coin is not None else ())
         + (("free_credit",) if config.coin is not None and config.coin.free_credit_pin else ())
     )
-
-
-def table_app(config: TableConfig) -> GameApp:
-    """The game's table app as configured: Master Move's showing the ``[tournament]``
-    file when one is named (read here, at power-on; the runtime reads it again at each
-    new match: :func:`pitchside.app.tournament_file.new_match_events`)."""
-    return tournament_file.configured(app_for(config.game), config.tournament)

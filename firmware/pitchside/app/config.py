@@ -31,6 +31,7 @@ from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 from pitchside.signals import beam as beam_filter
 from pitchside.signals import debounce
 from pitchside.signals.params import ParameterError
+from pitchside.tables.gametable import InputKind
 from pitchside.tables.registry import app_for, table_games
 
 __all__ = [
@@ -305,11 +306,11 @@ class _Panel:
         self.beams = tuple(dict.fromkeys(b for a in self.apps for b in a.beams))
         self.serial_devices = tuple(dict.fromkeys(s for a in self.apps for s in a.serial_devices))
 
-    def needed_by(self, name: str, kind: str) -> str:
+    def needed_by(self, name: str, kind: InputKind) -> str:
         """`` (pitchnut needs it)`` on a table of several games, else nothing."""
         if len(self.apps) == 1:
             return ""
-        games = [a.name for a in self.apps if name in getattr(a, kind)]
+        games = [a.name for a in self.apps if name in a.panel.of(kind)]
         return f" ({' and '.join(games)} {'needs' if len(games) == 1 else 'need'} it)"
 
 
@@ -624,7 +625,7 @@ def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     tsec.done()
     if not tsec.raw:
         return tournament
-    if not games or not hasattr(app_for(games[0]), "with_tournament"):
+    if not games or not app_for(games[0]).tournament:
         top.problems.add("tournament", f"a {games[0] if games else 'game-less'} table shows no tournament "
                                        "(Master Move tables do)")
     elif tournament is not None and not tournament.strip():

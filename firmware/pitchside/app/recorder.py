@@ -94,7 +94,8 @@ class Recorder:
                     self.journal.end_match(mid, "finished", _result(result.match))
                     self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
-                return app_for(result.header.codec.name).resumed(result.match, names, last_was_undo)
+                resumed: TableLike = app_for(result.header.codec.name).resumed(result.match, names, last_was_undo)
+                return resumed
         self.match_id = None  # a match is stored from its first accepted input on
         self._start_at = self._clock()
         return fresh

@@ -280,7 +280,7 @@ class Runtime:
             elif isinstance(effect, table.NewMatch):
                 if self._recorder is not None:
                     self._recorder.new_match(self.state)
-                for event in tournament_file.new_match_events(self.kiosk.settings.app):
+                for event in tournament_file.new_match_events(self.kiosk.settings):
                     self._handle(event)  # a tournament file read again for the new match
             elif isinstance(effect, credits.Ledger):
                 # journaled here, before the refresh that shows it (issue 18)

@@ -49,6 +49,7 @@ import stat
 import tempfile
 import tomllib
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,7 @@ from pitchside.core.tournament import (
     unreadable_tournament,
 )
 from pitchside.tables.effects import Event, TournamentLoaded
-from pitchside.tables.mastermove import MasterMoveApp
+from pitchside.tables.kiosk import KioskSettings
 from pitchside.tables.registry import GameApp
 
 KEYS = ("name", "format", "teams", "results", "audit")
@@ -313,17 +314,28 @@ def read_info(path: str | Path) -> TournamentInfo:
         return unreadable_tournament(str(exc).removeprefix(f"{Path(path)}: "))
 
 
-def configured(app: GameApp, path: str | None) -> GameApp:
-    """``app`` showing the tournament file ``path`` (read now: the power-on read), if it
-    is the Master Move table's; any other app, or no file, unchanged."""
-    if path is None or not isinstance(app, MasterMoveApp):
-        return app
-    return app.with_tournament(path, read_info(path))
+def power_on_read(app: GameApp, path: str | None) -> TournamentInfo | None:
+    """What a table of ``app`` shows of the tournament file ``path`` at power-on (read
+    now), for a game that shows a tournament (``GameTable.tournament``); None without a
+    file or for any other game."""
+    if path is None or not app.tournament:
+        return None
+    return read_info(path)
 
 
-def new_match_events(app: GameApp) -> tuple[Event, ...]:
-    """The events a new match brings from the shell: for a Master Move table with a
-    tournament file, the file read again (:class:`TournamentLoaded`); else none."""
-    if isinstance(app, MasterMoveApp) and app.tournament_file is not None:
-        return (TournamentLoaded(read_info(app.tournament_file)),)
+def configured(settings: KioskSettings, path: str | None) -> KioskSettings:
+    """``settings`` with the tournament file ``path`` and its power-on read, when the
+    game chosen shows a tournament; else unchanged."""
+    info = power_on_read(settings.app, path)
+    if info is None:
+        return settings
+    return replace(settings, tournament_file=path, tournament=info)
+
+
+def new_match_events(settings: KioskSettings) -> tuple[Event, ...]:
+    """The events a new match brings from the shell: for a game that shows a
+    tournament, with a tournament file, the file read again (:class:`TournamentLoaded`,
+    which the kiosk hands to the game and keeps for its next tables); else none."""
+    if settings.app.tournament and settings.tournament_file is not None:
+        return (TournamentLoaded(read_info(settings.tournament_file)),)
     return ()

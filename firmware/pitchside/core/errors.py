@@ -18,26 +18,15 @@ class IllegalInput(PitchsideError, ValueError):
 
     The state does not change. Raised with a :class:`~pitchside.core.notice.Notice`
     (``IllegalInput(Notice.of("PI-05", "call_not_needed"))``): ``notice`` is the typed
-    refusal, ``rule`` its rule ID from shared/rules/rulings.md; the words come from the
-    game's words module (:mod:`pitchside.core.words`). ``str(error)`` is
+    refusal, ``rule`` its rule ID from shared/rules/rulings.md (or ``"UNDO"``); the words
+    come from the game's words module (:mod:`pitchside.core.words`). ``str(error)`` is
     ``"PI-05/call_not_needed()"``, for logs only.
-
-    Transitional: a rules engine not yet converted to typed notices raises
-    ``IllegalInput(rule, reason)`` with a prose ``reason`` (then ``notice`` is None and
-    ``str(error)`` is ``"PI-05: reason"``).
     """
 
-    def __init__(self, rule: "str | Notice", reason: str = "") -> None:
-        if isinstance(rule, Notice):
-            self.notice: Notice | None = rule
-            self.rule = rule.rule
-            self.reason = reason
-            super().__init__(str(rule))
-        else:
-            self.notice = None
-            self.rule = rule
-            self.reason = reason
-            super().__init__(f"{rule}: {reason}")
+    def __init__(self, notice: Notice) -> None:
+        self.notice = notice
+        self.rule = notice.rule
+        super().__init__(str(notice))
 
 
 class MalformedInput(PitchsideError, ValueError):

@@ -14,7 +14,14 @@ from pitchside.core.errors import IllegalInput
 from pitchside.core.game import GameRules, Outcome, Status
 from pitchside.core.record.codec import GameCodec
 from pitchside.core.sides import PerSide, Side
-from pitchside.core.step import Notice, Step
+from pitchside.core.notice import Notice
+from pitchside.core.step import Step
+
+
+UNDONE = Notice.of("UNDO", "undone")
+"""The notice of an accepted undo (shared/spec/replay.md, ``undo``)."""
+NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
+"""The refusal of an undo with nothing to take back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +98,12 @@ class Match:
     def undo(self) -> tuple["Match", Step[Any]]:
         """Take back the most recent input still in effect.
 
-        :raises IllegalInput: nothing to undo (rule ``UNDO``, shared/spec/replay.md).
+        :returns: the match without it, and a step whose one notice is :data:`UNDONE`.
+        :raises IllegalInput: nothing to undo, :data:`NOTHING_TO_UNDO` (rule ``UNDO``,
+            shared/spec/replay.md; words in :mod:`pitchside.core.words.common`).
         """
         if self.head is None:
-            raise IllegalInput("UNDO", "nothing to undo")
+            raise IllegalInput(NOTHING_TO_UNDO)
         new = Match(self.codec, self.options, self.initial, self.head.prev)
-        return new, Step(new.state, (Notice("Undone", "UNDO"),))
+        return new, Step(new.state, (UNDONE,))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
@@ -38,11 +37,3 @@ def name_of(names: tuple[str, str], side: Side) -> str:
     """The players' name for ``side`` (``names`` is ``(A's, B's)``)."""
     return names[0] if side == "A" else names[1]
 
-
-_SIDE_WORD = re.compile(r"\b([AB])\b")
-
-
-def with_names(text: str, names: tuple[str, str]) -> str:
-    """``text`` of the rules (which speak of sides ``A`` and ``B``, as whole words) with
-    the players' names instead: what the display shows."""
-    return _SIDE_WORD.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)

@@ -3,27 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar, Union
+from typing import Generic, TypeVar
 
-from pitchside.core import notice
+from pitchside.core.notice import Notice
 
 S = TypeVar("S")
 
 
 @dataclass(frozen=True, slots=True)
-class Notice:
-    """An effect: something for the display to tell the players (``text``, short, plain)
-    with the rule it comes from (``rule``, an ID of shared/rules/rulings.md, or "")."""
-
-    text: str
-    rule: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """The result of applying one accepted input: the new state and its effects (typed
-    :class:`pitchside.core.notice.Notice` values, or the old prose ``Notice`` of an
-    engine not yet converted)."""
+    """The result of applying one accepted input: the new state and its effects, the
+    rules' typed notices (:class:`pitchside.core.notice.Notice`, in the order the rules
+    gave them; their words come from the game's words module)."""
 
     state: S
-    effects: tuple[Union[Notice, "notice.Notice"], ...] = ()
+    effects: tuple[Notice, ...] = ()

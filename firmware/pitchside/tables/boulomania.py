@@ -49,20 +49,18 @@ sum's space is taken.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, assert_never
 
-from pitchside.tables.effects import Accepted, DiceRolled, Event, RollDice, TableEffect
-from pitchside.tables.registry import ModuleTable
 from pitchside.core.boards.boulomania import Board
 from pitchside.core.errors import IllegalInput
+from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
 from pitchside.core.record.boulomania import BoulomaniaCodec
-from pitchside.core.match import Match
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import Side, name_of
-from pitchside.core.step import Notice as ProseNotice
+from pitchside.core.step import Step
 from pitchside.core.words.boulomania import describe
-from pitchside.render.boulomania import BoulomaniaView, DiceShown, render
+from pitchside.render.boulomania import BoulomaniaView, DiceShown
 from pitchside.render.view import Prompt
 from pitchside.signals.die_protocol import (
     DEVICE,
@@ -73,7 +71,10 @@ from pitchside.signals.die_protocol import (
     UnitError,
     parse_line,
 )
-from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
+from pitchside.signals import events as ev
+from pitchside.tables import common
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, TableEffect, TournamentLoaded
+from pitchside.tables.gametable import GameTable, Panel
 
 Mode = Literal["point2", "point3", "shoot"]
 Target = int | Literal["jack"]
@@ -165,13 +166,12 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     too (issue 13). A declaration not yet rolled was never journaled: declare it again."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        undone = replace(ts, prompt=Prompt(describe(UNDONE, names).short, "info"))
-        return replace(undone, last=_last_of(undone))
-    if match.head is None:
+        return _undone(ts)
+    last = common.last_step(match)
+    if last is None:
         return ts
-    before = match.head.prev.state if match.head.prev is not None else match.initial
-    step = match.codec.apply(before, match.head.inp)
-    return _after(ts, before, match.head.inp, step.effects, "journal")
+    before, inp, step = last
+    return _after(ts, before, inp, step.effects, "journal")
 
 
 # --- queries for the display and the tests ---------------------------------------------
@@ -306,8 +306,6 @@ def view(ts: TableState) -> BoulomaniaView:
 
 # --- the controller ------------------------------------------------------------------------
 
-UNDONE = Notice.of("UNDO", "undone")
-"""The prompt after an undo (the shared words, :mod:`pitchside.core.words.common`)."""
 JACK_SPACE_TWO_DICE = Notice.of("BM-08", "jack_space_two_dice")
 """The panel's refusal of a jack-space declaration with three dice (BM-08)."""
 
@@ -318,14 +316,11 @@ def _name(ts: TableState, side: Side) -> str:
 
 def _refuse(ts: TableState, notice: Notice) -> TableState:
     """The refusal box with the rules' (or the panel's) notice in its panel words."""
-    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", notice.rule))
+    return common.refuse(ts, notice, describe)
 
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
-    if exc.notice is not None:
-        return _refuse(ts, exc.notice)
-    # the match's own refusal (nothing to undo) still speaks prose, without names
-    return replace(ts, prompt=Prompt(exc.reason, "refusal", exc.rule))
+    return common.refuse(ts, exc.notice, describe)
 
 
 def _die_refusal(ts: TableState, text: str) -> TableState:
@@ -333,8 +328,7 @@ def _die_refusal(ts: TableState, text: str) -> TableState:
     return replace(ts, prompt=Prompt(text, "refusal", "DIE"))
 
 
-def _warn(ts: TableState, text: str) -> TableState:
-    return replace(ts, prompt=Prompt(text, "warning"))
+_warn = common.warn
 
 
 _CHAIN = frozenset({"pushed", "pushed_out"})
@@ -418,7 +412,7 @@ notice has the ``round``; the choice line then says who throws the jack, BM-17).
 
 
 def _after(ts: TableState, before: rules.State, inp: rules.Input,
-           effects: tuple[Notice | ProseNotice, ...], source: str) -> TableState:
+           effects: tuple[Notice, ...], source: str) -> TableState:
     """The table after an accepted roll: the last roll, the new prompt."""
     game = ts.game
     notices = tuple(n for n in effects if isinstance(n, Notice))
@@ -436,7 +430,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input,
     if game.phase != "finished":
         for notice in notices:
             if notice.code in _PROMPTED and (notice.code == "equal_rolls" or notice.get("round") is not None):
-                prompt = Prompt(describe(notice, ts.names).short, "info")
+                prompt = common.said(notice, ts.names, describe)
     return replace(ts, choice=Choice(), last=LastRoll(team, values, notices, source), prompt=prompt)
 
 
@@ -455,12 +449,11 @@ def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> 
     if any(not 1 <= v <= 6 for v in values):  # the parser and the software die never give these
         return _die_refusal(ts, f"not die values: {values}"), ()
     inp = to_input(game, ts.choice, values)
-    try:
-        match, step = ts.match.apply(inp)
-    except IllegalInput as exc:
-        return _refused(ts, exc), ()
-    new = _after(replace(ts, match=match), game, inp, step.effects, source)
-    return new, (Accepted(inp, at),)
+
+    def after(new: TableState, step: Step[rules.State]) -> TableState:
+        return _after(new, game, inp, step.effects, source)
+
+    return common.commit(ts, inp, at, after, _refused)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -469,18 +462,23 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
     :returns: the new table and its effects (journal an accepted throw, roll the table's
         die). Anything refused leaves the match unchanged and says why on the display.
     """
-    if isinstance(event, DiceRolled):
-        return _rolled(ts, tuple(event.values), event.at, event.source)
-    if isinstance(event, SerialLine):
-        return _line(ts, event) if event.name == DIE else (ts, ())
-    if isinstance(event, SerialStatus):
-        return (_status(ts, event), ()) if event.name == DIE else (ts, ())
-    if isinstance(event, ButtonPressed):
-        return _press(ts, event.name, event.at)
-    return ts, ()
+    match event:
+        case DiceRolled(values=values, at=at, source=source):
+            return _rolled(ts, tuple(values), at, source)
+        case ev.SerialLine(name=name):
+            return _line(ts, event) if name == DIE else (ts, ())
+        case ev.SerialStatus(name=name):
+            return (_status(ts, event), ()) if name == DIE else (ts, ())
+        case ev.ButtonPressed(name=name, at=at):
+            return _press(ts, name, at)
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.BeamBroken() | ev.SensorNoisy() | ev.TimerFired()
+              | CoinTossed() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+            return ts, ()  # not Boulomania's
+        case _:
+            assert_never(event)
 
 
-def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...]]:
+def _line(ts: TableState, ev: ev.SerialLine) -> tuple[TableState, tuple[Effect, ...]]:
     try:
         msg = parse_line(ev.text)
     except DieLineError as exc:
@@ -505,7 +503,7 @@ def _line(ts: TableState, ev: SerialLine) -> tuple[TableState, tuple[Effect, ...
     return _rolled(ts, msg.values, ev.at, "unit")
 
 
-def _status(ts: TableState, ev: SerialStatus) -> TableState:
+def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
     if ev.connected and ev.detail.startswith("connected"):
         return replace(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
     if ev.connected:  # the reader dropped a half line or an endless one
@@ -525,12 +523,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
     if name == "undo":
         if ts.choice != Choice():
             return replace(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
-        try:
-            match, _ = ts.match.undo()
-        except IllegalInput as exc:
-            return _refused(ts, exc), ()
-        new = replace(ts, match=match, choice=Choice(), prompt=Prompt(describe(UNDONE, ts.names).short, "info"))
-        return replace(new, last=_last_of(new)), (Accepted(None, at),)
+        return common.undo(ts, at, _undone, _refused)
     if game.phase == "finished":
         return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
     if name in ("roll", "shot_done"):
@@ -579,45 +572,54 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
 
 def _last_of(ts: TableState) -> LastRoll | None:
     """The last roll still in effect after an undo, as its roll showed it."""
-    head = ts.match.head
-    if head is None:
+    last = common.last_step(ts.match)
+    if last is None:
         return None
-    before = head.prev.state if head.prev is not None else ts.match.initial
-    return _after(ts, before, head.inp, ts.match.codec.apply(before, head.inp).effects, "software").last
+    before, inp, step = last
+    return _after(ts, before, inp, step.effects, "software").last
 
 
-class BoulomaniaApp(ModuleTable):
-    """Boulomania's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
+def _undone(ts: TableState) -> TableState:
+    """The table after an undo (live, or rebuilt from the journal): no declaration, the
+    roll still in effect shown, the shared words on the prompt."""
+    new = replace(ts, choice=Choice(), prompt=common.said(UNDONE, ts.names, describe))
+    return replace(new, last=_last_of(new))
 
-    name = "boulomania"
-    title = "BOULOMANIA"
-    buttons = ("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus")
-    beams: tuple[str, ...] = ()
-    serial_devices: tuple[str, ...] = (DIE,)
-    codec = BoulomaniaCodec()
-    screen = staticmethod(render)
 
-    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
-        return (
-            ("Game to", str(options.target)),
-            ("Bowls", f"{options.bowls} EACH"),
-            ("Push on", "OPTIONAL" if options.push_optional else "MUST"),
-        )
+def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
+    """The menu's rows: game length, bowls per team, whether pushing on is optional."""
+    return (
+        ("Game to", str(options.target)),
+        ("Bowls", f"{options.bowls} EACH"),
+        ("Push on", "OPTIONAL" if options.push_optional else "MUST"),
+    )
 
-    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
-        if row == 0:
-            i = TARGETS.index(options.target) if options.target in TARGETS else TARGETS.index(13)
-            return replace(options, target=TARGETS[(i + step) % len(TARGETS)])
-        if row == 1:
-            return replace(options, bowls=(options.bowls - 1 + step) % 8 + 1)
-        return replace(options, push_optional=not options.push_optional)
 
-    def summary(self, ts: TableState) -> str:
-        g = ts.game
-        return f"Round {g.round}, {g.score.A}-{g.score.B}"
+def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
+    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+    if row == 0:
+        i = TARGETS.index(options.target) if options.target in TARGETS else TARGETS.index(13)
+        return replace(options, target=TARGETS[(i + step) % len(TARGETS)])
+    if row == 1:
+        return replace(options, bowls=(options.bowls - 1 + step) % 8 + 1)
+    return replace(options, push_optional=not options.push_optional)
+
+
+def summary(ts: TableState) -> str:
+    """A game on hold: ``"Round 2, 5-3"``."""
+    g = ts.game
+    return f"Round {g.round}, {g.score.A}-{g.score.B}"
 
 
 TARGETS = (5, 7, 9, 11, 13, 15, 21)
 """Game lengths the menu offers (BM-18: 13 by default)."""
 
-APP = BoulomaniaApp()
+APP: GameTable[TableState] = GameTable(
+    name="boulomania",
+    title="BOULOMANIA",
+    panel=Panel(buttons=("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus"), serial_devices=(DIE,)),
+    codec=BoulomaniaCodec(),
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
+)
+"""Boulomania's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from pitchside.core.sides import SIDES
-from pitchside.tables.registry import TableLike
+from pitchside.tables.gametable import TableLike
 
 Cue = Literal["point", "refusal", "won"]
 CUES: tuple[Cue, ...] = ("point", "refusal", "won")
@@ -50,6 +50,6 @@ def cues(before: TableLike, after: TableLike) -> tuple[Cue, ...]:
         if new.status() == "finished" and old.status() != "finished":
             found.append("won")
     prompt = after.prompt
-    if prompt is not None and getattr(prompt, "kind", None) == "refusal" and prompt is not before.prompt:
+    if prompt is not None and prompt.kind == "refusal" and prompt is not before.prompt:
         found.append("refusal")
     return tuple(sorted(found, key=CUES.index))

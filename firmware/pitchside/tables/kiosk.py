@@ -31,9 +31,10 @@ from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
+from pitchside.core.tournament import TournamentInfo
 from pitchside.tables import effects as table
-from pitchside.tables.registry import GameApp, is_finished, match_in_progress
-from pitchside.render.kiosk import AttractView, ConfirmView, KioskView, MenuView, ServiceView
+from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
+from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
 from pitchside.render.side import SideView
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (
@@ -46,6 +47,7 @@ from pitchside.signals.events import (
     SensorNoisy,
     SerialLine,
     SerialStatus,
+    TableEvent,
     TimerFired,
 )
 
@@ -83,6 +85,12 @@ class KioskSettings:
     """Config summary and devices for the service status page."""
     pricing: Pricing | None = None
     """Pay to play (issue 18): None, no coins needed (free play without a coin slot)."""
+    tournament_file: str | None = None
+    """The tournament file of the config (``[tournament] file``), a path as data: the
+    shell reads it (:mod:`pitchside.app.tournament_file`), never the kiosk."""
+    tournament: TournamentInfo | None = None
+    """The shell's last read of it (at power-on, then at each new match): handed to
+    every table of a game that shows a tournament (``GameTable.tournament``)."""
 
 
 StartTimer = table.StartTimer
@@ -103,12 +111,30 @@ class Log:
 
 
 Effect = table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext
+Timed = TableEvent | table.CoinTossed | table.DiceRolled
+"""The events the kiosk's modes handle, each timed (``at``, s): every event but the
+shell's :class:`~pitchside.tables.effects.TournamentLoaded`, handed to the game."""
 
 
 def _default_app() -> GameApp:
-    from pitchside.tables.pichenotte import APP
+    return app_for("pichenotte")
 
-    return APP
+
+def _shown(settings: KioskSettings, app: GameApp, ts: Any) -> Any:
+    """``ts`` with the shell's read of the tournament handed in (as the
+    :class:`~pitchside.tables.effects.TournamentLoaded` event the game handles), for a
+    game that shows one; any other table unchanged."""
+    if not app.tournament or settings.tournament is None:
+        return ts
+    shown, _ = app.handle(ts, table.TournamentLoaded(settings.tournament))
+    return shown
+
+
+def _new_table(ks: KioskState, options: Any, app: GameApp | None = None) -> Any:
+    """A new table of ``app`` (default: the game chosen) with ``options``, the players'
+    names of the table held, and the tournament shown."""
+    app = ks.settings.app if app is None else app
+    return _shown(ks.settings, app, app.new_table(options, ks.table.names))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +196,7 @@ def start(
     game = ts.match.codec.name
     if game != settings.app.name and any(a.name == game for a in settings.games):  # resumed in its game
         settings = replace(settings, app=next(a for a in settings.games if a.name == game))
+    ts = _shown(settings, settings.app, ts)  # a table rebuilt from the journal shows it too
     in_match = match_in_progress(ts) or not settings.attract
     home: Mode = "playing" if in_match else "attract"
     mode: Mode = "service" if settings.start_in_service else home
@@ -199,6 +226,7 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
     if isinstance(event, (table.CoinTossed, table.DiceRolled)):
         return _playing(ks, event)
     if isinstance(event, table.TournamentLoaded):  # the shell's data for the game, in any mode
+        ks = replace(ks, settings=replace(ks.settings, tournament=event.info))  # for the tables to come
         ts, game_effects = ks.settings.app.handle(ks.table, event)
         return replace(ks, table=ts), game_effects
     at = event.at
@@ -239,7 +267,7 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
     return ks, (*effects, *more)
 
 
-def _count(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+def _count(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
     """Service counters and fault flags from every event."""
     logs: tuple[Effect, ...] = ()
     match event:
@@ -328,29 +356,28 @@ def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState,
     effects: tuple[Effect, ...] = ()
     ts = ks.table
     if new_match:
-        ts = ks.settings.app.new_table(ts.match.options, ts.names)
+        ts = _new_table(ks, ts.match.options)
         effects = (table.NewMatch(),)
     home: Mode = "attract" if ks.settings.attract else "playing"
     ks = replace(ks, table=ts, mode=home, back_to=home, cursor=0)
     return ks, (*effects, *_deadlines(ks, at))
 
 
-def _starts_on(ks: KioskState, event: table.Event) -> bool:
-    """A serial line the game starts on from attract or the menu: the app's optional
-    ``starts_on(event) -> bool`` says (Master Move: a move source's HELLO or LINEUP);
-    without one, no line starts a game and lines there are dropped."""
-    starts_on = getattr(ks.settings.app, "starts_on", None)
-    return isinstance(event, SerialLine) and starts_on is not None and bool(starts_on(event))
+def _starts_on(ks: KioskState, event: Timed) -> SerialLine | None:
+    """A serial line the game starts on from attract or the menu (None: not one): the
+    game's ``starts_on(event)`` says (Master Move: a move source's HELLO or LINEUP); by
+    default no line starts a game and lines there are dropped."""
+    return event if isinstance(event, SerialLine) and ks.settings.app.starts_on(event) else None
 
 
-def _start_on(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+def _start_on(ks: KioskState, event: SerialLine) -> tuple[KioskState, tuple[Effect, ...]]:
     """Start playing on ``event``: the match on hold carries on, else a new one with the
     options shown (the defaults from attract); then the event is the game's."""
     effects: tuple[Effect, ...] = ()
     if match_in_progress(ks.table):
         ks = replace(ks, mode="playing", back_to="playing")
     else:
-        ts = ks.settings.app.new_table(ks.table.match.options, ks.table.names)
+        ts = _new_table(ks, ks.table.match.options)
         ks, effects = replace(ks, mode="playing", back_to="playing", table=ts), (table.NewMatch(),)
     ks, more = _playing(ks, event)
     return ks, (*effects, *more, *_deadlines(ks, event.at))
@@ -359,9 +386,9 @@ def _start_on(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Eff
 # --- modes ---------------------------------------------------------------------------
 
 
-def _attract(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
-    if _starts_on(ks, event):
-        return _start_on(ks, event)
+def _attract(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    if (line := _starts_on(ks, event)) is not None:
+        return _start_on(ks, line)
     if not isinstance(event, ButtonPressed):
         return ks, ()
     mode: Mode = "resume" if match_in_progress(ks.table) else "menu"
@@ -369,9 +396,9 @@ def _attract(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     return ks, _deadlines(ks, event.at)
 
 
-def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
-    if _starts_on(ks, event):
-        return _start_on(ks, event)
+def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    if (line := _starts_on(ks, event)) is not None:
+        return _start_on(ks, line)
     if not isinstance(event, ButtonPressed):
         return ks, ()
     app = ks.settings.app
@@ -384,12 +411,12 @@ def _menu(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect,
         return _switch_game(ks, 1 if event.name == "plus" else -1), ()
     if event.name in ("plus", "minus"):
         new_opts = app.menu_change(opts, ks.cursor - first, 1 if event.name == "plus" else -1)
-        return replace(ks, table=app.new_table(new_opts, ks.table.names)), ()
+        return replace(ks, table=_new_table(ks, new_opts)), ()
     if event.name in ("shot_done", "coin"):
         paid = _reserve(ks)
         if paid is None:
             return replace(ks, short=True), ()
-        ts = app.new_table(opts, ks.table.names)
+        ts = _new_table(ks, opts)
         ks = replace(paid, mode="playing", back_to="playing", table=ts, short=False)
         effects: tuple[Effect, ...] = (table.NewMatch(),)
         if event.name == "coin":  # straight to the toss: COIN starts and tosses
@@ -413,11 +440,11 @@ def _switch_game(ks: KioskState, step: int) -> KioskState:
     new = apps[(i + step) % len(apps)]
     chosen = dict(ks.chosen) | {app.name: ks.table.match.options}
     opts = chosen[new.name] if new.name in chosen else dict(ks.settings.game_options).get(new.name)
-    ts = new.new_table(new.parse_options({}) if opts is None else opts, ks.table.names)
+    ts = _new_table(ks, new.parse_options({}) if opts is None else opts, new)
     return replace(ks, settings=replace(ks.settings, app=new), table=ts, chosen=tuple(chosen.items()))
 
 
-def _own_input(app: GameApp, event: table.Event) -> bool:
+def _own_input(app: GameApp, event: Timed) -> bool:
     """Whether ``event`` is for ``app``: on a panel shared by several games, a button,
     beam or serial device of another game is none of its business."""
     match event:
@@ -435,9 +462,9 @@ def _own_input(app: GameApp, event: table.Event) -> bool:
             assert_never(event)
 
 
-def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
-    if _starts_on(ks, event):
-        return _start_on(ks, event)
+def _resume(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    if (line := _starts_on(ks, event)) is not None:
+        return _start_on(ks, line)
     if not isinstance(event, ButtonPressed):
         return ks, ()
     if event.name == "shot_done":
@@ -449,14 +476,13 @@ def _resume(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effec
     return ks, ()
 
 
-def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, (ButtonHeld,)) and event.name == "new":
         return replace(ks, table=replace(ks.table, prompt=Prompt("Staff: hold NEW+UNDO", "info"))), ()
     if isinstance(event, ButtonPressed) and event.name == "new":
         if is_finished(ks.table) or not match_in_progress(ks.table):
             if not ks.settings.attract:
-                ts = ks.settings.app.new_table(ks.table.match.options, ks.table.names)
-                return replace(ks, table=ts), (table.NewMatch(),)
+                return replace(ks, table=_new_table(ks, ks.table.match.options)), (table.NewMatch(),)
             ks = replace(ks, mode="menu", cursor=0)
             return ks, _deadlines(ks, event.at)
         return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
@@ -472,7 +498,7 @@ def _playing(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     return ks, effects
 
 
-def _service(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+def _service(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, ButtonPressed) and event.name == "next":
         return replace(ks, service_page=(ks.service_page + 1) % _service_pages(ks)), ()
     if isinstance(event, ButtonPressed) and event.name == "plus":
@@ -484,11 +510,11 @@ def _service(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effe
     return ks, ()
 
 
-def _abandon(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+def _abandon(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
     if not isinstance(event, ButtonPressed):
         return ks, ()
     if event.name == "shot_done":
-        ts = ks.settings.app.new_table(ks.table.match.options, ks.table.names)
+        ts = _new_table(ks, ks.table.match.options)
         home: Mode = "menu" if ks.settings.attract else "playing"
         ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
         return ks, (table.NewMatch(), Log("match abandoned by staff"), *_deadlines(ks, event.at))
@@ -503,18 +529,18 @@ def _service_pages(ks: KioskState) -> int:
 # --- views ---------------------------------------------------------------------------
 
 
-def view(ks: KioskState) -> KioskView:
-    """What the display shows now."""
+def view(ks: KioskState) -> object:
+    """What the display shows now: a kiosk view, or the game's own (its ``view``, its
+    attract pages), any view :func:`pitchside.render.screen.render` draws."""
     s = ks.settings
     app = s.app
     if ks.mode == "attract" and len(s.games) > 1:  # the games' names in turn (the chosen one first)
         i = next((j for j, a in enumerate(s.games) if a.name == app.name), 0) + ks.shift
         return AttractView(s.games[i % len(s.games)].title, ("PRESS ANY BUTTON", "TO CHOOSE A GAME"), SHIFTS[ks.shift])
     if ks.mode == "attract":
-        pages = getattr(app, "attract_views", lambda ts: ())(ks.table)  # the game's own (standings)
+        pages = app.attract_views(ks.table)  # the game's own (standings)
         if pages and ks.shift % (len(pages) + 1):  # in turn with the attract screen, as it shifts
-            page: KioskView = pages[ks.shift % (len(pages) + 1) - 1]
-            return page
+            return pages[ks.shift % (len(pages) + 1) - 1]
         return AttractView(app.title, _attract_lines(ks) or ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
     if ks.mode == "menu":
         return MenuView(app.title, _menu_rows(ks), ks.cursor, _menu_hint(ks))
@@ -524,8 +550,7 @@ def view(ks: KioskState) -> KioskView:
         return ConfirmView("ABANDON MATCH?", ("DONE: yes, abandon", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
-    game_view: KioskView = app.view(ks.table)
-    return game_view
+    return app.view(ks.table)
 
 
 def side_view(ks: KioskState, side: Side) -> SideView | AttractView:

@@ -47,18 +47,18 @@ hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to mov
 **Tournaments.** A table config may name a tournament file (``[tournament] file =
 "cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
 (:mod:`pitchside.cli.tournament`). This module never reads it: the shell does
-(:mod:`pitchside.app.tournament_file`), at power-on (handed in with
-:meth:`MasterMoveApp.with_tournament`) and at each new match (a
-:class:`~pitchside.tables.effects.TournamentLoaded` event), and hands in what to show
-(:class:`~pitchside.core.tournament.TournamentInfo`), which the controller shows on the
-attract screen's rotation (:meth:`MasterMoveApp.attract_views`) and with NEXT once a
-game is over. Results are entered with ``pitchside tournament result``: the table does
-not write the file, since it cannot know which two teams of the tournament played (its
-sides are the config's names) and a mistaken tap would change the organiser's record. A
-file that cannot be read is shown as such on the standings page; the game goes on.
+(:mod:`pitchside.app.tournament_file`), at power-on and at each new match, and the kiosk
+hands every table what to show as a :class:`~pitchside.tables.effects.TournamentLoaded`
+event (:class:`~pitchside.core.tournament.TournamentInfo`; the game record says it shows
+a tournament, ``tournament=True``), which the controller shows on the attract screen's
+rotation (:func:`attract_views`) and with NEXT once a game is over. Results are entered
+with ``pitchside tournament result``: the table does not write the file, since it cannot
+know which two teams of the tournament played (its sides are the config's names) and a
+mistaken tap would change the organiser's record. A file that cannot be read is shown as
+such on the standings page; the game goes on.
 
 **A cold start from the move source.** On the attract screen and the menu the kiosk
-asks :meth:`MasterMoveApp.starts_on` whether a serial line should start the game: a
+asks :func:`starts_on` (the game record's hook) whether a serial line should start the game: a
 ``HELLO`` or ``LINEUP`` line of the move source does (the game starts with the options
 shown and the line is then handled as in play); other lines there are dropped.
 
@@ -70,37 +70,25 @@ line-up rules allow (MM-19) before OK sends it. A terminal or board sends its ow
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal, assert_never
 
-from PIL import Image
-
-from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin, TournamentLoaded
-from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.match import Match
+from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
-from pitchside.core.sides import SIDES, PerSide, Side
+from pitchside.core.sides import SIDES, PerSide, Side, name_of
+from pitchside.core.step import Step
 from pitchside.core.words.mastermove import describe
 from pitchside.core.tournament import TournamentInfo, tournament_info, unreadable_tournament
-from pitchside.render.mastermove import (
-    STANDINGS_ROWS,
-    EntryView,
-    MasterMoveView,
-    StandingsView,
-    render,
-    render_standings,
-)
+from pitchside.render.mastermove import STANDINGS_ROWS, EntryView, MasterMoveView, StandingsView
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
-from pitchside.signals.events import (
-    ButtonHeld,
-    ButtonPressed,
-    SensorNoisy,
-    SerialLine,
-    SerialStatus,
-)
+from pitchside.signals import events as ev
+from pitchside.tables import common
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.gametable import GameTable, Panel
 
 SOURCE = "moves"
 """The serial device name of the move source (``[serial.moves]``)."""
@@ -177,46 +165,41 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
 
 def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left."""
-    ts = TableState(match, names=names)
-    if last_was_undo:
-        notices: tuple[Notice, ...] = (UNDONE,)
-    elif match.head is not None:
-        before = match.head.prev.state if match.head.prev is not None else match.initial
-        notices = _typed(match.codec.apply(before, match.head.inp).effects)
-    else:
-        notices = ()
-    return replace(ts, prompt=_notice(ts, notices))
+    ts = TableState(match, names=names, drafts=lineups_of(match))
+    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+
+
+def lineups_of(match: Match) -> PerSide[Placement]:
+    """The line-ups the buttons propose after the match's last input or undo: each
+    side's line-up in effect, else the standard one (:data:`STANDARD_LINEUPS`). Moves of
+    a proposal not sent are never journaled: an accepted input or an undo drops them, so
+    a table rebuilt from the journal proposes the same (issue 13, item 4)."""
+    drafts = STANDARD_LINEUPS
+    for inp in match.inputs:
+        if isinstance(inp, rules.Lineup):
+            drafts = drafts.set(inp.side, inp.placement)
+    return drafts
 
 
 # --- what the screen says ----------------------------------------------------------------
-
-UNDONE = Notice.of("UNDO", "undone")
-NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
-"""The match's undo notices (:mod:`pitchside.core.words.common` words them)."""
-
-
-def _typed(effects: tuple[object, ...]) -> tuple[Notice, ...]:
-    """The typed notices among a step's effects (the Master Move rules emit only those)."""
-    return tuple(n for n in effects if isinstance(n, Notice))
-
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice in short words, unless the
     new screen says it already (the toss screen, the changes screen after a Move!
     (MM-16), the result screen)."""
-    if not notices or ts.game.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
+    chosen = common.pick(notices)
+    if chosen is None or ts.game.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
         return None
-    return Prompt(describe(notices[-1], ts.names).short, "info")
+    return common.said(chosen, ts.names, describe)
 
 
 def _refuse(ts: TableState, exc: IllegalInput, inp: rules.Input | None = None) -> TableState:
     """The rules' refusal on the display: the rule ID (and the move refused) in the
     box's title, the refusal's short words below it."""
-    notice = exc.notice if exc.notice is not None else NOTHING_TO_UNDO  # the match's undo speaks prose still
-    rule = notice.rule
+    rule = exc.rule
     if isinstance(inp, (rules.Move, rules.Change)):
         rule = f"{rule}  {rules.square_name(inp.frm)}-{rules.square_name(inp.to)}"
-    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", rule))
+    return common.refuse(ts, exc.notice, describe, rule=rule)
 
 
 def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
@@ -293,7 +276,7 @@ def view(ts: TableState) -> MasterMoveView:
 
 
 def _name(ts: TableState, side: Side) -> str:
-    return ts.names[0] if side == "A" else ts.names[1]
+    return name_of(ts.names, side)
 
 
 def _entry_line(ts: TableState) -> str:
@@ -397,26 +380,32 @@ def _nearest(cands: tuple[int, ...], sq: int) -> int:
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    try:
-        match, step = ts.match.apply(inp)
-    except IllegalInput as exc:
-        return _refuse(ts, exc, inp), ()
-    new = replace(ts, match=match, entry=Entry())
-    if isinstance(inp, rules.Lineup):  # the buttons' proposal follows what was sent
-        new = replace(new, drafts=new.drafts.set(inp.side, inp.placement))
-    return replace(new, prompt=_notice(new, _typed(step.effects))), (Accepted(inp, at),)
+    def after(new: TableState, step: Step[rules.State]) -> TableState:
+        new = replace(new, entry=Entry(), drafts=lineups_of(new.match))  # the proposal follows what was sent
+        return replace(new, prompt=_notice(new, step.effects))
+
+    def refused(old: TableState, exc: IllegalInput) -> TableState:
+        return _refuse(old, exc, inp)
+
+    return common.commit(ts, inp, at, after, refused)
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    try:
-        match, _ = ts.match.undo()
-    except IllegalInput as exc:
-        if ts.drafts != STANDARD_LINEUPS:
-            return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
-                           prompt=Prompt("Line-ups back to the standard ones", "info")), ()
-        return _refuse(ts, exc), ()
-    new = replace(ts, match=match, entry=Entry())
-    return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
+    return common.undo(ts, at, _undone, _nothing_to_undo)
+
+
+def _undone(ts: TableState) -> TableState:
+    new = replace(ts, entry=Entry(), drafts=lineups_of(ts.match))
+    return replace(new, prompt=_notice(new, (UNDONE,)))
+
+
+def _nothing_to_undo(ts: TableState, exc: IllegalInput) -> TableState:
+    """An undo before the first input: the line-ups the buttons moved go back to the
+    standard ones, else the refusal (rule ``UNDO``)."""
+    if ts.drafts != STANDARD_LINEUPS:
+        return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
+                       prompt=Prompt("Line-ups back to the standard ones", "info"))
+    return _refuse(ts, exc)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -426,27 +415,29 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         coin). An input the rules forbid, or a line that is not one, leaves the match
         unchanged and puts the reason on the display.
     """
-    if isinstance(event, CoinTossed):
-        return _commit(ts, rules.CoinToss(event.winner), event.at)
-    if isinstance(event, TournamentLoaded):  # the shell read the tournament file (a new match)
-        return replace(ts, tournament=event.info), ()
-    if isinstance(event, SerialLine):
-        if event.name != SOURCE:
+    match event:
+        case CoinTossed(winner=winner, at=at):
+            return _commit(ts, rules.CoinToss(winner), at)
+        case TournamentLoaded(info=info):  # the shell's read of the tournament file
+            return replace(ts, tournament=info), ()
+        case ev.SerialLine(name=name, text=text, at=at):
+            return _line(ts, text, at) if name == SOURCE else (ts, ())
+        case ev.SerialStatus(name=name) if name != SOURCE:
             return ts, ()
-        return _line(ts, event.text, event.at)
-    if isinstance(event, SerialStatus):
-        if event.name != SOURCE:
-            return ts, ()
-        if event.connected:
+        case ev.SerialStatus(connected=True):
             return replace(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
-        return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {event.detail}", "warning")), ()
-    if isinstance(event, SensorNoisy):
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
-    if isinstance(event, ButtonHeld):
-        return _held(ts, event.name)
-    if isinstance(event, ButtonPressed):
-        return _press(ts, event.name, event.at)
-    return ts, ()
+        case ev.SerialStatus(detail=detail):
+            return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {detail}", "warning")), ()
+        case ev.SensorNoisy(name=name, detail=detail):
+            return common.warn(ts, f"SENSOR {name}: {detail}"), ()
+        case ev.ButtonHeld(name=name):
+            return _held(ts, name)
+        case ev.ButtonPressed(name=name, at=at):
+            return _press(ts, name, at)
+        case ev.ButtonReleased() | ev.BeamBroken() | ev.TimerFired() | DiceRolled() | ev.CoinInserted() | ev.CoinFault():
+            return ts, ()  # not Master Move's
+        case _:
+            assert_never(event)
 
 
 def _held(ts: TableState, name: str) -> tuple[TableState, tuple[Effect, ...]]:
@@ -559,101 +550,69 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 # --- the app -----------------------------------------------------------------------------
 
 
-class MasterMoveApp(ModuleTable):
-    """Master Move's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`).
-
-    :param tournament_file: the ``pitchside tournament`` file the shell reads for this
-        table (a path, as data: this module never opens it), or None: no tournament.
-    :param tournament: what to show of it, as the shell read it at power-on
-        (:attr:`snapshot`): the tables this app makes start with it, and a table made
-        without it (rebuilt from the journal by the plain :data:`APP`) is shown with it.
-        At each new match the shell reads the file again and sends a
-        :class:`~pitchside.tables.effects.TournamentLoaded`.
-        :func:`pitchside.app.tournament_file.configured` makes the configured app.
-    """
-
-    name = "mastermove"
-    title = "MASTER MOVE"
-    buttons = ("coin", "shot_done", "undo", "new", "plus", "minus", "next")
-    beams: tuple[str, ...] = ()
-    serial_devices: tuple[str, ...] = (SOURCE,)
-    codec = MasterMoveCodec()
-
-    def __init__(self, tournament_file: str | None = None, tournament: TournamentInfo | None = None) -> None:
-        super().__init__()
-        self.tournament_file = tournament_file
-        self.snapshot = tournament
-
-    def with_tournament(self, path: str | None, info: TournamentInfo | None = None) -> MasterMoveApp:
-        """This game's table for the tournament file ``path`` (None: none), showing
-        ``info``, the shell's read of it."""
-        return MasterMoveApp(path, info)
-
-    def new_table(self, options: rules.Options, names: tuple[str, str]) -> TableState:
-        return replace(new_table(options, names), tournament=self.snapshot)
-
-    def resumed(self, match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
-        return replace(resumed(match, names, last_was_undo), tournament=self.snapshot)
-
-    def _shown(self, ts: TableState) -> TableState:
-        """``ts`` with the power-on snapshot when it was made without this app's file."""
-        if ts.tournament is None and self.snapshot is not None:
-            return replace(ts, tournament=self.snapshot)
-        return ts
-
-    def handle(self, ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
-        return handle(self._shown(ts), event)
-
-    def view(self, ts: TableState) -> MasterMoveView:
-        return view(self._shown(ts))
-
-    def render(self, v: MasterMoveView | StandingsView, size: tuple[int, int]) -> Image.Image:
-        if isinstance(v, StandingsView):  # an attract page
-            return render_standings(v, size)
-        return render(v, size)
-
-    def attract_views(self, ts: TableState) -> tuple[StandingsView, ...]:
-        """The attract screen's extra pages (:mod:`pitchside.tables.kiosk`): the
-        tournament's standings and next pairing, if there is one."""
-        info = self._shown(ts).tournament
-        return standings_pages(info) if info is not None else ()
-
-    def starts_on(self, event: Event) -> bool:
-        """Whether ``event``, arriving on the attract screen or the menu, starts a game
-        (:mod:`pitchside.tables.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
-        if not isinstance(event, SerialLine) or event.name != SOURCE:
-            return False
-        try:
-            cmd = proto.parse_line(event.text)
-        except proto.ProtocolError:
-            return False
-        return isinstance(cmd, proto.Hello) or (isinstance(cmd, proto.Play) and isinstance(cmd.input, rules.Lineup))
-
-    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
-        first = {"coin_toss": "COIN TOSS", "A": "HOME (A)", "B": "AWAY (B)"}[options.first_mover]
-        changes = "PER RESTART" if options.changes == "per_restart" else "CARRY OVER"
-        return (
-            ("First move", first),
-            ("Changes", changes),  # MM-30 / MM-A5
-            ("Stalemate", f"NO {options.stalemate_refuse}TH"),  # MM-29 / MM-A4: the refused traversal
-        )
-
-    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
-        if row == 0:
-            order = ("coin_toss", "A", "B")
-            i = order.index(options.first_mover)
-            return replace(options, first_mover=order[(i + step) % 3])  # type: ignore[arg-type]
-        if row == 1:
-            return replace(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
-        return replace(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
-
-    def summary(self, ts: TableState) -> str:
-        g = ts.game
-        return f"Moves {g.score.A}-{g.score.B}, {g.phase}"
+def attract_views(ts: TableState) -> tuple[StandingsView, ...]:
+    """The attract screen's extra pages (:mod:`pitchside.tables.kiosk`): the
+    tournament's standings and next pairing, if the table shows one."""
+    return standings_pages(ts.tournament) if ts.tournament is not None else ()
 
 
-APP = MasterMoveApp()
+def starts_on(event: Event) -> bool:
+    """Whether ``event``, arriving on the attract screen or the menu, starts a game
+    (:mod:`pitchside.tables.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
+    if not isinstance(event, ev.SerialLine) or event.name != SOURCE:
+        return False
+    try:
+        cmd = proto.parse_line(event.text)
+    except proto.ProtocolError:
+        return False
+    return isinstance(cmd, proto.Hello) or (isinstance(cmd, proto.Play) and isinstance(cmd.input, rules.Lineup))
 
-__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "MasterMoveApp", "TableState", "TournamentInfo", "candidates",
-           "handle", "last_move", "lining_side", "new_table", "resumed", "standings_pages", "tournament_info",
-           "unreadable_tournament", "view"]
+
+FIRST_MOVERS: tuple[Literal["coin_toss", "A", "B"], ...] = ("coin_toss", "A", "B")
+"""The menu's choices for ``first_mover``, in order."""
+
+
+def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
+    """The menu's rows: who moves first, the changes rule, the stalemate rule."""
+    first = {"coin_toss": "COIN TOSS", "A": "HOME (A)", "B": "AWAY (B)"}[options.first_mover]
+    changes = "PER RESTART" if options.changes == "per_restart" else "CARRY OVER"
+    return (
+        ("First move", first),
+        ("Changes", changes),  # MM-30 / MM-A5
+        ("Stalemate", f"NO {options.stalemate_refuse}TH"),  # MM-29 / MM-A4: the refused traversal
+    )
+
+
+def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
+    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+    if row == 0:
+        i = FIRST_MOVERS.index(options.first_mover)
+        return replace(options, first_mover=FIRST_MOVERS[(i + step) % len(FIRST_MOVERS)])
+    if row == 1:
+        return replace(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
+    return replace(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
+
+
+def summary(ts: TableState) -> str:
+    """A game on hold: ``"Moves 1-0, changes"``."""
+    g = ts.game
+    return f"Moves {g.score.A}-{g.score.B}, {g.phase}"
+
+
+APP: GameTable[TableState] = GameTable(
+    name="mastermove",
+    title="MASTER MOVE",
+    panel=Panel(buttons=("coin", "shot_done", "undo", "new", "plus", "minus", "next"), serial_devices=(SOURCE,)),
+    codec=MasterMoveCodec(),
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
+    starts_on=starts_on,
+    attract_views=attract_views,
+    tournament=True,
+)
+"""Master Move's game record (:class:`~pitchside.tables.gametable.GameTable`): it starts
+on a move source's line and shows a tournament (the shell hands in its read)."""
+
+__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "TableState", "TournamentInfo", "attract_views", "candidates",
+           "handle", "last_move", "lining_side", "new_table", "resumed", "standings_pages", "starts_on",
+           "tournament_info", "unreadable_tournament", "view"]

@@ -46,7 +46,7 @@ second toss, a shot during the zone entry) is refused with the rules' own refusa
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, assert_never
 
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
@@ -56,11 +56,13 @@ from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
 from pitchside.core.words.pichenotte import describe
-from pitchside.render.pichenotte import PichenotteView, render
+from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt, TallyEntry
-from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy
-from pitchside.tables.effects import Accepted, CoinTossed, Event, TableEffect, TossCoin
-from pitchside.tables.registry import ModuleTable
+from pitchside.signals import events as ev
+from pitchside.tables import common
+from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.gametable import GameTable, Panel
 
 Drop = Literal["shot", "A", "B"]
 
@@ -112,23 +114,7 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     so the display shows what it showed before the restart. A shot being entered but
     not yet committed (SHOT DONE) was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
-    if last_was_undo:
-        notices: tuple[Notice, ...] = (UNDONE,)
-    elif match.head is not None:
-        before = match.head.prev.state if match.head.prev is not None else match.initial
-        notices = _typed(match.codec.apply(before, match.head.inp))
-    else:
-        notices = ()
-    return replace(ts, prompt=_notice(ts, notices))
-
-
-UNDONE = Notice.of("UNDO", "undone")
-NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
-
-
-def _typed(step: Step[rules.State]) -> tuple[Notice, ...]:
-    """A Pichenotte step's notices (the engine emits only typed ones)."""
-    return tuple(n for n in step.effects if isinstance(n, Notice))
+    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
 def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
@@ -184,33 +170,39 @@ def view(ts: TableState) -> PichenotteView:
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
     """The refusal on the prompt line: its short words, then the ``buttons`` that get
     on (``"COIN"``), with the rule ID for the refusal box."""
-    text = describe(notice, ts.names).short + (f" ({buttons})" if buttons else "")
-    return replace(ts, prompt=Prompt(text, "refusal", notice.rule))
+    return common.refuse(ts, notice, describe, buttons)
 
 
 def _refused_by_rules(ts: TableState, exc: IllegalInput) -> TableState:
-    notice = exc.notice
-    if notice is None:  # Match.undo's "nothing to undo" is still in prose
-        assert exc.rule == "UNDO", exc
-        notice = NOTHING_TO_UNDO
-    return _refuse(ts, notice)
+    return common.refuse(ts, exc.notice, describe)
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice, unless the new screen
     (the zone entry, the result) already says it."""
-    if not notices or ts.game.phase in ("tally", "finished"):
+    chosen = common.pick(notices)
+    if chosen is None or ts.game.phase in ("tally", "finished"):
         return None
-    return Prompt(describe(notices[-1], ts.names).short, "info")
+    return common.said(chosen, ts.names, describe)
+
+
+def _fresh(ts: TableState) -> TableState:
+    """The table after the match moved on (an input, an undo): no shot or counts entered."""
+    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
+
+
+def _after(ts: TableState, step: Step[rules.State]) -> TableState:
+    new = _fresh(ts)
+    return replace(new, prompt=_notice(new, step.effects))
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    try:
-        match, step = ts.match.apply(inp)
-    except IllegalInput as exc:
-        return _refused_by_rules(ts, exc), ()
-    new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
-    return replace(new, prompt=_notice(new, _typed(step))), (Accepted(inp, at),)
+    return common.commit(ts, inp, at, _after, _refused_by_rules)
+
+
+def _undone(ts: TableState) -> TableState:
+    new = _fresh(ts)
+    return replace(new, prompt=_notice(new, common.resumed_notices(ts.match, True)))
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -220,15 +212,20 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         coin). A press the rules forbid leaves the match unchanged and puts the reason
         on the prompt line.
     """
-    if isinstance(event, CoinTossed):
-        return _commit(ts, rules.CoinToss(event.winner), event.at)
-    if isinstance(event, BeamBroken):
-        return _drop(ts, event), ()
-    if isinstance(event, SensorNoisy):
-        return _noisy(ts, event), ()
-    if isinstance(event, ButtonPressed):
-        return _press(ts, event.name, event.at)
-    return ts, ()
+    match event:
+        case CoinTossed(winner=winner, at=at):
+            return _commit(ts, rules.CoinToss(winner), at)
+        case ev.BeamBroken():
+            return _drop(ts, event), ()
+        case ev.SensorNoisy():
+            return _noisy(ts, event), ()
+        case ev.ButtonPressed(name=name, at=at):
+            return _press(ts, name, at)
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.TimerFired() | ev.SerialLine() | ev.SerialStatus()
+              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+            return ts, ()  # not Pichenotte's
+        case _:
+            assert_never(event)
 
 
 STORM_TOLERANCE_S = 1e-6
@@ -236,7 +233,7 @@ STORM_TOLERANCE_S = 1e-6
 storm's."""
 
 
-def _noisy(ts: TableState, event: SensorNoisy) -> TableState:
+def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
     """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
     draft = ts.draft
     if event.since is None or ts.game.phase != "shooting":
@@ -252,7 +249,7 @@ def _noisy(ts: TableState, event: SensorNoisy) -> TableState:
     return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
 
 
-def _drop(ts: TableState, event: BeamBroken) -> TableState:
+def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
     game, draft = ts.game, ts.draft
     if game.phase != "shooting":
         return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
@@ -276,12 +273,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
             return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
         if game.phase == "tally" and ts.zones != (0,) * 6:
             return replace(ts, zones=(0,) * 6, cursor=0, prompt=Prompt("Counts cleared", "info")), ()
-        try:
-            match, _ = ts.match.undo()
-        except IllegalInput as exc:
-            return _refused_by_rules(ts, exc), ()
-        new = replace(ts, match=match, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
-        return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
+        return common.undo(ts, at, _undone, _refused_by_rules)
     if game.phase == "finished":
         return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "coin":
@@ -359,44 +351,49 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
     return _refuse(ts, no_shot, "+ - NEXT, DONE"), ()
 
 
-class PichenotteApp(ModuleTable):
-    """Pichenotte's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
+def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
+    """The menu's rows: players, match format, pucks per side."""
+    return (
+        ("Players", options.players.upper()),
+        ("Match", "FIRST TO 4" if options.format == "rounds" else "RACE TO 500"),
+        ("Pucks", f"{options.pucks} EACH"),
+    )
 
-    name = "pichenotte"
-    title = "PICHENOTTE"
-    buttons = (
-        "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
-        "shot_done", "undo", "new", "plus", "minus", "next",
-    )  # fmt: skip
-    beams = ("twenty",)
-    serial_devices: tuple[str, ...] = ()
-    codec = PichenotteCodec()
-    screen = staticmethod(render)
 
-    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
-        return (
-            ("Players", options.players.upper()),
-            ("Match", "FIRST TO 4" if options.format == "rounds" else "RACE TO 500"),
-            ("Pucks", f"{options.pucks} EACH"),
-        )
+def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
+    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+    if row == 0:
+        players: Literal["singles", "doubles"] = "doubles" if options.players == "singles" else "singles"
+        pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
+        return replace(options, players=players, pucks=pucks)
+    if row == 1:
+        return replace(options, format="race500" if options.format == "rounds" else "rounds")
+    i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
+    return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
 
-    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
-        if row == 0:
-            players = "doubles" if options.players == "singles" else "singles"
-            pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
-            return replace(options, players=players, pucks=pucks)  # type: ignore[arg-type]
-        if row == 1:
-            return replace(options, format="race500" if options.format == "rounds" else "rounds")
-        i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
-        return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
 
-    def summary(self, ts: TableState) -> str:
-        g = ts.game
-        score = rules.match_score(g)
-        return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
+def summary(ts: TableState) -> str:
+    """A match on hold: ``"Round 2, 1-0"``."""
+    g = ts.game
+    score = rules.match_score(g)
+    return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
 
 
 PUCK_CHOICES = (4, 6, 8, 10, 12)
 """Pucks per side offered by the menu."""
 
-APP = PichenotteApp()
+APP: GameTable[TableState] = GameTable(
+    name="pichenotte",
+    title="PICHENOTTE",
+    panel=Panel(
+        buttons=(
+            "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
+            "shot_done", "undo", "new", "plus", "minus", "next",
+        ),  # fmt: skip
+        beams=("twenty",),
+    ),
+    codec=PichenotteCodec(),
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
+)
+"""Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -54,27 +54,22 @@ who presses KICK before seeing who won has not chosen); UNDO takes the toss back
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, assert_never
 
-from pitchside.tables.effects import (
-    Accepted,
-    CoinTossed,
-    Event,
-    StartTimer,
-    TableEffect,
-    TossCoin,
-)
-from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.match import Match
+from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
-from pitchside.core.sides import SIDES, PerSide, Side, other
+from pitchside.core.sides import SIDES, PerSide, Side, name_of, other
+from pitchside.core.step import Step
 from pitchside.core.words.pitchbowl import describe
-from pitchside.render.pitchbowl import PitchBowlView, render
+from pitchside.render.pitchbowl import PitchBowlView
 from pitchside.render.view import Prompt
-from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired
+from pitchside.signals import events as ev
+from pitchside.tables import common
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.gametable import GameTable, Panel
 
 SPIN_FRAMES = 5
 """Frames of the coin-toss animation before the winner is shown."""
@@ -209,22 +204,13 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     animation was cut short shows its winner at once (module docstring); a draft not yet
     committed (OK) was never journaled: the coaches enter it again."""
     ts = TableState(match, names=names)
-    effects: tuple[object, ...]
-    if last_was_undo:
-        effects = (UNDONE,)
-    elif match.head is not None:
-        before = match.head.prev.state if match.head.prev is not None else match.initial
-        effects = match.codec.apply(before, match.head.inp).effects
-    else:
-        effects = ()
-    return replace(ts, prompt=_notice(ts, effects))
+    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
 # --- what the display shows ------------------------------------------------------------
 
 
-def _name(names: tuple[str, str], side: Side) -> str:
-    return names[0] if side == "A" else names[1]
+_name = name_of
 
 
 def field_label(ts: TableState, i: int) -> str:
@@ -339,16 +325,10 @@ def view(ts: TableState) -> PitchBowlView:
 
 # --- prompts ---------------------------------------------------------------------------
 
-UNDONE = Notice.of("UNDO", "undone")
-"""The notice of an undo (shared/spec/replay.md, ``undo``)."""
-NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
-"""The refusal of an undo with nothing to take back."""
-
-
 def _refuse(ts: TableState, notice: Notice) -> TableState:
     """The refusal ``notice`` (the rules', or the shared undo one) on the display, in the
     players' names (its short words) with its rule ID."""
-    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", notice.rule))
+    return common.refuse(ts, notice, describe)
 
 
 def _refuse_panel(ts: TableState, rule: str, text: str) -> TableState:
@@ -359,28 +339,24 @@ def _refuse_panel(ts: TableState, rule: str, text: str) -> TableState:
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
     """A rules refusal on the display (every Pitch Bowl refusal carries its notice)."""
-    assert exc.notice is not None, f"a prose refusal from a typed engine: {exc}"
     return _refuse(ts, exc.notice)
 
 
 def _rules_refusal(game: rules.State, inp: rules.Input) -> IllegalInput | None:
     """The rules' refusal of ``inp`` now, or None if they would accept it (nothing is
     committed either way)."""
-    try:
-        rules.apply(game, inp)
-    except IllegalInput as exc:
-        return exc
-    return None
+    notice = common.refusal(rules.apply, game, inp)
+    return None if notice is None else IllegalInput(notice)
 
 
-def _notice(ts: TableState, notices: tuple[object, ...]) -> Prompt | None:
+def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice (the one that says what comes
     next: whose turn, who places, the bonus pitch), worded for the players, unless the new
     screen (the result) already says it."""
-    typed = [n for n in notices if isinstance(n, Notice)]
-    if not typed or ts.game.phase == "finished":
+    chosen = common.pick(notices)
+    if chosen is None or ts.game.phase == "finished":
         return None
-    return Prompt(describe(typed[-1], ts.names).short, "info")
+    return common.said(chosen, ts.names, describe)
 
 
 def _placer(game: rules.State) -> Side:
@@ -391,13 +367,13 @@ def _placer(game: rules.State) -> Side:
 # --- the controller --------------------------------------------------------------------
 
 
+def _after(ts: TableState, step: Step[rules.State]) -> TableState:
+    new = ts.cleared()
+    return replace(new, prompt=_notice(new, step.effects))
+
+
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    try:
-        match, step = ts.match.apply(inp)
-    except IllegalInput as exc:
-        return _refused(ts, exc), ()
-    new = replace(ts, match=match).cleared()
-    return replace(new, prompt=_notice(new, step.effects)), (Accepted(inp, at),)
+    return common.commit(ts, inp, at, _after, _refused)
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -407,15 +383,20 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         coin, step the coin animation). A press the rules forbid leaves the match
         unchanged and puts the reason, with its rule ID, on the display.
     """
-    if isinstance(event, CoinTossed):
-        return _tossed(ts, event)
-    if isinstance(event, TimerFired):
-        return _spin_step(ts, event)
-    if isinstance(event, SensorNoisy):
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning")), ()
-    if isinstance(event, ButtonPressed):
-        return _press(ts, event.name, event.at)
-    return ts, ()
+    match event:
+        case CoinTossed():
+            return _tossed(ts, event)
+        case ev.TimerFired():
+            return _spin_step(ts, event)
+        case ev.SensorNoisy(name=name, detail=detail):
+            return common.warn(ts, f"SENSOR {name}: {detail}"), ()
+        case ev.ButtonPressed(name=name, at=at):
+            return _press(ts, name, at)
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.BeamBroken() | ev.SerialLine() | ev.SerialStatus()
+              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+            return ts, ()  # not Pitch Bowl's
+        case _:
+            assert_never(event)
 
 
 def _tossed(ts: TableState, event: CoinTossed) -> tuple[TableState, tuple[Effect, ...]]:
@@ -428,7 +409,7 @@ def _tossed(ts: TableState, event: CoinTossed) -> tuple[TableState, tuple[Effect
     return spinning, (*effects, StartTimer(TOSS_TIMER, due))
 
 
-def _spin_step(ts: TableState, event: TimerFired) -> tuple[TableState, tuple[Effect, ...]]:
+def _spin_step(ts: TableState, event: ev.TimerFired) -> tuple[TableState, tuple[Effect, ...]]:
     if event.name != TOSS_TIMER or ts.spin == 0 or event.at != ts.spin_due:
         return ts, ()  # not ours, or stale (the toss was revealed or undone meanwhile)
     if ts.spin >= SPIN_FRAMES:
@@ -438,9 +419,10 @@ def _spin_step(ts: TableState, event: TimerFired) -> tuple[TableState, tuple[Eff
 
 
 def _reveal(ts: TableState) -> TableState:
-    winner = ts.game.toss_winner or "A"
-    text = f"{_name(ts.names, winner)} won the toss"
-    return replace(ts, spin=0, spin_due=0.0, prompt=Prompt(text, "info"))
+    """The coin stops: the toss's notice in the rules' words (``"Ann won the toss: kick
+    or receive?"``, PB-02), as a table rebuilt from the journal shows it at once."""
+    revealed = replace(ts, spin=0, spin_due=0.0)
+    return replace(revealed, prompt=_notice(revealed, common.resumed_notices(ts.match, False)))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -471,11 +453,12 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """Clear the draft, else take back the last input (the toss too, even mid-spin)."""
     if ts.has_draft and not ts.spin:
         return replace(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
-    if not ts.match.can_undo():
-        return _refuse(ts, NOTHING_TO_UNDO), ()
-    match, _ = ts.match.undo()
-    new = replace(ts, match=match, spin=0, spin_due=0.0).cleared()
-    return replace(new, prompt=_notice(new, (UNDONE,))), (Accepted(None, at),)
+    return common.undo(ts, at, _undone, _refused)
+
+
+def _undone(ts: TableState) -> TableState:
+    new = replace(ts, spin=0, spin_due=0.0).cleared()
+    return replace(new, prompt=_notice(new, (UNDONE,)))
 
 
 def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -640,40 +623,31 @@ def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
 # --- the app ---------------------------------------------------------------------------
 
 
-class PitchBowlApp(ModuleTable):
-    """Pitch Bowl's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
+def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
+    """The menu's rows: defensive placement, how a turn ends, a carrier leaving the field."""
+    return (
+        ("Def. placing", "ON" if options.defensive_placement else "OFF"),
+        ("End turn", END_TURN_LABEL[options.end_turn]),
+        ("Carrier out", "BALL OUT" if options.carrier_out == "ball_out" else "BALL LOOSE"),
+    )
 
-    name = "pitchbowl"
-    title = "PITCH BOWL"
-    buttons = (
-        "coin", "strip", "pickup", "handoff", "pass", "miss", "all_out", "fall", "touchdown",
-        "end_turn", "def_place", "shot_done", "undo", "new", "plus", "minus", "next",
-    )  # fmt: skip
-    beams: tuple[str, ...] = ()
-    serial_devices: tuple[str, ...] = ()
-    codec = PitchBowlCodec()
-    screen = staticmethod(render)
 
-    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
-        return (
-            ("Def. placing", "ON" if options.defensive_placement else "OFF"),
-            ("End turn", END_TURN_LABEL[options.end_turn]),
-            ("Carrier out", "BALL OUT" if options.carrier_out == "ball_out" else "BALL LOOSE"),
-        )
+def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
+    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+    if row == 0:
+        return replace(options, defensive_placement=not options.defensive_placement)
+    if row == 1:
+        i = END_TURN_CHOICES.index(options.end_turn)
+        return replace(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
+    return replace(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
 
-    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
-        if row == 0:
-            return replace(options, defensive_placement=not options.defensive_placement)
-        if row == 1:
-            i = END_TURN_CHOICES.index(options.end_turn)
-            return replace(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
-        return replace(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
 
-    def summary(self, ts: TableState) -> str:
-        g = ts.game
-        score = f"{g.score.A}-{g.score.B}"
-        who = rules.to_act(g)
-        return f"{score}, {_name(ts.names, who)} to play" if who else score
+def summary(ts: TableState) -> str:
+    """A match on hold: ``"0-1, Bob to play"``."""
+    g = ts.game
+    score = f"{g.score.A}-{g.score.B}"
+    who = rules.to_act(g)
+    return f"{score}, {_name(ts.names, who)} to play" if who else score
 
 
 END_TURN_CHOICES: tuple[Literal["unless_def_placement", "always", "never"], ...] = (
@@ -682,4 +656,17 @@ END_TURN_CHOICES: tuple[Literal["unless_def_placement", "always", "never"], ...]
 END_TURN_LABEL = {"unless_def_placement": "BUTTON", "always": "ALWAYS", "never": "FLICK ALL"}
 """The menu's words for the ``end_turn`` option (PB-34, PB-A1)."""
 
-APP = PitchBowlApp()
+APP: GameTable[TableState] = GameTable(
+    name="pitchbowl",
+    title="PITCH BOWL",
+    panel=Panel(
+        buttons=(
+            "coin", "strip", "pickup", "handoff", "pass", "miss", "all_out", "fall", "touchdown",
+            "end_turn", "def_place", "shot_done", "undo", "new", "plus", "minus", "next",
+        ),  # fmt: skip
+    ),
+    codec=PitchBowlCodec(),
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
+)
+"""Pitch Bowl's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -54,27 +54,22 @@ to spot) until the next shot.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, assert_never
 
-from pitchside.tables.effects import (
-    Accepted,
-    CoinTossed,
-    Event,
-    StartTimer,
-    TableEffect,
-    TossCoin,
-)
-from pitchside.tables.registry import ModuleTable
 from pitchside.core.errors import IllegalInput
-from pitchside.core.match import Match
+from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice
+from pitchside.core.step import Step
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import Side, name_of, other
 from pitchside.core.words.pitchnut import describe
-from pitchside.render.pitchnut import PitchnutView, SheetRow, render
+from pitchside.render.pitchnut import PitchnutView, SheetRow
 from pitchside.render.view import Prompt
-from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TimerFired
+from pitchside.signals import events as ev
+from pitchside.tables import common
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.gametable import GameTable, Panel
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
 """The pocket beams, by pin-map name; a piece's ``pocket`` is its index + 1."""
@@ -181,12 +176,12 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     entered was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
     if last_was_undo:
-        return replace(ts, prompt=Prompt("Undone", "info"))
-    if match.head is None:
+        return _undone(ts)
+    last = common.last_step(match)
+    if last is None:
         return ts
-    before = match.head.prev.state if match.head.prev is not None else match.initial
-    step = match.codec.apply(before, match.head.inp)
-    return _after(ts, before, match.head.inp, step.effects, (0, 0, 0, 0))
+    before, inp, step = last
+    return _after(ts, before, inp, step.effects, (0, 0, 0, 0))
 
 
 # --- what the players see -------------------------------------------------------------
@@ -221,11 +216,7 @@ def to_shot(draft: ShotDraft) -> rules.Shot:
 def refusal(game: rules.State, inp: rules.Input) -> Notice | None:
     """The rules' refusal of ``inp`` now (None: they would take it). Asks, commits
     nothing: the table never restates a rule of its own."""
-    try:
-        rules.apply(game, inp)
-    except IllegalInput as exc:
-        return exc.notice
-    return None
+    return common.refusal(rules.apply, game, inp)
 
 
 def needs_spot(game: rules.State, draft: ShotDraft) -> bool:
@@ -346,17 +337,14 @@ def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
 
 def _refuse_notice(ts: TableState, notice: Notice) -> TableState:
     """A refusal of the rules, in their words for the panel."""
-    return replace(ts, prompt=Prompt(describe(notice, ts.names).short, "refusal", notice.rule))
+    return common.refuse(ts, notice, describe)
 
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
-    if exc.notice is not None:
-        return _refuse_notice(ts, exc.notice)
-    return _refuse(ts, exc.rule, exc.reason)  # the match's own prose refusal (undo)
+    return common.refuse(ts, exc.notice, describe)
 
 
-def _info(ts: TableState, text: str) -> TableState:
-    return replace(ts, prompt=Prompt(text, "info"))
+_info = common.info
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -366,20 +354,25 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         coin, start the quiet timer). A press the rules forbid leaves the match unchanged
         and puts the reason on the display.
     """
-    if isinstance(event, CoinTossed):
-        return _commit(ts, rules.CoinToss(event.winner), event.at)
-    if isinstance(event, BeamBroken):
-        return _drop(ts, event)
-    if isinstance(event, TimerFired):
-        return _quiet(ts, event), ()
-    if isinstance(event, SensorNoisy):
-        return replace(ts, prompt=Prompt(sensor_text(event), "warning")), ()
-    if isinstance(event, ButtonPressed):
-        return _press(ts, event.name, event.at)
-    return ts, ()
+    match event:
+        case CoinTossed(winner=winner, at=at):
+            return _commit(ts, rules.CoinToss(winner), at)
+        case ev.BeamBroken():
+            return _drop(ts, event)
+        case ev.TimerFired():
+            return _quiet(ts, event), ()
+        case ev.SensorNoisy():
+            return common.warn(ts, sensor_text(event)), ()
+        case ev.ButtonPressed(name=name, at=at):
+            return _press(ts, name, at)
+        case (ev.ButtonReleased() | ev.ButtonHeld() | ev.SerialLine() | ev.SerialStatus() | DiceRolled()
+              | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+            return ts, ()  # not Pitchnut's
+        case _:
+            assert_never(event)
 
 
-def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
+def _drop(ts: TableState, event: ev.BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
     if event.name not in POCKETS:
         return ts, ()
     if ts.game.phase != "shooting":
@@ -394,7 +387,7 @@ def _drop(ts: TableState, event: BeamBroken) -> tuple[TableState, tuple[Effect, 
     return replace(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
 
 
-def _quiet(ts: TableState, event: TimerFired) -> TableState:
+def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
     """The quiet time has passed since a drop: propose ending the shot (never commit)."""
     d = ts.draft
     if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
@@ -442,12 +435,12 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
         return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
     if ts.game.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.game.toss_winner:
         return replace(ts, breaker=None, prompt=None), ()
-    try:
-        match, _ = ts.match.undo()
-    except IllegalInput as exc:
-        return _refused(ts, exc), ()
-    new = TableState(match, names=ts.names, prompt=Prompt("Undone", "info"))
-    return new, (Accepted(None, at),)
+    return common.undo(ts, at, _undone, _refused)
+
+
+def _undone(ts: TableState) -> TableState:
+    """The table after an undo: a fresh table on the shorter match, saying so."""
+    return TableState(ts.match, names=ts.names, prompt=common.said(UNDONE, ts.names, describe))
 
 
 def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -562,14 +555,12 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    before = ts.game
-    try:
-        match, step = ts.match.apply(inp)
-    except IllegalInput as exc:
-        return _refused(ts, exc), ()
-    sensed = ts.draft.sensed()
-    new = TableState(match, names=ts.names)
-    return _after(new, before, inp, step.effects, sensed), (Accepted(inp, at),)
+    before, sensed = ts.game, ts.draft.sensed()
+
+    def after(new: TableState, step: Step[rules.State]) -> TableState:
+        return _after(TableState(new.match, names=new.names), before, inp, step.effects, sensed)
+
+    return common.commit(ts, inp, at, after, _refused)
 
 
 def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple[Notice, ...],
@@ -594,7 +585,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
         return ts
     if not same_game:  # the game's end, in the rules' words (PN-05, PN-31)
         won = [n for n in notices if n.code == "wins_game"]
-        return replace(ts, prompt=Prompt(describe(won[0], ts.names).short, "info") if won else None)
+        return replace(ts, prompt=common.said(won[0], ts.names, describe) if won else None)
     action = spot_action(inp, spotted, notices)
     prompt = _main_notice(notices, ts.names)
     return replace(ts, action=action, prompt=prompt)
@@ -615,7 +606,7 @@ def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, 
     return f"SPOT {' + '.join(parts)}" + (" AT CENTRE" if len(parts) == 1 else "")
 
 
-def sensor_text(event: SensorNoisy) -> str:
+def sensor_text(event: ev.SensorNoisy) -> str:
     """A noisy pocket for the warning line: ``"POCKET 2 STORM"``, ``"POCKET 1 BLOCKED"``."""
     what = event.detail.split(":")[0].upper()
     if event.name in POCKETS:
@@ -627,15 +618,8 @@ def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt 
     """The notice worth the prompt line, in its short words: shooting for the poison
     (PN-31), a debt (PN-08, PN-28), colours assigned (PN-10), bonus turns banked (PN-15);
     else the last one (whose turn)."""
-    if not notices:
-        return None
-    chosen = notices[-1]
-    for code in _PROMPT_FIRST:
-        found = [n for n in notices if n.code == code]
-        if found:
-            chosen = found[0]
-            break
-    return Prompt(describe(chosen, names).short, "info")
+    chosen = common.pick(notices, _PROMPT_FIRST)
+    return None if chosen is None else common.said(chosen, names, describe)
 
 
 _PROMPT_FIRST = ("on_poison", "owes", "colours_assigned", "banks_bonus")
@@ -649,37 +633,39 @@ GAMES_CHOICES = (1, 2, 3, 5)
 """Games to win the match, as the menu offers them."""
 
 
-class PitchnutApp(ModuleTable):
-    """Pitchnut's table for the kiosk flow (:class:`pitchside.tables.registry.GameApp`)."""
-
-    name = "pitchnut"
-    title = "PITCHNUT"
-    buttons = ("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus")
-    beams = POCKETS
-    serial_devices: tuple[str, ...] = ()
-    codec = PitchnutCodec()
-    screen = staticmethod(render)
-
-    def menu(self, options: rules.Options) -> tuple[tuple[str, str], ...]:
-        beginners = options.scratch_keeps_turn or options.miss_reshoot
-        return (
-            ("Players", options.players.upper()),
-            ("Match", "1 GAME" if options.games == 1 else f"FIRST TO {options.games}"),
-            ("Rules", "BEGINNERS" if beginners else "STANDARD"),
-        )
-
-    def menu_change(self, options: rules.Options, row: int, step: int) -> rules.Options:
-        if row == 0:
-            return replace(options, players="doubles" if options.players == "singles" else "singles")
-        if row == 1:
-            i = GAMES_CHOICES.index(options.games) if options.games in GAMES_CHOICES else 0
-            return replace(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
-        beginners = not (options.scratch_keeps_turn or options.miss_reshoot)
-        return replace(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
-
-    def summary(self, ts: TableState) -> str:
-        g = ts.game
-        return f"Game {g.game_number}, {g.score.A}-{g.score.B}"
+def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
+    """The menu's rows: players, games to win, beginners' or standard rules."""
+    beginners = options.scratch_keeps_turn or options.miss_reshoot
+    return (
+        ("Players", options.players.upper()),
+        ("Match", "1 GAME" if options.games == 1 else f"FIRST TO {options.games}"),
+        ("Rules", "BEGINNERS" if beginners else "STANDARD"),
+    )
 
 
-APP = PitchnutApp()
+def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
+    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+    if row == 0:
+        return replace(options, players="doubles" if options.players == "singles" else "singles")
+    if row == 1:
+        i = GAMES_CHOICES.index(options.games) if options.games in GAMES_CHOICES else 0
+        return replace(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
+    beginners = not (options.scratch_keeps_turn or options.miss_reshoot)
+    return replace(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
+
+
+def summary(ts: TableState) -> str:
+    """A match on hold: ``"Game 2, 1-0"``."""
+    g = ts.game
+    return f"Game {g.game_number}, {g.score.A}-{g.score.B}"
+
+
+APP: GameTable[TableState] = GameTable(
+    name="pitchnut",
+    title="PITCHNUT",
+    panel=Panel(buttons=("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus"), beams=POCKETS),
+    codec=PitchnutCodec(),
+    new_table=new_table, resumed=resumed, handle=handle, view=view,
+    menu=menu, menu_change=menu_change, summary=summary,
+)
+"""Pitchnut's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -15,7 +15,6 @@ from typing import Any
 from pitchside.core.match import Match
 from pitchside.core.notice import Notice, Words
 from pitchside.core.sides import SIDES
-from pitchside.core.step import Notice as ProseNotice
 from pitchside.core.words import common
 from pitchside.tables import kiosk
 
@@ -38,7 +37,7 @@ def words(match: Match, notice: Notice, names: tuple[str, str]) -> Words:
     return match.codec.describe(notice, names)
 
 
-def last_notices(match: Match) -> tuple[Notice | ProseNotice, ...]:
+def last_notices(match: Match) -> tuple[Notice, ...]:
     """The notices of the input in effect last: its step again, from the state before
     it (the rules are pure, so this is the step the table saw). ``()`` before the first input."""
     head = match.head
@@ -47,16 +46,13 @@ def last_notices(match: Match) -> tuple[Notice | ProseNotice, ...]:
     before = head.prev.state if head.prev is not None else match.initial
     try:
         return tuple(e for e in match.codec.apply(before, head.inp).effects
-                     if isinstance(e, (Notice, ProseNotice)))
+                     if isinstance(e, Notice))
     except Exception:  # pragma: no cover - an input in effect was accepted once: it is again
         return ()
 
 
-def notice_json(match: Match, notice: Notice | ProseNotice, names: tuple[str, str]) -> dict[str, Any]:
-    """``{"rule", "code", "text", "short"}`` of one notice (a prose notice of an engine not
-    yet converted has ``code: null`` and its own text)."""
-    if isinstance(notice, ProseNotice):
-        return {"rule": notice.rule, "code": None, "text": notice.text, "short": notice.text}
+def notice_json(match: Match, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
+    """``{"rule", "code", "text", "short"}`` of one notice, worded by its game."""
     try:
         w = words(match, notice, names)
     except KeyError:  # a notice without words is a bug elsewhere; the feed still goes on

@@ -11,7 +11,7 @@ in error is put back, with no penalty stated: nothing to record).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -19,10 +19,18 @@ from pitchside.core.game import Outcome
 from pitchside.core.notice import Notice as Typed
 from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.sides import PerSide
-from pitchside.core.step import Notice
 from pitchside.core.words.pitchbowl import describe
 
 P = PB.Pitch
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A notice as worded: its long ``text`` for sides named A and B, and its ``rule``
+    (the pairs the engine spoke before typed notices, kept as the expected values)."""
+
+    text: str
+    rule: str = ""
 
 
 def said(effects: tuple[object, ...]) -> tuple[Notice, ...]:

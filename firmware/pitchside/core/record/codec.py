@@ -23,9 +23,13 @@ class GameCodec(Protocol):
     """The header's ``game`` value (``"pichenotte"``, ...)."""
     rules_version: int
     """The rules engine's version, written by export and stored with each match."""
-    rules: Any
-    """The game's rules module: ``apply`` and the typed face of
-    :class:`pitchside.core.game.GameRules` (``status``, ``score``, ``turn``, ``outcome``)."""
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules module: ``apply`` and the typed face of
+        :class:`pitchside.core.game.GameRules` (``status``, ``score``, ``turn``,
+        ``outcome``). Read-only, so a codec's class attribute of the module conforms."""
+        ...
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any:
         """Options from the header's ``options`` object (absent ones take defaults).

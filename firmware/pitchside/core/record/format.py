@@ -159,8 +159,6 @@ def _numbered_objects(lines: Iterable[str]) -> Iterable[tuple[int, Any]]:
 def reason(header: Header, exc: IllegalInput) -> str:
     """A refusal's ``reason`` in the output: its rule ID, then the game's words for it
     (the same words the table shows), with the header's side names when it has them."""
-    if exc.notice is None:  # an engine not yet on typed notices: its prose
-        return str(exc)
     sides = header.sides or {}
     names = (sides.get("A", "A"), sides.get("B", "B"))
     return f"{exc.rule}: {header.codec.describe(exc.notice, names).long}"
