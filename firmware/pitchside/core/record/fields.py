@@ -104,6 +104,17 @@ class Fields:
             return None
         return self.int_list(name, length, hi)
 
+    def choice_list(self, name: str, choices: tuple[str, ...], hi: int) -> tuple[str, ...]:
+        """A list of at most ``hi`` values, each one of ``choices``; absent: empty."""
+        value = self._get(name, [])
+        if not isinstance(value, list) or len(value) > hi:
+            raise MalformedInput(f"{self._what}: {name!r} must be a list of at most {hi} values, not {value!r}")
+        for i, v in enumerate(value):
+            if v not in choices:
+                allowed = ", ".join(repr(c) for c in choices)
+                raise MalformedInput(f"{self._what}: {name}[{i}] must be one of {allowed}, not {v!r}")
+        return tuple(value)
+
     def done_options(self, options: T, check: Callable[[T], None]) -> T:
         """Finish reading a header's options: unknown ones are refused (:meth:`done`),
         then the rules' own ``check`` (which raises ``ValueError``) is run.

@@ -4,7 +4,12 @@ Contract options: ``players``, ``format``, ``pucks``. Added options (the [I] rul
 see :mod:`pitchside.core.rules.pichenotte`): ``call_binds``, ``outer_line_on_free_shot``,
 ``first_shooter``, ``rounds_to_win``, ``max_rounds``, ``race_target``, ``race_scoring``,
 ``technique_foul``. Added ``shot`` fields: ``on_line`` (the ditched puck only touches the
-outer line, PI-19) and ``foul`` (PI-A7).
+outer line, PI-19), ``foul`` (PI-A7), and two records the rules ignore (issue 13 item
+6): ``by_hand`` (absent: none), the pucks in the hole entered by hand on the panel, not
+sensed, as a list of ``"twenty"`` (the shot puck) and sides (a knocked-in puck of that
+side), e.g. ``["twenty"]``; ``withdrawn`` (0), counts of the twenty-hole beam the
+players withdrew. A ``by_hand`` that names a puck the shot does not have (``"twenty"``
+without ``twenty``, more ``"B"`` than ``knocked_in.B``) is a malformed line.
 Added output keys: ``shooter`` ("A1" in doubles), ``first_shooter``, ``free_shot``,
 ``match_points`` (per-round points in rounds format or totals in race500, as ``score``)
 and ``result`` (the cause of the end, with its rule ID: ``"PI-21: A has 4 round points and
@@ -29,6 +34,19 @@ MAX_PUCKS = 50
 
 def _json_number(x: float) -> int | float:
     return int(x) if x == int(x) else x
+
+
+def _check_by_hand(shot: rules.Shot) -> None:
+    """:raises MalformedInput: ``by_hand`` names a puck in the hole that the shot does
+    not have."""
+    have = {"twenty": int(shot.twenty), "A": shot.knocked_in.A, "B": shot.knocked_in.B}
+    for what, n in have.items():
+        if shot.by_hand.count(what) > n:
+            field_name = "twenty" if what == "twenty" else f"knocked_in.{what}"
+            raise MalformedInput(
+                f"input 'shot': 'by_hand' names {shot.by_hand.count(what)} x {what!r}, "
+                f"more than the shot's {field_name} ({n})"
+            )
 
 
 class PichenotteCodec(RulesCodec):
@@ -74,7 +92,10 @@ class PichenotteCodec(RulesCodec):
                 knocked_off=f.per_side_counts("knocked_off", MAX_PUCKS),
                 on_line=f.bool("on_line", False),
                 foul=f.bool("foul", False),
+                by_hand=f.choice_list("by_hand", ("twenty", "A", "B"), 1 + 2 * MAX_PUCKS),
+                withdrawn=f.int("withdrawn", 0, 0, 999),
             )
+            _check_by_hand(inp)
         elif name == "tally":
             a = f.int_list("A", 3, MAX_PUCKS)
             b = f.int_list("B", 3, MAX_PUCKS)
@@ -106,6 +127,10 @@ class PichenotteCodec(RulesCodec):
             counts = {s: n for s, n in ps.as_dict().items() if n}
             if counts:
                 out[key] = counts
+        if inp.by_hand:
+            out["by_hand"] = list(inp.by_hand)
+        if inp.withdrawn:
+            out["withdrawn"] = inp.withdrawn
         return out
 
     def describe(self, notice: Notice, names: tuple[str, str]) -> Words:

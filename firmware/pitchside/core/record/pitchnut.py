@@ -10,7 +10,10 @@ Contract inputs: ``coin_toss`` (``winner``), ``breaker`` (``side``), ``shot`` (`
 ``black``, ``poison``, ``pitch``, ``touched``, ``foul``, ``spot``). Added ``shot`` fields:
 ``white_off``, ``black_off`` (0) and ``poison_off`` (false): pieces knocked off the board
 and put back at the centre (PN-A8); ``sensed`` (absent): the four pocket beams' counts,
-``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it).
+``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it);
+``by_hand`` (absent: none): the pocketed pieces entered by hand on the shot sheet, not
+sensed, by kind (``["white"]``; the rules ignore it too; a kind the shot did not pocket
+that many of is a malformed line).
 A count of pieces is any integer from 0: more than the board has is well formed and
 refused by the rules (PN-02), as the spec has it; ``touched: false`` with pieces or the
 poison moved is a shot (the pitch may touch only the poison, not an object piece).
@@ -57,6 +60,21 @@ def _sensed(f: Fields) -> tuple[int, int, int, int] | None:
     (absent: not recorded)."""
     counts = f.optional_int_list("sensed", 4, 99)
     return None if counts is None else (counts[0], counts[1], counts[2], counts[3])
+
+
+BY_HAND_KINDS = ("white", "black", "poison", "pitch")
+"""What a piece entered by hand can be."""
+
+
+def _check_by_hand(shot: rules.Shot) -> None:
+    """:raises MalformedInput: ``by_hand`` names more pieces of a kind than the shot
+    pocketed."""
+    have = {"white": shot.white, "black": shot.black, "poison": int(shot.poison), "pitch": int(shot.pitch == "pocket")}
+    for kind, n in have.items():
+        if shot.by_hand.count(kind) > n:
+            raise MalformedInput(
+                f"input 'shot': 'by_hand' names {shot.by_hand.count(kind)} x {kind!r}, more than the shot pocketed ({n})"
+            )
 
 
 class PitchnutCodec(RulesCodec):
@@ -115,7 +133,9 @@ class PitchnutCodec(RulesCodec):
                 black_off=f.int("black_off", 0, 0),
                 poison_off=f.bool("poison_off", False),
                 sensed=_sensed(f),
+                by_hand=f.choice_list("by_hand", BY_HAND_KINDS, 2 * MAX_PIECES + 2),
             )
+            _check_by_hand(inp)
         else:
             raise MalformedInput(f"unknown input {name!r} for pitchnut (coin_toss, breaker, shot, undo)")
         f.done()
@@ -135,6 +155,8 @@ class PitchnutCodec(RulesCodec):
                 out[key] = value
         if inp.sensed is not None:
             out["sensed"] = list(inp.sensed)
+        if inp.by_hand:
+            out["by_hand"] = list(inp.by_hand)
         return out
 
 

@@ -121,6 +121,13 @@ class Shot:
     :param knocked_in: other pucks knocked into the hole, per owner (PI-11).
     :param knocked_off: other pucks knocked to the ditch or left on the outer line, per
         owner (PI-13).
+    :param by_hand: which of the pucks in the hole were entered by hand on the panel,
+        not sensed by the twenty-hole beam: ``"twenty"`` (the shot puck) or the side of
+        a knocked-in puck, in the order entered. A record of where the input came from
+        (issue 13 item 6): the rules ignore it, so a twenty entered by hand scores
+        exactly as a sensed one (PI-08).
+    :param withdrawn: counts of the twenty-hole beam that the players withdrew on the
+        panel (a doubled count); a record, ignored by the rules like ``by_hand``.
     """
 
     called: bool = False
@@ -131,6 +138,8 @@ class Shot:
     knocked_off: PerSide[int] = field(default_factory=lambda: PerSide(0, 0))
     on_line: bool = False
     foul: bool = False
+    by_hand: tuple[str, ...] = ()
+    withdrawn: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -212,6 +212,10 @@ class Shot:
     :param sensed: what the pocket beams counted during the shot, per pocket 1-4, kept
         beside what the players confirmed so that the record shows both (a beam can
         double-count a piece bouncing in its chute, PN-A12). The rules ignore it.
+    :param by_hand: the pocketed pieces entered by hand on the shot sheet, not sensed
+        by a pocket beam (a dead or missed pocket, issue 13 item 6), by kind
+        (``"white"``, ``"black"``, ``"poison"``, ``"pitch"``) in the order entered; a
+        record like ``sensed``, ignored by the rules.
     """
 
     white: int = 0
@@ -225,6 +229,7 @@ class Shot:
     black_off: int = 0
     poison_off: bool = False
     sensed: tuple[int, int, int, int] | None = None
+    by_hand: tuple[str, ...] = ()
 
     @property
     def scratch(self) -> bool:
