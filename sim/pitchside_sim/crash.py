@@ -126,8 +126,8 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None]) -> int:
     count = [sum(r.inputs for r in sim.journal.history())]
     append = sim.journal.append
 
-    def counted(match_id: int, line: dict[str, Any], spend: Any = None) -> None:
-        append(match_id, line, spend)
+    def counted(match_id: int, line: dict[str, Any], *args: Any, **kwargs: Any) -> None:
+        append(match_id, line, *args, **kwargs)  # every argument (spend, sensors, ...) as given
         count[0] += 1
 
     sim.journal.append = counted  # type: ignore[method-assign]

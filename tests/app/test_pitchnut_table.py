@@ -27,10 +27,10 @@ def press(ts: t.TableState, *names: str, at: float = 0.0) -> tuple[t.TableState,
 
 
 def unsensed(effects: object) -> list[object]:
-    """The effects with each shot's ``sensed`` record dropped, to compare what was
-    confirmed (the record itself is checked where it matters)."""
+    """The effects with each shot's ``sensed`` and ``by_hand`` records dropped, to
+    compare what was confirmed (the records are checked where they matter)."""
     return [
-        Accepted(replace(e.input, sensed=None), e.at) if isinstance(e, Accepted) and isinstance(e.input, R.Shot) else e
+        Accepted(replace(e.input, sensed=None, by_hand=()), e.at) if isinstance(e, Accepted) and isinstance(e.input, R.Shot) else e
         for e in effects  # type: ignore[attr-defined]
     ]
 
@@ -171,7 +171,8 @@ def test_a_piece_the_beam_missed_is_added_by_hand() -> None:
     ts, _ = press(ts, "plus")  # adds piece 2 (by hand), cursor on it
     assert ts.draft.pieces[1].pocket == 0 and ts.cursor == 1
     ts, eff = press(ts, "plus", "shot_done")
-    assert unsensed(eff) == [Accepted(R.Shot(white=2), 0.0)]
+    # journaled: both pieces count; the record says the second was entered by hand
+    assert eff == [Accepted(R.Shot(white=2, sensed=(1, 0, 0, 0), by_hand=("white",)), 0.0)]
     assert ts.last is not None and ts.last.sensed == (1, 0, 0, 0)
     assert ts.game.bonus == 1  # two own on the assigning shot: one bonus turn (PN-30)
 

@@ -104,6 +104,12 @@ class ListRecorder:
     def new_match(self, state: table.TableState) -> None:
         self.new_matches += 1
 
+    def sensed(self, event: object) -> None:
+        pass
+
+    def health(self) -> list[object]:
+        return []
+
 
 NO_ATTRACT = KioskSettings(attract=False)
 """The game straight away (no attract screen or menu): these tests are about the loop."""
@@ -163,10 +169,10 @@ def test_a_frame_only_when_the_view_changes(rt: Runtime, sink: FakeSink) -> None
     assert rt.process_pending() == 1
     assert len(sink.frames) == 2  # a release changes nothing
 
-    rt.post(ButtonPressed("plus", 2.0))
+    rt.post(ButtonPressed("next", 2.0))
     rt.process_pending()
     assert len(sink.frames) == 3  # "Zone counts come after the last puck"
-    rt.post(ButtonPressed("plus", 2.5))
+    rt.post(ButtonPressed("next", 2.5))
     rt.process_pending()
     assert len(sink.frames) == 3  # the same prompt again: the same view
 
@@ -218,7 +224,7 @@ def test_on_accepted_gets_exactly_the_accepted_inputs_in_order(
     rt.post(ButtonPressed("coin", 1.0))
     rt.process_pending()
     rt.post(ButtonPressed("call", 2.0))  # refused on a free shot: not journalled
-    rt.post(ButtonPressed("plus", 2.1))  # only a prompt: not journalled
+    rt.post(ButtonPressed("next", 2.1))  # only a prompt: not journalled
     rt.post(ButtonPressed("shot_done", 3.0))
     rt.process_pending()
     rt.post(ButtonPressed("undo", 4.0))

@@ -12,6 +12,15 @@ Order never depends on the wall clock (a Pi has no real-time clock and may boot 
 1970 or last week): matches are ordered by their row id and inputs by ``seq``. Wall
 times are kept for people, each with a flag saying whether the clock was synchronised.
 
+Sensor health (issue 13 item 6): the table ``sensor_tallies`` keeps, per match and
+sensor, what the sensor did (:class:`~pitchside.signals.health.SensorTally`). A match's
+rows are created with the match (one per sensor of its game, at zero), and what the
+sensors did since the last write is added in the same transaction as the next input
+line or the end of the match (:meth:`Journal.append`, :meth:`Journal.end_match`), so the
+record is exactly as durable as the match. :meth:`Journal.sensor_health` sums it up per
+sensor. A journal made before the table existed gets it when it is next opened for
+writing (nothing else changes: older firmware ignores the extra table).
+
 Faults:
 
 * a path that is not a journal this table created (a directory, a file that is not an
@@ -42,7 +51,7 @@ import os
 import sqlite3
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -50,6 +59,7 @@ from typing import Any
 
 from pitchside.core.errors import PitchsideError
 from pitchside.core.pricing import LedgerEntry
+from pitchside.signals.health import SensorHealth, SensorTally, summarise
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +89,23 @@ CREATE TABLE inputs (
 ) WITHOUT ROWID;
 """
 
+SENSOR_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sensor_tallies (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    sensor TEXT NOT NULL,
+    blocks INTEGER NOT NULL DEFAULT 0 CHECK (blocks >= 0),
+    storms INTEGER NOT NULL DEFAULT 0 CHECK (storms >= 0),
+    stuck INTEGER NOT NULL DEFAULT 0 CHECK (stuck >= 0),
+    by_hand INTEGER NOT NULL DEFAULT 0 CHECK (by_hand >= 0),
+    withdrawn INTEGER NOT NULL DEFAULT 0 CHECK (withdrawn >= 0),
+    PRIMARY KEY (match_id, sensor)
+) WITHOUT ROWID
+"""
+"""Per match and sensor, what the sensor did (:class:`~pitchside.signals.health.SensorTally`)."""
+
+SensorTallies = Mapping[str, SensorTally]
+"""What some sensors did since the last write, by sensor name."""
+
 
 class JournalError(PitchsideError):
     """A journal that cannot be used as asked."""
@@ -102,6 +129,8 @@ class MatchRecord:
     ended_synced: bool
     result: dict[str, Any] | None
     inputs: int
+    sensors: dict[str, SensorTally] = field(default_factory=dict)
+    """What each sensor of the match did (empty: none recorded)."""
 
 
 CREDITS_SCHEMA = """
@@ -373,11 +402,14 @@ class Journal:
                     for stmt in SCHEMA.split(";"):
                         if stmt.strip():
                             conn.execute(stmt)
+                    conn.execute(SENSOR_SCHEMA)
                 fsync_dir(p.parent)  # the new database and its WAL survive a power cut
             with _transaction(conn):  # the credits section (issue 18): added to older journals too
                 for stmt in CREDITS_SCHEMA.split(";"):
                     if stmt.strip():
                         conn.execute(stmt)
+                if not _has_table(conn, "sensor_tallies"):  # a journal from before sensor health
+                    conn.execute(SENSOR_SCHEMA)
         except BaseException:
             conn.close()
             raise
@@ -455,11 +487,13 @@ class Journal:
 
     # --- writing ------------------------------------------------------------------------
 
-    def start_match(self, header: dict[str, Any]) -> int:
+    def start_match(self, header: dict[str, Any], sensors: Iterable[str] = ()) -> int:
         """Store a new running match; returns its id (negative in memory mode).
 
         :param header: the replay header (``format``, ``game``, ``options``,
             ``rules_version``, maybe ``sides``).
+        :param sensors: the game's sensors (pin-map names): each gets its tally row at
+            zero, in the same transaction, so a sensor that never counts is on record.
         """
         if self._conn is not None:
             try:
@@ -469,7 +503,8 @@ class Journal:
                         "VALUES (?, ?, 'playing', ?, ?)",
                         (header["game"], json.dumps(header), self._wall(), int(self._synced())),
                     )
-                mid = int(cur.lastrowid or 0)
+                    mid = int(cur.lastrowid or 0)
+                    self._add_tallies(mid, {name: SensorTally() for name in sensors})
                 self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
                 self._kept[mid] = [json.dumps(header)]
                 return mid
@@ -482,11 +517,21 @@ class Journal:
         self._mark_unsaved(mid)
         return mid
 
-    def append(self, match_id: int, line: dict[str, Any], spend: LedgerEntry | None = None) -> None:
+    def append(
+        self,
+        match_id: int,
+        line: dict[str, Any],
+        spend: LedgerEntry | None = None,
+        sensors: SensorTallies | None = None,
+    ) -> None:
         """Append one replay line (an accepted input, or ``{"input": "undo"}``), durable
-        on disk when this returns (unless in memory mode). ``spend``: the credits the
-        match costs, written in the same transaction (its first line: a match is paid
-        for exactly when it has a line on disk, issue 18)."""
+        on disk when this returns (unless in memory mode).
+
+        :param spend: the credits the match costs, written in the same transaction (its
+            first line: a match is paid for exactly when it has a line on disk, issue 18).
+        :param sensors: what the sensors did since the last write, added to the
+            match's tallies in the same transaction as the line.
+        """
         text = json.dumps(line)
         if self._conn is not None and match_id > 0:
             try:
@@ -500,13 +545,20 @@ class Journal:
                     self._conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (len(text), match_id))
                     if spend is not None:
                         self._credit_row(replace(spend, match_id=match_id))
+                    self._add_tallies(match_id, sensors or {})
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         self._keep(match_id, text)
 
-    def end_match(self, match_id: int, status: str, result: dict[str, Any] | None = None) -> None:
+    def end_match(
+        self, match_id: int, status: str, result: dict[str, Any] | None = None, sensors: SensorTallies | None = None
+    ) -> None:
         """Mark a match ``finished`` (with its result, the replay output), ``abandoned``,
-        or ``playing`` again (an undo took back its result)."""
+        or ``playing`` again (an undo took back its result).
+
+        :param sensors: what the sensors did since the last write, added to the
+            match's tallies in the same transaction.
+        """
         if self._conn is None or match_id < 0:
             return
         try:
@@ -516,8 +568,20 @@ class Journal:
                     "UPDATE matches SET status = ?, ended_wall = ?, ended_synced = ?, result = ? WHERE id = ?",
                     (status, *ended, json.dumps(result) if result else None, match_id),
                 )
+                self._add_tallies(match_id, sensors or {})
         except (sqlite3.Error, OSError) as exc:
             self._fault(exc)
+
+    def _add_tallies(self, match_id: int, sensors: SensorTallies) -> None:
+        """Add ``sensors`` to the match's tally rows (inside the caller's transaction)."""
+        assert self._conn is not None
+        self._conn.executemany(
+            "INSERT INTO sensor_tallies (match_id, sensor, blocks, storms, stuck, by_hand, withdrawn) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, sensor) DO UPDATE SET "
+            "blocks = blocks + excluded.blocks, storms = storms + excluded.storms, stuck = stuck + excluded.stuck, "
+            "by_hand = by_hand + excluded.by_hand, withdrawn = withdrawn + excluded.withdrawn",
+            [(match_id, name, t.blocks, t.storms, t.stuck, t.by_hand, t.withdrawn) for name, t in sorted(sensors.items())],
+        )
 
     def prune(self, max_matches: int | None = None, max_bytes: int | None = None) -> int:
         """Delete the oldest ended matches beyond ``max_matches`` or ``max_bytes`` of
@@ -593,6 +657,7 @@ class Journal:
         if self._conn is None:
             return []
         out = []
+        tallies = self.sensor_tallies()
         for row in self._conn.execute(
             "SELECT m.id, m.game, m.status, m.header, m.started_wall, m.started_synced, m.ended_wall, "
             "m.ended_synced, m.result, (SELECT COUNT(*) FROM inputs i WHERE i.match_id = m.id) "
@@ -603,9 +668,43 @@ class Journal:
                     id=row[0], game=row[1], status=row[2], header=json.loads(row[3]),
                     started_wall=row[4], started_synced=bool(row[5]), ended_wall=row[6],
                     ended_synced=bool(row[7]), result=json.loads(row[8]) if row[8] else None, inputs=row[9],
+                    sensors=tallies.get(row[0], {}),
                 )  # fmt: skip
             )
         return out
+
+    def sensor_tallies(self) -> dict[int, dict[str, SensorTally]]:
+        """Every stored match's sensor tallies: ``{match_id: {sensor: tally}}`` (a
+        journal from before sensor health has none)."""
+        if self._conn is None or not _has_table(self._conn, "sensor_tallies"):
+            return {}
+        out: dict[int, dict[str, SensorTally]] = {}
+        for mid, name, *counts in self._conn.execute(
+            "SELECT match_id, sensor, blocks, storms, stuck, by_hand, withdrawn FROM sensor_tallies "
+            "ORDER BY match_id, sensor"
+        ):
+            out.setdefault(mid, {})[name] = SensorTally(*counts)
+        return out
+
+    def sensor_health(self, pending: SensorTallies | None = None) -> list[SensorHealth]:
+        """Each sensor's health over the stored matches (:func:`pitchside.signals.health.summarise`),
+        by name. ``pending``: what the sensors did since the last write, counted in the
+        newest match (the running one), as the display must show it now."""
+        if self._conn is None:
+            return []
+        status = dict(self._conn.execute("SELECT id, status FROM matches"))
+        per_sensor: dict[str, list[tuple[str, SensorTally]]] = {}
+        tallies = self.sensor_tallies()
+        for mid in sorted(tallies):
+            for name, t in tallies[mid].items():
+                per_sensor.setdefault(name, []).append((status.get(mid, "abandoned"), t))
+        for name, t in (pending or {}).items():
+            rows = per_sensor.setdefault(name, [])
+            if rows and rows[-1][0] == "playing":
+                rows[-1] = ("playing", rows[-1][1] + t)
+            else:
+                rows.append(("playing", t))
+        return [summarise(name, rows) for name, rows in sorted(per_sensor.items())]
 
     def close(self) -> None:
         """Close the database and release the lock (idempotent)."""
@@ -801,6 +900,11 @@ def _kind(p: Path) -> tuple[str, str | None]:
         return ("new", None)  # created, then killed before our schema was committed: holds nothing
     why = f"is another program's SQLite database (application_id {app_id:#x}), not a Pitchside journal"
     return ("refused", _refusal(p, why, other))
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone()
+    return row is not None
 
 
 def _check_file(p: Path) -> str | None:

@@ -6,6 +6,13 @@ frame that shows it), and :meth:`Recorder.new_match` when the players start a ne
 match. :meth:`Recorder.resume` rebuilds an unfinished match by folding its journal
 through the rules (the rules version is in its header, so an old journal still
 replays).
+
+Sensor health (issue 13 item 6): the runtime hands every sensor event to
+:meth:`Recorder.sensed`; what the sensors did is kept pending and written with the next
+line of the match, in the same transaction (:meth:`pitchside.app.journal.Journal.append`),
+or with its end. The panel's corrections of what a sensor sensed (a twenty entered by
+hand, a count withdrawn) come from the accepted input itself, through the game app's
+optional ``corrections(input) -> {sensor: SensorTally}``.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from pitchside.core.errors import PitchsideError
 from pitchside.core.record.format import FORMAT_VERSION, ReplayFormatError, replay
 from pitchside.core.match import Match
 from pitchside.core.pricing import Credit, LedgerEntry
+from pitchside.signals.events import BeamBroken, SensorNoisy
+from pitchside.signals.health import SensorHealth, SensorTally, tally
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +52,7 @@ class Recorder:
         self._finished = False
         self._start_at = clock()
         self._spend: LedgerEntry | None = None  # what the next match's first line pays
+        self._pending: dict[str, SensorTally] = {}
 
     @property
     def warning(self) -> str | None:
@@ -100,10 +110,24 @@ class Recorder:
         self._start_at = self._clock()
         return fresh
 
+    def sensed(self, event: BeamBroken | SensorNoisy) -> None:
+        """A sensor event (any mode): counted in the sensor's tally, written with the
+        match's next line."""
+        self._pending[event.name] = tally(self._pending.get(event.name, SensorTally()), event)
+
+    def _take_pending(self) -> dict[str, SensorTally]:
+        pending, self._pending = self._pending, {}
+        return pending
+
+    def health(self) -> list[SensorHealth]:
+        """Each sensor's health now: the journal's record with what is not written yet
+        counted in the running match (empty in memory mode)."""
+        return self.journal.sensor_health(self._pending)
+
     def _begin(self, ts: TableLike) -> None:
         """Store the match (at its first accepted input; ``at`` counts from when it was
         started: power-on or the new-match press)."""
-        self.match_id = self.journal.start_match(self._header(ts))
+        self.match_id = self.journal.start_match(self._header(ts), _sensors_of(ts))
         self._finished = False
         if self._max_matches is not None:
             self.journal.prune(max_matches=self._max_matches)
@@ -118,7 +142,11 @@ class Recorder:
         )
         line["at"] = round(max(0.0, effect.at - self._start_at), 3)
         spend, self._spend = self._spend, None
-        self.journal.append(self.match_id, line, spend)
+        sensors = self._take_pending()
+        if effect.input is not None:
+            for name, t in _corrections(after, effect.input).items():
+                sensors[name] = sensors.get(name, SensorTally()) + t
+        self.journal.append(self.match_id, line, spend=spend, sensors=sensors)
         if after.match.status() == "finished":
             self.journal.end_match(self.match_id, "finished", _result(after.match))
             self._finished = True
@@ -127,13 +155,14 @@ class Recorder:
             self._finished = False
 
     def new_match(self, ts: TableLike) -> None:
-        """The players abandoned the match (or start another after a result)."""
+        """The players abandoned the match (or start another after a result). What the
+        sensors did since the last line goes with the abandoned match; after a result,
+        with the next match."""
         if self.match_id is not None and not self._finished:
-            self.journal.end_match(self.match_id, "abandoned")
+            self.journal.end_match(self.match_id, "abandoned", sensors=self._take_pending())
         self.match_id = None  # stored from its first accepted input on
         self._finished = False
         self._start_at = self._clock()
-
 
     # --- credits (issue 18) ---------------------------------------------------------
 
@@ -151,6 +180,17 @@ class Recorder:
         """The match about to get its first line costs ``entry``: it is written in the
         same transaction as that line (a crash before it leaves the credit unspent)."""
         self._spend = entry
+
+
+def _sensors_of(ts: TableLike) -> tuple[str, ...]:
+    """The sensors of the table's game (its app's ``beams``)."""
+    return tuple(app_for(ts.match.codec.name).beams)
+
+
+def _corrections(ts: TableLike, inp: Any) -> dict[str, SensorTally]:
+    """What the panel corrected of the sensors' counts in ``inp`` (the game app's
+    optional ``corrections``; none without one)."""
+    return dict(app_for(ts.match.codec.name).corrections(inp))
 
 
 def _result(match: Match) -> dict[str, Any]:

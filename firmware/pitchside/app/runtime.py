@@ -33,7 +33,8 @@ from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render import screen
 from pitchside.render.screen import Frame
-from pitchside.signals.events import TimerFired
+from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
+from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,14 @@ class MatchRecorder(Protocol):
 
     def new_match(self, state: TableLike) -> None:
         """The players started a new match (``state`` is its empty table)."""
+        ...
+
+    def sensed(self, event: BeamBroken | SensorNoisy) -> None:
+        """A sensor event, for the sensors' health record (any mode)."""
+        ...
+
+    def health(self) -> list[SensorHealth]:
+        """The sensors' health record now (service mode shows it)."""
         ...
 
 
@@ -237,6 +246,8 @@ class Runtime:
             else:
                 self.schedule(event.due_at, target)
             return
+        if isinstance(event, (BeamBroken, SensorNoisy)) and self._recorder is not None:
+            self._recorder.sensed(event)  # the health record, whatever the kiosk makes of it
         before = self.kiosk.table
         self.kiosk, effects = kiosk.handle(self.kiosk, event)
         self.events_handled += 1
@@ -297,6 +308,9 @@ class Runtime:
                 self._contrast(effect.level)
             elif isinstance(effect, kiosk.Log):
                 log.warning("%s", effect.text)
+            elif isinstance(effect, table.ReadSensorHealth):
+                health = tuple(self._recorder.health()) if self._recorder is not None else ()
+                self._handle(table.SensorHealthRead(health))
 
     def _timer_fired(self, name: str, at: float) -> None:
         self.post(TimerFired(name, at))

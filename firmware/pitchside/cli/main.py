@@ -18,6 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import asdict
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from pitchside.app.journal import Journal, MatchRecord, read_rescued
 from pitchside.app.limits import installed_limits
 from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.record.format import ReplayFormatError, replay
+from pitchside.signals.health import SensorHealth
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +90,12 @@ def _cmd_history(args: argparse.Namespace) -> int:
     try:
         with Journal.open_readonly(_journal_path(args)) as journal:
             records = journal.history()
+            health = journal.sensor_health()
     except PitchsideError as exc:
         _journal_problem("history", args, exc)
         return 2
+    if args.sensors:
+        return _print_sensors(health, args.json)
     if args.json:
         print(json.dumps([_record_json(r) for r in records], indent=2))
         return 0
@@ -116,6 +121,36 @@ def _record_json(r: MatchRecord) -> dict[str, object]:
         "started": r.started_wall, "started_clock_synced": r.started_synced,
         "ended": r.ended_wall, "ended_clock_synced": r.ended_synced,
         "result": r.result, "inputs": r.inputs,
+        "sensors": {name: asdict(t) for name, t in r.sensors.items()},
+    }  # fmt: skip
+
+
+def _print_sensors(health: list[SensorHealth], as_json: bool) -> int:
+    """``pitchside history --sensors``: each sensor's health record (issue 13 item 6)."""
+    if as_json:
+        print(json.dumps([_health_json(h) for h in health], indent=2))
+        return 0
+    if not health:
+        print("no sensor record in this journal yet (a table keeps one from its next match on)")
+        return 0
+    print(f"{'SENSOR':<10} {'MATCHES':>7} {'LAST':>5} {'PER MATCH':>9} {'STORMS':>6} {'STUCK':>5} "
+          f"{'BY HAND':>7} {'TAKEN BACK':>10} {'SILENT':>6}  FLAGS")
+    for h in health:
+        mean = h.blocks_per_match
+        t = h.total
+        print(f"{h.name:<10} {h.matches:>7} {h.last.blocks:>5} {'-' if mean is None else f'{mean:.1f}':>9} "
+              f"{t.storms:>6} {t.stuck:>5} {t.by_hand:>7} {t.withdrawn:>10} {h.silent_for:>6}  "
+              f"{', '.join(h.flags) or 'ok'}")
+    print("LAST: blocks in the newest match; PER MATCH and SILENT (matches in a row with no block) "
+          "count finished matches; STORMS, STUCK, BY HAND and TAKEN BACK are totals")
+    return 0
+
+
+def _health_json(h: SensorHealth) -> dict[str, object]:
+    return {
+        "sensor": h.name, "matches": h.matches, "finished": h.finished, "last": asdict(h.last),
+        "total": asdict(h.total), "blocks_per_match": h.blocks_per_match, "silent_for": h.silent_for,
+        "flags": list(h.flags),
     }  # fmt: skip
 
 
@@ -230,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--config", help="a table config whose [storage] journal to read")
         if name == "history":
             p.add_argument("--json", action="store_true", help="print JSON")
+            p.add_argument("--sensors", action="store_true",
+                           help="list each sensor's health: blocks per match, storms, stuck, silent for N matches")
         else:
             p.add_argument("id", type=int, help="the match id (pitchside history)")
             p.add_argument("-o", "--output", help="file to write (default: standard output)")

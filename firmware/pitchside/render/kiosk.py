@@ -48,7 +48,8 @@ class ConfirmView:
 @dataclass(frozen=True)
 class ServiceView:
     """Service mode. ``page`` is ``"inputs"`` (rows: name, state, edge count),
-    ``"pattern"`` (the display test; ``pattern`` 0-3), or ``"status"`` (rows of text)."""
+    ``"pattern"`` (the display test; ``pattern`` 0-3), ``"status"`` (rows of text), or
+    ``"sensors"`` (rows: name, health state, blocks this match / per match)."""
 
     page: str
     rows: tuple[tuple[str, ...], ...] = ()
@@ -76,6 +77,8 @@ def render_kiosk(view: KioskView, size: tuple[int, int] = (128, 64)) -> Image.Im
         return test_pattern(view.pattern, size)
     if view.page == "inputs":
         return _inputs(view, size)
+    if view.page == "sensors":
+        return _sensors(view, size)
     return render_message("SERVICE: STATUS", [" ".join(r) for r in view.rows] + [view.footer], size)
 
 
@@ -128,6 +131,26 @@ def _inputs(view: ServiceView, size: tuple[int, int]) -> Image.Image:
         text_in_box(draw, (x + 8, y, x + col_w - 18, y + row_h), label, sizes=(fonts.TINY,), pad=0)
         text_in_box(draw, (x + col_w - 18, y, x + col_w - 1, y + row_h), count, align="right",
                     sizes=(fonts.TINY,), pad=0)  # fmt: skip
+    bar(draw, (0, h - 10, w, h), view.footer, inverse=False, sizes=(fonts.TINY,))
+    return img
+
+
+def _sensors(view: ServiceView, size: tuple[int, int]) -> Image.Image:
+    """One row per sensor: the name, its health state (``"!"`` before anything but
+    ``ok``), blocks in the latest match / per finished match."""
+    img, draw = new_canvas(size)
+    w, h = size
+    bar(draw, (0, 0, w, 11), "SERVICE: SENSORS", inverse=True, sizes=(fonts.SMALL, fonts.TINY))
+    row_h = 10
+    rows = (h - 12 - 10) // row_h
+    name_w, count_w = w * 3 // 8, w // 4
+    for i, row in enumerate(view.rows[:rows]):
+        name, state, counts = row[0], row[1], row[2]
+        y = 12 + i * row_h
+        flagged = state not in ("ok", "no record")
+        text_in_box(draw, (0, y, name_w, y + row_h), ("!" if flagged else "") + name, sizes=(fonts.TINY,), pad=0)
+        text_in_box(draw, (name_w + 1, y, w - count_w - 1, y + row_h), state, sizes=(fonts.TINY,), pad=0)
+        text_in_box(draw, (w - count_w, y, w - 1, y + row_h), counts, align="right", sizes=(fonts.TINY,), pad=0)
     bar(draw, (0, h - 10, w, h), view.footer, inverse=False, sizes=(fonts.TINY,))
     return img
 

@@ -12,6 +12,7 @@ from typing import Any
 from pitchside.core.sides import Side
 from pitchside.core.tournament import TournamentInfo
 from pitchside.signals.events import TableEvent
+from pitchside.signals.health import SensorHealth
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,5 +78,20 @@ class TournamentLoaded:
     info: TournamentInfo
 
 
+@dataclass(frozen=True, slots=True)
+class ReadSensorHealth:
+    """Effect: read the sensors' health record from the journal and send it back as a
+    :class:`SensorHealthRead` (service mode shows it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SensorHealthRead:
+    """Event: the sensors' health record as the journal has it now
+    (:meth:`pitchside.app.recorder.Recorder.health`), by sensor name; empty when
+    nothing is kept."""
+
+    health: tuple[SensorHealth, ...]
+
+
 TableEffect = TossCoin | RollDice | Accepted | NewMatch | StartTimer
-Event = TableEvent | CoinTossed | DiceRolled | TournamentLoaded
+Event = TableEvent | CoinTossed | DiceRolled | TournamentLoaded | SensorHealthRead

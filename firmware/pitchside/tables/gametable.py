@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
+from pitchside.signals.health import SensorTally
 from pitchside.core.match import Match
 from pitchside.core.record.codec import GameCodec
 from pitchside.render.view import Prompt
@@ -70,6 +71,11 @@ def never_starts(event: Event) -> bool:
     return False
 
 
+def no_corrections(inp: Any) -> Mapping[str, SensorTally]:
+    """The default ``corrections``: a committed input corrects no sensor's counts."""
+    return {}
+
+
 def no_pages(ts: Any) -> tuple[object, ...]:
     """The default ``attract_views``: the attract screen has no pages of the game's."""
     return ()
@@ -98,6 +104,9 @@ class GameTable(Generic[T]):
         screen or the menu starts a game (Master Move's HELLO or LINEUP); by default none.
     :param attract_views: ``table -> views``: extra attract pages shown in turn with
         the attract screen (Master Move's standings); by default none.
+    :param corrections: ``input -> {sensor: SensorTally}``: what a committed input
+        corrected of a sensor's counts (pucks entered by hand, counts taken back), for
+        the sensor health record (issue 13 item 6); by default nothing.
     :param tournament: the table shows a tournament file's standings (Master Move): the
         config may name one (``[tournament] file``), and the kiosk hands the shell's
         read of it to every table as a
@@ -117,6 +126,7 @@ class GameTable(Generic[T]):
     summary: Callable[[T], str]
     starts_on: Callable[[Event], bool] = never_starts
     attract_views: Callable[[T], tuple[object, ...]] = no_pages
+    corrections: Callable[[Any], Mapping[str, SensorTally]] = no_corrections
     tournament: bool = False
 
     @property

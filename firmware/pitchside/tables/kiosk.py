@@ -9,7 +9,10 @@ stays in the journal) and the next player is asked whether to resume it.
 
 Staff, not players: **hold NEW, then hold UNDO with it** (NEW first; while NEW is down
 other presses go nowhere) toggles service mode: a live view of every input with edge
-counters, display test patterns, the status page. In service mode, hold NEW and confirm
+counters, display test patterns, the status page, and (on a table with sensors) the
+sensors' health record from the journal (:func:`sensor_rows`; read afresh through a
+:class:`~pitchside.tables.effects.ReadSensorHealth` effect on entering service mode and
+on each NEXT). In service mode, hold NEW and confirm
 with SHOT DONE to abandon the running match. A lone hold of NEW abandons nothing.
 
 OLED care: the panel dims (``dim_contrast``) after ``dim_after_s`` without input and
@@ -37,6 +40,7 @@ from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_pr
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
 from pitchside.render.side import SideView
 from pitchside.render.view import Prompt
+from pitchside.signals.health import SensorHealth
 from pitchside.signals.events import (
     BeamBroken,
     ButtonHeld,
@@ -110,7 +114,7 @@ class Log:
     text: str
 
 
-Effect = table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext
+Effect = table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext | table.ReadSensorHealth
 Timed = TableEvent | table.CoinTossed | table.DiceRolled
 """The events the kiosk's modes handle, each timed (``at``, s): every event but the
 shell's :class:`~pitchside.tables.effects.TournamentLoaded`, handed to the game."""
@@ -173,6 +177,8 @@ class KioskState:
     """Price paid for the match started from the menu, spent with its first line."""
     short: bool = False
     """The menu was asked to start with too little credit: it says INSERT COIN."""
+    health: tuple[SensorHealth, ...] = ()
+    """The sensors' health record, as last read from the journal (service mode)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -201,7 +207,8 @@ def start(
     home: Mode = "playing" if in_match else "attract"
     mode: Mode = "service" if settings.start_in_service else home
     ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit)
-    return ks, (SetContrast(settings.contrast), *_deadlines(ks, now))
+    read: tuple[Effect, ...] = (table.ReadSensorHealth(),) if mode == "service" else ()
+    return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read)
 
 
 def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
@@ -229,6 +236,8 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
         ks = replace(ks, settings=replace(ks.settings, tournament=event.info))  # for the tables to come
         ts, game_effects = ks.settings.app.handle(ks.table, event)
         return replace(ks, table=ts), game_effects
+    if isinstance(event, table.SensorHealthRead):  # the journal's record, for the service page
+        return replace(ks, health=event.health), ()
     at = event.at
     effects: list[Effect] = []
     ks, logs = _count(ks, event)
@@ -297,7 +306,7 @@ def _count(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]
         case CoinFault(name=name, detail=detail):
             st = replace(ks.stat(name), noisy=True)
             logs = (Log(f"coin acceptor {name}: {detail}"),)
-        case table.CoinTossed() | table.DiceRolled():
+        case table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead():
             return ks, ()
         case _:
             assert_never(event)
@@ -315,6 +324,7 @@ def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[K
         ks = replace(ks, mode=back)
     else:
         ks = replace(ks, mode="service", back_to=ks.mode, service_page=0)
+        effects.append(table.ReadSensorHealth())  # fresh for the sensors page
     return ks, (*effects, *_deadlines(ks, at))
 
 
@@ -454,7 +464,7 @@ def _own_input(app: GameApp, event: Timed) -> bool:
             return name in app.buttons or name in app.beams
         case BeamBroken(name=name) | SensorNoisy(name=name):
             return name in app.buttons or name in app.beams
-        case TimerFired() | table.CoinTossed() | table.DiceRolled():
+        case TimerFired() | table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead():
             return True
         case CoinInserted() | CoinFault():
             return False  # the table's, never a game's
@@ -500,7 +510,7 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
 
 def _service(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, ButtonPressed) and event.name == "next":
-        return replace(ks, service_page=(ks.service_page + 1) % _service_pages(ks)), ()
+        return replace(ks, service_page=(ks.service_page + 1) % _service_pages(ks)), (table.ReadSensorHealth(),)
     if isinstance(event, ButtonPressed) and event.name == "plus":
         return replace(ks, pattern=(ks.pattern + 1) % 4), ()
     if isinstance(event, ButtonHeld) and event.name == "new" and match_in_progress(ks.table):
@@ -523,7 +533,22 @@ def _abandon(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
 
 def _service_pages(ks: KioskState) -> int:
     per_page = 8
-    return (len(ks.inputs) + per_page - 1) // per_page + 2  # inputs pages, pattern, status
+    inputs = (len(ks.inputs) + per_page - 1) // per_page
+    sensors = (len(_sensor_names(ks)) + SENSORS_PER_PAGE - 1) // SENSORS_PER_PAGE
+    return inputs + 2 + sensors  # inputs pages, pattern, status, sensors pages
+
+
+SENSORS_PER_PAGE = 4
+"""Rows of a sensors page (the 128x64 layout's)."""
+
+
+def _sensor_names(ks: KioskState) -> tuple[str, ...]:
+    """The sensors the sensors page lists: the table's beams (of every game it offers),
+    then any other sensor the journal has a record of."""
+    apps = ks.settings.games or (ks.settings.app,)
+    names = [n for app in apps for n in app.beams if n in ks.inputs or not ks.inputs]
+    names += [h.name for h in ks.health]
+    return tuple(dict.fromkeys(names))
 
 
 # --- views ---------------------------------------------------------------------------
@@ -567,12 +592,30 @@ def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     return SideView(name, match.score()[side], match.turn() == side, status)
 
 
+def sensor_rows(ks: KioskState) -> tuple[tuple[str, str, str], ...]:
+    """The sensors page: one row per sensor, ``(label, state, counts)``: the state is
+    its first health flag or ``"ok"`` (:attr:`pitchside.signals.health.SensorHealth.flags`;
+    ``"no record"`` before any match is kept), the counts are blocks in the latest
+    match ``/`` blocks per finished match (``"3/4.5"``, ``"0/-"``)."""
+    health = {h.name: h for h in ks.health}
+    out = []
+    for name in _sensor_names(ks):
+        h = health.get(name)
+        label = LABELS.get(name, name)
+        if h is None:
+            out.append((label, "no record", "-"))
+            continue
+        mean = h.blocks_per_match
+        out.append((label, h.state(), f"{h.last.blocks}/{'-' if mean is None else f'{mean:.1f}'}"))
+    return tuple(out)
+
+
 def _service_view(ks: KioskState) -> ServiceView:
     per_page = 8
     pages = _service_pages(ks)
     page = ks.service_page % pages
     footer = f"NEXT: page {page + 1}/{pages}"
-    input_pages = pages - 2
+    input_pages = (len(ks.inputs) + per_page - 1) // per_page
     if page < input_pages:
         rows = []
         for name in ks.inputs[page * per_page : (page + 1) * per_page]:
@@ -582,6 +625,9 @@ def _service_view(ks: KioskState) -> ServiceView:
         return ServiceView("inputs", tuple(rows), footer=footer)
     if page == input_pages:
         return ServiceView("pattern", pattern=ks.pattern, footer="+ : next pattern")
+    if page >= input_pages + 2:
+        first = (page - input_pages - 2) * SENSORS_PER_PAGE
+        return ServiceView("sensors", sensor_rows(ks)[first : first + SENSORS_PER_PAGE], footer=footer)
     rows2 = [(f"pitchside {__version__}",), *((line,) for line in ks.settings.status_lines)]
     if match_in_progress(ks.table):
         rows2.append(("match on: hold NEW to abandon",))

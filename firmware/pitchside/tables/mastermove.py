@@ -87,7 +87,7 @@ from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
-from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
 
 SOURCE = "moves"
@@ -434,7 +434,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
             return _held(ts, name)
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case ev.ButtonReleased() | ev.BeamBroken() | ev.TimerFired() | DiceRolled() | ev.CoinInserted() | ev.CoinFault():
+        case ev.ButtonReleased() | ev.BeamBroken() | ev.TimerFired() | DiceRolled() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead():
             return ts, ()  # not Master Move's
         case _:
             assert_never(event)

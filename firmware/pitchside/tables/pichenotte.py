@@ -18,9 +18,21 @@ Buttons (names of the pin map, hardware/pitchside_hw/WIRING.md):
 ``shot_done``   commit the shot; at round end, commit the zone counts
 ``undo``        clear the shot being entered, else take back the last input
 ``new``         (the kiosk's: a new match when this one is over; staff gestures)
-``plus/minus``  zone entry: change the count under the cursor
+``plus/minus``  during a shot: add a twenty by hand / take back the last puck in
+                the hole (sensed or added); zone entry: change the count under the
+                cursor
 ``next``        zone entry: move the cursor (A15, A10, A5, B15, B10, B5)
 ==============  ==============================================================
+
+The beam is not the only source of truth (issue 13 item 6, issue 14 item 6): a twenty
+the beam missed (a dead or unplugged sensor) is entered with ``plus`` during the shot,
+and a doubled or phantom count is taken back with ``minus``, without clearing the rest
+of the shot. A puck added by hand is attributed like a sensed one (below; ``whose``
+cycles it too), and only where a puck could have dropped. The committed shot says
+which pucks in the hole were entered by hand (``by_hand``) and how many beam counts
+were taken back (``withdrawn``), records the rules ignore: a twenty entered by hand
+scores exactly as a sensed one (PI-08). :meth:`PichenotteApp.corrections` gives them to
+the twenty sensor's health record.
 
 Attribution of twenty-hole drops (the sensor cannot tell colours): the first drop of a
 shot is the shot puck; any later drop is a knocked-in puck of the opponent if the
@@ -61,8 +73,9 @@ from pitchside.render.view import Prompt, TallyEntry
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
-from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded, SensorHealthRead
 from pitchside.tables.gametable import GameTable, Panel
+from pitchside.signals.health import SensorTally
 
 Drop = Literal["shot", "A", "B"]
 
@@ -76,7 +89,12 @@ class ShotDraft:
     drops: tuple[Drop, ...] = ()
     ditch_presses: PerSide[int] = PerSide(0, 0)
     drop_starts: tuple[float, ...] = ()
-    """When each drop's block began (s), in the order of ``drops``."""
+    """When each drop's block began (s), in the order of ``drops``; for a drop entered
+    by hand, when it was entered."""
+    by_hand: tuple[bool, ...] = ()
+    """For each drop, in the order of ``drops``: entered by hand (not sensed)."""
+    withdrawn: int = 0
+    """Sensed drops the players took back with ``minus``."""
 
     @property
     def is_empty(self) -> bool:
@@ -128,7 +146,14 @@ def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
     own = draft.ditch_presses[side]
     ditched = own > 0 and not twenty and not lost
     knocked_off = draft.ditch_presses.set(side, own - 1 if ditched else own)
-    return rules.Shot(draft.called, draft.contact, twenty, ditched, knocked_in, knocked_off)
+    by_hand = tuple("twenty" if d == "shot" else d for d, hand in zip(draft.drops, _hand_flags(draft)) if hand)
+    return rules.Shot(draft.called, draft.contact, twenty, ditched, knocked_in, knocked_off,
+                      by_hand=by_hand, withdrawn=draft.withdrawn)
+
+
+def _hand_flags(draft: ShotDraft) -> tuple[bool, ...]:
+    """``draft.by_hand`` for each drop (a drop with no flag was sensed)."""
+    return draft.by_hand + (False,) * (len(draft.drops) - len(draft.by_hand))
 
 
 def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A", "B")) -> str:
@@ -141,8 +166,8 @@ def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A"
         parts.append("CALLED")
     if not draft.contact:
         parts.append("NO HIT")
-    for d in draft.drops:
-        parts.append("20!" if d == "shot" else f"20 for {short[d]}")
+    for d, hand in zip(draft.drops, _hand_flags(draft)):
+        parts.append(("20!" if d == "shot" else f"20 for {short[d]}") + (" (hand)" if hand else ""))
     for s in SIDES:
         if draft.ditch_presses[s]:
             parts.append(f"{short[s]} {draft.ditch_presses[s]} OFF")
@@ -222,7 +247,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.TimerFired() | ev.SerialLine() | ev.SerialStatus()
-              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()):
             return ts, ()  # not Pichenotte's
         case _:
             assert_never(event)
@@ -238,13 +263,20 @@ def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
     draft = ts.draft
     if event.since is None or ts.game.phase != "shooting":
         return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
-    keep = sum(1 for start in draft.drop_starts if start < event.since - STORM_TOLERANCE_S)
-    withdrawn = len(draft.drops) - keep
+    hand = _hand_flags(draft)
+    kept = [i for i, start in enumerate(draft.drop_starts) if hand[i] or start < event.since - STORM_TOLERANCE_S]
+    withdrawn = len(draft.drops) - len(kept)
     if withdrawn == 0:
         return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
-    # Drops come in time order, so the storm's are the last ones: the attributions of
-    # the drops before it stand.
-    draft = replace(draft, drops=draft.drops[:keep], drop_starts=draft.drop_starts[:keep])
+    # Sensed drops come in time order, so the storm's are the last sensed ones: the
+    # attributions of the drops before it stand, and a drop entered by hand is never
+    # the storm's.
+    draft = replace(
+        draft,
+        drops=tuple(draft.drops[i] for i in kept),
+        drop_starts=tuple(draft.drop_starts[i] for i in kept),
+        by_hand=tuple(hand[i] for i in kept),
+    )
     text = f"SENSOR {event.name}: storm, {withdrawn} drop{'s' if withdrawn > 1 else ''} not counted"
     return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
 
@@ -261,9 +293,53 @@ def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
     else:
         drop = side
     started = event.at - event.blocked_s
+    return replace(ts, draft=_with_drop(draft, drop, started, hand=False), prompt=None)
+
+
+def _with_drop(draft: ShotDraft, drop: Drop, started: float, hand: bool) -> ShotDraft:
     return replace(
-        ts, draft=replace(draft, drops=draft.drops + (drop,), drop_starts=draft.drop_starts + (started,)), prompt=None
+        draft,
+        drops=draft.drops + (drop,),
+        drop_starts=draft.drop_starts + (started,),
+        by_hand=_hand_flags(draft) + (hand,),
     )
+
+
+def possible_drops(game: rules.State, before: tuple[Drop, ...]) -> tuple[Drop, ...]:
+    """What a further puck in the hole can be after the drops ``before`` of this shot:
+    the shot puck (if not in yet), then a puck of a side with one on the board not yet
+    accounted for in the hole (the opponent's first, as a sensed drop is attributed)."""
+    side = game.turn or "A"
+    out: list[Drop] = [] if "shot" in before else ["shot"]
+    for owner in (other(side), side):
+        if game.on_board[owner] > sum(1 for d in before if d == owner):
+            out.append(owner)
+    return tuple(out)
+
+
+def _add_by_hand(ts: TableState, at: float) -> TableState:
+    """``plus`` during a shot: a puck in the hole that the beam did not sense."""
+    possible = possible_drops(ts.game, ts.draft.drops)
+    if not possible:
+        return replace(ts, prompt=Prompt("No other puck can be in the hole", "info"))
+    return replace(ts, draft=_with_drop(ts.draft, possible[0], at, hand=True), prompt=None)
+
+
+def _take_back(ts: TableState) -> TableState:
+    """``minus`` during a shot: the last puck in the hole was not one (a doubled or
+    phantom count, or one added by mistake); the rest of the shot stays."""
+    draft = ts.draft
+    if not draft.drops:
+        return replace(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
+    hand = _hand_flags(draft)
+    draft = replace(
+        draft,
+        drops=draft.drops[:-1],
+        drop_starts=draft.drop_starts[:-1],
+        by_hand=hand[:-1],
+        withdrawn=draft.withdrawn + (0 if hand[-1] else 1),
+    )
+    return replace(ts, draft=draft, prompt=Prompt("Twenty taken back", "info"))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -309,7 +385,11 @@ def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
         return _cycle_whose(ts, side), ()
     if name == "shot_done":
         return _commit(ts, to_shot(game, draft), at)
-    if name in ("plus", "minus", "next"):
+    if name == "plus":
+        return _add_by_hand(ts, at), ()
+    if name == "minus":
+        return _take_back(ts), ()
+    if name == "next":
         return replace(ts, prompt=Prompt("Zone counts come after the last puck", "info")), ()
     return ts, ()
 
@@ -379,6 +459,14 @@ def summary(ts: TableState) -> str:
     return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
 
 
+def corrections(inp: rules.Input) -> dict[str, SensorTally]:
+    """What a committed shot corrected of the twenty beam's counts, for its health
+    record: pucks entered by hand, counts taken back (none for other inputs)."""
+    if not isinstance(inp, rules.Shot) or not (inp.by_hand or inp.withdrawn):
+        return {}
+    return {"twenty": SensorTally(by_hand=len(inp.by_hand), withdrawn=inp.withdrawn)}
+
+
 PUCK_CHOICES = (4, 6, 8, 10, 12)
 """Pucks per side offered by the menu."""
 
@@ -394,6 +482,6 @@ APP: GameTable[TableState] = GameTable(
     ),
     codec=PichenotteCodec(),
     new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
+    menu=menu, menu_change=menu_change, summary=summary, corrections=corrections,
 )
 """Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

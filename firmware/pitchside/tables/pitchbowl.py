@@ -68,7 +68,7 @@ from pitchside.render.pitchbowl import PitchBowlView
 from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
-from pitchside.tables.effects import CoinTossed, DiceRolled, Event, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
 
 SPIN_FRAMES = 5
@@ -393,7 +393,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.BeamBroken() | ev.SerialLine() | ev.SerialStatus()
-              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()):
             return ts, ()  # not Pitch Bowl's
         case _:
             assert_never(event)

@@ -44,6 +44,11 @@ A shot, step by step:
 A shot with nothing sensed commits straight away on ``shot_done`` (a miss, or a pitch
 off the board), so an ordinary miss costs one press.
 
+A pocket whose beam is dead or missed a piece: the piece is entered on the sheet with
+``+ PIECE`` (``next`` opens the sheet even when nothing was sensed), and the journaled
+shot names it in ``by_hand`` (its kind), a record the rules ignore: a piece entered by
+hand counts exactly as a sensed one (issue 13 item 6).
+
 What was sensed and what was confirmed: the confirmed :class:`Shot` is the journaled
 rules input (:class:`~pitchside.tables.effects.Accepted`); the sensed counts per pocket
 stay in the draft while the shot is entered and, once it is committed, in
@@ -68,7 +73,7 @@ from pitchside.render.pitchnut import PitchnutView, SheetRow
 from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
-from pitchside.tables.effects import CoinTossed, DiceRolled, Event, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.gametable import GameTable, Panel
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
@@ -210,6 +215,7 @@ def to_shot(draft: ShotDraft) -> rules.Shot:
         black_off=draft.black_off,
         poison_off=draft.poison_off,
         sensed=draft.sensed() if any(draft.sensed()) else None,
+        by_hand=tuple(p.kind for p in draft.pieces if p.pocket == 0 and p.kind not in ("?", "double")),
     )
 
 
@@ -366,7 +372,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.SerialLine() | ev.SerialStatus() | DiceRolled()
-              | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault()):
+              | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()):
             return ts, ()  # not Pitchnut's
         case _:
             assert_never(event)

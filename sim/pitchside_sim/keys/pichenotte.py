@@ -6,7 +6,8 @@
  x    no contact                   a    puck of A to the ditch
  b    puck of B to the ditch       s    shot done / OK (also Enter)
  u    undo                         N    NEW (new match after one)
- +    zone count +                 -    zone count -
+ +    zone count +; in a shot:     -    zone count -; in a shot:
+      a twenty by hand                  take a twenty back
  n    next zone (also Tab)         q    quit
  S    staff: service mode (hold NEW, then UNDO)
 ====  ==========================  ====  =======================

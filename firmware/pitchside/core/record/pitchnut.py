@@ -10,7 +10,10 @@ Contract inputs: ``coin_toss`` (``winner``), ``breaker`` (``side``), ``shot`` (`
 ``black``, ``poison``, ``pitch``, ``touched``, ``foul``, ``spot``). Added ``shot`` fields:
 ``white_off``, ``black_off`` (0) and ``poison_off`` (false): pieces knocked off the board
 and put back at the centre (PN-A8); ``sensed`` (absent): the four pocket beams' counts,
-``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it).
+``[n1, n2, n3, n4]``, kept beside what the players confirmed (the rules ignore it);
+``by_hand`` (absent: none): the pocketed pieces entered by hand on the shot sheet, not
+sensed, by kind (``["white"]``; the rules ignore it too; a kind the shot did not pocket
+that many of is a malformed line).
 A count of pieces is any integer from 0: more than the board has is well formed and
 refused by the rules (PN-02), as the spec has it; ``touched: false`` with pieces or the
 poison moved is a shot (the pitch may touch only the poison, not an object piece).
@@ -25,12 +28,25 @@ last finished game, with its rule ID) and ``result`` (the cause of the match's e
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import SIDES
 from pitchside.core.words import pitchnut as words
+
+
+def _check_by_hand(shot: rules.Shot) -> None:
+    """:raises MalformedInput: ``by_hand`` names more pieces of a kind than the shot
+    pocketed."""
+    have = {"white": shot.white, "black": shot.black, "poison": int(shot.poison), "pitch": int(shot.pitch == "pocket")}
+    for kind, n in have.items():
+        if shot.by_hand.count(kind) > n:
+            raise MalformedInput(
+                f"input 'shot': 'by_hand' names {shot.by_hand.count(kind)} x {kind!r}, more than the shot pocketed ({n})"
+            )
 
 
 class PitchnutCodec(RulesCodec):
@@ -45,6 +61,17 @@ class PitchnutCodec(RulesCodec):
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
+
+    def parse_input(self, name: str, fields: Mapping[str, Any]) -> Any:
+        """As :meth:`RulesCodec.parse_input`, and a shot's ``by_hand`` checked against
+        what the shot has.
+
+        :raises MalformedInput: also for a ``by_hand`` the shot cannot have.
+        """
+        inp = super().parse_input(name, fields)
+        if isinstance(inp, rules.Shot):
+            _check_by_hand(inp)
+        return inp
 
     def output(self, state: rules.State) -> dict[str, Any]:
         shooting = state.phase == "shooting"

@@ -129,6 +129,13 @@ class Shot:
     :param knocked_in: other pucks knocked into the hole, per owner (PI-11).
     :param knocked_off: other pucks knocked to the ditch or left on the outer line, per
         owner (PI-13).
+    :param by_hand: which of the pucks in the hole were entered by hand on the panel,
+        not sensed by the twenty-hole beam: ``"twenty"`` (the shot puck) or the side of
+        a knocked-in puck, in the order entered. A record of where the input came from
+        (issue 13 item 6): the rules ignore it, so a twenty entered by hand scores
+        exactly as a sensed one (PI-08).
+    :param withdrawn: counts of the twenty-hole beam that the players withdrew on the
+        panel (a doubled count); a record, ignored by the rules like ``by_hand``.
     """
 
     called: bool = option(False, rule="PI-05")
@@ -139,6 +146,10 @@ class Shot:
     knocked_off: PerSide[int] = option(PerSide(0, 0), "counts", hi=MAX_PUCKS, rule="PI-13")
     on_line: bool = option(False, rule="PI-19")
     foul: bool = option(False, rule="PI-A7")
+    by_hand: tuple[str, ...] = option(
+        (), "list", choices=("twenty", *SIDES), length=(0, 1 + 2 * MAX_PUCKS), rule="PI-A8",
+        doc="pucks in the hole entered by hand, not sensed")
+    withdrawn: int = option(0, lo=0, hi=999, rule="PI-A8", doc="beam counts withdrawn on the panel")
 
 
 @dataclass(frozen=True, slots=True)

@@ -195,6 +195,8 @@ class Breaker:
 
 
 PitchFate = Literal["pocket", "off"]
+BY_HAND_KINDS = ("white", "black", "poison", "pitch")
+"""What a piece entered by hand can be (:attr:`Shot.by_hand`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +219,10 @@ class Shot:
     :param sensed: what the pocket beams counted during the shot, per pocket 1-4, kept
         beside what the players confirmed so that the record shows both (a beam can
         double-count a piece bouncing in its chute, PN-A12). The rules ignore it.
+    :param by_hand: the pocketed pieces entered by hand on the shot sheet, not sensed
+        by a pocket beam (a dead or missed pocket, issue 13 item 6), by kind
+        (``"white"``, ``"black"``, ``"poison"``, ``"pitch"``) in the order entered; a
+        record like ``sensed``, ignored by the rules.
     """
 
     white: int = option(0, lo=0, rule="PN-02")
@@ -231,6 +237,9 @@ class Shot:
     poison_off: bool = option(False, rule="PN-A8")
     sensed: tuple[int, int, int, int] | None = option(
         None, "ints", length=(4, 4), lo=0, hi=99, nullable=True, rule="PN-A12")
+    by_hand: tuple[str, ...] = option(
+        (), "list", choices=BY_HAND_KINDS, length=(0, 2 * MAX_PIECES + 2), rule="PN-A12",
+        doc="pocketed pieces entered by hand, not sensed")
 
     @property
     def scratch(self) -> bool:
