@@ -90,6 +90,7 @@ class ListRecorder:
     """A recorder keeping the accepted effects in a list (the runtime's journal hook)."""
 
     warning: str | None = None
+    match_id: int | None = None
 
     def __init__(self, journal: list[table.Accepted], on_accept: Callable[[], None] | None = None) -> None:
         self.journal = journal

@@ -26,6 +26,7 @@ from PIL import Image
 
 from pitchside.tables import effects as table
 from pitchside.app import software_die, tournament_file
+from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
 from pitchside.tables.cues import SoundSink, cues
 from pitchside.tables.registry import TableLike
@@ -47,6 +48,12 @@ class MatchRecorder(Protocol):
     @property
     def warning(self) -> str | None:
         """A storage fault to show on the display, or None."""
+        ...
+
+    @property
+    def match_id(self) -> int | None:
+        """The journal's id of the match on the table (negative: kept in memory only), or
+        None before its first input is stored."""
         ...
 
     def accepted(self, effect: table.Accepted, after: TableLike) -> None:
@@ -179,7 +186,8 @@ class Runtime:
         self.display_errors = 0
         credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
         self.kiosk, effects = kiosk.start(
-            parts.settings, state, parts.inputs, self._clock(), *((credit(),) if credit is not None else ())
+            parts.settings, state, parts.inputs, self._clock(), credit() if credit is not None else Credit(),
+            resumed=self._recorder is not None and self._recorder.match_id is not None,
         )
         self._apply_effects(effects)
         self.publish()
@@ -261,7 +269,7 @@ class Runtime:
         if self.publisher is None:
             return
         try:
-            self.publisher.publish(self.kiosk, getattr(self._recorder, "match_id", None))
+            self.publisher.publish(self.kiosk, (self._recorder.match_id if self._recorder is not None else None))
         except Exception as exc:  # a web fault must not stop the match
             self.publish_errors += 1
             log.warning("publisher fault, state not published: %s", exc)

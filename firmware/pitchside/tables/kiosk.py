@@ -191,10 +191,15 @@ def _set_stat(ks: KioskState, name: str, st: InputStat) -> KioskState:
 
 
 def start(
-    settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float, credit: Credit = Credit()
+    settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float, credit: Credit = Credit(),
+    resumed: bool = False,
 ) -> tuple[KioskState, tuple[Effect, ...]]:
     """The kiosk at power-on. A match rebuilt from the journal goes straight back on
     the display (issue: never lose a match); otherwise the attract screen.
+
+    :param resumed: ``ts`` was rebuilt from an unfinished journal match: it goes back on
+        the display even when every input of it was undone (the live table showed the
+        game then, not the attract screen; issue 13 item 4).
 
     :param inputs: the names of the table's buttons and sensors (service page order).
     :param credit: the credit the journal holds (cents, :class:`~pitchside.core.pricing.Credit`).
@@ -203,7 +208,7 @@ def start(
     if game != settings.app.name and any(a.name == game for a in settings.games):  # resumed in its game
         settings = replace(settings, app=next(a for a in settings.games if a.name == game))
     ts = _shown(settings, settings.app, ts)  # a table rebuilt from the journal shows it too
-    in_match = match_in_progress(ts) or not settings.attract
+    in_match = match_in_progress(ts) or (resumed and not is_finished(ts)) or not settings.attract
     home: Mode = "playing" if in_match else "attract"
     mode: Mode = "service" if settings.start_in_service else home
     ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit)
