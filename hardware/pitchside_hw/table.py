@@ -25,7 +25,8 @@ from pitchside.app.config import DisplayConfig, TableConfig, load_config
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
-from pitchside.app.runtime import FrameSink, Runtime, TableParts, system_dice
+from pitchside.app.runtime import FrameSink, Publisher, Runtime, TableParts, system_dice
+from pitchside.web.publisher import DatagramSink, FeedPublisher
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
@@ -179,6 +180,7 @@ def build_table(
     on_pass: Callable[[float], object] | None = None,
     wake_s: float | None = None,
     tap: Callable[[QueuePut], QueuePut] | None = None,
+    publisher: Publisher | None = None,
 ) -> Table:
     """The one assembly of a table (real, simulated or benched).
 
@@ -193,6 +195,8 @@ def build_table(
     :param on_pass: called after every pass of the loop (the systemd watchdog).
     :param wake_s: the longest the loop sleeps idle (s), or None.
     :param tap: wraps the drivers' ``queue_put`` (the bench times the hand-off there).
+    :param publisher: the web feed's publisher (``[web]``: snapshots to ``pitchside
+        web``), or None.
     :raises PitchsideError: a display, pin or serial device cannot be opened, or a
         filter refuses its parameters (:class:`ConfigError`); whatever was opened is
         closed again.
@@ -215,7 +219,7 @@ def build_table(
         runtime = Runtime(start, TableParts(
             sink=display, toss=toss, clock=clock.now, size=(config.display.width, config.display.height),
             recorder=recorder, dice=dice, settings=kiosk_settings(config), inputs=input_names(config),
-            on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound,
+            on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound, publisher=publisher,
         ))  # fmt: skip
         put: QueuePut = runtime.post if tap is None else tap(runtime.post)
         inputs = TableInputs(config, pin_factory, put, clock)
@@ -337,11 +341,18 @@ def run_table(config_path: str) -> int:
                 except HardwareError as exc:
                     log.warning("no sound cues: %s", exc)
             journal = stack.enter_context(Journal.open(config.storage.journal))
+            publisher = None
+            if config.web is not None:  # the live web view: snapshots to `pitchside web`, never waited on
+                feed = DatagramSink(config.web.feed)
+                stack.callback(feed.close)
+                publisher = FeedPublisher([feed], table=config.name, url=config.web.url)
+                stack.callback(publisher.close)  # closed first: the worker stops, then its socket
             table = build_table(
                 config, pin_factory=factory, clock=clock, open_display=open_tracked, journal=journal,
                 toss=system_toss, sound=sound, on_pass=notifier.watchdog,
                 # the loop must wake to feed systemd's watchdog even when idle
                 wake_s=notifier.watchdog_interval_s / 2 if notifier.watchdog_interval_s else None,
+                publisher=publisher,
             )  # fmt: skip
             stack.callback(table.close)
         except PitchsideError as exc:
