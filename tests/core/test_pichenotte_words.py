@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.errors import IllegalInput
-from pitchside.core.match import Match
+from support.notices import scenario_notices
 from pitchside.core.notice import Notice, Words
-from pitchside.core.record.format import _numbered_objects, parse_header, parse_input_line, replay
+from pitchside.core.record.format import replay
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.words import pichenotte as words
 from pitchside.tables import pichenotte as table
@@ -168,28 +167,7 @@ def test_short_words_are_the_panel_s() -> None:
 
 def _all_notices_of(path: Path) -> list[Notice]:
     """Every notice, refusal and outcome cause met while folding a scenario file."""
-    seen: list[Notice] = []
-    with path.open(encoding="utf-8") as fh:
-        objects = iter(_numbered_objects(fh))
-        number, first = next(objects)
-        header = parse_header(first, number)
-        match = Match.start(header.codec, header.options)
-        for number, obj in objects:
-            _, inp = parse_input_line(header.codec, obj, number)
-            try:
-                if inp is None:
-                    match, _ = match.undo()
-                    continue
-                match, step = match.apply(inp)
-            except IllegalInput as exc:
-                if exc.notice is not None:
-                    seen.append(exc.notice)
-                continue
-            seen.extend(n for n in step.effects if isinstance(n, Notice))
-        result = match.outcome()
-        if result is not None:
-            seen.append(result.cause)
-    return seen
+    return scenario_notices(path)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.errors import IllegalInput
-from pitchside.core.match import Match
+from support.notices import scenario_notices
 from pitchside.core.notice import Notice, Words
-from pitchside.core.record.format import _numbered_objects, parse_header, parse_input_line
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.words import pitchbowl as W
@@ -77,28 +75,7 @@ def _sample(param: str) -> object:
 
 def _fold_notices(path: Path) -> list[Notice]:
     """Every notice and refusal produced while folding a scenario file."""
-    out: list[Notice] = []
-    with path.open(encoding="utf-8") as fh:
-        objects = iter(_numbered_objects(fh))
-        number, first = next(objects)
-        header = parse_header(first, number)
-        match = Match.start(header.codec, header.options)
-        for number, obj in objects:
-            _, inp = parse_input_line(header.codec, obj, number)
-            if inp is None:
-                match = match.undo()[0]
-                continue
-            try:
-                match, step = match.apply(inp)
-            except IllegalInput as exc:
-                assert exc.notice is not None
-                out.append(exc.notice)
-                continue
-            out.extend(n for n in step.effects if isinstance(n, Notice))
-            result = match.outcome()
-            if result is not None:
-                out.append(result.cause)
-    return out
+    return scenario_notices(path)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.errors import IllegalInput
-from pitchside.core.match import Match
+from support.notices import fold_steps
 from pitchside.core.notice import Notice, Words
-from pitchside.core.record.format import _numbered_objects, parse_header, parse_input_line, replay
+from pitchside.core.record.format import replay
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as P
 from pitchside.core.words import common
@@ -204,26 +203,9 @@ def _words_of_every_scenario_notice() -> list[tuple[Notice, Words]]:
     long names."""
     out: list[tuple[Notice, Words]] = []
     for path in SCENARIOS:
-        with path.open(encoding="utf-8") as fh:
-            objects = iter(_numbered_objects(fh))
-            number, first = next(objects)
-            header = parse_header(first, number)
-            match = Match.start(header.codec, header.options)
-            for number, obj in objects:
-                _, inp = parse_input_line(header.codec, obj, number)
-                notices: list[Notice] = []
-                try:
-                    if inp is None:
-                        match = match.undo()[0]
-                    else:
-                        match, step = match.apply(inp)
-                        notices.extend(step.effects)
-                except IllegalInput as exc:
-                    assert exc.notice is not None
-                    notices.append(exc.notice)
-                if match.state.last_game is not None:
-                    notices.append(match.state.last_game.cause)
-                out.extend((n, W.describe(n, LONG_NAMES)) for n in notices)
+        for match, notices in fold_steps(path):
+            causes = (match.state.last_game.cause,) if match.state.last_game is not None else ()
+            out.extend((n, W.describe(n, LONG_NAMES)) for n in (*notices, *causes))
     return out
 
 
