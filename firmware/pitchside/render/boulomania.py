@@ -41,7 +41,7 @@ from pitchside.render.widgets import (
     draw_score,
     new_canvas,
     prompt_bar,
-    refusal_box,
+    refusal_over,
     text_in_box,
     triangle,
 )
@@ -108,8 +108,7 @@ def render(view: BoulomaniaView, size: tuple[int, int] = (128, 64)) -> Image.Ima
         _finished(draw, view, size)
     else:
         _play(draw, view, size)
-    if view.prompt is not None and view.prompt.kind == "refusal":
-        refusal_box(draw, size, view.prompt.rule, view.prompt.text)
+    refusal_over(draw, size, view.prompt)
     return img
 
 

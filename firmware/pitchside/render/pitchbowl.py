@@ -49,7 +49,7 @@ from pitchside.render.widgets import (
     draw_score,
     new_canvas,
     prompt_bar,
-    refusal_box,
+    refusal_over,
     text_in_box,
     wrap,
 )
@@ -122,8 +122,7 @@ def render(view: PitchBowlView, size: tuple[int, int] = (128, 64)) -> Image.Imag
         _turn(draw, view, size)
     else:
         _finished(draw, view, size)
-    if view.prompt is not None and view.prompt.kind == "refusal":
-        refusal_box(draw, size, view.prompt.rule, view.prompt.text)
+    refusal_over(draw, size, view.prompt)
     return img
 
 

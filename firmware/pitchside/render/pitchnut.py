@@ -48,7 +48,7 @@ from pitchside.render.widgets import (
     draw_score,
     new_canvas,
     prompt_bar,
-    refusal_box,
+    refusal_over,
     score_width,
     text_in_box,
     triangle,
@@ -124,8 +124,7 @@ def render(view: PitchnutView, size: tuple[int, int] = (128, 64)) -> Image.Image
         _shooting(draw, view, size)
     else:
         _finished(draw, view, size)
-    if view.prompt is not None and view.prompt.kind == "refusal":
-        refusal_box(draw, size, view.prompt.rule, view.prompt.text)
+    refusal_over(draw, size, view.prompt)
     return img
 
 

@@ -104,6 +104,13 @@ def refusal_box(draw: ImageDraw.ImageDraw, size: tuple[int, int], rule: str, rea
         text_in_box(draw, (2, y, w - 2, y + line_h), line, align="center", sizes=(fonts.TINY,), pad=1)
 
 
+def refusal_over(draw: ImageDraw.ImageDraw, size: tuple[int, int], prompt: Prompt | None) -> None:
+    """Every game's last layer of a frame: the :func:`refusal_box` of ``prompt`` (its
+    rule ID and text) when it is a refusal; nothing for no prompt or another kind."""
+    if prompt is not None and prompt.kind == "refusal":
+        refusal_box(draw, size, prompt.rule, prompt.text)
+
+
 def prompt_bar(draw: ImageDraw.ImageDraw, box: Box, prompt: Prompt) -> Box:
     """The bottom line: an info prompt plain, a refusal in inverse video, a warning in
     inverse video after a ``"!"``."""

@@ -96,7 +96,16 @@ class RulesCodec:
         return to_json(options, every=True)
 
     def parse_input(self, name: str, fields: Mapping[str, Any]) -> Any:
-        return read_input(fields, f"input {name!r}", self.input_class(name))
+        inp = read_input(fields, f"input {name!r}", self.input_class(name))
+        self.check_input(inp)
+        return inp
+
+    def check_input(self, inp: Any) -> None:
+        """A game's own check of a read input that its fields alone do not make
+        (e.g. a shot's ``by_hand`` against what the shot has); none by default.
+
+        :raises MalformedInput: ``inp`` is not a well-formed input of the game.
+        """
 
     def input_class(self, name: str) -> type:
         """The input dataclass of replay input ``name``.

@@ -19,7 +19,6 @@ the lead"``, worded by :mod:`pitchside.core.words.pichenotte` with the sides ``A
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
@@ -54,16 +53,13 @@ class PichenotteCodec(RulesCodec):
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
 
-    def parse_input(self, name: str, fields: Mapping[str, Any]) -> Any:
-        """As :meth:`RulesCodec.parse_input`, and a shot's ``by_hand`` checked against
-        what the shot has.
+    def check_input(self, inp: Any) -> None:
+        """A shot's ``by_hand`` checked against what the shot has.
 
-        :raises MalformedInput: also for a ``by_hand`` the shot cannot have.
+        :raises MalformedInput: a ``by_hand`` the shot cannot have.
         """
-        inp = super().parse_input(name, fields)
         if isinstance(inp, rules.Shot):
             _check_by_hand(inp)
-        return inp
 
     def output(self, state: rules.State) -> dict[str, Any]:
         return {

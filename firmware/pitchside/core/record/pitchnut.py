@@ -28,7 +28,6 @@ last finished game, with its rule ID) and ``result`` (the cause of the match's e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
@@ -62,16 +61,13 @@ class PitchnutCodec(RulesCodec):
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
 
-    def parse_input(self, name: str, fields: Mapping[str, Any]) -> Any:
-        """As :meth:`RulesCodec.parse_input`, and a shot's ``by_hand`` checked against
-        what the shot has.
+    def check_input(self, inp: Any) -> None:
+        """A shot's ``by_hand`` checked against what the shot has.
 
-        :raises MalformedInput: also for a ``by_hand`` the shot cannot have.
+        :raises MalformedInput: a ``by_hand`` the shot cannot have.
         """
-        inp = super().parse_input(name, fields)
         if isinstance(inp, rules.Shot):
             _check_by_hand(inp)
-        return inp
 
     def output(self, state: rules.State) -> dict[str, Any]:
         shooting = state.phase == "shooting"
