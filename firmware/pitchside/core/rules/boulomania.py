@@ -63,8 +63,9 @@ from typing import Literal
 
 from pitchside.core.boards.boulomania import BOARD, Board
 from pitchside.core.errors import IllegalInput
+from pitchside.core.face import score as score, status as status  # the typed face, re-exported
 from pitchside.core.fields import check_declared, declared, option
-from pitchside.core.game import Outcome, Status
+from pitchside.core.game import Outcome
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
@@ -710,17 +711,7 @@ def _end_round(state: State, notices: list[Notice], jack_out: bool) -> Step[Stat
     return Step(new, tuple(notices))
 
 
-# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
-
-
-def status(state: State) -> Status:
-    """``"finished"`` once the match is over, else ``"playing"``."""
-    return "finished" if state.phase == "finished" else "playing"
-
-
-def score(state: State) -> PerSide[float]:
-    """The headline score per side (the replay output's ``score``)."""
-    return PerSide(float(state.score.A), float(state.score.B))
+# --- the typed face (pitchside.core.game.GameRules); status and score: core.face ----
 
 
 def turn(state: State) -> Side | None:

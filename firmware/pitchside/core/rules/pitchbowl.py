@@ -84,8 +84,9 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.face import score as score, status as status  # the typed face, re-exported
 from pitchside.core.fields import check_declared, declared, option
-from pitchside.core.game import Outcome, Status
+from pitchside.core.game import Outcome
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
@@ -785,17 +786,7 @@ def _def_placement(state: State, dp: DefPlacement) -> Step[State]:
     return Step(new, (Notice.of("PB-32", "placement_cancelled", side=o),))
 
 
-# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
-
-
-def status(state: State) -> Status:
-    """``"finished"`` once the match is over, else ``"playing"``."""
-    return "finished" if state.phase == "finished" else "playing"
-
-
-def score(state: State) -> PerSide[float]:
-    """The headline score per side (the replay output's ``score``)."""
-    return PerSide(float(state.score.A), float(state.score.B))
+# --- the typed face (pitchside.core.game.GameRules); status and score: core.face ----
 
 
 def turn(state: State) -> Side | None:

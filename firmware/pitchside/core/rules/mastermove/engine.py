@@ -14,8 +14,9 @@ from collections import Counter
 from dataclasses import replace
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.face import score as score, status as status  # the typed face, re-exported
 from pitchside.core.fields import check_declared
-from pitchside.core.game import Outcome, Status
+from pitchside.core.game import Outcome
 from pitchside.core.notice import Notice
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
@@ -306,17 +307,7 @@ __all__ = [
 ]
 
 
-# --- the typed face (pitchside.core.game.GameRules) ----------------------------------
-
-
-def status(state: State) -> Status:
-    """``"finished"`` once the match is over, else ``"playing"``."""
-    return "finished" if state.phase == "finished" else "playing"
-
-
-def score(state: State) -> PerSide[float]:
-    """The headline score per side (the replay output's ``score``)."""
-    return PerSide(float(state.score.A), float(state.score.B))
+# --- the typed face (pitchside.core.game.GameRules); status and score: core.face ----
 
 
 def turn(state: State) -> Side | None:
