@@ -50,7 +50,7 @@ import math
 from collections import deque
 
 from pitchside.signals.events import BeamBroken, SensorNoisy, TableEvent
-from pitchside.signals.params import ParameterError
+from pitchside.signals.params import ParameterError, check_count, check_seconds
 from pitchside.signals.timers import FilterStep, TimerBook
 
 DEFAULT_MIN_BLOCK_S = 0.002
@@ -81,12 +81,10 @@ def check_params(
         ("max_block_s", max_block_s),
         ("storm_window_s", storm_window_s),
     ):
-        if not (math.isfinite(value) and value >= 0):
-            raise ParameterError(name, key, f"{key} must be a finite number of seconds >= 0, got {value!r}")
+        check_seconds(name, key, value, positive=False)
     if not min_block_s < max_block_s:
         raise ParameterError(name, "min_block_s", f"min_block_s ({min_block_s} s) must be below max_block_s ({max_block_s} s)")
-    if isinstance(storm_pulses, bool) or not isinstance(storm_pulses, int) or storm_pulses < 2:
-        raise ParameterError(name, "storm_pulses", f"storm_pulses must be an integer of at least 2, got {storm_pulses!r}")
+    check_count(name, "storm_pulses", storm_pulses, 2)
 
 
 class BeamCounter:

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 
 from pitchside.signals.events import CoinFault, CoinInserted, TableEvent
-from pitchside.signals.params import ParameterError
+from pitchside.signals.params import ParameterError, check_count, check_seconds
 from pitchside.signals.timers import FilterStep, TimerBook
 
 DEFAULT_BOUNCE_S = 0.002
@@ -78,16 +78,14 @@ def check_params(
         ``max_pulses`` not an integer >= 1.
     """
     for key, value in (("bounce_s", bounce_s), ("min_pulse_s", min_pulse_s), ("max_pulse_s", max_pulse_s), ("gap_s", gap_s)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (math.isfinite(value) and value > 0):
-            raise ParameterError(name, key, f"{key} must be a positive number of seconds, got {value!r}")
+        check_seconds(name, key, value, positive=True)
     if bounce_s >= min_pulse_s:
         raise ParameterError(name, "bounce_s", f"bounce_s ({bounce_s} s) must be shorter than min_pulse_s ({min_pulse_s} s)")
     if min_pulse_s >= max_pulse_s:
         raise ParameterError(name, "min_pulse_s", f"min_pulse_s ({min_pulse_s} s) must be shorter than max_pulse_s ({max_pulse_s} s)")
     if gap_s <= bounce_s:
         raise ParameterError(name, "gap_s", f"gap_s ({gap_s} s) must be longer than bounce_s ({bounce_s} s)")
-    if isinstance(max_pulses, bool) or not isinstance(max_pulses, int) or max_pulses < 1:
-        raise ParameterError(name, "max_pulses", f"max_pulses must be an integer of at least 1, got {max_pulses!r}")
+    check_count(name, "max_pulses", max_pulses, 1)
 
 
 class CoinDecoder:
