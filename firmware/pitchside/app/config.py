@@ -22,6 +22,7 @@ from typing import Any
 
 from pitchside.app.journal import check_path as journal_path_problem
 from pitchside.app.config_coin import CoinConfig, read_coin, read_pricing
+from pitchside.app.config_mqtt import MqttConfig, read_mqtt
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
@@ -206,6 +207,8 @@ class TableConfig:
     """Pay to play (``[pricing]``), or None: no coins needed."""
     web: WebConfig | None = None
     """The live web view (``[web]``), or None: off."""
+    mqtt: MqttConfig | None = None
+    """The club's broker (``[mqtt]``, :mod:`pitchside.app.config_mqtt`), or None: off."""
     warnings: tuple[ConfigError, ...] = ()
     """What does not stop the table but its owner should know (a tournament file that
     does not exist yet), each naming the file and key; ``check-config`` prints them."""
@@ -258,7 +261,7 @@ EXAMPLES = "hardware/pitchside_hw/configs/"
 """Where the example configs are (installed with the package as ``pitchside_hw/configs``)."""
 
 SECTIONS = ("coin", "pricing", "table", "gpio", "buttons", "beams", "serial", "display", "displays", "sound", "storage",
-            "tournament", "kiosk")  # fmt: skip
+            "tournament", "kiosk", "mqtt")  # fmt: skip
 """The config's tables, besides one named after each game (its options)."""
 
 
@@ -752,6 +755,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     sound = _read_sound(top)
     coin_cfg, prices = read_coin(top), read_pricing(top)
     web = _read_web(top)
+    mqtt = read_mqtt(top)
     _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)], coin_cfg)
     storage = _read_storage(top)
     tournament = _read_tournament(top, games)
@@ -783,5 +787,6 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
         coin=coin_cfg,
         pricing=prices,
         web=web,
+        mqtt=mqtt,
         warnings=tuple(problems.warnings),
     )

@@ -51,6 +51,7 @@ import os
 import sqlite3
 import stat
 import tempfile
+import uuid
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass, field, replace
@@ -148,6 +149,27 @@ CREATE TABLE IF NOT EXISTS credits (
     synced INTEGER NOT NULL DEFAULT 0
 );
 """
+OUTBOX_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+    delivered_wall REAL,
+    digest TEXT
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+"""
+"""The club's outbox (issue 17, docs/spec/mqtt.md): one row per finished match whose
+result the table owes the club's broker, queued in the transaction that marks the match
+finished (only while :attr:`Journal.queue_results` is set: ``[mqtt]`` configured);
+``delivered_wall`` stays NULL until the broker acknowledged the result (PUBACK), then
+holds when, and ``digest`` the digest sent (:class:`pitchside.app.outbox.Outbox` writes
+both, on a connection of its own). ``meta`` holds ``journal_uid``, a random id made once
+per journal file, so a match's id across the club (``<journal_uid>-<row id>``) stays
+unique when a bad journal is moved aside and row ids start again. Added to older
+journals when they are opened for writing; their finished matches are not queued."""
+
 """The credits ledger (issue 18): one row per coin, bonus, free credit, game paid for,
 acceptor fault and audit reset; ``balance`` and ``session`` are the credit after the
 row (cents), so the last row is the table's credit. Kept apart from the matches: pruning
@@ -290,6 +312,10 @@ class Journal:
         self._unsaved: list[int] = []
         self._rescue_folder: Path | None = None
         self._memory_credits: list[LedgerEntry] = []  # memory mode: the ledger from the fault on
+        self.queue_results = False
+        """Queue each finished match in the outbox for the club's broker (``[mqtt]``
+        configured: the table's assembly sets it). Off, nothing is queued, so a table
+        without a broker never owes one anything."""
 
     # --- opening ----------------------------------------------------------------------
 
@@ -410,6 +436,11 @@ class Journal:
                         conn.execute(stmt)
                 if not _has_table(conn, "sensor_tallies"):  # a journal from before sensor health
                     conn.execute(SENSOR_SCHEMA)
+                for stmt in OUTBOX_SCHEMA.split(";"):  # the club's outbox (issue 17): older journals too
+                    if stmt.strip():
+                        conn.execute(stmt)
+                conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('journal_uid', ?)",
+                             (uuid.uuid4().hex[:16],))
         except BaseException:
             conn.close()
             raise
@@ -568,6 +599,12 @@ class Journal:
                     "UPDATE matches SET status = ?, ended_wall = ?, ended_synced = ?, result = ? WHERE id = ?",
                     (status, *ended, json.dumps(result) if result else None, match_id),
                 )
+                if status == "finished" and self.queue_results:  # owed to the club, same transaction
+                    self._conn.execute(
+                        "INSERT INTO outbox (match_id) VALUES (?) ON CONFLICT (match_id) DO UPDATE SET "
+                        "delivered_wall = NULL, digest = NULL", (match_id,))  # fmt: skip
+                elif status != "finished":  # an undo took the result back: nothing owed until it ends again
+                    self._conn.execute("DELETE FROM outbox WHERE match_id = ? AND delivered_wall IS NULL", (match_id,))
                 self._add_tallies(match_id, sensors or {})
         except (sqlite3.Error, OSError) as exc:
             self._fault(exc)
@@ -588,8 +625,9 @@ class Journal:
         input text; never a running one. Returns how many were deleted."""
         if self._conn is None:
             return 0
-        rows = self._conn.execute(
-            "SELECT id, bytes FROM matches WHERE status != 'playing' ORDER BY id DESC"
+        rows = self._conn.execute(  # a result the club is still owed is kept (the outbox)
+            "SELECT id, bytes FROM matches WHERE status != 'playing' AND id NOT IN "
+            "(SELECT match_id FROM outbox WHERE delivered_wall IS NULL) ORDER BY id DESC"
         ).fetchall()
         keep_n, keep_bytes = 0, 0
         doomed: list[int] = []
@@ -611,6 +649,21 @@ class Journal:
         return len(doomed)
 
     # --- reading ------------------------------------------------------------------------
+
+    @property
+    def uid(self) -> str | None:
+        """This journal file's random id (``meta.journal_uid``), or None in memory mode."""
+        if self._conn is None or not _has_table(self._conn, "meta"):
+            return None
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'journal_uid'").fetchone()
+        return str(row[0]) if row else None
+
+    def owed(self) -> list[int]:
+        """The finished matches whose results the club's broker has not acknowledged yet
+        (the outbox), oldest first."""
+        if self._conn is None or not _has_table(self._conn, "outbox"):
+            return []
+        return [r[0] for r in self._conn.execute("SELECT match_id FROM outbox WHERE delivered_wall IS NULL ORDER BY match_id")]
 
     def running(self, games: tuple[str, ...] | None = None) -> int | None:
         """The id of the newest unfinished match, if any; with ``games``, the newest of

@@ -1,0 +1,139 @@
+"""``[mqtt]`` of the table config (issue 17): the table publishes to the club's broker.
+
+Off without the section. Example::
+
+    [mqtt]
+    host = "league.local"         # the venue's broker (Mosquitto)
+    port = 8883                   # default 1883, or 8883 with tls = true
+    tls = true                    # default false
+    ca_file = "/etc/pitchside/club-ca.crt"   # the club CA (tls only; default: the system's CAs)
+    credentials = "/etc/pitchside/mqtt.cred" # one line USER:PASSWORD, chmod 600
+    venue = "kings-head"          # topic ids: a-z, 0-9, - and _, up to 64
+    table = "table-1"             # default: the credentials' user name
+    keepalive_s = 30
+
+The messages and topics are a contract: docs/spec/mqtt.md. A password never goes in the
+config: the credentials file holds it (the broker's ACL lets user ``table-1`` write only
+``pitchside/<venue>/table-1/...``, so ``table`` must be that user name: a warning says
+when it is not).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+
+from pitchside.app.config_reader import Section, shown
+
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+"""A venue or table id: one MQTT topic level, never a wildcard or a separator."""
+
+DEFAULT_PORT, DEFAULT_TLS_PORT = 1883, 8883
+
+
+@dataclass(frozen=True, slots=True)
+class MqttConfig:
+    """The broker and this table's place under it (``[mqtt]``).
+
+    :param credentials: the path of a file holding ``USER:PASSWORD`` (None: anonymous).
+    :param keepalive_s: MQTT keepalive, s: the broker sends the last will after about
+        1.5 times this with no word from the table.
+    """
+
+    host: str
+    venue: str
+    table: str
+    port: int = DEFAULT_PORT
+    tls: bool = False
+    ca_file: str | None = None
+    credentials: str | None = None
+    keepalive_s: int = 30
+
+
+class CredentialsError(ValueError):
+    """A credentials file that cannot be used (the message says why and what to write)."""
+
+
+def read_credentials(path: str) -> tuple[str, str]:
+    """``(user, password)`` from the credentials file at ``path``: its first line that is
+    not blank or a ``#`` comment, ``USER:PASSWORD`` (the password may hold ``:``).
+
+    :raises CredentialsError: unreadable, or no such line.
+    """
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read(64 * 1024)
+    except OSError as exc:
+        raise CredentialsError(f"{path} cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise CredentialsError(f"{path} is not UTF-8 text") from None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        user, sep, password = line.partition(":")
+        if not sep or not user or not password:
+            break
+        return user, password
+    raise CredentialsError(f"{path} must hold one line USER:PASSWORD (the table's broker user and its password)")
+
+
+def read_mqtt(top: Section) -> MqttConfig | None:
+    """``[mqtt]``, checked (every problem named, with the fix), or None without it."""
+    if "mqtt" not in top.raw:
+        return None
+    m = top.sub("mqtt")
+    for secret in ("password", "username", "user"):
+        if secret in m.raw:
+            m.read.add(secret)
+            m.fail(secret, "a broker password never goes in the config: write USER:PASSWORD on one line "
+                           "of a file only the table can read (chmod 600) and name it with credentials = \"PATH\"")
+    host = m.get("host", str, "")
+    if not host.strip():
+        m.fail("host", "missing: the broker's host name or address, such as \"league.local\"")
+    elif any(c.isspace() for c in host) or "/" in host:
+        m.fail("host", f"must be a host name or address, not {shown(host)}")
+    tls = m.get("tls", bool, False)
+    port = m.integer("port", DEFAULT_TLS_PORT if tls else DEFAULT_PORT, 1, 65535)
+    ca_file = m.get("ca_file", str, None)
+    if ca_file is not None:
+        if not tls:
+            m.fail("ca_file", "is read only with tls = true: add tls = true, or remove ca_file")
+        elif not os.path.isfile(ca_file):
+            m.fail("ca_file", f"{ca_file} is not a file: the club CA's certificate (PEM), "
+                              "see deploy/mosquitto/README.md")
+    credentials = m.get("credentials", str, None)
+    user: str | None = None
+    if credentials is not None:
+        try:
+            user = read_credentials(credentials)[0]
+        except CredentialsError as exc:
+            m.fail("credentials", str(exc))
+        else:
+            mode = os.stat(credentials).st_mode
+            if mode & (stat.S_IRWXG | stat.S_IRWXO):
+                top.problems.warn(m.key("credentials"), f"{credentials} can be read by others "
+                                                        f"(mode {stat.S_IMODE(mode):o}): chmod 600 {credentials}")
+    venue = _id(m, "venue", None)
+    table = _id(m, "table", user)
+    if user is not None and table and table != user:
+        top.problems.warn(m.key("table"), f"{shown(table)} is not the credentials' user {shown(user)}: the "
+                                          "shipped ACL lets a table write only the topics of its own user name")
+    keepalive = m.integer("keepalive_s", 30, 5, 600)
+    m.done()
+    return MqttConfig(host=host, venue=venue, table=table, port=port, tls=tls, ca_file=ca_file,
+                      credentials=credentials, keepalive_s=keepalive)
+
+
+def _id(m: Section, name: str, default: str | None) -> str:
+    value: str | None = m.get(name, str, default)
+    if value is None:
+        hint = " (or credentials, whose user name it then is)" if name == "table" else ""
+        m.fail(name, f"missing: the {name}'s id in the topics, such as \"{'kings-head' if name == 'venue' else 'table-1'}\"{hint}")
+        return ""
+    if not ID_RE.match(value):
+        m.fail(name, f"must be 1-64 of a-z, 0-9, - and _ (one topic level), not {shown(value)}")
+        return ""
+    return value
