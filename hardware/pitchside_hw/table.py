@@ -26,7 +26,8 @@ from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import FrameSink, Publisher, Runtime, TableParts, system_dice
-from pitchside.web.publisher import DatagramSink, FeedPublisher
+from pitchside.club.link import ClubLink
+from pitchside.web.publisher import DatagramSink, FeedPublisher, Sink
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
@@ -342,11 +343,20 @@ def run_table(config_path: str) -> int:
                     log.warning("no sound cues: %s", exc)
             journal = stack.enter_context(Journal.open(config.storage.journal))
             publisher = None
+            sinks: list[Sink] = []
             if config.web is not None:  # the live web view: snapshots to `pitchside web`, never waited on
                 feed = DatagramSink(config.web.feed)
                 stack.callback(feed.close)
-                publisher = FeedPublisher([feed], table=config.name, url=config.web.url)
-                stack.callback(publisher.close)  # closed first: the worker stops, then its socket
+                sinks.append(feed)
+            if config.mqtt is not None:  # the club's broker (issue 17): the journal is the outbox
+                journal.queue_results = journal.durable
+                link = ClubLink(config.mqtt, journal.path if journal.durable else None, name=config.name,
+                                games=config.offered_games).start()
+                stack.callback(link.close)  # after the feed's worker: offline is the last word
+                sinks.append(link)
+            if sinks:
+                publisher = FeedPublisher(sinks, table=config.name, url=config.web.url if config.web else None)
+                stack.callback(publisher.close)  # closed first: the worker stops, then its sinks
             table = build_table(
                 config, pin_factory=factory, clock=clock, open_display=open_tracked, journal=journal,
                 toss=system_toss, sound=sound, on_pass=notifier.watchdog,
