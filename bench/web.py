@@ -77,7 +77,7 @@ def counts(quick: bool, smoke: bool = False) -> dict[str, int]:
     if quick:
         return {"startups": 1, "sse_edges": 40, "dom_edges": 15, "table_edges": 60, "rounds": 2,
                 "clients": 50, "rss_clients": 200, "rss_edges": 20}
-    return {"startups": 5, "sse_edges": 600, "dom_edges": 200, "table_edges": 1500, "rounds": 5,
+    return {"startups": 5, "sse_edges": 600, "dom_edges": 200, "table_edges": 1000, "rounds": 5,
             "clients": 50, "rss_clients": 200, "rss_edges": 100}
 
 
@@ -244,6 +244,9 @@ def publishing() -> Iterator[list[Any]]:
     build = hw_table.build_table
 
     def build_with_publisher(config: Any, **kw: Any) -> Any:
+        for publisher, sink in made:  # one table at a time (run_table builds one per match)
+            publisher.close()
+            sink.close()
         if config.web is not None:
             sink = DatagramSink(config.web.feed)
             kw["publisher"] = FeedPublisher([sink], table=config.name, url=config.web.url)
