@@ -282,3 +282,56 @@ def test_every_kiosk_screen_renders_at_the_panel_size() -> None:
         img = render_kiosk(k.view(s))
         assert img.size == (128, 64) and img.mode == "1"
         assert img.getbbox() is not None  # something is drawn
+
+
+# --- the QR code of the table's address (issue 16 item 4) ------------------------------
+
+URL = "http://pitchside-t1.local:8080/"
+
+
+def _after_shifts(ks: k.KioskState, n: int) -> k.KioskState:
+    for i in range(n):
+        ks, _ = k.handle(ks, TimerFired("shift", 30.0 * (i + 1)))
+    return ks
+
+
+def test_with_a_url_the_attract_screen_shows_the_qr_code_in_turn() -> None:
+    from pitchside.render.qr import QRView
+
+    ks, _ = boot(settings=replace(S, url=URL))
+    shown = [k.view(_after_shifts(ks, n)) for n in range(4)]
+    assert [type(v).__name__ for v in shown] == ["AttractView", "QRView", "AttractView", "QRView"]
+    assert shown[1] == QRView(URL)
+    # without one: the attract screen only, as before
+    plain, _ = boot()
+    assert {type(k.view(_after_shifts(plain, n))).__name__ for n in range(4)} == {"AttractView"}
+
+
+def test_with_a_url_the_menu_has_a_phone_row_that_shows_the_qr_code() -> None:
+    from pitchside.render.qr import QRView
+
+    ks, _ = boot(settings=replace(S, url=URL))
+    ks, _ = tap(ks, "next", 1.0)  # attract -> menu
+    menu = k.view(ks)
+    assert isinstance(menu, MenuView) and menu.fields[-1] == ("Phone", "QR code")
+    plain_menu = k.view(tap(boot()[0], "next", 1.0)[0])
+    assert isinstance(plain_menu, MenuView) and plain_menu.fields == menu.fields[:-1]
+    for _ in range(len(menu.fields) - 1):
+        ks, _ = tap(ks, "next", 2.0)
+    assert ks.cursor == len(menu.fields) - 1 and k.view(ks) == QRView(URL, hint="DONE: play")
+    same, eff = tap(ks, "plus", 3.0)
+    assert (same.table, same.cursor, same.mode) == (ks.table, ks.cursor, "menu")  # nothing to change
+    assert [e for e in eff if not isinstance(e, k.StartTimer)] == []
+    ks, _ = tap(ks, "next", 4.0)
+    assert ks.cursor == 0 and isinstance(k.view(ks), MenuView)  # NEXT wraps to the first row
+
+
+def test_a_table_of_several_games_shows_the_qr_code_between_the_games_names() -> None:
+    from pitchside.render.qr import QRView
+    from pitchside.tables.registry import app_for
+
+    games = (app_for("pichenotte"), app_for("pitchnut"))
+    ks, _ = boot(settings=replace(S, url=URL, app=games[0], games=games))
+    shown = [k.view(_after_shifts(ks, n)) for n in range(5)]
+    assert [v.title if isinstance(v, AttractView) else v for v in shown] == [
+        "PICHENOTTE", QRView(URL), "PITCHNUT", QRView(URL), "PICHENOTTE"]

@@ -128,6 +128,13 @@ def test_history_lists_replays_and_exports_the_journal(tmp_path: Path) -> None:
         assert replay.status_code == 200 and replay.text == sim.replay_text()
         moves = httpx.get(web.url + "/matches/1").text
         assert moves.count("<td>accepted</td>") == len(sim.runtime.state.match.inputs)
+        # the input the table refused as it played (PN-A12), after the line it followed,
+        # from the journal's refusals (never a line of the replay file)
+        refused = "<td>refused: PN-A12: piece 2 (pocket 4): say what it was with + -</td>"
+        assert moves.count("refused: ") == 1 and refused in moves
+        rows = moves.split("<tr")
+        at = next(i for i, r in enumerate(rows) if refused in r)
+        assert "<td></td><td>press shot_done </td>" in rows[at] and "<td>7</td>" in rows[at - 1]
         # the journal keeps accepted inputs only: a replay file with a refused line shows
         # the refusal with its rule ID and words, as `pitchside replay` does
         text = replay.text + replay.text.splitlines()[-1] + "\n"  # one more shot after the end

@@ -52,12 +52,14 @@ import sqlite3
 import stat
 import tempfile
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pitchside.app import refusals as _refusals
+from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally, summarise
@@ -441,6 +443,7 @@ class Journal:
                         conn.execute(stmt)
                 conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('journal_uid', ?)",
                              (uuid.uuid4().hex[:16],))
+                _refusals.ensure(conn)  # refused inputs (issue 16): added to older journals too
         except BaseException:
             conn.close()
             raise
@@ -554,6 +557,7 @@ class Journal:
         line: dict[str, Any],
         spend: LedgerEntry | None = None,
         sensors: SensorTallies | None = None,
+        refused: Sequence[Refusal] = (),
     ) -> None:
         """Append one replay line (an accepted input, or ``{"input": "undo"}``), durable
         on disk when this returns (unless in memory mode).
@@ -562,6 +566,8 @@ class Journal:
             first line: a match is paid for exactly when it has a line on disk, issue 18).
         :param sensors: what the sensors did since the last write, added to the
             match's tallies in the same transaction as the line.
+        :param refused: the inputs refused since the last write
+            (:mod:`pitchside.app.refusals`), in the same transaction; never replayed.
         """
         text = json.dumps(line)
         if self._conn is not None and match_id > 0:
@@ -577,18 +583,21 @@ class Journal:
                     if spend is not None:
                         self._credit_row(replace(spend, match_id=match_id))
                     self._add_tallies(match_id, sensors or {})
+                    _refusals.add(self._conn, match_id, list(refused))
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         self._keep(match_id, text)
 
     def end_match(
-        self, match_id: int, status: str, result: dict[str, Any] | None = None, sensors: SensorTallies | None = None
+        self, match_id: int, status: str, result: dict[str, Any] | None = None, sensors: SensorTallies | None = None,
+        refused: Sequence[Refusal] = (),
     ) -> None:
         """Mark a match ``finished`` (with its result, the replay output), ``abandoned``,
         or ``playing`` again (an undo took back its result).
 
         :param sensors: what the sensors did since the last write, added to the
             match's tallies in the same transaction.
+        :param refused: the inputs refused since the last write, in the same transaction.
         """
         if self._conn is None or match_id < 0:
             return
@@ -606,8 +615,27 @@ class Journal:
                 elif status != "finished":  # an undo took the result back: nothing owed until it ends again
                     self._conn.execute("DELETE FROM outbox WHERE match_id = ? AND delivered_wall IS NULL", (match_id,))
                 self._add_tallies(match_id, sensors or {})
+                _refusals.add(self._conn, match_id, list(refused))
         except (sqlite3.Error, OSError) as exc:
             self._fault(exc)
+
+    def add_refusals(self, match_id: int, refused: Sequence[Refusal]) -> None:
+        """Store refused inputs of a match on their own (a refusal after its result,
+        before a new match); nothing in memory mode."""
+        if self._conn is None or match_id < 0 or not refused:
+            return
+        try:
+            with _transaction(self._conn):
+                _refusals.add(self._conn, match_id, list(refused))
+        except (sqlite3.Error, OSError) as exc:
+            self._fault(exc)
+
+    def refusals(self, match_id: int) -> list[Refusal]:
+        """The refused inputs of a stored match, in order (:mod:`pitchside.app.refusals`:
+        kept beside the replay, never part of it); ``[]`` when none or not on disk."""
+        if self._conn is None:
+            return []
+        return _refusals.read(self._conn, match_id)
 
     def _add_tallies(self, match_id: int, sensors: SensorTallies) -> None:
         """Add ``sensors`` to the match's tally rows (inside the caller's transaction)."""

@@ -25,6 +25,7 @@ from typing import Any
 from pitchside.tables import effects as table
 from pitchside.tables.registry import TableLike, app_for
 from pitchside.app.journal import Journal
+from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
 from pitchside.core.record.format import FORMAT_VERSION, ReplayFormatError, replay
 from pitchside.core.match import Match
@@ -53,6 +54,8 @@ class Recorder:
         self._start_at = clock()
         self._spend: LedgerEntry | None = None  # what the next match's first line pays
         self._pending: dict[str, SensorTally] = {}
+        self._refused: list[Refusal] = []  # written with the match's next line
+        self._lines = 0  # lines of the match stored (inputs and undos)
 
     @property
     def warning(self) -> str | None:
@@ -96,6 +99,7 @@ class Recorder:
                 self._finished = False
                 names = (header.sides or {}).get("A", "A"), (header.sides or {}).get("B", "B")
                 self.match_id = mid
+                self._lines = len(lines) - 1
                 self._start_at = self._clock() - _last_at(lines)
                 log.info("resumed match %s: %d inputs, %d refused on replay", mid, len(lines) - 1, len(result.rejected))
                 if result.match.status() == "finished":
@@ -115,6 +119,17 @@ class Recorder:
         match's next line."""
         self._pending[event.name] = tally(self._pending.get(event.name, SensorTally()), event)
 
+    def refused(self, event: str, rule: str, text: str, at: float) -> None:
+        """The table refused an input (``event``: what, ``rule``: the rule ID, ``text``:
+        the panel's words, ``at``: the event's time on the runtime's clock): kept beside
+        the match (:mod:`pitchside.app.refusals`, never replayed), written with its next
+        line or its end."""
+        self._refused.append(Refusal(self._lines, round(max(0.0, at - self._start_at), 3), event, rule, text))
+
+    def _take_refused(self) -> list[Refusal]:
+        refused, self._refused = self._refused, []
+        return refused
+
     def _take_pending(self) -> dict[str, SensorTally]:
         pending, self._pending = self._pending, {}
         return pending
@@ -129,6 +144,7 @@ class Recorder:
         started: power-on or the new-match press)."""
         self.match_id = self.journal.start_match(self._header(ts), _sensors_of(ts))
         self._finished = False
+        self._lines = 0
         if self._max_matches is not None:
             self.journal.prune(max_matches=self._max_matches)
 
@@ -146,7 +162,8 @@ class Recorder:
         if effect.input is not None:
             for name, t in _corrections(after, effect.input).items():
                 sensors[name] = sensors.get(name, SensorTally()) + t
-        self.journal.append(self.match_id, line, spend=spend, sensors=sensors)
+        self.journal.append(self.match_id, line, spend=spend, sensors=sensors, refused=self._take_refused())
+        self._lines += 1
         if after.match.status() == "finished":
             self.journal.end_match(self.match_id, "finished", _result(after.match))
             self._finished = True
@@ -159,9 +176,14 @@ class Recorder:
         sensors did since the last line goes with the abandoned match; after a result,
         with the next match."""
         if self.match_id is not None and not self._finished:
-            self.journal.end_match(self.match_id, "abandoned", sensors=self._take_pending())
+            self.journal.end_match(self.match_id, "abandoned", sensors=self._take_pending(),
+                                   refused=self._take_refused())
+        elif self.match_id is not None:
+            self.journal.add_refusals(self.match_id, self._take_refused())  # refused after the result
+        self._refused = []  # a match never stored keeps none
         self.match_id = None  # stored from its first accepted input on
         self._finished = False
+        self._lines = 0
         self._start_at = self._clock()
 
     # --- credits (issue 18) ---------------------------------------------------------

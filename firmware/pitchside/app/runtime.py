@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from pitchside.tables import effects as table
-from pitchside.app import software_die, tournament_file
+from pitchside.app import refusals, software_die, tournament_file
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
 from pitchside.tables.cues import SoundSink, cues
@@ -261,8 +261,24 @@ class Runtime:
         self.events_handled += 1
         if self._sound is not None:
             self._cue(before)
+        self._note_refusal(before, event)
         self._apply_effects(effects)
         self.publish()
+
+    def _note_refusal(self, before: TableLike, event: table.Event) -> None:
+        """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
+        match: the match unchanged and a new refusal on the prompt line. Kept beside the
+        journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
+        refused = getattr(self._recorder, "refused", None)
+        after = self.kiosk.table
+        prompt = getattr(after, "prompt", None)
+        if (refused is None or self.kiosk.mode != "playing" or prompt is None or prompt.kind != "refusal"
+                or prompt is getattr(before, "prompt", None) or after.match is not before.match):
+            return
+        try:
+            refused(refusals.event_name(event), prompt.rule, prompt.text, getattr(event, "at", self._clock()))
+        except Exception as exc:  # the record of a refusal must not stop the match
+            log.warning("refusal not recorded: %s", exc)
 
     def publish(self) -> None:
         """Hand the kiosk state to the publisher, if any (after each handled event)."""

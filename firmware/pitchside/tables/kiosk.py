@@ -38,6 +38,7 @@ from pitchside.core.tournament import TournamentInfo
 from pitchside.tables import effects as table
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
+from pitchside.render.qr import QRView
 from pitchside.render.side import SideView
 from pitchside.render.view import Prompt
 from pitchside.signals.health import SensorHealth
@@ -95,6 +96,10 @@ class KioskSettings:
     tournament: TournamentInfo | None = None
     """The shell's last read of it (at power-on, then at each new match): handed to
     every table of a game that shows a tournament (``GameTable.tournament``)."""
+    url: str | None = None
+    """The table's web address (``[web] url``), or None: with one, the attract screen
+    shows it as a QR code in turn with its other pages, and the menu's last row
+    (``Phone``) shows it (issue 16 item 4)."""
 
 
 StartTimer = table.StartTimer
@@ -422,6 +427,8 @@ def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]
     first = 1 if len(ks.settings.games) > 1 else 0  # row 0: the game, on a table of several
     if event.name in ("next", "whose"):
         return replace(ks, cursor=(ks.cursor + 1) % rows), ()
+    if event.name in ("plus", "minus") and _on_qr_row(ks):
+        return ks, ()  # the QR row has nothing to change
     if event.name in ("plus", "minus") and ks.cursor < first:
         return _switch_game(ks, 1 if event.name == "plus" else -1), ()
     if event.name in ("plus", "minus"):
@@ -442,9 +449,24 @@ def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]
 
 
 def _menu_rows(ks: KioskState) -> tuple[tuple[str, str], ...]:
-    """The menu: the game's option rows, after a "Game" row on a table of several."""
+    """The menu: the game's option rows, after a "Game" row on a table of several, and
+    a last "Phone" row (the QR code of the table's address) when it has one."""
     rows = ks.settings.app.menu(ks.table.match.options)
-    return (("Game", ks.settings.app.title), *rows) if len(ks.settings.games) > 1 else rows
+    rows = (("Game", ks.settings.app.title), *rows) if len(ks.settings.games) > 1 else rows
+    return (*rows, QR_ROW) if ks.settings.url else rows
+
+
+QR_ROW = ("Phone", "QR code")
+"""The menu's row that shows the table's address as a QR code (with a ``[web] url``)."""
+
+
+def _on_qr_row(ks: KioskState) -> bool:
+    return ks.settings.url is not None and ks.cursor == len(_menu_rows(ks)) - 1
+
+
+def _qr_view(ks: KioskState, hint: str = "") -> QRView | None:
+    """The QR screen of the table's address, or None without one."""
+    return QRView(ks.settings.url, hint=hint) if ks.settings.url else None
 
 
 def _switch_game(ks: KioskState, step: int) -> KioskState:
@@ -564,14 +586,19 @@ def view(ks: KioskState) -> object:
     attract pages), any view :func:`pitchside.render.screen.render` draws."""
     s = ks.settings
     app = s.app
+    qr = _qr_view(ks) if ks.mode == "attract" else None
     if ks.mode == "attract" and len(s.games) > 1:  # the games' names in turn (the chosen one first)
-        i = next((j for j, a in enumerate(s.games) if a.name == app.name), 0) + ks.shift
+        if qr is not None and ks.shift % 2:  # and the QR code of the address between them
+            return qr
+        i = next((j for j, a in enumerate(s.games) if a.name == app.name), 0) + (ks.shift // 2 if qr else ks.shift)
         return AttractView(s.games[i % len(s.games)].title, ("PRESS ANY BUTTON", "TO CHOOSE A GAME"), SHIFTS[ks.shift])
     if ks.mode == "attract":
-        pages = app.attract_views(ks.table)  # the game's own (standings)
+        pages = (*app.attract_views(ks.table), *((qr,) if qr else ()))  # the game's own (standings), the QR code
         if pages and ks.shift % (len(pages) + 1):  # in turn with the attract screen, as it shifts
             return pages[ks.shift % (len(pages) + 1) - 1]
         return AttractView(app.title, _attract_lines(ks) or ("PRESS ANY BUTTON", "TO PLAY"), SHIFTS[ks.shift])
+    if ks.mode == "menu" and _on_qr_row(ks):
+        return _qr_view(ks, "DONE: play")
     if ks.mode == "menu":
         return MenuView(app.title, _menu_rows(ks), ks.cursor, _menu_hint(ks))
     if ks.mode == "resume":

@@ -147,7 +147,7 @@ def create_app(hub: Hub, settings: WebSettings = WebSettings(),
         if request.path_params.get("ext") == "jsonl":
             return Response(text, media_type="application/x-ndjson", headers={
                 "content-disposition": f'attachment; filename="match-{mid}.jsonl"'})
-        steps = history.steps(text)
+        steps = history.steps(text, history.refusals(settings.journal, mid))
         return HTMLResponse(env.get_template("match.html").render(mid=mid, replay=steps))
 
     async def health(request: Request) -> Response:

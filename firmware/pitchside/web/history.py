@@ -1,6 +1,8 @@
 """The journal's matches for ``/matches`` (read-only) and a stored match move by move,
-with each refusal explained by its rule ID and the game's words (the replay format's
-``reason``, shared/spec/replay.md)."""
+with each refusal explained by its rule ID and words: the inputs the table refused as
+it played (kept beside the match, never replayed: :mod:`pitchside.app.refusals`) and
+any line of the replay file the rules refuse (the replay format's ``reason``,
+shared/spec/replay.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.app.journal import Journal
+from pitchside.app.refusals import Refusal
 from pitchside.core.errors import IllegalInput, PitchsideError
 from pitchside.core.match import Match
 from pitchside.core.record.format import parse_header, parse_input_line, reason
@@ -19,9 +22,10 @@ from pitchside.web.feed import number
 class Move:
     """One line of a replay after its fold: ``line`` (1-based), the input's ``name``,
     ``accepted`` or the refusal's ``reason`` (rule ID first), then the score and the side
-    to play after it (the typed face)."""
+    to play after it (the typed face). An input the table refused as it played has no
+    line (``line`` None): ``name`` is what was turned down (``press undo``)."""
 
-    line: int
+    line: int | None
     name: str
     fields: str
     accepted: bool
@@ -78,8 +82,31 @@ def export(path: str | None, match_id: int) -> str | None:
         journal.close()
 
 
-def steps(text: str) -> Replay:
-    """Fold a replay file line by line (what ``pitchside replay`` does), keeping each step."""
+def refusals(path: str | None, match_id: int) -> list[Refusal]:
+    """The inputs the table refused during the match (``[]``: none, or no journal)."""
+    journal = _open(path)
+    if journal is None:
+        return []
+    try:
+        return journal.refusals(match_id)
+    finally:
+        journal.close()
+
+
+def _refused_move(r: Refusal, after: Move | None, initial: Match) -> Move:
+    """A refusal as a row: the score and turn stay those before it (it changed nothing)."""
+    if after is not None:
+        return Move(None, r.event, "", False, f"{r.rule}: {r.text}" if r.rule else r.text,
+                    after.score, after.turn, after.status)
+    score = initial.score()
+    return Move(None, r.event, "", False, f"{r.rule}: {r.text}" if r.rule else r.text,
+                {s: number(score[s]) for s in ("A", "B")}, initial.turn(), initial.status())
+
+
+def steps(text: str, refused: list[Refusal] | tuple[Refusal, ...] = ()) -> Replay:
+    """Fold a replay file line by line (what ``pitchside replay`` does), keeping each step;
+    ``refused`` (the journal's refusals of the match) go in after the line they followed
+    (:attr:`Refusal.after` lines of the file)."""
     lines = [(i, ln.strip()) for i, ln in enumerate(text.splitlines(), start=1)
              if ln.strip() and not ln.strip().startswith("#")]
     if not lines:
@@ -91,8 +118,16 @@ def steps(text: str) -> Replay:
     sides = header.sides or {}
     names = (sides.get("A", "A"), sides.get("B", "B"))
     match = Match.start(header.codec, header.options)
+    initial = match
     moves: list[Move] = []
-    for number_, raw in lines[1:]:
+    pending = sorted(refused, key=lambda r: r.after)
+
+    def flush(done: int) -> None:
+        while pending and pending[0].after <= done:
+            moves.append(_refused_move(pending.pop(0), moves[-1] if moves else None, initial))
+
+    flush(0)
+    for done, (number_, raw) in enumerate(lines[1:], start=1):
         try:
             obj = json.loads(raw)
             name, inp = parse_input_line(header.codec, obj, number_)
@@ -107,4 +142,6 @@ def steps(text: str) -> Replay:
         score = match.score()
         moves.append(Move(number_, name, fields, ok, why, {s: number(score[s]) for s in ("A", "B")},
                           match.turn(), match.status()))
+        flush(done)
+    flush(len(lines))  # any left (a line that did not reach the journal)
     return Replay(header.codec.name, names, tuple(moves))

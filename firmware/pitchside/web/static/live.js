@@ -25,6 +25,7 @@
       $("side-" + side).classList.toggle("to-play", s.turn === side);
     });
     text("turn", s.turn_name || "");
+    $("turnline").hidden = !s.turn_name;
     text("result", s.outcome ? (s.outcome.winner_name ? s.outcome.winner_name + " wins" : "Draw") : "");
     text("last", (s.last || []).map(function (n) { return n.text; }).join(" \u00b7 "));
     $("refusal").hidden = !s.refusal;
