@@ -38,6 +38,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         game_options=tuple((g, config.options_for(g)) for g in config.offered_games),
         status_lines=status,
         pricing=config.pricing,
+        sides=config.sides,
     )
     # the [tournament] file, read here at power-on (the runtime reads it again at each
     # new match: pitchside.app.tournament_file.new_match_events)
