@@ -75,7 +75,7 @@ def test_menu_changes_options_with_next_plus_minus() -> None:
     assert (opts.players, opts.format, opts.pucks) == ("doubles", "race500", 10)
     v = k.view(ks)
     assert isinstance(v, MenuView)
-    assert v.fields == (("Players", "DOUBLES"), ("Match", "RACE TO 500"), ("Pucks", "10 EACH"))
+    assert v.fields == (("Players", "DOUBLES"), ("Match", "RACE TO 500"), ("Pucks", "10 EACH"), ("Names", "A v B"))
     assert v.cursor == 2
 
 

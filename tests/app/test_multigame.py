@@ -39,6 +39,8 @@ COMBO = ROOT / "hardware" / "pitchside_hw" / "configs" / "combo.toml"
 TEXT = COMBO.read_text()
 PICHENOTTE_ROWS = (("Players", "SINGLES"), ("Match", "FIRST TO 4"), ("Pucks", "12 EACH"))
 PITCHNUT_ROWS = (("Players", "SINGLES"), ("Match", "1 GAME"), ("Rules", "STANDARD"))
+NAMES_ROW = ("Names", "Ann v Bob")
+"""The menu's last row, on every game (the names entry)."""
 
 
 def _load(tmp_path: Path, *edits: str) -> TableConfig:
@@ -212,11 +214,11 @@ def test_the_menu_starts_on_the_game_row_and_plus_switches_game_and_its_rows() -
     ks = boot()
     ks, _ = tap(ks, "next", 1.0)  # wake
     assert ks.mode == "menu" and ks.cursor == 0
-    assert k.view(ks) == MenuView("PICHENOTTE", (("Game", "PICHENOTTE"), *PICHENOTTE_ROWS), 0, "DONE: PLAY   NEXT + -: SET")
+    assert k.view(ks) == MenuView("PICHENOTTE", (("Game", "PICHENOTTE"), *PICHENOTTE_ROWS, NAMES_ROW), 0, "DONE: PLAY   NEXT + -: SET")
     ks, eff = tap(ks, "plus", 2.0)
     assert eff == [] or not any(isinstance(e, fx.NewMatch) for e in eff)
     assert ks.settings.app.name == "pitchnut" and ks.table.match.codec.name == "pitchnut"
-    assert k.view(ks) == MenuView("PITCHNUT", (("Game", "PITCHNUT"), *PITCHNUT_ROWS), 0, "DONE: PLAY   NEXT + -: SET")
+    assert k.view(ks) == MenuView("PITCHNUT", (("Game", "PITCHNUT"), *PITCHNUT_ROWS, NAMES_ROW), 0, "DONE: PLAY   NEXT + -: SET")
     ks, _ = tap(ks, "minus", 3.0)  # and back
     assert ks.settings.app.name == "pichenotte"
     ks, _ = tap(ks, "minus", 4.0)  # wraps round
@@ -234,6 +236,8 @@ def test_options_set_for_a_game_are_kept_when_switching_away_and_back() -> None:
     assert ks.cursor == 3
     v = k.view(ks)
     assert isinstance(v, MenuView) and v.fields[3] == ("Pucks", "12 EACH")
+    ks, _ = tap(ks, "next", 3.5)  # the Names row
+    assert ks.cursor == 4
     ks, _ = tap(ks, "next", 4.0)  # wraps to the Game row
     assert ks.cursor == 0
     ks, _ = tap(ks, "plus", 4.5)  # Pitchnut, with its configured options
@@ -242,6 +246,7 @@ def test_options_set_for_a_game_are_kept_when_switching_away_and_back() -> None:
     ks, _ = tap(ks, "plus", 5.5)  # Pitchnut doubles
     ks, _ = tap(ks, "next", 6.0)
     ks, _ = tap(ks, "next", 6.5)
+    ks, _ = tap(ks, "next", 6.8)  # the Names row
     ks, _ = tap(ks, "next", 7.0)  # back on the Game row
     ks, _ = tap(ks, "plus", 7.5)
     assert (ks.settings.app.name, ks.table.match.options.players) == ("pichenotte", "doubles")

@@ -39,6 +39,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         status_lines=status,
         pricing=config.pricing,
         url=config.web.url if config.web is not None else None,
+        sides=config.sides,
     )
     # the [tournament] file, read here at power-on (the runtime reads it again at each
     # new match: pitchside.app.tournament_file.new_match_events)

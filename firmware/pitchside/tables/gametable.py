@@ -76,6 +76,11 @@ def no_corrections(inp: Any) -> Mapping[str, SensorTally]:
     return {}
 
 
+def one_each(options: Any) -> int:
+    """The default ``players_per_side``: one player (or one team's name) a side."""
+    return 1
+
+
 def no_pages(ts: Any) -> tuple[object, ...]:
     """The default ``attract_views``: the attract screen has no pages of the game's."""
     return ()
@@ -107,6 +112,9 @@ class GameTable(Generic[T]):
     :param corrections: ``input -> {sensor: SensorTally}``: what a committed input
         corrected of a sensor's counts (pucks entered by hand, counts taken back), for
         the sensor health record (issue 13 item 6); by default nothing.
+    :param players_per_side: ``options -> 1 | 2``: how many players name themselves
+        per side in the menu's names entry (:mod:`pitchside.tables.names`; Pichenotte's
+        doubles: 2); by default 1.
     :param tournament: the table shows a tournament file's standings (Master Move): the
         config may name one (``[tournament] file``), and the kiosk hands the shell's
         read of it to every table as a
@@ -127,6 +135,7 @@ class GameTable(Generic[T]):
     starts_on: Callable[[Event], bool] = never_starts
     attract_views: Callable[[T], tuple[object, ...]] = no_pages
     corrections: Callable[[Any], Mapping[str, SensorTally]] = no_corrections
+    players_per_side: Callable[[Any], int] = one_each
     tournament: bool = False
 
     @property

@@ -2,10 +2,12 @@
 
 Strangers walk up to an idle table showing the attract screen. Any button wakes it into
 the menu, with the defaults ready: SHOT DONE starts the match (two presses from attract),
-NEXT / + / - change the options first. The game then runs through its own controller
-(:mod:`pitchside.tables.pichenotte`). After the result, the table goes back to attract
-after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is suspended (it
-stays in the journal) and the next player is asked whether to resume it.
+NEXT / + / - change the options first; + or - on the menu's last row, Names, opens the
+players' names entry (initials, :mod:`pitchside.tables.names`); back on the attract
+screen the next players start from the default names. The game then runs through its
+own controller (:mod:`pitchside.tables.pichenotte`). After the result, the table goes
+back to attract after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is
+suspended (it stays in the journal) and the next player is asked whether to resume it.
 
 Staff, not players: **hold NEW, then hold UNDO with it** (NEW first; while NEW is down
 other presses go nowhere) toggles service mode: a live view of every input with edge
@@ -34,6 +36,7 @@ from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
+from pitchside.tables import names as naming
 from pitchside.core.tournament import TournamentInfo
 from pitchside.tables import effects as table
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
@@ -56,7 +59,7 @@ from pitchside.signals.events import (
     TimerFired,
 )
 
-Mode = Literal["attract", "menu", "resume", "playing", "service", "abandon"]
+Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
 """The attract screen's pixel offsets, one per ``shift_every_s`` (px)."""
 LABELS = {"no_contact": "no hit", "shot_done": "done", "ditch_a": "ditch A", "ditch_b": "ditch B", "twenty": "20 beam"}
@@ -100,6 +103,9 @@ class KioskSettings:
     """The table's web address (``[web] url``), or None: with one, the attract screen
     shows it as a QR code in turn with its other pages, and the menu's last row
     (``Phone``) shows it (issue 16 item 4)."""
+    sides: tuple[str, str] | None = None
+    """The sides' names when nobody enters one (the config's ``[table] sides``); None:
+    the names of the table at power-on."""
 
 
 StartTimer = table.StartTimer
@@ -139,11 +145,12 @@ def _shown(settings: KioskSettings, app: GameApp, ts: Any) -> Any:
     return shown
 
 
-def _new_table(ks: KioskState, options: Any, app: GameApp | None = None) -> Any:
+def _new_table(ks: KioskState, options: Any, app: GameApp | None = None,
+               names: tuple[str, str] | None = None) -> Any:
     """A new table of ``app`` (default: the game chosen) with ``options``, the players'
-    names of the table held, and the tournament shown."""
+    ``names`` (default: those of the table held), and the tournament shown."""
     app = ks.settings.app if app is None else app
-    return _shown(ks.settings, app, app.new_table(options, ks.table.names))
+    return _shown(ks.settings, app, app.new_table(options, ks.table.names if names is None else names))
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +191,11 @@ class KioskState:
     """The menu was asked to start with too little credit: it says INSERT COIN."""
     health: tuple[SensorHealth, ...] = ()
     """The sensors' health record, as last read from the journal (service mode)."""
+    entry: naming.NameEntry | None = None
+    """The names entry under way (mode ``"names"``)."""
+    home_names: tuple[str, str] = ("A", "B")
+    """The sides' names for new players: what a match after the attract screen starts
+    with (``settings.sides``, else the power-on table's)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -216,7 +228,8 @@ def start(
     in_match = match_in_progress(ts) or (resumed and not is_finished(ts)) or not settings.attract
     home: Mode = "playing" if in_match else "attract"
     mode: Mode = "service" if settings.start_in_service else home
-    ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit)
+    ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit,
+                    home_names=settings.sides or ts.names)
     read: tuple[Effect, ...] = (table.ReadSensorHealth(),) if mode == "service" else ()
     return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read)
 
@@ -229,7 +242,7 @@ def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
             out.append(StartTimer("result", now + s.result_timeout_s))
         else:
             out.append(StartTimer("suspend", now + s.suspend_after_s))
-    elif ks.mode in ("menu", "resume", "abandon", "service"):
+    elif ks.mode in ("menu", "names", "resume", "abandon", "service"):
         out.append(StartTimer("idle", now + s.suspend_after_s))
     if ks.mode == "attract":
         out.append(StartTimer("shift", now + s.shift_every_s))
@@ -273,6 +286,8 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
             ks, more = _attract(ks, event)
         case "menu":
             ks, more = _menu(ks, event)
+        case "names":
+            ks, more = _names(ks, event)
         case "resume":
             ks, more = _resume(ks, event)
         case "playing":
@@ -353,7 +368,8 @@ def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ..
         return _to_attract(ks, ev.at, new_match=True)
     if ev.name == "suspend" and ks.mode == "playing" and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
-    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and quiet_for(s.suspend_after_s):
+    waiting = ("menu", "names", "resume", "abandon", "service")
+    if ev.name == "idle" and ks.mode in waiting and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
     if ev.name.startswith("stuck:"):
         name = ev.name.removeprefix("stuck:")
@@ -373,13 +389,19 @@ def _due(at: float, since: float, after_s: float) -> bool:
 
 
 def _to_attract(ks: KioskState, at: float, new_match: bool) -> tuple[KioskState, tuple[Effect, ...]]:
+    """Back to the attract screen (with ``attract``; else the always-on match), a new
+    match after a result. The next players are new: a table with no match under way
+    gets the sides' default names back (:attr:`KioskState.home_names`)."""
     effects: tuple[Effect, ...] = ()
     ts = ks.table
+    fresh_names = ks.home_names if ks.settings.attract else None
     if new_match:
-        ts = _new_table(ks, ts.match.options)
+        ts = _new_table(ks, ts.match.options, names=fresh_names)
         effects = (table.NewMatch(),)
+    elif fresh_names is not None and not ts.match.can_undo() and ts.names != fresh_names:
+        ts = _new_table(ks, ts.match.options, names=fresh_names)  # names entered, no match played
     home: Mode = "attract" if ks.settings.attract else "playing"
-    ks = replace(ks, table=ts, mode=home, back_to=home, cursor=0)
+    ks = replace(ks, table=ts, mode=home, back_to=home, cursor=0, entry=None)
     return ks, (*effects, *_deadlines(ks, at))
 
 
@@ -429,6 +451,8 @@ def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]
         return replace(ks, cursor=(ks.cursor + 1) % rows), ()
     if event.name in ("plus", "minus") and _on_qr_row(ks):
         return ks, ()  # the QR row has nothing to change
+    if event.name in ("plus", "minus") and ks.cursor == _names_row(ks):
+        return replace(ks, mode="names", entry=naming.begin(app.players_per_side(opts), ks.home_names)), ()
     if event.name in ("plus", "minus") and ks.cursor < first:
         return _switch_game(ks, 1 if event.name == "plus" else -1), ()
     if event.name in ("plus", "minus"):
@@ -449,10 +473,12 @@ def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]
 
 
 def _menu_rows(ks: KioskState) -> tuple[tuple[str, str], ...]:
-    """The menu: the game's option rows, after a "Game" row on a table of several, and
-    a last "Phone" row (the QR code of the table's address) when it has one."""
+    """The menu: the game's option rows, after a "Game" row on a table of several,
+    then the "Names" row (``"ANN v BOB"``), and a last "Phone" row (the QR code of the
+    table's address) when it has one."""
     rows = ks.settings.app.menu(ks.table.match.options)
     rows = (("Game", ks.settings.app.title), *rows) if len(ks.settings.games) > 1 else rows
+    rows = (*rows, ("Names", f"{ks.table.names[0]} v {ks.table.names[1]}"))
     return (*rows, QR_ROW) if ks.settings.url else rows
 
 
@@ -464,9 +490,36 @@ def _on_qr_row(ks: KioskState) -> bool:
     return ks.settings.url is not None and ks.cursor == len(_menu_rows(ks)) - 1
 
 
+def _names_row(ks: KioskState) -> int:
+    """The index of the menu's "Names" row: the last, or the one before "Phone"."""
+    return len(_menu_rows(ks)) - (2 if ks.settings.url else 1)
+
+
 def _qr_view(ks: KioskState, hint: str = "") -> QRView | None:
     """The QR screen of the table's address, or None without one."""
     return QRView(ks.settings.url, hint=hint) if ks.settings.url else None
+
+
+def _names(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    """The names entry (:mod:`pitchside.tables.names`): each press a step; at its end
+    the menu's table gets the names (the options as set), and the menu comes back on
+    the Names row. A serial line that starts the game ends the entry with the names
+    entered so far (the rest skipped) and starts, as from the menu."""
+    under_way = ks.entry
+    assert under_way is not None
+    if (line := _starts_on(ks, event)) is not None:
+        names = naming.finish(under_way)
+        ks = replace(ks, table=_new_table(ks, ks.table.match.options, names=names), mode="menu", entry=None)
+        return _start_on(ks, line)
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    step = naming.press(under_way, event.name)
+    if isinstance(step, naming.NameEntry):
+        return replace(ks, entry=step), ()
+    ks = replace(ks, mode="menu", entry=None, cursor=_names_row(ks))
+    if isinstance(step, naming.Done):
+        ks = replace(ks, table=_new_table(ks, ks.table.match.options, names=step.names))
+    return ks, ()
 
 
 def _switch_game(ks: KioskState, step: int) -> KioskState:
@@ -601,6 +654,8 @@ def view(ks: KioskState) -> object:
         return _qr_view(ks, "DONE: play")
     if ks.mode == "menu":
         return MenuView(app.title, _menu_rows(ks), ks.cursor, _menu_hint(ks))
+    if ks.mode == "names" and ks.entry is not None:
+        return naming.view(ks.entry)
     if ks.mode == "resume":
         return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
     if ks.mode == "abandon":
@@ -746,7 +801,7 @@ def _attract_lines(ks: KioskState) -> tuple[str, ...]:
 
 def _menu_hint(ks: KioskState) -> str:
     if ks.settings.pricing is None:
-        return "DONE: PLAY   NEXT + -: SET"
+        return "DONE: PLAY   + -: NAMES" if ks.cursor == len(_menu_rows(ks)) - 1 else "DONE: PLAY   NEXT + -: SET"
     if ks.short:
         return f"INSERT COIN  {_credit_line(ks)}"
     return f"DONE: PLAY  {_credit_line(ks)}"

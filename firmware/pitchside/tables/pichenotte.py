@@ -452,6 +452,11 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
     return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
 
 
+def players_per_side(options: rules.Options) -> int:
+    """Players who enter a name per side: 2 in doubles (each partner), else 1."""
+    return 2 if options.players == "doubles" else 1
+
+
 def summary(ts: TableState) -> str:
     """A match on hold: ``"Round 2, 1-0"``."""
     g = ts.game
@@ -483,5 +488,6 @@ APP: GameTable[TableState] = GameTable(
     codec=PichenotteCodec(),
     new_table=new_table, resumed=resumed, handle=handle, view=view,
     menu=menu, menu_change=menu_change, summary=summary, corrections=corrections,
+    players_per_side=players_per_side,
 )
 """Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
