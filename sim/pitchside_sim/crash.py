@@ -24,6 +24,16 @@ DIGEST FRAME``) with the last acknowledgement:
 * a child that dies on its own, prints no START, or finds its journal not saving, is a
   **failed restart**.
 
+With coins (the default; ``--no-coins`` leaves them out) every table has a coin
+acceptor and a price list (:mod:`pitchside_sim.crash_coins`), the random player drops
+coins among its presses (``COIN`` before each, so the frame it changes is not compared),
+and every frame handed to the display after a credit was decided is acknowledged
+(``SHOWN ROWS CREDITED SPENDS BALANCE TEXT``: the credits ledger entries the kiosk
+decided, the credit they add up to, the games paid for, the balance, and the credit the
+screen shows). The restarted child's START carries what its journal's ledger holds; an
+acknowledged entry missing from it is **credit lost**, another sum or balance at the
+same entries is **wrong credit**.
+
 The games take turns, one journal each; a restart is a fresh process forked from a
 server that has already imported the firmware (``multiprocessing``'s ``forkserver``),
 so a kill and restart costs milliseconds rather than a Python start.
@@ -52,6 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pitchside.core.match import Match
+    from pitchside_sim.crash_coins import Credits
     from pitchside_sim.table import SimTable
 
 GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
@@ -67,6 +78,8 @@ WEIGHTS: dict[str, dict[str, int]] = {
     "mastermove": {"s": 5, "+": 3, "t": 3},
 }
 """How often a key is pressed (default 1): the keys that complete an input most."""
+COIN_ACTION = object()
+"""The random player's action that drops a coin (with coins)."""
 LEFT_OUT = ("q", "S", "Q", "\r", "\n", "\t", "=", " ")
 """Keys never pressed: quit, the staff gesture, a forfeit, and the aliases."""
 GAP_S = 0.3
@@ -76,7 +89,8 @@ SETTLE_S = 2.0
 an animation (Pitch Bowl's coin spins for 1.5 s) is not replayed by a restarted table,
 which shows where it settles at once (pitchside.tables.pitchbowl)."""
 START_TIMEOUT_S = 30.0
-PRELOAD = ["pitchside_sim.table", "pitchside_sim.run", "pitchside_sim.keys", "pitchside.tables.registry"]
+PRELOAD = ["pitchside_sim.table", "pitchside_sim.run", "pitchside_sim.keys", "pitchside.tables.registry",
+           "pitchside_sim.crash_coins"]  # fmt: skip
 
 
 # --- the child ------------------------------------------------------------------------
@@ -101,13 +115,15 @@ def _frame(sim: "SimTable") -> str:
     return h.hexdigest()[:12]
 
 
-def _table(game: str, db: Path, seed: int) -> "SimTable":
+def _table(game: str, db: Path, seed: int, coins: bool = False) -> "SimTable":
     from pitchside.app.config import load_config
+    from pitchside_sim.crash_coins import with_coins
     from pitchside_sim.run import default_config_path
     from pitchside_sim.table import SimTable, sim_config
 
     config = load_config(default_config_path(game))
     config = replace(config, serial=(), storage=replace(config.storage, max_matches=1_000_000))  # no pruning
+    config = with_coins(config) if coins else config
     return SimTable(sim_config(config, OPTIONS.get(game)), seed=seed, journal=db)
 
 
@@ -119,10 +135,13 @@ def _keys(game: str) -> tuple[list[Any], list[int]]:
     return [keys[ch] for ch in chosen], [WEIGHTS.get(game, {}).get(ch, 1) for ch in chosen]
 
 
-def child(game: str, db: Path, seed: int, send: Callable[[str], None]) -> int:
+def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bool = True) -> int:
     """Play ``game`` forever on the journal ``db``, acknowledging each journaled input
-    with ``send`` (see the module docstring). Returns 1 if the journal stops saving."""
-    sim = _table(game, db, seed)
+    with ``send`` (see the module docstring); with ``coins``, dropping coins too and
+    acknowledging the credit shown. Returns 1 if the journal stops saving."""
+    from pitchside_sim import crash_coins
+
+    sim = _table(game, db, seed, coins)
     count = [sum(r.inputs for r in sim.journal.history())]
     append = sim.journal.append
 
@@ -132,12 +151,27 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None]) -> int:
 
     sim.journal.append = counted  # type: ignore[method-assign]
     finished = sim.runtime.state.match.status() == "finished"
-    send(f"START {count[0]} {_rebuilt_digest(sim)} {_frame(sim)} {int(finished)}")
+    held = crash_coins.journal_credits(sim.journal) if coins else None
+    credit = f" {held.words()}" if held is not None else ""
+    send(f"START {count[0]} {_rebuilt_digest(sim)} {_frame(sim)} {int(finished)}{credit}")
+    if held is not None:
+        crash_coins.CreditWatch(sim, held, send)
     actions, weights = _keys(game)
+    at_play = weights
+    if coins:  # coins throughout, most where a player drops them: before a game
+        actions, at_play = [*actions, COIN_ACTION], [*weights, crash_coins.COIN_WEIGHT]
+        weights = [*weights, crash_coins.COIN_WEIGHT_IDLE]
     rng = random.Random(seed * 1_000_003 + count[0])
     while True:
         before = count[0]
-        sim.act(rng.choices(actions, weights)[0], GAP_S)
+        action = rng.choices(actions, at_play if sim.runtime.kiosk.mode == "playing" else weights)[0]
+        if action is COIN_ACTION:
+            pulses = crash_coins.pick_pulses(rng)
+            send("COIN")  # before its first pulse: the frame it changes is not the acknowledged one
+            sim.coin(pulses, seed=rng.randrange(1 << 30))
+            sim.advance_to(sim.now + GAP_S)
+        else:
+            sim.act(action, GAP_S)
         if not sim.journal.durable:
             send(f"FAULT {sim.journal.warning}")
             return 1
@@ -203,9 +237,9 @@ def _rebuilt_digest(sim: "SimTable") -> str:
     return _digest(sim)
 
 
-def _child_main(game: str, db: str, seed: int, conn: Connection) -> None:
+def _child_main(game: str, db: str, seed: int, conn: Connection, coins: bool = True) -> None:
     try:
-        sys.exit(child(game, Path(db), seed, conn.send))
+        sys.exit(child(game, Path(db), seed, conn.send, coins))
     finally:
         conn.close()
 
@@ -225,13 +259,30 @@ class Tally:
     failed_restarts: int = 0
     written_unacked: int = 0
     inputs: int = 0
+    coins: int = 0
+    """Coins dropped into the slot (with coins)."""
+    credit_acked: int = 0
+    """Credits ledger entries (coins, bonus, free, faults) acknowledged by a frame."""
+    credit_cents: int = 0
+    """The credit those entries added, cents."""
+    credit_shown: int = 0
+    """Acknowledgements whose frame showed the credit on screen."""
+    credit_lost: int = 0
+    """Acknowledged ledger entries a restarted table's journal did not hold."""
+    wrong_credit: int = 0
+    """Restarts whose journal's credit was not the acknowledged one."""
 
     def line(self) -> str:
+        coins = (
+            f"; coins dropped {self.coins}, credit entries acknowledged {self.credit_acked} "
+            f"({self.credit_cents} cents, {self.credit_shown} frames showing the credit), "
+            f"acknowledged credit entries lost {self.credit_lost}, wrong credit {self.wrong_credit}"
+        ) if self.coins or self.credit_acked else ""  # fmt: skip
         return (
             f"kills {self.kills}, survived {self.survived}, acknowledged inputs lost {self.lost}, "
             f"wrong states {self.wrong_state}, wrong frames {self.wrong_frame}, "
             f"failed restarts {self.failed_restarts}, "
-            f"written but not yet acknowledged {self.written_unacked}, inputs journaled {self.inputs}"
+            f"written but not yet acknowledged {self.written_unacked}, inputs journaled {self.inputs}{coins}"
         )
 
 
@@ -261,13 +312,25 @@ class _Acked:
     digest: str
     frame: str | None
     finished: bool
+    credit: "Credits | None" = None
+    """With coins: the credit acknowledged (START: what the journal holds)."""
+    text: str = "-"
+    """SHOWN: the credit on screen (``"-"``: none on that screen)."""
 
 
 def _parse(line: str) -> tuple[str, _Acked | None]:
-    """``START n DIGEST FRAME FINISHED``, ``ACK n DIGEST FINISHED``, ``FRAME n FRAME``."""
+    """``START n DIGEST FRAME FINISHED [ROWS CREDITED SPENDS BALANCE]``, ``ACK n DIGEST
+    FINISHED``, ``FRAME n FRAME``, ``SHOWN ROWS CREDITED SPENDS BALANCE TEXT``, ``COIN``."""
+    from pitchside_sim.crash_coins import Credits
+
     parts = line.split()
-    if len(parts) == 5 and parts[0] == "START":
-        return parts[0], _Acked(int(parts[1]), parts[2], parts[3], parts[4] == "1")
+    if len(parts) in (5, 9) and parts[0] == "START":
+        credit = Credits.parse(parts[5:]) if len(parts) == 9 else None
+        return parts[0], _Acked(int(parts[1]), parts[2], parts[3], parts[4] == "1", credit)
+    if len(parts) == 6 and parts[0] == "SHOWN":
+        return parts[0], _Acked(0, "", None, False, Credits.parse(parts[1:5]), parts[5])
+    if parts == ["COIN"]:
+        return "COIN", _Acked(0, "", None, False)
     if len(parts) == 4 and parts[0] == "ACK":
         return parts[0], _Acked(int(parts[1]), parts[2], None, parts[3] == "1")
     if len(parts) == 3 and parts[0] == "FRAME":
@@ -282,11 +345,11 @@ class _Restarter:
         self.ctx = multiprocessing.get_context("forkserver")
         self.ctx.set_forkserver_preload(PRELOAD)
 
-    def start(self, game: str, db: Path, seed: int) -> tuple[Any, Connection]:
+    def start(self, game: str, db: Path, seed: int, coins: bool = True) -> tuple[Any, Connection]:
         from pitchside_sim.crash import _child_main  # by its module's name, also under python -m
 
         recv, send = self.ctx.Pipe(duplex=False)
-        proc = self.ctx.Process(target=_child_main, args=(game, str(db), seed, send), daemon=True)
+        proc = self.ctx.Process(target=_child_main, args=(game, str(db), seed, send, coins), daemon=True)
         proc.start()
         send.close()  # the child holds the only writing end: EOF when it dies
         return proc, recv
@@ -317,14 +380,19 @@ def run(
     max_delay_s: float = 0.25,
     log: bool = False,
     games: tuple[str, ...] = GAMES,
+    coins: bool = True,
 ) -> Report:
     """``kills`` SIGKILLs (the games in turn, each on its journal ``folder/GAME.db``),
-    each followed by a restart that is checked; the counts are in the :class:`Report`."""
+    each followed by a restart that is checked; the counts are in the :class:`Report`.
+    ``coins``: every table takes coins too, and the credit is checked."""
+    from pitchside_sim import crash_coins
+
     t0 = time.monotonic()
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
     report = Report(games={g: Tally() for g in games})
     acked: dict[str, _Acked | None] = {g: None for g in games}
+    credit: dict[str, crash_coins.Credits | None] = {g: None for g in games}
     restarter = _Restarter()
     per_game = [kills // len(games) + (1 if i < kills % len(games) else 0) for i in range(len(games))]
     schedule = [g for k in range(max(per_game)) for i, g in enumerate(games) if k < per_game[i]]
@@ -333,7 +401,7 @@ def run(
     for step, game in enumerate(schedule):
         tally = report.games[game]
         last_check = done[game] == per_game[games.index(game)]
-        proc, conn = restarter.start(game, folder / f"{game}.db", rng.randrange(1 << 30))
+        proc, conn = restarter.start(game, folder / f"{game}.db", rng.randrange(1 << 30), coins)
         try:
             start: _Acked | None = None
             for msg in _receive(conn, START_TIMEOUT_S, first=True):
@@ -355,6 +423,11 @@ def run(
                 elif before.frame is not None and start.frame != before.frame and not before.finished:
                     tally.wrong_frame += 1
                 tally.survived += 1
+            if coins and start.credit is None:
+                tally.failed_restarts += 1  # a table with coins that says nothing of its credit
+            elif start.credit is not None:
+                crash_coins.check(credit[game], start.credit, tally)
+                credit[game] = start.credit
             acked[game] = start
             if last_check:
                 continue
@@ -371,6 +444,14 @@ def run(
                     current = acked[game]
                     if current is not None and current.n == ack.n:
                         current.frame = ack.frame
+                elif kind == "SHOWN" and ack is not None and ack.credit is not None:
+                    credit[game] = ack.credit
+                    tally.credit_shown += ack.text != "-"
+                elif kind == "COIN":
+                    tally.coins += 1
+                    current = acked[game]
+                    if current is not None:
+                        current.frame = None  # the credit on it changes: not compared
                 elif kind == "FAULT":
                     tally.failed_restarts += 1
             if proc.exitcode != -signal.SIGKILL:  # it died on its own before the kill
@@ -379,6 +460,8 @@ def run(
             done[game] += 1
             a = acked[game]
             tally.inputs = a.n if a is not None else 0
+            c = credit[game]
+            tally.credit_acked, tally.credit_cents = (c.rows, c.credited) if c is not None else (0, 0)
             if log:
                 print(f"kill {sum(done.values())} {game}: acknowledged {a.n if a else 0}")
         finally:
@@ -400,6 +483,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-delay", type=float, default=0.25, help="longest run before a kill, s")
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("--no-coins", action="store_true", help="tables without a coin acceptor or prices")
     parser.add_argument("--child", metavar="GAME", help="be one table of GAME on --db, printing START/ACK "
                         "lines (the power-cut test of docs/STORAGE.md)")
     parser.add_argument("--db", help="with --child: the journal file")
@@ -412,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
             print(line, flush=True)
 
         try:
-            return child(args.child, Path(args.db), args.seed, say)
+            return child(args.child, Path(args.db), args.seed, say, coins=not args.no_coins)
         except BrokenPipeError:  # the reader has gone (| head -1): done, quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
@@ -423,9 +507,11 @@ def main(argv: list[str] | None = None) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="pitchside-crash-") as tmp:
-        report = run(Path(args.dir or tmp), args.kills, args.seed, args.max_delay, args.verbose, games)
+        report = run(Path(args.dir or tmp), args.kills, args.seed, args.max_delay, args.verbose, games,
+                     coins=not args.no_coins)  # fmt: skip
     print("\n".join(report.lines()))
-    ok = report.lost == report.wrong_state == report.wrong_frame == report.failed_restarts == 0
+    ok = (report.lost == report.wrong_state == report.wrong_frame == report.failed_restarts
+          == report.credit_lost == report.wrong_credit == 0)  # fmt: skip
     return 0 if ok else 1
 
 

@@ -182,7 +182,7 @@ def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> i
     db = Path(args.db) if args.db else out / "journal.db"  # kept: quit and come back to resume
     sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
     show = not args.no_terminal
-    keys, help_line = keymap_for(config.game)
+    keys, help_line = keymap_for(config.game, config)  # with a coin acceptor: the coin key too
     web = _web(args, sim, db)
     try:
         if show and view.last is not None:

@@ -16,6 +16,11 @@ ended (default 0.6 s):
                       hold time + 0.6 s): the staff gesture is ``chord new undo``
 ``coin [N]``          a coin of N pulses (default 1) into the coin acceptor ([coin]),
                       with timing spread and ringing; done once its quiet gap passed
+``coin N cut``        a coin of N pulses dropped as the power fails: the power goes
+                      off while its pulses are arriving (after half of them) and
+                      comes back 1 s later; that coin is lost, nothing else
+``cut [S]``           a power cut: the power goes off now for S s (default 1) and the
+                      table boots again on its journal (an unfinished match resumes)
 ``wait S``            let S seconds pass
 ``repeat N STEP``     do STEP N times
 """
@@ -29,13 +34,15 @@ from typing import Any
 
 from pitchside.core.errors import ConfigError
 
-STEP_VERBS = ("press", "hold", "drop", "chord", "coin", "wait", "repeat")
+STEP_VERBS = ("press", "hold", "drop", "chord", "coin", "cut", "wait", "repeat")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One acted-out step: ``verb`` (press, hold, drop, wait), ``name`` (a button, or
-    ""), ``seconds`` (press or hold length, beam block, or wait; None for the default)."""
+    """One acted-out step: ``verb`` (press, hold, drop, chord, coin, cut, wait),
+    ``name`` (a button, a beam, ``"cut"`` for a coin dropped as the power fails, or ""),
+    ``seconds`` (press or hold length, beam block, wait, a coin's pulses, a cut's length;
+    None for the default)."""
 
     verb: str
     name: str = ""
@@ -104,9 +111,14 @@ def parse_step(
             raise ConfigError(source, key, f"{text!r}: write 'drop [BEAM] [MS]'; beams are {', '.join(beams) or 'none'}")
         return [Action("drop", beam, _number(source, key, args[0]) / 1000 if args else None)]
     if verb == "coin":
-        if len(args) > 1 or (args and not (args[0].isdigit() and 1 <= int(args[0]) <= 100)):
-            raise ConfigError(source, key, f"{text!r}: write 'coin [PULSES]' with 1..100 pulses")
-        return [Action("coin", "", float(args[0]) if args else 1.0)]
+        cut = args[1:] == ["cut"]
+        if len(args) > 1 + cut or (args and not (args[0].isdigit() and 1 <= int(args[0]) <= 100)):
+            raise ConfigError(source, key, f"{text!r}: write 'coin [PULSES]' or 'coin PULSES cut' with 1..100 pulses")
+        return [Action("coin", "cut" if cut else "", float(args[0]) if args else 1.0)]
+    if verb == "cut":
+        if len(args) > 1:
+            raise ConfigError(source, key, f"{text!r}: write 'cut [S]'")
+        return [Action("cut", "", _number(source, key, args[0]) if args else None)]
     if len(args) != 1:
         raise ConfigError(source, key, f"{text!r}: write 'wait S'")
     return [Action("wait", "", _number(source, key, args[0]))]

@@ -58,26 +58,42 @@ class SimTable:
         journal: str | Path | None = None,
     ) -> None:
         self.config = config
-        self.factory = VirtualClockFactory()
-        self.clock = TickClock(self.factory, epoch_ticks=0.0)
         self.device: RecordingDevice
         self.side_devices: dict[str, RecordingDevice] = {}
+        self.cues: list[str] = []
+        """The sound cues the runtime gave, in order (the buzzer is not simulated)."""
+        self.power_cuts = 0
+        """Power cuts so far (:meth:`power_cut`)."""
+        self._seed = seed
+        self._on_frame = on_frame
+        self._coins = 0
+        self._tmp = tempfile.TemporaryDirectory(prefix="pitchside-sim-") if journal is None else None
+        self._path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
+        self._boot(0.0)
+
+    def _boot(self, start_s: float) -> None:
+        """Power on at virtual time ``start_s``: pins, journal, drivers, runtime (the
+        recording devices are kept across a power cut, so their frames run on)."""
+        config, on_frame = self.config, self._on_frame
+        self.factory = VirtualClockFactory(start_s)
+        self.clock = TickClock(self.factory, epoch_ticks=0.0)
+        devices = {"display": self.device} if hasattr(self, "device") else {}
+        devices |= {"side_a" if k == "A" else "side_b": d for k, d in self.side_devices.items()}
 
         def open_display(role: str, d: DisplayConfig) -> Display:
-            device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now,
-                                     on_frame=on_frame if role == "display" else None)
+            device = devices.get(role)
+            if device is None:
+                device = RecordingDevice(d.width, d.height, d.rotate, clock=self.clock.now,
+                                         on_frame=on_frame if role == "display" else None)  # fmt: skip
+            device._clock = self.clock.now  # the new boot's clock, running on from the cut
             if role == "display":
                 self.device = device
                 return Display(device, persist=True, name="sim")
             self.side_devices["A" if role == "side_a" else "B"] = device
             return Display(device, persist=True, name=f"sim {role}")
 
-        rng = random.Random(seed)
-        self.cues: list[str] = []
-        """The sound cues the runtime gave, in order (the buzzer is not simulated)."""
-        self._tmp = tempfile.TemporaryDirectory(prefix="pitchside-sim-") if journal is None else None
-        path = Path(self._tmp.name) / "journal.db" if self._tmp is not None else Path(journal)  # type: ignore[arg-type]
-        self.journal = Journal.open(path)
+        rng = random.Random(self._seed + self.power_cuts)
+        self.journal = Journal.open(self._path)
         self.app = app_for(config.game)
         self.table = build_table(
             config, pin_factory=self.factory, clock=self.clock, open_display=open_display, journal=self.journal,
@@ -147,18 +163,42 @@ class SimTable:
         b = next(x for x in self.config.beams if beam is None or x.name == beam)
         self._edges(b.name, pulses.beam_break(self.now, seconds, blocked_level=b.blocked_level == "high"))
 
-    def coin(self, pulses_n: int, seed: int = 0) -> None:
+    def coin(self, pulses_n: int, seed: int | None = None, cut: bool = False) -> None:
         """A coin into the acceptor (``[coin]``): ``pulses_n`` pulses of about 50 ms
         with ±20 % timing spread and ringing on every edge, then the quiet gap.
 
+        :param seed: the train's timing (default: a new one per coin of this table, the
+            same on every run).
+        :param cut: the power fails while the pulses are still arriving (after half of
+            them, or during the only one) and comes back 1 s later (:meth:`power_cut`):
+            that coin is lost, and only that one.
         :raises ValueError: the table has no ``[coin]`` section."""
         if self.config.coin is None:
             raise ValueError("this table has no coin acceptor ([coin] in its config)")
         c = self.config.coin
-        edges = pulses.coin_train(self.now, pulses_n, spread=0.2, seed=seed, bounce_gaps_s=(0.0002, 0.0003),
-                                  active_level=c.active == "high")  # fmt: skip
+        self._coins += 1
+        edges = pulses.coin_train(self.now, pulses_n, spread=0.2, seed=self._coins if seed is None else seed,
+                                  bounce_gaps_s=(0.0002, 0.0003), active_level=c.active == "high")  # fmt: skip
+        if cut:  # up to the middle of the train: within a pulse when it has one pulse
+            pulse_edges = len(edges) // pulses_n
+            self._edges(c.name, edges[: (pulses_n // 2) * pulse_edges + pulse_edges // 2])
+            self.power_cut(1.0)
+            return
         self._edges(c.name, edges)
         self.advance_to(self.now + c.gap_ms / 1000 + 0.01)
+
+    def power_cut(self, seconds: float = 1.0) -> None:
+        """The power fails now and comes back ``seconds`` later: nothing more is
+        written or shown, the panels go dark, and the table boots again on its journal
+        (an unfinished match resumes, the credit is the journal's)."""
+        off = self.now  # the new boot's pins start idle: the acceptor lost its power too
+        self.table.close()
+        self.factory.close()
+        self.journal.close()
+        for device in (self.device, *self.side_devices.values()):
+            device.frames.append((off, Image.new(device.mode, device.size, 0)))  # dark
+        self.power_cuts += 1
+        self._boot(off + seconds)
 
     def act(self, action: Action, gap_s: float) -> None:
         """Carry out one scenario action, then let ``gap_s`` pass."""
@@ -172,7 +212,9 @@ class SimTable:
         elif action.verb == "drop":
             self.drop(action.seconds or DROP_S, action.name or None)
         elif action.verb == "coin":
-            self.coin(int(action.seconds or 1))
+            self.coin(int(action.seconds or 1), cut=action.name == "cut")
+        elif action.verb == "cut":
+            self.power_cut(action.seconds or 1.0)
         elif action.verb == "wait":
             self.advance_to(self.now + (action.seconds or 0.0))
             return

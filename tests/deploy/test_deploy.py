@@ -25,7 +25,7 @@ INSTALL = DEPLOY / "install.sh"
 ROLLBACK = DEPLOY / "rollback.sh"
 SCRIPTS = [INSTALL, ROLLBACK]
 EXAMPLES = ROOT / "hardware" / "pitchside_hw" / "configs"
-GAMES = "boulomania combo mastermove pichenotte pitchbowl pitchnut"
+GAMES = "boulomania combo mastermove pichenotte pichenotte_coin pitchbowl pitchnut"  # the example configs (pichenotte_coin: pay to play)
 VENV_PITCHSIDE = Path(sys.executable).with_name("pitchside")
 
 # Commands that change the system: in a dry run none may be called.
@@ -582,8 +582,8 @@ def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
 
     try:
         for answer in answers:
-            read_tty(b"Table (1-6 or a name): ")
-            tty = tty.replace(b"Table (1-6 or a name): ", b"<asked>", 1)
+            read_tty(b"Table (1-7 or a name): ")
+            tty = tty.replace(b"Table (1-7 or a name): ", b"<asked>", 1)
             os.write(master, answer)
         out, _ = proc.communicate(timeout=60)
         read_tty(b"\0")  # the rest, until the child is gone
@@ -596,7 +596,7 @@ def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
 
 
 def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
-    status, out, tty = _ask(tmp_path, [b"7\n", b"ludo\n", b" PitchNut \n"])
+    status, out, tty = _ask(tmp_path, [b"8\n", b"ludo\n", b" PitchNut \n"])
     assert status == 0, out + tty
     _in_order(out, [
         "==> which table\n"
@@ -605,9 +605,10 @@ def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
         "    2) combo       Combo (games: pichenotte, pitchnut)\n"
         "    3) mastermove  Master Move\n"
         "    4) pichenotte  Pichenotte\n"
-        "    5) pitchbowl   Pitch Bowl\n"
-        "    6) pitchnut    Pitchnut\n"
-        "'7' is not on the list\n'ludo' is not on the list\n"
+        "    5) pichenotte_coin Pichenotte (coins)\n"
+        "    6) pitchbowl   Pitch Bowl\n"
+        "    7) pitchnut    Pitchnut\n"
+        "'8' is not on the list\n'ludo' is not on the list\n"
         f"    pitchnut: a new config from {EXAMPLES}/pitchnut.toml\n",
         f"+ install -m 0644 {EXAMPLES}/pitchnut.toml {tmp_path}/new.toml\n",
     ])  # fmt: skip

@@ -1,6 +1,6 @@
 """The SIGKILL crash harness over all five games, short (``python -m pitchside_sim.crash``
 runs the long one, 200 kills): no acknowledged input lost, no wrong state, no failed
-restart; and the same restart made in virtual time after every journaled input, where
+restart, and with coins dropped throughout no acknowledged credit lost; and the same restart made in virtual time after every journaled input, where
 the frame a restarted table shows is checked against the live one's, game by game."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchside_sim.crash import GAMES, restart_check, run
+from pitchside_sim.crash import GAMES, Tally, restart_check, run
+from pitchside_sim.crash_coins import Credits, check
 
 ITEM_4 = "issue 13 item 4: a resumed table does not show exactly what it showed"
 KNOWN_FRAME_SLIPS: dict[str, str] = {}
@@ -30,6 +31,27 @@ def test_sigkill_at_random_moments_loses_nothing_in_any_game(tmp_path: Path) -> 
             assert (game, tally.wrong_frame) == (game, 0)
     assert report.kills == 10
     assert report.inputs > 0  # the tables really played between kills
+    # coins throughout (issue 18): every credit a frame acknowledged is in the journal
+    assert (report.credit_lost, report.wrong_credit) == (0, 0)
+    assert report.coins > 0 and report.credit_acked > 0 and report.credit_shown > 0
+
+
+def test_the_credit_check_counts_what_the_journal_lacks() -> None:
+    acked = Credits(rows=5, credited=450, spends=2, balance=250)
+    for journal, lost, wrong in (
+        (Credits(5, 450, 2, 250), 0, 0),  # all there
+        (Credits(6, 550, 2, 350), 0, 0),  # a coin written, the kill before its frame
+        (Credits(5, 450, 3, 150), 0, 0),  # a game paid with its first line, not yet shown
+        (Credits(3, 350, 2, 150), 2, 0),  # two acknowledged entries missing: lost
+        (Credits(5, 400, 2, 200), 0, 1),  # the same entries adding up to another credit
+        (Credits(5, 450, 2, 300), 0, 1),  # the same entries and spends, another balance
+    ):
+        tally = Tally()
+        check(acked, journal, tally)
+        assert (journal, tally.credit_lost, tally.wrong_credit) == (journal, lost, wrong)
+    tally = Tally()
+    check(None, Credits(0, 0, 0, 0), tally)  # a first start: nothing acknowledged yet
+    assert (tally.credit_lost, tally.wrong_credit) == (0, 0)
 
 
 _checks: dict[str, tuple[int, list[tuple[int, str]]]] = {}

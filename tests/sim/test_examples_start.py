@@ -17,7 +17,9 @@ EXAMPLES = sorted(CONFIGS.glob("*.toml"))
 
 
 def test_there_are_examples() -> None:
-    assert {p.stem for p in EXAMPLES} >= {"pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove", "combo"}
+    assert {p.stem for p in EXAMPLES} >= {"pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove", "combo",
+                                          "pichenotte_coin"}  # fmt: skip
+    assert [p.stem for p in EXAMPLES if load_config(p).coin is not None] == ["pichenotte_coin"]  # pay to play
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -29,7 +31,8 @@ def test_an_example_passes_check_config_then_starts(path: Path, capsys: pytest.C
     try:
         assert sim.device.frames, "no first frame"
         assert sim.device.frames[-1][1].size == (config.display.width, config.display.height)
-        assert set(sim.inputs.inputs) == {b.name for b in config.buttons} | {b.name for b in config.beams}
+        coin = {config.coin.name} | ({"free_credit"} if config.coin.free_credit_pin else set()) if config.coin else set()
+        assert set(sim.inputs.inputs) == {b.name for b in config.buttons} | {b.name for b in config.beams} | coin
         assert set(sim.inputs.serial) == {s.name for s in config.serial}
         sim.advance_to(5.0)  # the attract screen's timers run
     finally:

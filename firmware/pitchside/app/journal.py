@@ -61,6 +61,7 @@ from typing import Any
 from pitchside.app import refusals as _refusals
 from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
+from pitchside.core.audits import AuditDay as AuditDay  # its rows (Journal.audits); re-exported for older callers
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally, summarise
 
@@ -176,22 +177,6 @@ journals when they are opened for writing; their finished matches are not queued
 acceptor fault and audit reset; ``balance`` and ``session`` are the credit after the
 row (cents), so the last row is the table's credit. Kept apart from the matches: pruning
 history never touches it; only :meth:`Journal.credit` and a paid first line write it."""
-
-
-@dataclass(slots=True)
-class AuditDay:
-    """One day of audits (``day`` the local date, ``?`` marks an unsynchronised clock):
-    ``coins`` value -> count, money ``paid``, ``bonus`` and ``free`` credit given,
-    ``games`` "game options" -> count, credit ``spent``, acceptor ``faults``. Cents."""
-
-    day: str
-    coins: dict[int, int] = field(default_factory=dict)
-    paid: int = 0
-    bonus: int = 0
-    free: int = 0
-    games: dict[str, int] = field(default_factory=dict)
-    spent: int = 0
-    faults: int = 0
 
 
 def _day(wall: float | None, synced: bool) -> str:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pitchside.tables import effects as table
+from pitchside.tables.credits import AuditsRead
 from pitchside.tables.registry import TableLike, app_for
 from pitchside.app.journal import Journal
 from pitchside.app.refusals import Refusal
@@ -198,10 +199,27 @@ class Recorder:
         when this returns: the runtime calls it before the frame that shows it."""
         self.journal.credit(entry)
 
+    def audits(self, reset: bool = False) -> AuditsRead:
+        """The audits since the last reset for the service page; with ``reset`` (staff,
+        confirmed) a reset first, itself kept in the ledger with its time."""
+        ok = self.journal.reset_audits() if reset else True
+        resets = self.journal.audit_resets()
+        since = _day_of(*resets[-1]) if resets else ""
+        return AuditsRead(tuple(self.journal.audits()), since, len(resets), ok)
+
     def spend_next(self, entry: LedgerEntry) -> None:
         """The match about to get its first line costs ``entry``: it is written in the
         same transaction as that line (a crash before it leaves the credit unspent)."""
         self._spend = entry
+
+
+def _day_of(wall: float | None, synced: bool) -> str:
+    """A reset's local day for the service page (``?``: the clock was not synchronised)."""
+    import time
+
+    if wall is None:
+        return "?"
+    return time.strftime("%Y-%m-%d", time.localtime(wall)) + ("" if synced else "?")
 
 
 def _sensors_of(ts: TableLike) -> tuple[str, ...]:

@@ -246,7 +246,7 @@ class Runtime:
         self.refresh()
         return handled
 
-    def _handle(self, event: table.Event | TimerRequest) -> None:
+    def _handle(self, event: table.Event | credits.AuditsRead | TimerRequest) -> None:
         if isinstance(event, TimerRequest):
             target = self._timer_targets.get(event.name)
             if target is None:
@@ -265,7 +265,7 @@ class Runtime:
         self._apply_effects(effects)
         self.publish()
 
-    def _note_refusal(self, before: TableLike, event: table.Event) -> None:
+    def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead) -> None:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
@@ -332,6 +332,10 @@ class Runtime:
                 self._contrast(effect.level)
             elif isinstance(effect, kiosk.Log):
                 log.warning("%s", effect.text)
+            elif isinstance(effect, (credits.ReadAudits, credits.ResetAudits)):  # the service page
+                audits = getattr(self._recorder, "audits", None)
+                reset = isinstance(effect, credits.ResetAudits)
+                self._handle(audits(reset=reset) if audits is not None else credits.AuditsRead(ok=not reset))
             elif isinstance(effect, table.ReadSensorHealth):
                 health = tuple(self._recorder.health()) if self._recorder is not None else ()
                 self._handle(table.SensorHealthRead(health))

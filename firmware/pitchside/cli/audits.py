@@ -9,8 +9,10 @@ import sys
 import time
 from typing import Any
 
-from pitchside.app.journal import AuditDay, Journal, JournalLocked
+from pitchside.app.journal import Journal, JournalLocked
+from pitchside.core.audits import AuditDay, summary_lines
 from pitchside.core.errors import PitchsideError
+from pitchside.core.pricing import Pricing
 
 
 def register(sub: Any) -> None:
@@ -41,9 +43,11 @@ def _cmd_audits(args: argparse.Namespace) -> int:
     if args.csv:
         _csv(days)
         return 0
+    since = ""
     if resets:
         wall, synced = resets[-1]
-        print(f"since the reset of {_when(wall, synced)} ({len(resets)} reset(s) in all)")
+        since = _when(wall, synced)
+        print(f"since the reset of {since} ({len(resets)} reset(s) in all)")
     print(f"{'DAY':<12} {'COINS':<22} {'PAID':>7} {'BONUS':>6} {'FREE':>6} {'GAMES':>5} {'SPENT':>7} {'FAULTS':>6}")
     for d in days:
         coins = " ".join(f"{n}x{v}" for v, n in sorted(d.coins.items()))
@@ -53,9 +57,23 @@ def _cmd_audits(args: argparse.Namespace) -> int:
             print(f"{'':<12}   {n} x {game}")
     if not days:
         print("(nothing since the last reset)")
+    else:  # the service page's lines (cents, or the config's currency)
+        print("in all: " + "; ".join(summary_lines(days, _pricing(args), since)))
     if any(d.day.endswith("?") for d in days):
         print("? after a day: the clock was not synchronised then (a Pi has no real-time clock)")
     return 0
+
+
+def _pricing(args: argparse.Namespace) -> Pricing:
+    """The config's price list (for its currency), or amounts in cents."""
+    if getattr(args, "config", None):
+        from pitchside.app.config import load_config
+
+        try:
+            return load_config(args.config).pricing or Pricing()
+        except PitchsideError:
+            pass
+    return Pricing()
 
 
 def _csv(days: list[AuditDay]) -> None:

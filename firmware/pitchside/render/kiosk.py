@@ -49,7 +49,8 @@ class ConfirmView:
 class ServiceView:
     """Service mode. ``page`` is ``"inputs"`` (rows: name, state, edge count),
     ``"pattern"`` (the display test; ``pattern`` 0-3), ``"status"`` (rows of text), or
-    ``"sensors"`` (rows: name, health state, blocks this match / per match)."""
+    ``"sensors"`` (rows: name, health state, blocks this match / per match), or
+    ``"audits"`` (rows of text, like the status page)."""
 
     page: str
     rows: tuple[tuple[str, ...], ...] = ()
@@ -79,7 +80,8 @@ def render_kiosk(view: KioskView, size: tuple[int, int] = (128, 64)) -> Image.Im
         return _inputs(view, size)
     if view.page == "sensors":
         return _sensors(view, size)
-    return render_message("SERVICE: STATUS", [" ".join(r) for r in view.rows] + [view.footer], size)
+    title = "SERVICE: AUDITS" if view.page == "audits" else "SERVICE: STATUS"
+    return render_message(title, [" ".join(r) for r in view.rows] + [view.footer], size)
 
 
 def _attract(view: AttractView, size: tuple[int, int]) -> Image.Image:

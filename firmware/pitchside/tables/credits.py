@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.core import pricing as p
+from pitchside.core.audits import AuditDay
 from pitchside.core.pricing import Credit, LedgerEntry, Pricing
 
 
@@ -30,6 +31,31 @@ class SpendNext:
     """Effect: the next first line of a match pays ``entry`` (a ``"spend"``)."""
 
     entry: LedgerEntry
+
+
+@dataclass(frozen=True, slots=True)
+class ReadAudits:
+    """Effect: read the audits since the last reset from the journal and send them back
+    as an :class:`AuditsRead` (the service page shows them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResetAudits:
+    """Effect (staff, after the confirm on the service page): start the audits afresh.
+    The journal keeps the reset as a ledger entry with its time, the credit stays
+    (:meth:`pitchside.app.journal.Journal.reset_audits`); an :class:`AuditsRead` follows."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuditsRead:
+    """Event: the audits as the journal has them now: ``days`` since the last reset,
+    ``since`` that reset's day (``""``: never reset), ``resets`` how many there were,
+    ``ok`` False when a reset asked for was not made (the journal is not saving)."""
+
+    days: tuple[AuditDay, ...] = ()
+    since: str = ""
+    resets: int = 0
+    ok: bool = True
 
 
 def coin(pricing: Pricing, credit: Credit, pulses: int) -> tuple[Credit, tuple[LedgerEntry, ...]]:

@@ -15,7 +15,11 @@ counters, display test patterns, the status page, and (on a table with sensors) 
 sensors' health record from the journal (:func:`sensor_rows`; read afresh through a
 :class:`~pitchside.tables.effects.ReadSensorHealth` effect on entering service mode and
 on each NEXT). In service mode, hold NEW and confirm
-with SHOT DONE to abandon the running match. A lone hold of NEW abandons nothing.
+with SHOT DONE to abandon the running match. A lone hold of NEW abandons nothing. On a
+table with pricing the audits page shows the owner's audits since the last reset (read
+afresh like the sensors' record, :class:`~pitchside.tables.credits.ReadAudits`); hold
+MINUS there and confirm with SHOT DONE to reset them (any other press: no): the journal
+keeps the reset itself, with its time, and the credit stays.
 
 OLED care: the panel dims (``dim_contrast``) after ``dim_after_s`` without input and
 comes back to full brightness on any input; the attract screen moves a few pixels every
@@ -34,6 +38,7 @@ from typing import Any, Literal, assert_never
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
+from pitchside.core.audits import summary_lines
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
 from pitchside.tables import names as naming
@@ -125,7 +130,8 @@ class Log:
     text: str
 
 
-Effect = table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext | table.ReadSensorHealth
+Effect = (table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext | table.ReadSensorHealth
+          | credits.ReadAudits | credits.ResetAudits)  # fmt: skip
 Timed = TableEvent | table.CoinTossed | table.DiceRolled
 """The events the kiosk's modes handle, each timed (``at``, s): every event but the
 shell's :class:`~pitchside.tables.effects.TournamentLoaded`, handed to the game."""
@@ -196,6 +202,10 @@ class KioskState:
     home_names: tuple[str, str] = ("A", "B")
     """The sides' names for new players: what a match after the attract screen starts
     with (``settings.sides``, else the power-on table's)."""
+    audits: credits.AuditsRead = credits.AuditsRead()
+    """The audits, as last read from the journal (service mode, with pricing)."""
+    confirm_reset: bool = False
+    """The audits page asks staff to confirm a reset (DONE: reset, any other: no)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -230,8 +240,15 @@ def start(
     mode: Mode = "service" if settings.start_in_service else home
     ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit,
                     home_names=settings.sides or ts.names)
-    read: tuple[Effect, ...] = (table.ReadSensorHealth(),) if mode == "service" else ()
+    read: tuple[Effect, ...] = _service_reads(ks) if mode == "service" else ()
     return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read)
+
+
+def _service_reads(ks: KioskState) -> tuple[Effect, ...]:
+    """What the service pages read afresh from the journal: the sensors' health, and
+    the audits on a table with pricing."""
+    audits: tuple[Effect, ...] = (credits.ReadAudits(),) if ks.settings.pricing is not None else ()
+    return (table.ReadSensorHealth(), *audits)
 
 
 def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
@@ -249,8 +266,11 @@ def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
     return tuple(out)
 
 
-def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect, ...]]:
+def handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
     """Apply one event: panel care, service counters, then the mode's own handling."""
+    if isinstance(event, credits.AuditsRead):  # the journal's audits, for the service page
+        logs: tuple[Effect, ...] = () if event.ok else (Log("audits not reset: the journal is not saving"),)
+        return replace(ks, audits=event), logs
     if isinstance(event, TimerFired):
         return _timer(ks, event)
     if isinstance(event, (table.CoinTossed, table.DiceRolled)):
@@ -348,8 +368,8 @@ def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[K
         back = ks.back_to if ks.back_to != "service" else "attract"
         ks = replace(ks, mode=back)
     else:
-        ks = replace(ks, mode="service", back_to=ks.mode, service_page=0)
-        effects.append(table.ReadSensorHealth())  # fresh for the sensors page
+        ks = replace(ks, mode="service", back_to=ks.mode, service_page=0, confirm_reset=False)
+        effects += _service_reads(ks)  # fresh for the sensors and audits pages
     return ks, (*effects, *_deadlines(ks, at))
 
 
@@ -589,8 +609,17 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
 
 
 def _service(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    if ks.confirm_reset:  # the audits page asked: DONE resets, any other press does not
+        if not isinstance(event, ButtonPressed):
+            return ks, ()
+        ks = replace(ks, confirm_reset=False)
+        if event.name == "shot_done":
+            return ks, (credits.ResetAudits(), Log("audits reset by staff"))
+        return ks, ()
+    if isinstance(event, ButtonHeld) and event.name == "minus" and _service_page_kind(ks) == "audits":
+        return replace(ks, confirm_reset=True), ()  # staff: reset the audits, once confirmed
     if isinstance(event, ButtonPressed) and event.name == "next":
-        return replace(ks, service_page=(ks.service_page + 1) % _service_pages(ks)), (table.ReadSensorHealth(),)
+        return replace(ks, service_page=(ks.service_page + 1) % _service_pages(ks)), _service_reads(ks)
     if isinstance(event, ButtonPressed) and event.name == "plus":
         return replace(ks, pattern=(ks.pattern + 1) % 4), ()
     if isinstance(event, ButtonHeld) and event.name == "new" and match_in_progress(ks.table):
@@ -615,7 +644,19 @@ def _service_pages(ks: KioskState) -> int:
     per_page = 8
     inputs = (len(ks.inputs) + per_page - 1) // per_page
     sensors = (len(_sensor_names(ks)) + SENSORS_PER_PAGE - 1) // SENSORS_PER_PAGE
-    return inputs + 2 + sensors  # inputs pages, pattern, status, sensors pages
+    audits = 1 if ks.settings.pricing is not None else 0
+    return inputs + 2 + audits + sensors  # inputs pages, pattern, status, audits, sensors pages
+
+
+def _service_page_kind(ks: KioskState) -> str:
+    """The kind of the service page shown: inputs, pattern, status, audits, sensors."""
+    page = ks.service_page % _service_pages(ks)
+    inputs = (len(ks.inputs) + 7) // 8
+    audits = 1 if ks.settings.pricing is not None else 0
+    if page < inputs:
+        return "inputs"
+    kinds = ("pattern", "status") + (("audits",) if audits else ())
+    return kinds[page - inputs] if page - inputs < len(kinds) else "sensors"
 
 
 SENSORS_PER_PAGE = 4
@@ -660,6 +701,8 @@ def view(ks: KioskState) -> object:
         return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
     if ks.mode == "abandon":
         return ConfirmView("ABANDON MATCH?", ("DONE: yes, abandon", "any other: no"))
+    if ks.mode == "service" and ks.confirm_reset:
+        return ConfirmView("RESET AUDITS?", ("DONE: yes, reset", "the credit stays", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
     return app.view(ks.table)
@@ -712,8 +755,11 @@ def _service_view(ks: KioskState) -> ServiceView:
         return ServiceView("inputs", tuple(rows), footer=footer)
     if page == input_pages:
         return ServiceView("pattern", pattern=ks.pattern, footer="+ : next pattern")
-    if page >= input_pages + 2:
-        first = (page - input_pages - 2) * SENSORS_PER_PAGE
+    kind = _service_page_kind(ks)
+    if kind == "audits":
+        return audits_view(ks, footer)
+    if kind == "sensors":
+        first = (page - input_pages - 2 - (ks.settings.pricing is not None)) * SENSORS_PER_PAGE
         return ServiceView("sensors", sensor_rows(ks)[first : first + SENSORS_PER_PAGE], footer=footer)
     rows2 = [(f"pitchside {__version__}",), *((line,) for line in ks.settings.status_lines)]
     if match_in_progress(ks.table):
@@ -722,6 +768,15 @@ def _service_view(ks: KioskState) -> ServiceView:
 
 
 # --- pay to play (issue 18) -------------------------------------------------------------
+
+
+def audits_view(ks: KioskState, footer: str) -> ServiceView:
+    """The service page's audits (with pricing): the lines ``pitchside audits`` prints
+    as its summary (:func:`pitchside.core.audits.summary_lines`), as last read from the
+    journal, and how to reset them (hold MINUS, then DONE to confirm)."""
+    assert ks.settings.pricing is not None
+    lines = summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since)
+    return ServiceView("audits", tuple((line,) for line in lines), footer=f"{footer.replace('page ', '')}  hold -: reset")
 
 FREE_KEY = "free_credit"
 """The staff key switch input that grants one game's credit."""

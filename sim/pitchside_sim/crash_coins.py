@@ -1,0 +1,160 @@
+"""Coins in the crash harness (issue 18): a coin acceptor on every harness table, and
+what the table acknowledged of the credit, for :mod:`pitchside_sim.crash`.
+
+A harness table with coins has a ``[coin]`` acceptor (:data:`COIN`) and a
+``[pricing]`` (:data:`PRICING`: a game costs 100, coins of 1, 2 and 4 pulses are worth
+50, 100 and 200, and 200 paid at once earns 100 more), so a game is started only with
+credit, and the random player drops coins among its key presses (:data:`COINS`), most
+often before a game (:data:`COIN_WEIGHT_IDLE`), some during one (:data:`COIN_WEIGHT`).
+
+**What the table acknowledged.** :class:`CreditWatch` counts the credits ledger
+entries (coins, bonus, free credit, faults) that the kiosk *decided*, from the effects
+of :func:`pitchside.tables.kiosk.handle` (the state the display draws), not from the
+journal; and each time the main display is handed a frame it notes that count, the
+credit those entries add up to, the spends decided, the kiosk's balance and the credit
+text the frame shows (``"$1.50"``; ``"-"`` on a screen that shows no credit, a game's).
+A frame handed to the display is an acknowledgement: the table has shown the credit (or
+would have, on a screen that shows it), so the journal must hold it. The restarted
+table reports what its journal holds (:func:`journal_credits`), and the parent checks
+it against the last acknowledgement (:func:`check`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pitchside.app.config_coin import CoinConfig
+from pitchside.core.pricing import Pricing
+
+COIN = CoinConfig(pin="GPIO7")
+"""The harness tables' acceptor: the decoder's defaults (pulses 10-150 ms, a 300 ms
+gap), on a pin none of the five example configs uses."""
+PRICING = Pricing(coins=((1, 50), (2, 100), (4, 200)), game=100, bonus=((200, 100),), currency="$")
+"""The harness tables' price list (cents)."""
+COINS: tuple[tuple[int, int], ...] = ((1, 3), (2, 2), (4, 1))
+"""``(pulses, weight)``: the coins the random player drops, cheap ones most."""
+COIN_WEIGHT = 2
+"""How often a coin is dropped during a match, against a key press of weight 1."""
+COIN_WEIGHT_IDLE = 12
+"""How often a coin is dropped outside a match (attract, menu, service)."""
+CREDIT_KINDS = ("coin", "bonus", "free", "fault")
+"""The ledger entries a credit acknowledgement counts (a spend goes with a match's first
+line, which the harness acknowledges as an input)."""
+
+
+def with_coins(config: Any) -> Any:
+    """``config`` (a :class:`~pitchside.app.config.TableConfig`) with the harness's
+    acceptor and price list."""
+    from dataclasses import replace
+
+    return replace(config, coin=COIN, pricing=PRICING)
+
+
+def pick_pulses(rng: random.Random) -> int:
+    """The pulse count of the next coin dropped."""
+    return rng.choices([p for p, _ in COINS], [w for _, w in COINS])[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Credits:
+    """A count of credits ledger entries: ``rows`` coins, bonus, free credit and faults,
+    ``credited`` the cents they added, ``spends`` the games paid for, ``balance`` the
+    credit after them (cents)."""
+
+    rows: int
+    credited: int
+    spends: int
+    balance: int
+
+    def words(self) -> str:
+        return f"{self.rows} {self.credited} {self.spends} {self.balance}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> "Credits":
+        rows, credited, spends, balance = (int(w) for w in words)
+        return cls(rows, credited, spends, balance)
+
+
+def journal_credits(journal: Any) -> Credits:
+    """What the journal's credits ledger holds (:class:`pitchside.app.journal.Journal`)."""
+    conn = journal._conn  # the harness reads the ledger's rows as they are on disk
+    if conn is None:
+        return Credits(0, 0, 0, journal.balance()[0])
+    marks = ",".join("?" * len(CREDIT_KINDS))
+    rows, credited = conn.execute(
+        f"SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM credits WHERE kind IN ({marks})", CREDIT_KINDS
+    ).fetchone()
+    (spends,) = conn.execute("SELECT COUNT(*) FROM credits WHERE kind = 'spend'").fetchone()
+    return Credits(int(rows), int(credited), int(spends), journal.balance()[0])
+
+
+class CreditWatch:
+    """The credit a table acknowledged (module notes): wraps the kiosk's ``handle`` and
+    the main display's ``show`` of one harness child, calling ``send`` with
+    ``SHOWN ROWS CREDITED SPENDS BALANCE TEXT`` after each frame handed to the display
+    whose counts differ from the last one sent.
+
+    :param sim: the child's :class:`~pitchside_sim.table.SimTable`.
+    :param start: what its journal held when it started.
+    """
+
+    def __init__(self, sim: Any, start: Credits, send: Callable[[str], None]) -> None:
+        from pitchside.tables import credits as credit_effects, kiosk
+
+        self._sim = sim
+        self._send = send
+        self.decided = start
+        self._sent = start
+        handle = kiosk.handle
+
+        def counted(ks: Any, event: Any) -> tuple[Any, tuple[Any, ...]]:
+            after, effects = handle(ks, event)
+            d = self.decided
+            for e in effects:
+                if isinstance(e, credit_effects.Ledger) and e.entry.kind in CREDIT_KINDS:
+                    d = Credits(d.rows + 1, d.credited + max(0, e.entry.amount), d.spends, e.entry.balance)
+                elif isinstance(e, credit_effects.SpendNext):
+                    d = Credits(d.rows, d.credited, d.spends + 1, e.entry.balance)
+            self.decided = d
+            return after, effects
+
+        kiosk.handle = counted  # this child process only
+        show = sim.display.show
+
+        def shown(image: Any) -> None:
+            show(image)
+            if self.decided != self._sent:
+                self._sent = self.decided
+                send(f"SHOWN {self.decided.words()} {self.text()}")
+
+        sim.display.show = shown
+
+    def text(self) -> str:
+        """The credit the main display's view shows (``"-"``: none on this screen)."""
+        from pitchside.core import pricing
+        from pitchside.render.kiosk import AttractView, MenuView
+        from pitchside.tables import kiosk
+
+        view = self._sim.runtime.view()
+        lines = view.lines if isinstance(view, AttractView) else (view.hint,) if isinstance(view, MenuView) else ()
+        money = pricing.money(PRICING, kiosk.shown_credit(self._sim.runtime.kiosk))
+        return money if any(f"CREDIT {money}" in line for line in lines) else "-"
+
+
+def check(acked: Credits | None, journal: Credits, tally: Any) -> None:
+    """A restart's journal against the last acknowledgement before the kill: fewer
+    entries is credit **lost**; the same entries (and no spend more) with another sum or
+    balance is **wrong credit**. More entries or spends (written, the kill before the
+    frame) is neither. Counts go to ``tally.credit_lost`` and ``tally.wrong_credit``
+    (a :class:`pitchside_sim.crash.Tally`)."""
+    if acked is None:
+        return
+    if journal.rows < acked.rows:
+        tally.credit_lost += acked.rows - journal.rows
+    elif journal.rows == acked.rows and journal.credited != acked.credited:
+        tally.wrong_credit += 1
+    elif journal.rows == acked.rows and journal.spends == acked.spends and journal.balance != acked.balance:
+        tally.wrong_credit += 1
