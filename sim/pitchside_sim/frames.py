@@ -34,6 +34,22 @@ class RecordingDevice(dummy):  # type: ignore[misc]  # luma is untyped
         self.frames: list[tuple[float, Image.Image]] = []
         self._clock = clock or (lambda: 0.0)
         self._on_frame = on_frame
+        self.level = 255
+        """The contrast last set, 0..255 (the kiosk dims an idle panel)."""
+        self.on = True
+        """False while the panel is switched off (:meth:`hide`)."""
+
+    def contrast(self, level: int) -> None:
+        super().contrast(level)
+        self.level = level
+
+    def hide(self) -> None:
+        super().hide()
+        self.on = False
+
+    def show(self) -> None:
+        super().show()
+        self.on = True
 
     def display(self, image: Image.Image) -> None:
         super().display(image)

@@ -16,15 +16,26 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.app.config import TableConfig, load_config
-from pitchside.app.journal import JournalError
+from pitchside.app.journal import JournalError, JournalLocked
 from pitchside.core.record.format import dump
 from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
 from pitchside.core.match import Match
+from pitchside_sim import journals
+from pitchside_sim.journals import start_afresh
 from pitchside_sim.keys import keymap_for
+from pitchside_sim.live import Screen, play
 from pitchside_sim.scenario import load_scenario
 from pitchside_sim.table import SimTable, sim_config
 from pitchside_sim.terminal import KeyReader, TerminalView
+
+
+def journal_path(args: argparse.Namespace, game: str, *, script: bool) -> Path:
+    """The run's journal (:mod:`pitchside_sim.journals`): ``--db``, the shared one, or
+    its own per game in ``--out``."""
+    return journals.journal_path(Path(args.out), game, script=script, db=args.db,
+                                 shared=getattr(args, "shared_journal", False))  # fmt: skip
+
 
 def default_config_path(game: str = "pichenotte") -> Path:
     """The example config of ``game``'s table, shipped beside the drivers."""
@@ -52,6 +63,10 @@ def run_sim(args: argparse.Namespace) -> int:
         if args.script:
             return _run_script(args, config)
         return _run_interactive(args, config)
+    except JournalLocked as exc:
+        print(f"pitchside sim: {exc}: another simulator run has it open; quit that one, or give this "
+              f"one another --out DIR or --db FILE", file=sys.stderr)  # fmt: skip
+        return 2
     except PitchsideError as exc:
         print(f"pitchside sim: {exc}", file=sys.stderr)
         return 2
@@ -118,20 +133,26 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         config = sim_config(config, scenario.options, scenario.names)
     except MalformedInput as exc:
         raise ConfigError(scenario.source, "options", str(exc).removeprefix("options: ")) from None
-    view = TerminalView(sys.stdout, enabled=False)
+    view = TerminalView(sys.stdout, enabled=False, view=args.view, in_place=False)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    db = Path(args.db) if args.db else out / "journal.db"
-    if not args.db:  # a scenario is a fresh match: start from an empty journal
-        for stale in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
-            stale.unlink(missing_ok=True)
+    db = journal_path(args, config.game, script=True)
+    if not args.db and not getattr(args, "shared_journal", False):  # a scenario is a fresh match
+        start_afresh(db)
     sim = SimTable(config, seed=scenario.seed, on_frame=view, journal=db)
     web = _web(args, sim, db)
     try:
-        for action in scenario.actions:
-            sim.act(action, scenario.gap_s)
-            if web is not None:
-                time.sleep(max(0.0, args.pace))
+        done = 0
+        try:
+            for done, action in enumerate(scenario.actions):
+                sim.act(action, scenario.gap_s)
+                if web is not None:
+                    time.sleep(max(0.0, args.pace))
+        except KeyboardInterrupt:  # Ctrl-C while the pages watch a paced match: stop, keep what was played
+            _save(sim, out)
+            print(f"{scenario.source}: stopped by Ctrl-C after {done} of {len(scenario.actions)} actions; "
+                  f"{match_summary(sim.runtime.state.match)}; replay: {out}/match.jsonl")  # fmt: skip
+            return 130
         paths = _save(sim, out)
         output = sim.output()
         if view.last is not None and not args.no_terminal:
@@ -144,7 +165,7 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         rounds = f", rounds {json.dumps(output['round_scores'])}" if "round_scores" in output else ""
         print(f"{match_summary(sim.runtime.state.match)}{rounds}")
         print(f"frames: {out}/frame_0001.png .. {paths[-2].name if len(paths) > 1 else '-'}, {out}/match.gif; "
-              f"replay: {out}/match.jsonl")  # fmt: skip
+              f"replay: {out}/match.jsonl; journal: {db}")  # fmt: skip
         problems = check_expect(output, scenario.expect)
         for p in problems:
             print(f"EXPECTATION FAILED: {p}", file=sys.stderr)
@@ -176,32 +197,25 @@ def _run_interactive(args: argparse.Namespace, config: TableConfig) -> int:
 
 
 def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> int:
-    view = TerminalView(sys.stdout, enabled=False)
+    view = TerminalView(sys.stdout, enabled=False, view=args.view)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    db = Path(args.db) if args.db else out / "journal.db"  # kept: quit and come back to resume
+    db = journal_path(args, config.game, script=False)  # kept: quit and come back to resume
     sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
-    show = not args.no_terminal
     keys, help_line = keymap_for(config.game, config)  # with a coin acceptor: the coin key too
+    screen = Screen(view, sim.device, config.game, help_line)
     web = _web(args, sim, db)
     try:
-        if show and view.last is not None:
-            view.draw(view.last, help_line)
         try:
-            for ch in reader:
-                if ch == "q":
-                    break
-                action = keys.get(ch)
-                if action is None:
-                    continue
-                sim.act(action, 0.3)
-                if show and view.last is not None:
-                    view.draw(view.last, help_line)
+            play(sim, reader, keys, redraw=screen if not args.no_terminal else lambda: None,
+                 monotonic=time.monotonic if reader.tty else None)  # real time for a person at a terminal
         except KeyboardInterrupt:  # Ctrl-C quits like q: the frames are saved below
             pass
+        if view.tty and not args.no_terminal:
+            sys.stdout.write("\n")  # the screen ends without a newline: the lines below start afresh
         paths = _save(sim, Path(args.out))
         print(f"{len(sim.device.frames)} frames in {args.out} ({paths[-1].name if paths else 'none'}); "
-              f"replay: {args.out}/match.jsonl")  # fmt: skip
+              f"replay: {args.out}/match.jsonl; journal: {db}")  # fmt: skip
         return 0
     finally:
         if web is not None:

@@ -76,9 +76,9 @@ def test_quit_after_a_disk_full_mid_match_saves_every_input_from_memory(
     ref_frames = sorted(p.name for p in ref.glob("frame_*.png"))
     assert ref_frames and sorted(p.name for p in full.glob("frame_*.png")) == ref_frames
     assert (full / "match.gif").is_file()
-    # the journal on disk kept what was written before the disk filled, and no more
+    # the run's journal on disk (its own, per game) kept what was written before the disk filled, and no more
     capsys.readouterr()
-    assert main(["export", "--db", str(full / "journal.db"), "1"]) == 0
+    assert main(["export", "--db", str(full / "journal-pichenotte.db"), "1"]) == 0
     on_disk = capsys.readouterr().out.splitlines()
     assert on_disk == text.splitlines()[: len(on_disk)]
     assert 1 < len(on_disk) < len(lines)
