@@ -17,6 +17,7 @@ from pitchside.core.errors import ConfigError
 from pitchside.core.pricing import Extra, Pricing
 from pitchside.tables import kiosk
 from pitchside.cli.main import main as pitchside_main
+from pitchside_sim.journals import journal_path
 from pitchside_sim.keys import COIN_KEY, keymap_for
 from pitchside_sim.run import default_config_path
 from pitchside_sim.scenario import Action, parse_step
@@ -97,9 +98,10 @@ def test_the_pay_to_play_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert pitchside_main(["sim", "pichenotte", "--config", str(PAID), "--script", str(SCENARIO), "--out", str(out),
                      "--no-terminal"]) == 0  # fmt: skip
     assert "status playing" in capsys.readouterr().out
-    rows = credits_rows(out / "journal.db")
+    journal = journal_path(out, "pichenotte", script=True)  # the script run's own journal
+    rows = credits_rows(journal)
     assert [(k, a) for k, a, _ in rows] == [("coin", 50), ("coin", 50), ("spend", -100)]  # the $2 coin cut: lost
     assert rows[-1][2] == 0
-    with closing(sqlite3.connect(f"file:{out / 'journal.db'}?mode=ro", uri=True)) as conn:
+    with closing(sqlite3.connect(f"file:{journal}?mode=ro", uri=True)) as conn:
         (inputs,) = conn.execute("SELECT COUNT(*) FROM inputs").fetchone()
     assert inputs == 4  # the toss and three shots: the power cut mid-match lost none
