@@ -46,9 +46,11 @@ PATTERNS: dict[str, tuple[Step, ...]] = {
     "point": (("C6", 0.08),),
     "refusal": (("A4", 0.12), (None, 0.06), ("A4", 0.3)),
     "won": (("C6", 0.1), (None, 0.04), ("E6", 0.1), (None, 0.04), ("G6", 0.1), (None, 0.04), ("C7", 0.4)),
+    "twenty": (("G6", 0.06), (None, 0.03), ("C7", 0.12)),
 }
 """Each cue's pattern: a short high beep for a point, a low double buzz for a refusal
-(the second longer), a rising fanfare for the match won (three short, one long)."""
+(the second longer), a rising fanfare for the match won (three short, one long), a
+quick rising pair for a twenty."""
 
 KINDS = ("buzzer", "tonal")
 MID_TONE = "A5"

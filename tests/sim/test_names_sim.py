@@ -64,7 +64,8 @@ def test_names_entered_are_journaled_with_the_match_and_listed_by_history(
         for action in scenario.actions[1:]:  # the scenario's own start press, then the whole match
             sim.act(action, scenario.gap_s)
         assert sim.runtime.state.match.status() == "finished"
-        assert kiosk.view(sim.runtime.kiosk).names == ("ANN", "BO")  # type: ignore[attr-defined]
+        ks = sim.runtime.kiosk  # the game's screen, under the match-won moment shown now
+        assert ks.settings.app.view(ks.table).names == ("ANN", "BO")  # type: ignore[attr-defined]
         feed = snapshot(sim.runtime.kiosk, seq=1, boot="b")
         winner = sim.runtime.state.match.outcome().winner
         assert feed["names"] == {"A": "ANN", "B": "BO"}

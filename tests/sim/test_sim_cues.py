@@ -1,5 +1,6 @@
-"""The simulated table's sound cues (issue 8 item 6): the runtime's cues over the demo
-match, recorded by the simulator's cue log (the buzzer itself is not simulated)."""
+"""The simulated table's sound cues (issue 8 item 6, the twenty's: issue 14 item 4): the
+runtime's cues over the demo match, recorded by the simulator's cue log (the buzzer
+itself is not simulated)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,16 @@ def test_the_simulated_demo_match_cues_six_rounds_one_refusal_and_the_win() -> N
         for action in scenario.actions:
             sim.act(action, scenario.gap_s)
         assert sim.output()["score"] == {"A": 4.5, "B": 1.5}
-        # round 1 drawn (half a point each), the early DONE of round 3 refused, A wins in 6
-        assert sim.cues == ["point", "point", "refusal", "point", "point", "point", "point", "won"]
+        # round 1 drawn (half a point each), the early DONE of round 3 refused, A wins in 6;
+        # each twenty's moment as it comes on the display (tables/cues.py): 12 shot
+        # twenties and 2 knocked in, but one shot both sank A's twenty and knocked one in
+        # for B, and the next press ended the moments before B's came on: 13 twenty cues
+        assert sim.cues == [
+            "twenty", "twenty", "point", "twenty", "twenty", "point", "twenty", "refusal", "point",
+            "twenty", "twenty", "twenty", "point", "twenty", "twenty", "point", "twenty", "twenty", "twenty",
+            "point", "won",
+        ]  # fmt: skip
+        assert [c for c in sim.cues if c != "twenty"] == ["point", "point", "refusal", "point", "point", "point",
+                                                         "point", "won"]  # as without moments
     finally:
         sim.close()

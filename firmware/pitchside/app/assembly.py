@@ -31,6 +31,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         stuck_after_s=k.stuck_after_s,
         contrast=k.contrast,
         dim_contrast=k.dim_contrast,
+        moment_s=k.moment_s,
         start_in_service=k.service,
         attract=k.attract,
         app=app_for(config.game),

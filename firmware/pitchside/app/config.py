@@ -33,6 +33,7 @@ from pitchside.signals import beam as beam_filter
 from pitchside.signals import debounce
 from pitchside.signals.params import ParameterError
 from pitchside.tables.gametable import InputKind
+from pitchside.tables.moments import DEFAULT_S as MOMENT_S
 from pitchside.tables.registry import app_for, table_games
 
 __all__ = [
@@ -135,12 +136,15 @@ class KioskConfig:
     contrast: int = 255
     dim_contrast: int = 16
     service: bool = False
+    moment_s: float = MOMENT_S
+    """How long a moment (a twenty, a round won, a touchdown...) is shown full screen;
+    0: none (:mod:`pitchside.tables.moments`)."""
 
 
 SOUND_KINDS = ("buzzer", "tonal")
 """``[sound] kind``: an active buzzer (gpiozero ``Buzzer``: on/off) or a passive one
 (``TonalBuzzer``: PWM tones); hardware/pitchside_hw/WIRING_GUIDE.md, "Sound"."""
-SOUND_CUES = ("point", "refusal", "won")
+SOUND_CUES = ("point", "refusal", "won", "twenty")
 """The cues a table can sound (:mod:`pitchside.tables.cues`)."""
 
 
@@ -653,6 +657,7 @@ def _read_kiosk(top: Section) -> KioskConfig:
         contrast=k.integer("contrast", kd.contrast, 0, 255),
         dim_contrast=k.integer("dim_contrast", kd.dim_contrast, 0, 255),
         service=k.get("service", bool, kd.service),
+        moment_s=k.number("moment_s", kd.moment_s, 0, 30),
     )
     k.done()
     return kiosk

@@ -28,7 +28,7 @@ from pitchside.tables import effects as table
 from pitchside.app import refusals, software_die, tournament_file
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
-from pitchside.tables.cues import SoundSink, cues
+from pitchside.tables.cues import SoundSink, cues, moment_cues
 from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
@@ -129,7 +129,7 @@ class TableParts:
     :param side_sinks: the side displays, ``{"A": (sink, size), "B": ...}`` (sizes in
         px), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
     :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
-        a point, a refusal, the match won); its ``cue`` returns at once, and a fault is
+        a point, a refusal, the match won, a twenty's moment); its ``cue`` returns at once, and a fault is
         logged, never fatal.
     :param publisher: told the kiosk state after each handled event (the web feed); its
         ``publish`` returns at once, and a fault is logged, never fatal.
@@ -256,12 +256,12 @@ class Runtime:
             return
         if isinstance(event, (BeamBroken, SensorNoisy)) and self._recorder is not None:
             self._recorder.sensed(event)  # the health record, whatever the kiosk makes of it
-        before = self.kiosk.table
+        before = self.kiosk
         self.kiosk, effects = kiosk.handle(self.kiosk, event)
         self.events_handled += 1
         if self._sound is not None:
             self._cue(before)
-        self._note_refusal(before, event)
+        self._note_refusal(before.table, event)
         self._apply_effects(effects)
         self.publish()
 
@@ -290,8 +290,9 @@ class Runtime:
             self.publish_errors += 1
             log.warning("publisher fault, state not published: %s", exc)
 
-    def _cue(self, before: TableLike) -> None:
-        for name in cues(before, self.kiosk.table):
+    def _cue(self, before: kiosk.KioskState) -> None:
+        after = self.kiosk
+        for name in (*cues(before.table, after.table), *moment_cues(before.moment, after.moment)):
             try:
                 self._sound.cue(name)  # type: ignore[union-attr]
             except Exception as exc:  # a buzzer fault must not stop the match

@@ -74,6 +74,7 @@ from pitchside.signals.die_protocol import (
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, SensorHealthRead, TableEffect, TournamentLoaded
+from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
 Mode = Literal["point2", "point3", "shoot"]
@@ -621,5 +622,6 @@ APP: GameTable[TableState] = GameTable(
     codec=BoulomaniaCodec(),
     new_table=new_table, resumed=resumed, handle=handle, view=view,
     menu=menu, menu_change=menu_change, summary=summary,
+    moments=game_moments.boulomania,
 )
 """Boulomania's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

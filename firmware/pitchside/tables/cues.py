@@ -13,6 +13,10 @@ detector serves every table.
   is a new prompt, so the same refusal twice cues twice; an event that leaves the
   prompt as it was (a release, a timer) cues nothing.
 * ``"won"``: the match finished (``status`` became ``"finished"``; a draw too).
+* ``"twenty"``: a twenty's moment came on the display (:func:`moment_cues`; a twenty
+  is no headline point, PI-08, PI-11). The other moments have their cue already: a
+  round, a touchdown, a Move! or a game is a ``"point"``, the match ``"won"``, at the
+  event that shows them.
 
 A final point gives ``("point", "won")``, in that order.
 """
@@ -23,9 +27,10 @@ from typing import Literal, Protocol
 
 from pitchside.core.sides import SIDES
 from pitchside.tables.gametable import TableLike
+from pitchside.tables.moments import Showing
 
-Cue = Literal["point", "refusal", "won"]
-CUES: tuple[Cue, ...] = ("point", "refusal", "won")
+Cue = Literal["point", "refusal", "won", "twenty"]
+CUES: tuple[Cue, ...] = ("point", "refusal", "won", "twenty")
 """Every cue, in the order :func:`cues` reports them."""
 
 
@@ -53,3 +58,13 @@ def cues(before: TableLike, after: TableLike) -> tuple[Cue, ...]:
     if prompt is not None and prompt.kind == "refusal" and prompt is not before.prompt:
         found.append("refusal")
     return tuple(sorted(found, key=CUES.index))
+
+
+def moment_cues(before: Showing | None, after: Showing | None) -> tuple[Cue, ...]:
+    """The cues of the moments shown from ``before`` to ``after`` (the kiosk's
+    :attr:`~pitchside.tables.kiosk.KioskState.moment`): ``("twenty",)`` when a twenty's
+    moment came on the display -- at the event that made it, or when the one before it
+    in the queue ran its time -- else ``()``."""
+    if after is None or after.current.kind != "twenty":
+        return ()
+    return ("twenty",) if before is None or before.current is not after.current else ()

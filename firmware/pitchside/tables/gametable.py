@@ -6,7 +6,8 @@ A game's table module (``pitchside.tables.<game>``) writes its controller as pla
 functions and gathers them, with its panel and codec, in one ``APP = GameTable(...)``;
 :mod:`pitchside.tables.registry` lists the five records. Optional abilities are fields
 with defaults (``starts_on``, ``attract_views``, ``tournament``), never attributes looked
-up by name, so a game that lacks one needs no code for it.
+up by name, so a game that lacks one needs no code for it (``moments``: which notices
+make a full-screen moment, :mod:`pitchside.tables.moments`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pitchside.core.match import Match
 from pitchside.core.record.codec import GameCodec
 from pitchside.render.view import Prompt
 from pitchside.tables.effects import Event, TableEffect
+from pitchside.tables.moments import MomentOf, no_moments
 
 
 class TableLike(Protocol):
@@ -119,6 +121,9 @@ class GameTable(Generic[T]):
         config may name one (``[tournament] file``), and the kiosk hands the shell's
         read of it to every table as a
         :class:`~pitchside.tables.effects.TournamentLoaded` event.
+    :param moments: ``(notice, score, names) -> moment or None``: the full-screen
+        moment a notice of an accepted input makes (a twenty, a round, a touchdown, a
+        game or match won; :mod:`pitchside.tables.moments`); by default none.
     """
 
     name: str
@@ -137,6 +142,7 @@ class GameTable(Generic[T]):
     corrections: Callable[[Any], Mapping[str, SensorTally]] = no_corrections
     players_per_side: Callable[[Any], int] = one_each
     tournament: bool = False
+    moments: MomentOf = no_moments
 
     @property
     def buttons(self) -> tuple[str, ...]:

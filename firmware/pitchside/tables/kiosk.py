@@ -25,6 +25,12 @@ OLED care: the panel dims (``dim_contrast``) after ``dim_after_s`` without input
 comes back to full brightness on any input; the attract screen moves a few pixels every
 ``shift_every_s`` so no pixel is lit for ever.
 
+Moments (:mod:`pitchside.tables.moments`): an accepted input whose notices make a
+moment (a twenty, a round won, a touchdown, a game or match won: the game's
+``GameTable.moments``) shows it full screen for ``moment_s``; a button press or a
+beam broken during one ends it and then does what it always does. They are views, never journaled: a kiosk starts
+with none, so a table back from a power cut shows its normal screen.
+
 Time is an input: deadlines are :class:`StartTimer` effects that come back as
 :class:`~pitchside.signals.events.TimerFired` events; a timer whose reason has gone (an
 input came since) is ignored when it fires. No clock is read here.
@@ -44,6 +50,7 @@ from pitchside.tables import credits
 from pitchside.tables import names as naming
 from pitchside.core.tournament import TournamentInfo
 from pitchside.tables import effects as table
+from pitchside.tables import moments
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
 from pitchside.render.qr import QRView
@@ -90,6 +97,8 @@ class KioskSettings:
     stuck_after_s: float = 20.0
     contrast: int = 255
     dim_contrast: int = 16
+    moment_s: float = moments.DEFAULT_S
+    """How long a moment is shown (s); 0: none (:mod:`pitchside.tables.moments`)."""
     start_in_service: bool = False
     attract: bool = True
     """False: no attract screen or menu; the match is always on (a club table with
@@ -206,6 +215,9 @@ class KioskState:
     """The audits, as last read from the journal (service mode, with pricing)."""
     confirm_reset: bool = False
     """The audits page asks staff to confirm a reset (DONE: reset, any other: no)."""
+    moment: moments.Showing | None = None
+    """The moments on the display while playing (none after a power cut: a view, never
+    journaled)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -267,7 +279,15 @@ def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
 
 
 def handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
-    """Apply one event: panel care, service counters, then the mode's own handling."""
+    """Apply one event: panel care, service counters, a moment's end, then the mode's
+    own handling. A moment shows only while playing: leaving play drops it."""
+    ks, effects = _handle(ks, event)
+    if ks.moment is not None and ks.mode != "playing":
+        ks = replace(ks, moment=None)
+    return ks, effects
+
+
+def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, credits.AuditsRead):  # the journal's audits, for the service page
         logs: tuple[Effect, ...] = () if event.ok else (Log("audits not reset: the journal is not saving"),)
         return replace(ks, audits=event), logs
@@ -293,6 +313,8 @@ def handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Kio
             effects.append(SetContrast(ks.settings.contrast))
         ks = replace(ks, last_input_at=at, dimmed=False)
         effects += _deadlines(ks, at)
+    if isinstance(event, (ButtonPressed, BeamBroken)) and ks.moment is not None:
+        ks = replace(ks, moment=None)  # play goes on: the moment ends, the input does what it does
     if isinstance(event, ButtonHeld) and _staff_combo(ks, event):
         return _toggle_service(ks, at, effects)
     if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in ks.pressed:
@@ -375,6 +397,9 @@ def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[K
 
 def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ...]]:
     s = ks.settings
+    if ev.name == moments.TIMER:
+        showing, timers = moments.timer(ks.moment, ev.at, s.moment_s)
+        return replace(ks, moment=showing), timers
     if ev.name.startswith("game:"):  # the game's own timer (an animation, a settle time)
         return _playing(ks, ev) if ks.mode == "playing" else (ks, ())
     def quiet_for(after_s: float) -> bool:
@@ -598,9 +623,14 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
     if len(ks.settings.games) > 1 and not _own_input(ks.settings.app, event):
         return ks, ()
+    before = ks.table
     ts, game_effects = ks.settings.app.handle(ks.table, event)
     effects: tuple[Effect, ...] = game_effects
     ks = replace(ks, table=ts)
+    if ts.match is not before.match:  # an input accepted or undone: its moments, if any, replace what shows
+        found = moments.arising(before.match, ts.match, ts.names, ks.settings.app.moments)
+        showing, timers = moments.begin(found, event.at, ks.settings.moment_s)
+        ks, effects = replace(ks, moment=showing), (*effects, *timers)
     if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
         ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
@@ -705,6 +735,8 @@ def view(ks: KioskState) -> object:
         return ConfirmView("RESET AUDITS?", ("DONE: yes, reset", "the credit stays", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
+    if ks.moment is not None:
+        return ks.moment.current.view()
     return app.view(ks.table)
 
 

@@ -88,6 +88,7 @@ from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
 SOURCE = "moves"
@@ -609,6 +610,7 @@ APP: GameTable[TableState] = GameTable(
     starts_on=starts_on,
     attract_views=attract_views,
     tournament=True,
+    moments=game_moments.mastermove,
 )
 """Master Move's game record (:class:`~pitchside.tables.gametable.GameTable`): it starts
 on a move source's line and shows a tournament (the shell hands in its read)."""

@@ -74,6 +74,7 @@ from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded, SensorHealthRead
+from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 from pitchside.signals.health import SensorTally
 
@@ -489,5 +490,6 @@ APP: GameTable[TableState] = GameTable(
     new_table=new_table, resumed=resumed, handle=handle, view=view,
     menu=menu, menu_change=menu_change, summary=summary, corrections=corrections,
     players_per_side=players_per_side,
+    moments=game_moments.pichenotte,
 )
 """Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

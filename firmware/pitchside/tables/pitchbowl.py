@@ -69,6 +69,7 @@ from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
 SPIN_FRAMES = 5
@@ -668,5 +669,6 @@ APP: GameTable[TableState] = GameTable(
     codec=PitchBowlCodec(),
     new_table=new_table, resumed=resumed, handle=handle, view=view,
     menu=menu, menu_change=menu_change, summary=summary,
+    moments=game_moments.pitchbowl,
 )
 """Pitch Bowl's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

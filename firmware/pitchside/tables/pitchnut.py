@@ -74,6 +74,7 @@ from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
@@ -673,5 +674,6 @@ APP: GameTable[TableState] = GameTable(
     codec=PitchnutCodec(),
     new_table=new_table, resumed=resumed, handle=handle, view=view,
     menu=menu, menu_change=menu_change, summary=summary,
+    moments=game_moments.pitchnut,
 )
 """Pitchnut's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
