@@ -156,6 +156,11 @@ def to_panel(image: Image.Image, panel: Panel) -> Image.Image:
     return Image.merge("RGB", bands)
 
 
+def to_logical(image: Image.Image) -> Image.Image:
+    """A mode ``"1"`` image as a canvas image of inks (lit -> :data:`INK`)."""
+    return image.convert("L").point(lambda v: INK if v else PAPER)
+
+
 def _lut(values: list[int]) -> list[int]:
     """A 256-entry table: ink i -> values[i]; any other value -> the ink colour."""
     return values + [values[INK]] * (256 - len(values))
