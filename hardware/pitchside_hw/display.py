@@ -339,6 +339,12 @@ class Display:
         return tuple(self._device.size)
 
     @property
+    def mode(self) -> str:
+        """The device's image mode (luma's ``.mode``): ``"1"`` monochrome, ``"L"``
+        greyscale (SSD1322, SSD1327), ``"RGB"`` colour (SSD1351)."""
+        return str(self._device.mode)
+
+    @property
     def closed(self) -> bool:
         return self._closed
 

@@ -14,6 +14,7 @@ from typing import Any
 from pitchside.app.config import DisplayConfig
 from pitchside.app.limits import HardwareLimits
 from pitchside.core.errors import ConfigError
+from pitchside.render.panel import LAYOUTS
 from pitchside_hw.display import drivers, open_device
 from pitchside_hw.pins import FACTORY_NAMES
 
@@ -61,20 +62,28 @@ def sizes(driver: str) -> tuple[tuple[int, int], ...]:
 
 
 def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
-    """``[(key, message)]`` for what the driver would refuse of ``d`` at start (the
-    size, rotate, ``page_address_offset``), ``[]`` when it would build it; the message
-    says what to write instead."""
+    """``[(key, message)]`` for what the table would refuse of ``d`` at start, ``[]``
+    when it would build and draw on it: the driver's own checks (the size, rotate,
+    ``page_address_offset``), then whether the screens have a layout for the size
+    (:data:`pitchside.render.panel.LAYOUTS`; issue 14 item 1: a size the driver drives
+    but no screen lays out is refused here, not with a traceback at the first frame).
+    The message names the sizes the driver drives that have a layout."""
     if d.driver not in drivers():
         return []  # named by the config's own check of the driver name
+    usable = ", ".join(f"{w}x{h}" for w, h in sizes(d.driver) if (w, h) in LAYOUTS) or "none"
     try:
         _build(d.driver, d.width, d.height, rotate=d.rotate, page_address_offset=d.page_address_offset,
                partial=d.partial)  # fmt: skip
     except ConfigError as exc:
         if exc.key == "width" and "cannot drive" in exc.message:
-            known = ", ".join(f"{w}x{h}" for w, h in sizes(d.driver))
-            return [("width", f"{d.driver} cannot drive {d.width}x{d.height} px; it drives {known}: "
-                              "set width and height to one of these (or choose the panel's driver)")]
+            return [("width", f"{d.driver} cannot drive {d.width}x{d.height} px; the sizes it drives that the "
+                              f"screens lay out are {usable}: set width and height to one of these "
+                              "(or choose the panel's driver)")]
         return [(exc.key, exc.message)]
+    if (d.width, d.height) not in LAYOUTS:
+        return [("width", f"the screens have no layout for a {d.width}x{d.height} px panel; the sizes "
+                          f"{d.driver} drives that the screens lay out are {usable}: set width and height to one "
+                          "of these (or choose the panel's driver)")]
     return []
 
 

@@ -32,6 +32,7 @@ from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
 from pitchside.render.out_of_order import render_out_of_order
+from pitchside.render.panel import Panel
 from pitchside.signals.params import ParameterError
 from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
@@ -214,11 +215,13 @@ def build_table(
         start = app_for(config.game).new_table(config.options, config.sides)
         if recorder is not None:
             start = recorder.resume(start, config.offered_games)
-        side_sinks: dict[str, tuple[FrameSink, tuple[int, int]]] = {
-            side: (d, (sd.width, sd.height)) for (side, d), (_, sd) in zip(side_displays.items(), config.side_displays)
+        side_sinks: dict[str, tuple[FrameSink, tuple[int, int] | Panel]] = {
+            side: (d, Panel.of((sd.width, sd.height), d.mode))
+            for (side, d), (_, sd) in zip(side_displays.items(), config.side_displays)
         }
         runtime = Runtime(start, TableParts(
             sink=display, toss=toss, clock=clock.now, size=(config.display.width, config.display.height),
+            mode=display.mode,
             recorder=recorder, dice=dice, settings=kiosk_settings(config), inputs=input_names(config),
             on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound, publisher=publisher,
         ))  # fmt: skip

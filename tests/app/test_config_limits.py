@@ -67,12 +67,16 @@ CASES = [
      "400 ms must be shorter than gpio.hold_s (0.4 s = 400 ms), or a press could not be told from a hold: "
      "write bounce_ms = 100 (the default) with hold_s of at least 0.8"),
     ("ssd1306 of 128x40", ("height = 64", "height = 40"), "display.width",
-     "ssd1306 cannot drive 128x40 px; it drives 128x64, 128x32, 96x16, 64x48, 64x32: set width and height "
-     "to one of these (or choose the panel's driver)"),
+     "ssd1306 cannot drive 128x40 px; the sizes it drives that the screens lay out are 128x64, 128x32: set "
+     "width and height to one of these (or choose the panel's driver)"),
+    # issue 14 item 1: a size the driver drives but no screen lays out is refused here too
+    ("ssd1306 of 64x48", ("width = 128", "width = 64", "height = 64", "height = 48"), "display.width",
+     "the screens have no layout for a 64x48 px panel; the sizes ssd1306 drives that the screens lay out are "
+     "128x64, 128x32: set width and height to one of these (or choose the panel's driver)"),
     ("sh1106 of 96x16", ('driver = "ssd1306"', 'driver = "sh1106"', "width = 128", "width = 96", "height = 64",
                          "height = 16"), "display.width",
-     "sh1106 cannot drive 96x16 px; it drives 128x64, 128x32, 128x128: set width and height to one of these "
-     "(or choose the panel's driver)"),
+     "sh1106 cannot drive 96x16 px; the sizes it drives that the screens lay out are 128x64, 128x32, 128x128: "
+     "set width and height to one of these (or choose the panel's driver)"),
     ("i2c address in hex", ("i2c_address = 0x3C", "i2c_address = 0x99"), "display.i2c_address",
      "must be between 0x03 and 0x77, not 0x99"),
 ]

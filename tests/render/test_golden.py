@@ -17,7 +17,8 @@ import pytest
 
 from pitchside.core.record.games import GAMES
 from support.golden import check_golden
-from render_scenes import SCENES
+from render_scenes import PANELS, SCENES, VIEWS
+from pitchside.render.pichenotte import render
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -27,6 +28,14 @@ def test_golden(name: str) -> None:
     check_golden(SCENES[name](), GOLDEN / f"{name}.png")
 
 
+@pytest.mark.parametrize("name", sorted(VIEWS))
+@pytest.mark.parametrize("panel", sorted(PANELS))
+def test_golden_at_every_panel(panel: str, name: str) -> None:
+    """Each Pichenotte scene laid out on the other panels (issue 14 item 1)."""
+    p = PANELS[panel]
+    check_golden(render(VIEWS[name](), p), GOLDEN / panel / f"{name}.png", p.size, p.mode)
+
+
 def test_every_golden_has_a_scene() -> None:
     """A stale golden file (scene renamed or removed) is an error, not dead weight.
     Files named ``<game>_*.png`` after another game belong to that game's own screen
@@ -34,3 +43,5 @@ def test_every_golden_has_a_scene() -> None:
     others = tuple(f"{game}_" for game in GAMES if game != "pichenotte")
     stale = sorted(p.stem for p in GOLDEN.glob("*.png") if p.stem not in SCENES and not p.stem.startswith(others))
     assert stale == []
+    for panel in PANELS:
+        assert sorted(p.stem for p in (GOLDEN / panel).glob("*.png") if p.stem not in VIEWS) == []

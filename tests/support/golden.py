@@ -15,20 +15,21 @@ UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
 FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/pitchside_frames"))
 
 
-def check_golden(frame: Image.Image, path: Path, size: tuple[int, int] = (128, 64)) -> None:
-    """Assert ``frame`` (mode "1", ``size``) equals the golden PNG at ``path``, or
+def check_golden(frame: Image.Image, path: Path, size: tuple[int, int] = (128, 64), mode: str = "1") -> None:
+    """Assert ``frame`` (``mode``, ``size``) equals the golden PNG at ``path``, or
     rewrite it when updating."""
-    assert frame.mode == "1" and frame.size == size
+    assert frame.mode == mode and frame.size == size
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         frame.save(path)
         FRAMES.mkdir(parents=True, exist_ok=True)
-        big = frame.convert("L").resize((frame.width * 4, frame.height * 4), Image.Resampling.NEAREST)
-        big.save(FRAMES / path.name)
+        big = frame.convert("RGB").resize((frame.width * 4, frame.height * 4), Image.Resampling.NEAREST)
+        big.save(FRAMES / (f"{path.parent.name}_{path.name}" if path.parent != GOLDEN else path.name))
         return
     assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
     with Image.open(path) as golden:
-        expected = golden.convert("1")
+        expected = golden.convert(mode)
     assert expected.size == frame.size
-    box = ImageChops.logical_xor(frame, expected).getbbox()
+    box = ImageChops.difference(frame.convert("L") if mode == "1" else frame,
+                                expected.convert("L") if mode == "1" else expected).getbbox()
     assert box is None, f"{path.name}: pixels differ inside {box}"

@@ -19,7 +19,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from PIL import Image
@@ -33,6 +33,7 @@ from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render import screen
+from pitchside.render.panel import Panel
 from pitchside.render.screen import Frame
 from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.health import SensorHealth
@@ -75,7 +76,8 @@ class MatchRecorder(Protocol):
 
 class FrameSink(Protocol):
     """Where frames go: a display driver (``pitchside_hw.display.Display``) or a
-    recorder. ``show`` takes a PIL image of the display's size, mode ``"1"``."""
+    recorder. ``show`` takes a PIL image of the display's size and mode (``"1"`` unless
+    :attr:`TableParts.mode` says otherwise)."""
 
     def show(self, image: Image.Image) -> None: ...
 
@@ -88,6 +90,11 @@ class Publisher(Protocol):
     journal's id of the match (None before its first input, or with no journal)."""
 
     def publish(self, state: kiosk.KioskState, match_id: int | None) -> None: ...
+
+
+PAGE_S = 2.5
+"""Seconds each page of a paged text shows (issue 14 item 2: long prompts are paged,
+never cut) before the runtime turns to the next."""
 
 
 def system_dice(count: int) -> tuple[int, ...]:
@@ -115,7 +122,10 @@ class TableParts:
     :param sink: the display sink (``contrast(level)`` is used when it has one).
     :param toss: the random source of the coin toss: returns the winning side.
     :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
-    :param size: the display's size in px.
+    :param size: the display's size in px, or its :class:`~pitchside.render.panel.Panel`
+        (size and mode).
+    :param mode: the display's mode (the luma device's ``.mode``: ``"1"``, ``"L"``,
+        ``"RGB"``) when ``size`` is a ``(width, height)``.
     :param recorder: told of every accepted input before the frame that shows it
         (the durable journal hooks in here) and of every new match; None: nothing kept.
     :param dice: the software die: ``dice(n)`` returns n values 1-6 (default: the OS's
@@ -127,7 +137,7 @@ class TableParts:
     :param wake_s: the longest :meth:`Runtime.run` sleeps with nothing to do (None:
         until the next event or timer; set it below the watchdog interval).
     :param side_sinks: the side displays, ``{"A": (sink, size), "B": ...}`` (sizes in
-        px), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
+        px, or panels with their mode), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
     :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
         a point, a refusal, the match won, a twenty's moment); its ``cue`` returns at once, and a fault is
         logged, never fatal.
@@ -138,16 +148,17 @@ class TableParts:
     sink: FrameSink
     toss: Callable[[], Side]
     clock: Callable[[], float]
-    size: tuple[int, int] = (128, 64)
+    size: tuple[int, int] | Panel = (128, 64)
     recorder: MatchRecorder | None = None
     dice: Callable[[int], tuple[int, ...]] = system_dice
     settings: kiosk.KioskSettings = field(default_factory=kiosk.KioskSettings)
     inputs: tuple[str, ...] = ()
     on_pass: Callable[[float], object] | None = None
     wake_s: float | None = None
-    side_sinks: Mapping[str, tuple[FrameSink, tuple[int, int]]] = field(default_factory=dict)
+    side_sinks: Mapping[str, tuple[FrameSink, tuple[int, int] | Panel]] = field(default_factory=dict)
     sound: SoundSink | None = None
     publisher: Publisher | None = None
+    mode: str = "1"
 
 
 class Runtime:
@@ -170,7 +181,7 @@ class Runtime:
         self._dice = parts.dice
         self._clock = parts.clock
         self._recorder = parts.recorder
-        self._size = parts.size
+        self._panel = Panel.of(parts.size, parts.mode)
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
         self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
@@ -178,7 +189,10 @@ class Runtime:
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
         self._shown: Frame | None = None
-        self._side_sinks = dict(parts.side_sinks)
+        self._side_sinks = {side: (sink, Panel.of(size)) for side, (sink, size) in parts.side_sinks.items()}
+        self._page = 0
+        self._paged_frame: Frame | None = None  # the frame (at page 0) whose pages are turning
+        self._turn_for: Frame | None = None  # the frame a page turn is scheduled for
         self._accepted_since_warning = 0
         self._side_shown: dict[str, Frame] = {}
         self._timer_targets: dict[str, Callable[[float], None]] = {}
@@ -366,29 +380,51 @@ class Runtime:
         the rest of the match); the corner badge while the journal is not saving."""
         warning = self._recorder.warning if self._recorder is not None else None
         shown = warning if warning and self._accepted_since_warning == 0 else None
-        return Frame(self.view(), warning=shown, badge=warning is not None)
+        base = Frame(self.view(), warning=shown, badge=warning is not None)
+        return replace(base, page=self._page) if base == self._paged_frame else base
 
     def refresh(self) -> None:
         """Draw and show the current frames (main and side displays) where they differ
         from the ones shown; after a display fault the frame is tried again on every
-        later refresh, and the other displays go on."""
+        later refresh, and the other displays go on. A main frame with paged text
+        (issue 14 item 2) gets a page turn every :data:`PAGE_S` s on the clock (a timer,
+        as the kiosk's are: time is an input), for as long as that frame is shown; a new
+        frame starts at its first page."""
         main = self.frame()
-        if main != self._shown and self._show(self._sink, main, self._size, "display"):
-            self._shown = main
-        for side, (sink, size) in self._side_sinks.items():
+        base = replace(main, page=0)
+        if base != self._paged_frame:
+            self._paged_frame, self._page = base, 0
+        if main != self._shown:
+            pages = self._show(self._sink, main, self._panel, "display")
+            if pages:
+                self._shown = main
+                if pages > 1 and self._turn_for != base:
+                    self._turn_for = base
+                    self.schedule(self._clock() + PAGE_S, functools.partial(self._turn_page, base))
+        for side, (sink, panel) in self._side_sinks.items():
             who: Side = "A" if side == "A" else "B"
             frame = Frame(kiosk.side_view(self.kiosk, who))
-            if frame != self._side_shown.get(side) and self._show(sink, frame, size, f"side display {side}"):
+            if frame != self._side_shown.get(side) and self._show(sink, frame, panel, f"side display {side}"):
                 self._side_shown[side] = frame
 
-    def _show(self, sink: FrameSink, frame: Frame, size: tuple[int, int], what: str) -> bool:
+    def _turn_page(self, base: Frame, at: float) -> None:
+        """The page timer of ``base``: the next page, if that frame is still shown."""
+        if self._turn_for == base:
+            self._turn_for = None
+        if base == self._paged_frame:
+            self._page += 1
+            self.refresh()
+
+    def _show(self, sink: FrameSink, frame: Frame, panel: Panel, what: str) -> int:
+        """Show ``frame``: :returns: its pages (1 or more), 0 after a display fault."""
         try:
-            sink.show(screen.draw(frame, size))
+            drawn = screen.compose(frame, panel)
+            sink.show(drawn.image)
         except HardwareError as exc:  # a display fault must not stop the match
             self.display_errors += 1
             log.warning("%s fault, frame not shown (retried on the next pass): %s", what, exc)
-            return False
-        return True
+            return 0
+        return drawn.pages
 
     def run(self, stop: threading.Event, idle_s: float | None = None) -> None:
         """Serve events until ``stop`` is set (call :meth:`wake` after setting it):

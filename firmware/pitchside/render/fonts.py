@@ -127,6 +127,116 @@ def truncate(text: str, font: Font, max_width: int) -> str:
     return out if text_width(out, font) <= max_width else ""
 
 
+MIN_LEGIBLE = TINY
+"""The smallest text size in px a player reads at arm's length on a 128x64 panel: text
+that does not fit at it is paged (:func:`lay_out`), never cut."""
+
+MARKER_W = 3
+"""Px a paged text gives up at the right of its box for the page marker
+(:func:`pitchside.render.widgets.page_marker`)."""
+
+
+@dataclass(frozen=True)
+class Paged:
+    """Text laid out in a box: the font ``size`` in px and its ``pages``, each a tuple
+    of lines that fit the box's width (a single page when it all fits)."""
+
+    size: int
+    pages: tuple[tuple[str, ...], ...]
+
+    @property
+    def font(self) -> ImageFont.FreeTypeFont:
+        return text_font(self.size)
+
+
+def lines_fit(size: int, height: int, leading: int = 1) -> int:
+    """How many lines at font ``size`` fit ``height`` px, ``leading`` px between them."""
+    lh = line_height(size)
+    return max(0, (height + leading) // (lh + leading))
+
+
+@lru_cache(maxsize=4096)
+def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, max_lines: int = 1,
+            leading: int = 1, marker: int = MARKER_W) -> Paged:
+    """Lay ``text`` out in ``width`` x ``height`` px, never cutting it (issue 14 item 2).
+
+    The largest size of ``sizes`` at which the whole text fits, word-wrapped on at most
+    ``max_lines`` lines (as many as fit the height, ``leading`` px apart), is the answer
+    on one page. When it fits at none, it is wrapped at the smallest size that fits the
+    height, ``marker`` px narrower (room for the page marker), and split into pages of
+    that many lines. A word wider than the box is broken between letters. Whitespace is
+    collapsed first.
+
+    :raises ValueError: no size fits the height, or ``width`` leaves no room for a letter.
+    """
+    usable = [s for s in sizes if line_height(s) <= height]
+    if not usable:
+        raise ValueError(f"no font size in {sizes} fits {height} px of height")
+    if width < 1:
+        raise ValueError(f"no room for text: width {width} px")
+    words = tuple(text.split())
+    if not words:
+        return Paged(usable[0], ((),))
+    slack = 2 if max_lines > 1 else 0  # room for marks above the capitals and below the descenders
+    for size in usable:
+        rows = max(1, min(max_lines, lines_fit(size, height - slack, leading)))
+        try:
+            lines = wrap_words(words, width, size)
+        except ValueError:  # a letter wider than the box at this size: a smaller one
+            continue
+        if len(lines) <= rows:
+            return Paged(size, (lines,))
+    size = usable[-1]
+    rows = max(1, min(max_lines, lines_fit(size, height - slack, leading)))
+    lines = wrap_words(words, width - marker, size)
+    return Paged(size, tuple(lines[i : i + rows] for i in range(0, len(lines), rows)))
+
+
+def pages(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES) -> tuple[str, ...]:
+    """``text`` as one-line pages that each fit ``width`` x ``height`` px at one size of
+    ``sizes`` (:func:`lay_out` with one line): ``(text,)`` when it fits whole."""
+    return tuple(" ".join(page) for page in lay_out(text, width, height, sizes, 1).pages)
+
+
+@lru_cache(maxsize=4096)
+def wrap_words(words: tuple[str, ...], width: int, size: int) -> tuple[str, ...]:
+    """Greedy wrap of ``words`` into lines of at most ``width`` px at font ``size``;
+    a word wider than that is broken into pieces that fit (never cut off).
+
+    :raises ValueError: not even one letter fits ``width``.
+    """
+    font = text_font(size)
+    pieces: list[tuple[str, bool]] = []  # (piece, glued to the one before: no space)
+    for word in words:
+        glue = False
+        for part in _hyphen_parts(word) if text_width(word, font) > width else (word,):
+            while text_width(part, font) > width:
+                n = len(part) - 1
+                while n > 0 and text_width(part[:n], font) > width:
+                    n -= 1
+                if n == 0:
+                    raise ValueError(f"not one letter of {word!r} fits {width} px at {size} px")
+                pieces.append((part[:n], glue))
+                part, glue = part[n:], True
+            pieces.append((part, glue))
+            glue = True
+    lines: list[str] = []
+    for piece, glued in pieces:
+        joined = f"{lines[-1]}{'' if glued else ' '}{piece}" if lines else piece
+        if lines and text_width(joined, font) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return tuple(lines)
+
+
+def _hyphen_parts(word: str) -> tuple[str, ...]:
+    """``"MAXIMILIAN-ALEXANDER"`` as ``("MAXIMILIAN-", "ALEXANDER")``: where a word too
+    wide for its line breaks first."""
+    parts = word.split("-")
+    return tuple(p + "-" for p in parts[:-1]) + (parts[-1],) if len(parts) > 1 else (word,)
+
+
 @lru_cache(maxsize=None)
 def line_height(size: int) -> int:
     """Pixels a line of text at ``size`` needs, from the top of the tallest capital or
@@ -144,9 +254,13 @@ def cap_top(size: int) -> int:
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont,
-              fill: int = 1) -> Box:
+              fill: int = 1, *, box: Box | None = None) -> Box:
     """Draw ``text`` with its capitals' top at ``xy`` (not the font's ascent line), so
-    rows can be laid out by the pixels you see. :returns: the ink box drawn."""
+    rows can be laid out by the pixels you see.
+
+    :param box: the box the caller laid the text out in (not used for drawing: the
+        text-fit checker of the tests, tests/support/textfit.py, reads it).
+    :returns: the ink box drawn."""
     x, y = xy
     top = cap_top(int(font.size))
     bx0, by0, bx1, by1 = text_bbox(text, font)

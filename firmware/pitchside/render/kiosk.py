@@ -1,8 +1,8 @@
 """Screens of the kiosk flow: attract, menu, resume, confirm, and service mode.
 
 Each view is a frozen value the kiosk controller builds (:mod:`pitchside.tables.kiosk`);
-:func:`render_kiosk` draws any of them as a mode "1" image, and is their screen in
-:func:`pitchside.render.screen.render`.
+:func:`draw_kiosk` lays any of them out on a panel's canvas (their screen in
+:func:`pitchside.render.screen.render`); :func:`render_kiosk` returns the frame.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops
 
-from pitchside.render import fonts, screen
-from pitchside.render.message import render_message
-from pitchside.render.widgets import bar, new_canvas, text_in_box
+from pitchside.render import screen
+from pitchside.render.message import draw_message
+from pitchside.render.panel import INK, PAPER, Canvas, Panel, to_logical
+from pitchside.render.widgets import paged_bar, paged_text
 
 
 @dataclass(frozen=True)
@@ -61,100 +62,120 @@ class ServiceView:
 KioskView = AttractView | MenuView | ConfirmView | ServiceView
 
 
-def render_kiosk(view: KioskView, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """Draw a kiosk view (a game's own screens are drawn by its render module; any view
-    through :func:`pitchside.render.screen.render`).
+def render_kiosk(view: KioskView, size: Panel | tuple[int, int] = (128, 64)) -> Image.Image:
+    """Draw a kiosk view for a panel (a game's own screens are drawn by its render
+    module; any view through :func:`pitchside.render.screen.render`).
 
-    :returns: a mode "1" image of ``size`` (px, at least 96x48).
-    :raises ValueError: ``size`` too small.
+    :returns: an image of the panel's size and mode (a ``(width, height)`` is mode "1").
+    :raises ValueError: no layout for the panel's size.
     """
+    return screen.render(view, size)
+
+
+def draw_kiosk(view: KioskView, c: Canvas) -> None:
+    """Lay a kiosk view out on ``c`` (every layout; text paged, never cut)."""
     if isinstance(view, AttractView):
-        return _attract(view, size)
-    if isinstance(view, MenuView):
-        return _menu(view, size)
-    if isinstance(view, ConfirmView):
-        return render_message(view.title, view.lines, size)
-    if view.page == "pattern":
-        return test_pattern(view.pattern, size)
-    if view.page == "inputs":
-        return _inputs(view, size)
-    if view.page == "sensors":
-        return _sensors(view, size)
-    title = "SERVICE: AUDITS" if view.page == "audits" else "SERVICE: STATUS"
-    return render_message(title, [" ".join(r) for r in view.rows] + [view.footer], size)
+        _attract(view, c)
+    elif isinstance(view, MenuView):
+        _menu(view, c)
+    elif isinstance(view, ConfirmView):
+        draw_message(c, view.title, view.lines)
+    elif view.page == "pattern":
+        c.image.paste(to_logical(test_pattern(view.pattern, c.size)))
+    elif view.page == "inputs":
+        _inputs(view, c)
+    elif view.page == "sensors":
+        _sensors(view, c)
+    else:
+        title = "SERVICE: AUDITS" if view.page == "audits" else "SERVICE: STATUS"
+        draw_message(c, title, [" ".join(r) for r in view.rows] + [view.footer])
 
 
-def _attract(view: AttractView, size: tuple[int, int]) -> Image.Image:
-    img, draw = new_canvas(size)
-    w, h = size
-    text_in_box(draw, (0, 6, w, 26), view.title, align="center", sizes=(16, 14, fonts.LARGE, fonts.MEDIUM))
-    y = 32
-    for line in view.lines[:2]:
-        text_in_box(draw, (0, y, w, y + 12), line, align="center", sizes=(fonts.SMALL, fonts.TINY))
-        y += 13
+def _rows(c: Canvas) -> tuple[int, int]:
+    """(title bar height, row height) in px for the panel's layout."""
+    return {"reduced": (10, 10), "tall": (16, 14)}.get(c.layout, (12, 12))
+
+
+def _attract(view: AttractView, c: Canvas) -> None:
+    w, h = c.size
+    reduced = c.layout == "reduced"
+    title_box = (0, 1, w, 16 if reduced else h * 2 // 5)
+    paged_text(c, title_box, view.title, align="center", sizes=(28, 24, 20, 18, 16, 14, 12, 11, 10, 9))
+    lines = [line for line in view.lines if line]
+    if lines:
+        box = (0, title_box[3] + 1, w, h - 1)
+        if reduced:
+            paged_text(c, box, " ".join(lines), align="center", sizes=(10, 9))
+        else:
+            row = (box[3] - box[1]) // len(lines)
+            for i, line in enumerate(lines):
+                paged_text(c, (0, box[1] + i * row, w, box[1] + (i + 1) * row), line, align="center",
+                           sizes=(14, 12, 11, 10, 9))
     dx, dy = view.shift
-    return ImageChops.offset(img, dx, dy) if (dx or dy) else img
+    if dx or dy:
+        c.image.paste(ImageChops.offset(c.image, dx, dy))
 
 
-def _menu(view: MenuView, size: tuple[int, int]) -> Image.Image:
-    img, draw = new_canvas(size)
-    w, h = size
-    bar(draw, (0, 0, w, 12), view.title, inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL))
-    row_h = 12
-    y = 13
-    first = max(0, min(view.cursor - 2, len(view.fields) - 3))  # 3 rows shown, the cursor's among them
-    for i, (label, value) in enumerate(view.fields[first : first + 3], start=first):
-        selected = i == view.cursor
-        if selected:
-            draw.rectangle((0, y, w - 1, y + row_h - 1), outline=1)
-        text_in_box(draw, (2, y, w // 2, y + row_h), label, sizes=(fonts.SMALL, fonts.TINY))
-        text_in_box(draw, (w // 2, y, w - 2, y + row_h), value, align="right", sizes=(fonts.SMALL, fonts.TINY))
+def _menu(view: MenuView, c: Canvas) -> None:
+    w, h = c.size
+    title_h, row_h = _rows(c)
+    if c.layout == "reduced":  # the row under the cursor only, its label and value, then the hint
+        label, value = view.fields[view.cursor] if view.fields else ("", "")
+        c.draw.rectangle((0, 0, w - 1, 20), outline=INK)
+        paged_text(c, (2, 1, w // 2, 20), label, sizes=(11, 10, 9), max_lines=2)
+        paged_text(c, (w // 2, 1, w - 2, 20), value, align="right", sizes=(12, 11, 10, 9), max_lines=2)
+        paged_text(c, (0, 22, w, h), view.hint, align="center", sizes=(10, 9))
+        return
+    paged_bar(c, (0, 0, w, title_h), view.title, inverse=True, sizes=(14, 12, 11, 10))
+    rows = max(1, (h - title_h - 1 - row_h) // row_h)
+    first = max(0, min(view.cursor - (rows - 1), len(view.fields) - rows))
+    y = title_h + 1
+    for i, (label, value) in enumerate(view.fields[first : first + rows], start=first):
+        if i == view.cursor:
+            c.draw.rectangle((0, y, w - 1, y + row_h - 1), outline=INK)
+        paged_text(c, (2, y, w // 2, y + row_h), label, sizes=(12, 11, 10, 9))
+        paged_text(c, (w // 2, y, w - 2, y + row_h), value, align="right", sizes=(12, 11, 10, 9))
         y += row_h
-    bar(draw, (0, h - 12, w, h), view.hint, inverse=False, sizes=(fonts.SMALL, fonts.TINY))
-    return img
+    paged_text(c, (0, h - row_h, w, h), view.hint, align="center", sizes=(12, 11, 10, 9))
 
 
-def _inputs(view: ServiceView, size: tuple[int, int]) -> Image.Image:
+def _inputs(view: ServiceView, c: Canvas) -> None:
     """Two columns of inputs: a box lit while pressed/blocked, the name, the edge count;
     a "!" before a stuck or noisy input."""
-    img, draw = new_canvas(size)
-    w, h = size
-    bar(draw, (0, 0, w, 11), "SERVICE: INPUTS", inverse=True, sizes=(fonts.SMALL, fonts.TINY))
+    w, h = c.size
+    title_h, _ = _rows(c)
+    paged_bar(c, (0, 0, w, title_h), "SERVICE: INPUTS", inverse=True, sizes=(10, 9))
     row_h = 10
-    rows_per_col = (h - 12 - 10) // row_h
+    rows_per_col = max(1, (h - title_h - 1 - row_h) // row_h)
     col_w = w // 2
     for i, row in enumerate(view.rows[: rows_per_col * 2]):
         name, state, count = row[0], row[1], row[2]
         x = (i // rows_per_col) * col_w
-        y = 12 + (i % rows_per_col) * row_h
-        box = (x + 1, y + 2, x + 6, y + 7)
-        draw.rectangle(box, outline=1, fill=1 if state in ("on", "stuck") else 0)
+        y = title_h + 1 + (i % rows_per_col) * row_h
+        c.draw.rectangle((x + 1, y + 2, x + 6, y + 7), outline=INK, fill=INK if state in ("on", "stuck") else PAPER)
         label = ("!" if state in ("stuck", "noisy") else "") + name
-        text_in_box(draw, (x + 8, y, x + col_w - 18, y + row_h), label, sizes=(fonts.TINY,), pad=0)
-        text_in_box(draw, (x + col_w - 18, y, x + col_w - 1, y + row_h), count, align="right",
-                    sizes=(fonts.TINY,), pad=0)  # fmt: skip
-    bar(draw, (0, h - 10, w, h), view.footer, inverse=False, sizes=(fonts.TINY,))
-    return img
+        paged_text(c, (x + 8, y, x + col_w - 22, y + row_h), label, sizes=(9,), pad=0)
+        paged_text(c, (x + col_w - 22, y, x + col_w - 1, y + row_h), count, align="right", sizes=(9,), pad=0)
+    paged_text(c, (0, h - row_h, w, h), view.footer, align="center", sizes=(9,))
 
 
-def _sensors(view: ServiceView, size: tuple[int, int]) -> Image.Image:
+def _sensors(view: ServiceView, c: Canvas) -> None:
     """One row per sensor: the name, its health state (``"!"`` before anything but
     ``ok``), blocks in the latest match / per finished match."""
-    img, draw = new_canvas(size)
-    w, h = size
-    bar(draw, (0, 0, w, 11), "SERVICE: SENSORS", inverse=True, sizes=(fonts.SMALL, fonts.TINY))
+    w, h = c.size
+    title_h, _ = _rows(c)
+    paged_bar(c, (0, 0, w, title_h), "SERVICE: SENSORS", inverse=True, sizes=(10, 9))
     row_h = 10
-    rows = (h - 12 - 10) // row_h
+    rows = max(1, (h - title_h - 1 - row_h) // row_h)
     name_w, count_w = w * 3 // 8, w // 4
     for i, row in enumerate(view.rows[:rows]):
         name, state, counts = row[0], row[1], row[2]
-        y = 12 + i * row_h
+        y = title_h + 1 + i * row_h
         flagged = state not in ("ok", "no record")
-        text_in_box(draw, (0, y, name_w, y + row_h), ("!" if flagged else "") + name, sizes=(fonts.TINY,), pad=0)
-        text_in_box(draw, (name_w + 1, y, w - count_w - 1, y + row_h), state, sizes=(fonts.TINY,), pad=0)
-        text_in_box(draw, (w - count_w, y, w - 1, y + row_h), counts, align="right", sizes=(fonts.TINY,), pad=0)
-    bar(draw, (0, h - 10, w, h), view.footer, inverse=False, sizes=(fonts.TINY,))
-    return img
+        paged_text(c, (0, y, name_w, y + row_h), ("!" if flagged else "") + name, sizes=(9,), pad=0)
+        paged_text(c, (name_w + 1, y, w - count_w - 1, y + row_h), state, sizes=(9,), pad=0)
+        paged_text(c, (w - count_w, y, w - 1, y + row_h), counts, align="right", sizes=(9,), pad=0)
+    paged_text(c, (0, h - row_h, w, h), view.footer, align="center", sizes=(9,))
 
 
 def test_pattern(n: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
@@ -181,7 +202,7 @@ def test_pattern(n: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
     return img
 
 
-screen.register(AttractView, render_kiosk)
-screen.register(MenuView, render_kiosk)
-screen.register(ConfirmView, render_kiosk)
-screen.register(ServiceView, render_kiosk)
+screen.register_layout(AttractView, draw_kiosk)
+screen.register_layout(MenuView, draw_kiosk)
+screen.register_layout(ConfirmView, draw_kiosk)
+screen.register_layout(ServiceView, draw_kiosk)

@@ -7,6 +7,16 @@ Each render module registers the view types it draws, at import
 before its module is imported, so every view that reaches :func:`render` has its
 screen. Neither the kiosk nor the game tables dispatch drawing, and the runtime only
 asks for frames.
+
+Two kinds of screen (issue 14 item 1):
+
+* **laid out** (:func:`register_layout`): ``draw_view(view, canvas)`` draws on a
+  :class:`~pitchside.render.panel.Canvas` for the panel's size and mode (the layouts of
+  :mod:`pitchside.render.panel`), pages text that does not fit (the canvas's ``page``)
+  and never cuts it;
+* **drawn at a size** (:func:`register`, :func:`register_prompted`: the screens from
+  before the layouts): ``draw_view(view, size)`` returns a mode ``"1"`` image, turned
+  into the panel's mode with its lit pixels as ink.
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ from typing import Any, Protocol, TypeVar, cast
 from PIL import Image
 
 from pitchside.render.badge import draw_badge
+from pitchside.render.panel import Canvas, Panel, to_panel
 from pitchside.render.view import Prompt
 
 V = TypeVar("V")
@@ -38,8 +49,9 @@ P = TypeVar("P", bound=Prompted)
 
 @dataclass(frozen=True, slots=True)
 class _Screen:
-    draw: Callable[[Any, Size], Image.Image]
+    draw: Callable[[Any, Any], Any]
     prompt_line: bool
+    laid_out: bool = False
 
 
 _SCREENS: dict[type, _Screen] = {}
@@ -66,6 +78,26 @@ def register_prompted(view_type: type[P], draw_view: Callable[[P, Size], Image.I
     _add(view_type, _Screen(draw_view, prompt_line=True))
 
 
+def register_layout(view_type: type[V], draw_view: Callable[[V, Canvas], None]) -> None:
+    """Make ``draw_view(view, canvas)`` (drawing on the
+    :class:`~pitchside.render.panel.Canvas`, returning nothing) the laid-out screen of
+    ``view_type``; a dataclass with a ``prompt`` field has a prompt line a
+    :class:`Frame`'s warning may take.
+
+    :raises TypeError: the type is drawn by another function already.
+    """
+    prompted = dataclasses.is_dataclass(view_type) and "prompt" in {f.name for f in dataclasses.fields(view_type)}
+    _add(view_type, _Screen(draw_view, prompt_line=prompted, laid_out=True))
+
+
+def laid_out(view: object) -> bool:
+    """Whether ``view``'s screen is laid out per panel (:func:`register_layout`).
+
+    :raises TypeError: no screen is registered for the view's type.
+    """
+    return _screen(view).laid_out
+
+
 def _add(view_type: type, screen: _Screen) -> None:
     old = _SCREENS.get(view_type)
     if old is not None and _name(old.draw) != _name(screen.draw):
@@ -85,14 +117,32 @@ def _screen(view: object) -> _Screen:
     raise TypeError(f"no screen draws a {type(view).__name__} (its render module registers it with screen.register)")
 
 
-def render(view: object, size: Size = (128, 64)) -> Image.Image:
-    """Draw any registered view.
+def render(view: object, size: Panel | Size = (128, 64), page: int = 0) -> Image.Image:
+    """Draw any registered view for a panel (a ``(width, height)`` is a mode "1" one).
 
-    :returns: a mode "1" image of ``size`` px.
+    :returns: an image of the panel's size and mode.
     :raises TypeError: no screen is registered for the view's type.
-    :raises ValueError: ``size`` too small for that screen.
+    :raises ValueError: no layout for the panel's size (or, for a screen drawn at a
+        size, the size too small for it).
     """
-    return _screen(view).draw(view, size)
+    return _draw(_screen(view), view, Panel.of(size), page).image
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A drawn frame: the ``image`` (the panel's size and mode) and how many ``pages``
+    its paged text has (1: nothing paged; the shell turns pages while it is above 1)."""
+
+    image: Image.Image
+    pages: int = 1
+
+
+def _draw(screen: _Screen, view: object, panel: Panel, page: int) -> Drawn:
+    if screen.laid_out:
+        canvas = Canvas(panel, page)
+        screen.draw(view, canvas)
+        return Drawn(canvas.finish(), canvas.pages)
+    return Drawn(to_panel(screen.draw(view, panel.size), panel))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,24 +154,38 @@ class Frame:
         free (a refusal or notice keeps the line); None for none.
     :param badge: the corner "!" (:mod:`pitchside.render.badge`): the journal is not
         saving.
+    :param page: which page of paged text to show (0 first; the shell's page timer
+        advances it while the frame has more than one, :attr:`Drawn.pages`).
     """
 
     view: object
     warning: str | None = None
     badge: bool = False
+    page: int = 0
 
 
-def draw(frame: Frame, size: Size = (128, 64)) -> Image.Image:
-    """Draw ``frame``: its view (with the warning on a free prompt line), then the badge.
+def compose(frame: Frame, size: Panel | Size = (128, 64)) -> Drawn:
+    """Draw ``frame`` for a panel: its view (with the warning on a free prompt line),
+    then the badge; with the number of pages its paged text has.
 
-    :returns: a mode "1" image of ``size`` px.
     :raises TypeError: no screen is registered for the view's type.
+    :raises ValueError: no layout for the panel (see :func:`render`).
     """
     screen = _screen(frame.view)
     view: Any = frame.view
     if frame.warning and screen.prompt_line and cast(Prompted, view).prompt is None:
         view = dataclasses.replace(view, prompt=Prompt(frame.warning, "warning"))
-    image = screen.draw(view, size)
+    panel = Panel.of(size)
+    drawn = _draw(screen, view, panel, frame.page)
     if frame.badge:
-        draw_badge(image)
-    return image
+        draw_badge(drawn.image, panel.palette.ink)
+    return drawn
+
+
+def draw(frame: Frame, size: Panel | Size = (128, 64)) -> Image.Image:
+    """Draw ``frame`` (:func:`compose`) and return its image: the panel's size and mode
+    (a ``(width, height)`` is a mode "1" panel).
+
+    :raises TypeError: no screen is registered for the view's type.
+    """
+    return compose(frame, size).image

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
+from pitchside.render.panel import INK, PAPER, Canvas
 from pitchside.render.view import Prompt
 
 Align = Literal["left", "center", "right"]
@@ -58,7 +59,7 @@ def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align 
     cap_h = fonts.text_bbox("0AH", fit.font)[3] - fonts.cap_top(size)
     # centre the capitals; descenders may use the room below them
     y = y0 + max(0, min((y1 - y0 - cap_h) // 2, (y1 - y0) - lh))
-    return fonts.draw_text(draw, (x, y), fit.text, fit.font, fill)
+    return fonts.draw_text(draw, (x, y), fit.text, fit.font, fill, box=box)
 
 
 def bar(draw: ImageDraw.ImageDraw, box: Box, text: str, *, inverse: bool, align: Align = "center",
@@ -184,3 +185,125 @@ def triangle(draw: ImageDraw.ImageDraw, box: Box, direction: Literal["down", "ri
     }
     draw.polygon(corners[direction], fill=fill)
     return box
+
+
+# --- laid out for the panel: paged, never cut (issue 14 items 2 and 3) ---------------
+
+DISMISS = "ANY KEY: OK"
+"""What a refusal's overlay says about clearing it: the next press only clears it
+(the tables make that press do nothing else)."""
+
+
+def page_marker(draw: ImageDraw.ImageDraw, box: Box, page: int, pages: int, fill: int = INK) -> None:
+    """A scroll bar down the right ``fonts.MARKER_W`` px of ``box`` for a paged text:
+    a dotted 1 px track and a 2 px block for page ``page`` of ``pages``."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    if pages < 2 or h < 2:
+        return
+    x = x1 - 2
+    for y in range(y0, y1, 2):
+        draw.point((x + 1, y), fill=fill)
+    top = y0 + page * h // pages
+    bottom = max(top + 1, y0 + (page + 1) * h // pages)
+    draw.rectangle((x, top, x + 1, bottom - 1), fill=fill)
+
+
+def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: tuple[int, ...] = fonts.SIZES,
+               fill: int = INK, pad: int = 1, max_lines: int = 1, leading: int = 1, top: bool = False) -> Box:
+    """Draw ``text`` inside ``box`` in the largest size of ``sizes`` it fits at, on up
+    to ``max_lines`` lines (:func:`pitchside.render.fonts.lay_out`); text that fits at
+    none is paged: the canvas's page of it shows, with a :func:`page_marker`, and the
+    canvas notes the page count (the shell turns the pages). Never cut, never "…".
+
+    :param pad: px kept clear at the left and right edges.
+    :param top: the first line's capitals 1 px under the top of the box (room for a
+        parenthesis above them; a layout that keeps a line's capitals in one controller
+        page), not the lines centred in it.
+    :returns: the ink box of the lines drawn ((x0, y0, x0, y0) for no text).
+    :raises ValueError: no size fits the box's height.
+    """
+    x0, y0, x1, y1 = box
+    laid = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes, max_lines, leading)
+    n = len(laid.pages)
+    lines = laid.pages[c.paged(n)]
+    if n > 1:
+        page_marker(c.draw, (x0, y0, x1, y1), c.page % n, n, fill)
+    if not lines:
+        return (x0, y0, x0, y0)
+    size, font = laid.size, laid.font
+    lh = fonts.line_height(size)
+    right = x1 - pad - (fonts.MARKER_W if n > 1 else 0)
+    if top:
+        y = y0 + 1
+    elif len(lines) == 1:
+        cap_h = fonts.text_bbox("0AH", font)[3] - fonts.cap_top(size)
+        y = y0 + max(0, min((y1 - y0 - cap_h) // 2, (y1 - y0) - lh))
+    else:
+        y = y0 + (y1 - y0 - (len(lines) * lh + (len(lines) - 1) * leading)) // 2
+    # keep the ink itself in the box: marks above the capitals ("(", "'") and below them
+    ct = fonts.cap_top(size)
+    above = min(fonts.text_bbox(line, font)[1] for line in lines) - ct
+    below = max(fonts.text_bbox(line, font)[3] for line in lines) - ct + (len(lines) - 1) * (lh + leading)
+    y = max(y0 - above, min(y, y1 - below))
+    ink: list[Box] = []
+    for line in lines:
+        w = fonts.text_width(line, font)
+        if align == "left":
+            x = x0 + pad
+        elif align == "right":
+            x = right - w
+        else:
+            x = x0 + pad + (right - x0 - pad - w) // 2
+        ink.append(fonts.draw_text(c.draw, (x, y), line, font, fill, box=box))
+        y += lh + leading
+    return (min(b[0] for b in ink), min(b[1] for b in ink), max(b[2] for b in ink), max(b[3] for b in ink))
+
+
+def paged_bar(c: Canvas, box: Box, text: str, *, inverse: bool, align: Align = "center",
+              sizes: tuple[int, ...] = fonts.SIZES, ink: int = INK, max_lines: int = 1) -> Box:
+    """:func:`bar` on a canvas, paged rather than cut; ``ink`` is the bar's colour when
+    ``inverse`` (the text is then paper), else the text's."""
+    x0, y0, x1, y1 = box
+    if inverse:
+        c.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ink)
+    return paged_text(c, box, text, align=align, sizes=sizes, fill=PAPER if inverse else ink, pad=2,
+                      max_lines=max_lines)
+
+
+def prompt_line(c: Canvas, box: Box, prompt: Prompt, sizes: tuple[int, ...] = fonts.SIZES) -> Box:
+    """:func:`prompt_bar` on a canvas: an info prompt plain, a refusal in inverse
+    video, a warning in inverse video after a ``"!"``; paged when long."""
+    if prompt.kind == "info":
+        return paged_bar(c, box, prompt.text, inverse=False, sizes=sizes)
+    text = f"! {prompt.text}" if prompt.kind == "warning" else prompt.text
+    return paged_bar(c, box, text, inverse=True, sizes=sizes)
+
+
+def refusal_words(prompt: Prompt) -> str:
+    """A refusal as the overlay says it: the plain words first (capitalised), the rule
+    ID second: ``"Only 3 pucks are on the board (PI-10)"``."""
+    text = " ".join(prompt.text.split())
+    text = text[:1].upper() + text[1:]
+    return f"{text} ({prompt.rule})" if prompt.rule else text
+
+
+REFUSAL_SIZES = (16, 14, 13, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY)
+"""Font sizes in px a refusal's words are tried at, largest first."""
+
+
+def refusal_layer(c: Canvas, prompt: Prompt | None) -> None:
+    """Every laid-out screen's last layer: a refused input over the whole panel (on the
+    tall panel its lower two thirds, the score above stays in view): a frame, the
+    :func:`refusal_words` as large as they fit on as many lines as fit (paged, never
+    cut, when they do not fit at the smallest size), and :data:`DISMISS` on an inverse
+    bar at the bottom. Nothing for no prompt or another kind."""
+    if prompt is None or prompt.kind != "refusal":
+        return
+    w, h = c.size
+    top = h // 3 if c.panel.has_layout and c.layout == "tall" else 0
+    foot = 10 if h <= 32 else 12
+    c.draw.rectangle((0, top, w - 1, h - 1), fill=PAPER, outline=INK)
+    paged_text(c, (2, top + 2, w - 2, h - foot - 1), refusal_words(prompt), align="center", sizes=REFUSAL_SIZES,
+               max_lines=8)
+    paged_bar(c, (0, h - foot, w, h), DISMISS, inverse=True, sizes=(fonts.SMALL, fonts.TINY))
