@@ -26,8 +26,16 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    "most detailed that fits the terminal")
     p.add_argument("--web", metavar="HOST:PORT", help="serve the live web view of the simulated table "
                    "(/, /tv, /overlay, /api/state, /events) on HOST:PORT, e.g. 127.0.0.1:8080")
-    p.add_argument("--pace", type=float, default=1.0, help="with --web and --script: real seconds between "
-                   "actions, so the pages can be watched (default 1); the pages stay up until Ctrl-C")
+    p.add_argument("--pace", type=float, default=None, help="with --script: real seconds between actions, so "
+                   "the pages or the league's wall can be watched (default 1 with --web, else 0); with --web "
+                   "the pages stay up until Ctrl-C")
+    p.add_argument("--mqtt", metavar="HOST:PORT", help="publish the simulated table to the club's broker "
+                   "(docs/spec/mqtt.md), e.g. 127.0.0.1:1883, so it plays into a league (pitchside league serve)")
+    p.add_argument("--credentials", help="with --mqtt: a file with one line TABLE-USER:PASSWORD")
+    p.add_argument("--venue", default="club", help="with --mqtt: the venue id (default club)")
+    p.add_argument("--table", help="with --mqtt: the table id (default: the credentials' user name)")
+    p.add_argument("--matches", type=int, default=1, help="with --mqtt and --script: play the scenario this "
+                   "many times, a fresh match each time (default 1)")
     p.set_defaults(func=_cmd_sim)
 
 

@@ -139,20 +139,36 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
     db = journal_path(args, config.game, script=True)
     if not args.db and not getattr(args, "shared_journal", False):  # a scenario is a fresh match
         start_afresh(db)
+    club = _club(args, config, db)
+    if club is not None:
+        for _ in range(max(1, args.matches) - 1):  # the earlier matches of --matches: each a fresh table
+            extra = SimTable(config, seed=scenario.seed, journal=db)
+            club.attach(extra)
+            try:
+                for action in scenario.actions:
+                    extra.act(action, scenario.gap_s)
+            finally:
+                club.detach(extra)
+                extra.close()
     sim = SimTable(config, seed=scenario.seed, on_frame=view, journal=db)
     web = _web(args, sim, db)
+    if club is not None:
+        club.attach(sim, web)
     try:
+        pace = args.pace if getattr(args, "pace", None) is not None else 1.0 if web is not None else 0.0
         done = 0
         try:
             for done, action in enumerate(scenario.actions):
                 sim.act(action, scenario.gap_s)
-                if web is not None:
-                    time.sleep(max(0.0, args.pace))
+                if pace > 0:
+                    time.sleep(pace)
         except KeyboardInterrupt:  # Ctrl-C while the pages watch a paced match: stop, keep what was played
             _save(sim, out)
             print(f"{scenario.source}: stopped by Ctrl-C after {done} of {len(scenario.actions)} actions; "
                   f"{match_summary(sim.runtime.state.match)}; replay: {out}/match.jsonl")  # fmt: skip
             return 130
+        if club is not None:
+            club.detach(sim)
         paths = _save(sim, out)
         output = sim.output()
         if view.last is not None and not args.no_terminal:
@@ -176,6 +192,8 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
         if web is not None:
             web.close()
         sim.close()
+        if club is not None:
+            club.close()
 
 
 def match_summary(match: Match) -> str:
@@ -238,6 +256,19 @@ def _web(args: argparse.Namespace, sim: SimTable, db: Path) -> Any:
     web = LiveWeb(sim.runtime, settings, host, int(port), table=sim.config.name).start()
     print(f"live web view: {url} (TV: {url}tv, overlay: {url}overlay)", file=sys.stderr, flush=True)
     return web
+
+
+def _club(args: argparse.Namespace, config: TableConfig, db: Path) -> Any:
+    """``--mqtt HOST:PORT``: the simulated table's link to the club's broker, or None."""
+    if not getattr(args, "mqtt", None):
+        return None
+    from pitchside_sim.club import SimClub
+
+    host, _, port = args.mqtt.rpartition(":")
+    if not host or not port.isdigit():
+        raise ConfigError("--mqtt", "mqtt", f"must be HOST:PORT such as 127.0.0.1:1883, not {args.mqtt!r}")
+    return SimClub.open(host, int(port), db, config, credentials=args.credentials, venue=args.venue,
+                        table=args.table)
 
 
 def _serve_until_interrupted(web: Any) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pitchside import __version__
 from pitchside.cli import audits as audits_cli
+from pitchside.cli import league as league_cli
 from pitchside.cli import tournament as tournament_cli
 from pitchside.cli import web as web_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
@@ -278,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_cli.register(sub)
     audits_cli.register(sub)
     web_cli.register(sub)
+    league_cli.register(sub)
 
     for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)

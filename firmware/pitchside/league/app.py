@@ -1,0 +1,190 @@
+"""The league's pages (Starlette, Jinja2 with autoescape, SSE), read-only: GET only, the
+web view's guard (rate limit, security headers, no CORS) and Host allow-list.
+
+``/`` the venue wall (every table live on one page, one SSE stream ``/events`` for all),
+``/standings`` and ``/standings/GAME`` (standings and Elo ratings per game),
+``/results`` (counted and refused, with the reason), ``/results/N`` and
+``/results/N.jsonl`` (a match's lines: the replay file), ``/players/NAME``,
+``/leagues/ID`` (fixtures, bracket, standings), ``/api/wall``, ``/healthz``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pitchside.league import formats, ratings, standings
+from pitchside.league.store import Store
+from pitchside.web.guard import Guard
+from pitchside.web.hub import CLOSE, Hub
+
+PACKAGE = Path(str(resources.files("pitchside.league")))
+WEB_STATIC = Path(str(resources.files("pitchside.web"))) / "static"
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueSettings:
+    """:param allowed_hosts: Host headers answered (DNS rebinding); the rest as the web view's."""
+
+    allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
+    venue: str = "club"
+    rate_per_s: float = 10.0
+    burst: float = 60.0
+    ping_s: float = 2.0
+    retry_ms: int = 1000
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(PACKAGE / "templates")),
+        autoescape=jinja2.select_autoescape(("html",), default=True),
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["num"] = lambda x: "" if x is None else (int(x) if float(x).is_integer() else round(float(x), 1))
+    return env
+
+
+def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings()) -> Starlette:
+    env = _env()
+    common = {"venue": settings.venue, "games": standings.GAMES}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.attach(asyncio.get_running_loop())
+        yield
+        hub.close()
+
+    def html(template: str, status: int = 200, **ctx: Any) -> Response:
+        return HTMLResponse(env.get_template(template).render(**common, **ctx), status_code=status,
+                            headers={"cache-control": "no-cache"})
+
+    def missing(what: str) -> Response:
+        return PlainTextResponse(f"no such {what}\n", status_code=404)
+
+    async def wall(request: Request) -> Response:
+        return html("wall.html", w=hub.latest.snap if hub.latest else None)
+
+    async def api_wall(request: Request) -> Response:
+        if hub.latest is None:
+            return JSONResponse({"error": "no tables yet"}, status_code=503, headers={"retry-after": "1"})
+        return Response(hub.latest.text, media_type="application/json", headers={"cache-control": "no-store"})
+
+    async def events(request: Request) -> Response:
+        ip = request.client.host if request.client else "?"
+        client = hub.subscribe(ip, request.headers.get("last-event-id"))
+        if client is None:
+            return PlainTextResponse("too many live pages; try again\n", status_code=503,
+                                     headers={"retry-after": "5"})
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield f"retry: {settings.retry_ms}\n: pitchside league v1\n\n"
+                while True:
+                    try:
+                        entry = await asyncio.wait_for(client.queue.get(), settings.ping_s)
+                    except TimeoutError:
+                        yield "event: ping\ndata: {}\n\n"
+                        continue
+                    if entry is CLOSE:
+                        return
+                    yield f"id: {entry.seq}\nevent: wall\ndata: {entry.text}\n\n"
+            finally:
+                hub.unsubscribe(client)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    async def all_standings(request: Request) -> Response:
+        counted = store.counted()
+        boards = [(g, standings.table(g, counted), standings.TIEBREAKS[g]) for g in standings.GAMES]
+        return html("standings.html", boards=[b for b in boards if b[1]], leagues=store.leagues())
+
+    async def game_standings(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in standings.GAMES:
+            return missing("game")
+        counted = store.counted(game)
+        return html("game.html", game=game, rows=standings.table(game, counted),
+                    tiebreak=standings.TIEBREAKS[game], elo=ratings.ratings(game, counted),
+                    score_name=standings.SCORE_NAMES[game])
+
+    async def results(request: Request) -> Response:
+        return html("results.html", rows=store.recent(200))
+
+    async def result(request: Request) -> Response:
+        try:
+            n = int(request.path_params["n"])
+        except ValueError:
+            return missing("result")
+        got = store.get(n)
+        if got is None:
+            return missing("result")
+        row, msg = got
+        raw = msg.get("lines")
+        lines: list[Any] = raw if isinstance(raw, list) else []
+        if request.path_params.get("ext") == "jsonl":
+            return Response("".join(f"{x}\n" for x in lines if isinstance(x, str)),
+                            media_type="application/x-ndjson",
+                            headers={"content-disposition": f'attachment; filename="result-{n}.jsonl"'})
+        return html("result.html", r=row, lines=lines)
+
+    async def player(request: Request) -> Response:
+        name = request.path_params["name"]
+        mine = [c for c in store.counted() if name in c.names]
+        if not mine:
+            return missing("player")
+        elo = {g: next((r for r in ratings.ratings(g, store.counted(g)) if r.name == name), None)
+               for g in dict.fromkeys(c.game for c in mine)}
+        return html("player.html", name=name, matches=list(reversed(mine)), elo=elo)
+
+    async def league(request: Request) -> Response:
+        try:
+            lg = store.league(int(request.path_params["lid"]))
+        except ValueError:
+            lg = None
+        if lg is None:
+            return missing("league")
+        v = formats.view(lg.game, lg.format, lg.players, store.counted(lg.game))
+        return html("league.html", lg=lg, v=v, fmt=formats.FORMAT_NAMES[lg.format],
+                    tiebreak=standings.TIEBREAKS[lg.game])
+
+    async def health(request: Request) -> Response:
+        counted, refused = store.count()
+        return JSONResponse({"streams": len(hub.clients), "results": counted, "refused": refused})
+
+    routes = [
+        Route("/", wall, methods=["GET"]),
+        Route("/api/wall", api_wall, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+        Route("/standings", all_standings, methods=["GET"]),
+        Route("/standings/{game}", game_standings, methods=["GET"]),
+        Route("/results", results, methods=["GET"]),
+        Route("/results/{n}.{ext:str}", result, methods=["GET"]),
+        Route("/results/{n}", result, methods=["GET"]),
+        Route("/players/{name}", player, methods=["GET"]),
+        Route("/leagues/{lid}", league, methods=["GET"]),
+        Route("/healthz", health, methods=["GET"]),
+        Mount("/static", app=StaticFiles(directory=str(PACKAGE / "static")), name="static"),
+        Mount("/web-static", app=StaticFiles(directory=str(WEB_STATIC)), name="web-static"),
+    ]
+    middleware = [
+        Middleware(Guard, rate_per_s=settings.rate_per_s, burst=settings.burst),
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts)),
+    ]
+    return Starlette(debug=False, routes=routes, middleware=middleware, lifespan=lifespan)
+
+

@@ -1,0 +1,75 @@
+"""The league server assembled: store, wall hub, MQTT subscriber and the pages.
+
+:class:`LeagueServer` runs the pages on a thread (tests, the README's two-table demo in
+one process) or, with :meth:`LeagueServer.serve`, in the main thread until SIGTERM or
+SIGINT (``pitchside league serve``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from pitchside.league.app import LeagueSettings, create_app
+from pitchside.league.service import League
+from pitchside.league.store import Store
+from pitchside.league.subscriber import Subscriber
+from pitchside.web import server
+from pitchside.web.hub import Hub
+
+
+@dataclass(frozen=True, slots=True)
+class Broker:
+    """Where the league subscribes: ``credentials`` is a ``USER:PASSWORD`` file."""
+
+    host: str
+    port: int
+    credentials: str | None = None
+    tls: bool = False
+    ca_file: str | None = None
+    keepalive_s: int = 30
+
+
+class LeagueServer:
+    """One venue's league: ``db`` the SQLite file, ``broker`` where the tables publish."""
+
+    def __init__(self, db: str | Path, broker: Broker, venue: str, host: str = "127.0.0.1", port: int = 0,
+                 allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost"), client_id: str | None = None) -> None:
+        self.store = Store(db)
+        self.hub = Hub()
+        self.league = League(self.store, venue, uuid.uuid4().hex[:12], self.hub.publish_threadsafe)
+        self.hub.publish_threadsafe(self.league.wall.snapshot())
+        self.subscriber = Subscriber(self.league, broker.host, broker.port, credentials=broker.credentials,
+                                     tls=broker.tls, ca_file=broker.ca_file, client_id=client_id,
+                                     keepalive_s=broker.keepalive_s)
+        hosts = tuple(dict.fromkeys((*allowed_hosts, host)))
+        self.app = create_app(self.hub, self.store, LeagueSettings(allowed_hosts=hosts, venue=venue))
+        self.host, self.port = host, port
+        self.web: server.BackgroundServer | None = None
+
+    @property
+    def url(self) -> str:
+        return self.web.url if self.web is not None else f"http://{self.host}:{self.port}"
+
+    def start(self) -> "LeagueServer":
+        """Subscribe and serve the pages on a thread; returns once they listen."""
+        self.subscriber.start()
+        self.web = server.BackgroundServer(self.app, self.hub, self.host, self.port).start()
+        self.port = self.web.port
+        return self
+
+    def serve(self) -> None:
+        """Subscribe, then serve in this (main) thread until SIGTERM or SIGINT."""
+        self.subscriber.start()
+        try:
+            server.serve(self.app, self.hub, self.host, self.port)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.web is not None:
+            self.web.stop()
+            self.web = None
+        self.subscriber.stop()
+        self.store.close()

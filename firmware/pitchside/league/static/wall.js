@@ -1,0 +1,39 @@
+// The venue wall: one EventSource for every table; tiles rebuilt with textContent (no HTML from the feed).
+(function () {
+  "use strict";
+  var tables = document.getElementById("tables"), recent = document.getElementById("recent");
+  var banner = document.getElementById("banner"), seen = Date.now(), es = null;
+  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
+  function foot(t) { if (!t.online) return "offline"; if (t.result) return t.result; if (t.turn_name) return "to play: " + t.turn_name; return t.mode || ""; }
+  function draw(w) {
+    tables.textContent = "";
+    w.tables.forEach(function (t) {
+      var tile = el("div", "tile " + (t.online ? "online" : "offline"));
+      tile.dataset.table = t.table;
+      var n = el("div", "tname", t.name + " "); n.appendChild(el("span", "game", t.title || t.game || "")); tile.appendChild(n);
+      tile.appendChild(el("div", "who", t.names.A + " v " + t.names.B));
+      tile.appendChild(el("div", "tscore", (t.score.A === undefined ? "" : t.score.A) + " - " + (t.score.B === undefined ? "" : t.score.B)));
+      tile.appendChild(el("div", "tfoot", foot(t)));
+      tables.appendChild(tile);
+    });
+    tables.dataset.seq = w.seq;
+    recent.textContent = "";
+    (w.recent || []).forEach(function (r) {
+      var li = el("li", r.counted ? "" : "refused", r.game + ": " + r.names[0] + " " + r.score[0] + " - " + r.score[1] + " " + r.names[1] + (r.counted ? "" : " (refused: " + r.reason + ")"));
+      recent.appendChild(li);
+    });
+  }
+  function live(ok) { banner.hidden = ok; document.body.classList.toggle("stale", !ok); }
+  function open() {
+    es = new EventSource("/events");
+    es.addEventListener("wall", function (ev) { seen = Date.now(); live(true); draw(JSON.parse(ev.data)); });
+    es.addEventListener("ping", function () { seen = Date.now(); live(true); });
+    es.onerror = function () { live(false); };
+  }
+  setInterval(function () {
+    if (Date.now() - seen > 4500) live(false);
+    if (es && es.readyState === 2) { es.close(); open(); }
+  }, 1000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && es && es.readyState !== 1) { es.close(); open(); } });
+  open();
+})();

@@ -1,0 +1,231 @@
+"""The league's SQLite store: results kept idempotently by ``(match, digest)`` (issue 17
+item 2: 0 lost, 0 counted twice), counted or refused with the reason, and the leagues
+(name, game, format, players).
+
+A result counts once it passes :func:`pitchside.league.verify.check`. For one ``match``,
+the counted result is the checked one with the most lines: a table's undo after the end
+sends a new result for the same match whose lines extend the old ones (docs/spec/mqtt.md,
+"Delivery"), so it supersedes the older digest whatever order they arrive in.
+
+Thread-safe: one connection behind a lock (the MQTT thread writes, the web loop reads).
+WAL mode, like the table's journal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pitchside.league.model import Counted
+from pitchside.league.verify import Verdict
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    n INTEGER PRIMARY KEY AUTOINCREMENT,
+    match TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    venue TEXT NOT NULL DEFAULT '',
+    tbl TEXT NOT NULL DEFAULT '',
+    game TEXT NOT NULL DEFAULT '',
+    counted INTEGER NOT NULL,
+    reason TEXT NOT NULL DEFAULT '',
+    name_a TEXT NOT NULL DEFAULT '',
+    name_b TEXT NOT NULL DEFAULT '',
+    score_a REAL,
+    score_b REAL,
+    winner TEXT,
+    rule TEXT NOT NULL DEFAULT '',
+    code TEXT NOT NULL DEFAULT '',
+    params TEXT NOT NULL DEFAULT '[]',
+    n_lines INTEGER NOT NULL DEFAULT 0,
+    ended_wall REAL,
+    received_wall REAL NOT NULL,
+    payload TEXT NOT NULL,
+    UNIQUE (match, digest)
+);
+CREATE TABLE IF NOT EXISTS leagues (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    format TEXT NOT NULL,
+    players TEXT NOT NULL,
+    created_wall REAL NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """One stored result as the pages list it (counted or refused)."""
+
+    n: int
+    match: str
+    digest: str
+    venue: str
+    table: str
+    game: str
+    counted: bool
+    reason: str
+    names: tuple[str, str]
+    score: tuple[float | None, float | None]
+    winner: str | None
+    rule: str
+    code: str
+    ended_wall: float | None
+    received_wall: float
+    superseded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    """A league or tournament: ``format`` one of :data:`pitchside.league.formats.FORMATS`,
+    ``players`` in seeding order."""
+
+    id: int
+    name: str
+    game: str
+    format: str
+    players: tuple[str, ...]
+
+
+def payload_digest(payload: bytes) -> str:
+    """The key of a result too broken to carry its own digest: the payload's SHA-256."""
+    return "payload:" + hashlib.sha256(payload).hexdigest()
+
+
+class Store:
+    """The league database at ``path`` (``":memory:"`` for tests)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        if self.path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return list(self._db.execute(sql, args))
+
+    # --- results --------------------------------------------------------------------------
+
+    def add(self, msg: Mapping[str, Any], verdict: Verdict, payload: bytes, wall: float) -> bool:
+        """Store one received result with its verdict, once: a copy with the same
+        ``(match, digest)`` changes nothing. Committed (fsync'd) before it returns, so
+        the MQTT acknowledgement that follows never outruns the disk.
+
+        :returns: True when it was new.
+        """
+        match = msg.get("match") if isinstance(msg.get("match"), str) else ""
+        digest = msg.get("digest") if isinstance(msg.get("digest"), str) else ""
+        if not verdict.ok and not (match and digest):
+            digest = payload_digest(payload)
+
+        def text(key: str) -> str:
+            v = msg.get(key)
+            return v if isinstance(v, str) else ""
+
+        raw_names, raw_lines = msg.get("names"), msg.get("lines")
+        names: dict[str, Any] = raw_names if isinstance(raw_names, dict) else {}
+        lines: list[Any] = raw_lines if isinstance(raw_lines, list) else []
+        ended = msg.get("ended_wall")
+        score = verdict.score or {}
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT OR IGNORE INTO results (match, digest, venue, tbl, game, counted, reason, name_a, name_b,"
+                " score_a, score_b, winner, rule, code, params, n_lines, ended_wall, received_wall, payload)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match, digest, text("venue"), text("table"), text("game"), int(verdict.ok), verdict.reason,
+                 str(names.get("A", "")), str(names.get("B", "")), score.get("A"), score.get("B"),
+                 verdict.winner, verdict.rule, verdict.code, json.dumps(list(verdict.params)), len(lines),
+                 ended if isinstance(ended, (int, float)) and not isinstance(ended, bool) else None, wall,
+                 payload.decode("utf-8", "replace")))
+            return cur.rowcount == 1
+
+    def counted(self, game: str | None = None) -> list[Counted]:
+        """The counted results, one per match (the longest checked one), in the order
+        the matches ended (arrival order for equal or unknown times)."""
+        sql = ("SELECT * FROM results r WHERE counted = 1 AND NOT EXISTS (SELECT 1 FROM results s WHERE"
+               " s.match = r.match AND s.counted = 1 AND (s.n_lines > r.n_lines OR"
+               " (s.n_lines = r.n_lines AND s.n < r.n)))")
+        args: list[Any] = []
+        if game is not None:
+            sql += " AND game = ?"
+            args.append(game)
+        sql += " ORDER BY COALESCE(ended_wall, received_wall), n"
+        return [Counted(r["match"], r["digest"], r["game"], r["venue"], r["tbl"], (r["name_a"], r["name_b"]),
+                        (float(r["score_a"]), float(r["score_b"])), r["winner"], r["rule"], r["code"],
+                        tuple((str(k), v) for k, v in json.loads(r["params"])), r["ended_wall"], r["n"])
+                for r in self._rows(sql, args)]
+
+    def recent(self, limit: int = 50, refused: bool | None = None) -> list[Stored]:
+        """The newest stored results first (``refused`` True: only refused ones)."""
+        where = "" if refused is None else f" WHERE counted = {0 if refused else 1}"
+        rows = self._rows(f"SELECT * FROM results{where} ORDER BY n DESC LIMIT ?", (limit,))
+        live = {c.order for c in self.counted()}
+        return [self._stored(r, live) for r in rows]
+
+    def _stored(self, r: sqlite3.Row, live: set[int]) -> Stored:
+        return Stored(r["n"], r["match"], r["digest"], r["venue"], r["tbl"], r["game"], bool(r["counted"]),
+                      r["reason"], (r["name_a"], r["name_b"]), (r["score_a"], r["score_b"]), r["winner"],
+                      r["rule"], r["code"], r["ended_wall"], r["received_wall"],
+                      bool(r["counted"]) and r["n"] not in live)
+
+    def get(self, n: int) -> tuple[Stored, dict[str, Any]] | None:
+        """One stored result and its message as received, or None."""
+        rows = self._rows("SELECT * FROM results WHERE n = ?", (n,))
+        if not rows:
+            return None
+        try:
+            msg = json.loads(rows[0]["payload"])
+        except ValueError:
+            msg = {}
+        return self._stored(rows[0], {c.order for c in self.counted()}), msg if isinstance(msg, dict) else {}
+
+    def count(self) -> tuple[int, int]:
+        """``(counted, refused)`` rows stored (superseded ones included)."""
+        rows = self._rows("SELECT counted, COUNT(*) AS k FROM results GROUP BY counted")
+        by = {r["counted"]: r["k"] for r in rows}
+        return int(by.get(1, 0)), int(by.get(0, 0))
+
+    # --- leagues --------------------------------------------------------------------------
+
+    def add_league(self, name: str, game: str, fmt: str, players: Sequence[str], wall: float) -> League:
+        """:raises sqlite3.IntegrityError: a league of that name exists."""
+        with self._tx() as db:
+            cur = db.execute("INSERT INTO leagues (name, game, format, players, created_wall) VALUES (?, ?, ?, ?, ?)",
+                             (name, game, fmt, json.dumps(list(players)), wall))
+            lid = int(cur.lastrowid or 0)
+        return League(lid, name, game, fmt, tuple(players))
+
+    def leagues(self) -> list[League]:
+        return [League(r["id"], r["name"], r["game"], r["format"], tuple(json.loads(r["players"])))
+                for r in self._rows("SELECT * FROM leagues ORDER BY id")]
+
+    def league(self, lid: int) -> League | None:
+        return next((lg for lg in self.leagues() if lg.id == lid), None)
