@@ -1,6 +1,8 @@
-"""Boulomania screens: every scene renders at 128x64 in mode "1", stays on the panel at
-other sizes, shows its text uncut for ordinary names, draws the 18 spaces where the
-board data puts them, and matches its golden image.
+"""Boulomania screens: every scene laid out on every panel (128x64, 128x32, 256x64,
+128x128; modes "1", "L", "RGB") matches its golden image, stays on the panel with its
+text uncut (long names, long prompts), names the sides, draws the 18 spaces where the
+board data puts them, shows the board a round ended on until the next jack (BM-16,
+BM-17), and sends few bytes on a round's end (issue 14 item 7).
 
 The scenes are played through the real table controller
 (:mod:`pitchside.tables.boulomania`) with given dice, never hand-made states. After an
@@ -8,6 +10,9 @@ intended layout change, rewrite the golden images and look at them (4x copies go
 $PITCHSIDE_FRAMES_DIR, default /tmp/pitchside_frames):
 
     PITCHSIDE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_boulomania_screens.py
+
+The 128x64 mode "1" goldens are tests/render/golden/boulomania_<scene>.png; the other
+panels' are tests/render/golden/boulomania/<width>x<height>-<mode>/<scene>.png.
 """
 
 from __future__ import annotations
@@ -18,18 +23,22 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from PIL import Image
+import types
+from PIL import Image, ImageChops
 from pitchside.tables import boulomania as t
 from pitchside.tables.effects import DiceRolled
 from pitchside.core.boards.boulomania import BOARD, JACK_SPACES
 from pitchside.core.rules import boulomania as rules
 from pitchside.render import boulomania as screens
-from pitchside.render import widgets
+from pitchside.render import panel as panel_module
 from pitchside.render.boulomania import BoulomaniaView, render
+from pitchside.render.panel import Panel
+from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
-from support.golden import check_golden
-from test_fits import MARGIN, RecordingDraw, assert_inside
+from support.golden import FRAMES, UPDATE, check_golden
+from support.textfit import TextFit, draw_every_page
+from test_fits import RecordingDraw
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ("Ann", "Bob")
@@ -100,6 +109,13 @@ def scene_views() -> dict[str, Callable[[], BoulomaniaView]]:
 
 
 SCENES = scene_views()
+PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
+GOLDEN_PANELS = [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")]
+"""The panels besides 128x64 mode "1" with golden images (one mode per size)."""
+
+
+def _pid(p: Panel) -> str:
+    return f"{p.width}x{p.height}-{p.mode}"
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))
@@ -107,46 +123,90 @@ def test_golden(name: str) -> None:
     check_golden(render(SCENES[name]()), GOLDEN / f"{name}.png")
 
 
+def check_panel_golden(frame: Image.Image, path: Path) -> None:
+    """``frame`` equals the PNG at ``path`` pixel for pixel (any mode), or rewrites it
+    (and a blown-up copy in $PITCHSIDE_FRAMES_DIR) when updating."""
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        frame.save(path)
+        FRAMES.mkdir(parents=True, exist_ok=True)
+        k = 3 if frame.width > 128 else 4
+        big = frame.convert("RGB").resize((frame.width * k, frame.height * k), Image.Resampling.NEAREST)
+        big.save(FRAMES / f"{path.parent.name}_{path.name}")
+        return
+    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
+    with Image.open(path) as golden:
+        expected = golden.convert(frame.mode)
+    assert expected.size == frame.size
+    diff = ImageChops.difference(frame.convert("RGB"), expected.convert("RGB")).getbbox()
+    assert diff is None, f"{path}: pixels differ inside {diff}"
+
+
+@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=_pid)
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_golden_on_every_panel(name: str, panel: Panel) -> None:
+    frame = render(SCENES[name](), panel)
+    assert frame.size == panel.size and frame.mode == panel.mode
+    check_panel_golden(frame, GOLDEN / "boulomania" / _pid(panel) / f"{name}.png")
+
+
 def test_every_boulomania_golden_has_a_scene() -> None:
     stale = sorted(p.stem for p in GOLDEN.glob("boulomania_*.png") if p.stem not in SCENES)
+    stale += sorted(str(p) for p in (GOLDEN / "boulomania").glob("*/*.png")
+                    if p.stem not in SCENES or p.parent.name not in {_pid(q) for q in GOLDEN_PANELS})
     assert stale == []
 
 
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> list[RecordingDraw]:
+    """The canvases draw through RecordingDraw (every primitive's box recorded)."""
     made: list[RecordingDraw] = []
 
-    def new_canvas(size: tuple[int, int]) -> tuple[Image.Image, RecordingDraw]:
-        widgets.new_canvas(size)  # the real size check
-        img = Image.new("1", (size[0] + MARGIN, size[1] + MARGIN), 0)
-        d = RecordingDraw(img)
+    def draw(im: Image.Image) -> RecordingDraw:
+        d = RecordingDraw(im)
         made.append(d)
-        return img, d
+        return d
 
-    monkeypatch.setattr(screens, "new_canvas", new_canvas)
+    monkeypatch.setattr(panel_module, "ImageDraw", types.SimpleNamespace(Draw=draw))
     return made
 
 
-@pytest.mark.parametrize("name", sorted(SCENES))
-def test_scene_stays_on_the_panel_and_its_text_is_uncut(name: str, recorder: list[RecordingDraw]) -> None:
-    img = render(SCENES[name]())
-    assert_inside(img, recorder[0], (128, 64))
-    cut = [what for what, _ in recorder[0].boxes if "…" in what]
-    assert cut == []
+def _inside(draws: list[RecordingDraw], size: tuple[int, int]) -> list[str]:
+    w, h = size
+    return [f"{what} at {(x0, y0, x1, y1)} leaves {w}x{h}" for d in draws for what, (x0, y0, x1, y1) in d.boxes
+            if not (0 <= x0 and 0 <= y0 and x1 <= w - 1 and y1 <= h - 1)]
 
 
 LONG = "The die unit sent something this table cannot read at all, roll again please " * 2
+LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
 
 
-@pytest.mark.parametrize("size", [(128, 64), (96, 48), (128, 128), (256, 64)])
+@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=_pid)
 @pytest.mark.parametrize("name", sorted(SCENES))
-def test_stress_views_stay_on_the_panel(name: str, size: tuple[int, int], recorder: list[RecordingDraw]) -> None:
-    """Long names and long prompts of every kind, on panels of other sizes."""
-    view = replace(SCENES[name](), names=("THE RED DRAGONS", "BLUE WHALES UNITED"), choice_line=LONG)
-    for prompt in (None, Prompt(LONG), Prompt(LONG, "warning"), Prompt(LONG, "refusal", "DIE")):
-        recorder.clear()
-        img = render(replace(view, prompt=prompt), size)
-        assert_inside(img, recorder[0], size)
+def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
+        name: str, panel: Panel, recorder: list[RecordingDraw], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long names and long prompts of every kind: nothing leaves the panel, no text
+    leaves its box or is cut, and the names and prompts are drawn whole (paged)."""
+    view = replace(SCENES[name](), names=LONG_NAMES, choice_line=LONG)
+    problems: list[str] = []
+    with TextFit(monkeypatch) as fit:
+        for prompt in (None, Prompt(LONG), Prompt(LONG, "warning"), Prompt(LONG, "refusal", "DIE")):
+            fit.clear()
+            recorder.clear()
+            draw_every_page(fit, Frame(replace(view, prompt=prompt)), panel)
+            problems += fit.problems(panel.size) + _inside(recorder, panel.size)
+            if view.state.phase != "finished" and prompt is None:
+                problems += [f"{n!r} not drawn whole" for n in LONG_NAMES if not fit.shows(n)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=_pid)
+def test_the_main_screen_names_both_sides(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: the play screen names the players, on every panel."""
+    with TextFit(monkeypatch) as fit:
+        draw_every_page(fit, Frame(SCENES["boulomania_midgame"]()), panel)
+        assert fit.shows("Ann") and fit.shows("Bob")
+        assert [d.text for d in fit.drawn if d.text in NAMES and d.frame == 0] == ["Ann", "Bob"]
 
 
 def test_the_board_draws_all_18_spaces_apart_inside_its_box() -> None:
@@ -175,7 +235,24 @@ def test_the_play_screen_shows_what_the_issue_asks_for() -> None:
     assert v.state.hand == rules.PerSide(6, 5) and v.state.to_play == "B"
     assert v.last == screens.DiceShown((4, 4), "Ann on jack space 4")
     assert v.choice_line == "Bob: SHOOT AT 4" and v.target == 4
+    assert v.ended is None
     assert screens.describe(v.state) == "R1 A 0 B 0 jack 3 B to throw"
+
+
+def test_between_rounds_the_board_the_round_ended_on_is_shown_BM_16() -> None:
+    """Ann's last bowl on 11 ends round 1 (2-0, BM-16): until the jack of round 2 is
+    rolled the view holds that board, with Ann's 11 and 12 and Bob's 17 and 18, the
+    jack on 3, no bowls in hand, round 1; the state itself is round 2's, empty."""
+    ts = round_end()
+    v = t.view(ts)
+    assert v.state.phase == "jack_roll" and v.state.round == 2 and not any(v.state.spaces) and v.state.jack is None
+    assert v.state.score == rules.PerSide(2, 0)
+    ended = v.ended
+    assert ended is not None and v.board is ended
+    assert [(n, ended.at(n)) for n in rules.bowls_on_board(ended)] == [(11, "A"), (12, "A"), (17, "B"), (18, "B")]
+    assert ended.jack == 3 and ended.hand == rules.PerSide(0, 0) and ended.round == 1
+    after = t.view(roll(ts, 4))  # the jack of round 2: the new round's board
+    assert after.ended is None and after.board is after.state and after.state.jack == 4
 
 
 def test_a_die_face_shows_its_pips_and_refuses_a_7() -> None:
@@ -190,6 +267,6 @@ def test_a_die_face_shows_its_pips_and_refuses_a_7() -> None:
         screens.draw_die(d, 0, 0, 7)
 
 
-def test_too_small_a_panel_is_refused() -> None:
-    with pytest.raises(ValueError):
+def test_a_panel_without_a_layout_is_refused() -> None:
+    with pytest.raises(ValueError, match="no screen layout for a 64x32 px panel"):
         render(SCENES["boulomania_midgame"](), (64, 32))

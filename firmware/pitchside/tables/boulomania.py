@@ -302,7 +302,20 @@ def view(ts: TableState) -> BoulomaniaView:
         prompt=ts.prompt,
         diagonal=ts.choice.diagonal if game.phase == "throw" else frozenset(),
         die="none" if ts.die.status == "absent" else ts.die.status,
+        ended=ended_board(ts),
     )
+
+
+def ended_board(ts: TableState) -> rules.State | None:
+    """The board the last round ended on (:func:`pitchside.core.rules.boulomania.thrown`
+    of the throw that ended it), while the next round's jack is still to roll: so the
+    players see the bowls that scored (BM-16) and a round's end changes only what it
+    scored on the screen. None at any other time."""
+    node = ts.match.head
+    if ts.game.phase != "jack_roll" or node is None or not isinstance(node.inp, (rules.Point, rules.Shoot)):
+        return None
+    before: rules.State = node.prev.state if node.prev is not None else ts.match.initial
+    return rules.thrown(before, node.inp)
 
 
 # --- the controller ------------------------------------------------------------------------

@@ -502,7 +502,25 @@ class _Work:
             moving, pos = displaced, nxt
 
 
+def thrown(state: State, inp: Point | Shoot) -> State:
+    """The state just after throw ``inp`` moved the bowls and the jack (BM-05..BM-27),
+    before a round's end scores it and clears the board (BM-15, BM-26): the board a
+    round ended on, for a screen to show until the next jack is rolled. Its ``to_play``
+    and ``score`` are ``state``'s.
+
+    :raises IllegalInput: as :func:`apply` refuses ``inp``.
+    """
+    _, w, _ = _resolve(state, inp)
+    return _mid(state, w)
+
+
 def _throw(state: State, inp: Point | Shoot) -> Step[State]:
+    side, w, knocked_out = _resolve(state, inp)
+    return _after_throw(state, side, w, knocked_out)
+
+
+def _resolve(state: State, inp: Point | Shoot) -> tuple[Side, _Work, bool]:
+    """The thrower, the throw's resolution and whether it knocked the last bowl out."""
     if state.phase == "start_roll":
         raise IllegalInput(ROLL_OFF_FIRST)
     if state.phase == "jack_roll":
@@ -520,7 +538,7 @@ def _throw(state: State, inp: Point | Shoot) -> Step[State]:
     else:
         _shoot(state, inp, side, w)
         knocked_out = had_bowls and not any(w.spaces)
-    return _after_throw(state, side, w, knocked_out)
+    return side, w, knocked_out
 
 
 def _point(state: State, p: Point, side: Side, w: _Work) -> None:
@@ -634,15 +652,19 @@ def _shoot(state: State, s: Shoot, side: Side, w: _Work) -> None:
                 w.notices.append(Notice.of("BM-24", "jack_moves", space=state.jack, to=behind))
 
 
-def _after_throw(state: State, side: Side, w: _Work, knocked_out: bool) -> Step[State]:
-    hand = PerSide(w.hand["A"], w.hand["B"])
-    mid = replace(
+def _mid(state: State, w: _Work) -> State:
+    return replace(
         state,
         spaces=tuple(w.spaces),
         pocket=PerSide(w.pocket["A"], w.pocket["B"]),
-        hand=hand,
+        hand=PerSide(w.hand["A"], w.hand["B"]),
         jack=w.jack,
     )
+
+
+def _after_throw(state: State, side: Side, w: _Work, knocked_out: bool) -> Step[State]:
+    mid = _mid(state, w)
+    hand = mid.hand
     if w.jack is None:
         return _end_round(mid, w.notices, jack_out=True)
     if hand.A == 0 and hand.B == 0:

@@ -50,7 +50,8 @@ class _P:
     def dice(self) -> str:
         """The ``dice`` parameter as thrown, ``"5-6"``."""
         dice = self.notice["dice"]
-        assert isinstance(dice, tuple)
+        if not isinstance(dice, tuple):
+            raise TypeError(f"{self.notice}: dice is not a tuple of values")
         return "-".join(str(d) for d in dice)
 
 
