@@ -141,8 +141,9 @@ class TableParts:
     :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
         a point, a refusal, the match won, a twenty's moment); its ``cue`` returns at once, and a fault is
         logged, never fatal.
-    :param publisher: told the kiosk state after each handled event (the web feed); its
-        ``publish`` returns at once, and a fault is logged, never fatal.
+    :param publisher: told the kiosk state once per pass of the loop that handled an
+        event, after the frame is shown (the web feed; latest wins); its ``publish``
+        returns at once, and a fault is logged, never fatal.
     """
 
     sink: FrameSink
@@ -198,6 +199,7 @@ class Runtime:
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.display_errors = 0
+        self._publish_due = False
         credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
         self.kiosk, effects = kiosk.start(
             parts.settings, state, parts.inputs, self._clock(), credit() if credit is not None else Credit(),
@@ -258,6 +260,9 @@ class Runtime:
                 self._handle(event)
                 handled += 1
         self.refresh()
+        if self._publish_due:  # the feed after the frame: its worker builds the snapshot
+            self._publish_due = False  # once the frame is out, not while it is drawn (one per pass)
+            self.publish()
         return handled
 
     def _handle(self, event: table.Event | credits.AuditsRead | TimerRequest) -> None:
@@ -277,7 +282,7 @@ class Runtime:
             self._cue(before)
         self._note_refusal(before.table, event)
         self._apply_effects(effects)
-        self.publish()
+        self._publish_due = True  # published after the frame is shown (process_pending)
 
     def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead) -> None:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
@@ -295,7 +300,8 @@ class Runtime:
             log.warning("refusal not recorded: %s", exc)
 
     def publish(self) -> None:
-        """Hand the kiosk state to the publisher, if any (after each handled event)."""
+        """Hand the kiosk state to the publisher, if any (after the frame of a pass that
+        handled events: :meth:`process_pending`)."""
         if self.publisher is None:
             return
         try:
