@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import errno
 import sqlite3
 import stat
 import subprocess
@@ -838,3 +839,18 @@ def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db:
         j._conn = FaultyConnection(j._conn, "database or disk is full")  # type: ignore[arg-type, assignment]
         j.append(mid, {"input": "shot", "at": 1.0})
         assert j.export(mid).splitlines() == [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps({"input": "shot", "at": 1.0})]
+
+
+def test_a_storage_fault_is_named_by_its_errno_or_sqlite_code_never_by_the_path_in_its_text() -> None:
+    """A path holding "full" or "readonly" named the wrong fault (a test run under
+    /tmp/main-full showed "NOT SAVING: disk full" for a read-only file system)."""
+    from pitchside.app.journal import _why
+
+    assert _why(OSError(errno.EROFS, "Read-only file system", "/tmp/main-full/journal.db.lock")) == "read-only storage"
+    assert _why(OSError(errno.ENOSPC, "No space left on device", "/srv/readonly-copy/journal.db")) == "disk full"
+    assert _why(OSError(errno.EIO, "Input/output error", "/mnt/full/journal.db")) == "storage fault"
+    full = sqlite3.OperationalError("database or disk is full")
+    assert _why(full) == "disk full"  # no code on it: SQLite's own words
+    ro = sqlite3.OperationalError("attempt to write a readonly database")
+    ro.sqlite_errorcode = 8  # type: ignore[attr-defined]
+    assert _why(ro) == "read-only storage"

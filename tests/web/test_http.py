@@ -162,9 +162,14 @@ def test_pitchside_web_stops_within_2_s_on_sigterm_with_streams_open(tmp_path: P
         sink({"seq": 1, "boot": "b", "names": {}})
         sink.close()
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 5
-        while httpx.get(url + "/api/state").status_code != 200:
-            assert time.monotonic() < deadline
+        deadline = time.monotonic() + 15  # "serving" is printed before uvicorn has bound its socket
+        while True:
+            try:
+                if httpx.get(url + "/api/state").status_code == 200:
+                    break
+            except httpx.ConnectError:
+                pass
+            assert time.monotonic() < deadline, "pitchside web did not answer within 15 s"
             time.sleep(0.05)
         startup = time.monotonic() - t0
         with httpx.Client(timeout=5) as c:
