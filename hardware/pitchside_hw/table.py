@@ -347,6 +347,7 @@ def run_table(config_path: str) -> int:
             journal = stack.enter_context(Journal.open(config.storage.journal))
             publisher = None
             sinks: list[Sink] = []
+            link: ClubLink | None = None
             if config.web is not None:  # the live web view: snapshots to `pitchside web`, never waited on
                 feed = DatagramSink(config.web.feed)
                 stack.callback(feed.close)
@@ -368,6 +369,8 @@ def run_table(config_path: str) -> int:
                 publisher=publisher,
             )  # fmt: skip
             stack.callback(table.close)
+            if link is not None:  # the league's fixture offers, queued like a driver's event
+                link.on_fixture = table.runtime.post
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
             if not opened:  # the panel may still show the frame of a table that died

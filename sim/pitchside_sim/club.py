@@ -51,6 +51,7 @@ class SimClub:
     def attach(self, sim: SimTable, web: Any = None) -> None:
         """Publish ``sim``'s snapshots (beside ``web``'s hub when the web view is on too)."""
         sim.journal.queue_results = True
+        self.link.on_fixture = sim.runtime.post  # the league's fixture offers, as a real table's
         if web is not None:
             web.publisher.sinks.append(self.link)
             pub = web.publisher

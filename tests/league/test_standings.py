@@ -86,8 +86,8 @@ def test_round_robin_final_is_played_by_the_first_two_after_their_league_match()
 def test_a_league_that_cannot_be_is_refused() -> None:
     with pytest.raises(formats.FormatError, match="at least two players"):
         formats.check("round_robin", ["Ann"])
-    with pytest.raises(formats.FormatError, match="unknown format 'swiss'"):
-        formats.check("swiss", ["Ann", "Bob"])
+    with pytest.raises(formats.FormatError, match="unknown format 'ladder'"):
+        formats.check("ladder", ["Ann", "Bob"])
 
 
 def test_elo_from_the_history_in_order_with_doubles_as_teams() -> None:

@@ -40,7 +40,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         print(f"pitchside league: --venue must be 1-64 of a-z 0-9 - _, not {args.venue!r}", file=sys.stderr)
         return 2
     srv = LeagueServer(args.db, Broker(bhost, bport, args.credentials, args.tls, args.ca_file), args.venue,
-                       host, port, allowed_hosts=("127.0.0.1", "localhost", *args.allowed_host))
+                       host, port, allowed_hosts=("127.0.0.1", "localhost", *args.allowed_host), assign=args.assign)
     print(f"league {args.venue}: broker {bhost}:{bport}, store {args.db}, wall http://{host}:{port}/",
           file=sys.stderr, flush=True)
     srv.serve()
@@ -105,6 +105,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     s.add_argument("--ca-file", help="the club CA for --tls (default: the system's CAs)")
     s.add_argument("--venue", default="club", help="the venue id the tables publish under (default club)")
     s.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    s.add_argument("--assign", action="store_true",
+                   help="offer each free table its next fixture (cmd/fixture; the players confirm at the table)")
     s.add_argument("--http", default="127.0.0.1:8090", help="serve the pages on HOST:PORT (default 127.0.0.1:8090)")
     s.add_argument("--allowed-host", action="append", default=[],
                    help="a Host name the pages answer to besides 127.0.0.1, localhost and --http's (repeat)")

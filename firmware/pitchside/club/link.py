@@ -42,6 +42,8 @@ from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 from pitchside.app.config_mqtt import CredentialsError, MqttConfig, read_credentials
 from pitchside.app.outbox import Cursor, Outbox, Owed
 from pitchside.club import messages
+from pitchside.club.fixture import parse_offer, tag
+from pitchside.tables.effects import FixtureOffered
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +85,8 @@ class ClubLink:
 
     def __init__(self, config: MqttConfig, journal: str | Path | None, *, name: str = "Pitchside",
                  games: Sequence[str] = (), version: str | None = None, wall: Callable[[], float] = time.time,
-                 poll_s: float = 1.0, retry_s: float = 30.0) -> None:
+                 poll_s: float = 1.0, retry_s: float = 30.0,
+                 on_fixture: Callable[[FixtureOffered], None] | None = None) -> None:
         self.config = config
         self.journal = Path(journal) if journal is not None else None
         self.boot = uuid.uuid4().hex[:12]
@@ -111,6 +114,10 @@ class ClubLink:
         self._sending: int | None = None
         self._retry_at = 0.0
         self._seen_generation = 0
+        self.on_fixture = on_fixture
+        """Where the league's offers go (the runtime's ``post``): called on paho's thread."""
+        self._offer: FixtureOffered | None = None
+        self._fixture_topic = f"pitchside/{config.venue}/{config.table}/cmd/fixture"
         self.client = self._client()
         self._thread = threading.Thread(target=self._run, name="pitchside-club", daemon=True)
 
@@ -139,6 +146,7 @@ class ClubLink:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
+        client.message_callback_add(self._fixture_topic, self._on_fixture)
         return client
 
     # --- the table's side: returns at once ------------------------------------------------
@@ -189,7 +197,19 @@ class ClubLink:
         with self._lock:
             self._connected = True
             self._generation += 1
+        client.subscribe(self._fixture_topic, qos=1)  # retained: the offer comes back on every connect
         self._wake.set()
+
+    def _on_fixture(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        offer = parse_offer(bytes(msg.payload))
+        if offer is None:
+            self.counts.errors += 1
+            log.warning("club broker: unreadable fixture offer on %s ignored", msg.topic)
+            return
+        with self._lock:
+            self._offer = offer if offer.fixture is not None else None
+        if self.on_fixture is not None:
+            self.on_fixture(offer)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         with self._lock:
@@ -295,6 +315,9 @@ class ClubLink:
                 self._retry_at = time.monotonic() + self._retry_s
                 log.error("club link: match %s does not replay (%s): result not sent", owed.match_id, exc)
                 return
+            with self._lock:
+                offer = self._offer
+            tag(msg, offer)
             info = self._publish("result", msg)
             if info is not None:
                 self._inflight[info.mid] = (owed, msg["digest"])

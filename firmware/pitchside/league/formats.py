@@ -1,5 +1,5 @@
-"""League and tournament formats for every game (pure): round robin, single
-elimination, round robin with a final. A league's fixtures are filled by the counted
+"""League and tournament formats for every game (pure): round robin, single and double
+elimination, round robin with a final, Swiss. A league's fixtures are filled by the counted
 results as they arrive: nothing is entered by hand.
 
 * ``round_robin``: every player meets every other once (the circle method of
@@ -13,6 +13,10 @@ results as they arrive: nothing is entered by hand.
   (a draw decides nothing: they play again).
 * ``round_robin_final``: the round robin, then a final between the first two of its
   standings: the first counted match between them after their round-robin fixture.
+* ``double_elimination``: :mod:`pitchside.league.double_elim` (out after two losses,
+  a grand final and its reset).
+* ``swiss``: :mod:`pitchside.league.swiss` (for larger fields: paired by score, no
+  rematches, one bye each at most, counted as a win).
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitchside.core.tournament import round_name, round_robin_schedule, seeding_order
+from pitchside.league import swiss
 from pitchside.league.model import Counted
 from pitchside.league.standings import Row, table
 
-FORMATS = ("round_robin", "single_elimination", "round_robin_final")
+FORMATS = ("round_robin", "single_elimination", "round_robin_final", "double_elimination", "swiss")
 FORMAT_NAMES = {"round_robin": "round robin", "single_elimination": "single elimination",
-                "round_robin_final": "round robin + final"}
+                "round_robin_final": "round robin + final", "double_elimination": "double elimination",
+                "swiss": "Swiss"}
 
 
 class FormatError(ValueError):
@@ -73,7 +79,7 @@ def check(fmt: str, players: Sequence[str]) -> None:
         raise FormatError("a player is named twice")
 
 
-def _between(results: Sequence[Counted], a: str, b: str, used: set[str], decisive: bool = False) -> Counted | None:
+def between(results: Sequence[Counted], a: str, b: str, used: set[str], decisive: bool = False) -> Counted | None:
     for r in results:
         if r.match not in used and set(r.names) == {a, b} and a != b and (r.winner is not None or not decisive):
             used.add(r.match)
@@ -92,11 +98,17 @@ def view(game: str, fmt: str, players: Sequence[str], results: Sequence[Counted]
     teams = tuple(players)
     if fmt == "single_elimination":
         return _knockout(teams, mine)
+    if fmt == "double_elimination":
+        from pitchside.league import double_elim  # it builds on this module's Fixture and View
+
+        return double_elim.view(teams, mine)
+    if fmt == "swiss":
+        return _swiss(game, teams, mine)
     used: set[str] = set()
     rounds: dict[int, list[Fixture]] = {}
     counted = []
     for p in round_robin_schedule(teams):
-        r = _between(mine, p.home, p.away, used)
+        r = between(mine, p.home, p.away, used)
         if r is not None:
             counted.append(r)
         rounds.setdefault(p.round, []).append(Fixture(p.round, "", p.home, p.away, r))
@@ -110,12 +122,44 @@ def view(game: str, fmt: str, players: Sequence[str], results: Sequence[Counted]
         final = Fixture(len(out) + 1, "final", None, None)
         if not pending:
             first, second = rows[0].name, rows[1].name
-            final = Fixture(len(out) + 1, "final", first, second, _between(mine, first, second, used, decisive=True))
+            final = Fixture(len(out) + 1, "final", first, second, between(mine, first, second, used, decisive=True))
             champion = final.winner
             if final.result is None:
                 pending = [final]
         out.append((final,))
     return View(tuple(out), rows, tuple(pending[:4]), champion)
+
+
+def _swiss(game: str, teams: tuple[str, ...], results: Sequence[Counted]) -> View:
+    used: set[str] = set()
+    counted: list[Counted] = []
+    byes: list[str] = []
+    met: set[frozenset[str]] = set()
+    out: list[tuple[Fixture, ...]] = []
+    pairs: tuple[swiss.Pair, ...] | None = swiss.first_round(teams)
+    for rnd in range(1, swiss.rounds_for(len(teams)) + 1):
+        if pairs is None:  # no pairing without a rematch: the tournament ends here
+            break
+        fixtures = []
+        for a, b in pairs:
+            if b is None:
+                byes.append(a)
+                fixtures.append(Fixture(rnd, "", a, None, bye=True))
+                continue
+            met.add(frozenset((a, b)))
+            r = between(results, a, b, used)
+            if r is not None:
+                counted.append(r)
+            fixtures.append(Fixture(rnd, "", a, b, r))
+        out.append(tuple(fixtures))
+        if any(f.result is None and not f.bye for f in fixtures):
+            rows = swiss.ranked(game, teams, counted, byes)
+            pending = tuple(f for f in fixtures if f.result is None and not f.bye)
+            return View(tuple(out), rows, pending[:4], None)
+        order = [r.name for r in swiss.ranked(game, teams, counted, byes)]
+        pairs = swiss.pair(order, met, byes)
+    rows = swiss.ranked(game, teams, counted, byes)
+    return View(tuple(out), rows, (), rows[0].name)
 
 
 def _knockout(teams: tuple[str, ...], results: Sequence[Counted]) -> View:
@@ -135,7 +179,7 @@ def _knockout(teams: tuple[str, ...], results: Sequence[Counted]) -> View:
             if rnd == 1 and (a is None or b is None):
                 ties.append(Fixture(rnd, stage, a, b, bye=True))
                 continue
-            r = _between(results, a, b, used, decisive=True) if a and b else None
+            r = between(results, a, b, used, decisive=True) if a and b else None
             ties.append(Fixture(rnd, stage, a, b, r))
         out.append(tuple(ties))
         entrants = [t.winner for t in ties]

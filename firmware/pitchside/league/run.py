@@ -11,6 +11,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from pitchside.league.assign import Assigner
 from pitchside.league.app import LeagueSettings, create_app
 from pitchside.league.service import League
 from pitchside.league.store import Store
@@ -32,10 +33,12 @@ class Broker:
 
 
 class LeagueServer:
-    """One venue's league: ``db`` the SQLite file, ``broker`` where the tables publish."""
+    """One venue's league: ``db`` the SQLite file, ``broker`` where the tables publish;
+    ``assign``: offer each free table the next fixture (:mod:`pitchside.league.assign`)."""
 
     def __init__(self, db: str | Path, broker: Broker, venue: str, host: str = "127.0.0.1", port: int = 0,
-                 allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost"), client_id: str | None = None) -> None:
+                 allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost"), client_id: str | None = None,
+                 assign: bool = False) -> None:
         self.store = Store(db)
         self.hub = Hub()
         self.league = League(self.store, venue, uuid.uuid4().hex[:12], self.hub.publish_threadsafe)
@@ -43,6 +46,9 @@ class LeagueServer:
         self.subscriber = Subscriber(self.league, broker.host, broker.port, credentials=broker.credentials,
                                      tls=broker.tls, ca_file=broker.ca_file, client_id=client_id,
                                      keepalive_s=broker.keepalive_s)
+        if assign:  # offer the next fixtures to free tables (issue 17 item 5)
+            self.assigner = Assigner(venue, lambda t, p, r: self.subscriber.client.publish(t, p, qos=1, retain=r))
+            self.league.after = lambda: None if self.assigner.update(self.store, self.league.wall.tables) else None
         hosts = tuple(dict.fromkeys((*allowed_hosts, host)))
         self.app = create_app(self.hub, self.store, LeagueSettings(allowed_hosts=hosts, venue=venue))
         self.host, self.port = host, port

@@ -54,6 +54,8 @@ class League:
         self.counts = Counts()
         self._lock = threading.Lock()
         self.on_result: Callable[[dict[str, Any], verify.Verdict, bool], None] | None = None
+        self.after: Callable[[], None] | None = None
+        """Called after a message that changed the wall (the table assigner, if on)."""
         self._refresh_recent()
 
     def _refresh_recent(self) -> None:
@@ -94,6 +96,8 @@ class League:
                 changed = self.wall.on_event(table, msg)
             if changed and self.publish is not None:
                 self.publish(self.wall.snapshot())
+            if changed and self.after is not None:
+                self.after()
 
     def _result(self, table: str, msg: dict[str, Any] | None, payload: bytes, wall: float) -> bool:
         if msg is None:

@@ -74,6 +74,7 @@ from pitchside.signals.die_protocol import (
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, SensorHealthRead, TableEffect, TournamentLoaded
+from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
@@ -486,7 +487,8 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.BeamBroken() | ev.SensorNoisy() | ev.TimerFired()
-              | CoinTossed() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()):
+              | CoinTossed() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()
+              | FixtureOffered()):
             return ts, ()  # not Boulomania's
         case _:
             assert_never(event)

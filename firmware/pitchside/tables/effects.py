@@ -79,6 +79,19 @@ class TournamentLoaded:
 
 
 @dataclass(frozen=True, slots=True)
+class FixtureOffered:
+    """Event: the league offers this table its next fixture (issue 17 item 5,
+    docs/spec/mqtt.md ``cmd/fixture``), built by the club link's thread and queued like
+    a driver's event. ``fixture`` None: the offer is withdrawn. Not a player's input: the
+    kiosk shows it on the attract screen ("Next: Ann v Bob"); a press there takes the
+    players to the menu with those names (and that game); no game handles it."""
+
+    fixture: str | None
+    game: str = ""
+    names: tuple[str, str] = ("A", "B")
+
+
+@dataclass(frozen=True, slots=True)
 class ReadSensorHealth:
     """Effect: read the sensors' health record from the journal and send it back as a
     :class:`SensorHealthRead` (service mode shows it)."""
@@ -94,4 +107,4 @@ class SensorHealthRead:
 
 
 TableEffect = TossCoin | RollDice | Accepted | NewMatch | StartTimer
-Event = TableEvent | CoinTossed | DiceRolled | TournamentLoaded | SensorHealthRead
+Event = TableEvent | CoinTossed | DiceRolled | TournamentLoaded | SensorHealthRead | FixtureOffered

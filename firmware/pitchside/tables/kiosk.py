@@ -47,6 +47,7 @@ from pitchside.core import pricing
 from pitchside.core.audits import summary_lines
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
+from pitchside.tables import fixture
 from pitchside.tables import names as naming
 from pitchside.core.tournament import TournamentInfo
 from pitchside.tables import effects as table
@@ -218,6 +219,8 @@ class KioskState:
     moment: moments.Showing | None = None
     """The moments on the display while playing (none after a power cut: a view, never
     journaled)."""
+    offer: table.FixtureOffered | None = None
+    """The league's next fixture for this table (:mod:`pitchside.tables.fixture`), or None."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -301,6 +304,8 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         return replace(ks, table=ts), game_effects
     if isinstance(event, table.SensorHealthRead):  # the journal's record, for the service page
         return replace(ks, health=event.health), ()
+    if isinstance(event, table.FixtureOffered):  # the league's next fixture for this table, in any mode
+        return fixture.offered(ks, event), ()
     at = event.at
     effects: list[Effect] = []
     ks, logs = _count(ks, event)
@@ -373,7 +378,8 @@ def _count(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]
         case CoinFault(name=name, detail=detail):
             st = replace(ks.stat(name), noisy=True)
             logs = (Log(f"coin acceptor {name}: {detail}"),)
-        case table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead():
+        case (table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead()
+              | table.FixtureOffered()):
             return ks, ()
         case _:
             assert_never(event)
@@ -478,6 +484,8 @@ def _attract(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         return _start_on(ks, line)
     if not isinstance(event, ButtonPressed):
         return ks, ()
+    if not match_in_progress(ks.table) and (offer := fixture.shown(ks)) is not None:
+        return fixture.take(ks, offer, _new_table), _deadlines(replace(ks, mode="menu"), event.at)
     mode: Mode = "resume" if match_in_progress(ks.table) else "menu"
     ks = replace(ks, mode=mode, cursor=0)
     return ks, _deadlines(ks, event.at)
@@ -589,7 +597,8 @@ def _own_input(app: GameApp, event: Timed) -> bool:
             return name in app.buttons or name in app.beams
         case BeamBroken(name=name) | SensorNoisy(name=name):
             return name in app.buttons or name in app.beams
-        case TimerFired() | table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead():
+        case (TimerFired() | table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead()
+              | table.FixtureOffered()):
             return True
         case CoinInserted() | CoinFault():
             return False  # the table's, never a game's
@@ -711,6 +720,9 @@ def view(ks: KioskState) -> object:
     s = ks.settings
     app = s.app
     qr = _qr_view(ks) if ks.mode == "attract" else None
+    if ks.mode == "attract" and not match_in_progress(ks.table) and (offer := fixture.shown(ks)) is not None:
+        title = next((a.title for a in (app, *s.games) if a.name == offer.game), app.title)
+        return AttractView(title, (*fixture.lines(offer), *_attract_lines(ks)[:1]), SHIFTS[ks.shift])
     if ks.mode == "attract" and len(s.games) > 1:  # the games' names in turn (the chosen one first)
         if qr is not None and ks.shift % 2:  # and the QR code of the address between them
             return qr

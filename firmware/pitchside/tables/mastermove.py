@@ -88,6 +88,7 @@ from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
@@ -435,7 +436,8 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
             return _held(ts, name)
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
-        case ev.ButtonReleased() | ev.BeamBroken() | ev.TimerFired() | DiceRolled() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead():
+        case (ev.ButtonReleased() | ev.BeamBroken() | ev.TimerFired() | DiceRolled() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()
+              | FixtureOffered()):
             return ts, ()  # not Master Move's
         case _:
             assert_never(event)

@@ -73,6 +73,7 @@ from pitchside.render.view import Prompt, TallyEntry
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
+from pitchside.tables.effects import FixtureOffered
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded, SensorHealthRead
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
@@ -248,7 +249,8 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.TimerFired() | ev.SerialLine() | ev.SerialStatus()
-              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()):
+              | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()
+              | FixtureOffered()):
             return ts, ()  # not Pichenotte's
         case _:
             assert_never(event)

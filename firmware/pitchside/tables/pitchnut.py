@@ -74,6 +74,7 @@ from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
@@ -373,7 +374,8 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case ev.ButtonPressed(name=name, at=at):
             return _press(ts, name, at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.SerialLine() | ev.SerialStatus() | DiceRolled()
-              | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()):
+              | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()
+              | FixtureOffered()):
             return ts, ()  # not Pitchnut's
         case _:
             assert_never(event)
