@@ -70,13 +70,15 @@ def test_menu_changes_options_with_next_plus_minus() -> None:
     ks, _ = tap(ks, "next", 2.0)
     ks, _ = tap(ks, "plus", 2.5)  # format: rounds -> race500
     ks, _ = tap(ks, "next", 3.0)
+    ks, _ = tap(ks, "plus", 3.2)  # the race's target: 500 -> 550
+    ks, _ = tap(ks, "next", 3.4)
     ks, _ = tap(ks, "minus", 3.5)  # pucks: 2 is not a choice -> from the top, 12 - 1 step = 10
     opts = ks.table.match.options
-    assert (opts.players, opts.format, opts.pucks) == ("doubles", "race500", 10)
+    assert (opts.players, opts.format, opts.race_target, opts.pucks) == ("doubles", "race500", 550, 10)
     v = k.view(ks)
     assert isinstance(v, MenuView)
-    assert v.fields == (("Players", "DOUBLES"), ("Match", "RACE TO 500"), ("Pucks", "10 EACH"))
-    assert v.cursor == 2
+    assert v.fields == (("Players", "DOUBLES"), ("Match", "RACE TO 550"), ("To win", "550 POINTS"), ("Pucks", "10 EACH"))
+    assert v.cursor == 3
 
 
 def test_inactivity_dims_and_any_input_restores_full_brightness() -> None:
