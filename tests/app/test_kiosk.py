@@ -174,14 +174,15 @@ def test_a_restart_with_a_match_in_progress_goes_straight_back_to_it() -> None:
     assert isinstance(k.view(ks), PichenotteView)
 
 
-def test_a_players_hold_of_new_abandons_nothing() -> None:
+def test_a_players_hold_of_new_abandons_nothing_without_a_confirm() -> None:
+    """A hold of NEW asks END MATCH? (issue 14 item 6); it ends nothing by itself."""
     ks = playing(pucks=3)
     ks, _ = tap(ks, "shot_done", 3.0)
     ks, _ = k.handle(ks, ButtonPressed("new", 4.0))
+    assert ks.table.prompt is not None and ks.table.prompt.text == "Hold NEW to end the match"
     ks, eff = k.handle(ks, ButtonHeld("new", 5.0))
-    assert ks.mode == "playing" and ks.table.game.on_board == PerSide(1, 0)
+    assert ks.mode == "end" and ks.table.game.on_board == PerSide(1, 0)
     assert not any(isinstance(e, fx.NewMatch) for e in eff)
-    assert ks.table.prompt is not None and "NEW+UNDO" in ks.table.prompt.text
 
 
 def staff(ks: k.KioskState, at: float) -> tuple[k.KioskState, list[k.Effect]]:

@@ -7,6 +7,15 @@ NEXT / + / - change the options first. The game then runs through its own contro
 after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is suspended (it
 stays in the journal) and the next player is asked whether to resume it.
 
+Players can end a match left half played (issue 14 item 6): **hold NEW** during a
+match asks END MATCH? (with the match's summary); SHOT DONE ends it (the journal keeps
+it as abandoned) and opens the menu, any other press carries on. A short press of NEW
+during a match only says so on the prompt line.
+
+A refusal on the display is dismissed by the next press, and that press does nothing
+else (issue 14 item 3; :func:`_dismissed`): beams, sensors and serial lines are facts
+and still reach the game.
+
 Staff, not players: **hold NEW, then hold UNDO with it** (NEW first; while NEW is down
 other presses go nowhere) toggles service mode: a live view of every input with edge
 counters, display test patterns, the status page, and (on a table with sensors) the
@@ -55,7 +64,7 @@ from pitchside.signals.events import (
     TimerFired,
 )
 
-Mode = Literal["attract", "menu", "resume", "playing", "service", "abandon"]
+Mode = Literal["attract", "menu", "resume", "playing", "service", "abandon", "end"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
 """The attract screen's pixel offsets, one per ``shift_every_s`` (px)."""
 LABELS = {"no_contact": "no hit", "shot_done": "done", "ditch_a": "ditch A", "ditch_b": "ditch B", "twenty": "20 beam"}
@@ -179,6 +188,9 @@ class KioskState:
     """The menu was asked to start with too little credit: it says INSERT COIN."""
     health: tuple[SensorHealth, ...] = ()
     """The sensors' health record, as last read from the journal (service mode)."""
+    dismissing: frozenset[str] = frozenset()
+    """Buttons whose press dismissed a refusal and that are still down: their hold and
+    release are part of that press, so they go nowhere either (issue 14 item 3)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -224,7 +236,7 @@ def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
             out.append(StartTimer("result", now + s.result_timeout_s))
         else:
             out.append(StartTimer("suspend", now + s.suspend_after_s))
-    elif ks.mode in ("menu", "resume", "abandon", "service"):
+    elif ks.mode in ("menu", "resume", "abandon", "service", "end"):
         out.append(StartTimer("idle", now + s.suspend_after_s))
     if ks.mode == "attract":
         out.append(StartTimer("shift", now + s.shift_every_s))
@@ -276,6 +288,8 @@ def handle(ks: KioskState, event: table.Event) -> tuple[KioskState, tuple[Effect
             ks, more = _service(ks, event)
         case "abandon":
             ks, more = _abandon(ks, event)
+        case "end":
+            ks, more = _end(ks, event)
         case _:
             assert_never(ks.mode)
     return ks, (*effects, *more)
@@ -328,7 +342,10 @@ def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[K
         back = ks.back_to if ks.back_to != "service" else "attract"
         ks = replace(ks, mode=back)
     else:
-        ks = replace(ks, mode="service", back_to=ks.mode, service_page=0)
+        # The staff gesture begins with a hold of NEW, which opens the players' END
+        # MATCH? question on the way: service mode comes back to the match, not to it.
+        back_to: Mode = "playing" if ks.mode == "end" else ks.mode
+        ks = replace(ks, mode="service", back_to=back_to, service_page=0)
         effects.append(table.ReadSensorHealth())  # fresh for the sensors page
     return ks, (*effects, *_deadlines(ks, at))
 
@@ -348,7 +365,7 @@ def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ..
         return _to_attract(ks, ev.at, new_match=True)
     if ev.name == "suspend" and ks.mode == "playing" and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
-    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service") and quiet_for(s.suspend_after_s):
+    if ev.name == "idle" and ks.mode in ("menu", "resume", "abandon", "service", "end") and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
     if ev.name.startswith("stuck:"):
         name = ev.name.removeprefix("stuck:")
@@ -491,16 +508,45 @@ def _resume(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...
     return ks, ()
 
 
+def refusal_shown(ts: Any) -> bool:
+    """Whether the table shows a refusal now (a prompt of kind ``"refusal"``)."""
+    prompt: Prompt | None = ts.prompt
+    return prompt is not None and prompt.kind == "refusal"
+
+
+def _dismissed(ks: KioskState, event: Timed) -> KioskState | None:
+    """The kiosk after ``event`` if it only dismisses a refusal, else None (issue 14
+    item 3): any press while a refusal is shown clears it and does nothing else (UNDO
+    pressed to clear a refusal must not take back a shot), and that button's hold and
+    release belong to the same press. A beam, a sensor or a serial line is never a
+    dismissal: a puck falling is a fact, it goes to the game. A dismissal is not a
+    rules input: nothing is journaled for it."""
+    if isinstance(event, ButtonPressed) and refusal_shown(ks.table):
+        return replace(ks, table=replace(ks.table, prompt=None), dismissing=ks.dismissing | {event.name})
+    if isinstance(event, (ButtonHeld, ButtonReleased)) and event.name in ks.dismissing:
+        return ks if isinstance(event, ButtonHeld) else replace(ks, dismissing=ks.dismissing - {event.name})
+    return None
+
+
+END_HINT = "Hold NEW to end the match"
+"""The prompt when NEW is pressed during a match (a hold asks END MATCH?)."""
+
+
 def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    if (quiet := _dismissed(ks, event)) is not None:
+        return quiet, ()
     if isinstance(event, (ButtonHeld,)) and event.name == "new":
-        return replace(ks, table=replace(ks.table, prompt=Prompt("Staff: hold NEW+UNDO", "info"))), ()
+        if match_in_progress(ks.table):
+            ks = replace(ks, mode="end")
+            return ks, _deadlines(ks, event.at)
+        return ks, ()
     if isinstance(event, ButtonPressed) and event.name == "new":
         if is_finished(ks.table) or not match_in_progress(ks.table):
             if not ks.settings.attract:
                 return replace(ks, table=_new_table(ks, ks.table.match.options)), (table.NewMatch(),)
             ks = replace(ks, mode="menu", cursor=0)
             return ks, _deadlines(ks, event.at)
-        return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
+        return replace(ks, table=replace(ks.table, prompt=Prompt(END_HINT, "info"))), ()
     if len(ks.settings.games) > 1 and not _own_input(ks.settings.app, event):
         return ks, ()
     ts, game_effects = ks.settings.app.handle(ks.table, event)
@@ -534,6 +580,21 @@ def _abandon(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
         return ks, (table.NewMatch(), Log("match abandoned by staff"), *_deadlines(ks, event.at))
     return replace(ks, mode="service"), ()
+
+
+def _end(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    """The players' END MATCH? question (hold NEW during a match): DONE ends the match
+    (it stays in the journal as abandoned, the next players get the menu), any other
+    press goes back to it unchanged. Beams and lines wait: nothing reaches the game
+    while the question is up."""
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    if event.name != "shot_done":
+        return replace(ks, mode="playing"), _deadlines(replace(ks, mode="playing"), event.at)
+    ts = _new_table(ks, ks.table.match.options)
+    home: Mode = "menu" if ks.settings.attract else "playing"
+    ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
+    return ks, (table.NewMatch(), Log("match ended by the players"), *_deadlines(ks, event.at))
 
 
 def _service_pages(ks: KioskState) -> int:
@@ -578,6 +639,8 @@ def view(ks: KioskState) -> object:
         return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
     if ks.mode == "abandon":
         return ConfirmView("ABANDON MATCH?", ("DONE: yes, abandon", "any other: no"))
+    if ks.mode == "end":
+        return ConfirmView("END MATCH?", (app.summary(ks.table), "DONE: yes, end it", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
     return app.view(ks.table)
@@ -588,7 +651,7 @@ def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     score and turn from the game's typed face (:meth:`~pitchside.core.match.Match.score`,
     ``turn``, ``outcome``) during a match; the attract screen (shifting like the main
     one) otherwise."""
-    if ks.mode not in ("playing", "resume", "abandon") and not match_in_progress(ks.table):
+    if ks.mode not in ("playing", "resume", "abandon", "end") and not match_in_progress(ks.table):
         return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
     match = ks.table.match
     outcome = match.outcome()
