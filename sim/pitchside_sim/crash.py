@@ -72,7 +72,7 @@ OPTIONS: dict[str, dict[str, Any]] = {"pichenotte": {"pucks": 2}}
 across match boundaries."""
 WEIGHTS: dict[str, dict[str, int]] = {
     "pichenotte": {"s": 6, "t": 3},
-    "pitchnut": {"s": 6, "1": 2, "2": 2, "t": 3},
+    "pitchnut": {"s": 6, "1": 2, "t": 3, "+": 3},  # + names the pieces a refusal asks for (after a dismissing press)
     "boulomania": {"r": 6, "s": 4},
     "pitchbowl": {"s": 4, "t": 3, "e": 3},
     "mastermove": {"s": 5, "+": 3, "t": 3},

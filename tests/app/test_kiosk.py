@@ -70,13 +70,16 @@ def test_menu_changes_options_with_next_plus_minus() -> None:
     ks, _ = tap(ks, "next", 2.0)
     ks, _ = tap(ks, "plus", 2.5)  # format: rounds -> race500
     ks, _ = tap(ks, "next", 3.0)
+    ks, _ = tap(ks, "plus", 3.2)  # the race's target: 500 -> 550
+    ks, _ = tap(ks, "next", 3.4)
     ks, _ = tap(ks, "minus", 3.5)  # pucks: 2 is not a choice -> from the top, 12 - 1 step = 10
     opts = ks.table.match.options
-    assert (opts.players, opts.format, opts.pucks) == ("doubles", "race500", 10)
+    assert (opts.players, opts.format, opts.race_target, opts.pucks) == ("doubles", "race500", 550, 10)
     v = k.view(ks)
     assert isinstance(v, MenuView)
-    assert v.fields == (("Players", "DOUBLES"), ("Match", "RACE TO 500"), ("Pucks", "10 EACH"), ("Names", "A v B"))
-    assert v.cursor == 2
+    assert v.fields == (("Players", "DOUBLES"), ("Match", "RACE TO 550"), ("To win", "550 POINTS"), ("Pucks", "10 EACH"),
+                        ("Names", "A v B"))
+    assert v.cursor == 3
 
 
 def test_inactivity_dims_and_any_input_restores_full_brightness() -> None:
@@ -172,14 +175,15 @@ def test_a_restart_with_a_match_in_progress_goes_straight_back_to_it() -> None:
     assert isinstance(k.view(ks), PichenotteView)
 
 
-def test_a_players_hold_of_new_abandons_nothing() -> None:
+def test_a_players_hold_of_new_abandons_nothing_without_a_confirm() -> None:
+    """A hold of NEW asks END MATCH? (issue 14 item 6); it ends nothing by itself."""
     ks = playing(pucks=3)
     ks, _ = tap(ks, "shot_done", 3.0)
     ks, _ = k.handle(ks, ButtonPressed("new", 4.0))
+    assert ks.table.prompt is not None and ks.table.prompt.text == "Hold NEW to end the match"
     ks, eff = k.handle(ks, ButtonHeld("new", 5.0))
-    assert ks.mode == "playing" and ks.table.game.on_board == PerSide(1, 0)
+    assert ks.mode == "end" and ks.table.game.on_board == PerSide(1, 0)
     assert not any(isinstance(e, fx.NewMatch) for e in eff)
-    assert ks.table.prompt is not None and "NEW+UNDO" in ks.table.prompt.text
 
 
 def staff(ks: k.KioskState, at: float) -> tuple[k.KioskState, list[k.Effect]]:

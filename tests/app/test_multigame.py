@@ -37,7 +37,7 @@ from pitchside.signals.events import (
 ROOT = Path(__file__).resolve().parents[2]
 COMBO = ROOT / "hardware" / "pitchside_hw" / "configs" / "combo.toml"
 TEXT = COMBO.read_text()
-PICHENOTTE_ROWS = (("Players", "SINGLES"), ("Match", "FIRST TO 4"), ("Pucks", "12 EACH"))
+PICHENOTTE_ROWS = (("Players", "SINGLES"), ("Match", "FIRST TO 4"), ("To win", "4 ROUNDS"), ("Pucks", "12 EACH"))
 PITCHNUT_ROWS = (("Players", "SINGLES"), ("Match", "1 GAME"), ("Rules", "STANDARD"))
 NAMES_ROW = ("Names", "Ann v Bob")
 """The menu's last row, on every game (the names entry)."""
@@ -232,12 +232,13 @@ def test_options_set_for_a_game_are_kept_when_switching_away_and_back() -> None:
     ks, _ = tap(ks, "plus", 2.0)
     assert ks.table.match.options.players == "doubles"
     ks, _ = tap(ks, "next", 2.5)
-    ks, _ = tap(ks, "next", 3.0)  # the fourth row: the Pucks row
-    assert ks.cursor == 3
-    v = k.view(ks)
-    assert isinstance(v, MenuView) and v.fields[3] == ("Pucks", "12 EACH")
-    ks, _ = tap(ks, "next", 3.5)  # the Names row
+    ks, _ = tap(ks, "next", 3.0)  # the fourth row: To win
+    ks, _ = tap(ks, "next", 3.2)  # the fifth row: the Pucks row
     assert ks.cursor == 4
+    v = k.view(ks)
+    assert isinstance(v, MenuView) and v.fields[4] == ("Pucks", "12 EACH")
+    ks, _ = tap(ks, "next", 3.5)  # the Names row
+    assert ks.cursor == 5
     ks, _ = tap(ks, "next", 4.0)  # wraps to the Game row
     assert ks.cursor == 0
     ks, _ = tap(ks, "plus", 4.5)  # Pitchnut, with its configured options

@@ -198,7 +198,7 @@ def test_pichenotte_doubles_asks_each_of_the_four_players() -> None:
     ks = boot(app_for("pichenotte"))
     ks = taps(ks, ("next", "plus"))  # wake, players: doubles
     assert ks.table.match.options.players == "doubles"
-    ks = taps(ks, ("next", "next", "next", "plus"), 2.0)  # to the Names row, open
+    ks = taps(ks, ("next", "next", "next", "next", "plus"), 2.0)  # to the Names row (after To win and Pucks), open
     assert k.view(ks) == NamesView("A PLAYER 1", "   ", 0, (), "NEXT: OK   DONE: END")
     ks = taps(ks, (*ANN, *BO, "shot_done", "plus", "shot_done"), 3.0)
     assert ks.mode == "menu" and ks.table.names == ("ANN/BO", "P3/A")

@@ -89,11 +89,12 @@ def test_each_scenario_match_keeps_the_refusals_the_panel_showed(tmp_path: Path,
 def test_a_refusal_after_an_undo_counts_the_undo_line(tmp_path: Path) -> None:
     """COIN, COIN (the menu, then the match and its toss), UNDO (takes the toss back: a
     line), then + on the sheet: refused, toss first (PN-05), after 2 lines; kept when the
-    next line (COIN: the toss again) is written."""
+    next line (COIN: the toss again, after the COIN press that dismisses the refusal) is
+    written."""
     sim, sc = sim_table("pitchnut", journal=tmp_path / "j.db")
     undo = type(sc.actions[0])("press", "undo", None)
     try:
-        for action in (*sc.actions[:2], undo, sc.actions[2], sc.actions[1]):
+        for action in (*sc.actions[:2], undo, sc.actions[2], sc.actions[1], sc.actions[1]):
             sim.act(action, sc.gap_s)
     finally:
         sim.close()

@@ -130,6 +130,9 @@ SENTENCES = [
     (Notice.of("PI-10", "counts_mismatch", side="B", on_board=1, counted=0),
      "B has 1 puck(s) on the board but the zone counts add up to 0",
      "Bob has 1 puck(s) on the board but the zone counts add up to 0"),
+    (Notice.of("PI-10", "zones_all_counted", side="A", on_board=3),
+     "only 3 of A's pucks are on the board: all are counted",
+     "only 3 of Ann's pucks are on the board: all are counted"),
     (Notice.of("PI-09", "call_not_needed"), "free shot: no call needed", "free shot: no call needed"),
     (Notice.of("PI-09", "contact_not_needed"), "free shot: contact not needed", "free shot: contact not needed"),
     (Notice.of("PI-21", "rounds_won", side="A", points=4.0), "A has 4 round points and the lead",
@@ -156,12 +159,15 @@ def test_the_sentences_cover_every_code() -> None:
 
 def test_short_words_are_the_panel_s() -> None:
     """The prompt line's words: the sentence itself, except where the table has always
-    said it in fewer words (a second toss; the buttons are the table's to add)."""
+    said it in fewer words (a second toss; the buttons are the table's to add; a count
+    past the pucks on the board)."""
     names = ("Ann", "Bob")
     assert words.describe(Notice.of("PI-20", "toss_done"), names).short == "the coin was tossed already"
     assert words.describe(Notice.of("PI-20", "toss_first"), names).short == "toss the coin first"
+    full = Notice.of("PI-10", "zones_all_counted", side="B", on_board=2)
+    assert words.describe(full, names).short == "only 2 of Bob's pucks on the board"
     for notice, _, as_names in SENTENCES:
-        if notice.code not in ("toss_done", "toss_first"):
+        if notice.code not in ("toss_done", "toss_first", "zones_all_counted"):
             assert words.describe(notice, names).short == as_names
 
 

@@ -103,7 +103,8 @@ class GameTable(Generic[T]):
         controller.
     :param view: ``table -> view``: what the display shows (a view that
         :func:`pitchside.render.screen.render` draws).
-    :param menu: ``options -> rows``: the menu's ``(label, value)`` rows, at most three.
+    :param menu: ``options -> rows``: the menu's ``(label, value)`` rows (the menu
+        shows three at a time and scrolls with its cursor).
     :param menu_change: ``(options, row, step) -> options``: row ``row`` changed by
         ``step`` (+1 or -1).
     :param summary: ``table -> str``: one line on a match on hold (``"Round 2, 1-0"``).

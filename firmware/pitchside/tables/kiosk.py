@@ -9,6 +9,15 @@ own controller (:mod:`pitchside.tables.pichenotte`). After the result, the table
 back to attract after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is
 suspended (it stays in the journal) and the next player is asked whether to resume it.
 
+Players can end a match left half played (issue 14 item 6): **hold NEW** during a
+match asks END MATCH? (with the match's summary); SHOT DONE ends it (the journal keeps
+it as abandoned) and opens the menu, any other press carries on. A short press of NEW
+during a match only says so on the prompt line.
+
+A refusal on the display is dismissed by the next press, and that press does nothing
+else (issue 14 item 3; :func:`_dismissed`): beams, sensors and serial lines are facts
+and still reach the game.
+
 Staff, not players: **hold NEW, then hold UNDO with it** (NEW first; while NEW is down
 other presses go nowhere) toggles service mode: a live view of every input with edge
 counters, display test patterns, the status page, and (on a table with sensors) the
@@ -72,7 +81,7 @@ from pitchside.signals.events import (
     TimerFired,
 )
 
-Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon"]
+Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon", "end"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
 """The attract screen's pixel offsets, one per ``shift_every_s`` (px)."""
 LABELS = {"no_contact": "no hit", "shot_done": "done", "ditch_a": "ditch A", "ditch_b": "ditch B", "twenty": "20 beam"}
@@ -221,6 +230,9 @@ class KioskState:
     journaled)."""
     offer: table.FixtureOffered | None = None
     """The league's next fixture for this table (:mod:`pitchside.tables.fixture`), or None."""
+    dismissing: frozenset[str] = frozenset()
+    """Buttons whose press dismissed a refusal and that are still down: their hold and
+    release are part of that press, so they go nowhere either (issue 14 item 3)."""
 
     def stat(self, name: str) -> InputStat:
         return dict(self.stats).get(name, InputStat())
@@ -274,7 +286,7 @@ def _deadlines(ks: KioskState, now: float) -> tuple[StartTimer, ...]:
             out.append(StartTimer("result", now + s.result_timeout_s))
         else:
             out.append(StartTimer("suspend", now + s.suspend_after_s))
-    elif ks.mode in ("menu", "names", "resume", "abandon", "service"):
+    elif ks.mode in ("menu", "names", "resume", "abandon", "service", "end"):
         out.append(StartTimer("idle", now + s.suspend_after_s))
     if ks.mode == "attract":
         out.append(StartTimer("shift", now + s.shift_every_s))
@@ -343,6 +355,8 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
             ks, more = _service(ks, event)
         case "abandon":
             ks, more = _abandon(ks, event)
+        case "end":
+            ks, more = _end(ks, event)
         case _:
             assert_never(ks.mode)
     return ks, (*effects, *more)
@@ -396,7 +410,10 @@ def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[K
         back = ks.back_to if ks.back_to != "service" else "attract"
         ks = replace(ks, mode=back)
     else:
-        ks = replace(ks, mode="service", back_to=ks.mode, service_page=0, confirm_reset=False)
+        # The staff gesture begins with a hold of NEW, which opens the players' END
+        # MATCH? question on the way: service mode comes back to the match, not to it.
+        back_to: Mode = "playing" if ks.mode == "end" else ks.mode
+        ks = replace(ks, mode="service", back_to=back_to, service_page=0, confirm_reset=False)
         effects += _service_reads(ks)  # fresh for the sensors and audits pages
     return ks, (*effects, *_deadlines(ks, at))
 
@@ -419,7 +436,7 @@ def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ..
         return _to_attract(ks, ev.at, new_match=True)
     if ev.name == "suspend" and ks.mode == "playing" and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
-    waiting = ("menu", "names", "resume", "abandon", "service")
+    waiting = ("menu", "names", "resume", "abandon", "service", "end")
     if ev.name == "idle" and ks.mode in waiting and quiet_for(s.suspend_after_s):
         return _to_attract(ks, ev.at, new_match=False)
     if ev.name.startswith("stuck:"):
@@ -620,16 +637,45 @@ def _resume(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...
     return ks, ()
 
 
+def refusal_shown(ts: Any) -> bool:
+    """Whether the table shows a refusal now (a prompt of kind ``"refusal"``)."""
+    prompt: Prompt | None = ts.prompt
+    return prompt is not None and prompt.kind == "refusal"
+
+
+def _dismissed(ks: KioskState, event: Timed) -> KioskState | None:
+    """The kiosk after ``event`` if it only dismisses a refusal, else None (issue 14
+    item 3): any press while a refusal is shown clears it and does nothing else (UNDO
+    pressed to clear a refusal must not take back a shot), and that button's hold and
+    release belong to the same press. A beam, a sensor or a serial line is never a
+    dismissal: a puck falling is a fact, it goes to the game. A dismissal is not a
+    rules input: nothing is journaled for it."""
+    if isinstance(event, ButtonPressed) and refusal_shown(ks.table):
+        return replace(ks, table=replace(ks.table, prompt=None), dismissing=ks.dismissing | {event.name})
+    if isinstance(event, (ButtonHeld, ButtonReleased)) and event.name in ks.dismissing:
+        return ks if isinstance(event, ButtonHeld) else replace(ks, dismissing=ks.dismissing - {event.name})
+    return None
+
+
+END_HINT = "Hold NEW to end the match"
+"""The prompt when NEW is pressed during a match (a hold asks END MATCH?)."""
+
+
 def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    if (quiet := _dismissed(ks, event)) is not None:
+        return quiet, ()
     if isinstance(event, (ButtonHeld,)) and event.name == "new":
-        return replace(ks, table=replace(ks.table, prompt=Prompt("Staff: hold NEW+UNDO", "info"))), ()
+        if match_in_progress(ks.table):
+            ks = replace(ks, mode="end")
+            return ks, _deadlines(ks, event.at)
+        return ks, ()
     if isinstance(event, ButtonPressed) and event.name == "new":
         if is_finished(ks.table) or not match_in_progress(ks.table):
             if not ks.settings.attract:
                 return replace(ks, table=_new_table(ks, ks.table.match.options)), (table.NewMatch(),)
             ks = replace(ks, mode="menu", cursor=0)
             return ks, _deadlines(ks, event.at)
-        return replace(ks, table=replace(ks.table, prompt=Prompt("Match on: staff hold NEW+UNDO", "info"))), ()
+        return replace(ks, table=replace(ks.table, prompt=Prompt(END_HINT, "info"))), ()
     if len(ks.settings.games) > 1 and not _own_input(ks.settings.app, event):
         return ks, ()
     before = ks.table
@@ -677,6 +723,21 @@ def _abandon(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
         return ks, (table.NewMatch(), Log("match abandoned by staff"), *_deadlines(ks, event.at))
     return replace(ks, mode="service"), ()
+
+
+def _end(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    """The players' END MATCH? question (hold NEW during a match): DONE ends the match
+    (it stays in the journal as abandoned, the next players get the menu), any other
+    press goes back to it unchanged. Beams and lines wait: nothing reaches the game
+    while the question is up."""
+    if not isinstance(event, ButtonPressed):
+        return ks, ()
+    if event.name != "shot_done":
+        return replace(ks, mode="playing"), _deadlines(replace(ks, mode="playing"), event.at)
+    ts = _new_table(ks, ks.table.match.options)
+    home: Mode = "menu" if ks.settings.attract else "playing"
+    ks = replace(ks, table=ts, mode=home, back_to="attract" if ks.settings.attract else "playing", cursor=0)
+    return ks, (table.NewMatch(), Log("match ended by the players"), *_deadlines(ks, event.at))
 
 
 def _service_pages(ks: KioskState) -> int:
@@ -745,6 +806,8 @@ def view(ks: KioskState) -> object:
         return ConfirmView("ABANDON MATCH?", ("DONE: yes, abandon", "any other: no"))
     if ks.mode == "service" and ks.confirm_reset:
         return ConfirmView("RESET AUDITS?", ("DONE: yes, reset", "the credit stays", "any other: no"))
+    if ks.mode == "end":
+        return ConfirmView("END MATCH?", (app.summary(ks.table), "DONE: yes, end it", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
     if ks.moment is not None:
@@ -757,7 +820,7 @@ def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     score and turn from the game's typed face (:meth:`~pitchside.core.match.Match.score`,
     ``turn``, ``outcome``) during a match; the attract screen (shifting like the main
     one) otherwise."""
-    if ks.mode not in ("playing", "resume", "abandon") and not match_in_progress(ks.table):
+    if ks.mode not in ("playing", "resume", "abandon", "end") and not match_in_progress(ks.table):
         return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
     match = ks.table.match
     outcome = match.outcome()

@@ -16,13 +16,24 @@ Buttons (names of the pin map, hardware/pitchside_hw/WIRING.md):
 ``ditch_a/_b``  a puck of A / B went to the ditch or sits on the outer line (PI-13)
 ``whose``       whose puck was the last one sensed in the twenty hole (cycle)
 ``shot_done``   commit the shot; at round end, commit the zone counts
-``undo``        clear the shot being entered, else take back the last input
-``new``         (the kiosk's: a new match when this one is over; staff gestures)
+``undo``        clear the shot being entered; in the zone entry, take back the last
+                change of a count (the others stay); else take back the last input
+``new``         (the kiosk's: a new match when this one is over; hold during a
+                match: END MATCH?; staff gestures)
 ``plus/minus``  during a shot: add a twenty by hand / take back the last puck in
                 the hole (sensed or added); zone entry: change the count under the
-                cursor
+                cursor, never past the pucks on the board (PI-10, PI-12)
+hold ``plus``   with nothing entered for the shot: the last committed shot had a
+                twenty more (the beam missed it); hold ``minus``: one fewer (a
+                doubled or phantom count); the rest of that shot stays
 ``next``        zone entry: move the cursor (A15, A10, A5, B15, B10, B5)
 ==============  ==============================================================
+
+A twenty noticed missing (or doubled) only after SHOT DONE is corrected without
+entering the shot again (issue 14 item 6, :func:`_amend_last_shot`): the table rebuilds
+the committed shot's draft (:func:`draft_of`), adds or takes back one puck in the hole,
+and journals an ``undo`` and the corrected ``shot``: inputs the replay format already
+has, so a replay, an export and a restart fold to the same state.
 
 The beam is not the only source of truth (issue 13 item 6, issue 14 item 6): a twenty
 the beam missed (a dead or unplugged sensor) is entered with ``plus`` during the shot,
@@ -61,6 +72,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, assert_never
 
 from pitchside.core.errors import IllegalInput
+from pitchside.core.fields import specs
 from pitchside.core.match import Match
 from pitchside.core.notice import Notice
 from pitchside.core.record.pichenotte import PichenotteCodec
@@ -115,8 +127,15 @@ class TableState:
     draft: ShotDraft = ShotDraft()
     zones: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
     cursor: int = 0
+    zone_log: tuple[tuple[int, int], ...] = ()
+    """Each change made in the zone entry, in order: ``(field, +1 or -1)``; UNDO takes
+    back the last one and keeps the other counts."""
     prompt: Prompt | None = None
     names: tuple[str, str] = ("A", "B")
+    held_from: TableState | None = None
+    """The table before the last event, when that event was a press of ``plus`` or
+    ``minus``: a hold of the same button starts from it (:func:`_held`). None after
+    any other event."""
 
     @property
     def game(self) -> rules.State:
@@ -215,7 +234,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
 
 def _fresh(ts: TableState) -> TableState:
     """The table after the match moved on (an input, an undo): no shot or counts entered."""
-    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0)
+    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=())
 
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
@@ -243,11 +262,14 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case CoinTossed(winner=winner, at=at):
             return _commit(ts, rules.CoinToss(winner), at)
         case ev.BeamBroken():
-            return _drop(ts, event), ()
+            return replace(_drop(ts, event), held_from=None), ()
         case ev.SensorNoisy():
-            return _noisy(ts, event), ()
+            return replace(_noisy(ts, event), held_from=None), ()
         case ev.ButtonPressed(name=name, at=at):
-            return _press(ts, name, at)
+            after, effects = _press(ts, name, at)
+            return replace(after, held_from=ts if name in ("plus", "minus") else None), effects
+        case ev.ButtonHeld(name=name, at=at) if name in ("plus", "minus"):
+            return _held(ts, name == "plus", at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.TimerFired() | ev.SerialLine() | ev.SerialStatus()
               | DiceRolled() | TournamentLoaded() | ev.CoinInserted() | ev.CoinFault() | SensorHealthRead()
               | FixtureOffered()):
@@ -350,8 +372,8 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
     if name == "undo":
         if game.phase == "shooting" and not ts.draft.is_empty:
             return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
-        if game.phase == "tally" and ts.zones != (0,) * 6:
-            return replace(ts, zones=(0,) * 6, cursor=0, prompt=Prompt("Counts cleared", "info")), ()
+        if game.phase == "tally" and ts.zone_log:
+            return _take_back_count(ts), ()
         return common.undo(ts, at, _undone, _refused_by_rules)
     if game.phase == "finished":
         return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
@@ -397,6 +419,74 @@ def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     return ts, ()
 
 
+def draft_of(before: rules.State, shot: rules.Shot) -> ShotDraft:
+    """The draft that :func:`to_shot` turns into ``shot`` in ``before`` (a shot the
+    table made): the shot puck's drop first, then knocked-in pucks, the shooter's then
+    the opponent's (a doubled beam count is attributed to the opponent, so it is the
+    last drop); the drops entered by hand as ``by_hand`` says."""
+    side = before.turn or "A"
+    opp = other(side)
+    shot_drop: tuple[Drop, ...] = ("shot",) if shot.twenty else ()
+    drops: tuple[Drop, ...] = shot_drop + (side,) * shot.knocked_in[side] + (opp,) * shot.knocked_in[opp]
+    hand_left = {what: shot.by_hand.count(what) for what in ("twenty", "A", "B")}
+    flags: list[bool] = []
+    for d in reversed(drops):  # the last drops of each kind are the ones by hand
+        what = "twenty" if d == "shot" else d
+        flags.append(hand_left[what] > 0)
+        hand_left[what] -= 1
+    presses = shot.knocked_off.set(side, shot.knocked_off[side] + int(shot.ditched))
+    return ShotDraft(called=shot.called, contact=shot.contact, drops=drops, ditch_presses=presses,
+                     drop_starts=(0.0,) * len(drops), by_hand=tuple(reversed(flags)), withdrawn=shot.withdrawn)
+
+
+def _held(ts: TableState, more: bool, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """A hold of ``plus`` (``more``) or ``minus`` pressed with no shot being entered:
+    the last committed shot is corrected, its press undone. Anything else: the press
+    did its work, the hold adds nothing."""
+    prev = ts.held_from
+    if prev is None or prev.game.phase not in ("shooting", "tally") or not prev.draft.is_empty:
+        return ts, ()
+    return _amend_last_shot(prev, more, at)
+
+
+def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    """The last committed shot with one more puck in the hole (``more``: a twenty the
+    beam missed, entered by hand) or one fewer (a doubled or phantom count withdrawn),
+    everything else of it as it was committed (issue 14 item 6: the hole's sensor is
+    not the only source of truth). Journaled as inputs the replay format has: an
+    ``undo`` of the shot, then the corrected ``shot`` (by_hand and withdrawn record the
+    correction; the rules score it as if sensed, PI-08, PI-11). The rules refuse what
+    they refuse (PI-13, PI-18): then nothing changes."""
+    last = common.last_step(ts.match)
+    if last is None or not isinstance(last[1], rules.Shot) or last[1].foul or last[1].on_line:
+        return replace(ts, prompt=Prompt("No last shot to correct", "info")), ()
+    before: rules.State = last[0]
+    shot: rules.Shot = last[1]
+    draft = draft_of(before, shot)
+    side: Side = before.turn or "A"
+    if more:
+        possible = possible_drops(before, draft.drops)
+        if not possible:
+            return replace(ts, prompt=Prompt("No other puck can be in the hole", "info")), ()
+        if possible[0] == "shot" and shot.ditched:  # the puck pressed to the ditch was in the hole
+            draft = replace(draft, ditch_presses=draft.ditch_presses.set(side, draft.ditch_presses[side] - 1))
+        draft = _with_drop(draft, possible[0], at, hand=True)
+        said = "20 added"
+    else:
+        if not draft.drops:
+            return replace(ts, prompt=Prompt("The last shot had no twenty", "info")), ()
+        draft = _take_back(replace(ts, draft=draft)).draft
+        said = "20 taken back"
+    amended = to_shot(before, draft)
+    undone, _ = ts.match.undo()
+    try:
+        match, step = undone.apply(amended)
+    except IllegalInput as exc:
+        return _refused_by_rules(ts, exc), ()
+    new = _after(replace(ts, match=match), step)
+    return replace(new, prompt=Prompt(f"Last shot: {said}", "info")), (Accepted(None, at), Accepted(amended, at))
+
+
 def _cycle_whose(ts: TableState, side: Side) -> TableState:
     draft = ts.draft
     if not draft.drops:
@@ -414,18 +504,42 @@ def _cycle_whose(ts: TableState, side: Side) -> TableState:
     return replace(ts, draft=replace(draft, drops=(*before, nxt)), prompt=None)
 
 
+ZONE_FIELDS = ("A15", "A10", "A5", "B15", "B10", "B5")
+"""The zone entry's fields, in cursor order: side and zone points (PI-10)."""
+
+
+def _zones_changed(ts: TableState, i: int, delta: int, log: bool = True) -> TableState:
+    zones = list(ts.zones)
+    zones[i] += delta
+    z0, z1, z2, z3, z4, z5 = zones
+    zone_log = ts.zone_log + ((i, delta),) if log else ts.zone_log[:-1]
+    return replace(ts, zones=(z0, z1, z2, z3, z4, z5), zone_log=zone_log)
+
+
+def _take_back_count(ts: TableState) -> TableState:
+    """UNDO in the zone entry: the last change of a count taken back, the cursor on
+    that count; every other count stays as entered."""
+    i, delta = ts.zone_log[-1]
+    ts = _zones_changed(ts, i, -delta, log=False)
+    return replace(ts, cursor=i, prompt=Prompt(f"{ZONE_FIELDS[i]} back to {ts.zones[i]}", "info"))
+
+
 def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    zones, cursor = list(ts.zones), ts.cursor
+    cursor = ts.cursor
     if name == "next":
         return replace(ts, cursor=(cursor + 1) % 6, prompt=None), ()
     if name == "plus":
-        zones[cursor] += 1
-        return replace(ts, zones=tuple(zones), prompt=None), ()  # type: ignore[arg-type]
+        side: Side = "A" if cursor < 3 else "B"
+        on_board = ts.game.on_board[side]
+        if sum(ts.zones[3 * (cursor // 3) : 3 * (cursor // 3) + 3]) >= on_board:
+            # Every puck of that side resting on the board is counted (PI-10, PI-12:
+            # one puck, one zone): a count past them cannot be entered.
+            return _refuse(ts, Notice.of("PI-10", "zones_all_counted", side=side, on_board=on_board)), ()
+        return replace(_zones_changed(ts, cursor, +1), prompt=None), ()
     if name == "minus":
-        if zones[cursor] == 0:
+        if ts.zones[cursor] == 0:
             return ts, ()
-        zones[cursor] -= 1
-        return replace(ts, zones=tuple(zones), prompt=None), ()  # type: ignore[arg-type]
+        return replace(_zones_changed(ts, cursor, -1), prompt=None), ()
     if name == "shot_done":
         z = ts.zones
         return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
@@ -434,23 +548,57 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
     return _refuse(ts, no_shot, "+ - NEXT, DONE"), ()
 
 
+def match_length(options: rules.Options) -> str:
+    """The match's length as the menu and the screens say it: ``"FIRST TO 4"`` (round
+    points, PI-21) or ``"RACE TO 500"`` (points, PI-22), with the options' numbers."""
+    if options.format == "rounds":
+        return f"FIRST TO {options.rounds_to_win}"
+    return f"RACE TO {options.race_target}"
+
+
 def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: players, match format, pucks per side."""
+    """The menu's rows: players, match format with its length (as configured), the
+    length itself (round points to win, or the race's target), pucks per side."""
+    to_win = f"{options.rounds_to_win} ROUNDS" if options.format == "rounds" else f"{options.race_target} POINTS"
     return (
         ("Players", options.players.upper()),
-        ("Match", "FIRST TO 4" if options.format == "rounds" else "RACE TO 500"),
+        ("Match", match_length(options)),
+        ("To win", to_win),
         ("Pucks", f"{options.pucks} EACH"),
     )
 
 
+RACE_STEP = 50
+"""Points a press of + or - changes the race's target by in the menu (PI-22)."""
+
+
+def _stepped(value: int, step: int, grid: int, lo: int, hi: int) -> int:
+    """``value`` moved one ``grid`` step up (``step`` +1) or down (-1), onto the grid's
+    multiples, and kept within ``lo..hi`` (a value outside stays where it is)."""
+    moved = (value // grid + 1) * grid if step > 0 else (-(-value // grid) - 1) * grid
+    return moved if lo <= moved <= hi else value
+
+
 def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
+    """The options with menu row ``row`` changed by ``step`` (+1 or -1). The match
+    length moves within its option's declared range (``rounds_to_win`` 1-99 by 1,
+    ``race_target`` by :data:`RACE_STEP` from 50 to 100000: the declarations in
+    :class:`~pitchside.core.rules.pichenotte.Options`)."""
     if row == 0:
         players: Literal["singles", "doubles"] = "doubles" if options.players == "singles" else "singles"
         pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
         return replace(options, players=players, pucks=pucks)
     if row == 1:
         return replace(options, format="race500" if options.format == "rounds" else "rounds")
+    if row == 2:
+        declared = specs(rules.Options)
+        if options.format == "rounds":
+            rs = declared["rounds_to_win"]
+            lo, hi = rs.lo or 1, rs.hi or options.rounds_to_win
+            return replace(options, rounds_to_win=_stepped(options.rounds_to_win, step, 1, lo, hi))
+        rt = declared["race_target"]
+        lo, hi = max(rt.lo or 1, RACE_STEP), rt.hi or options.race_target
+        return replace(options, race_target=_stepped(options.race_target, step, RACE_STEP, lo, hi))
     i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
     return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
 

@@ -112,6 +112,11 @@ _REFUSALS: dict[tuple[str, str], _Wording] = {
     # contact do not matter (PI-09, PI-17), so the panel does not take them.
     ("PI-09", "call_not_needed"): lambda n, names: _same("free shot: no call needed"),
     ("PI-09", "contact_not_needed"): lambda n, names: _same("free shot: contact not needed"),
+    # The zone entry counts each puck resting on the board once (PI-10, PI-12).
+    ("PI-10", "zones_all_counted"): lambda n, names: Words(
+        f"only {_int(n, 'on_board')} of {_side(n, names)}'s pucks are on the board: all are counted",
+        f"only {_int(n, 'on_board')} of {_side(n, names)}'s pucks on the board",
+    ),
 }
 
 # How a match ended (Outcome.cause): the replay output's ``result`` after the rule ID.
