@@ -16,6 +16,7 @@ from pitchside.app.config import ConfigError, load_config
 from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render.kiosk import AttractView
+from pitchside.render.panel import Panel
 from pitchside.render.side import SideView, render_side
 from pitchside.signals.events import ButtonPressed
 
@@ -136,3 +137,29 @@ def test_runtime_keeps_each_side_display_in_step_and_dims_all_displays() -> None
     rt.fire_due(20.0)
     rt.process_pending()
     assert main.levels[-1] == a.levels[-1] == b.levels[-1] == 16  # dimmed together
+
+
+SIDE_PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
+SIDE_VIEWS = {"turn_half": SideView("Ann", 12.5, True, "WINS"), "long_name": SideView("MAXIMILIAN-ALEXANDER", 3.0),
+              "on_hold": SideView("Bob", 0.5, False, "ON HOLD")}
+
+
+@pytest.mark.parametrize("panel", SIDE_PANELS, ids=lambda p: f"{p.width}x{p.height}-{p.mode}")
+def test_a_side_display_is_laid_out_on_every_panel_with_its_name_whole(panel: Panel,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14 item 1: the side screen is laid out per panel (it was drawn at 96x48 and
+    up only, 128x32 refused), its name and status drawn whole (paged, never cut)."""
+    from pitchside.render import screen
+    from pitchside.render.screen import Frame
+    from support.golden import GOLDEN, check_golden
+    from support.textfit import TextFit, draw_every_page
+
+    assert screen.laid_out(SIDE_VIEWS["turn_half"])
+    with TextFit(monkeypatch) as fit:
+        for name, view in SIDE_VIEWS.items():
+            fit.clear()
+            draw_every_page(fit, Frame(view), panel)
+            assert fit.problems(panel.size) == [] and fit.shows(view.name), name
+            assert not view.status or fit.shows(view.status), name
+            folder = f"{panel.width}x{panel.height}" + ("rgb" if panel.mode == "RGB" else "")
+            check_golden(render_side(view, panel), GOLDEN / "side" / folder / f"{name}.png", panel.size, panel.mode)

@@ -6,13 +6,14 @@ with no text cut ("…") and no glyph outside its box."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from pitchside.render import fonts, moment as moment_screen, screen
 from pitchside.render.moment import MomentView, render_moment
+from pitchside.render.panel import Panel
+from pitchside.render.screen import Frame
 from support.golden import check_golden
+from support.textfit import TextFit, draw_every_page
 from support.moments import lines_of, moments_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,31 +71,39 @@ def test_every_golden_has_a_test() -> None:
     assert sorted(p.stem for p in GOLDEN.glob("*.png")) == sorted([*GOLDENS, "pitchnut_poison"])
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+PANELS = [Panel(96, 48), Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"),
+          Panel(128, 128, "RGB")]
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=lambda p: f"{p.width}x{p.height}-{p.mode}")
 @pytest.mark.parametrize("names", [("Ann", "Bob"), LONG], ids=["short", "long"])
-def test_every_moment_fits_every_panel_uncut(size: tuple[int, int], names: tuple[str, str],
+def test_every_moment_fits_every_panel_uncut(panel: Panel, names: tuple[str, str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each text is drawn whole (fonts.fit_text did not cut it: the caption, or its
-    short form where the panel is too narrow for it) and inside its box."""
-    drawn: list[tuple[str, Any, Any]] = []
-    real = moment_screen.text_in_box
+    """Each moment's headline and caption (or its short form) are drawn whole over the
+    frame's pages, inside their boxes, with no "…" and no glyph the font lacks
+    (support.textfit)."""
+    problems: list[str] = []
+    with TextFit(monkeypatch) as fit:
+        for key, view in views(names).items():
+            fit.clear()
+            draw_every_page(fit, Frame(view), panel)
+            problems += [f"{key}: {p}" for p in fit.problems(panel.size)]
+            if not fit.shows(view.title) or not (fit.shows(view.caption) or (view.short and fit.shows(view.short))):
+                problems.append(f"{key}: {view.title!r} / {view.caption!r} not drawn whole")
+    assert problems == []
 
-    def recording(draw: Any, box: Any, text: str, **kw: Any) -> Any:
-        pad = kw.get("pad", 1)
-        fit = fonts.fit_text(text, box[2] - box[0] - 2 * pad, box[3] - box[1], kw.get("sizes", fonts.SIZES))
-        ink = real(draw, box, text, **kw)
-        drawn.append((text, fit, (box, ink)))
-        return ink
 
-    monkeypatch.setattr(moment_screen, "text_in_box", recording)
-    for key, view in views(names).items():
-        drawn.clear()
-        image = screen.render(view, size)
-        assert image.size == size and image.mode == "1"
-        assert {t for t, _, _ in drawn} <= {view.title, view.caption, view.short} and len(drawn) == 2, key
-        for text, fit, (box, ink) in drawn:
-            assert not fit.truncated and fit.text == text, f"{key} at {size}: {text!r} cut"
-            assert box[0] <= ink[0] and box[1] <= ink[1] and ink[2] <= box[2] and ink[3] <= box[3], (key, text)
+PANEL_GOLDENS = ("pichenotte_round", "pitchbowl_match", "mastermove_move")
+
+
+@pytest.mark.parametrize("name", PANEL_GOLDENS)
+@pytest.mark.parametrize("panel", PANELS[2:], ids=lambda p: f"{p.width}x{p.height}-{p.mode}")
+def test_golden_at_every_panel(panel: Panel, name: str) -> None:
+    """A round, a match won (inverse headline) and a move, laid out on the other panels
+    (the side colours on the colour one); looked at 4x before committing."""
+    folder = f"{panel.width}x{panel.height}" + ("rgb" if panel.mode == "RGB" else "")
+    check_golden(render_moment(views()[GOLDENS[name]], panel), GOLDEN / folder / f"{name}.png", panel.size,
+                 panel.mode)
 
 
 def test_the_score_is_drawn_and_the_final_moment_inverse() -> None:

@@ -141,10 +141,12 @@ def kiosk_views(game: str, panel: Panel) -> Iterator[tuple[object, tuple[str, ..
     yield AttractView(app.title, ("PRESS ANY BUTTON", "TO CHOOSE A GAME"), (2, 1)), (app.title, "TO CHOOSE A GAME")
     for options in option_sets(game):
         rows = app.menu(options)
-        for cursor, hint in itertools.product(range(len(rows)), ("DONE: PLAY   NEXT + -: SET", "INSERT COIN  CREDIT 1.50 / 2.00")):
+        for cursor, hint in itertools.product(range(len(rows)), ("DONE: PLAY   NEXT + -: SET", "INSERT COIN  CREDIT €1.50 / €2.00")):
             shown = rows[cursor : cursor + 1] if reduced else rows[max(0, cursor - 2) : cursor + 1]
             want = (*(() if reduced else (app.title,)), hint, *(t for row in shown for t in row))
             yield MenuView(app.title, rows, cursor, hint), want
+    pounds = "£1.00 A GAME  CREDIT £0.50"
+    yield MenuView(app.title, app.menu(app.parse_options({})), 0, pounds), (pounds,)
     summary = app.summary(app.new_table(app.parse_options({}), LONG_NAMES))
     lines = (summary, "DONE: carry on", "NEXT: new match")
     yield ConfirmView("MATCH ON HOLD", lines), ("MATCH ON HOLD", *lines)
@@ -193,8 +195,51 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
         assert fit.problems((128, 64)) == [] and fit.shows("a line far too long for its box")
 
 
+def test_money_is_drawn_as_its_code_and_the_checker_finds_a_missing_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The font has no "€" or "£" (they drew as an empty box): a price is drawn with the
+    currency's code, "CREDIT EUR 1.50", pixel for pixel; a char still without a glyph
+    ("½") is a problem the checker reports."""
+    from pitchside.render import widgets
+    from pitchside.render.panel import Canvas
+
+    def drawn(text: str) -> bytes:
+        c = Canvas(Panel(128, 64))
+        widgets.paged_text(c, (0, 0, 128, 14), text, sizes=(12,))
+        return c.image.tobytes()
+
+    assert drawn("CREDIT €1.50") == drawn("CREDIT EUR 1.50") != drawn("CREDIT 1.50")
+    assert drawn("£2.00 A GAME") == drawn("GBP 2.00 A GAME")
+    with TextFit(monkeypatch) as fit:
+        c = Canvas(Panel(128, 64))
+        widgets.paged_text(c, (0, 0, 128, 14), "CREDIT €1.50 / £2")
+        assert fit.problems((128, 64)) == [] and fit.shows("CREDIT €1.50 / £2")
+        widgets.paged_text(c, (0, 20, 128, 34), "1½ POINTS")
+        assert fit.problems((128, 64)) == ["'1½ POINTS' draws '½', which the font has no glyph for"]
+
+
 def test_samples_cover_every_pichenotte_code() -> None:
     from pitchside.core.words import pichenotte as words
 
     covered = {(n.rule, n.code) for n in notices("pichenotte")}
     assert set(words.WORDINGS) <= covered
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=_panel_id)
+def test_the_chosen_menu_row_s_text_stands_clear_of_its_highlight(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu row under the cursor: no pixel of its label's or value's own colour in
+    the 1 px ring around the text (its outline touched the value's capitals)."""
+    app = app_for("pichenotte")
+    rows = app.menu(app.parse_options({}))
+    for cursor in range(len(rows)):
+        with TextFit(monkeypatch) as fit:
+            image = screen.render(MenuView(app.title, rows, cursor, "DONE: PLAY"), panel).convert("L")
+        for d in fit.drawn:
+            if d.text not in rows[cursor]:
+                continue
+            x0, y0, x1, y1 = d.ink
+            ring = [(x, y) for x in range(x0 - 1, x1 + 1) for y in (y0 - 1, y1)]
+            ring += [(x, y) for y in range(y0, y1) for x in (x0 - 1, x1)]
+            lit = d.fill != 0
+            touching = [xy for xy in ring if 0 <= xy[0] < panel.width and 0 <= xy[1] < panel.height
+                        and (image.getpixel(xy) != 0) == lit]
+            assert touching == [], f"row {cursor} {d.text!r} touches {touching[:4]}"

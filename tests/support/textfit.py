@@ -7,6 +7,8 @@ wraps it while it is active. A problem is:
 
 * ink of a text outside its box, or outside the panel;
 * an ellipsis ("…") in a text: a shortened text;
+* a char the font has no glyph for (it draws as an empty box: ``"½"``, a ``"€"`` that
+  :func:`pitchside.render.fonts.plain` did not turn into its code);
 * a text the test expected that is not drawn whole (its words on one box's pages, in
   order: :meth:`TextFit.shows`), e.g. a line dropped for want of room.
 
@@ -37,12 +39,13 @@ from pitchside.render.screen import Frame
 @dataclass(frozen=True)
 class Drawn:
     """One text drawn: its ``text``, the ``box`` it was laid out in (None when drawn
-    without one), the ``ink`` it covered, on frame number ``frame``."""
+    without one), the ``ink`` it covered, on frame number ``frame``, in ink ``fill``."""
 
     text: str
     box: Box | None
     ink: Box
     frame: int
+    fill: int = 1
 
 
 @dataclass
@@ -61,7 +64,7 @@ class TextFit:
                       box: Box | None = None) -> Box:
             ink = real(draw, xy, text, font, fill, box=box)
             if text and self.active:
-                self.drawn.append(Drawn(text, box, ink, self.frame))
+                self.drawn.append(Drawn(text, box, ink, self.frame, fill))
             return ink
 
         self.monkeypatch.setattr(fonts, "draw_text", recording)
@@ -87,6 +90,9 @@ class TextFit:
             x0, y0, x1, y1 = d.ink
             if fonts.ELLIPSIS in d.text:
                 out.append(f"{d.text!r} is shortened")
+            lacking = fonts.missing_glyphs(d.text)
+            if lacking:
+                out.append(f"{d.text!r} draws {lacking!r}, which the font has no glyph for")
             if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
                 out.append(f"{d.text!r} ink {d.ink} leaves the {w}x{h} panel")
             if d.box is not None:
@@ -98,14 +104,14 @@ class TextFit:
     def shows(self, text: str) -> bool:
         """Whether ``text`` is drawn whole: its letters (spaces aside) in order in one
         box's texts, over the frames recorded (a paged text's pages, page 0 first)."""
-        want = "".join(text.split())
+        want = "".join(fonts.plain(text).split())
         by_box: dict[Box | None, list[Drawn]] = {}
         for d in self.drawn:
             by_box.setdefault(d.box, []).append(d)
         for drawn in by_box.values():
             frames: dict[int, str] = {}
             for d in drawn:
-                frames[d.frame] = frames.get(d.frame, "") + "".join(d.text.split())
+                frames[d.frame] = frames.get(d.frame, "") + "".join(fonts.plain(d.text).split())
             seen = "".join(dict.fromkeys(frames[f] for f in sorted(frames)))  # a page repeated once
             every = "".join(frames[f] for f in sorted(frames))  # a text with two equal pages
             if want in seen or want in every or any(want in t for t in frames.values()):

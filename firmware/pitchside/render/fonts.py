@@ -8,7 +8,10 @@ Two kinds of lettering, chosen after looking at both on a 4x blow-up of a 128x64
   proportional, so about 22 capitals fit a 128 px line at 10 px. It ships inside the Pillow
   wheel (no font files to install on the Pi) and renders identically wherever the same
   wheel (same FreeType) runs, which the golden images rely on. Only ASCII and ``"…"`` have
-  glyphs in it (``"½"``, ``"×"``, arrows draw as empty boxes): keep text ASCII.
+  glyphs in it (``"½"``, ``"×"``, arrows draw as empty boxes): keep text ASCII. Money is
+  the exception a pub needs: the config's currency ``"€"`` or ``"£"`` is drawn as its
+  code, ``"EUR 1.50"``, ``"GBP 1.50"`` (:func:`plain`, applied wherever text is measured
+  or drawn), so a price never shows as a box.
   Pillow's older bitmap font (``load_default_imagefont()``) was the alternative: crisper
   cells but a serif Courier-like face, 6 px per character, and noticeably harder to read.
 * **Score digits**: seven-segment glyphs drawn as filled rectangles
@@ -24,6 +27,7 @@ exclusive (the Python slice convention), unlike Pillow's inclusive ``rectangle``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,6 +37,9 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
 
 ELLIPSIS = "…"
+MONEY = {"€": "EUR", "£": "GBP"}
+"""Currency signs the font has no glyph for, and the code each is drawn as."""
+_MONEY_RE = re.compile(r"\s*([€£])\s*")
 _SCRATCH = Image.new("1", (1, 1))  # a surface to measure text on
 
 # Text sizes in px (the FreeType size; capitals are about 0.75 of it).
@@ -58,6 +65,38 @@ def text_font(size: int) -> ImageFont.FreeTypeFont:
     return font
 
 
+def plain(text: str) -> str:
+    """``text`` as the font can draw it: each currency sign of :data:`MONEY` as its
+    code and a space (``"CREDIT €1.50"`` -> ``"CREDIT EUR 1.50"``, ``"1.50£"`` ->
+    ``"1.50 GBP"``); any other text unchanged."""
+    if "€" not in text and "£" not in text:
+        return text
+
+    def code(m: re.Match[str]) -> str:
+        before = " " if m.start() > 0 else ""
+        after = " " if m.end() < len(text) else ""
+        return f"{before}{MONEY[m.group(1)]}{after}"
+
+    return _MONEY_RE.sub(code, text)
+
+
+@lru_cache(maxsize=None)
+def _notdef(size: int) -> bytes:
+    """The mask of the font's "no glyph" box at ``size`` (what a missing char draws)."""
+    return bytes(text_font(size).getmask("\uffff"))
+
+
+def missing_glyphs(text: str, size: int = SMALL) -> str:
+    """The chars of ``text`` (as :func:`plain` draws it) the text font has no glyph
+    for at ``size`` px: each would draw as an empty box. ``""``: all drawable."""
+    font = text_font(size)
+    out = []
+    for ch in dict.fromkeys(plain(text)):
+        if not ch.isspace() and bytes(font.getmask(ch)) == _notdef(size):
+            out.append(ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=8192)
 def text_bbox(text: str, font: Font) -> Box:
     """The ink box of ``text`` drawn at (0, 0) with ``font`` (``draw.textbbox`` with
@@ -67,7 +106,7 @@ def text_bbox(text: str, font: Font) -> Box:
     was most of a frame's rendering time (bench/README.md)."""
     if not text:
         return (0, 0, 0, 0)
-    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), text, font=font)
+    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), plain(text), font=font)
     return (int(x0), int(y0), int(x1), int(y1))
 
 
@@ -102,7 +141,7 @@ def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] 
     usable = [s for s in sizes if line_height(s) <= max_height]
     if not usable:
         raise ValueError(f"no font size in {sizes} fits {max_height} px of height")
-    text = " ".join(text.split())
+    text = " ".join(plain(text).split())
     for size in usable:
         font = text_font(size)
         if text_width(text, font) <= max_width:
@@ -174,7 +213,7 @@ def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, 
         raise ValueError(f"no font size in {sizes} fits {height} px of height")
     if width < 1:
         raise ValueError(f"no room for text: width {width} px")
-    words = tuple(text.split())
+    words = tuple(plain(text).split())
     if not words:
         return Paged(usable[0], ((),))
     slack = 2 if max_lines > 1 else 0  # room for marks above the capitals and below the descenders
@@ -277,7 +316,7 @@ def _text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
     frame's time (bench/README.md). Pasting the mask gives the same pixels."""
     bx0, by0, bx1, by1 = text_bbox(text, font)
     mask = Image.new("1", (bx1 - bx0, by1 - by0), 0)
-    ImageDraw.Draw(mask).text((-bx0, -by0), text, font=font, fill=1)
+    ImageDraw.Draw(mask).text((-bx0, -by0), plain(text), font=font, fill=1)
     return mask
 
 

@@ -121,9 +121,9 @@ def _menu(view: MenuView, c: Canvas) -> None:
     title_h, row_h = _rows(c)
     if c.layout == "reduced":  # the row under the cursor only, its label and value, then the hint
         label, value = view.fields[view.cursor] if view.fields else ("", "")
-        c.draw.rectangle((0, 0, w - 1, 20), outline=INK)
-        paged_text(c, (2, 1, w // 2, 20), label, sizes=(11, 10, 9), max_lines=2)
-        paged_text(c, (w // 2, 1, w - 2, 20), value, align="right", sizes=(12, 11, 10, 9), max_lines=2)
+        c.draw.rectangle((0, 0, w - 1, 20), outline=INK)  # the text 1 px clear of it
+        paged_text(c, (2, 2, w // 2, 19), label, sizes=(11, 10, 9), max_lines=2)
+        paged_text(c, (w // 2, 2, w - 2, 19), value, align="right", sizes=(12, 11, 10, 9), max_lines=2)
         paged_text(c, (0, 22, w, h), view.hint, align="center", sizes=(10, 9))
         return
     paged_bar(c, (0, 0, w, title_h), view.title, inverse=True, sizes=(14, 12, 11, 10))
@@ -131,10 +131,12 @@ def _menu(view: MenuView, c: Canvas) -> None:
     first = max(0, min(view.cursor - (rows - 1), len(view.fields) - rows))
     y = title_h + 1
     for i, (label, value) in enumerate(view.fields[first : first + rows], start=first):
-        if i == view.cursor:
-            c.draw.rectangle((0, y, w - 1, y + row_h - 1), outline=INK)
-        paged_text(c, (2, y, w // 2, y + row_h), label, sizes=(12, 11, 10, 9))
-        paged_text(c, (w // 2, y, w - 2, y + row_h), value, align="right", sizes=(12, 11, 10, 9))
+        chosen = i == view.cursor  # in inverse video: an outline touched the capitals
+        if chosen:
+            c.draw.rectangle((0, y, w - 1, y + row_h - 1), fill=INK)
+        ink = PAPER if chosen else INK
+        paged_text(c, (2, y, w // 2, y + row_h), label, sizes=(12, 11, 10, 9), fill=ink)
+        paged_text(c, (w // 2, y, w - 2, y + row_h), value, align="right", sizes=(12, 11, 10, 9), fill=ink)
         y += row_h
     paged_text(c, (0, h - row_h, w, h), view.hint, align="center", sizes=(12, 11, 10, 9))
 
