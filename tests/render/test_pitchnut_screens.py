@@ -1,7 +1,8 @@
 """Pitchnut screens: each scene built by real events through the table controller
-(never a hand-made state), rendered at 128x64, its text fitting uncut, compared pixel
-for pixel with tests/render/golden/pitchnut/pitchnut_<scene>.png (a folder of its own,
-so the Pichenotte golden test's stale-file check does not see them).
+(never a hand-made state), laid out on every panel (128x64, 128x32, 256x64, 128x128;
+modes "1", "L", "RGB"), its text fitting uncut (long names, long prompts: paged, never
+"…"), compared pixel for pixel with tests/render/golden/pitchnut/pitchnut_<scene>.png
+(128x64 mode "1") and tests/render/golden/pitchnut/<width>x<height>-<mode>/<scene>.png.
 
 After an intended layout change, rewrite them and look at them:
 
@@ -14,6 +15,7 @@ which also writes each frame scaled 4x to $PITCHSIDE_FRAMES_DIR (default
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,9 +24,14 @@ from pitchside.tables import pitchnut as t
 from pitchside.tables.effects import CoinTossed
 from pitchside.core.rules import pitchnut as R
 from pitchside.render import fonts
+from pitchside.render.panel import Panel
 from pitchside.render.pitchnut import render
+from pitchside.render.screen import Frame
+from pitchside.render.view import Prompt
 from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TimerFired
 from support.golden import check_golden
+from support.textfit import TextFit, draw_every_page
+from test_boulomania_screens import check_panel_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "pitchnut"
 
@@ -88,9 +95,65 @@ def test_golden(name: str) -> None:
     check_golden(frame(SCENES[name]()), GOLDEN / f"pitchnut_{name}.png")
 
 
+PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
+GOLDEN_PANELS = [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")]
+"""The panels besides 128x64 mode "1" with golden images (one mode per size)."""
+
+
+def _pid(p: Panel) -> str:
+    return f"{p.width}x{p.height}-{p.mode}"
+
+
+@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=_pid)
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_golden_on_every_panel(name: str, panel: Panel) -> None:
+    img = render(t.view(SCENES[name]()), panel)
+    assert img.size == panel.size and img.mode == panel.mode
+    check_panel_golden(img, GOLDEN / _pid(panel) / f"{name}.png")
+
+
 def test_every_golden_has_a_scene() -> None:
     stale = sorted(p.stem for p in GOLDEN.glob("*.png") if p.stem.removeprefix("pitchnut_") not in SCENES)
+    stale += sorted(str(p) for p in GOLDEN.glob("*/*.png")
+                    if p.stem not in SCENES or p.parent.name not in {_pid(q) for q in GOLDEN_PANELS})
     assert stale == []
+
+
+LONG = "Piece 3 in pocket 4 was never named: say what it was with plus and minus, then DONE " * 2
+LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
+
+
+@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=_pid)
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_every_scene_fits_uncut_with_long_names_and_prompts(name: str, panel: Panel,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long names, a long shot line and action, and long prompts of every kind: no text
+    leaves its box or the panel or is cut with "…", and each is drawn whole (paged)."""
+    view = t.view(SCENES[name]())
+    view = replace(view, names=LONG_NAMES, shot_line=LONG if view.shot_line else None,
+                   action=LONG if view.action else None)
+    problems: list[str] = []
+    with TextFit(monkeypatch) as fit:
+        for prompt in (None, Prompt(LONG), Prompt(LONG, "warning"), Prompt(LONG, "refusal", "PN-A12")):
+            fit.clear()
+            draw_every_page(fit, Frame(replace(view, prompt=prompt)), panel)
+            problems += [f"{prompt}: {p}" for p in fit.problems(panel.size)]
+            if prompt is not None and prompt.kind != "refusal" and not (prompt.kind == "info" and view.action):
+                problems += [f"{prompt.kind} not drawn whole" for _ in [0] if not fit.shows(LONG)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=_pid)
+def test_the_main_screen_names_both_sides_and_their_pieces(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live screen names the players on every panel but 128x32 (score and turn only),
+    and a long prompt is paged, never cut ("Ann on 13 (Ann o..." in issue 14)."""
+    view = replace(t.view(SCENES["assigned"]()), prompt=Prompt("Ann on 13 (Ann owes 1, +1 bonus turn, PN-30)"))
+    with TextFit(monkeypatch) as fit:
+        pages = draw_every_page(fit, Frame(view), panel)
+        assert fit.problems(panel.size) == []
+        assert fit.shows("Ann on 13 (Ann owes 1, +1 bonus turn, PN-30)")
+        assert (fit.shows("Ann") and fit.shows("Bob")) is (panel.layout != "reduced")
+    assert pages == {"reduced": 2, "standard": 2, "wide": 1, "tall": 1}[panel.layout]
 
 
 @pytest.mark.parametrize("name", sorted(set(SCENES) - {"refusal"}))
@@ -110,7 +173,7 @@ def test_text_fits_uncut(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert cut == []
 
 
-@pytest.mark.parametrize("size", [(128, 64), (96, 48), (128, 32 * 2), (256, 64)])
+@pytest.mark.parametrize("size", [(128, 64), (96, 48), (128, 32), (256, 64), (128, 128)])
 def test_every_scene_renders_at_other_panel_sizes(size: tuple[int, int]) -> None:
     for name, scene in SCENES.items():
         img = render(t.view(scene()), size)
