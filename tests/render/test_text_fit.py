@@ -33,7 +33,7 @@ from support.textfit import TextFit, draw_every_page, sample_notice, texts_of
 
 PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
 LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
-LAID_OUT: frozenset[str] = frozenset({"pichenotte", "boulomania"})
+LAID_OUT: frozenset[str] = frozenset({"pichenotte", "boulomania", "pitchbowl"})
 """The games whose screens are laid out per panel (the others are converted by the game
 helpers of issue 14, each adding its game here)."""
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "replay"
