@@ -1,5 +1,6 @@
-"""Pitch Bowl screens: every phase renders at 128x64 in mode "1", stays on the panel at
-other sizes, shows its text uncut for ordinary names, and matches its golden image.
+"""Pitch Bowl screens: every scene laid out on every panel (128x64, 128x32, 256x64,
+128x128; modes "1", "L", "RGB") matches its golden image, stays on the panel with its
+text uncut (long names, long prompts: paged, never "…"), issue 14 items 1 and 2.
 
 The scenes are built by pressing the panel's buttons through the real table controller
 (:mod:`pitchside.tables.pitchbowl`), never by hand-made states, so a change in the
@@ -8,6 +9,8 @@ golden images and look at them (4x copies go to $PITCHSIDE_FRAMES_DIR, default
 /tmp/pitchside_frames):
 
     PITCHSIDE_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render/test_pitchbowl_screens.py
+
+The 128x64 mode "1" goldens are tests/render/golden/pitchbowl_<scene>.png.
 """
 
 from __future__ import annotations
@@ -17,17 +20,23 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PIL import Image
+import types
+
+from PIL import Image, ImageChops
 from pitchside.tables import pitchbowl as t
 from pitchside.tables.effects import CoinTossed
 from pitchside.core.rules import pitchbowl as rules
+from pitchside.render import panel as panel_module
 from pitchside.render import pitchbowl as screens
 from pitchside.render import widgets
+from pitchside.render.panel import Panel
+from pitchside.render.screen import Frame
 from pitchside.render.pitchbowl import PitchBowlView, render
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, TimerFired
-from support.golden import check_golden
-from test_fits import MARGIN, RecordingDraw, assert_inside
+from support.golden import FRAMES, UPDATE, check_golden
+from support.textfit import TextFit, draw_every_page
+from test_fits import RecordingDraw
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = ("Ann", "Bob")
@@ -108,43 +117,107 @@ def test_every_pitchbowl_golden_has_a_scene() -> None:
     assert stale == []
 
 
+PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
+GOLDEN_PANELS = [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")]
+"""The panels besides 128x64 mode "1" with golden images (one mode per size):
+tests/render/golden/pitchbowl/<width>x<height>-<mode>/<scene>.png."""
+
+
+def _pid(p: Panel) -> str:
+    return f"{p.width}x{p.height}-{p.mode}"
+
+
+def check_panel_golden(frame: Image.Image, path: Path) -> None:
+    """``frame`` equals the PNG at ``path`` pixel for pixel (any mode), or rewrites it
+    (and a blown-up copy in $PITCHSIDE_FRAMES_DIR) when updating."""
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        frame.save(path)
+        FRAMES.mkdir(parents=True, exist_ok=True)
+        k = 3 if frame.width > 128 else 4
+        big = frame.convert("RGB").resize((frame.width * k, frame.height * k), Image.Resampling.NEAREST)
+        big.save(FRAMES / f"pitchbowl_{path.parent.name}_{path.name}")
+        return
+    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
+    with Image.open(path) as golden:
+        expected = golden.convert(frame.mode)
+    assert expected.size == frame.size
+    diff = ImageChops.difference(frame.convert("RGB"), expected.convert("RGB")).getbbox()
+    assert diff is None, f"{path}: pixels differ inside {diff}"
+
+
+@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=_pid)
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_golden_on_every_panel(name: str, panel: Panel) -> None:
+    frame = render(SCENES[name](), panel)
+    assert frame.size == panel.size and frame.mode == panel.mode
+    check_panel_golden(frame, GOLDEN / "pitchbowl" / _pid(panel) / f"{name}.png")
+
+
+def test_every_pitchbowl_panel_golden_has_a_scene() -> None:
+    stale = sorted(str(p) for p in (GOLDEN / "pitchbowl").glob("*/*.png")
+                   if p.stem not in SCENES or p.parent.name not in {_pid(q) for q in GOLDEN_PANELS})
+    assert stale == []
+
+
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> list[RecordingDraw]:
+    """The canvases draw through RecordingDraw (every primitive's box recorded)."""
     made: list[RecordingDraw] = []
 
-    def new_canvas(size: tuple[int, int]) -> tuple[Image.Image, RecordingDraw]:
-        widgets.new_canvas(size)  # the real size check
-        img = Image.new("1", (size[0] + MARGIN, size[1] + MARGIN), 0)
-        d = RecordingDraw(img)
+    def draw(im: Image.Image) -> RecordingDraw:
+        d = RecordingDraw(im)
         made.append(d)
-        return img, d
+        return d
 
-    monkeypatch.setattr(screens, "new_canvas", new_canvas)
+    monkeypatch.setattr(panel_module, "ImageDraw", types.SimpleNamespace(Draw=draw))
     return made
 
 
-@pytest.mark.parametrize("name", sorted(SCENES))
-def test_scene_stays_on_the_panel_and_its_text_is_uncut(name: str, recorder: list[RecordingDraw]) -> None:
-    """With ordinary names every word on the design-size screen is whole: nothing is
-    shortened with an ellipsis (a refusal's reason wraps, a long notice wraps)."""
-    img = render(SCENES[name]())
-    assert_inside(img, recorder[0], (128, 64))
-    cut = [what for what, _ in recorder[0].boxes if "…" in what]
-    assert cut == []
+def _inside(draws: list[RecordingDraw], size: tuple[int, int]) -> list[str]:
+    w, h = size
+    return [f"{what} at {(x0, y0, x1, y1)} leaves {w}x{h}" for d in draws for what, (x0, y0, x1, y1) in d.boxes
+            if not (0 <= x0 and 0 <= y0 and x1 <= w - 1 and y1 <= h - 1)]
 
 
 LONG = "Pass intercepted by THE OTHER TEAM, who now hold the ball: their turn " * 2
+LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
 
 
-@pytest.mark.parametrize("size", [(128, 64), (96, 48), (128, 128), (256, 64)])
+@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=_pid)
 @pytest.mark.parametrize("name", sorted(SCENES))
-def test_stress_views_stay_on_the_panel(name: str, size: tuple[int, int], recorder: list[RecordingDraw]) -> None:
-    """Long names and long prompts of every kind, on panels of other sizes."""
-    view = replace(SCENES[name](), names=("THE RED DRAGONS", "BLUE WHALES UNITED"))
-    for prompt in (None, Prompt(LONG), Prompt(LONG, "warning"), Prompt(LONG, "refusal", "PB-22")):
-        recorder.clear()
-        img = render(replace(view, prompt=prompt), size)
-        assert_inside(img, recorder[0], size)
+def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
+        name: str, panel: Panel, recorder: list[RecordingDraw], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long names and long prompts of every kind, on every panel: nothing leaves the
+    panel, no text leaves its box or is cut with "…", and the prompts and (where the
+    layout has a names row) the names are drawn whole over their pages."""
+    view = replace(SCENES[name](), names=LONG_NAMES)
+    problems: list[str] = []
+    with TextFit(monkeypatch) as fit:
+        for prompt in (None, Prompt(LONG), Prompt(LONG, "warning"), Prompt(LONG, "refusal", "PB-22")):
+            fit.clear()
+            recorder.clear()
+            draw_every_page(fit, Frame(replace(view, prompt=prompt)), panel)
+            problems += fit.problems(panel.size) + _inside(recorder, panel.size)
+            if prompt is not None:
+                want = widgets.refusal_words(prompt) if prompt.kind == "refusal" else prompt.text
+                problems += [f"{prompt.kind} not drawn whole"] if not fit.shows(want) else []
+            elif view.state.phase == "turn" and panel.layout != "reduced":
+                problems += [f"{n!r} not drawn whole" for n in LONG_NAMES if not fit.shows(n)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=_pid)
+def test_the_long_pitch_line_is_paged_not_cut(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"> HAND OFF? TOUCHDOWN" (issue 14 cut it to "> HAND OFF? TOUCHDO…") is shown
+    whole, on one line or over pages, on every panel."""
+    ts = press(kicked_off(), "pickup", "shot_done", "handoff", "touchdown")
+    view = replace(t.view(ts), names=LONG_NAMES)
+    assert view.draft == "HAND OFF? TOUCHDOWN"
+    with TextFit(monkeypatch) as fit:
+        draw_every_page(fit, Frame(view), panel)
+        assert fit.problems(panel.size) == []
+        assert fit.shows("> HAND OFF? TOUCHDOWN")
 
 
 def test_the_match_screen_says_what_the_issue_asks_for() -> None:
@@ -156,6 +229,6 @@ def test_the_match_screen_says_what_the_issue_asks_for() -> None:
     assert screens.describe(v.state) == "0-0 turn B active, 10 left all-out used"
 
 
-def test_too_small_a_panel_is_refused() -> None:
-    with pytest.raises(ValueError):
+def test_a_panel_without_a_layout_is_refused() -> None:
+    with pytest.raises(ValueError, match="no screen layout for a 64x32 px panel"):
         render(t.view(t.new_table()), (64, 32))

@@ -3,9 +3,6 @@ item 2): each prompt, notice and refusal text each game's ``describe`` can give 
 player names, every option set), and the kiosk's screens, drawn page by page through
 :mod:`support.textfit`: no ink outside its box or the panel, no "…", and every text
 drawn whole over its pages.
-
-A game is checked here once its screens are laid out per panel (``LAID_OUT``); the game
-helpers of issue 14 add theirs as they convert them.
 """
 
 from __future__ import annotations
@@ -33,16 +30,11 @@ from support.textfit import TextFit, draw_every_page, sample_notice, texts_of
 
 PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
 LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
-LAID_OUT: frozenset[str] = frozenset({"pichenotte", "boulomania", "mastermove", "pitchnut"})
-"""The games whose screens are laid out per panel (the others are converted by the game
-helpers of issue 14, each adding its game here)."""
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "replay"
 
 
 def _game(game: str) -> Any:
-    why = "laid out in the next commit of wt-screens" if game == "pichenotte" else "converted by the game helper"
-    marks = () if game in LAID_OUT else (pytest.mark.xfail(strict=False, reason=why),)
-    return pytest.param(game, marks=marks, id=game)
+    return pytest.param(game, id=game)
 
 
 def _panel_id(p: Panel) -> str:

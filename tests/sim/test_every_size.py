@@ -17,16 +17,11 @@ from pitchside_sim.scenario import load_scenario
 from pitchside_sim.table import SimTable, sim_config
 
 SIZES = [(128, 64), (128, 32), (256, 64), (128, 128)]
-NOT_YET = {"pitchbowl"}
-"""Games whose screens are not laid out for 128x32 yet (their issue 14 helpers convert
-them): strict, so a conversion shows as an XPASS and its entry goes."""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game", GAMES)
 def test_the_demo_match_ends_in_its_result_at_every_size(game: str, size: tuple[int, int]) -> None:
-    if game in NOT_YET and size == (128, 32):
-        pytest.xfail("not laid out for 128x32 yet")
     app = app_for(game)
     path = str(resources.files("pitchside_sim") / "scenarios" / f"{game}_match.toml")
     scenario = load_scenario(path, app.buttons, tuple(app.beams))
