@@ -23,14 +23,20 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pitchside.league import formats, ratings, standings
 from pitchside.league.store import Store
+from pitchside.web import sse
 from pitchside.web.guard import Guard
-from pitchside.web.hub import CLOSE, Hub
+from pitchside.web.hub import Hub
 
 PACKAGE = Path(str(resources.files("pitchside.league")))
 WEB_STATIC = Path(str(resources.files("pitchside.web"))) / "static"
@@ -78,35 +84,9 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
     async def wall(request: Request) -> Response:
         return html("wall.html", w=hub.latest.snap if hub.latest else None)
 
-    async def api_wall(request: Request) -> Response:
-        if hub.latest is None:
-            return JSONResponse({"error": "no tables yet"}, status_code=503, headers={"retry-after": "1"})
-        return Response(hub.latest.text, media_type="application/json", headers={"cache-control": "no-store"})
-
-    async def events(request: Request) -> Response:
-        ip = request.client.host if request.client else "?"
-        client = hub.subscribe(ip, request.headers.get("last-event-id"))
-        if client is None:
-            return PlainTextResponse("too many live pages; try again\n", status_code=503,
-                                     headers={"retry-after": "5"})
-
-        async def stream() -> AsyncIterator[str]:
-            try:
-                yield f"retry: {settings.retry_ms}\n: pitchside league v1\n\n"
-                while True:
-                    try:
-                        entry = await asyncio.wait_for(client.queue.get(), settings.ping_s)
-                    except TimeoutError:
-                        yield "event: ping\ndata: {}\n\n"
-                        continue
-                    if entry is CLOSE:
-                        return
-                    yield f"id: {entry.seq}\nevent: wall\ndata: {entry.text}\n\n"
-            finally:
-                hub.unsubscribe(client)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+    api_wall = sse.latest_json(hub, "no tables yet")
+    events = sse.event_stream(hub, banner="pitchside league v1", event="wall", retry_ms=settings.retry_ms,
+                              ping_s=settings.ping_s, ping="event: ping\ndata: {}\n\n")
 
     async def all_standings(request: Request) -> Response:
         counted = store.counted()

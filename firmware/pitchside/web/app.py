@@ -20,13 +20,18 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pitchside.web import history
+from pitchside.web import history, sse
 from pitchside.web.guard import Guard
-from pitchside.web.hub import CLOSE, Hub
+from pitchside.web.hub import Hub
 
 PACKAGE = Path(str(resources.files("pitchside.web")))
 
@@ -96,35 +101,9 @@ def create_app(hub: Hub, settings: WebSettings = WebSettings(),
             return HTMLResponse(html, headers={"cache-control": "no-cache"})
         return endpoint
 
-    async def api_state(request: Request) -> Response:
-        if hub.latest is None:
-            return JSONResponse({"error": "no state yet"}, status_code=503, headers={"retry-after": "1"})
-        return Response(hub.latest.text, media_type="application/json", headers={"cache-control": "no-store"})
-
-    async def events(request: Request) -> Response:
-        ip = request.client.host if request.client else "?"
-        client = hub.subscribe(ip, request.headers.get("last-event-id"))
-        if client is None:
-            return PlainTextResponse("too many live pages; try again\n", status_code=503,
-                                     headers={"retry-after": "5"})
-
-        async def stream() -> AsyncIterator[str]:
-            try:
-                yield f"retry: {settings.retry_ms}\n: pitchside feed v1\n\n"
-                while True:
-                    try:
-                        entry = await asyncio.wait_for(client.queue.get(), settings.ping_s)
-                    except TimeoutError:
-                        yield ": keepalive\nevent: ping\ndata: {}\n\n"
-                        continue
-                    if entry is CLOSE:
-                        return
-                    yield f"id: {entry.seq}\nevent: state\ndata: {entry.text}\n\n"
-            finally:
-                hub.unsubscribe(client)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+    api_state = sse.latest_json(hub, "no state yet")
+    events = sse.event_stream(hub, banner="pitchside feed v1", event="state", retry_ms=settings.retry_ms,
+                              ping_s=settings.ping_s, ping=": keepalive\nevent: ping\ndata: {}\n\n")
 
     async def qr(request: Request) -> Response:
         if settings.url is None:

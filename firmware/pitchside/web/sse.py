@@ -1,0 +1,65 @@
+"""The two endpoints every live page of Pitchside serves the same way: the hub's latest
+snapshot as JSON, and its Server-Sent Events stream (the table's feed, the league's wall).
+
+One stream per page: the snapshot first, then every change, each ``id: seq`` (the hub
+replays from ``Last-Event-ID``), a ping every ``ping_s`` so proxies and dead phones are
+noticed, and the hub's CLOSE ending it (shutdown: an open stream must not hold uvicorn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+
+from pitchside.web.hub import CLOSE, Hub
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def latest_json(hub: Hub, nothing_yet: str) -> Endpoint:
+    """``GET`` of the hub's latest snapshot (``application/json``, not cached); 503 with
+    ``{"error": nothing_yet}`` and ``retry-after: 1`` before the first."""
+
+    async def endpoint(request: Request) -> Response:
+        if hub.latest is None:
+            return JSONResponse({"error": nothing_yet}, status_code=503, headers={"retry-after": "1"})
+        return Response(hub.latest.text, media_type="application/json", headers={"cache-control": "no-store"})
+
+    return endpoint
+
+
+def event_stream(hub: Hub, *, banner: str, event: str, retry_ms: int, ping_s: float, ping: str) -> Endpoint:
+    """``GET`` of the hub's SSE stream: ``retry: retry_ms`` and the ``banner`` comment,
+    then ``id: seq / event: <event> / data: <snapshot>`` per change, ``ping`` (a whole SSE
+    block) after ``ping_s`` s of quiet; 503 ``retry-after: 5`` when the hub has no room for
+    the client's address (:meth:`Hub.subscribe`)."""
+
+    async def endpoint(request: Request) -> Response:
+        ip = request.client.host if request.client else "?"
+        client = hub.subscribe(ip, request.headers.get("last-event-id"))
+        if client is None:
+            return PlainTextResponse("too many live pages; try again\n", status_code=503,
+                                     headers={"retry-after": "5"})
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield f"retry: {retry_ms}\n: {banner}\n\n"
+                while True:
+                    try:
+                        entry = await asyncio.wait_for(client.queue.get(), ping_s)
+                    except TimeoutError:
+                        yield ping
+                        continue
+                    if entry is CLOSE:
+                        return
+                    yield f"id: {entry.seq}\nevent: {event}\ndata: {entry.text}\n\n"
+            finally:
+                hub.unsubscribe(client)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    return endpoint
