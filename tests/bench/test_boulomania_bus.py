@@ -9,20 +9,16 @@ throw moved, not the whole board. The figure is printed (``pytest -s``)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
+
+from support.benchmod import bench_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _bus() -> Any:
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bus
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return bus
+    return bench_module("bus")
 
 
 def test_a_round_end_sends_well_under_half_a_frame() -> None:

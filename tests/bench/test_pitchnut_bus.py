@@ -17,11 +17,11 @@ left to a follow-up; this test holds the figure at or under 40 %."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 from pitchside.render.pitchnut import PitchnutView
+from support.benchmod import bench_module
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 0.40
@@ -29,12 +29,7 @@ LIMIT = 0.40
 
 
 def _bus() -> Any:
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bus
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return bus
+    return bench_module("bus")
 
 
 def _frames() -> list[tuple[Any, Any, bool]]:

@@ -10,21 +10,17 @@ different screen, and is printed beside it (its bytes are that whole screen chan
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
+
+from support.benchmod import bench_module
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 0.25
 
 
 def _bus() -> Any:
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import bus
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    return bus
+    return bench_module("bus")
 
 
 def test_a_score_change_on_the_pichenotte_main_screen_sends_at_most_a_quarter_frame() -> None:
