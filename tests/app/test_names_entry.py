@@ -287,7 +287,7 @@ def test_the_entry_screen_lights_the_cursor_cell_and_draws_the_letters() -> None
     assert img.tobytes() != render(replace(view, done=())).tobytes()  # the names so far are shown
 
 
-@pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 128), (96, 48)])
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (256, 64), (128, 128), (96, 48)])
 def test_the_entry_screen_draws_at_every_panel_size(size: tuple[int, int]) -> None:
     img = render(NamesView("A PLAYER 2", "AN ", 2, ("ANN",), "NEXT: OK   DONE: END"), size)
     assert img.size == size and img.getbbox() is not None

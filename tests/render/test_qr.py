@@ -4,16 +4,15 @@ the layout the panel allows, the pixels equal to segno's matrix, a phone's decod
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from PIL import Image
-
-from support.golden import check_golden
+from pitchside.render.panel import Panel
 from pitchside.render import qr, screen
+from support.apt import installed
+from support.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "qr" / "golden"
 """Its own folder: tests/render/golden is the scenes' of render_scenes.py (a file there
@@ -66,15 +65,8 @@ def test_the_pixels_are_segnos_matrix_dark_on_a_lit_quiet_zone(url: str) -> None
 
 
 def _zbarimg() -> str | None:
-    """Debian's zbar-tools (installed here when missing and running as root, as the web
-    tests install chromium)."""
-    found = shutil.which("zbarimg")
-    if found is None and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "zbar-tools"],
-                       check=False, env=env, capture_output=True)
-        found = shutil.which("zbarimg")
-    return found
+    """Debian's zbar-tools (installed here when missing and running as root)."""
+    return installed("zbarimg", "zbar-tools")
 
 
 @pytest.mark.parametrize("url", URLS)
@@ -82,12 +74,13 @@ def test_zbar_reads_the_url_back_at_1x_and_4x(tmp_path: Path, url: str) -> None:
     zbar = _zbarimg()
     if zbar is None:
         pytest.skip("no zbarimg (apt-get install zbar-tools, as root); the pixel test above still checks the matrix")
-    img = screen.render(qr.QRView(url, hint="NEXT: back"), (128, 64))
-    for scale in (1, 4):
-        path = tmp_path / f"qr{scale}.png"
-        img.convert("L").resize((128 * scale, 64 * scale), Image.Resampling.NEAREST).save(path)
-        out = subprocess.run([zbar, "-q", "--raw", str(path)], capture_output=True, text=True, timeout=30)
-        assert out.stdout.strip() == url, (scale, out.stdout, out.stderr)
+    for panel in (Panel(128, 64), Panel(128, 32), Panel(128, 128, "RGB")):  # 1 px modules on 128x32
+        img = screen.compose(screen.Frame(qr.QRView(url, hint="NEXT: back")), panel).image
+        for scale in (1, 4):
+            path = tmp_path / f"qr{panel.height}_{scale}.png"
+            img.convert("L").resize((panel.width * scale, panel.height * scale), Image.Resampling.NEAREST).save(path)
+            out = subprocess.run([zbar, "-q", "--raw", str(path)], capture_output=True, text=True, timeout=30)
+            assert out.stdout.strip() == url, (panel, scale, out.stdout, out.stderr)
 
 
 def test_golden_qr_screen_128x64() -> None:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from support.apt import find, installed
+
 ROOT = Path(__file__).resolve().parents[2]
 ACL = ROOT / "deploy" / "mosquitto" / "pitchside.acl"
 CONF = ROOT / "deploy" / "mosquitto" / "pitchside.conf"
@@ -23,21 +25,9 @@ USERS = {"table-1": "T1-secret-x", "table-2": "T2-secret-y", "league": "L-secret
 """The broker's users and passwords (made per session)."""
 
 
-def _find(name: str) -> str | None:
-    return shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin:/sbin")
-
-
 def mosquitto() -> str | None:
     """The ``mosquitto`` binary, installed with apt when missing (root only), or None."""
-    found = _find("mosquitto")
-    if found is None and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        lock = ["-o", "DPkg::Lock::Timeout=300"]
-        subprocess.run(["apt-get", *lock, "update", "-qq"], check=False, env=env, capture_output=True)
-        subprocess.run(["apt-get", *lock, "install", "-y", "-qq", "--no-install-recommends", "mosquitto",
-                        "mosquitto-clients"], check=False, env=env, capture_output=True)
-        found = _find("mosquitto")
-    return found
+    return installed("mosquitto", "mosquitto", "mosquitto-clients")
 
 
 def free_port() -> int:
@@ -76,7 +66,7 @@ class Broker:
         folder.mkdir(parents=True, exist_ok=True)
         passwd = folder / "passwd"
         passwd.write_text("".join(f"{u}:{p}\n" for u, p in USERS.items()))
-        tool = _find("mosquitto_passwd")
+        tool = find("mosquitto_passwd")
         assert tool is not None, "mosquitto_passwd comes with the mosquitto package"
         subprocess.run([tool, "-U", str(passwd)], check=True, capture_output=True)  # hash the passwords
         shutil.copy(ACL, folder / "acl")
@@ -91,7 +81,7 @@ class Broker:
         path.chmod(0o600)
         return path
 
-    def start(self) -> "Broker":
+    def start(self) -> Broker:
         log = open(self.folder / "broker.log", "ab")
         self.proc = subprocess.Popen([self.binary, "-c", str(self.folder / "mosquitto.conf")],
                                      stdout=log, stderr=subprocess.STDOUT)

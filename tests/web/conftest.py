@@ -6,26 +6,17 @@ failure (tests/conftest.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.apt import installed
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 
 
 def _chromium() -> str | None:
-    found = shutil.which("chromium")
-    if found is None and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-qq"], check=False, env=env, capture_output=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"],
-                       check=False, env=env, capture_output=True)
-        found = shutil.which("chromium")
-    return found
+    return installed("chromium", "chromium", "fonts-dejavu-core")
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,8 @@ from PIL import Image, ImageDraw
 
 from pitchside.render import fonts, screen
 from pitchside.render.fonts import Box
-from pitchside.render.widgets import bar, new_canvas, text_in_box
+from pitchside.render.panel import Canvas
+from pitchside.render.widgets import paged_bar, paged_text, text_in_box
 
 TITLE_H = 12
 """Title bar height (px)."""
@@ -48,37 +49,57 @@ class NamesView:
 
 
 def render_names(view: NamesView, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """Draw the entry screen.
+    """Draw the entry screen for a ``size`` panel in mode "1" (any panel: :func:`draw_names`).
 
-    :returns: a mode "1" image of ``size`` px (at least 96x48).
-    :raises ValueError: ``size`` too small.
+    :raises ValueError: no layout for ``size``.
     """
-    img, draw = new_canvas(size)
-    w, h = size
-    bar(draw, (0, 0, w, TITLE_H), f"NAME: {view.who}", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL, fonts.TINY))
-    top, bottom = TITLE_H + 1, h - HINT_H - DONE_H
+    return screen.render(view, size)
+
+
+def draw_names(view: NamesView, c: Canvas) -> None:
+    """Lay the entry out on ``c``: on 128x32 (``"reduced"``) the title, then the letter
+    cells at the left and the names so far and the hint beside them; elsewhere title,
+    cells, names so far and hint in rows. Text is paged, never cut."""
+    w, h = c.size
+    reduced = c.layout == "reduced"
+    title_h = 10 if reduced else TITLE_H
+    paged_bar(c, (0, 0, w, title_h), f"NAME: {view.who}", inverse=True, sizes=(fonts.MEDIUM, fonts.SMALL, fonts.TINY))
+    if reduced:
+        cells_right = w * 9 // 16
+        _cells(c.draw, view, (0, title_h + 1, cells_right, h))
+        side = (cells_right + 1, title_h + 1, w, h)
+        text = "  ".join(view.done) + (" / " if view.done and view.hint else "") + view.hint
+        paged_text(c, side, text, align="center", sizes=(fonts.TINY,), max_lines=2, leading=0)
+        return
+    bottom = h - HINT_H - DONE_H
+    _cells(c.draw, view, (0, title_h + 1, w, bottom))
+    if view.done:
+        paged_text(c, (0, bottom, w, bottom + DONE_H), "  ".join(view.done), align="center",
+                   sizes=(fonts.SMALL, fonts.TINY))  # fmt: skip
+    paged_bar(c, (0, h - HINT_H, w, h), view.hint, inverse=False, sizes=(fonts.TINY,))
+
+
+def _cells(draw: ImageDraw.ImageDraw, view: NamesView, box: Box) -> None:
+    """The letter cells centred in ``box``, with the + and - at their left: the cursor's
+    cell in inverse video, letters still to come as a short underline."""
+    x0, top, x1, bottom = box
+    w = x1 - x0
     cell_w = min((bottom - top) * 3 // 4, (w - 24) // max(1, len(view.letters)))
     cell_h = min(bottom - top, cell_w * 4 // 3)
     top += (bottom - top - cell_h) // 2
     bottom = top + cell_h
-    x = (w - cell_w * len(view.letters)) // 2
-    big = tuple(s for s in range(cell_h, fonts.SMALL - 1, -1) if fonts.line_height(s) <= cell_h - 2)
+    x = x0 + (w - cell_w * len(view.letters)) // 2
+    big = tuple(s for s in range(cell_h, fonts.TINY - 1, -1) if fonts.line_height(s) <= cell_h - 2)  # TINY: 128x32
     _plus_minus(draw, (x - 11, top, x - 2, bottom))
     for i, ch in enumerate(view.letters):
         cell = (x + 1, top, x + cell_w - 1, bottom)
         if i == view.cursor:
             draw.rectangle((cell[0], cell[1], cell[2] - 1, cell[3] - 1), fill=1)
         if ch.strip():
-            text_in_box(draw, cell, ch, align="center", sizes=big or (fonts.SMALL,), fill=0 if i == view.cursor else 1)
+            text_in_box(draw, cell, ch, align="center", sizes=big or (fonts.TINY,), fill=0 if i == view.cursor else 1)
         elif i > view.cursor:
             draw.line((cell[0] + 2, bottom - 2, cell[2] - 3, bottom - 2), fill=1)
         x += cell_w
-    bottom = h - HINT_H - DONE_H
-    if view.done:
-        text_in_box(draw, (0, bottom, w, bottom + DONE_H), "  ".join(view.done), align="center",
-                    sizes=(fonts.SMALL, fonts.TINY))  # fmt: skip
-    bar(draw, (0, h - HINT_H, w, h), view.hint, inverse=False, sizes=(fonts.TINY,))
-    return img
 
 
 def _plus_minus(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -93,4 +114,4 @@ def _plus_minus(draw: ImageDraw.ImageDraw, box: Box) -> None:
             draw.line((cx, cy - arm, cx, cy + arm), fill=1)
 
 
-screen.register(NamesView, render_names)
+screen.register_layout(NamesView, draw_names)

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from pitchside.render import fonts, screen
-from pitchside.render.widgets import new_canvas, text_in_box
+from pitchside.render.panel import Canvas
+from pitchside.render.widgets import paged_text
 
 MIN_QUIET = 2
 """The quiet zone kept at least (modules); the standard's 4 when the panel has room."""
@@ -92,13 +93,16 @@ def fit(url: str, size: tuple[int, int]) -> tuple[list[list[bool]], Layout]:
     raise ValueError(f"the QR code of {url!r} does not fit {size[0]}x{size[1]} px")
 
 
-def draw_code(img: Image.Image, url: str, size: tuple[int, int]) -> Layout:
-    """Draw the code of ``url`` on ``img`` (mode "1") as :func:`fit` lays it out; returns
-    the layout.
+def draw_code(img: Image.Image, url: str, size: tuple[int, int], centre: bool = False) -> Layout:
+    """Draw the code of ``url`` on ``img`` (mode "1", or a canvas's inks) as :func:`fit`
+    lays it out in ``size`` px from the top-left; ``centre``: centred across the image's
+    width, at the top. Returns the layout.
 
     :raises ValueError: as :func:`fit`.
     """
     cells, at = fit(url, size)
+    if centre:
+        at = Layout(at.scale, at.quiet, at.side, (img.width - at.side) // 2, 0)
     draw = ImageDraw.Draw(img)
     draw.rectangle((at.x, at.y, at.x + at.side - 1, at.y + at.side - 1), fill=1)  # lit: the light modules
     s, off_x, off_y = at.scale, at.x + at.quiet * at.scale, at.y + at.quiet * at.scale
@@ -111,25 +115,48 @@ def draw_code(img: Image.Image, url: str, size: tuple[int, int]) -> Layout:
 
 
 def render_qr(view: QRView, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """The QR screen: the code at the left, the caption and hint in the width left.
+    """The QR screen for a ``size`` panel in mode "1" (any panel: :func:`draw_qr`).
 
-    :returns: a mode "1" image of ``size``.
-    :raises ValueError: the code does not fit ``size``, or too little width is left for
-        a caption (under 24 px).
+    :raises ValueError: as :func:`draw_qr`.
     """
-    img, draw = new_canvas(size)
-    w, h = size
-    at = draw_code(img, view.url, size)
+    return screen.render(view, size)
+
+
+TALL_CAPTION_H = 30
+"""Px kept under the code on the tall (128x128) panel for the caption and hint."""
+
+
+def draw_qr(view: QRView, c: Canvas) -> None:
+    """The QR screen: on the tall panel the code at the top, centred, the caption and
+    hint under it; elsewhere the code at the left and the caption and hint in the width
+    left (on 128x32 the code at 1 px per module and the words paged).
+
+    :raises ValueError: the code does not fit, or too little width is left beside it
+        for a caption (under 24 px).
+    """
+    w, h = c.size
+    if c.layout == "tall":
+        at = draw_code(c.image, view.url, (w, h - TALL_CAPTION_H), centre=True)
+        hint_h = 11 if view.hint else 0
+        paged_text(c, (0, at.side + 1, w, h - hint_h), " ".join(view.lines), align="center",
+                   sizes=(fonts.SMALL, fonts.TINY), max_lines=2, leading=0)
+        if view.hint:
+            paged_text(c, (0, h - hint_h, w, h), view.hint, align="center", sizes=(fonts.TINY,))
+        return
+    at = draw_code(c.image, view.url, (w, h))
     x0 = at.x + at.side + 2
     if w - x0 < 24:
         raise ValueError(f"no room beside a {at.side} px QR code on {w}x{h} px")
+    if c.layout == "reduced":
+        words = " ".join((*view.lines, *((view.hint,) if view.hint else ())))
+        paged_text(c, (x0, 0, w, h), words, align="center", sizes=(fonts.SMALL, fonts.TINY), max_lines=3, leading=0)
+        return
     rows = [*view.lines[:3], *((view.hint,) if view.hint else ())]
     top = max(0, (h - 13 * len(rows)) // 2)
     for i, line in enumerate(rows):
         y = top + i * 13
-        text_in_box(draw, (x0, y, w, y + 12), line, align="center",
-                    sizes=(fonts.SMALL, fonts.TINY) if i < len(view.lines[:3]) else (fonts.TINY,))
-    return img
+        paged_text(c, (x0, y, w, y + 12), line, align="center",
+                   sizes=(fonts.SMALL, fonts.TINY) if i < len(view.lines[:3]) else (fonts.TINY,))
 
 
-screen.register(QRView, render_qr)
+screen.register_layout(QRView, draw_qr)
