@@ -352,3 +352,17 @@ def test_the_quit_question_names_who_quits_and_how_to_answer(monkeypatch: pytest
             fit.clear()
             draw_every_page(fit, Frame(view), p)
             assert all(fit.shows(t) for t in ("QUIT: FORFEIT?", "Blue Town loses 0-3", "DONE: yes, quit")), p
+
+
+@pytest.mark.parametrize("panel", [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")], ids=str)
+def test_the_standings_draw_on_every_panel(panel: Panel) -> None:
+    """The standings were drawn for 96x48 and up only: a Master Move tournament table on a
+    128x32 panel stopped at its standings page (ValueError)."""
+    from pitchside.core.tournament import Row
+    from pitchside.render import screen
+    from pitchside.render.mastermove import StandingsView
+
+    view = StandingsView("CUP", (Row(1, "BLUE TOWN", 2, 2, 0, 5, 1, 6), Row(2, "REDS", 2, 0, 2, 1, 5, 0)),
+                         "NEXT: BLUE v REDS", 0)
+    image = screen.compose(screen.Frame(view), panel).image
+    assert image.size == panel.size and image.getbbox() is not None

@@ -30,7 +30,13 @@ from pitchside.render.mastermove.board import board_layout, draw_board_screen
 from pitchside.render.mastermove.others import draw_confirm_quit, draw_finished, draw_toss
 from pitchside.render.mastermove.pitch import CELL, CELLS, draw_pitch
 from pitchside.render.mastermove.score import draw_score_screen, score_layout
-from pitchside.render.mastermove.standings import STANDINGS_ROWS, StandingsView, render_standings, standings_cells
+from pitchside.render.mastermove.standings import (
+    STANDINGS_ROWS,
+    StandingsView,
+    draw_standings,
+    render_standings,
+    standings_cells,
+)
 from pitchside.render.mastermove.view import EntryView, MasterMoveView
 from pitchside.render.panel import Canvas, Panel
 
@@ -77,4 +83,4 @@ def render(view: MasterMoveView, size: Panel | tuple[int, int] = (128, 64), page
 
 
 screen.register_layout(MasterMoveView, draw)
-screen.register(StandingsView, render_standings)
+screen.register_layout(StandingsView, draw_standings)

@@ -10,7 +10,9 @@ from itertools import pairwise
 from PIL import Image
 
 from pitchside.core.tournament import Row
-from pitchside.render.widgets import new_canvas, text_in_box
+from pitchside.render import screen
+from pitchside.render.panel import Canvas
+from pitchside.render.widgets import text_in_box
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,16 @@ def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> 
     ``view.first``, and the footer (the next pairing or the champion) under a rule.
     ``view.title`` is shown in the footer when there is no footer text.
 
-    :returns: a mode ``"1"`` image of ``size``.
+    :returns: a mode ``"1"`` image of ``size`` (any panel: :func:`draw_standings`).
     """
-    img, draw = new_canvas(size)
-    w, h = size
+    return screen.render(view, size)
+
+
+def draw_standings(view: StandingsView, c: Canvas) -> None:
+    """:func:`render_standings` on any panel's canvas (on 128x32: the heads, one row and
+    the footer)."""
+    draw = c.draw
+    w, h = c.size
     # column edges in px, scaled from the 128 px design
     edges = [round(e * w / 128) for e in (0, 14, 66, 78, 90, 109, 128)]
     cols = list(pairwise(edges))
@@ -60,7 +68,6 @@ def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> 
         y += row_h
     draw.line((0, h - 10, w - 1, h - 10), fill=1)
     text_in_box(draw, (0, h - 9, w, h), footer, align="center", sizes=(8,), pad=1)
-    return img
 
 
 def standings_cells(view: StandingsView) -> tuple[tuple[str, str, str, str, str, str], ...]:
