@@ -68,6 +68,14 @@ PER_ADDRESS = 10
 CONDITIONS = ("none", "web0", "web50", "stopped")
 
 
+WEB_NICE = 10
+"""The web side's niceness, as deploy/pitchside-web.service runs it (``Nice=10``): the
+table's own process keeps the CPU when both want it."""
+SWARM_NICE = 19
+"""The clients' niceness: they stand for the phones and the TV, which are other devices,
+so on the bench's one machine they take only the CPU the table and web side leave."""
+
+
 def counts(quick: bool, smoke: bool = False) -> dict[str, int]:
     """How much each section measures: the full run, ``--quick`` (a few minutes less), or
     ``--smoke`` (the test's: each section once, tiny)."""
@@ -102,7 +110,8 @@ class WebProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pitchside.cli.main", "web", "--listen", f"127.0.0.1:{self.port}",
              "--feed", str(self.feed), "--db", str(tmp / "none.db")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            preexec_fn=lambda: os.nice(WEB_NICE))  # as deployed: pitchside-web.service has Nice=10
         self.startup_s = self._wait_ready(t0)
 
     def _wait_ready(self, t0: float, timeout: float = 30.0) -> float:
@@ -149,7 +158,8 @@ class Swarm:
 
     def __init__(self, url: str, n: int, timeout: float = 60.0) -> None:
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--swarm", str(n), "--url", url],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     preexec_fn=lambda: os.nice(SWARM_NICE))
         assert self.proc.stdout is not None
         line = self._line(timeout)
         if line.strip() != "ready":
