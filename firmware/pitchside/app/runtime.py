@@ -420,9 +420,10 @@ class Runtime:
         With a write still running on the writer thread the main frame is drawn
         meanwhile, and shown once the write has returned (drawn again in the rare case
         the write changed it: a storage fault's warning)."""
-        main = self.frame()
+        writing = self._writer is not None and self._writer.pending  # before the frame is read:
+        main = self.frame()  # a write ending in between may change it (a warning)
         drawn: Drawn | None = None
-        if self._writer is not None and self._writer.pending:
+        if writing:
             if main != self._shown:
                 try:
                     drawn = screen.compose(main, self._panel)
