@@ -71,7 +71,7 @@ def timing_points() -> list[tuple[str, Any, str]]:
         if controller is not None and callable(getattr(controller, name, None)):
             points.append(("rules", controller, name))
     screen = getattr(runtime, "screen", None)  # render/screen.py: the one dispatch (draw a Frame)
-    for module, name in ((screen, "draw"), (runtime, "render_kiosk"), (runtime, "render"), (kiosk, "render")):
+    for module, name in ((screen, "compose"), (screen, "draw"), (runtime, "render_kiosk"), (runtime, "render"), (kiosk, "render")):
         if module is not None and callable(getattr(module, name, None)):
             points.append(("render", module, name))
             break

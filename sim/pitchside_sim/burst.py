@@ -31,14 +31,16 @@ within ``storm_window`` flag a storm and stop counting until the beam is quiet.
 
 * ``min_block`` must lie between the longest glitch (< 2) and the shortest steady part
   (3): **2.5** (default 2: right on the glitch bound, no margin).
-* ``rearm`` must outlast the trailing flicker (2) and stay under the gap between pieces
-  (15): **8** (default 20: a piece 15 after the previous one is merged into it).
-* Storms: a legitimate burst has 1 + 2 x 2 = 5 block starts per piece, all within 7 of
-  its leading edge (5 block + 2 flicker), and pieces start >= 20 apart, so any 30 window
-  holds at most two pieces: <= 10 starts. The IR captures have up to 18 (NEC) and 21
-  (Sony SIRC) starts in 30 (every NEC frame at least 14, see the tests). **14 within
-  30** separates them (default 6 within 100: six flicker-free pieces 20 apart, or two
-  flickering ones, make a "storm", and the counter then drops the pieces that follow).
+* ``rearm`` must outlast the trailing flicker (2) and stay under the gap between pieces:
+  **4** (issue 15: pieces down to 5 apart; 8 met 15 but merged pieces closer than 8;
+  default 20: a piece 15 after the previous one is merged into it).
+* Storms: **10 within 15** (issue 15; was 14 within 30, which flagged bursts of
+  flickering pieces 5 apart as storms: 3,993 miscounts in 10,000 drops). Chosen by a
+  scan (bench/README.md, "Counting shorter gaps"): of the settings that still flag
+  every frame of both IR captures (tests/signals/test_captures_tuned.py), 8-10 within
+  10-15 counted 10,000 drops at 5 with flicker with 0 miscounts; 10 within 20 or 30
+  already missed. Default 6 within 100: six flicker-free pieces 20 apart, or two
+  flickering ones, make a "storm", and the counter then drops the pieces that follow.
 * ``max_block`` stays 2 s (a piece resting in the beam is a stuck sensor).
 
 With these, every photogate pass of the real captures still counts once and the IR

@@ -87,7 +87,8 @@ def test_example_config_loads_with_exact_values() -> None:
         bounce_ms=100.0,
         hold_s=1.0,
         buttons=tuple(ButtonConfig(n, EXAMPLE_PINS[n], pull_up=True) for n in sorted(EXAMPLE_PINS)),
-        beams=(BeamConfig("twenty", "GPIO27", pull_up=True, blocked_level="high", min_block_ms=2.0),),
+        beams=(BeamConfig("twenty", "GPIO27", pull_up=True, blocked_level="high", min_block_ms=2.5,
+                          rearm_ms=4.0),),  # issue 15: pucks 5 ms apart
         display=DisplayConfig(
             driver="ssd1306",
             interface="i2c",
@@ -135,7 +136,7 @@ def test_pin_spellings_normalise_to_gpio_names(write, value: str) -> None:
 
 def test_int_pin_for_the_beam_normalises(write) -> None:
     cfg = load_config(write('pin = "GPIO27"', "pin = 27"))
-    assert cfg.beams == (BeamConfig("twenty", "GPIO27"),)
+    assert cfg.beams == (BeamConfig("twenty", "GPIO27", min_block_ms=2.5, rearm_ms=4.0),)
 
 
 def test_parse_pin_bounds() -> None:
@@ -215,7 +216,7 @@ def test_bad_type(write, old: str, new: str, key: str, message: str) -> None:
         ("hold_s = 1.0", "hold_s = 10.5", "gpio.hold_s", "must be between 0.2 and 10.0, not 10.5"),
         ("hold_s = 1.0", "hold_s = nan", "gpio.hold_s", "must be between 0.2 and 10.0, not nan"),
         ("bounce_ms = 100", "bounce_ms = -1", "gpio.bounce_ms", "must be between 0.0 and 500.0, not -1.0"),
-        ("min_block_ms = 2", "min_block_ms = 101", "beams.twenty.min_block_ms", "must be between 0.0 and 100.0, not 101.0"),
+        ("min_block_ms = 2.5", "min_block_ms = 101", "beams.twenty.min_block_ms", "must be between 0.0 and 100.0, not 101.0"),
         ('interface = "i2c"', 'interface = "usb"', "display.interface", "must be one of i2c, spi, noop, not 'usb'"),
         ('blocked_level = "high"', 'blocked_level = "up"', "beams.twenty.blocked_level", "must be one of high, low, not 'up'"),
         ('pin_factory = "lgpio"', 'pin_factory = "gpiod"', "gpio.pin_factory", "must be one of lgpio, rpigpio, native, mock, not 'gpiod'"),

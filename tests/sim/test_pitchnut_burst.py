@@ -48,7 +48,7 @@ def pocket(config, sched: TimerScheduler, factory: VirtualClockFactory, blocked_
 def test_the_config_gives_every_pocket_its_own_counting_parameters(config) -> None:  # type: ignore[no-untyped-def]
     assert [b.name for b in config.beams] == list(burst.POCKETS)
     for b in config.beams:
-        assert (b.min_block_ms, b.rearm_ms, b.storm_pulses, b.storm_window_ms) == (2.5, 8.0, 14, 30.0)
+        assert (b.min_block_ms, b.rearm_ms, b.storm_pulses, b.storm_window_ms) == (2.5, 4.0, 10, 15.0)
 
 
 def test_beam_counting_keys_default_to_the_counter_defaults_and_are_range_checked() -> None:
@@ -71,7 +71,7 @@ def test_the_config_parameters_reach_the_drivers(config) -> None:  # type: ignor
     try:
         counter = rig.inputs.inputs["pocket_3"]._filter
         assert (counter.min_block_s, counter.rearm_s, counter.storm_pulses, counter.storm_window_s) == (
-            0.0025, 0.008, 14, 0.030)
+            0.0025, 0.004, 10, 0.015)
     finally:
         rig.close()
 
@@ -126,7 +126,7 @@ def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "drops: 200 (100 one at a time, pocket by pocket; 100 in" in out
     assert "miscounts: 0 " in out
     assert "noisy-sensor reports: 0" in out
-    assert "shortest gap still counted right: 8.5 ms" in out
+    assert "shortest gap still counted right: 5.5 ms" in out
 
 
 # --- the real captures, fed to a pocket input with the pocket parameters ------------------
@@ -153,7 +153,8 @@ def test_ir_frames_count_at_most_their_leader_and_are_flagged(config, real: Path
     """README: an IR frame counts as at most one piece and is flagged noisy. On a pocket
     the NEC leader (9.1 ms) is one piece per frame and every NEC frame (apart by 620 ms
     and more) is flagged; the SIRC leader (2.35 ms) is under min_block: no piece; its
-    four frames are 16 ms apart, one burst, flagged once."""
+    four frames are 16 ms apart: with the 15 ms storm window (issue 15) each is its own
+    burst, each flagged (with the old 30 ms window they were one burst, flagged once)."""
     edges = read_edges_csv(str(real / name))
     factory = VirtualClockFactory()
     sched = TimerScheduler(factory)
@@ -162,5 +163,5 @@ def test_ir_frames_count_at_most_their_leader_and_are_flagged(config, real: Path
         sched.advance_to(edges[-1][0] + 5.0)
     assert len(sched.of_type(BeamBroken)) == max_pieces
     noisy = sched.of_type(SensorNoisy)
-    assert len(noisy) == (frames if "nec" in name else 1)
+    assert len(noisy) == frames
     assert all("storm" in n.detail for n in noisy)

@@ -26,6 +26,7 @@ from PIL import Image
 
 from pitchside.tables import effects as table
 from pitchside.app import refusals, software_die, tournament_file
+from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
 from pitchside.tables.cues import SoundSink, cues, moment_cues
@@ -34,7 +35,7 @@ from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render import screen
 from pitchside.render.panel import Panel
-from pitchside.render.screen import Frame
+from pitchside.render.screen import Drawn, Frame
 from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
@@ -144,6 +145,11 @@ class TableParts:
     :param publisher: told the kiosk state once per pass of the loop that handled an
         event, after the frame is shown (the web feed; latest wins); its ``publish``
         returns at once, and a fault is logged, never fatal.
+    :param overlap_writes: run the recorder's write of an accepted input on a writer
+        thread (:mod:`pitchside.app.writer`) while its frame is drawn, and show the frame
+        once both are done (issue 15 item 2: the latency of a journaled input is then
+        max(fsync, render), not their sum); False: the write, then the drawing. Either
+        way nothing is shown before the write it shows has returned.
     """
 
     sink: FrameSink
@@ -160,6 +166,7 @@ class TableParts:
     sound: SoundSink | None = None
     publisher: Publisher | None = None
     mode: str = "1"
+    overlap_writes: bool = True
 
 
 class Runtime:
@@ -182,6 +189,7 @@ class Runtime:
         self._dice = parts.dice
         self._clock = parts.clock
         self._recorder = parts.recorder
+        self._writer = Writer() if parts.recorder is not None and parts.overlap_writes else None
         self._panel = Panel.of(parts.size, parts.mode)
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
@@ -274,6 +282,7 @@ class Runtime:
                 self.schedule(event.due_at, target)
             return
         if isinstance(event, (BeamBroken, SensorNoisy)) and self._recorder is not None:
+            self.settle()
             self._recorder.sensed(event)  # the health record, whatever the kiosk makes of it
         before = self.kiosk
         self.kiosk, effects = kiosk.handle(self.kiosk, event)
@@ -294,6 +303,7 @@ class Runtime:
         if (refused is None or self.kiosk.mode != "playing" or prompt is None or prompt.kind != "refusal"
                 or prompt is getattr(before, "prompt", None) or after.match is not before.match):
             return
+        self.settle()
         try:
             refused(refusals.event_name(event), prompt.rule, prompt.text, getattr(event, "at", self._clock()))
         except Exception as exc:  # the record of a refusal must not stop the match
@@ -304,6 +314,7 @@ class Runtime:
         handled events: :meth:`process_pending`)."""
         if self.publisher is None:
             return
+        self.settle()
         try:
             self.publisher.publish(self.kiosk, (self._recorder.match_id if self._recorder is not None else None))
         except Exception as exc:  # a web fault must not stop the match
@@ -329,22 +340,29 @@ class Runtime:
                 self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
             elif isinstance(effect, table.Accepted):
                 if self._recorder is not None:
+                    self.settle()
                     warned = self._recorder.warning is not None
-                    self._recorder.accepted(effect, self.state)
+                    if self._writer is not None:
+                        self._writer.submit(self._recorder.accepted, effect, self.state)
+                    else:
+                        self._recorder.accepted(effect, self.state)
                     if warned:
                         self._accepted_since_warning += 1
             elif isinstance(effect, table.NewMatch):
                 if self._recorder is not None:
+                    self.settle()
                     self._recorder.new_match(self.state)
                 for event in tournament_file.new_match_events(self.kiosk.settings):
                     self._handle(event)  # a tournament file read again for the new match
             elif isinstance(effect, credits.Ledger):
                 # journaled here, before the refresh that shows it (issue 18)
                 ledger = getattr(self._recorder, "ledger", None)
+                self.settle()
                 if ledger is not None:
                     ledger(effect.entry)
             elif isinstance(effect, credits.SpendNext):
                 spend_next = getattr(self._recorder, "spend_next", None)
+                self.settle()
                 if spend_next is not None:
                     spend_next(effect.entry)
             elif isinstance(effect, kiosk.StartTimer):
@@ -356,10 +374,18 @@ class Runtime:
             elif isinstance(effect, (credits.ReadAudits, credits.ResetAudits)):  # the service page
                 audits = getattr(self._recorder, "audits", None)
                 reset = isinstance(effect, credits.ResetAudits)
+                self.settle()
                 self._handle(audits(reset=reset) if audits is not None else credits.AuditsRead(ok=not reset))
             elif isinstance(effect, table.ReadSensorHealth):
+                self.settle()
                 health = tuple(self._recorder.health()) if self._recorder is not None else ()
                 self._handle(table.SensorHealthRead(health))
+
+    def settle(self) -> None:
+        """Wait for the recorder's writes still running on the writer thread (none without
+        one); a write's exception is raised here, as the direct call would have raised it."""
+        if self._writer is not None:
+            self._writer.settle()
 
     def _timer_fired(self, name: str, at: float) -> None:
         self.post(TimerFired(name, at))
@@ -395,13 +421,29 @@ class Runtime:
         later refresh, and the other displays go on. A main frame with paged text
         (issue 14 item 2) gets a page turn every :data:`PAGE_S` s on the clock (a timer,
         as the kiosk's are: time is an input), for as long as that frame is shown; a new
-        frame starts at its first page."""
-        main = self.frame()
+        frame starts at its first page.
+
+        With a write still running on the writer thread the main frame is drawn
+        meanwhile, and shown once the write has returned (drawn again in the rare case
+        the write changed it: a storage fault's warning)."""
+        writing = self._writer is not None and self._writer.pending  # before the frame is read:
+        main = self.frame()  # a write ending in between may change it (a warning)
+        drawn: Drawn | None = None
+        if writing:
+            if main != self._shown:
+                try:
+                    drawn = screen.compose(main, self._panel)
+                except HardwareError:
+                    drawn = None  # drawn again below, where the fault is counted
+            self.settle()
+            again = self.frame()
+            if again != main:
+                main, drawn = again, None
         base = replace(main, page=0)
         if base != self._paged_frame:
             self._paged_frame, self._page = base, 0
         if main != self._shown:
-            pages = self._show(self._sink, main, self._panel, "display")
+            pages = self._show(self._sink, main, self._panel, "display", drawn)
             if pages:
                 self._shown = main
                 if pages > 1 and self._turn_for != base:
@@ -421,10 +463,12 @@ class Runtime:
             self._page += 1
             self.refresh()
 
-    def _show(self, sink: FrameSink, frame: Frame, panel: Panel, what: str) -> int:
-        """Show ``frame``: :returns: its pages (1 or more), 0 after a display fault."""
+    def _show(self, sink: FrameSink, frame: Frame, panel: Panel, what: str, drawn: Drawn | None = None) -> int:
+        """Show ``frame`` (``drawn``: it, already drawn): :returns: its pages (1 or more),
+        0 after a display fault."""
         try:
-            drawn = screen.compose(frame, panel)
+            if drawn is None:
+                drawn = screen.compose(frame, panel)
             sink.show(drawn.image)
         except HardwareError as exc:  # a display fault must not stop the match
             self.display_errors += 1

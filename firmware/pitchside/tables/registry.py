@@ -9,24 +9,79 @@ adds one line to :data:`TABLES` (CONTRIBUTING.md lists every file a game needs).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from pitchside.core.errors import PitchsideError
 from pitchside.core.record.games import GAMES
-from pitchside.tables import boulomania, mastermove, pichenotte, pitchbowl, pitchnut
 from pitchside.tables.common import is_finished, match_in_progress
 from pitchside.tables.gametable import GameTable, Panel, TableLike
 
 GameApp = GameTable[Any]
 """A game's record, whatever its table state (what the kiosk and the shell hold)."""
 
-TABLES: dict[str, GameApp] = {
-    "pichenotte": pichenotte.APP,
-    "pitchnut": pitchnut.APP,
-    "boulomania": boulomania.APP,
-    "pitchbowl": pitchbowl.APP,
-    "mastermove": mastermove.APP,
-}
+def _pichenotte() -> "GameTable[Any]":
+    from pitchside.tables import pichenotte
+
+    return pichenotte.APP
+
+
+def _pitchnut() -> "GameTable[Any]":
+    from pitchside.tables import pitchnut
+
+    return pitchnut.APP
+
+
+def _boulomania() -> "GameTable[Any]":
+    from pitchside.tables import boulomania
+
+    return boulomania.APP
+
+
+def _pitchbowl() -> "GameTable[Any]":
+    from pitchside.tables import pitchbowl
+
+    return pitchbowl.APP
+
+
+def _mastermove() -> "GameTable[Any]":
+    from pitchside.tables import mastermove
+
+    return mastermove.APP
+
+
+class _Tables(Mapping[str, "GameTable[Any]"]):
+    """Game name -> its table's record, each table module imported on its first lookup
+    (issue 15 item 2: a table loads only the games it runs). ``in``, iteration and
+    ``len`` import nothing."""
+
+    def __init__(self, loaders: dict[str, Callable[[], "GameTable[Any]"]]) -> None:
+        self._loaders = loaders
+        self._apps: dict[str, GameTable[Any]] = {}
+
+    def __getitem__(self, game: str) -> "GameTable[Any]":
+        app = self._apps.get(game)
+        if app is None:
+            app = self._apps[game] = self._loaders[game]()  # KeyError: not a game with a table
+        return app
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._loaders  # no import: Mapping's would look the game up
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
+
+
+TABLES: Mapping[str, GameApp] = _Tables({
+    "pichenotte": _pichenotte,
+    "pitchnut": _pitchnut,
+    "boulomania": _boulomania,
+    "pitchbowl": _pitchbowl,
+    "mastermove": _mastermove,
+})
 """Game name -> its table's record, in the replay format's order of games."""
 
 

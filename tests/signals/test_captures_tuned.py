@@ -1,0 +1,91 @@
+"""The real captures (../shared/data/real/beam) through the counting settings the example
+configs give the pocket beams and the twenty hole (issue 15 item 2: tuned for 5 ms gaps
+between pieces): every photogate pass counts exactly once, and an IR remote's frames
+are each at most one piece and flagged as a storm, as with the filter's defaults
+(tests/signals/test_signal_captures.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pitchside.app.config import load_config
+from pitchside.signals.beam import BeamCounter
+from pitchside.signals.events import BeamBroken, SensorNoisy
+from pitchside_sim.pulses import read_edges_csv
+from pitchside_sim.run import default_config_path
+
+BLOCKED = False  # photogate and IR receivers: low = blocked
+PHOTOGATE_RUNS = ["000003", "000396", "000397"]
+NEC = "beam/sigrok_ir_nec_joyit_enter_IRdemod_ch0_edges.csv"
+SIRC = "beam/sigrok_ir_sirc1_ch0_edges.csv"
+
+
+def photogate(real_data: Path, run_id: str) -> list[tuple[float, bool]]:
+    return read_edges_csv(str(real_data / f"beam/plasduino_pendulum_photogate_run0101_{run_id}_edges.csv"))
+
+
+def complete_passes(edges: list[tuple[float, bool]]) -> list[tuple[float, float]]:
+    """(block, clear) of every blocked edge directly followed by a clear edge."""
+    return [(a[0], b[0]) for a, b in zip(edges, edges[1:]) if a[1] == BLOCKED and b[1] != BLOCKED]
+
+
+def frames(edges: list[tuple[float, bool]], gap_s: float) -> list[list[tuple[float, bool]]]:
+    """An IR capture split into frames at silences longer than ``gap_s``."""
+    out = [[edges[0]]]
+    for prev, cur in zip(edges, edges[1:]):
+        if cur[0] - prev[0] > gap_s:
+            out.append([])
+        out[-1].append(cur)
+    return out
+
+
+def settings(game: str, prefix: str) -> dict[str, Any]:
+    beam = next(b for b in load_config(default_config_path(game)).beams if b.name.startswith(prefix))
+    return {"min_block_s": beam.min_block_ms / 1000, "rearm_s": beam.rearm_ms / 1000,
+            "storm_pulses": beam.storm_pulses, "storm_window_s": beam.storm_window_ms / 1000}
+
+
+BEAMS = [("pitchnut", "pocket"), ("pichenotte", "twenty")]
+
+
+def test_the_example_configs_carry_the_tuned_settings() -> None:
+    assert settings("pitchnut", "pocket") == {"min_block_s": 0.0025, "rearm_s": 0.004, "storm_pulses": 10,
+                                              "storm_window_s": 0.015}
+    # the twenty hole keeps the storm detector's defaults (see pichenotte.toml)
+    assert settings("pichenotte", "twenty") == {"min_block_s": 0.0025, "rearm_s": 0.004, "storm_pulses": 6,
+                                                "storm_window_s": 0.100}
+
+
+@pytest.mark.parametrize("game,prefix", BEAMS)
+@pytest.mark.parametrize("run_id", PHOTOGATE_RUNS)
+def test_photogate_passes_count_exactly_once_with_the_tuned_settings(run, real_data: Path, game: str, prefix: str,
+                                                                      run_id: str) -> None:
+    edges = photogate(real_data, run_id)
+    passes = complete_passes(edges)
+    beam = BeamCounter("gate", blocked_level=BLOCKED, initial_level=not edges[0][1], **settings(game, prefix))
+    r = run(beam).feed(edges).until(edges[-1][0])
+    got = r.of(BeamBroken)
+    assert len(got) == len(passes) == beam.count
+    assert [e.at for e in got] == [c for _, c in passes]
+    assert not r.of(SensorNoisy)
+
+
+@pytest.mark.parametrize("game,prefix", BEAMS)
+@pytest.mark.parametrize("name,frame_gap_s,n_frames", [(NEC, 0.05, 5), (SIRC, 0.01, 4)])
+def test_ir_frames_stay_storms_with_the_tuned_settings(run, real_data: Path, game: str, prefix: str, name: str,
+                                                       frame_gap_s: float, n_frames: int) -> None:
+    edges = read_edges_csv(str(real_data / name))
+    split = frames(edges, frame_gap_s)
+    assert len(split) == n_frames
+    beam = BeamCounter("pocket", blocked_level=BLOCKED, initial_level=not edges[0][1], **settings(game, prefix))
+    r = run(beam)
+    for frame in split:
+        before = len(r.of(BeamBroken))
+        r.feed(frame)
+        assert len(r.of(BeamBroken)) - before <= 1  # at most one piece per frame
+        assert beam.is_noisy  # flagged during every frame
+    noisy = r.of(SensorNoisy)
+    assert noisy and all(e.detail.startswith("storm") for e in noisy)
