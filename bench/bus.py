@@ -44,8 +44,8 @@ def demo_frames() -> list[tuple[Any, Any]]:
     return game_frames("pichenotte")
 
 
-def game_frames(game: str, moments: bool = False) -> list[tuple[Any, Any]]:
-    """``(image, score_key)`` of every frame of ``game``'s scenario match
+def game_frames_and_views(game: str, moments: bool = False) -> list[tuple[Any, Any, Any]]:
+    """``(image, score_key, view)`` of every frame of ``game``'s scenario match
     (sim/pitchside_sim/scenarios/<game>_match.toml) on its example table config.
 
     :param moments: keep the config's full-screen moments (a twenty, a round won...).
@@ -63,22 +63,23 @@ def game_frames(game: str, moments: bool = False) -> list[tuple[Any, Any]]:
 
     app = app_for(game)
     path = str(resources.files("pitchside_sim") / "scenarios" / f"{game}_match.toml")
-    scenario = load_scenario(path, app.buttons, tuple(getattr(app, "beams", ("twenty",))))
+    scenario = load_scenario(path, app.buttons, tuple(app.beams))
     config = sim_config(load_config(default_config_path(game)), scenario.options, scenario.names)
     if not moments:
         config = dataclasses.replace(config, kiosk=dataclasses.replace(config.kiosk, moment_s=0.0))
     keys = SCORE_KEYS[game]
     holder: dict[str, Any] = {}
-    frames: list[tuple[Any, Any]] = []
+    frames: list[tuple[Any, Any, Any]] = []
 
     def on_frame(img: Any) -> None:
         sim = holder.get("sim")
-        key = None
+        key, view = None, None
         if sim is not None:
             m = sim.runtime.state.match
             out = m.codec.output(m.state)
             key = tuple(repr(out.get(k)) for k in keys)
-        frames.append((img.copy(), key))
+            view = sim.runtime.view()
+        frames.append((img.copy(), key, view))
 
     sim = SimTable(config, seed=scenario.seed, on_frame=on_frame)
     holder["sim"] = sim
@@ -88,6 +89,12 @@ def game_frames(game: str, moments: bool = False) -> list[tuple[Any, Any]]:
     finally:
         sim.close()
     return frames
+
+
+def game_frames(game: str, moments: bool = False) -> list[tuple[Any, Any]]:
+    """``(image, score_key)`` of every frame of ``game``'s scenario match
+    (:func:`game_frames_and_views` without the views)."""
+    return [(img, key) for img, key, _ in game_frames_and_views(game, moments)]
 
 
 def wire_seconds(transactions: list[tuple[str, int]], hz: int, kind: str) -> float:
