@@ -51,7 +51,7 @@ from collections import deque
 
 from pitchside.signals.events import BeamBroken, SensorNoisy, TableEvent
 from pitchside.signals.params import ParameterError, check_count, check_seconds
-from pitchside.signals.timers import FilterStep, TimerBook
+from pitchside.signals.timers import FilterStep, TimedFilter, TimerBook
 
 DEFAULT_MIN_BLOCK_S = 0.002
 DEFAULT_REARM_S = 0.020
@@ -87,7 +87,7 @@ def check_params(
     check_count(name, "storm_pulses", storm_pulses, 2)
 
 
-class BeamCounter:
+class BeamCounter(TimedFilter):
     """Piece counter for one break-beam (a state machine, not thread-safe).
 
     :param name: the sensor's pin-map name, copied to every event.
@@ -174,15 +174,6 @@ class BeamCounter:
             self._on_block(at, out)
         else:
             self._on_clear(at, out)
-        return self._step(out)
-
-    def timer_due(self, at: float) -> FilterStep:
-        """The runtime's call-back for a :class:`~.timers.TimerRequest`; ``at`` in seconds."""
-        at = max(float(at), self._now)
-        out: list[TableEvent] = []
-        self._advance(at, out)
-        self._now = at
-        self._book.serviced(at)
         return self._step(out)
 
     # -- internals -------------------------------------------------------------------

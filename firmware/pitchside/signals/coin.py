@@ -51,7 +51,7 @@ import math
 
 from pitchside.signals.events import CoinFault, CoinInserted, TableEvent
 from pitchside.signals.params import ParameterError, check_count, check_seconds
-from pitchside.signals.timers import FilterStep, TimerBook
+from pitchside.signals.timers import FilterStep, TimedFilter, TimerBook
 
 DEFAULT_BOUNCE_S = 0.002
 DEFAULT_MIN_PULSE_S = 0.010
@@ -88,7 +88,7 @@ def check_params(
     check_count(name, "max_pulses", max_pulses, 1)
 
 
-class CoinDecoder:
+class CoinDecoder(TimedFilter):
     """Pulse-train decoder for one coin acceptor output (a state machine, not thread-safe).
 
     :param name: the input's pin-map name (``"coin_slot"``), copied to every event.
@@ -165,15 +165,6 @@ class CoinDecoder:
             self._settling = True
         self._raw = bool(level) == self.active_level
         self._last_edge_at = at
-        return self._step(out)
-
-    def timer_due(self, at: float) -> FilterStep:
-        """The runtime's call-back for a :class:`~.timers.TimerRequest`; ``at`` in s."""
-        at = max(float(at), self._now)
-        out: list[TableEvent] = []
-        self._advance(at, out)
-        self._now = at
-        self._book.serviced(at)
         return self._step(out)
 
     # -- internals -------------------------------------------------------------------

@@ -60,7 +60,7 @@ from pitchside.signals.events import (
     ButtonReleased,
     TableEvent,
 )
-from pitchside.signals.timers import FilterStep, TimerBook
+from pitchside.signals.timers import FilterStep, TimedFilter, TimerBook
 
 DEFAULT_BOUNCE_S = 0.1
 """Seconds without an edge before a contact counts as settled (rocker test 102)."""
@@ -84,7 +84,7 @@ def check_times(bounce_s: float, hold_s: float, name: str = "") -> None:
         raise ParameterError(name, "bounce_s", f"bounce_s ({bounce_s} s) must be shorter than hold_s ({hold_s} s)")
 
 
-class ButtonDecoder:
+class ButtonDecoder(TimedFilter):
     """Debounce and gesture decoder for one button (a state machine, not thread-safe).
 
     :param name: the button's pin-map name, copied to every event.
@@ -161,15 +161,6 @@ class ButtonDecoder:
             self._last_edge_at = at
             self._settling = True
             self._report(raw, at, out)
-        return self._step(out)
-
-    def timer_due(self, at: float) -> FilterStep:
-        """The runtime's call-back for a :class:`~.timers.TimerRequest`; ``at`` in seconds."""
-        at = max(float(at), self._now)
-        out: list[TableEvent] = []
-        self._advance(at, out)
-        self._now = at
-        self._book.serviced(at)
         return self._step(out)
 
     # -- internals -------------------------------------------------------------------

@@ -73,3 +73,32 @@ class TimerBook:
             return ()
         self.outstanding.append(deadline)
         return (TimerRequest(self.name, deadline, reason),)
+
+
+class TimedFilter:
+    """What every edge filter with deadlines does when its timer comes back (the button
+    decoder, the beam counter, the coin decoder): move its clock to the deadline, let
+    time pass in its own :meth:`_advance`, and ask for the next deadline in :meth:`_step`.
+
+    A subclass sets ``_now`` (s, the latest time seen) and ``_book`` (its
+    :class:`TimerBook`) and defines ``_advance`` and ``_step``.
+    """
+
+    _now: float
+    _book: TimerBook
+
+    def _advance(self, to: float, out: list[TableEvent]) -> None:
+        raise NotImplementedError
+
+    def _step(self, out: list[TableEvent]) -> FilterStep:
+        raise NotImplementedError
+
+    def timer_due(self, at: float) -> FilterStep:
+        """The runtime's call-back for a :class:`TimerRequest`; ``at`` in s (a time before
+        the latest one seen counts as that one: a filter never goes back)."""
+        at = max(float(at), self._now)
+        out: list[TableEvent] = []
+        self._advance(at, out)
+        self._now = at
+        self._book.serviced(at)
+        return self._step(out)
