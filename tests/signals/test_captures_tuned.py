@@ -10,36 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from pitchside.app.config import load_config
 from pitchside.signals.beam import BeamCounter
 from pitchside.signals.events import BeamBroken, SensorNoisy
 from pitchside_sim.pulses import read_edges_csv
 from pitchside_sim.run import default_config_path
-
-BLOCKED = False  # photogate and IR receivers: low = blocked
-PHOTOGATE_RUNS = ["000003", "000396", "000397"]
-NEC = "beam/sigrok_ir_nec_joyit_enter_IRdemod_ch0_edges.csv"
-SIRC = "beam/sigrok_ir_sirc1_ch0_edges.csv"
-
-
-def photogate(real_data: Path, run_id: str) -> list[tuple[float, bool]]:
-    return read_edges_csv(str(real_data / f"beam/plasduino_pendulum_photogate_run0101_{run_id}_edges.csv"))
-
-
-def complete_passes(edges: list[tuple[float, bool]]) -> list[tuple[float, float]]:
-    """(block, clear) of every blocked edge directly followed by a clear edge."""
-    return [(a[0], b[0]) for a, b in zip(edges, edges[1:]) if a[1] == BLOCKED and b[1] != BLOCKED]
-
-
-def frames(edges: list[tuple[float, bool]], gap_s: float) -> list[list[tuple[float, bool]]]:
-    """An IR capture split into frames at silences longer than ``gap_s``."""
-    out = [[edges[0]]]
-    for prev, cur in zip(edges, edges[1:]):
-        if cur[0] - prev[0] > gap_s:
-            out.append([])
-        out[-1].append(cur)
-    return out
+from support.captures import (
+    BLOCKED,
+    NEC,
+    PHOTOGATE_RUNS,
+    SIRC,
+    complete_passes,
+    frames,
+    photogate,
+)
 
 
 def settings(game: str, prefix: str) -> dict[str, Any]:

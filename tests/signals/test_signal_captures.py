@@ -4,42 +4,31 @@ what each must give). Every expected count is derived from the capture's own edg
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
-
 from pitchside.signals.beam import BeamCounter
 from pitchside.signals.debounce import DEFAULT_BOUNCE_S, DEFAULT_HOLD_S, ButtonDecoder
-from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased, SensorNoisy
+from pitchside.signals.events import (
+    BeamBroken,
+    ButtonHeld,
+    ButtonPressed,
+    ButtonReleased,
+    SensorNoisy,
+)
 from pitchside_sim.pulses import read_bounce_tests, read_edges_csv
+from support.captures import (
+    BLOCKED,
+    NEC,
+    PHOTOGATE_RUNS,
+    SIRC,
+    complete_passes,
+    frames,
+    photogate,
+)
 
 ROCKER = "bounce/bouncybutton_rocker_banggood1276758_edges.csv"
 BAD_BUTTON = "bounce/bouncybutton_v023_sample_session_edges.csv"
-PHOTOGATE_RUNS = ["000003", "000396", "000397"]
-NEC = "beam/sigrok_ir_nec_joyit_enter_IRdemod_ch0_edges.csv"
-SIRC = "beam/sigrok_ir_sirc1_ch0_edges.csv"
 PRESSED = False  # both buttons: internal pull-up, pressed = 0
-BLOCKED = False  # photogate: falling edge = beam blocked; IR receivers: active low
-
-
-def photogate(real_data: Path, run_id: str) -> list[tuple[float, bool]]:
-    return read_edges_csv(str(real_data / f"beam/plasduino_pendulum_photogate_run0101_{run_id}_edges.csv"))
-
-
-def complete_passes(edges: list[tuple[float, bool]]) -> list[tuple[float, float]]:
-    """(block, clear) times of every blocked edge directly followed by a clear edge: the
-    passes the capture fully shows. A trailing block without its clear edge is not one."""
-    return [(a[0], b[0]) for a, b in zip(edges, edges[1:]) if a[1] == BLOCKED and b[1] != BLOCKED]
-
-
-def frames(edges: list[tuple[float, bool]], gap_s: float) -> list[list[tuple[float, bool]]]:
-    """Split an IR capture into frames at silences longer than ``gap_s``."""
-    out = [[edges[0]]]
-    for prev, cur in zip(edges, edges[1:]):
-        if cur[0] - prev[0] > gap_s:
-            out.append([])
-        out[-1].append(cur)
-    return out
 
 
 # -- buttons -------------------------------------------------------------------------
