@@ -17,16 +17,14 @@ panels' are tests/render/golden/boulomania/<width>x<height>-<mode>/<scene>.png.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
 import pytest
-import types
-from PIL import Image, ImageChops
-from pitchside.tables import boulomania as t
-from pitchside.tables.effects import DiceRolled
+from PIL import Image
 from pitchside.core.boards.boulomania import BOARD, JACK_SPACES
 from pitchside.core.rules import boulomania as rules
 from pitchside.render import boulomania as screens
@@ -36,7 +34,9 @@ from pitchside.render.panel import Panel
 from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
-from support.golden import FRAMES, UPDATE, check_golden
+from pitchside.tables import boulomania as t
+from pitchside.tables.effects import DiceRolled
+from support.golden import check_golden, check_panel_golden, panel_id
 from support.textfit import TextFit, draw_every_page
 from test_fits import RecordingDraw
 
@@ -114,46 +114,23 @@ GOLDEN_PANELS = [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")]
 """The panels besides 128x64 mode "1" with golden images (one mode per size)."""
 
 
-def _pid(p: Panel) -> str:
-    return f"{p.width}x{p.height}-{p.mode}"
-
-
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden(name: str) -> None:
     check_golden(render(SCENES[name]()), GOLDEN / f"{name}.png")
 
 
-def check_panel_golden(frame: Image.Image, path: Path) -> None:
-    """``frame`` equals the PNG at ``path`` pixel for pixel (any mode), or rewrites it
-    (and a blown-up copy in $PITCHSIDE_FRAMES_DIR) when updating."""
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        frame.save(path)
-        FRAMES.mkdir(parents=True, exist_ok=True)
-        k = 3 if frame.width > 128 else 4
-        big = frame.convert("RGB").resize((frame.width * k, frame.height * k), Image.Resampling.NEAREST)
-        big.save(FRAMES / f"{path.parent.name}_{path.name}")
-        return
-    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
-    with Image.open(path) as golden:
-        expected = golden.convert(frame.mode)
-    assert expected.size == frame.size
-    diff = ImageChops.difference(frame.convert("RGB"), expected.convert("RGB")).getbbox()
-    assert diff is None, f"{path}: pixels differ inside {diff}"
-
-
-@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=_pid)
+@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=panel_id)
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden_on_every_panel(name: str, panel: Panel) -> None:
     frame = render(SCENES[name](), panel)
     assert frame.size == panel.size and frame.mode == panel.mode
-    check_panel_golden(frame, GOLDEN / "boulomania" / _pid(panel) / f"{name}.png")
+    check_panel_golden(frame, GOLDEN / "boulomania" / panel_id(panel) / f"{name}.png")
 
 
 def test_every_boulomania_golden_has_a_scene() -> None:
     stale = sorted(p.stem for p in GOLDEN.glob("boulomania_*.png") if p.stem not in SCENES)
     stale += sorted(str(p) for p in (GOLDEN / "boulomania").glob("*/*.png")
-                    if p.stem not in SCENES or p.parent.name not in {_pid(q) for q in GOLDEN_PANELS})
+                    if p.stem not in SCENES or p.parent.name not in {panel_id(q) for q in GOLDEN_PANELS})
     assert stale == []
 
 
@@ -181,7 +158,7 @@ LONG = "The die unit sent something this table cannot read at all, roll again pl
 LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
 
 
-@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=_pid)
+@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=panel_id)
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
         name: str, panel: Panel, recorder: list[RecordingDraw], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -200,7 +177,7 @@ def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
     assert problems == []
 
 
-@pytest.mark.parametrize("panel", PANELS, ids=_pid)
+@pytest.mark.parametrize("panel", PANELS, ids=panel_id)
 def test_the_main_screen_names_both_sides(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 14: the play screen names the players, on every panel."""
     with TextFit(monkeypatch) as fit:

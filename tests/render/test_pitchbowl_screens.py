@@ -15,26 +15,25 @@ The 128x64 mode "1" goldens are tests/render/golden/pitchbowl_<scene>.png.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import types
-
-from PIL import Image, ImageChops
-from pitchside.tables import pitchbowl as t
-from pitchside.tables.effects import CoinTossed
+from PIL import Image
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.render import panel as panel_module
 from pitchside.render import pitchbowl as screens
 from pitchside.render import widgets
 from pitchside.render.panel import Panel
-from pitchside.render.screen import Frame
 from pitchside.render.pitchbowl import PitchBowlView, render
+from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, TimerFired
-from support.golden import FRAMES, UPDATE, check_golden
+from pitchside.tables import pitchbowl as t
+from pitchside.tables.effects import CoinTossed
+from support.golden import check_golden, check_panel_golden, panel_id
 from support.textfit import TextFit, draw_every_page
 from test_fits import RecordingDraw
 
@@ -123,40 +122,17 @@ GOLDEN_PANELS = [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")]
 tests/render/golden/pitchbowl/<width>x<height>-<mode>/<scene>.png."""
 
 
-def _pid(p: Panel) -> str:
-    return f"{p.width}x{p.height}-{p.mode}"
-
-
-def check_panel_golden(frame: Image.Image, path: Path) -> None:
-    """``frame`` equals the PNG at ``path`` pixel for pixel (any mode), or rewrites it
-    (and a blown-up copy in $PITCHSIDE_FRAMES_DIR) when updating."""
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        frame.save(path)
-        FRAMES.mkdir(parents=True, exist_ok=True)
-        k = 3 if frame.width > 128 else 4
-        big = frame.convert("RGB").resize((frame.width * k, frame.height * k), Image.Resampling.NEAREST)
-        big.save(FRAMES / f"pitchbowl_{path.parent.name}_{path.name}")
-        return
-    assert path.exists(), f"no golden image {path}: run with PITCHSIDE_UPDATE_GOLDEN=1 and look at it"
-    with Image.open(path) as golden:
-        expected = golden.convert(frame.mode)
-    assert expected.size == frame.size
-    diff = ImageChops.difference(frame.convert("RGB"), expected.convert("RGB")).getbbox()
-    assert diff is None, f"{path}: pixels differ inside {diff}"
-
-
-@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=_pid)
+@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=panel_id)
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden_on_every_panel(name: str, panel: Panel) -> None:
     frame = render(SCENES[name](), panel)
     assert frame.size == panel.size and frame.mode == panel.mode
-    check_panel_golden(frame, GOLDEN / "pitchbowl" / _pid(panel) / f"{name}.png")
+    check_panel_golden(frame, GOLDEN / "pitchbowl" / panel_id(panel) / f"{name}.png")
 
 
 def test_every_pitchbowl_panel_golden_has_a_scene() -> None:
     stale = sorted(str(p) for p in (GOLDEN / "pitchbowl").glob("*/*.png")
-                   if p.stem not in SCENES or p.parent.name not in {_pid(q) for q in GOLDEN_PANELS})
+                   if p.stem not in SCENES or p.parent.name not in {panel_id(q) for q in GOLDEN_PANELS})
     assert stale == []
 
 
@@ -184,7 +160,7 @@ LONG = "Pass intercepted by THE OTHER TEAM, who now hold the ball: their turn " 
 LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
 
 
-@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=_pid)
+@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=panel_id)
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
         name: str, panel: Panel, recorder: list[RecordingDraw], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -207,7 +183,7 @@ def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
     assert problems == []
 
 
-@pytest.mark.parametrize("panel", PANELS, ids=_pid)
+@pytest.mark.parametrize("panel", PANELS, ids=panel_id)
 def test_the_long_pitch_line_is_paged_not_cut(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """"> HAND OFF? TOUCHDOWN" (issue 14 cut it to "> HAND OFF? TOUCHDO…") is shown
     whole, on one line or over pages, on every panel."""

@@ -20,8 +20,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pitchside.tables import pitchnut as t
-from pitchside.tables.effects import CoinTossed
 from pitchside.core.rules import pitchnut as R
 from pitchside.render import fonts
 from pitchside.render.panel import Panel
@@ -29,9 +27,10 @@ from pitchside.render.pitchnut import render
 from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy, TimerFired
-from support.golden import check_golden
+from pitchside.tables import pitchnut as t
+from pitchside.tables.effects import CoinTossed
+from support.golden import check_golden, check_panel_golden, panel_id
 from support.textfit import TextFit, draw_every_page
-from test_boulomania_screens import check_panel_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "pitchnut"
 
@@ -100,22 +99,18 @@ GOLDEN_PANELS = [Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "RGB")]
 """The panels besides 128x64 mode "1" with golden images (one mode per size)."""
 
 
-def _pid(p: Panel) -> str:
-    return f"{p.width}x{p.height}-{p.mode}"
-
-
-@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=_pid)
+@pytest.mark.parametrize("panel", GOLDEN_PANELS, ids=panel_id)
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden_on_every_panel(name: str, panel: Panel) -> None:
     img = render(t.view(SCENES[name]()), panel)
     assert img.size == panel.size and img.mode == panel.mode
-    check_panel_golden(img, GOLDEN / _pid(panel) / f"{name}.png")
+    check_panel_golden(img, GOLDEN / panel_id(panel) / f"{name}.png")
 
 
 def test_every_golden_has_a_scene() -> None:
     stale = sorted(p.stem for p in GOLDEN.glob("*.png") if p.stem.removeprefix("pitchnut_") not in SCENES)
     stale += sorted(str(p) for p in GOLDEN.glob("*/*.png")
-                    if p.stem not in SCENES or p.parent.name not in {_pid(q) for q in GOLDEN_PANELS})
+                    if p.stem not in SCENES or p.parent.name not in {panel_id(q) for q in GOLDEN_PANELS})
     assert stale == []
 
 
@@ -123,7 +118,7 @@ LONG = "Piece 3 in pocket 4 was never named: say what it was with plus and minus
 LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
 
 
-@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=_pid)
+@pytest.mark.parametrize("panel", [*PANELS, Panel(96, 48)], ids=panel_id)
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_every_scene_fits_uncut_with_long_names_and_prompts(name: str, panel: Panel,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
@@ -143,7 +138,7 @@ def test_every_scene_fits_uncut_with_long_names_and_prompts(name: str, panel: Pa
     assert problems == []
 
 
-@pytest.mark.parametrize("panel", PANELS, ids=_pid)
+@pytest.mark.parametrize("panel", PANELS, ids=panel_id)
 def test_the_main_screen_names_both_sides_and_their_pieces(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """The live screen names the players on every panel but 128x32 (score and turn only),
     and a long prompt is paged, never cut ("Ann on 13 (Ann o..." in issue 14)."""

@@ -33,3 +33,14 @@ def check_golden(frame: Image.Image, path: Path, size: tuple[int, int] = (128, 6
     box = ImageChops.difference(frame.convert("L") if mode == "1" else frame,
                                 expected.convert("L") if mode == "1" else expected).getbbox()
     assert box is None, f"{path.name}: pixels differ inside {box}"
+
+
+def check_panel_golden(frame: Image.Image, path: Path) -> None:
+    """:func:`check_golden` at the frame's own size and mode (a laid-out screen on any
+    panel)."""
+    check_golden(frame, path, frame.size, frame.mode)
+
+
+def panel_id(panel: object) -> str:
+    """A panel's name in golden folders and test ids: ``"256x64-L"``."""
+    return f"{panel.width}x{panel.height}-{panel.mode}"  # type: ignore[attr-defined]
