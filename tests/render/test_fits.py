@@ -193,16 +193,6 @@ def test_text_in_box_ink_stays_in_the_box(text: str, box: tuple[int, int, int, i
     assert outside.getbbox() is None
 
 
-def test_long_prompt_is_shortened_on_the_bottom_line() -> None:
-    img = Image.new("1", (128, 64))
-    d = ImageDraw.Draw(img)
-    box = (0, 64 - 12, 128, 64)
-    ink = widgets.prompt_bar(d, box, Prompt("Called twenty missed: puck to the ditch, and far too long"))
-    assert ink[0] >= 2 and ink[2] <= 126  # 2 px clear at each side
-    assert ink[1] >= 64 - 12 and ink[3] <= 64
-    assert img.crop((0, 0, 128, 64 - 12)).getbbox() is None
-
-
 def test_only_characters_the_font_has() -> None:
     """The screens use ASCII and "…": Aileron draws "½", "×", arrows as empty boxes."""
     f = fonts.text_font(fonts.SMALL)

@@ -88,39 +88,6 @@ def wrap(text: str, max_width: int, size: int, max_lines: int) -> list[str]:
     return [fonts.truncate(line, font, max_width) for line in lines]
 
 
-def refusal_box(draw: ImageDraw.ImageDraw, size: tuple[int, int], rule: str, reason: str) -> None:
-    """A refused input, over the lower part of the screen: a framed box with "NO" and
-    the rule ID on an inverse title line, then the reason word-wrapped on up to three
-    lines, so a player can read why at a glance (the score stays visible above)."""
-    w, h = size
-    title_h = 12
-    line_h = fonts.line_height(fonts.TINY)
-    top = max(0, h - title_h - 3 * line_h - 3)
-    draw.rectangle((0, top, w - 1, h - 1), fill=0, outline=1)
-    draw.rectangle((0, top, w - 1, top + title_h - 1), fill=1)
-    text_in_box(draw, (0, top, w, top + title_h), f"NO  {rule}" if rule else "NO", align="center",
-                fill=0, sizes=(fonts.SMALL, fonts.TINY), pad=2)
-    for i, line in enumerate(wrap(reason, w - 6, fonts.TINY, 3)):
-        y = top + title_h + 1 + i * line_h
-        text_in_box(draw, (2, y, w - 2, y + line_h), line, align="center", sizes=(fonts.TINY,), pad=1)
-
-
-def refusal_over(draw: ImageDraw.ImageDraw, size: tuple[int, int], prompt: Prompt | None) -> None:
-    """Every game's last layer of a frame: the :func:`refusal_box` of ``prompt`` (its
-    rule ID and text) when it is a refusal; nothing for no prompt or another kind."""
-    if prompt is not None and prompt.kind == "refusal":
-        refusal_box(draw, size, prompt.rule, prompt.text)
-
-
-def prompt_bar(draw: ImageDraw.ImageDraw, box: Box, prompt: Prompt) -> Box:
-    """The bottom line: an info prompt plain, a refusal in inverse video, a warning in
-    inverse video after a ``"!"``."""
-    if prompt.kind == "info":
-        return bar(draw, box, prompt.text, inverse=False)
-    text = f"! {prompt.text}" if prompt.kind == "warning" else prompt.text
-    return bar(draw, box, text, inverse=True)
-
-
 def score_text(points: float) -> tuple[str, bool]:
     """``(whole part, has a half)`` of a score: 2.0 -> ("2", False), 1.5 -> ("1", True),
     0.5 -> ("", True). Only whole and half points occur (PI-16, PI-22).
@@ -272,7 +239,7 @@ def paged_bar(c: Canvas, box: Box, text: str, *, inverse: bool, align: Align = "
 
 
 def prompt_line(c: Canvas, box: Box, prompt: Prompt, sizes: tuple[int, ...] = fonts.SIZES) -> Box:
-    """:func:`prompt_bar` on a canvas: an info prompt plain, a refusal in inverse
+    """The bottom line on a canvas: an info prompt plain, a refusal in inverse
     video, a warning in inverse video after a ``"!"``; paged when long."""
     if prompt.kind == "info":
         return paged_bar(c, box, prompt.text, inverse=False, sizes=sizes)
