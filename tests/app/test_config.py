@@ -88,7 +88,7 @@ def test_example_config_loads_with_exact_values() -> None:
         hold_s=1.0,
         buttons=tuple(ButtonConfig(n, EXAMPLE_PINS[n], pull_up=True) for n in sorted(EXAMPLE_PINS)),
         beams=(BeamConfig("twenty", "GPIO27", pull_up=True, blocked_level="high", min_block_ms=2.5,
-                          rearm_ms=4.0),),  # issue 15: pucks 5 ms apart
+                          rearm_ms=4.0, storm_pulses=10, storm_window_ms=10.0),),  # issue 15: pucks 5 ms apart
         display=DisplayConfig(
             driver="ssd1306",
             interface="i2c",
@@ -136,7 +136,8 @@ def test_pin_spellings_normalise_to_gpio_names(write, value: str) -> None:
 
 def test_int_pin_for_the_beam_normalises(write) -> None:
     cfg = load_config(write('pin = "GPIO27"', "pin = 27"))
-    assert cfg.beams == (BeamConfig("twenty", "GPIO27", min_block_ms=2.5, rearm_ms=4.0),)
+    assert cfg.beams == (BeamConfig("twenty", "GPIO27", min_block_ms=2.5, rearm_ms=4.0, storm_pulses=10,
+                                    storm_window_ms=10.0),)
 
 
 def test_parse_pin_bounds() -> None:

@@ -38,9 +38,10 @@ BEAMS = [("pitchnut", "pocket"), ("pichenotte", "twenty")]
 def test_the_example_configs_carry_the_tuned_settings() -> None:
     assert settings("pitchnut", "pocket") == {"min_block_s": 0.0025, "rearm_s": 0.004, "storm_pulses": 10,
                                               "storm_window_s": 0.015}
-    # the twenty hole keeps the storm detector's defaults (see pichenotte.toml)
-    assert settings("pichenotte", "twenty") == {"min_block_s": 0.0025, "rearm_s": 0.004, "storm_pulses": 6,
-                                                "storm_window_s": 0.100}
+    # the twenty hole: 10 starts in 10 ms, which pucks 5 ms apart never reach (at most 7);
+    # its IR frames are flagged by the counter's pulse-train test (see pichenotte.toml)
+    assert settings("pichenotte", "twenty") == {"min_block_s": 0.0025, "rearm_s": 0.004, "storm_pulses": 10,
+                                                "storm_window_s": 0.010}
 
 
 @pytest.mark.parametrize("game,prefix", BEAMS)
@@ -73,3 +74,24 @@ def test_ir_frames_stay_storms_with_the_tuned_settings(run, real_data: Path, gam
         assert beam.is_noisy  # flagged during every frame
     noisy = r.of(SensorNoisy)
     assert noisy and all(e.detail.startswith("storm") for e in noisy)
+
+
+@pytest.mark.parametrize("name,frame_gap_s,n_frames,leaders", [(NEC, 0.05, 5, 5), (SIRC, 0.01, 4, 0)])
+def test_the_twenty_hole_flags_each_ir_frame_by_its_pulse_train(run, real_data: Path, name: str, frame_gap_s: float,
+                                                                n_frames: int, leaders: int) -> None:
+    """With the twenty hole's 10 starts in 10 ms no frame is a storm by count (NEC: 9 at
+    most in 10 ms, SIRC: 8); each is one by the pulse-train test, at its 8th pulse in a row
+    within 3 ms, once per frame. Pieces: NEC's 9 ms leaders (counted before the train is
+    evident, withdrawn through ``since``); SIRC's 2.35-2.4 ms leaders are under 2.5 ms."""
+    edges = read_edges_csv(str(real_data / name))
+    split = frames(edges, frame_gap_s)
+    beam = BeamCounter("twenty", blocked_level=BLOCKED, initial_level=not edges[0][1],
+                       **settings("pichenotte", "twenty"))
+    r = run(beam).feed(edges).until(edges[-1][0] + 1.0)
+    noisy = r.of(SensorNoisy)
+    assert len(noisy) == n_frames and all(e.detail == "storm: 8 pulses in a row, each within 3 ms" for e in noisy)
+    assert [e.since for e in noisy] == [f[0][0] for f in split]  # each frame's first edge
+    pieces = r.of(BeamBroken)
+    assert len(pieces) == leaders == beam.count
+    starts = [f[0][0] for f in split] if leaders else []  # a piece is a frame's leader
+    assert [p.at - p.blocked_s for p in pieces] == pytest.approx(starts)

@@ -20,6 +20,16 @@ Pure code over timestamped edges (standard library only), in layers:
    yields at most the pieces seen before its ``storm_pulses``-th pulse (for an IR frame:
    its leader, one piece); the report's ``since`` is when the burst began, so that the
    consumer can withdraw those pieces (the ones whose block started at or after it).
+   A second test decides on the *spacing* of the block starts, not their number in a
+   window: ``train_pulses`` blocks in a row, each starting at most ``train_spacing_s``
+   after the previous one, are a pulse train (an IR remote's data bits) and a storm too,
+   with the same report and the same quiet time. Pieces cannot make one: a piece is
+   blocked for 5 ms or more and the next one starts 5 ms or more after it clears, so
+   only the flicker at one edge (2-6 transitions within 2 ms, at most 4 block starts)
+   puts block starts closer than 3 ms to each other, whereas an IR frame is a run of
+   dozens (NEC: 32 starts 1.1 or 2.25 ms apart; SIRC: 20, 1.2 or 1.8 ms apart). This is
+   what tells an IR frame from pucks 5 ms apart with flicker, which have as many block
+   starts per 15 ms as an NEC frame of ones (pulses 2.25 ms apart).
 5. **Stuck beam**: blocked for ``max_block_s`` or more is not a piece but a fault:
    ``SensorNoisy`` ("blocked") at ``block_start + max_block_s`` via a
    :class:`~.timers.TimerRequest`; the pass is not counted when it clears.
@@ -40,6 +50,13 @@ Default parameters and the captures behind them
 * ``storm_pulses = 6`` within ``storm_window_s = 100 ms``: an NEC frame has 34 pulses in
   68.6 ms, a SIRC frame 21 in 29.2 ms (frames 15.6 ms apart); the photogate never has
   more than one block per 897 ms.
+* ``train_pulses = 8`` starts each within ``train_spacing_s = 3 ms`` of the previous: the
+  IR data pulses of both captures start 1.13-2.24 ms apart (the SIRC leader's start is
+  2.95-3.0 ms before its first bit, the NEC leader's 13.6 ms); the common protocols
+  (NEC, Samsung, JVC, RC5, RC6, SIRC) have bits of at most 2.25 ms. The longest run
+  pieces make is 4 starts (the flicker of one edge; ``counting.spacing`` of
+  bench/counting.py), so 8 is twice that; a train is flagged at the 8th data pulse,
+  8-16 ms after an IR frame's first data pulse.
 * ``max_block_s = 2 s``: the longest photogate block is 155 ms; a piece resting in the
   beam is not a pass.
 """
@@ -58,6 +75,8 @@ DEFAULT_REARM_S = 0.020
 DEFAULT_MAX_BLOCK_S = 2.0
 DEFAULT_STORM_PULSES = 6
 DEFAULT_STORM_WINDOW_S = 0.100
+DEFAULT_TRAIN_PULSES = 8
+DEFAULT_TRAIN_SPACING_S = 0.003
 
 
 def check_params(
@@ -67,24 +86,29 @@ def check_params(
     max_block_s: float = DEFAULT_MAX_BLOCK_S,
     storm_pulses: int = DEFAULT_STORM_PULSES,
     storm_window_s: float = DEFAULT_STORM_WINDOW_S,
+    train_pulses: int = DEFAULT_TRAIN_PULSES,
+    train_spacing_s: float = DEFAULT_TRAIN_SPACING_S,
     name: str = "",
 ) -> None:
     """The check :class:`BeamCounter` runs on its parameters (the table config runs it
     too, so a config ``check-config`` accepts always starts). Times in s.
 
     :raises ParameterError: ``param`` names the parameter: a time that is not finite and
-        >= 0, ``min_block_s >= max_block_s`` ("min_block_s"), fewer than 2 storm pulses.
+        >= 0, ``min_block_s >= max_block_s`` ("min_block_s"), fewer than 2 storm pulses
+        or train pulses.
     """
     for key, value in (
         ("min_block_s", min_block_s),
         ("rearm_s", rearm_s),
         ("max_block_s", max_block_s),
         ("storm_window_s", storm_window_s),
+        ("train_spacing_s", train_spacing_s),
     ):
         check_seconds(name, key, value, positive=False)
     if not min_block_s < max_block_s:
         raise ParameterError(name, "min_block_s", f"min_block_s ({min_block_s} s) must be below max_block_s ({max_block_s} s)")
     check_count(name, "storm_pulses", storm_pulses, 2)
+    check_count(name, "train_pulses", train_pulses, 2)
 
 
 class BeamCounter(TimedFilter):
@@ -99,6 +123,9 @@ class BeamCounter(TimedFilter):
     :param max_block_s: a block this long (s) is a fault, not a piece.
     :param storm_pulses: blocks starting within ``storm_window_s`` that make a storm.
     :param storm_window_s: storm window and burst quiet time, seconds.
+    :param train_pulses: blocks in a row, each starting within ``train_spacing_s`` of
+        the previous one, that make a storm (a pulse train, module notes).
+    :param train_spacing_s: the longest gap between the starts of a train's blocks, s.
     :param initial_level: the level read when the input was opened; ``None`` = clear.
     :raises ParameterError: (a ``ValueError``) on a non-finite or out-of-order
         parameter (:func:`check_params`).
@@ -114,11 +141,14 @@ class BeamCounter(TimedFilter):
         max_block_s: float = DEFAULT_MAX_BLOCK_S,
         storm_pulses: int = DEFAULT_STORM_PULSES,
         storm_window_s: float = DEFAULT_STORM_WINDOW_S,
+        train_pulses: int = DEFAULT_TRAIN_PULSES,
+        train_spacing_s: float = DEFAULT_TRAIN_SPACING_S,
         initial_level: bool | None = None,
     ) -> None:
         check_params(
             min_block_s=min_block_s, rearm_s=rearm_s, max_block_s=max_block_s,
-            storm_pulses=storm_pulses, storm_window_s=storm_window_s, name=name,
+            storm_pulses=storm_pulses, storm_window_s=storm_window_s,
+            train_pulses=train_pulses, train_spacing_s=train_spacing_s, name=name,
         )  # fmt: skip
         self.name = name
         self.blocked_level = bool(blocked_level)
@@ -127,6 +157,8 @@ class BeamCounter(TimedFilter):
         self.max_block_s = float(max_block_s)
         self.storm_pulses = int(storm_pulses)
         self.storm_window_s = float(storm_window_s)
+        self.train_pulses = int(train_pulses)
+        self.train_spacing_s = float(train_spacing_s)
         self._blocked = initial_level is not None and bool(initial_level) == self.blocked_level
         self._block_start = -math.inf if not self._blocked else 0.0
         self._stuck = self._blocked  # blocked at start: unknown length, never a piece
@@ -135,6 +167,8 @@ class BeamCounter(TimedFilter):
         self._block_starts: deque[float] = deque()  # block starts in the current window
         self._burst_start = -math.inf  # the first edge of the current burst
         self._storm = False  # the current burst is a storm
+        self._train = 0  # blocks in a row, each starting within train_spacing_s of the last
+        self._last_block_at = -math.inf  # the latest block start
         self._now = -math.inf
         self._book = TimerBook(name)
         self.lost_edges = 0
@@ -187,16 +221,18 @@ class BeamCounter(TimedFilter):
         starts.append(at)
         while starts and at - starts[0] > self.storm_window_s:
             starts.popleft()
-        if len(starts) >= self.storm_pulses and not self._storm:
-            self._storm = True
-            out.append(
-                SensorNoisy(
-                    self.name,
-                    at,
-                    f"storm: {len(starts)} pulses within {self.storm_window_s * 1e3:g} ms",
-                    since=self._burst_start,
-                )
-            )
+        self._train = self._train + 1 if at - self._last_block_at <= self.train_spacing_s else 1
+        self._last_block_at = at
+        if self._storm:
+            return
+        if len(starts) >= self.storm_pulses:
+            why = f"{len(starts)} pulses within {self.storm_window_s * 1e3:g} ms"
+        elif self._train >= self.train_pulses:
+            why = f"{self._train} pulses in a row, each within {self.train_spacing_s * 1e3:g} ms"
+        else:
+            return
+        self._storm = True
+        out.append(SensorNoisy(self.name, at, f"storm: {why}", since=self._burst_start))
 
     def _on_clear(self, at: float, out: list[TableEvent]) -> None:
         if not self._blocked:
