@@ -7,11 +7,14 @@ rim enters or leaves the light). Bursts of 1-8 pieces are 0.3-2 s apart.
 
 The edges go through :class:`pitchside_hw.inputs.BeamInput` with the pocket settings of
 the Pitchnut table's example config (``hardware/pitchside_hw/configs/pitchnut.toml``:
-min block 2.5 ms, re-arm 8 ms, storm 14 blocks in 30 ms; the filter's generic defaults,
-re-arm 20 ms and storm 6 in 100 ms, cannot meet 15 ms gaps with flicker) on a
+min block 2.5 ms, re-arm 4 ms, storm 10 blocks in 15 ms; the filter's generic defaults,
+re-arm 20 ms and storm 6 in 100 ms, cannot meet 15 ms gaps with flicker) or the twenty
+hole's (``pichenotte.toml``: min block 2.5 ms, re-arm 4 ms, storm 10 in 10 ms, and the
+counter's pulse-train test, 8 block starts in a row each within 3 ms) on a
 virtual-clock MockFactory, with the timer requests honoured at their
 virtual times (:class:`pitchside_sim.clock.TimerScheduler`). A burst is counted right
-when the number of ``BeamBroken`` events equals its pieces.
+when the number of ``BeamBroken`` events equals its pieces. :func:`spacing` measures
+what the model's block starts can look like to a storm detector.
 """
 
 from __future__ import annotations
@@ -124,6 +127,35 @@ def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float 
         factory.close()
     return {"drops": done, "miscounts": under + over, "missed": under, "extra": over,
             "wrong_bursts": wrong_bursts, "noisy_reports": noisy}
+
+
+def spacing(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float = 0.5,
+            train_spacing_s: float = 0.003, window_s: float = 0.010) -> dict[str, int]:
+    """The pulse model's block starts as the storm detectors of
+    :class:`pitchside.signals.beam.BeamCounter` see them, over ``drops`` pieces drawn as
+    :func:`run` draws them (the same ``seed`` gives the same edges): ``longest_train``,
+    the most block starts in a row each within ``train_spacing_s`` (s) of the previous
+    one, and ``most_in_window``, the most block starts within ``window_s`` (s). Pure
+    arithmetic on the edges, no filter."""
+    rng = random.Random(seed)
+    t = 1.0
+    done = longest = most = 0
+    prev = -1.0
+    train = 0
+    recent: list[float] = []
+    while done < drops:
+        n = min(rng.randint(*BURST), drops - done)
+        edges, end = burst_edges(rng, t, n, gap_s, True, flicker_p)
+        for at, level in edges:
+            if not level:
+                continue
+            train = train + 1 if at - prev <= train_spacing_s else 1
+            prev = at
+            recent = [s for s in recent if at - s <= window_s] + [at]
+            longest, most = max(longest, train), max(most, len(recent))
+        done += n
+        t = end + rng.uniform(*BURST_GAP_S)
+    return {"drops": done, "longest_train": longest, "most_in_window": most}
 
 
 SCAN_GAPS_MS = ([float(g) for g in range(150, 30, -10)] + [float(g) for g in range(30, 10, -1)]

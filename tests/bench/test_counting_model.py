@@ -1,0 +1,25 @@
+"""The pulse model of bench/counting.py as the beam counter's storm detectors see it
+(issue 15 item 3): the margins behind the twenty hole's settings (pichenotte.toml)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import counting  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", [9, 50])
+@pytest.mark.parametrize("gap_s", [(0.005, 0.005), (0.005, 0.060)])
+def test_pucks_5ms_apart_never_make_a_pulse_train_or_10_starts_in_10ms(seed: int, gap_s: tuple[float, float]) -> None:
+    """At most 4 block starts in a row within 3 ms (one edge's flicker: the train test
+    needs 8) and at most 7 within 10 ms (the count needs 10), in 10,000 drops."""
+    assert counting.spacing(10_000, gap_s, seed=seed) == {"drops": 10_000, "longest_train": 4, "most_in_window": 7}
+
+
+def test_the_old_window_of_15ms_is_reached_by_pucks_5ms_apart() -> None:
+    """10 block starts within 15 ms do occur (seed 9): why the twenty hole counts in 10 ms."""
+    assert counting.spacing(10_000, (0.005, 0.005), seed=9, window_s=0.015)["most_in_window"] == 10
