@@ -7,7 +7,7 @@ rim enters or leaves the light). Bursts of 1-8 pieces are 0.3-2 s apart.
 
 The edges go through :class:`pitchside_hw.inputs.BeamInput` with the pocket settings of
 the Pitchnut table's example config (``hardware/pitchside_hw/configs/pitchnut.toml``:
-min block 2.5 ms, re-arm 4 ms, storm 10 blocks in 15 ms; the filter's generic defaults,
+min block 2.5 ms, re-arm 4 ms, storm 10 blocks in 10 ms and the pulse-train test; the filter's generic defaults,
 re-arm 20 ms and storm 6 in 100 ms, cannot meet 15 ms gaps with flicker) or the twenty
 hole's (``pichenotte.toml``: min block 2.5 ms, re-arm 4 ms, storm 10 in 10 ms, and the
 counter's pulse-train test, 8 block starts in a row each within 3 ms) on a

@@ -237,6 +237,9 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
     for key in ("model_15_60ms", "fixed_15ms", "fixed_15ms_clean_edges", "diag_no_storm_detector",
                 "diag_no_storm_rearm_10ms", "at_5ms_pocket", "at_5ms_twenty"):
         f.append(fig(f"counting.{key}.miscounts", cnt[key]["miscounts"], "pieces"))
+    for key in ("at_5ms_pocket", "at_5ms_twenty"):
+        # a false storm withdraws what the beam counted since it began (the twenty hole)
+        f.append(fig(f"counting.{key}.false_storms", cnt[key].get("noisy_reports"), "reports"))
     sg = cnt["shortest_gap_ms"]
     f.append(fig("counting.shortest_gap.clean_edges", sg["clean_edges"], "ms"))
     f.append(fig("counting.shortest_gap.flicker", sg["flicker"], "ms"))

@@ -48,7 +48,7 @@ def pocket(config, sched: TimerScheduler, factory: VirtualClockFactory, blocked_
 def test_the_config_gives_every_pocket_its_own_counting_parameters(config) -> None:  # type: ignore[no-untyped-def]
     assert [b.name for b in config.beams] == list(burst.POCKETS)
     for b in config.beams:
-        assert (b.min_block_ms, b.rearm_ms, b.storm_pulses, b.storm_window_ms) == (2.5, 4.0, 10, 15.0)
+        assert (b.min_block_ms, b.rearm_ms, b.storm_pulses, b.storm_window_ms) == (2.5, 4.0, 10, 10.0)
 
 
 def test_beam_counting_keys_default_to_the_counter_defaults_and_are_range_checked() -> None:
@@ -71,7 +71,7 @@ def test_the_config_parameters_reach_the_drivers(config) -> None:  # type: ignor
     try:
         counter = rig.inputs.inputs["pocket_3"]._filter
         assert (counter.min_block_s, counter.rearm_s, counter.storm_pulses, counter.storm_window_s) == (
-            0.0025, 0.004, 10, 0.015)
+            0.0025, 0.004, 10, 0.010)
     finally:
         rig.close()
 
@@ -126,7 +126,7 @@ def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "drops: 200 (100 one at a time, pocket by pocket; 100 in" in out
     assert "miscounts: 0 " in out
     assert "noisy-sensor reports: 0" in out
-    assert "shortest gap still counted right: 5.5 ms" in out
+    assert "shortest gap still counted right: 3.5 ms" in out
 
 
 # --- the real captures, fed to a pocket input with the pocket parameters ------------------
