@@ -10,10 +10,14 @@ end from its zone-count screen is. The main screen's own cost of a score change 
 frames of the main screen alone on the partial device (the sheet frames left out): the
 main screen before a shot against the one after it. Both are printed (``pytest -s``).
 
-Measured: bench 81.8 % (each the whole sheet-to-main change); main screen 38.2 % mean
-(the digits, the bottom line's capitals in one controller page, the status row): the
-issue's 25 % is not reached yet (the bottom line's text changes with every shot) and is
-left to a follow-up; this test holds the figure at or under 40 %."""
+Measured: bench 81.8 % (each the whole sheet-to-main change); main screen 34.8 % mean
+(358 B; was 38.2 % before the counts kept their boxes when the colours are set). Per
+change, mean over the 8: the bottom line 137 B (its text says what the shot did, a new
+text each shot: its capitals in one controller page), the digits 145 B (a count, or
+POISON replacing one, PN-31, or a new game's rack), the status row 60 B, the names row
+16 B (the turn arrow). The issue's 25 % is not reached: it would take the bottom line
+not changing with a shot (tests/render/test_pitchnut_score_pages.py checks the pages a
+single change redraws); this test holds the figure at or under 36 %."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from typing import Any
 from pitchside.render.pitchnut import PitchnutView
 from support.benchmod import bench_module
 
-LIMIT = 0.40
+LIMIT = 0.36
 """The bound held today (the issue's target is 0.25, not yet met: module docstring)."""
 
 

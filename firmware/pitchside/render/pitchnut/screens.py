@@ -7,8 +7,9 @@ a match (rulebook ``shared/rules/002_9ea862c19c083d00.txt``, rulings PN-xx):
   of its colour left on the board in the biggest seven-segment digits the layout allows,
   "POISON" once it shoots for the poison (PN-31), and a dim status line: its colour (a
   disc: hollow white, filled black), what it owes (PN-08), its banked bonus turns
-  (PN-15, PN-30). While the board is open (PN-10) the digits are the pieces left of each
-  colour, W and B. The turn is a small arrow at the shooter's outer edge; the header's
+  (PN-15, PN-30). The digits are led by the letter of the colour they count: while the
+  board is open (PN-10) W on A's half and B on B's, then the side's own colour, in the
+  same boxes, so a shot redraws the counts alone (issue 14 item 7). The turn is a small arrow at the shooter's outer edge; the header's
   middle shows games won (PN-A9) or the game number in a one-game match.
 * ``shooting``, the shot sheet: one row per sensed piece with its kind, then the extra
   rows; the cursor row in inverse video; the bottom line says what will be committed.
@@ -25,7 +26,7 @@ Layouts (rows in px, y0-y1 exclusive), main screen:
 * 128x64 "standard" (and 96x48 "small", scaled): names 0-11, digits 12-40, status
   capitals in the controller's page 5 (40-48), the bottom line's capitals in page 6
   (48-64, descenders below).
-* 128x32 "reduced": per side a colour disc and 21 px digits with the arrow; the bottom
+* 128x32 "reduced": per side the colour's letter and 21 px digits with the arrow; the bottom
   line 22-32 (paged), its default saying whose turn and what they owe.
 * 256x64 "wide": per side a column of name (two lines) and status beside 50 px digits;
   the bottom line 52-64.
@@ -256,16 +257,18 @@ def _side_digits(c: Canvas, view: PitchnutView, side: Side, box: Box) -> None:
     left = on_board(state)
     colour = state.colours[side]
     x0, y0, x1, y1 = box
-    if colour is None:  # open board (PN-10): the letter, then the count
-        letter = "W" if side == "A" else "B"
-        n = left.white if side == "A" else left.black
-        lw = 8
-        paged_text(c, (x0, y0, x0 + lw + 2, y1), letter, align="center", sizes=(11, 10, 9), fill=DIM, pad=0)
-        draw_score(c.draw, (x0 + lw + 2, y0, x1, y1), n, max_height=y1 - y0, fill=INK)
-    elif is_on_poison(state, side):
+    if colour is not None and is_on_poison(state, side):
         paged_text(c, box, "POISON", align="center", sizes=(20, 18, 16, 14, 12, 11, 10, 9), fill=_ink(side), pad=0)
-    else:
-        draw_score(c.draw, box, left[colour], max_height=y1 - y0, fill=_ink(side))
+        return
+    # the letter of the colour counted, then the count: the same boxes on an open board
+    # (PN-10: W on A's half, B on B's) as once the colours are set, so a shot redraws
+    # the count alone (issue 14 item 7)
+    counted = colour or ("white" if side == "A" else "black")
+    lw = 8
+    paged_text(c, (x0, y0, x0 + lw + 2, y1), counted[0].upper(), align="center", sizes=(11, 10, 9), fill=DIM,
+               pad=0)
+    draw_score(c.draw, (x0 + lw + 2, y0, x1, y1), left[counted], max_height=y1 - y0,
+               fill=INK if colour is None else _ink(side))
 
 
 def _arrow(c: Canvas, side: Side, rows: tuple[int, int], size: tuple[int, int]) -> None:
@@ -303,9 +306,6 @@ def _shooting(c: Canvas, view: PitchnutView) -> None:
             paged_text(c, tag, _tag(view, side), align="center", sizes=rows.name_sizes, fill=_ink(side), pad=0)
         inset = 2 if rows.names is not None else aw + 2  # the arrow is on the names row when there is one
         dbox = (x0 + inset, rows.digits[0], x1 - inset, rows.digits[1])
-        if rows.status is None and state.colours[side] is not None:  # 128x32: the colour beside the digits
-            _disc(c, x0 + aw + 2 if side == "A" else x1 - aw - 9, (dbox[1] + dbox[3]) // 2, 7, state.colours[side] or "")
-            dbox = (dbox[0] + 9, dbox[1], dbox[2], dbox[3]) if side == "A" else (dbox[0], dbox[1], dbox[2] - 9, dbox[3])
         _side_digits(c, view, side, dbox)
         if state.turn == side:
             _arrow(c, side, rows.names or rows.digits, rows.arrow)

@@ -1,0 +1,82 @@
+"""Bus bytes of a Pitch Bowl score change (issue 14 item 7), and why the bench's figure
+for it is a whole screen.
+
+* On the 128x64 match screen (render/pitchbowl/turn.py) a touchdown's new score redraws
+  the scorer's digits alone: the digits sit in fixed boxes at the outer edges (rows
+  16-41), nothing else on the screen depends on the score; the pair's bytes on the
+  partial-update device (hardware/pitchside_hw/partial.py, emulated SSD1306 RAM) are
+  pinned here.
+* The rules never show that pair: a touchdown ends the drive, and the next frame is the
+  placement screen (the scorer kicks, so he places first, PB-03, PB-04) or, at the third,
+  the result (PB-30). So every score change of the scenario match
+  (sim/pitchside_sim/scenarios/pitchbowl_match.toml, as bench/bus.py plays it) is that
+  whole screen changing: about 97 % of a full frame, whatever the match screen's layout.
+  Getting under 25 % there would take the flow to show the touchdown on the match
+  screen first (a screen held until a press, in tables/pitchbowl.py): not a layout
+  change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PIL import Image, ImageChops
+from pitchside.core.sides import PerSide
+from pitchside.render.pitchbowl import PitchBowlView, render
+from pitchside.tables import pitchbowl as t
+from pitchside_hw.partial import PanelRam, PartialSSD1306
+from support.benchmod import bench_module
+from test_pitchbowl_screens import kicked_off, press
+
+FULL = 1030
+"""Bytes of a whole 128x64 frame through luma's ssd1306 (8 pages of 128 + commands)."""
+
+
+def _sent(before: Image.Image, after: Image.Image) -> int:
+    """Bytes on the bus (commands and data) for ``after`` once the panel shows ``before``."""
+    ram = PanelRam("ssd1306")
+    dev = PartialSSD1306(ram, full_every=0)
+    dev.display(before)
+    ram.reset_counts()
+    dev.display(after)
+    assert ram.shows(after)
+    return ram.command_bytes + ram.data_bytes
+
+
+def _changed(before: Image.Image, after: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1 exclusive) of the pixels that differ."""
+    return ImageChops.difference(before.convert("L"), after.convert("L")).getbbox()
+
+
+def _turn() -> PitchBowlView:
+    """Ann's drive under way (she picked the Ball up), 0-0."""
+    view = t.view(press(kicked_off(), "pickup"))
+    assert view.state.phase == "turn" and view.state.score == PerSide(0, 0)
+    return view
+
+
+def test_a_score_change_on_the_match_screen_redraws_the_scorers_digits_alone() -> None:
+    view = _turn()
+    before = render(view)
+    for score, inside, sent in (((1, 0), (0, 40), 54), ((0, 1), (88, 128), 54)):
+        after = render(replace(view, state=replace(view.state, score=PerSide(*score))))
+        box = _changed(before, after)
+        assert box is not None
+        x0, y0, x1, y1 = box
+        assert inside[0] <= x0 and x1 <= inside[1] and 16 <= y0 and y1 <= 42, (score, box)
+        assert _sent(before, after) == sent
+        assert sent <= 0.25 * FULL
+
+
+def test_every_score_change_of_the_scenario_match_comes_with_a_new_screen() -> None:
+    bus = bench_module("bus")
+    every = bus.game_frames_and_views("pitchbowl")
+    frames = [(img, key) for img, key, _ in every]
+    rows = bus.play(frames, "ssd1306", partial=True)["rows"]
+    changes = [i for i, r in enumerate(rows) if r["score_change"]]
+    assert len(changes) == 5  # 1-0, 1-1, 1-2, 2-2, 2-3
+    phases = [(every[i - 1][2].state.phase, every[i][2].state.phase) for i in changes]
+    assert phases == [("turn", "place_defender")] * 4 + [("turn", "finished")]
+    sent = [rows[i]["bytes"] for i in changes]
+    print(f"\npitchbowl 128x64: {len(sent)} score changes, each the match screen -> placement/result, "
+          f"{sent} B, mean {sum(sent) / len(sent) / FULL:.1%} of a {FULL} B frame")

@@ -1,0 +1,79 @@
+"""Which controller pages a Pitchnut score change redraws on the 128x64 main screen
+(issue 14 item 7): a before/after pair of main-screen views that differ in one thing
+only, the changed pixels boxed, and the bytes the partial-update device
+(hardware/pitchside_hw/partial.py) sends for the pair on its emulated SSD1306 RAM.
+
+The SSD1306 holds the panel as 8 pages of 8 rows; the partial device sends the changed
+columns of each changed page, so a change costs its width times the pages it touches.
+Rows of the 128x64 main screen (render/pitchnut/screens.py): names 0-11, digits 12-40
+(the colour's letter, then the count: PN-10's open board and the set colours share the
+boxes), status 40-48, the bottom line 48-64.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PIL import Image, ImageChops
+from pitchside.core.rules import pitchnut as R
+from pitchside.core.sides import PerSide
+from pitchside.render.pitchnut import PitchnutView, render
+from pitchside_hw.partial import PanelRam, PartialSSD1306
+from test_pitchnut_screens import started
+
+FULL = 1030
+"""Bytes of a whole 128x64 frame through luma's ssd1306 (8 pages of 128 + commands)."""
+
+
+def _sent(before: Image.Image, after: Image.Image) -> int:
+    """Bytes on the bus (commands and data) for ``after`` once the panel shows ``before``."""
+    ram = PanelRam("ssd1306")
+    dev = PartialSSD1306(ram, full_every=0)
+    dev.display(before)
+    ram.reset_counts()
+    dev.display(after)
+    assert ram.shows(after)
+    return ram.command_bytes + ram.data_bytes
+
+
+def _changed(before: Image.Image, after: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1 exclusive) of the pixels that differ."""
+    return ImageChops.difference(before.convert("L"), after.convert("L")).getbbox()
+
+
+def _assigned_view() -> PitchnutView:
+    """Ann's break under way, her colour white, Bob's black, two whites down (PN-10:
+    the first piece pocketed sets the colours), the prompt left as it is."""
+    view = _view()
+    s = view.state
+    return replace(view, state=replace(s, colours=PerSide("white", "black"), pocketed=R.Pieces(2, 0)))
+
+
+def _view() -> PitchnutView:
+    from pitchside.tables import pitchnut as t
+
+    return t.view(started())
+
+
+def test_a_piece_pocketed_redraws_its_count_alone() -> None:
+    view = _assigned_view()
+    s = view.state
+    before, after = render(view), render(replace(view, state=replace(s, pocketed=R.Pieces(3, 0))))
+    box = _changed(before, after)
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert 12 <= y0 and y1 <= 40 and x1 <= 64  # Ann's count only: 8 -> 7 whites
+    assert _sent(before, after) == 45  # the changed columns of the count's pages, and the window commands
+    assert _sent(before, after) <= 0.25 * FULL
+
+
+def test_the_colours_being_set_leave_the_counts_where_they_were() -> None:
+    view = _view()
+    s = view.state
+    assert s.colours == PerSide(None, None) and s.pocketed == R.Pieces(0, 0)
+    before = render(view)
+    after = render(replace(view, state=replace(s, colours=PerSide("white", "black"))))
+    box = _changed(before, after)
+    assert box is not None
+    assert 40 <= box[1] and box[3] <= 48  # the status row alone: OPEN -> the colours' discs and names
+    assert _sent(before, after) <= 0.25 * FULL
