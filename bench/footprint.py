@@ -87,28 +87,66 @@ def bare_import() -> None:
 def startup() -> None:
     """Start-up to the first frame alone: imports, config, the table as `pitchside run`
     assembles it (journal in a temp dir, the partial-update device as `pitchside run`
-    uses by default, MockFactory), its first frame."""
+    uses by default, MockFactory), its first frame. Each phase is timed here, in the
+    bench child (``time.perf_counter``, seconds; ``modules``: how many modules were
+    imported by the end of it): ``interpreter`` (spawn to this function: Python's own
+    start-up and the bench's stdlib imports), ``imports`` (gpiozero, luma, Pillow and the
+    firmware modules ``pitchside_hw.table`` imports at the top), ``config``
+    (``load_config`` of the example config), ``journal`` (``Journal.open``), ``table``
+    (``build_table``: drivers, runtime, the game's modules on first lookup) and
+    ``first_frame`` (``Runtime.refresh``: view, render, hand-off)."""
     import tempfile
-    from importlib import resources
 
-    from common import rss_mb
+    phases: dict[str, dict[str, float]] = {}
+    t = time.perf_counter()
+    phases["interpreter"] = {"s": round(time.time() - T0, 4), "modules": len(sys.modules)}
+
+    def mark(name: str) -> None:
+        nonlocal t
+        now = time.perf_counter()
+        phases[name] = {"s": round(now - t, 4), "modules": len(sys.modules)}
+        t = now
+
     from gpiozero.pins.mock import MockFactory
-    from latency import Probe, Table
+    from luma.core.interface.serial import noop
     from pitchside.app.config import load_config
+    from pitchside.app.journal import Journal
+    from pitchside_hw.display import Display
+    from pitchside_hw.partial import PartialSSD1306
+    from pitchside_hw.pins import TickClock
+    from pitchside_hw.table import build_table
 
+    mark("imports")
     # the example config read as `pitchside run` reads it: no simulator, no scenario
     # (bench/common.load_demo imports pitchside_sim, about half of this start-up)
-    config = load_config(Path(str(resources.files("pitchside_hw") / "configs" / "pichenotte.toml")))
+    import pitchside_hw
+
+    config = load_config(Path(pitchside_hw.__file__).parent / "configs" / "pichenotte.toml")
+    mark("config")
     with tempfile.TemporaryDirectory(prefix="pitchside-bench-") as tmp:
         factory = MockFactory()
-        table = Table(factory, config, Path(tmp), "partial", Probe())
+        journal = Journal.open(Path(tmp) / "journal.db")
+        mark("journal")
+        device = PartialSSD1306(noop())
+        device.persist = True
+        table = build_table(config, pin_factory=factory, clock=TickClock(factory), journal=journal,
+                            open_display=lambda role, d: Display(device, persist=True, name="bench"),
+                            toss=lambda: "A")
+        mark("table")
         table.runtime.refresh()
+        mark("first_frame")
         startup_s = time.time() - T0
         frames = table.display.frames_sent
+        modules = sorted(sys.modules)
+        from common import rss_mb
+
         rss = rss_mb()
         table.close()
+        journal.close()
         factory.close()
-    print(json.dumps({"startup_s": round(startup_s, 3), "frames_at_start": frames, "rss_mb": round(rss, 1)}))
+    print(json.dumps({"startup_s": round(startup_s, 3), "frames_at_start": frames, "rss_mb": round(rss, 1),
+                      "phases": phases, "modules": len(modules),
+                      "pitchside_modules": sum(m.split(".")[0].startswith("pitchside") for m in modules)}))
 
 
 def whole_table(matches: int) -> None:

@@ -46,11 +46,11 @@ def counts(quick: bool, events: int | None) -> dict[str, int]:
         n = events or 120
         return {"events": n, "journal": n, "threaded": n, "partial": n // 2, "baseline": n,
                 "drops": 400, "gap_drops": 100, "matches": 20, "idle_ms": 300, "rounds": 2,
-                "whole_table_matches": 4, "startups": 1}
+                "whole_table_matches": 4, "startups": 1, "cpu_events": 60, "sysbench_s": 1}
     n = events or 3_000
     return {"events": max(1, n * 2 // 3), "journal": max(1, n // 5), "threaded": n, "partial": max(1, n // 3),
             "baseline": n, "drops": 10_000, "gap_drops": 10_000, "matches": 1_000, "idle_ms": 2_000, "rounds": 5,
-            "whole_table_matches": 1_000, "startups": 5}
+            "whole_table_matches": 1_000, "startups": 5, "cpu_events": 1_000, "sysbench_s": 10}
 
 
 def child(args: list[str]) -> dict[str, Any]:
@@ -101,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     lat["firmware_partial"], lat["baseline_stock"] = timed(  # the key is historical: luma's stock device
         "stock_luma", latency.run_pair, n["partial"], r, device="ssd1306")
     lat["journal_fs"] = jfs
+    import cpu_stages  # issue 15 item 4: CPU per stage, and what a Pi's core would make of it
+
+    cpu = timed("cpu_stages", cpu_stages.run, n["cpu_events"])
+    cpu["sysbench_here"] = cpu_stages.sysbench_here(n["sysbench_s"])
+    cpu["estimate"] = cpu_stages.estimate(cpu, cpu["sysbench_here"])
+    lat["cpu_stages"] = cpu
     busr = timed("bus", bus.run)
     cnt: dict[str, Any] = {}
     cnt["model_15_60ms"] = timed("counting", counting.run, n["drops"], (0.015, 0.060))
@@ -125,14 +131,12 @@ def main(argv: list[str] | None = None) -> int:
                               "scanned_ms": gaps}
     fp = timed("footprint", child, [str(n["matches"]), str(n["idle_ms"] / 1000)])
     fp_base = child(["baseline"])
-    starts, imports = [], []
-    for _ in range(n["startups"]):  # interleaved, fresh processes each
-        starts.append(child(["startup"]))
-        imports.append(child(["bare_import"]))
-    fp["startup_runs_s"] = [x["startup_s"] for x in starts]
-    fp["startup_median_s"] = latency._median(fp["startup_runs_s"])
-    fp_base["bare_import_runs_s"] = [x["startup_s"] for x in imports]
-    fp_base["bare_import_median_s"] = latency._median(fp_base["bare_import_runs_s"])
+    import startup  # interleaved fresh processes; bytecode cached as on an installed table (bench/startup.py)
+
+    fp["startup"] = timed("startup", startup.run, n["startups"])
+    st = fp["startup"]["cached"]
+    fp["startup_runs_s"], fp["startup_median_s"] = st["startup_runs_s"], st["startup_median_s"]
+    fp_base["bare_import_runs_s"], fp_base["bare_import_median_s"] = st["bare_import_runs_s"], st["bare_import_median_s"]
     fp["whole_table"] = timed("whole_table", child, ["whole_table", str(n["whole_table_matches"])])
 
     results = assemble(args.quick, n, lat, busr, cnt, fp, fp_base)
@@ -211,6 +215,16 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         for q in ("p50", "p99"):
             f.append(fig(f"latency.threaded.stage.{stage}.{q}", lat["firmware_threaded"]["stages_us"][stage][q], "us",
                          b["stages_us"].get(stage, {}).get(q)))
+    cpu = lat["cpu_stages"]
+    for stage, v in cpu["cpu_us"].items():
+        for q in ("p50", "p99"):
+            f.append(fig(f"cpu.stage.{stage}.{q}", v[q], "us"))
+    f.append(fig("cpu.sysbench_here.events_per_cpu_s", cpu["sysbench_here"].get("events_per_cpu_s"), "1/s"))
+    for board, e in cpu["estimate"].items():
+        f.append(fig(f"estimate.{board}.cpu_factor", e["factor"], "x"))
+        for stage in ("rules", "render", "handoff", "total"):
+            for q in ("p50", "p99"):
+                f.append(fig(f"estimate.{board}.cpu.{stage}.{q}", e["cpu_us"][stage][q], "us", cpu["cpu_us"][stage][q]))
     for chip, e in busr["devices"].items():
         full = e["full_frame_bytes"]
         f.append(fig(f"bus.{chip}.full_frame_bytes", full, "B", full))
@@ -249,6 +263,10 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
                  fp_base["startup_to_first_frame_s"]))
     f.append(fig("footprint.startup_vs_bare_import", fp["startup_median_s"], "s", fp_base["bare_import_median_s"]))
     f.append(fig("footprint.bare_import", fp_base["bare_import_median_s"], "s"))
+    unc = fp["startup"]["uncached"]
+    f.append(fig("footprint.startup_vs_bare_import.uncached", unc["startup_median_s"], "s", unc["bare_import_median_s"]))
+    for phase, ms in fp["startup"]["cached"]["phases_ms"].items():
+        f.append(fig(f"footprint.startup.phase.{phase}", ms, "ms"))
     f.append(fig("footprint.rss_after_start", fp["rss_after_start_mb"], "MiB", fp_base["rss_after_start_mb"]))
     f.append(fig("footprint.rss_after_matches", fp["rss_after_matches_mb"], "MiB", fp_base["rss_after_start_mb"]))
     f.append(fig("footprint.rss_growth_after_warmup", fp["rss_growth_after_warmup_mb"], "MiB"))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gpiozero import Factory
 
@@ -26,8 +26,6 @@ from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import FrameSink, Publisher, Runtime, TableParts, system_dice
-from pitchside.club.link import ClubLink
-from pitchside.web.publisher import DatagramSink, FeedPublisher, Sink
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
@@ -38,8 +36,12 @@ from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput, CoinInput
 from pitchside_hw.pins import TickClock, make_pin_factory
-from pitchside_hw.serial_lines import SerialLineReader
 from pitchside_hw.sound import Sound
+
+if TYPE_CHECKING:  # imported where used: a table without them never loads them (start-up, issue 15)
+    from pitchside.club.link import ClubLink
+    from pitchside.web.publisher import Sink
+    from pitchside_hw.serial_lines import SerialLineReader
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,8 @@ class TableInputs:
         self.inputs: dict[str, Input] = {}
         self.serial: dict[str, SerialLineReader] = {}
         try:
+            if config.serial:  # pyserial only for a table with a serial device (start-up, issue 15)
+                from pitchside_hw.serial_lines import SerialLineReader
             for sd in config.serial:
                 self.serial[sd.name] = SerialLineReader(sd.name, sd.port, queue_put, clock.now, baud=sd.baud)
             for b in config.buttons:
@@ -349,16 +353,22 @@ def run_table(config_path: str) -> int:
             sinks: list[Sink] = []
             link: ClubLink | None = None
             if config.web is not None:  # the live web view: snapshots to `pitchside web`, never waited on
+                from pitchside.web.publisher import DatagramSink  # only with [web] (start-up, issue 15)
+
                 feed = DatagramSink(config.web.feed)
                 stack.callback(feed.close)
                 sinks.append(feed)
             if config.mqtt is not None:  # the club's broker (issue 17): the journal is the outbox
                 journal.queue_results = journal.durable
+                from pitchside.club.link import ClubLink  # paho and ssl only with [mqtt] (start-up, issue 15)
+
                 link = ClubLink(config.mqtt, journal.path if journal.durable else None, name=config.name,
                                 games=config.offered_games).start()
                 stack.callback(link.close)  # after the feed's worker: offline is the last word
                 sinks.append(link)
             if sinks:
+                from pitchside.web.publisher import FeedPublisher
+
                 publisher = FeedPublisher(sinks, table=config.name, url=config.web.url if config.web else None)
                 stack.callback(publisher.close)  # closed first: the worker stops, then its sinks
             table = build_table(

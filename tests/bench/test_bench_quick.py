@@ -71,6 +71,12 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert fp["matches_replayed"] == r["counts"]["matches"] == fp["matches_finished"]
     wt = fp["whole_table"]
     assert wt["matches"] == wt["matches_finished"] == r["counts"]["whole_table_matches"]
+    # issue 15 item 4: CPU per stage, every edge counted; start-up in both bytecode conditions
+    assert lat["cpu_stages"]["events"] == r["counts"]["cpu_events"]
+    assert "cpu.stage.total.p50" in names and "footprint.startup_vs_bare_import.uncached" in names
+    for cond in ("cached", "uncached"):
+        assert len(fp["startup"][cond]["startup_runs_s"]) == r["counts"]["startups"]
+        assert len(fp["startup"][cond]["bare_import_runs_s"]) == r["counts"]["startups"]
     games = r["sections"]["bus"]["games"]
     assert set(games) == {"pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove"}
     for e in games.values():

@@ -3,7 +3,6 @@ tables, so both run the same flow)."""
 
 from __future__ import annotations
 
-from pitchside.app import tournament_file
 from pitchside.app.config import TableConfig
 from pitchside.tables.kiosk import KioskSettings
 from pitchside.tables.registry import app_for
@@ -43,7 +42,12 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
         sides=config.sides,
     )
     # the [tournament] file, read here at power-on (the runtime reads it again at each
-    # new match: pitchside.app.tournament_file.new_match_events)
+    # new match: pitchside.app.tournament_file.new_match_events); imported here: a table
+    # without a tournament file never loads the tournament code (start-up, issue 15)
+    if config.tournament is None:
+        return settings
+    from pitchside.app import tournament_file
+
     return tournament_file.configured(settings, config.tournament)
 
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from pitchside.tables import effects as table
-from pitchside.app import refusals, software_die, tournament_file
+from pitchside.app import refusals, software_die
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
@@ -352,8 +352,13 @@ class Runtime:
                 if self._recorder is not None:
                     self.settle()
                     self._recorder.new_match(self.state)
-                for event in tournament_file.new_match_events(self.kiosk.settings):
-                    self._handle(event)  # a tournament file read again for the new match
+                if self.kiosk.settings.tournament_file is not None:
+                    # a tournament file read again for the new match; imported here: a
+                    # table without one never loads the tournament code (start-up, issue 15)
+                    from pitchside.app import tournament_file
+
+                    for event in tournament_file.new_match_events(self.kiosk.settings):
+                        self._handle(event)
             elif isinstance(effect, credits.Ledger):
                 # journaled here, before the refresh that shows it (issue 18)
                 ledger = getattr(self._recorder, "ledger", None)

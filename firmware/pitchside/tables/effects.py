@@ -7,12 +7,14 @@ effects the runtime carries out for any game, and the event the coin toss comes 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.core.sides import Side
-from pitchside.core.tournament import TournamentInfo
 from pitchside.signals.events import TableEvent
 from pitchside.signals.health import SensorHealth
+
+if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up, issue 15)
+    from pitchside.core.tournament import TournamentInfo
 
 
 @dataclass(frozen=True, slots=True)

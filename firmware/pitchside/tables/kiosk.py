@@ -48,7 +48,7 @@ input came since) is ignored when it fires. No clock is read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
@@ -58,7 +58,6 @@ from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
 from pitchside.tables import fixture
 from pitchside.tables import names as naming
-from pitchside.core.tournament import TournamentInfo
 from pitchside.tables import effects as table
 from pitchside.tables import moments
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
@@ -80,6 +79,9 @@ from pitchside.signals.events import (
     TableEvent,
     TimerFired,
 )
+
+if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up, issue 15)
+    from pitchside.core.tournament import TournamentInfo
 
 Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon", "end"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
