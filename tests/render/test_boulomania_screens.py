@@ -247,3 +247,25 @@ def test_a_die_face_shows_its_pips_and_refuses_a_7() -> None:
 def test_a_panel_without_a_layout_is_refused() -> None:
     with pytest.raises(ValueError, match="no screen layout for a 64x32 px panel"):
         render(SCENES["boulomania_midgame"](), (64, 32))
+
+
+def test_a_score_change_alone_redraws_only_that_side_s_digits_on_128x64() -> None:
+    """The same mid-game view but for Bob's game score, 0 then 4 (a round's points,
+    BM-16): the SSD1306 pages that change (8 px rows, what the partial-update device
+    sends) are those of Bob's digits only, inside the digits' box at the right of his
+    row; the board, the names, the turn marker, Ann's digits and both text lines stay
+    (issue 14 item 7)."""
+    from pitchside_hw.partial import changed_spans, pack_pages
+
+    from pitchside.render.boulomania.layout import play_layout
+    from pitchside.render.widgets import score_width
+
+    view = SCENES["boulomania_midgame"]()
+    assert (view.state.score.A, view.state.score.B) == (0, 0)
+    scored = replace(view, state=replace(view.state, score=rules.PerSide(0, 4)))
+    spans = changed_spans(pack_pages(render(scored), 8), pack_pages(render(view), 8), 128)
+    x0, y0, x1, y1 = play_layout(Panel(128, 64)).sides[1]
+    left = x1 - score_width(88, min(18, y1 - y0 - 3)) - 1
+    assert [p for p, _, _ in spans] == [y0 // 8 + k for k in range((y1 - 1) // 8 - y0 // 8 + 1)] == [2, 3, 4]
+    assert all(left <= c0 <= c1 < x1 for _, c0, c1 in spans), spans
+    assert sum(c1 - c0 + 1 for _, c0, c1 in spans) <= 3 * 12

@@ -63,12 +63,34 @@ def option_sets(game: str) -> list[Any]:
     return list(dict.fromkeys(out))
 
 
+def mastermove_samples() -> list[Notice]:
+    """Master Move notices with real parameters (squares, kinds, counts, scores) that
+    the guessed ones of :func:`support.textfit.sample_notice` cannot give: the cases of
+    tests/core/mastermove/test_mm_words.py (one of every code, with its MM- rule) and a
+    refusal of each kind's way of moving under its rule (MM-06..MM-11)."""
+    import importlib.util
+
+    from pitchside.core.rules.mastermove.movegen import KIND_RULE
+
+    path = Path(__file__).resolve().parents[1] / "core" / "mastermove" / "test_mm_words.py"
+    spec = importlib.util.spec_from_file_location("_text_fit_mm_words", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    ways = [Notice.of(rule, "not_its_way", kind=kind, frm="D12", to="H16") for kind, rule in KIND_RULE.items()]
+    return [case[0] for case in module.CASES] + ways
+
+
+SAMPLES = {"mastermove": mastermove_samples}
+"""Per game, notices with real parameters beside the guessed samples of each code."""
+
+
 def notices(game: str) -> list[Notice]:
-    """Every notice the game's words cover (a sample of each code) and every one its
-    replay scenarios meet."""
+    """Every notice the game's words cover (a sample of each code, and the game's
+    :data:`SAMPLES`) and every one its replay scenarios meet."""
     app = app_for(game)
     words = app.codec.words
-    found: list[Notice] = []
+    found: list[Notice] = list(SAMPLES[game]()) if game in SAMPLES else []
     for path in sorted(SCENARIOS.glob("*.jsonl")):
         if path.read_text(encoding="utf-8").split("\n", 1)[0].find(f'"game": "{game}"') >= 0:
             found += scenario_notices(path)
@@ -214,6 +236,16 @@ def test_samples_cover_every_pichenotte_code() -> None:
 
     covered = {(n.rule, n.code) for n in notices("pichenotte")}
     assert set(words.WORDINGS) <= covered
+
+
+def test_samples_cover_every_mastermove_rule_and_code() -> None:
+    """Every ``(MM- rule, code)`` the engine gives is drawn (none under a placeholder
+    rule: a notice without its MM- rule has no words)."""
+    from pitchside.core.words import mastermove as words
+
+    covered = {(n.rule, n.code) for n in notices("mastermove")}
+    assert set(words.WORDINGS) <= covered
+    assert all(n.rule.startswith("MM-") or n.rule == "UNDO" for n in notices("mastermove"))
 
 
 @pytest.mark.parametrize("panel", PANELS, ids=_panel_id)

@@ -196,3 +196,17 @@ def test_every_notice_of_the_scenario_files_names_the_players(path: Path) -> Non
     result = match.outcome()
     assert result is not None and not SIDE_LETTER.search(W.describe(result.cause, NAMES).long)
     assert worded > 10
+
+
+def test_the_wordings_are_the_rule_and_code_of_every_notice_the_engine_gives() -> None:
+    """WORDINGS (what the text-fit test draws) holds each ``(rule, code)`` the engine
+    emits: the literal ones as written, the computed rules of ``not_its_way`` as the six
+    kinds' rules (MM-06..MM-11) and of ``game_over`` as the result's causes."""
+    found = emitted_codes()
+    literal = {(r, c) for r, c in found if r is not None}
+    assert literal <= set(W.WORDINGS)
+    assert set(W.WORDINGS) - literal == {
+        ("MM-06", "not_its_way"), ("MM-07", "not_its_way"), ("MM-08", "not_its_way"), ("MM-09", "not_its_way"),
+        ("MM-10", "not_its_way"), ("MM-11", "not_its_way"), ("MM-15", "game_over"), ("MM-25", "game_over")}
+    assert {c for r, c in found if r is None} == {"not_its_way", "game_over"}
+    assert len(W.WORDINGS) == len(set(W.WORDINGS)) == 52

@@ -8,6 +8,13 @@ Move!, the side that restarts, MM-23); the score in Moves in seven-segment digit
 tall as the layout allows; under each the Moves it still needs (MM-15); the bottom
 line: the prompt, else the last move (play) or who restarts (changes). On the 128x128
 panel the pitch map (:mod:`.pitch`) fills the top half and the score sits under it.
+
+On the 128x64 panel (SSD1306/SH1106, 8-px controller pages) each row that changes on a
+move keeps its capitals in one page, so the partial-update device sends one page of it:
+the arrows in page 0, the digits (27 px) in pages 1-4, "N TO WIN" in page 5, the bottom
+line's capitals in page 6 (its descenders under them, page 7). A Move! then sends about
+22 % of a full frame (tests/render/test_mastermove_bus_bytes.py), where the bottom line
+astride pages 6 and 7 and the digits over five pages cost 38 %.
 """
 
 from __future__ import annotations
@@ -25,6 +32,9 @@ NAME_SIZES = (16, 14, 13, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY)
 """Font sizes in px a name is tried at, largest first (paged below the smallest)."""
 LINE_SIZES = (14, 13, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY)
 """Font sizes in px of the bottom line, largest first."""
+PAGE_LINE_SIZES = (fonts.MEDIUM, fonts.SMALL, fonts.TINY)
+"""The bottom line's sizes on the 128x64 panel: those whose capitals (8 px and less)
+fit one controller page."""
 LAST_SIZES = (fonts.SMALL, fonts.TINY)
 """Font sizes in px of the last move, left-aligned: one size for most moves, so the
 line's start stays put from one move to the next (fewer bytes on the bus)."""
@@ -44,6 +54,8 @@ class ScoreLayout:
     """x, y0, y1 of the line between the halves (None: none)."""
     board: tuple[int, int] | None = None
     """Top-left corner of the pitch map (the 128x128 panel), or None."""
+    line_sizes: tuple[int, ...] = LINE_SIZES
+    """Font sizes in px of the bottom line's prompt and centred texts, largest first."""
 
 
 def _mirror(w: int, box: Box) -> Box:
@@ -53,13 +65,13 @@ def _mirror(w: int, box: Box) -> Box:
 
 def _layout(w: int, h: int, names: Box, arrow: Box, digits: Box, info: Box | None, bottom: Box,
             name_lines: int = 1, divider: tuple[int, int, int] | None = None,
-            board: tuple[int, int] | None = None) -> ScoreLayout:
+            board: tuple[int, int] | None = None, line_sizes: tuple[int, ...] = LINE_SIZES) -> ScoreLayout:
     """A layout from side A's boxes (B's mirror them)."""
     return ScoreLayout(
         names=PerSide(names, _mirror(w, names)), name_lines=name_lines,
         arrows=PerSide(arrow, _mirror(w, arrow)), digits=PerSide(digits, _mirror(w, digits)),
         info=None if info is None else PerSide(info, _mirror(w, info)), bottom=bottom, divider=divider,
-        board=board)
+        board=board, line_sizes=line_sizes)
 
 
 def score_layout(c: Canvas) -> ScoreLayout:
@@ -80,8 +92,9 @@ def score_layout(c: Canvas) -> ScoreLayout:
     if name == "small":  # 96x48
         return _layout(w, h, (5, 0, 46, 11), (0, 2, 4, 9), (6, 12, 44, 36), None, (0, 37, w, h),
                        divider=(w // 2, 13, 35))
-    return _layout(w, h, (6, 0, 62, 12), (0, 2, 5, 10), (8, 13, 60, 43), (0, 43, w // 2, 52), (0, 52, w, h),
-                   divider=(w // 2, 14, 50))
+    # 128x64: each changing row's capitals in one controller page (module docstring)
+    return _layout(w, h, (6, 0, 62, 12), (0, 1, 5, 8), (8, 12, 60, 39), (0, 40, w // 2, 49), (0, 48, w, 59),
+                   divider=(w // 2, 14, 45), line_sizes=PAGE_LINE_SIZES)
 
 
 def side_ink(side: Side) -> int:
@@ -115,7 +128,7 @@ def draw_score_screen(view: MasterMoveView, c: Canvas) -> None:
         y = (a[1] + a[3]) // 2 - 1
         c.draw.rectangle((a[2] + 2, y, b[0] - 3, y + 1), fill=INK)
     if view.prompt is not None and view.prompt.kind != "refusal":
-        widgets.prompt_line(c, lay.bottom, view.prompt, LINE_SIZES)
+        widgets.prompt_line(c, lay.bottom, view.prompt, lay.line_sizes)
         return
     if state.phase == "changes":
         text = f"DONE: {view.name(state.restarting or 'A')} restarts"
@@ -124,4 +137,4 @@ def draw_score_screen(view: MasterMoveView, c: Canvas) -> None:
         return
     else:
         text = f"{view.name(state.to_move or 'A')} kicks off"
-    widgets.paged_text(c, lay.bottom, text, align="center", sizes=LINE_SIZES)
+    widgets.paged_text(c, lay.bottom, text, align="center", sizes=lay.line_sizes)
