@@ -19,7 +19,10 @@ Bus model (documented in bench/README.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from common import pct
 
 I2C_HZ = {"i2c_100k": 100_000, "i2c_400k": 400_000, "i2c_1m": 1_000_000}
 SPI_HZ = {"spi_8m": 8_000_000}
@@ -135,12 +138,53 @@ def play(frames: list[tuple[Any, Any]], chip: str, partial: bool) -> dict[str, A
 
 
 def _stats(values: list[float]) -> dict[str, float]:
-    from common import pct
-
     if not values:
         return {"mean": 0.0, "p50": 0.0, "max": 0.0}
     return {"mean": round(sum(values) / len(values), 1), "p50": round(pct(values, 50), 1),
             "max": round(max(values), 1)}
+
+
+def _refusal(view: Any) -> bool:
+    prompt = getattr(view, "prompt", None)
+    return prompt is not None and getattr(prompt, "kind", None) == "refusal"
+
+
+MAIN_SCREEN: dict[str, Callable[[Any], bool]] = {
+    "pichenotte": lambda v: type(v).__name__ == "PichenotteView" and v.state.phase == "shooting",
+    "pitchnut": lambda v: type(v).__name__ == "PitchnutView" and v.state.phase == "shooting" and not v.sheet,
+    "boulomania": lambda v: type(v).__name__ == "BoulomaniaView" and v.state.phase == "throw",
+    "pitchbowl": lambda v: type(v).__name__ == "PitchBowlView" and v.state.phase == "turn",
+    "mastermove": lambda v: type(v).__name__ == "MasterMoveView" and v.state.phase == "play" and v.entry is None,
+}
+"""Each game's *main screen* (issue 14 item 7: "a score change on any game's main screen"):
+the view a player watches while play goes on, no refusal over it. A score change is often
+first shown on another screen (Pitchnut's shot sheet, PN-A12; Pitch Bowl's placement after a
+touchdown, PB-03/PB-04; Master Move's move entry; Pichenotte's zone tally): those frames are
+a change of screen, counted in ``score_change_ratio``, not in ``main_screen``."""
+
+
+def main_screen(game: str, frames: list[tuple[Any, Any, Any]]) -> dict[str, Any]:
+    """Bytes per score change on ``game``'s main screen: the frames of :data:`MAIN_SCREEN`
+    alone, in order, on the SSD1306 partial device without its periodic full refresh (a
+    whole frame every :data:`FULL_EVERY` frames whatever the layout, amortised
+    ``full // FULL_EVERY`` B a frame), so each score change is the main screen before it
+    against the main screen after it."""
+    from pitchside_hw.partial import PanelRam, PartialSSD1306
+
+    is_main = MAIN_SCREEN[game]
+    shown = [(img, key) for img, key, view in frames if is_main(view) and not _refusal(view)]
+    ram = PanelRam("ssd1306")
+    dev = PartialSSD1306(ram, full_every=0)
+    sent: list[float] = []
+    prev = None
+    for img, key in shown:
+        ram.reset_counts()
+        dev.display(img)
+        if prev is not None and key is not None and key != prev:
+            sent.append(ram.command_bytes + ram.data_bytes)
+        prev = key
+    return {"frames": len(shown), "score_changes": len(sent), "bytes": [int(b) for b in sent],
+            "score_change_bytes": _stats(sent)}
 
 
 def per_game() -> dict[str, Any]:
@@ -149,7 +193,8 @@ def per_game() -> dict[str, Any]:
     emulated panel RAM."""
     games: dict[str, Any] = {}
     for game in SCORE_KEYS:
-        frames = game_frames(game)
+        with_views = game_frames_and_views(game)
+        frames = [(img, key) for img, key, _ in with_views]
         size = frames[0][0].size
         if size != (128, 64):
             games[game] = {"skipped": f"panel {size[0]}x{size[1]}"}
@@ -169,6 +214,9 @@ def per_game() -> dict[str, Any]:
             "frames_wrong": full["frames_wrong"] + part["frames_wrong"],
             "with_moments": _with_moments(game, full_bytes),
         }
+        main = main_screen(game, with_views)
+        main["score_change_ratio"] = round(main["score_change_bytes"]["mean"] / full_bytes, 3)
+        games[game]["main_screen"] = main
     return games
 
 

@@ -248,6 +248,8 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
                      e["full_frame_bytes"]))
         f.append(fig(f"bus.game.{game}.any_frame_bytes.mean", e["any_frame_bytes"]["mean"], "B", e["full_frame_bytes"]))
         f.append(fig(f"bus.game.{game}.frames_wrong", e["frames_wrong"], "frames"))
+        f.append(fig(f"bus.game.{game}.main_screen.score_change_bytes.mean",
+                     e["main_screen"]["score_change_bytes"]["mean"], "B", e["full_frame_bytes"]))
     for key in ("model_15_60ms", "fixed_15ms", "fixed_15ms_clean_edges", "diag_no_storm_detector",
                 "diag_no_storm_rearm_10ms", "at_5ms_pocket", "at_5ms_twenty"):
         f.append(fig(f"counting.{key}.miscounts", cnt[key]["miscounts"], "pieces"))
@@ -319,6 +321,11 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         {"name": "whole_table_rss_growth", "value": wt["rss_growth_after_warmup_mb"], "limit": RSS_GROWTH_LIMIT_MB,
          "unit": "MiB", "pass": wt["rss_growth_after_warmup_mb"] <= RSS_GROWTH_LIMIT_MB
          and wt["matches_finished"] == wt["matches"]},
+        # issue 14 item 7, per game (added after the issue 15 ones)
+        *({"name": f"main_screen_score_change_bytes_{game}", "value": e["main_screen"]["score_change_ratio"],
+           "limit": BUS_TARGET_RATIO, "unit": "x full frame",
+           "pass": e["main_screen"]["score_change_ratio"] <= BUS_TARGET_RATIO}
+          for game, e in busr["games"].items() if "main_screen" in e),
     ]
     return {
         "schema": SCHEMA,

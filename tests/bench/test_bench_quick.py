@@ -40,6 +40,9 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
         "threaded_p99_vs_baseline", "threaded_p50_vs_baseline", "journaled_p99_vs_fsync_p99",
         "startup_vs_bare_import", "miscounts_at_5ms_pocket", "miscounts_at_5ms_twenty",
         "whole_table_rss", "whole_table_rss_growth",
+        # issue 14 item 7: a score change on each game's main screen
+        *(f"main_screen_score_change_bytes_{g}" for g in ("pichenotte", "pitchnut", "boulomania", "pitchbowl",
+                                                          "mastermove")),
     ]
     for t in r["targets"]:
         assert f"{t['name']:<34}" in proc.stdout  # every target printed with its result
