@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -120,8 +120,35 @@ def draw_score(draw: ImageDraw.ImageDraw, box: Box, points: float, *, max_height
     """A score in big seven-segment digits, as tall as fits ``box`` up to ``max_height``
     px, with a stacked 1/2 for a half point.
 
+    The segments' rectangles are worked out once per score and box (:func:`_score_plan`,
+    memoised, issue 15 item 2) and drawn every time.
+
     :returns: the box covered.
     :raises ValueError: see :func:`score_text`; or the box is too small for 8 px digits.
+    """
+    rects, covered = _score_plan(box, points, max_height, align)
+    for r in rects:
+        draw.rectangle(r, fill=fill)
+    return covered
+
+
+class _Rects:
+    """Stands in for an ImageDraw to note the rectangles the seven-segment glyphs draw
+    (:func:`pitchside.render.fonts.draw_digit` and ``draw_half`` draw only rectangles)."""
+
+    def __init__(self) -> None:
+        self.rects: list[Box] = []
+
+    def rectangle(self, xy: Box, fill: int | None = None) -> None:
+        self.rects.append(xy)
+
+
+@lru_cache(maxsize=1024)
+def _score_plan(box: Box, points: float, max_height: int, align: Align) -> tuple[tuple[Box, ...], Box]:
+    """The rectangles (inclusive, in drawing order) of :func:`draw_score` and the box it
+    covers (pure: the same arguments, the same plan).
+
+    :raises ValueError: see :func:`draw_score`.
     """
     x0, y0, x1, y1 = box
     h = min(max_height, y1 - y0)
@@ -133,13 +160,15 @@ def draw_score(draw: ImageDraw.ImageDraw, box: Box, points: float, *, max_height
     x = x0 if align == "left" else x1 - w if align == "right" else x0 + (x1 - x0 - w) // 2
     y = y0 + (y1 - y0 - h) // 2
     whole, half = score_text(points)
+    rec = _Rects()
+    draw = cast(ImageDraw.ImageDraw, rec)
     cx = x
     if whole:
-        cx = fonts.draw_digits(draw, x, y, whole, h, fill=fill)[2]
+        cx = fonts.draw_digits(draw, x, y, whole, h)[2]
         cx += fonts.stroke_for(h) + 1 if half else 0
     if half:
-        fonts.draw_half(draw, cx, y, h, fill=fill)
-    return (x, y, x + w, y + h)
+        fonts.draw_half(draw, cx, y, h)
+    return tuple(rec.rects), (x, y, x + w, y + h)
 
 
 def triangle(draw: ImageDraw.ImageDraw, box: Box, direction: Literal["down", "right", "left"],
