@@ -86,19 +86,23 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
     ``max_gap`` unchanged columns are separate runs ``(page, first_col, last_col)`` (a
     turn marker moving from one edge to the other is two small runs, not the page).
 
-    The frames are compared once as integers (their XOR is zero where they agree) and
-    the changed stretches found by a regular expression, not byte by byte in Python:
-    this ran on every frame sent (issue 15 item 2, bench/README.md "step 6").
+    Each page that differs (a slice comparison) is compared as integers (their XOR is
+    zero where the bytes agree) and its changed stretches found by a regular expression,
+    not byte by byte in Python: this runs on every frame sent (issue 15 item 2,
+    bench/README.md "step 6").
     """
     if len(new) != len(old) or max_gap < 0:
         return _changed_runs_bytewise(new, old, width, max_gap)
-    diff = (int.from_bytes(new, "big") ^ int.from_bytes(old, "big")).to_bytes(len(new), "big")
     runs: list[tuple[int, int, int]] = []
     for page in range(len(new) // width):
-        base = page * width
+        a, b = page * width, (page + 1) * width
+        n, o = new[a:b], old[a:b]
+        if n == o:
+            continue
+        diff = (int.from_bytes(n, "big") ^ int.from_bytes(o, "big")).to_bytes(width, "big")
         start = end = -1
-        for m in _CHANGED.finditer(diff, base, base + width):
-            s, e = m.start() - base, m.end() - 1 - base
+        for m in _CHANGED.finditer(diff):
+            s, e = m.start(), m.end() - 1
             if start < 0:
                 start, end = s, e
             elif s - end - 1 > max_gap:
@@ -106,8 +110,7 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
                 start, end = s, e
             else:
                 end = e
-        if start >= 0:
-            runs.append((page, start, end))
+        runs.append((page, start, end))
     return runs
 
 
