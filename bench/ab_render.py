@@ -66,7 +66,7 @@ class Arms:
     def use(self, arm: str) -> None:
         for module, name in self.holders:
             setattr(module, name, self.fns[arm][name])
-        self.partial.changed_runs = self.runs[arm]  # type: ignore[assignment]
+        self.partial.changed_runs = self.runs[arm]
 
 
 def demo_frames() -> list[tuple[Any, Any, Any]]:
@@ -81,11 +81,11 @@ def demo_frames() -> list[tuple[Any, Any, Any]]:
         seen.append((frame, size, drawn.image))
         return drawn
 
-    screen.compose = recording  # type: ignore[assignment]
+    screen.compose = recording
     try:
         latency.run_table(120, journal=False, device="partial")
     finally:
-        screen.compose = real  # type: ignore[assignment]
+        screen.compose = real
     return seen
 
 
