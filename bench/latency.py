@@ -15,6 +15,10 @@ is edited: the stages are timed by wrapping the real callables for the run
 * **render**: ``pitchside.render.pichenotte.render``;
 * **handoff**: ``Display.show`` (frame compare, luma's packing, the bus call);
 * **other**: the rest of the loop (queue, timers, view compare): total minus the above.
+  Part of it is reported on its own as **wake** (not one of :data:`STAGES`: it is inside
+  "other"): from the event's ``Runtime.post`` in the pin's thread to the runtime thread
+  handing it to the controller (threaded: the queue's hand-off and the thread's wake-up;
+  sync: the rest of the edge's driver call until ``process_pending`` takes it).
 
 A MockFactory delivers an edge synchronously in the caller's thread (no backend
 callback thread), so "sync" runs call ``Runtime.process_pending()`` right after the
@@ -53,6 +57,9 @@ BENCH_BOUNCE_MS = 2.0
 of one button can then follow each other every few ms. The decoder's work per edge does
 not depend on it."""
 STAGES = ("driver", "rules", "journal", "render", "handoff", "other")
+WAKE = "wake"
+"""The hand-off from ``Runtime.post`` to the controller's ``handle`` of that event: a part
+of "other", reported beside :data:`STAGES` (module notes)."""
 
 
 @contextmanager
@@ -72,13 +79,14 @@ class Probe:
         self.armed = False
         self.t_edge = 0
         self.t_post: int | None = None
+        self.t_handle: int | None = None
         self.t_frame: int | None = None
         self.event: Any = None
         self.handled = False
         self.stage: dict[str, int] = defaultdict(int)
 
     def arm(self) -> None:
-        self.t_post = self.t_frame = self.event = None
+        self.t_post = self.t_handle = self.t_frame = self.event = None
         self.handled = False
         self.stage = defaultdict(int)
         self.armed = True
@@ -184,6 +192,8 @@ class Table:
         p = self.probe
 
         def handle_probe(state: Any, event: Any, *args: Any, **kwargs: Any) -> Any:
+            if p.armed and event is p.event and p.t_handle is None:
+                p.t_handle = perf_counter_ns()
             out = handle(state, event, *args, **kwargs)
             if p.armed and event is p.event:
                 p.handled = True
@@ -247,7 +257,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     return counts | {
         "events": len(samples["total"]),
         "total_us": summary_us(samples["total"]),
-        "stages_us": {k: summary_us(samples[k]) for k in STAGES},
+        "stages_us": {k: summary_us(samples[k]) for k in (*STAGES, WAKE)},
         "by_kind_us": {k: summary_us(v) for k, v in sorted(kinds.items())},
     } | ({"journal_write_us": summary_us(samples["journal_write"])} if journal else {})
 
@@ -331,6 +341,8 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                     parts["other"] = max(0, total - sum(parts.values()))
                     for k, v in parts.items():
                         samples[k].append(v)
+                    if probe.t_handle is not None:
+                        samples[WAKE].append(probe.t_handle - probe.t_post)
                     samples["total"].append(total)
                     kinds[kind].append(total)
                     if parts["journal"]:

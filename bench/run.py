@@ -337,9 +337,10 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
 
 
 def latency_stages() -> tuple[str, ...]:
-    from latency import STAGES
+    """The stages of bench/latency.py, then "wake" (a part of "other", figures added after them)."""
+    from latency import STAGES, WAKE
 
-    return STAGES
+    return (*STAGES, WAKE)
 
 
 def print_table(r: dict[str, Any]) -> None:

@@ -30,6 +30,7 @@ frame, and count the bytes and transactions each frame costs on the bus.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -76,10 +77,45 @@ def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, in
     return spans
 
 
+_CHANGED = re.compile(rb"[^\x00]+")
+"""A run of changed bytes in the XOR of two frames (nonzero bytes)."""
+
+
 def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple[int, int, int]]:
     """Like :func:`changed_spans`, but a page's changes separated by more than
     ``max_gap`` unchanged columns are separate runs ``(page, first_col, last_col)`` (a
-    turn marker moving from one edge to the other is two small runs, not the page)."""
+    turn marker moving from one edge to the other is two small runs, not the page).
+
+    Each page that differs (a slice comparison) is compared as integers (their XOR is
+    zero where the bytes agree) and its changed stretches found by a regular expression,
+    not byte by byte in Python: this runs on every frame sent (issue 15 item 2,
+    bench/README.md "step 6").
+    """
+    if len(new) != len(old) or max_gap < 0:
+        return _changed_runs_bytewise(new, old, width, max_gap)
+    runs: list[tuple[int, int, int]] = []
+    for page in range(len(new) // width):
+        a, b = page * width, (page + 1) * width
+        n, o = new[a:b], old[a:b]
+        if n == o:
+            continue
+        diff = (int.from_bytes(n, "big") ^ int.from_bytes(o, "big")).to_bytes(width, "big")
+        start = end = -1
+        for m in _CHANGED.finditer(diff):
+            s, e = m.start(), m.end() - 1
+            if start < 0:
+                start, end = s, e
+            elif s - end - 1 > max_gap:
+                runs.append((page, start, end))
+                start, end = s, e
+            else:
+                end = e
+        runs.append((page, start, end))
+    return runs
+
+
+def _changed_runs_bytewise(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple[int, int, int]]:
+    """:func:`changed_runs` column by column (frames of unequal length, a negative gap)."""
     runs = []
     for page, first, last in changed_spans(new, old, width):
         base = page * width

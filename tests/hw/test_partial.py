@@ -204,6 +204,24 @@ def test_changed_runs_and_plan() -> None:
     assert plan_windows([(2, 4, 9), (3, 4, 9)]) == [(2, 3, 4, 9)]
 
 
+def test_changed_runs_match_the_column_by_column_scan() -> None:
+    """The XOR-and-regex comparison gives the runs of the plain scan (the bytewise form,
+    kept for unequal lengths and negative gaps) on random frames: sparse and dense
+    changes, bytes whose XOR is zero, gaps 0-12, both chips' widths."""
+    from pitchside_hw.partial import _changed_runs_bytewise
+
+    rng = random.Random(15)
+    for trial in range(400):
+        width = rng.choice((128, 132, 96))
+        old = bytes(rng.randrange(256) for _ in range(width * 8))
+        new = bytearray(old)
+        for _ in range(rng.choice((0, 1, 3, 20, 300))):
+            new[rng.randrange(len(new))] = rng.randrange(256)
+        gap = rng.randrange(13)
+        assert changed_runs(bytes(new), old, width, gap) == _changed_runs_bytewise(bytes(new), old, width, gap), trial
+    assert changed_runs(b"\x01\x00\x01", b"\x00\x00\x00", 3, -1) == [(0, 0, 0), (0, 2, 2)]
+
+
 def test_sh1106_offset_zero() -> None:
     rec = Recorder()
     dev = started(PartialSH1106, rec, full_every=0, page_address_offset=0)

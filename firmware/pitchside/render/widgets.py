@@ -7,9 +7,11 @@ function here draws only inside the box it is given (the tests check this).
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, cast
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
@@ -118,8 +120,35 @@ def draw_score(draw: ImageDraw.ImageDraw, box: Box, points: float, *, max_height
     """A score in big seven-segment digits, as tall as fits ``box`` up to ``max_height``
     px, with a stacked 1/2 for a half point.
 
+    The segments' rectangles are worked out once per score and box (:func:`_score_plan`,
+    memoised, issue 15 item 2) and drawn every time.
+
     :returns: the box covered.
     :raises ValueError: see :func:`score_text`; or the box is too small for 8 px digits.
+    """
+    rects, covered = _score_plan(box, points, max_height, align)
+    for r in rects:
+        draw.rectangle(r, fill=fill)
+    return covered
+
+
+class _Rects:
+    """Stands in for an ImageDraw to note the rectangles the seven-segment glyphs draw
+    (:func:`pitchside.render.fonts.draw_digit` and ``draw_half`` draw only rectangles)."""
+
+    def __init__(self) -> None:
+        self.rects: list[Box] = []
+
+    def rectangle(self, xy: Box, fill: int | None = None) -> None:
+        self.rects.append(xy)
+
+
+@lru_cache(maxsize=1024)
+def _score_plan(box: Box, points: float, max_height: int, align: Align) -> tuple[tuple[Box, ...], Box]:
+    """The rectangles (inclusive, in drawing order) of :func:`draw_score` and the box it
+    covers (pure: the same arguments, the same plan).
+
+    :raises ValueError: see :func:`draw_score`.
     """
     x0, y0, x1, y1 = box
     h = min(max_height, y1 - y0)
@@ -131,13 +160,15 @@ def draw_score(draw: ImageDraw.ImageDraw, box: Box, points: float, *, max_height
     x = x0 if align == "left" else x1 - w if align == "right" else x0 + (x1 - x0 - w) // 2
     y = y0 + (y1 - y0 - h) // 2
     whole, half = score_text(points)
+    rec = _Rects()
+    draw = cast(ImageDraw.ImageDraw, rec)
     cx = x
     if whole:
-        cx = fonts.draw_digits(draw, x, y, whole, h, fill=fill)[2]
+        cx = fonts.draw_digits(draw, x, y, whole, h)[2]
         cx += fonts.stroke_for(h) + 1 if half else 0
     if half:
-        fonts.draw_half(draw, cx, y, h, fill=fill)
-    return (x, y, x + w, y + h)
+        fonts.draw_half(draw, cx, y, h)
+    return tuple(rec.rects), (x, y, x + w, y + h)
 
 
 def triangle(draw: ImageDraw.ImageDraw, box: Box, direction: Literal["down", "right", "left"],
@@ -183,6 +214,11 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     none is paged: the canvas's page of it shows, with a :func:`page_marker`, and the
     canvas notes the page count (the shell turns the pages). Never cut, never "…".
 
+    Where each line goes is worked out once per text and box (:func:`_text_plan`,
+    memoised: a screen draws the same texts in the same boxes frame after frame, and
+    working the positions out was most of a frame's rendering time, bench/README.md,
+    issue 15 "step 5"); the lines are drawn every time (:func:`fonts.draw_text`).
+
     :param pad: px kept clear at the left and right edges.
     :param top: the first line's capitals 1 px under the top of the box (room for a
         parenthesis above them; a layout that keeps a line's capitals in one controller
@@ -190,15 +226,51 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     :returns: the ink box of the lines drawn ((x0, y0, x0, y0) for no text).
     :raises ValueError: no size fits the box's height.
     """
+    plan = _text_plan(box, text, align, sizes, pad, max_lines, leading, top)
+    n = len(plan.pages)
+    k = c.paged(n)
+    if n > 1:
+        page_marker(c.draw, box, c.page % n, n, fill)
+    lines = plan.pages[k]
+    if not lines:
+        return (box[0], box[1], box[0], box[1])
+    font = plan.font
+    ink = [fonts.draw_text(c.draw, xy, line, font, fill, box=box) for xy, line in lines]
+    if len(ink) == 1:
+        return ink[0]
+    return (min(b[0] for b in ink), min(b[1] for b in ink), max(b[2] for b in ink), max(b[3] for b in ink))
+
+
+@dataclass(frozen=True, slots=True)
+class _TextPlan:
+    """Where :func:`paged_text` draws each page's lines: ``pages[k]`` is a tuple of
+    ``((x, y), line)`` (the capitals' top-left of each line, px), drawn in ``font``."""
+
+    font: ImageFont.FreeTypeFont
+    pages: tuple[tuple[tuple[tuple[int, int], str], ...], ...]
+
+
+@lru_cache(maxsize=4096)
+def _text_plan(box: Box, text: str, align: Align, sizes: tuple[int, ...], pad: int, max_lines: int, leading: int,
+               top: bool) -> _TextPlan:
+    """The positions of :func:`paged_text`'s lines for every page (pure: the same
+    arguments, the same plan).
+
+    :raises ValueError: no size fits the box's height.
+    """
     x0, y0, x1, y1 = box
     laid = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes, max_lines, leading)
     n = len(laid.pages)
-    lines = laid.pages[c.paged(n)]
-    if n > 1:
-        page_marker(c.draw, (x0, y0, x1, y1), c.page % n, n, fill)
-    if not lines:
-        return (x0, y0, x0, y0)
     size, font = laid.size, laid.font
+    return _TextPlan(font, tuple(_page_plan(box, lines, size, font, n, align, pad, leading, top)
+                                 for lines in laid.pages))
+
+
+def _page_plan(box: Box, lines: tuple[str, ...], size: int, font: ImageFont.FreeTypeFont, n: int, align: Align,
+               pad: int, leading: int, top: bool) -> tuple[tuple[tuple[int, int], str], ...]:
+    if not lines:
+        return ()
+    x0, y0, x1, y1 = box
     lh = fonts.line_height(size)
     right = x1 - pad - (fonts.MARKER_W if n > 1 else 0)
     if top:
@@ -213,7 +285,7 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     above = min(fonts.text_bbox(line, font)[1] for line in lines) - ct
     below = max(fonts.text_bbox(line, font)[3] for line in lines) - ct + (len(lines) - 1) * (lh + leading)
     y = max(y0 - above, min(y, y1 - below))
-    ink: list[Box] = []
+    out: list[tuple[tuple[int, int], str]] = []
     for line in lines:
         w = fonts.text_width(line, font)
         if align == "left":
@@ -222,9 +294,9 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
             x = right - w
         else:
             x = x0 + pad + (right - x0 - pad - w) // 2
-        ink.append(fonts.draw_text(c.draw, (x, y), line, font, fill, box=box))
+        out.append(((x, y), line))
         y += lh + leading
-    return (min(b[0] for b in ink), min(b[1] for b in ink), max(b[2] for b in ink), max(b[3] for b in ink))
+    return tuple(out)
 
 
 def paged_bar(c: Canvas, box: Box, text: str, *, inverse: bool, align: Align = "center",
