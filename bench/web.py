@@ -31,6 +31,14 @@ Sections:
 * **rss**: the web process's VmRSS/VmHWM idle and with 200 SSE clients while the demo
   match streams; every client must see every ``seq`` in order, the snapshot first.
 
+Placement, as deployed (:func:`placement`): the table's process (this one, while it runs
+the table) on the machine's last CPU, as ``pitchside.service`` pins it
+(``CPUAffinity=``, rendered by deploy/install.sh); ``pitchside web`` (``Nice=10``), the
+client swarm (nice 19: they stand for the phones and the TV, other devices) and Chromium
+on the other CPUs, as ``pitchside-web.service`` keeps it off the table's core. A table
+condition named ``NAME/free`` (``--free`` adds them) runs everything on every CPU instead,
+to show what the placement buys (its ratio is to ``none/free``).
+
 The test (tests/bench/test_web_bench.py) runs ``--smoke`` for the shape and the counts
 only: no timing is asserted anywhere.
 """
@@ -66,6 +74,8 @@ TARGET_RATIO = 1.10
 PER_ADDRESS = 10
 """Streams per loopback address (the web side's default cap per address)."""
 CONDITIONS = ("none", "web0", "web50", "stopped")
+FREE = "/free"
+"""The suffix of a condition run without the placement (every process on every CPU)."""
 
 
 WEB_NICE = 10
@@ -74,6 +84,47 @@ table's own process keeps the CPU when both want it."""
 SWARM_NICE = 19
 """The clients' niceness: they stand for the phones and the TV, which are other devices,
 so on the bench's one machine they take only the CPU the table and web side leave."""
+
+
+def placement(cpus: set[int] | None = None) -> dict[str, set[int]]:
+    """The CPUs of each part, as the deploy units place them: ``table`` the last CPU
+    (``pitchside.service``'s ``CPUAffinity=``, the referee's own core), ``web`` the others
+    (``pitchside-web.service``, the swarm, Chromium); on one CPU both are that CPU."""
+    ordered = sorted(os.sched_getaffinity(0) if cpus is None else cpus)
+    table = set(ordered[-1:])
+    return {"table": table, "web": set(ordered[:-1]) or table}
+
+
+PLACES = placement()
+"""This machine's placement (the bench process's CPUs when it started)."""
+ALL_CPUS = set(os.sched_getaffinity(0))
+
+
+def place(pid: int, cpus: set[int]) -> None:
+    """Every thread of process ``pid`` onto ``cpus`` (``taskset -a``)."""
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            os.sched_setaffinity(int(tid), cpus)
+        except (OSError, ValueError):  # a thread that ended meanwhile
+            pass
+
+
+@contextmanager
+def on_cpus(cpus: set[int]) -> Iterator[None]:
+    """The calling thread (and the threads and processes it starts) on ``cpus``."""
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, cpus)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+def _web_preexec(nice: int) -> Any:
+    def preexec() -> None:
+        os.nice(nice)
+        os.sched_setaffinity(0, PLACES["web"])
+    return preexec
 
 
 def counts(quick: bool, smoke: bool = False) -> dict[str, int]:
@@ -111,7 +162,7 @@ class WebProcess:
             [sys.executable, "-m", "pitchside.cli.main", "web", "--listen", f"127.0.0.1:{self.port}",
              "--feed", str(self.feed), "--db", str(tmp / "none.db")],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-            preexec_fn=lambda: os.nice(WEB_NICE))  # as deployed: pitchside-web.service has Nice=10
+            preexec_fn=_web_preexec(WEB_NICE))  # as deployed: Nice=10, off the table's core
         self.startup_s = self._wait_ready(t0)
 
     def _wait_ready(self, t0: float, timeout: float = 30.0) -> float:
@@ -156,10 +207,10 @@ class WebProcess:
 class Swarm:
     """``n`` SSE clients in a process of their own (this file ``--swarm``)."""
 
-    def __init__(self, url: str, n: int, timeout: float = 60.0) -> None:
+    def __init__(self, url: str, n: int, timeout: float = 150.0) -> None:
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--swarm", str(n), "--url", url],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     preexec_fn=lambda: os.nice(SWARM_NICE))
+                                     preexec_fn=_web_preexec(SWARM_NICE))
         assert self.proc.stdout is not None
         line = self._line(timeout)
         if line.strip() != "ready":
@@ -210,7 +261,7 @@ async def _swarm_main(n: int, url: str) -> None:
                                limits=httpx.Limits(max_connections=PER_ADDRESS + 2)) for a in range(addresses)]
     tasks = [asyncio.create_task(client(i, https[i // PER_ADDRESS])) for i in range(n)]
     try:
-        await asyncio.wait_for(all_in.wait(), 45)
+        await asyncio.wait_for(all_in.wait(), 140)  # nice 19 on the non-table CPUs: slow under load
     except TimeoutError:
         print(json.dumps({"error": f"{connected} of {n} connected"}), flush=True)
         return
@@ -298,13 +349,19 @@ def web_table(feed: Path) -> Iterator[Any]:
 
 def edges(table: Any, steps: list[tuple[str, str]], n: int) -> Iterator[tuple[Any, bool, list[bool]]]:
     """The demo match's measured edges, over and over (NEW between matches), ``n`` of
-    them: each yields (pin, level, the rest to drive after it); the bench drives it."""
+    them: each yields (pin, level, the rest to drive after it); the bench drives it.
+
+    NEW leaves the table at the menu, awake: the match's first press (COIN, which wakes a
+    table from its attract screen) is played only once, or every later match would start
+    one press early and run off its script (each later press refused or ignored, the
+    same words again: no new state)."""
     import latency
 
     bounce_s = latency.BENCH_BOUNCE_MS / 1000 * 1.2
     done = 0
+    first = True
     while done < n:
-        for verb, name in [*steps, ("press", "new")]:
+        for verb, name in [*(steps if first else steps[1:]), ("press", "new")]:
             if done >= n:
                 return
             if verb == "press":
@@ -319,6 +376,7 @@ def edges(table: Any, steps: list[tuple[str, str]], n: int) -> Iterator[tuple[An
                 yield table.beam_pin, not table.blocked, []
                 table.last_count = time.monotonic()
             done += 1
+        first = False
 
 
 class SSEClient:
@@ -335,6 +393,7 @@ class SSEClient:
     def _run(self) -> None:
         import httpx
 
+        os.sched_setaffinity(0, PLACES["web"])  # this thread: a client, off the table's core
         with httpx.stream("GET", self.url + "/events", timeout=httpx.Timeout(10, read=None)) as r:
             for line in r.iter_lines():
                 if self.stop:
@@ -391,10 +450,11 @@ def run_sse(tmp: Path, n_sse: int, n_dom: int) -> dict[str, Any]:
     sse_ns: list[int] = []
     dom_ms: list[float] = []
     missed = 0
-    chrome = _browser() if n_dom else None
+    with on_cpus(PLACES["web"]):  # Chromium and its driver: off the table's core
+        chrome = _browser() if n_dom else None
     page = None
     try:
-        with web_table(web.feed) as (table, steps):
+        with on_cpus(PLACES["table"]), web_table(web.feed) as (table, steps):
             table.runtime.publish()
             client = SSEClient(web.url)
             if client.after(0, 10) is None:
@@ -441,30 +501,44 @@ def latency_drive(pin: Any, level: bool) -> None:
 # --- the table with and without the web side -------------------------------------------------
 
 
-def run_table_conditions(tmp: Path, n: int, rounds: int, clients: int) -> dict[str, Any]:
+def run_table_conditions(tmp: Path, n: int, rounds: int, clients: int,
+                         conditions: tuple[str, ...] = CONDITIONS) -> dict[str, Any]:
+    """The table's edge-to-frame in each of ``conditions`` (``none``, ``web0``, ``web50``,
+    ``stopped``, each also as ``NAME/free``: without the placement), ``rounds`` rounds in
+    a rotated order, ``n`` edges each; p99/p50 in µs (medians over rounds) and each
+    condition's p99 ratio to ``none`` (``none/free`` for a free one; median of the
+    per-round ratios)."""
     import latency
 
     w0, w50 = WebProcess(tmp, "web0"), WebProcess(tmp, "web50")
     swarm = Swarm(w50.url, clients)
     feeds = {"none": None, "web0": w0.feed, "web50": w50.feed, "stopped": w50.feed}
-    p99: dict[str, list[float]] = {c: [] for c in CONDITIONS}
-    p50: dict[str, list[float]] = {c: [] for c in CONDITIONS}
+    p99: dict[str, list[float]] = {c: [] for c in conditions}
+    p50: dict[str, list[float]] = {c: [] for c in conditions}
     try:
         for r in range(rounds):
-            order = CONDITIONS[r % 4:] + CONDITIONS[:r % 4]
-            for cond in order:
-                scenario, config = demo_config(feeds[cond])
-                if cond == "stopped":
+            k = r % len(conditions)
+            for cond in conditions[k:] + conditions[:k]:
+                base, free = cond.removesuffix(FREE), cond.endswith(FREE)
+                scenario, config = demo_config(feeds[base])
+                if free:  # every process on every CPU, as before the placement
+                    for proc in (w0.proc, w50.proc, swarm.proc):
+                        place(proc.pid, ALL_CPUS)
+                if base == "stopped":
                     w50.proc.send_signal(signal.SIGSTOP)
                 try:
-                    with latency.patched(latency, "load_demo", lambda config=config: (scenario, config)), \
+                    with on_cpus(ALL_CPUS if free else PLACES["table"]), \
+                            latency.patched(latency, "load_demo", lambda config=config: (scenario, config)), \
                             publishing() as made:
                         out = latency.run_table(n, journal=False, device="partial", threaded=True)
-                    if (cond == "none") != (not made):
+                    if (base == "none") != (not made):
                         raise RuntimeError(f"condition {cond}: {len(made)} publishers")
                 finally:
-                    if cond == "stopped":
+                    if base == "stopped":
                         w50.proc.send_signal(signal.SIGCONT)
+                    if free:
+                        for proc in (w0.proc, w50.proc, swarm.proc):
+                            place(proc.pid, PLACES["web"])
                 p99[cond].append(out["total_us"]["p99"])
                 p50[cond].append(out["total_us"]["p50"])
         streams = w50.health()["streams"]
@@ -472,9 +546,15 @@ def run_table_conditions(tmp: Path, n: int, rounds: int, clients: int) -> dict[s
         report = swarm.close()
         w0.stop()
         w50.stop()
-    ratios = {c: round(statistics.median(a / b for a, b in zip(p99[c], p99["none"])), 3) for c in CONDITIONS[1:]}
+
+    def baseline(c: str) -> str:
+        return "none/free" if c.endswith(FREE) else "none"
+
+    ratios = {c: round(statistics.median(a / b for a, b in zip(p99[c], p99[baseline(c)])), 3)
+              for c in conditions if c != baseline(c) and baseline(c) in p99}
     return {
         "edges_per_run": n, "rounds": rounds, "clients": clients, "streams_open_at_end": streams,
+        "cpus": {k: sorted(v) for k, v in PLACES.items()},
         "p99_us": {c: round(statistics.median(v), 1) for c, v in p99.items()},
         "p50_us": {c: round(statistics.median(v), 1) for c, v in p50.items()},
         "p99_us_rounds": p99,
@@ -487,7 +567,7 @@ def run_table_conditions(tmp: Path, n: int, rounds: int, clients: int) -> dict[s
 def run_rss(tmp: Path, clients: int, n_edges: int) -> dict[str, Any]:
     web = WebProcess(tmp, "rss")
     try:
-        with web_table(web.feed) as (table, steps):
+        with on_cpus(PLACES["table"]), web_table(web.feed) as (table, steps):
             table.runtime.publish()
             time.sleep(0.5)
             idle = web.memory_mib()
@@ -517,6 +597,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="small counts (CI: shape and counts only)")
     ap.add_argument("--smoke", action="store_true", help="tiny counts: each section once (the test)")
     ap.add_argument("--json", help="write the results here too")
+    ap.add_argument("--free", action="store_true",
+                    help="also run each table condition without the placement (NAME/free)")
     ap.add_argument("--swarm", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--url", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -535,7 +617,8 @@ def main(argv: list[str] | None = None) -> int:
             w.stop()
         out["startup_s"] = {"median": statistics.median(starts), "runs": starts}
         out["sse"] = run_sse(tmp, n["sse_edges"], n["dom_edges"])
-        out["table"] = run_table_conditions(tmp, n["table_edges"], n["rounds"], n["clients"])
+        conditions = CONDITIONS + tuple(c + FREE for c in CONDITIONS) if args.free else CONDITIONS
+        out["table"] = run_table_conditions(tmp, n["table_edges"], n["rounds"], n["clients"], conditions)
         out["rss"] = run_rss(tmp, n["rss_clients"], n["rss_edges"])
     out["load_after"] = os.getloadavg()
     out["wall_s"] = round(time.monotonic() - t0, 1)

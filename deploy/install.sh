@@ -38,6 +38,9 @@ FORCE=0
 REBOOT_NEEDED=0
 CONFIG_OK=
 IS_PI=0
+# The referee's own core: the last CPU (3 on every 4-core Pi); pitchside-web.service keeps
+# the web side on the others (CPUAffinity=0-2). bench/README.md, "Web view".
+TABLE_CPU=$(($(nproc --all 2>/dev/null || echo 1) - 1))
 
 usage() {
     cat <<EOF
@@ -56,6 +59,8 @@ Usage: deploy/install.sh [options]
   --version NAME     release name (default: <package version>-<git sha>)
   --reinstall        rebuild the release even if it is already installed
   --keep N           releases kept besides current and previous (default $KEEP)
+  --table-cpu N      the CPU the table's service is pinned to (default $TABLE_CPU,
+                     the last; pitchside-web.service runs on CPUs 0-2)
   --no-restart       do not restart the service at the end
                      (it is started only on a config check-config passes)
   --rollback         switch current back to the previous release and restart
@@ -142,7 +147,7 @@ parse_args() {
     while (($#)); do
         case $1 in
             --dry-run) DRY_RUN=1 ;;
-            --prefix | --config | --game | --example | --data-dir | --boot-config | --version | --keep)
+            --prefix | --config | --game | --example | --data-dir | --boot-config | --version | --keep | --table-cpu)
                 (($# >= 2)) || die "$1 needs a value"
                 case $1 in
                     --prefix) PREFIX=${2%/} ;;
@@ -153,6 +158,10 @@ parse_args() {
                     --boot-config) BOOT_CONFIG=$2 ;;
                     --version) RELEASE=$2 ;;
                     --keep) KEEP=$2 ;;
+                    --table-cpu)
+                        [[ $2 =~ ^[0-9]{1,3}$ ]] || die "--table-cpu needs a CPU number, not $2"
+                        TABLE_CPU=$2
+                        ;;
                 esac
                 shift
                 ;;
@@ -528,7 +537,7 @@ boot_config() {
 render_unit() {
     sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@CONFIG@|$CONFIG|g" \
         -e "s|@DATA_DIR@|$DATA_DIR|g" -e "s|@USER@|$SVC_USER|g" \
-        "$SRC/deploy/pitchside.service.in"
+        -e "s|@TABLE_CPU@|$TABLE_CPU|g" "$SRC/deploy/pitchside.service.in"
 }
 
 systemd_unit() {

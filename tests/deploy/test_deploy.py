@@ -255,6 +255,36 @@ def test_unit_content(tmp_path: Path) -> None:
     assert ("Install", "WantedBy", "multi-user.target") in entries
 
 
+def _cpus(spec: str) -> set[int]:
+    """systemd's CPU list (``0-2``, ``1 3``, ``0,2``) as a set."""
+    out: set[int] = set()
+    for part in re.split(r"[\s,]+", spec.strip()):
+        lo, _, hi = part.partition("-")
+        out |= set(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def test_the_table_keeps_a_core_the_web_side_never_runs_on() -> None:
+    """The table's unit is pinned to one CPU (the last by default, ``--table-cpu``) and
+    weighs more; the web unit is kept off that CPU on a 4-core Pi and weighs less, so a
+    busy web side cannot delay the referee (issue 16; bench/README.md, "Web view")."""
+    def table(*args: str) -> dict[str, str]:
+        r = _run(["bash", str(INSTALL), "--print-unit", *args])
+        assert r.returncode == 0, r.stderr
+        return {k: v for s, k, v in _unit_entries(r.stdout) if s == "Service"}
+
+    default = table()
+    last = int(_run(["nproc", "--all"]).stdout) - 1
+    assert _cpus(default["CPUAffinity"]) == {last}
+    pi = table("--table-cpu", "3")
+    assert _cpus(pi["CPUAffinity"]) == {3}
+    web = {k: v for s, k, v in _unit_entries((DEPLOY / "pitchside-web.service").read_text()) if s == "Service"}
+    assert _cpus(web["CPUAffinity"]) == {0, 1, 2}  # every CPU of a 4-core Pi but the table's
+    assert int(web["CPUWeight"]) < 100 < int(pi["CPUWeight"]) and int(web["Nice"]) > 0
+    bad = _run(["bash", str(INSTALL), "--print-unit", "--table-cpu", "last"])
+    assert bad.returncode != 0 and "--table-cpu needs a CPU number" in bad.stderr
+
+
 def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     analyze = shutil.which("systemd-analyze")
     if analyze is None:

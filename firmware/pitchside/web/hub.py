@@ -18,12 +18,23 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One snapshot as the hub keeps it: its ``seq``, ``boot`` and JSON text (encoded once)."""
+    """One snapshot as the hub keeps it: its ``seq``, ``boot`` and JSON text (encoded once),
+    and its SSE block per event name (:meth:`sse`, built once and shared by every stream)."""
 
     seq: int
     boot: str
     snap: dict[str, Any]
     text: str
+    _sse: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+
+    def sse(self, event: str) -> bytes:
+        """``id: seq / event: <event> / data: <text>`` as one SSE block (UTF-8): built on
+        the first stream's call, the same bytes for every later stream (the fan-out of a
+        change costs one encoding, not one per client). Called in the hub's loop only."""
+        block = self._sse.get(event)
+        if block is None:
+            block = self._sse[event] = f"id: {self.seq}\nevent: {event}\ndata: {self.text}\n\n".encode()
+        return block
 
 
 CLOSE = Entry(-1, "", {}, "")

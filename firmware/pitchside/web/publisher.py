@@ -6,7 +6,10 @@ event, so it returns in microseconds whatever the web side does. A worker thread
 the snapshot (:func:`pitchside.web.feed.snapshot`), numbers it when it changed and hands
 it to the sinks: the in-process hub (:meth:`Hub.publish_threadsafe`) or a datagram to a
 ``pitchside web`` beside the table (:class:`DatagramSink`). It re-sends the latest every
-``heartbeat_s`` so a web side that restarted has the state at once.
+``heartbeat_s`` so a web side that restarted has the state at once, and every
+``retry_s`` to a sink that reported itself full (a datagram socket whose receiver is
+behind refuses the NEWEST datagram and keeps the older ones queued: without the retry a
+web side that catches up would show a stale state until the next heartbeat). Latest wins.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import logging
 import os
 import socket
 import threading
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,8 +29,10 @@ from pitchside.web import feed
 
 log = logging.getLogger(__name__)
 
-Sink = Callable[[dict[str, Any]], None]
-"""Where snapshots go; must return at once (a fault is logged, never fatal)."""
+Sink = Callable[[dict[str, Any]], "bool | None"]
+"""Where snapshots go; must return at once (a fault is logged, never fatal). ``False``:
+not delivered because the receiver is behind, so the latest is offered again after
+``retry_s``; ``None`` or ``True``: done."""
 
 
 class FeedPublisher:
@@ -35,10 +41,11 @@ class FeedPublisher:
     :param sinks: called with each new snapshot (and again on each heartbeat).
     :param table: the table's name (``[table] name``). :param url: the pages' address (QR).
     :param heartbeat_s: how often the latest snapshot is re-sent (s); None: never.
+    :param retry_s: how soon the latest is offered again to a sink that returned False (s).
     """
 
     def __init__(self, sinks: Sequence[Sink], table: str = "Pitchside", url: str | None = None,
-                 heartbeat_s: float | None = 2.0) -> None:
+                 heartbeat_s: float | None = 2.0, retry_s: float = 0.05) -> None:
         self.sinks = list(sinks)
         self.table = table
         self.url = url
@@ -47,6 +54,9 @@ class FeedPublisher:
         self.errors = 0
         self.latest: dict[str, Any] | None = None
         self._heartbeat_s = heartbeat_s
+        self._retry_s = retry_s
+        self._behind: list[Sink] = []
+        """The sinks that refused the latest (full): offered it again after ``retry_s``."""
         self._pending: tuple[kiosk.KioskState, int | None] | None = None
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -72,15 +82,23 @@ class FeedPublisher:
         self._thread.join(timeout=2.0)
 
     def _run(self) -> None:
+        last_sent = 0.0
         while not self._stop.is_set():
-            woke = self._wake.wait(self._heartbeat_s)
+            woke = self._wake.wait(self._retry_s if self._behind else self._heartbeat_s)
             self._wake.clear()
             with self._lock:
                 pending, self._pending = self._pending, None
             if pending is not None:
                 self._build(*pending)
+                last_sent = time.monotonic()
             elif not woke and self.latest is not None:
-                self._send(self.latest)  # heartbeat: same seq, the hub drops repeats
+                beat = not self._behind or (self._heartbeat_s is not None
+                                            and time.monotonic() - last_sent >= self._heartbeat_s)
+                if beat:
+                    self._send(self.latest)  # heartbeat: same seq, the hub drops repeats
+                    last_sent = time.monotonic()
+                else:  # a retry: the latest again, to the sinks that were full only
+                    self._send(self.latest, list(self._behind))
             with self._lock:
                 if self._pending is None:
                     self._idle.set()
@@ -99,18 +117,26 @@ class FeedPublisher:
         self.latest = snap
         self._send(snap)
 
-    def _send(self, snap: dict[str, Any]) -> None:
-        for sink in self.sinks:
+    def _send(self, snap: dict[str, Any], sinks: Sequence[Sink] | None = None) -> None:
+        behind = []
+        for sink in self.sinks if sinks is None else sinks:
             try:
-                sink(snap)
+                if sink(snap) is False:
+                    behind.append(sink)
             except Exception as exc:
                 self.errors += 1
                 log.warning("feed sink fault, snapshot %s not sent: %s", snap.get("seq"), exc)
+        if sinks is None:
+            self._behind = behind
+        else:
+            self._behind = [s for s in self._behind if s in behind]
 
 
 class DatagramSink:
     """Sends each snapshot as one Unix datagram to ``path`` (the ``pitchside web`` process);
-    never waits: a missing or full receiver drops the datagram (counted in ``dropped``)."""
+    never waits: a missing or full receiver drops the datagram (counted in ``dropped``).
+    Returns False when the receiver is there but full (its queue holds
+    ``net.unix.max_dgram_qlen`` datagrams), so the publisher offers the latest again."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
@@ -118,12 +144,16 @@ class DatagramSink:
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._sock.setblocking(False)
 
-    def __call__(self, snap: dict[str, Any]) -> None:
+    def __call__(self, snap: dict[str, Any]) -> bool:
         data = json.dumps(snap, separators=(",", ":")).encode()
         try:
             self._sock.sendto(data, self.path)
-        except (BlockingIOError, FileNotFoundError, ConnectionRefusedError, OSError):
+        except BlockingIOError:  # the receiver is behind: the publisher retries the latest
             self.dropped += 1
+            return False
+        except OSError:  # no receiver (not started, restarting): the heartbeat finds it later
+            self.dropped += 1
+        return True
 
     def close(self) -> None:
         self._sock.close()

@@ -2,7 +2,8 @@
 snapshot as JSON, and its Server-Sent Events stream (the table's feed, the league's wall).
 
 One stream per page: the snapshot first, then every change, each ``id: seq`` (the hub
-replays from ``Last-Event-ID``), a ping every ``ping_s`` so proxies and dead phones are
+replays from ``Last-Event-ID``; each change's block is serialized once for all streams,
+:meth:`pitchside.web.hub.Entry.sse`), a ping every ``ping_s`` so proxies and dead phones are
 noticed, and the hub's CLOSE ending it (shutdown: an open stream must not hold uvicorn).
 """
 
@@ -44,7 +45,7 @@ def event_stream(hub: Hub, *, banner: str, event: str, retry_ms: int, ping_s: fl
             return PlainTextResponse("too many live pages; try again\n", status_code=503,
                                      headers={"retry-after": "5"})
 
-        async def stream() -> AsyncIterator[str]:
+        async def stream() -> AsyncIterator[str | bytes]:
             try:
                 yield f"retry: {retry_ms}\n: {banner}\n\n"
                 while True:
@@ -55,7 +56,7 @@ def event_stream(hub: Hub, *, banner: str, event: str, retry_ms: int, ping_s: fl
                         continue
                     if entry is CLOSE:
                         return
-                    yield f"id: {entry.seq}\nevent: {event}\ndata: {entry.text}\n\n"
+                    yield entry.sse(event)  # one block per change, shared by all streams
             finally:
                 hub.unsubscribe(client)
 
