@@ -155,3 +155,10 @@ def test_only_characters_the_font_has() -> None:
     assert glyph("\u00bd") == notdef  # "½" is missing: why halves are drawn, not written
     for ch in "…ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:!-+=/,.":
         assert glyph(ch) != notdef, ch
+
+
+def test_a_word_too_wide_breaks_after_a_hyphen_or_a_slash_first() -> None:
+    assert fonts.wrap_words(("MAXIMILIAN-ALEXANDER",), 75, fonts.SMALL) == ("MAXIMILIAN-", "ALEXANDER")
+    assert fonts.wrap_words(("/var/lib/pitchside/journal.db",), 110, fonts.SMALL) == ("/var/lib/pitchside/",
+                                                                                      "journal.db")
+    assert fonts.wrap_words(("3/4.5",), 128, fonts.SMALL) == ("3/4.5",)  # it fits: not broken

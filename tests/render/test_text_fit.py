@@ -267,3 +267,20 @@ def test_the_text_screen_pages_long_lines_and_lines_past_the_bottom(monkeypatch:
         with TextFit(monkeypatch) as fit:
             problems = _check(fit, view, panel, (view.title, *lines))
         assert problems == [], panel
+
+
+def test_free_rows_go_to_a_long_line_so_it_reads_whole_without_turning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Looked at on 128x64: the hold question's score line paged over two pages with a
+    row free under the last line; it now wraps onto that row, one page. On 128x128 the
+    status page's journal path wraps after its slashes, not between letters."""
+    summary = "MAXIMILIAN-ALEXANDER 3 - 1 BARTHOLOMEW-JONES"
+    hold = ConfirmView("MATCH ON HOLD", (summary, "DONE: carry on", "NEXT: new match"))
+    with TextFit(monkeypatch) as fit:
+        assert draw_every_page(fit, Frame(hold), Panel(128, 64)) == 1
+    assert [d.text for d in fit.drawn] == ["MATCH ON HOLD", "MAXIMILIAN-ALEXANDER 3 -", "1 BARTHOLOMEW-JONES",
+                                           "DONE: carry on", "NEXT: new match"]
+    status = ServiceView("status", (("journal: /var/lib/pitchside/journal.db",),), footer="NEXT: page 3/4")
+    with TextFit(monkeypatch) as fit:
+        assert draw_every_page(fit, Frame(status), Panel(128, 128, "L")) == 1
+    assert [d.text for d in fit.drawn] == ["SERVICE: STATUS", "journal: /var/lib/", "pitchside/journal.db",
+                                           "NEXT: page 3/4"]
