@@ -12,7 +12,7 @@ from PIL import Image
 
 from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import PerSide
-from pitchside.render.message import render_message
+from pitchside.render.kiosk import ServiceView, render_kiosk
 from pitchside.render.out_of_order import render_out_of_order
 from pitchside.render.panel import Panel
 from pitchside.render.pichenotte import PichenotteView, render
@@ -150,8 +150,10 @@ def finished_draw() -> PichenotteView:
     return PichenotteView(s)
 
 
-def message_boot() -> Image.Image:
-    return render_message("PITCHSIDE", ["Pichenotte table 3", "Display test OK", "v0.1.0"])
+def service_status() -> Image.Image:
+    """The service mode's status page (the text screen of render/message.py)."""
+    rows = (("pitchside 0.1.0",), ("journal: /var/lib/pitchside/journal.db",), ("match on: hold NEW to abandon",))
+    return render_kiosk(ServiceView("status", rows, footer="NEXT: page 3/4"))
 
 
 def out_of_order() -> Image.Image:
@@ -172,7 +174,7 @@ def _drawn(make: Callable[[], PichenotteView]) -> Callable[[], Image.Image]:
 
 SCENES: dict[str, Callable[[], Image.Image]] = {
     **{name: _drawn(make) for name, make in VIEWS.items()},
-    "message_boot": message_boot,
+    "service_status": service_status,
     "out_of_order": out_of_order,
 }
 """The 128x64 golden scenes: golden file stem -> the frame."""

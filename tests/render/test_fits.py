@@ -1,9 +1,6 @@
-"""Nothing drawn leaves the panel, and text is shrunk or shortened to fit its box.
-
-Each screen is drawn through a recording ImageDraw on a canvas larger than the panel
-(margin on the right and bottom): every primitive's box must lie inside the panel, and no
-pixel outside it may be lit.
-"""
+"""Nothing drawn leaves the panel: the Pichenotte screen's hardest views on every layout
+(through :mod:`support.textfit`), and the text helpers' own rules (the text screens,
+out-of-order frame and the rest are checked by tests/render/test_text_fit.py)."""
 
 from __future__ import annotations
 
@@ -13,15 +10,13 @@ import pytest
 from PIL import Image, ImageDraw
 
 from pitchside.core.rules import pichenotte as P
-from pitchside.render import fonts, message, out_of_order, widgets
+from pitchside.render import fonts, widgets
 from pitchside.render.pichenotte import PichenotteView, render
 from pitchside.render.view import Prompt, TallyEntry
 from pitchside.render.panel import Panel
 from pitchside.render.screen import Frame
-from render_scenes import SCENES, play_round, shoot, start
+from render_scenes import play_round, shoot, start
 from support.textfit import TextFit, draw_every_page
-
-MARGIN = 40
 
 
 class RecordingDraw(ImageDraw.ImageDraw):
@@ -59,46 +54,6 @@ def _bounds(xy: Any) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-@pytest.fixture
-def recorder(monkeypatch: pytest.MonkeyPatch) -> list[RecordingDraw]:
-    """Make the screens draw on an oversized canvas through RecordingDraw; the list
-    collects the draws made (one per screen rendered)."""
-    made: list[RecordingDraw] = []
-
-    def new_canvas(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        widgets.new_canvas(size)  # the real size check
-        img = Image.new("1", (size[0] + MARGIN, size[1] + MARGIN), 0)
-        d = RecordingDraw(img)
-        d.panel = size  # type: ignore[attr-defined]
-        made.append(d)
-        return img, d
-
-    monkeypatch.setattr(message, "new_canvas", new_canvas)
-    monkeypatch.setattr(out_of_order, "new_canvas", new_canvas)
-    return made
-
-
-def assert_inside(img: Image.Image, draw: RecordingDraw, size: tuple[int, int]) -> None:
-    w, h = size
-    for what, (x0, y0, x1, y1) in draw.boxes:
-        assert 0 <= x0 and 0 <= y0 and x1 <= w - 1 and y1 <= h - 1, f"{what} at {(x0, y0, x1, y1)} leaves {w}x{h}"
-    outside = img.copy()
-    outside.paste(0, (0, 0, w, h))
-    assert outside.getbbox() is None, f"pixels lit outside the panel at {outside.getbbox()}"
-
-
-LEGACY_SCENES = ("message_boot", "out_of_order")
-"""The scenes still drawn at a size (the Pichenotte screens are laid out per panel and
-checked by tests/render/test_text_fit.py and below)."""
-
-
-@pytest.mark.parametrize("name", LEGACY_SCENES)
-def test_scene_stays_on_the_panel(name: str, recorder: list[RecordingDraw]) -> None:
-    img = SCENES[name]()
-    assert len(recorder) == 1 and recorder[0].boxes
-    assert_inside(img, recorder[0], (128, 64))
-
-
 def _views() -> dict[str, PichenotteView]:
     long = "Called twenty missed: puck to the ditch " * 3
     s_shoot = shoot(start(P.Options(players="doubles")), 3)
@@ -123,12 +78,6 @@ def test_stress_views_fit_every_layout(case: str, panel: Panel, monkeypatch: pyt
     with TextFit(monkeypatch) as fit:
         pages = draw_every_page(fit, Frame(_views()[case]), panel)
     assert fit.problems(panel.size) == [] and pages >= 1
-
-
-def test_message_overflowing_lines(recorder: list[RecordingDraw]) -> None:
-    lines = [f"line {i} " + "x" * 40 for i in range(10)]
-    img = message.render_message("A VERY LONG TITLE THAT CANNOT FIT THE PANEL", lines)
-    assert_inside(img, recorder[0], (128, 64))
 
 
 def test_finished_with_four_digit_race_scores_fits(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -206,3 +155,10 @@ def test_only_characters_the_font_has() -> None:
     assert glyph("\u00bd") == notdef  # "½" is missing: why halves are drawn, not written
     for ch in "…ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:!-+=/,.":
         assert glyph(ch) != notdef, ch
+
+
+def test_a_word_too_wide_breaks_after_a_hyphen_or_a_slash_first() -> None:
+    assert fonts.wrap_words(("MAXIMILIAN-ALEXANDER",), 75, fonts.SMALL) == ("MAXIMILIAN-", "ALEXANDER")
+    assert fonts.wrap_words(("/var/lib/pitchside/journal.db",), 110, fonts.SMALL) == ("/var/lib/pitchside/",
+                                                                                      "journal.db")
+    assert fonts.wrap_words(("3/4.5",), 128, fonts.SMALL) == ("3/4.5",)  # it fits: not broken

@@ -10,7 +10,6 @@ from PIL import Image, ImageDraw
 
 from pitchside.core.rules import pichenotte as P
 from pitchside.render import fonts, widgets
-from pitchside.render.message import render_message
 from pitchside.render.panel import Panel
 from pitchside.render.pichenotte import PichenotteView, describe, render
 from pitchside.render.view import Prompt, TallyEntry
@@ -38,12 +37,6 @@ def test_frames_are_the_panel_s_size_and_mode(panel: Panel) -> None:
 def test_a_panel_without_a_layout_is_refused_naming_the_layouts(size: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match="no screen layout .* the screens lay out 128x64, 128x32, 256x64, 128x128"):
         render(PichenotteView(P.new_match()), size)
-
-
-@pytest.mark.parametrize("size", [(64, 64), (0, 0)])
-def test_too_small_a_panel_is_refused_by_the_message_screen(size: tuple[int, int]) -> None:
-    with pytest.raises(ValueError, match="too small"):
-        render_message("X", [], size)
 
 
 def test_render_is_deterministic_and_pure() -> None:
@@ -196,13 +189,6 @@ def test_view_values_check_their_fields() -> None:
     with pytest.raises(ValueError):
         TallyEntry((0, 0, -1, 0, 0, 0), 0, (0, 0))
     assert TallyEntry((1, 2, 3, 4, 5, 6), 0, (0, 0)).side("B") == (4, 5, 6)
-
-
-def test_message_drops_lines_that_do_not_fit() -> None:
-    few = render_message("T", ["one", "two"])
-    many = render_message("T", ["one", "two", "three", "four", "five", "six", "seven"])
-    assert few.mode == "1" and many.size == (128, 64)
-    assert few.tobytes() != many.tobytes()
 
 
 def test_render_imports_no_hardware_library() -> None:

@@ -12,6 +12,7 @@ from PIL import Image
 
 from pitchside.render import screen
 from pitchside.render.badge import draw_badge
+from pitchside.render.panel import INK, Canvas
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView, render_kiosk
 from pitchside.render.mastermove import StandingsView, render_standings
 from pitchside.render.side import SideView, render_side
@@ -51,12 +52,16 @@ def test_kiosk_side_and_standings_views_are_drawn_by_their_screens() -> None:
 
 
 def test_a_view_nobody_registered_is_a_type_error_that_says_how() -> None:
-    with pytest.raises(TypeError, match="no screen draws a str .*screen.register"):
+    with pytest.raises(TypeError, match="no screen draws a str .*screen.register_layout"):
         screen.render("PRESS ANY BUTTON")
 
 
-def blank(view: object, size: tuple[int, int]) -> Image.Image:
-    return Image.new("1", size)
+def blank(view: object, c: Canvas) -> None:
+    c.draw.rectangle((0, 0, 1, 1), fill=INK)
+
+
+def other(view: object, c: Canvas) -> None:
+    pass
 
 
 @dataclass(frozen=True)
@@ -69,17 +74,31 @@ class Special(Plain):
     pass
 
 
-def test_registration_covers_subclasses_refuses_a_second_screen_and_checks_the_prompt(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@dataclass(frozen=True)
+class WithPrompt:
+    prompt: Prompt | None = None
+
+
+def test_registration_covers_subclasses_and_refuses_a_second_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(screen, "_SCREENS", dict(screen._SCREENS))
-    screen.register(Plain, blank)
-    screen.register(Plain, blank)  # the same screen again (a re-import): fine
-    assert screen.render(Special("x"), (8, 8)).tobytes() == blank(None, (8, 8)).tobytes()
-    with pytest.raises(TypeError, match="Plain is drawn by .*blank already, not also .*render_kiosk"):
-        screen.register(Plain, render_kiosk)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Plain is not a dataclass with a prompt field"):
-        screen.register_prompted(Plain, blank)  # type: ignore[type-var]
+    screen.register_layout(Plain, blank)
+    screen.register_layout(Plain, blank)  # the same screen again (a re-import): fine
+    drawn = screen.compose(screen.Frame(Special("x")), (8, 8))
+    assert drawn.pages == 1 and drawn.image.mode == "1"
+    assert [drawn.image.getpixel((x, y)) for x, y in ((0, 0), (1, 1), (2, 2))] == [255, 255, 0]
+    with pytest.raises(TypeError, match="Plain is drawn by .*blank already, not also .*other"):
+        screen.register_layout(Plain, other)
+
+
+def test_a_warning_takes_the_prompt_line_only_of_a_view_with_a_prompt_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+    monkeypatch.setattr(screen, "_SCREENS", dict(screen._SCREENS))
+    screen.register_layout(Plain, lambda v, c: seen.append(v))
+    screen.register_layout(WithPrompt, lambda v, c: seen.append(v))
+    for view in (Plain("x"), WithPrompt(), WithPrompt(Prompt("NO", "refusal", "PI-20"))):
+        screen.compose(screen.Frame(view, warning="NOT SAVING: disk full"), (8, 8))
+    assert seen == [Plain("x"), WithPrompt(Prompt("NOT SAVING: disk full", "warning")),
+                    WithPrompt(Prompt("NO", "refusal", "PI-20"))]
 
 
 @pytest.mark.parametrize("game", table_games())

@@ -267,3 +267,52 @@ def test_the_chosen_menu_row_s_text_stands_clear_of_its_highlight(panel: Panel, 
             touching = [xy for xy in ring if 0 <= xy[0] < panel.width and 0 <= xy[1] < panel.height
                         and (image.getpixel(xy) != 0) == lit]
             assert touching == [], f"row {cursor} {d.text!r} touches {touching[:4]}"
+
+
+OUT_OF_ORDER_SIZES = [p.size for p in PANELS] + [(96, 48), (512, 512), (95, 64), (64, 48), (64, 32), (64, 16)]
+
+
+@pytest.mark.parametrize("size", list(dict.fromkeys(OUT_OF_ORDER_SIZES)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_out_of_order_frame_fits_on_one_page(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame a stopped table leaves lit: nothing turns its pages, so each text is
+    whole on its one page; a full-size panel says the title and both lines, a smaller one
+    the title alone (on one line or two)."""
+    from pitchside.render.out_of_order import LINES, TITLE, render_out_of_order
+    from pitchside.render.widgets import MIN_SIZE
+
+    with TextFit(monkeypatch) as fit:
+        render_out_of_order(size)
+    assert fit.problems(size) == []
+    texts = [d.text for d in fit.drawn]
+    if size[0] >= MIN_SIZE[0] and size[1] >= MIN_SIZE[1]:
+        assert texts == [TITLE, *LINES]
+    else:
+        assert " ".join(texts) == TITLE
+
+
+def test_the_text_screen_pages_long_lines_and_lines_past_the_bottom(monkeypatch: pytest.MonkeyPatch) -> None:
+    """render/message.py's screen (confirm questions, service pages): a title and eight
+    lines on 128x32 and 128x64, every one whole over the pages, none cut or dropped."""
+    lines = tuple(f"line {i}: " + "hold NEW to abandon the match " * (i % 3) for i in range(8))
+    view = ConfirmView("A VERY LONG TITLE THAT CANNOT FIT THE PANEL", lines)
+    for panel in PANELS:
+        with TextFit(monkeypatch) as fit:
+            problems = _check(fit, view, panel, (view.title, *lines))
+        assert problems == [], panel
+
+
+def test_free_rows_go_to_a_long_line_so_it_reads_whole_without_turning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Looked at on 128x64: the hold question's score line paged over two pages with a
+    row free under the last line; it now wraps onto that row, one page. On 128x128 the
+    status page's journal path wraps after its slashes, not between letters."""
+    summary = "MAXIMILIAN-ALEXANDER 3 - 1 BARTHOLOMEW-JONES"
+    hold = ConfirmView("MATCH ON HOLD", (summary, "DONE: carry on", "NEXT: new match"))
+    with TextFit(monkeypatch) as fit:
+        assert draw_every_page(fit, Frame(hold), Panel(128, 64)) == 1
+    assert [d.text for d in fit.drawn] == ["MATCH ON HOLD", "MAXIMILIAN-ALEXANDER 3 -", "1 BARTHOLOMEW-JONES",
+                                           "DONE: carry on", "NEXT: new match"]
+    status = ServiceView("status", (("journal: /var/lib/pitchside/journal.db",),), footer="NEXT: page 3/4")
+    with TextFit(monkeypatch) as fit:
+        assert draw_every_page(fit, Frame(status), Panel(128, 128, "L")) == 1
+    assert [d.text for d in fit.drawn] == ["SERVICE: STATUS", "journal: /var/lib/", "pitchside/journal.db",
+                                           "NEXT: page 3/4"]

@@ -19,13 +19,14 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from PIL import Image
 
 from pitchside.tables import effects as table
 from pitchside.app import refusals, software_die
+from pitchside.app.pager import Pager
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
@@ -138,7 +139,8 @@ class TableParts:
     :param wake_s: the longest :meth:`Runtime.run` sleeps with nothing to do (None:
         until the next event or timer; set it below the watchdog interval).
     :param side_sinks: the side displays, ``{"A": (sink, size), "B": ...}`` (sizes in
-        px, or panels with their mode), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`).
+        px, or panels with their mode), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`);
+        a side display's paged text (a long name) turns its pages as the main one's does.
     :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
         a point, a refusal, the match won, a twenty's moment); its ``cue`` returns at once, and a fault is
         logged, never fatal.
@@ -199,9 +201,8 @@ class Runtime:
         self._timers_lock = threading.Lock()
         self._shown: Frame | None = None
         self._side_sinks = {side: (sink, Panel.of(size)) for side, (sink, size) in parts.side_sinks.items()}
-        self._page = 0
-        self._paged_frame: Frame | None = None  # the frame (at page 0) whose pages are turning
-        self._turn_for: Frame | None = None  # the frame a page turn is scheduled for
+        self._pager = Pager()  # the main display's pages
+        self._side_pagers = {side: Pager() for side in self._side_sinks}
         self._accepted_since_warning = 0
         self._side_shown: dict[str, Frame] = {}
         self._timer_targets: dict[str, Callable[[float], None]] = {}
@@ -418,15 +419,16 @@ class Runtime:
         warning = self._recorder.warning if self._recorder is not None else None
         shown = warning if warning and self._accepted_since_warning == 0 else None
         base = Frame(self.view(), warning=shown, badge=warning is not None)
-        return replace(base, page=self._page) if base == self._paged_frame else base
+        return self._pager.at(base)
 
     def refresh(self) -> None:
         """Draw and show the current frames (main and side displays) where they differ
         from the ones shown; after a display fault the frame is tried again on every
-        later refresh, and the other displays go on. A main frame with paged text
-        (issue 14 item 2) gets a page turn every :data:`PAGE_S` s on the clock (a timer,
-        as the kiosk's are: time is an input), for as long as that frame is shown; a new
-        frame starts at its first page.
+        later refresh, and the other displays go on. A frame with paged text (issue 14
+        item 2), on the main display or a side display, gets a page turn every
+        :data:`PAGE_S` s on the clock (a timer, as the kiosk's are: time is an input;
+        one :class:`~pitchside.app.pager.Pager` per display), for as long as that frame
+        is shown there; a new frame starts at its first page.
 
         With a write still running on the writer thread the main frame is drawn
         meanwhile, and shown once the write has returned (drawn again in the rare case
@@ -444,28 +446,35 @@ class Runtime:
             again = self.frame()
             if again != main:
                 main, drawn = again, None
-        base = replace(main, page=0)
-        if base != self._paged_frame:
-            self._paged_frame, self._page = base, 0
+        self._pager.follow(main)
         if main != self._shown:
             pages = self._show(self._sink, main, self._panel, "display", drawn)
             if pages:
                 self._shown = main
-                if pages > 1 and self._turn_for != base:
-                    self._turn_for = base
-                    self.schedule(self._clock() + PAGE_S, functools.partial(self._turn_page, base))
+                self._page_timer(self._pager, main, pages)
         for side, (sink, panel) in self._side_sinks.items():
             who: Side = "A" if side == "A" else "B"
-            frame = Frame(kiosk.side_view(self.kiosk, who))
-            if frame != self._side_shown.get(side) and self._show(sink, frame, panel, f"side display {side}"):
-                self._side_shown[side] = frame
+            pager = self._side_pagers[side]
+            base = Frame(kiosk.side_view(self.kiosk, who))
+            pager.follow(base)
+            frame = pager.at(base)
+            if frame != self._side_shown.get(side):
+                pages = self._show(sink, frame, panel, f"side display {side}")
+                if pages:
+                    self._side_shown[side] = frame
+                    self._page_timer(pager, frame, pages)
 
-    def _turn_page(self, base: Frame, at: float) -> None:
-        """The page timer of ``base``: the next page, if that frame is still shown."""
-        if self._turn_for == base:
-            self._turn_for = None
-        if base == self._paged_frame:
-            self._page += 1
+    def _page_timer(self, pager: Pager, frame: Frame, pages: int) -> None:
+        """After ``frame`` (``pages`` pages) is shown on ``pager``'s display: a page
+        turn in :data:`PAGE_S` s when it has more than one page and none is due yet."""
+        base = pager.shown(frame, pages)
+        if base is not None:
+            self.schedule(self._clock() + PAGE_S, functools.partial(self._turn_page, pager, base))
+
+    def _turn_page(self, pager: Pager, base: Frame, at: float) -> None:
+        """The page timer of ``base`` on ``pager``'s display: the next page, if that
+        frame is still the one shown there."""
+        if pager.turn(base):
             self.refresh()
 
     def _show(self, sink: FrameSink, frame: Frame, panel: Panel, what: str, drawn: Drawn | None = None) -> int:

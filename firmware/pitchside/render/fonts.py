@@ -269,11 +269,14 @@ def wrap_words(words: tuple[str, ...], width: int, size: int) -> tuple[str, ...]
     return tuple(lines)
 
 
+_BREAK_AFTER = re.compile(r"(?<=[-/])(?=.)")
+
+
 def _hyphen_parts(word: str) -> tuple[str, ...]:
-    """``"MAXIMILIAN-ALEXANDER"`` as ``("MAXIMILIAN-", "ALEXANDER")``: where a word too
-    wide for its line breaks first."""
-    parts = word.split("-")
-    return tuple(p + "-" for p in parts[:-1]) + (parts[-1],) if len(parts) > 1 else (word,)
+    """``"MAXIMILIAN-ALEXANDER"`` as ``("MAXIMILIAN-", "ALEXANDER")``, a path
+    ``"/var/lib/x.db"`` as ``("/", "var/", "lib/", "x.db")``: where a word too wide for
+    its line breaks first (after a hyphen or a slash)."""
+    return tuple(_BREAK_AFTER.split(word))
 
 
 @lru_cache(maxsize=None)

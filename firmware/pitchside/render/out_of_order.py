@@ -8,10 +8,11 @@ error, a failed start); the next start's first frame replaces it.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from pitchside.render import fonts
-from pitchside.render.widgets import MIN_SIZE, bar, new_canvas, text_in_box, wrap
+from pitchside.render.panel import INK, PAPER, Canvas, Panel
+from pitchside.render.widgets import MIN_SIZE, paged_bar, paged_text
 
 TITLE = "OUT OF ORDER"
 LINES = ("Sorry, not running.", "Please tell the staff.")
@@ -27,10 +28,12 @@ _SMALL_SIZES = tuple(range(fonts.LARGE, 6, -1))
 def render_out_of_order(size: tuple[int, int]) -> Image.Image:
     """The out-of-order frame for a panel of ``size`` (width, height) px.
 
-    On a panel of at least :data:`~pitchside.render.widgets.MIN_SIZE` (96x48): the
-    title in an inverse bar, then :data:`LINES` centred below it (a smaller font, then
-    word-wrapped, on a narrow panel; what does not fit the height is left out). On a
-    smaller one (a side display, a 128x32 module): the title alone, black on a lit
+    The frame stays lit after the service stops, so nothing turns its pages: every text
+    on it fits whole on one page, never cut (issue 14 item 2). On a panel of at least
+    :data:`~pitchside.render.widgets.MIN_SIZE` (96x48): the title in an inverse bar,
+    then :data:`LINES` centred below it (a smaller font, then word-wrapped, on a narrow
+    panel; a line that does not fit the height is left out whole, the first one first).
+    On a smaller one (a side display, a 128x32 module): the title alone, black on a lit
     panel, on one line or as ``OUT OF`` / ``ORDER``, in the largest font that fits; on a
     panel too small for that, a lit border.
 
@@ -38,36 +41,46 @@ def render_out_of_order(size: tuple[int, int]) -> Image.Image:
     :returns: a mode ``"1"`` image of ``size``.
     :raises ValueError: a dimension below 1 px.
     """
-    w, h = size
-    if w < 1 or h < 1:
-        raise ValueError(f"panel {w}x{h} px: both dimensions must be at least 1 px")
+    c = Canvas(Panel.of(size))
+    w, h = c.size
     if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
-        return _full(size)
-    return _small(size)
+        _full(c)
+    else:
+        _small(c)
+    return c.finish()
 
 
-def _full(size: tuple[int, int]) -> Image.Image:
-    img, draw = new_canvas(size)
-    w, h = size
-    bar(draw, (0, 0, w, TITLE_H), TITLE, inverse=True, sizes=(fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
-    room_w = w - 2  # text_in_box keeps 1 px clear at each edge
-    fits = [s for s in (fonts.SMALL, fonts.TINY) if all(fonts.text_width(t, fonts.text_font(s)) <= room_w
-                                                        for t in LINES)]
-    font_size = fits[0] if fits else fonts.TINY
+def body_lines(width: int, height: int) -> tuple[int, tuple[str, ...]]:
+    """``(font size, lines)`` shown under the title in a ``width`` x ``height`` px body:
+    :data:`LINES` at the largest of SMALL/TINY where each fits one line (else TINY,
+    word-wrapped, never cut), as many whole :data:`LINES` as fit the height, the last
+    ones kept ("Please tell the staff." is what a player must read)."""
+    room_w = width - 2  # paged_text keeps 1 px clear at each edge
+    fits = [s for s in (fonts.SMALL, fonts.TINY)
+            if all(fonts.text_width(t, fonts.text_font(s)) <= room_w for t in LINES)]
+    size = fits[0] if fits else fonts.TINY
+    room = height // (fonts.line_height(size) + 2)
+    for first in range(len(LINES)):
+        lines = tuple(part for line in LINES[first:] for part in fonts.wrap_words(tuple(line.split()), room_w, size))
+        if len(lines) <= room:
+            return size, lines
+    return size, ()
+
+
+def _full(c: Canvas) -> None:
+    w, h = c.size
+    paged_bar(c, (0, 0, w, TITLE_H), TITLE, inverse=True, sizes=(fonts.LARGE, fonts.MEDIUM, fonts.SMALL))
+    font_size, lines = body_lines(w, h - TITLE_H - 1)
     line_h = fonts.line_height(font_size) + 2
-    room = (h - TITLE_H - 1) // line_h
-    lines = [part for line in LINES for part in wrap(line, room_w, font_size, room)][:room]
     y = TITLE_H + 1 + (h - TITLE_H - 1 - line_h * len(lines)) // 2
     for line in lines:
-        text_in_box(draw, (0, y, w, y + line_h), line, align="center", sizes=(font_size,))
+        paged_text(c, (0, y, w, y + line_h), line, align="center", sizes=(font_size,))
         y += line_h
-    return img
 
 
-def _small(size: tuple[int, int]) -> Image.Image:
-    w, h = size
-    img = Image.new("1", size, 1)
-    draw = ImageDraw.Draw(img)
+def _small(c: Canvas) -> None:
+    w, h = c.size
+    c.draw.rectangle((0, 0, w - 1, h - 1), fill=INK)
     title_lines = ((TITLE,), tuple(TITLE.rsplit(" ", 1)))
     for font_size in _SMALL_SIZES:
         font = fonts.text_font(font_size)
@@ -76,8 +89,7 @@ def _small(size: tuple[int, int]) -> Image.Image:
             if len(lines) * line_h <= h and all(fonts.text_width(t, font) <= w - 2 for t in lines):
                 y = (h - len(lines) * line_h) // 2
                 for t in lines:
-                    text_in_box(draw, (0, y, w, y + line_h), t, align="center", sizes=(font_size,), fill=0)
+                    paged_text(c, (0, y, w, y + line_h), t, align="center", sizes=(font_size,), fill=PAPER)
                     y += line_h
-                return img
-    draw.rectangle((0, 0, w - 1, h - 1), fill=0, outline=1)
-    return img
+                return
+    c.draw.rectangle((0, 0, w - 1, h - 1), fill=PAPER, outline=INK)

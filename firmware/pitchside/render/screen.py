@@ -3,20 +3,15 @@ dispatched on the view's type, and :func:`draw` for a whole :class:`Frame` (the 
 with the shell's overlays: the storage warning and badge).
 
 Each render module registers the view types it draws, at import
-(``screen.register_prompted(PitchnutView, render)``); a view cannot exist
+(``screen.register_layout(PitchnutView, draw)``); a view cannot exist
 before its module is imported, so every view that reaches :func:`render` has its
 screen. Neither the kiosk nor the game tables dispatch drawing, and the runtime only
 asks for frames.
 
-Two kinds of screen (issue 14 item 1):
-
-* **laid out** (:func:`register_layout`): ``draw_view(view, canvas)`` draws on a
-  :class:`~pitchside.render.panel.Canvas` for the panel's size and mode (the layouts of
-  :mod:`pitchside.render.panel`), pages text that does not fit (the canvas's ``page``)
-  and never cuts it;
-* **drawn at a size** (:func:`register`, :func:`register_prompted`: the screens from
-  before the layouts): ``draw_view(view, size)`` returns a mode ``"1"`` image, turned
-  into the panel's mode with its lit pixels as ink.
+Every screen is laid out (issue 14 item 1, :func:`register_layout`):
+``draw_view(view, canvas)`` draws on a :class:`~pitchside.render.panel.Canvas` for the
+panel's size and mode (the layouts of :mod:`pitchside.render.panel`), pages text that
+does not fit (the canvas's ``page``) and never cuts it.
 """
 
 from __future__ import annotations
@@ -29,7 +24,7 @@ from typing import Any, Protocol, TypeVar, cast
 from PIL import Image
 
 from pitchside.render.badge import draw_badge
-from pitchside.render.panel import Canvas, Panel, to_panel
+from pitchside.render.panel import Canvas, Panel
 from pitchside.render.view import Prompt
 
 V = TypeVar("V")
@@ -44,38 +39,13 @@ class Prompted(Protocol):
     def prompt(self) -> Prompt | None: ...
 
 
-P = TypeVar("P", bound=Prompted)
-
-
 @dataclass(frozen=True, slots=True)
 class _Screen:
     draw: Callable[[Any, Any], Any]
     prompt_line: bool
-    laid_out: bool = False
 
 
 _SCREENS: dict[type, _Screen] = {}
-
-
-def register(view_type: type[V], draw_view: Callable[[V, Size], Image.Image]) -> None:
-    """Make ``draw_view(view, size) -> mode "1" image`` the screen of ``view_type`` (and
-    of its subclasses without one of their own).
-
-    :raises TypeError: the type is drawn by another function already.
-    """
-    _add(view_type, _Screen(draw_view, prompt_line=False))
-
-
-def register_prompted(view_type: type[P], draw_view: Callable[[P, Size], Image.Image]) -> None:
-    """:func:`register` for a view whose ``prompt`` field is drawn on its bottom line,
-    where a :class:`Frame`'s warning may go (every game's screen).
-
-    :raises TypeError: ``view_type`` is not a dataclass with a ``prompt`` field, or is
-        drawn by another function already.
-    """
-    if not dataclasses.is_dataclass(view_type) or "prompt" not in {f.name for f in dataclasses.fields(view_type)}:
-        raise TypeError(f"{view_type.__name__} is not a dataclass with a prompt field")
-    _add(view_type, _Screen(draw_view, prompt_line=True))
 
 
 def register_layout(view_type: type[V], draw_view: Callable[[V, Canvas], None]) -> None:
@@ -87,15 +57,7 @@ def register_layout(view_type: type[V], draw_view: Callable[[V, Canvas], None]) 
     :raises TypeError: the type is drawn by another function already.
     """
     prompted = dataclasses.is_dataclass(view_type) and "prompt" in {f.name for f in dataclasses.fields(view_type)}
-    _add(view_type, _Screen(draw_view, prompt_line=prompted, laid_out=True))
-
-
-def laid_out(view: object) -> bool:
-    """Whether ``view``'s screen is laid out per panel (:func:`register_layout`).
-
-    :raises TypeError: no screen is registered for the view's type.
-    """
-    return _screen(view).laid_out
+    _add(view_type, _Screen(draw_view, prompt_line=prompted))
 
 
 def _add(view_type: type, screen: _Screen) -> None:
@@ -114,7 +76,8 @@ def _screen(view: object) -> _Screen:
         found = _SCREENS.get(cls)
         if found is not None:
             return found
-    raise TypeError(f"no screen draws a {type(view).__name__} (its render module registers it with screen.register)")
+    raise TypeError(f"no screen draws a {type(view).__name__} "
+                    "(its render module registers it with screen.register_layout)")
 
 
 def render(view: object, size: Panel | Size = (128, 64), page: int = 0) -> Image.Image:
@@ -122,8 +85,7 @@ def render(view: object, size: Panel | Size = (128, 64), page: int = 0) -> Image
 
     :returns: an image of the panel's size and mode.
     :raises TypeError: no screen is registered for the view's type.
-    :raises ValueError: no layout for the panel's size (or, for a screen drawn at a
-        size, the size too small for it).
+    :raises ValueError: no layout for the panel's size.
     """
     return _draw(_screen(view), view, Panel.of(size), page).image
 
@@ -138,11 +100,9 @@ class Drawn:
 
 
 def _draw(screen: _Screen, view: object, panel: Panel, page: int) -> Drawn:
-    if screen.laid_out:
-        canvas = Canvas(panel, page)
-        screen.draw(view, canvas)
-        return Drawn(canvas.finish(), canvas.pages)
-    return Drawn(to_panel(screen.draw(view, panel.size), panel))
+    canvas = Canvas(panel, page)
+    screen.draw(view, canvas)
+    return Drawn(canvas.finish(), canvas.pages)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""Drawing blocks shared by the screens: a checked canvas, text fitted to a box, the
-prompt bar, the big score, the turn marker.
+"""Drawing blocks shared by the screens: text laid out in a box (paged, never cut), the
+prompt line, the refusal layer, the big score, the turn marker.
 
 Coordinates are pixels; boxes are ``(x0, y0, x1, y1)`` with x1/y1 exclusive. Every
 function here draws only inside the box it is given (the tests check this).
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, cast
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
@@ -21,25 +21,19 @@ from pitchside.render.view import Prompt
 Align = Literal["left", "center", "right"]
 
 MIN_SIZE = (96, 48)
-"""Smallest panel in px the screens lay out on (128x64 is the design size)."""
-
-
-def new_canvas(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A black mode ``"1"`` image of ``size`` (width, height) px and a Draw on it.
-
-    :raises ValueError: ``size`` smaller than :data:`MIN_SIZE` in either dimension.
-    """
-    w, h = size
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        raise ValueError(f"panel {w}x{h} px is too small; at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
-    img = Image.new("1", (w, h), 0)
-    return img, ImageDraw.Draw(img)
+"""Smallest panel in px with room for a title bar and lines under it (the out-of-order
+frame's full form; 128x64 is the design size)."""
 
 
 def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align = "left",
                 sizes: tuple[int, ...] = fonts.SIZES, fill: int = 1, pad: int = 1) -> Box:
     """Draw one line of ``text`` inside ``box``, shrunk (next size in ``sizes``) and then
     cut with "…" so it never leaves the box; vertically centred on its capitals.
+
+    Not for a text a player must read whole (issue 14 item 2: use :func:`paged_text`);
+    only the Master Move standings table's cells (render/mastermove/standings.py) and the
+    names entry's single letters (render/names.py, a cell that fits its letter on every
+    laid-out panel) still draw with it.
 
     :param pad: px kept clear at the left and right edges.
     :returns: the ink box drawn ((x0, y0, x0, y0) if nothing was drawn).
@@ -62,32 +56,6 @@ def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align 
     # centre the capitals; descenders may use the room below them
     y = y0 + max(0, min((y1 - y0 - cap_h) // 2, (y1 - y0) - lh))
     return fonts.draw_text(draw, (x, y), fit.text, fit.font, fill, box=box)
-
-
-def bar(draw: ImageDraw.ImageDraw, box: Box, text: str, *, inverse: bool, align: Align = "center",
-        sizes: tuple[int, ...] = fonts.SIZES) -> Box:
-    """A text line across ``box``; with ``inverse`` a filled white bar with black text."""
-    x0, y0, x1, y1 = box
-    if inverse:
-        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=1)
-    return text_in_box(draw, box, text, align=align, sizes=sizes, fill=0 if inverse else 1, pad=2)
-
-
-
-def wrap(text: str, max_width: int, size: int, max_lines: int) -> list[str]:
-    """Greedy word wrap of ``text`` into at most ``max_lines`` lines of ``max_width`` px
-    at font ``size``; the last line is cut with "…" if the text does not fit."""
-    font = fonts.text_font(size)
-    lines: list[str] = []
-    words = text.split()
-    while words and len(lines) < max_lines:
-        line = words.pop(0)
-        while words and fonts.text_width(f"{line} {words[0]}", font) <= max_width:
-            line = f"{line} {words.pop(0)}"
-        lines.append(line)
-    if words and lines:
-        lines[-1] = fonts.truncate(f"{lines[-1]} {' '.join(words)}", font, max_width)
-    return [fonts.truncate(line, font, max_width) for line in lines]
 
 
 def score_text(points: float) -> tuple[str, bool]:
@@ -301,8 +269,9 @@ def _page_plan(box: Box, lines: tuple[str, ...], size: int, font: ImageFont.Free
 
 def paged_bar(c: Canvas, box: Box, text: str, *, inverse: bool, align: Align = "center",
               sizes: tuple[int, ...] = fonts.SIZES, ink: int = INK, max_lines: int = 1) -> Box:
-    """:func:`bar` on a canvas, paged rather than cut; ``ink`` is the bar's colour when
-    ``inverse`` (the text is then paper), else the text's."""
+    """A text line across ``box`` (:func:`paged_text`, centred, 2 px clear at the
+    edges), with ``inverse`` on a filled bar of ``ink`` with the text in paper, else in
+    ``ink``; paged, never cut."""
     x0, y0, x1, y1 = box
     if inverse:
         c.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ink)
