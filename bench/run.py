@@ -351,10 +351,10 @@ def print_table(r: dict[str, Any]) -> None:
         b = "-" if f["baseline"] is None else f["baseline"]
         ratio = "-" if f["ratio"] is None else f"{f['ratio']:.2f}x"
         print(f"{f['name']:<52} {v!s:>12} {f['unit']:<6} {b!s:>10} {ratio:>7}")
-    print(f"\n{'target':<34} {'value':>10} {'limit':>8} {'unit':<18} result")
-    print("-" * 82)
+    print(f"\n{'target':<42} {'value':>10} {'limit':>8} {'unit':<18} result")
+    print("-" * 90)
     for t in r["targets"]:
-        print(f"{t['name']:<34} {t['value']!s:>10} {t['limit']!s:>8} {t['unit']:<18} {'PASS' if t['pass'] else 'FAIL'}")
+        print(f"{t['name']:<42} {t['value']!s:>10} {t['limit']!s:>8} {t['unit']:<18} {'PASS' if t['pass'] else 'FAIL'}")
     jfs = r["sections"]["latency"]["journal_fs"]
     print(f"\njournal file system: {jfs['fstype']} ({jfs['source']} on {jfs['mount']})"
           + (": RAM-backed, the durable figures are refused" if jfs["ram"] else ""))

@@ -65,3 +65,28 @@ def test_a_full_feed_socket_gets_the_latest_snapshot_once_it_drains(tmp_path: Pa
             s.close()
         rx.close()
         sim.close()
+
+
+def test_a_snapshot_sent_again_is_encoded_once(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A heartbeat or a retry to a full socket sends the same snapshot object again: its
+    datagram is the bytes made the first time (the worker thread shares the table's CPU)."""
+    from pitchside.web import publisher
+
+    path = tmp_path / "feed.sock"
+    rx = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    rx.bind(str(path))
+    calls: list[object] = []
+    real = publisher.json.dumps
+    monkeypatch.setattr(publisher.json, "dumps", lambda obj, **kw: calls.append(obj) or real(obj, **kw))
+    sink = DatagramSink(path)
+    try:
+        snap = {"seq": 7, "table": "T"}
+        assert sink(snap) is True and sink(snap) is True
+        assert calls == [snap]  # encoded once for two sends
+        assert [json.loads(rx.recv(1024)) for _ in range(2)] == [snap, snap]
+        other = {"seq": 8, "table": "T"}
+        assert sink(other) is True and calls == [snap, other]  # a new snapshot is encoded
+        assert json.loads(rx.recv(1024)) == other
+    finally:
+        sink.close()
+        rx.close()

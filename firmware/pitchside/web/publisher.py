@@ -143,9 +143,16 @@ class DatagramSink:
         self.dropped = 0
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._sock.setblocking(False)
+        self._encoded: tuple[dict[str, Any], bytes] | None = None
+        """The last snapshot sent and its datagram: a heartbeat or a retry (every 50 ms
+        while the receiver is full) sends the same object again, encoded once."""
 
     def __call__(self, snap: dict[str, Any]) -> bool:
-        data = json.dumps(snap, separators=(",", ":")).encode()
+        if self._encoded is not None and self._encoded[0] is snap:
+            data = self._encoded[1]
+        else:
+            data = json.dumps(snap, separators=(",", ":")).encode()
+            self._encoded = (snap, data)
         try:
             self._sock.sendto(data, self.path)
         except BlockingIOError:  # the receiver is behind: the publisher retries the latest
