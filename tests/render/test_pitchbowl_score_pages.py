@@ -20,32 +20,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PIL import Image, ImageChops
 from pitchside.core.sides import PerSide
 from pitchside.render.pitchbowl import PitchBowlView, render
 from pitchside.tables import pitchbowl as t
-from pitchside_hw.partial import PanelRam, PartialSSD1306
+from support.busbytes import FULL, changed as _changed, sent as _sent
 from support.benchmod import bench_module
 from test_pitchbowl_screens import kicked_off, press
-
-FULL = 1030
-"""Bytes of a whole 128x64 frame through luma's ssd1306 (8 pages of 128 + commands)."""
-
-
-def _sent(before: Image.Image, after: Image.Image) -> int:
-    """Bytes on the bus (commands and data) for ``after`` once the panel shows ``before``."""
-    ram = PanelRam("ssd1306")
-    dev = PartialSSD1306(ram, full_every=0)
-    dev.display(before)
-    ram.reset_counts()
-    dev.display(after)
-    assert ram.shows(after)
-    return ram.command_bytes + ram.data_bytes
-
-
-def _changed(before: Image.Image, after: Image.Image) -> tuple[int, int, int, int] | None:
-    """The box (x0, y0, x1, y1 exclusive) of the pixels that differ."""
-    return ImageChops.difference(before.convert("L"), after.convert("L")).getbbox()
 
 
 def _turn() -> PitchBowlView:
