@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pitchside.core.rules import pitchnut as R
-from pitchside.render import fonts
 from pitchside.render.panel import Panel
 from pitchside.render.pitchnut import render
 from pitchside.render.screen import Frame
@@ -149,23 +148,6 @@ def test_the_main_screen_names_both_sides_and_their_pieces(panel: Panel, monkeyp
         assert fit.shows("Ann on 13 (Ann owes 1, +1 bonus turn, PN-30)")
         assert (fit.shows("Ann") and fit.shows("Bob")) is (panel.layout != "reduced")
     assert pages == {"reduced": 2, "standard": 2, "wide": 1, "tall": 1}[panel.layout]
-
-
-@pytest.mark.parametrize("name", sorted(set(SCENES) - {"refusal"}))
-def test_text_fits_uncut(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No text of these screens is shortened with "…" (the refusal box wraps its reason)."""
-    cut: list[str] = []
-    real = fonts.fit_text
-
-    def spy(text: str, *args: object, **kw: object) -> fonts.Fitted:
-        fit = real(text, *args, **kw)  # type: ignore[arg-type]
-        if fit.truncated:
-            cut.append(text)
-        return fit
-
-    monkeypatch.setattr(fonts, "fit_text", spy)
-    frame(SCENES[name]())
-    assert cut == []
 
 
 @pytest.mark.parametrize("size", [(128, 64), (96, 48), (128, 32), (256, 64), (128, 128)])
