@@ -51,8 +51,7 @@ from pitchside.core.rules.pichenotte import (
     shooter,
 )
 from pitchside.core.sides import SIDES, Side
-from pitchside.render import fonts, screen
-from pitchside.render.fonts import Box
+from pitchside.render import screen
 from pitchside.render.panel import DIM, INK, PAPER, SIDE_A, SIDE_B, Canvas, Panel
 from pitchside.render.view import Prompt, TallyEntry
 from pitchside.render.widgets import (
@@ -61,6 +60,7 @@ from pitchside.render.widgets import (
     paged_text,
     prompt_line,
     refusal_layer,
+    side_tag,
     triangle,
 )
 
@@ -165,12 +165,7 @@ def _initial(view: PichenotteView, side: Side) -> str:
 
 def _tag(view: PichenotteView, side: Side) -> str:
     """The side's label; in doubles the shooting side's shows which partner shoots."""
-    name = _name(view, side)
-    who = shooter(view.state)
-    if who is None or who[0] != side or len(who) == 1:
-        return name
-    partner = who[1:]
-    return f"{name}{partner}" if len(name) == 1 else f"{name} {partner}"
+    return side_tag(_name(view, side), side, shooter(view.state))
 
 
 def _line(c: Canvas, view: PichenotteView, rows: tuple[int, int], default: str, *, sizes: tuple[int, ...],

@@ -288,6 +288,17 @@ def prompt_line(c: Canvas, box: Box, prompt: Prompt, sizes: tuple[int, ...] = fo
     return paged_bar(c, box, text, inverse=True, sizes=sizes)
 
 
+def side_tag(name: str, side: str, shooter: str | None) -> str:
+    """The label over ``side``'s column: its ``name``, and in doubles, on the shooting
+    side, which partner shoots (``shooter`` as the rules give it, ``"A2"``: PI-A6,
+    PN-A11): ``"Ann 2"``, or ``"A2"`` for a one-letter name; singles or the other side:
+    the name alone."""
+    if shooter is None or shooter[0] != side or len(shooter) == 1:
+        return name
+    partner = shooter[1:]
+    return f"{name}{partner}" if len(name) == 1 else f"{name} {partner}"
+
+
 def refusal_words(prompt: Prompt) -> str:
     """A refusal as the overlay says it: the plain words first (capitalised), the rule
     ID second: ``"Only 3 pucks are on the board (PI-10)"``."""

@@ -53,6 +53,7 @@ from pitchside.render.widgets import (
     paged_text,
     prompt_line,
     refusal_layer,
+    side_tag,
     triangle,
 )
 
@@ -120,11 +121,7 @@ def _ink(side: Side) -> int:
 
 def _tag(view: PitchnutView, side: Side) -> str:
     """The side's label; in doubles the shooting side's says which partner shoots."""
-    name = _name(view, side)
-    who = shooter(view.state)
-    if who is None or who[0] != side or len(who) == 1:
-        return name
-    return f"{name}{who[1:]}" if len(name) == 1 else f"{name} {who[1:]}"
+    return side_tag(_name(view, side), side, shooter(view.state))
 
 
 def _bottom(c: Canvas, view: PitchnutView, box: Box, default: str, *, sizes: tuple[int, ...],
