@@ -19,7 +19,6 @@ Bus model (documented in bench/README.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from common import pct
@@ -144,35 +143,45 @@ def _stats(values: list[float]) -> dict[str, float]:
             "max": round(max(values), 1)}
 
 
-def _refusal(view: Any) -> bool:
+def is_main_screen(game: str, view: Any) -> bool:
+    """Whether ``view`` is ``game``'s *main screen* (issue 14 item 7: "a score change on
+    any game's main screen"): the view a player watches while play goes on, no refusal
+    over it. A score change is often first shown on another screen (Pitchnut's shot sheet,
+    PN-A12; Pitch Bowl's placement after a touchdown, PB-03/PB-04; Master Move's move
+    entry; Pichenotte's zone tally): those frames are a change of screen, counted in
+    ``score_change_ratio``, not in ``main_screen``."""
+    from pitchside.render.boulomania import BoulomaniaView
+    from pitchside.render.mastermove import MasterMoveView
+    from pitchside.render.pichenotte import PichenotteView
+    from pitchside.render.pitchbowl import PitchBowlView
+    from pitchside.render.pitchnut import PitchnutView
+
     prompt = getattr(view, "prompt", None)
-    return prompt is not None and getattr(prompt, "kind", None) == "refusal"
-
-
-MAIN_SCREEN: dict[str, Callable[[Any], bool]] = {
-    "pichenotte": lambda v: type(v).__name__ == "PichenotteView" and v.state.phase == "shooting",
-    "pitchnut": lambda v: type(v).__name__ == "PitchnutView" and v.state.phase == "shooting" and not v.sheet,
-    "boulomania": lambda v: type(v).__name__ == "BoulomaniaView" and v.state.phase == "throw",
-    "pitchbowl": lambda v: type(v).__name__ == "PitchBowlView" and v.state.phase == "turn",
-    "mastermove": lambda v: type(v).__name__ == "MasterMoveView" and v.state.phase == "play" and v.entry is None,
-}
-"""Each game's *main screen* (issue 14 item 7: "a score change on any game's main screen"):
-the view a player watches while play goes on, no refusal over it. A score change is often
-first shown on another screen (Pitchnut's shot sheet, PN-A12; Pitch Bowl's placement after a
-touchdown, PB-03/PB-04; Master Move's move entry; Pichenotte's zone tally): those frames are
-a change of screen, counted in ``score_change_ratio``, not in ``main_screen``."""
+    if prompt is not None and prompt.kind == "refusal":
+        return False
+    match game:
+        case "pichenotte":
+            return isinstance(view, PichenotteView) and view.state.phase == "shooting"
+        case "pitchnut":
+            return isinstance(view, PitchnutView) and view.state.phase == "shooting" and not view.sheet
+        case "boulomania":
+            return isinstance(view, BoulomaniaView) and view.state.phase == "throw"
+        case "pitchbowl":
+            return isinstance(view, PitchBowlView) and view.state.phase == "turn"
+        case "mastermove":
+            return isinstance(view, MasterMoveView) and view.state.phase == "play" and view.entry is None
+    raise ValueError(f"no main screen known for game {game!r}")
 
 
 def main_screen(game: str, frames: list[tuple[Any, Any, Any]]) -> dict[str, Any]:
-    """Bytes per score change on ``game``'s main screen: the frames of :data:`MAIN_SCREEN`
-    alone, in order, on the SSD1306 partial device without its periodic full refresh (a
+    """Bytes per score change on ``game``'s main screen: the frames that
+    :func:`is_main_screen` picks, alone, in order, on the SSD1306 partial device without its periodic full refresh (a
     whole frame every :data:`FULL_EVERY` frames whatever the layout, amortised
     ``full // FULL_EVERY`` B a frame), so each score change is the main screen before it
     against the main screen after it."""
     from pitchside_hw.partial import PanelRam, PartialSSD1306
 
-    is_main = MAIN_SCREEN[game]
-    shown = [(img, key) for img, key, view in frames if is_main(view) and not _refusal(view)]
+    shown = [(img, key) for img, key, view in frames if is_main_screen(game, view)]
     ram = PanelRam("ssd1306")
     dev = PartialSSD1306(ram, full_every=0)
     sent: list[float] = []
