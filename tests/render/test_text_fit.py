@@ -184,6 +184,31 @@ def test_the_kiosk_screens_fit(game: str, panel: Panel, monkeypatch: pytest.Monk
     assert problems == []
 
 
+def names_views() -> Iterator[tuple[object, tuple[str, ...]]]:
+    """The names entry with every letter of the alphabet in every cell, under the cursor
+    (inverse) and kept (plain), in singles and doubles, with the names so far."""
+    from pitchside.render.names import NamesView
+    from pitchside.tables.names import ALPHABET, LETTERS
+
+    hint = "NEXT: OK   DONE: END"
+    for letter in ALPHABET.strip():
+        for cursor in range(LETTERS):
+            letters = (letter * (cursor + 1)).ljust(LETTERS)
+            for who, done in (("PLAYER 2", ("WWW",)), ("B PLAYER 2", ("WWW", "-", "MMM"))):
+                yield NamesView(who, letters, cursor, done, hint), (f"NAME: {who}", *letters.strip(), *done, hint)
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=_panel_id)
+def test_the_names_entry_fits(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14 items 2 and 5: every initial a player can choose is drawn whole in its
+    cell (never "…" or left out), with the title, the names so far and the hint."""
+    problems: list[str] = []
+    with TextFit(monkeypatch) as fit:
+        for view, want in names_views():
+            problems += [f"{view}: {p}" for p in _check(fit, view, panel, want)]
+    assert problems == []
+
+
 def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checker can fail: a text cut with "…" (the old text_in_box) and a text not
     drawn are both caught; a text paged over three frames is drawn whole."""
