@@ -50,6 +50,8 @@ from pitchside.signals.beam import (
     DEFAULT_REARM_S,
     DEFAULT_STORM_PULSES,
     DEFAULT_STORM_WINDOW_S,
+    DEFAULT_TRAIN_PULSES,
+    DEFAULT_TRAIN_SPACING_S,
     BeamCounter,
 )
 from pitchside.signals import coin as coin_filter
@@ -264,6 +266,9 @@ class BeamInput(_FilteredInput):
     :param max_block_s: blocked this long is a stuck sensor, not a piece, s (2 s).
     :param storm_pulses: pulses within ``storm_window_s`` flagged as a storm (6).
     :param storm_window_s: storm window, s (100 ms).
+    :param train_pulses: blocks in a row, each starting within ``train_spacing_s`` of
+        the previous one, flagged as a storm (a pulse train) (8).
+    :param train_spacing_s: the longest gap between a train's block starts, s (3 ms).
     :param clock: shared time base; default a new :class:`TickClock` on ``pin_factory``.
     :raises HardwareError: the pin cannot be opened.
     :raises ValueError: bad parameters.
@@ -283,6 +288,8 @@ class BeamInput(_FilteredInput):
         max_block_s: float = DEFAULT_MAX_BLOCK_S,
         storm_pulses: int = DEFAULT_STORM_PULSES,
         storm_window_s: float = DEFAULT_STORM_WINDOW_S,
+        train_pulses: int = DEFAULT_TRAIN_PULSES,
+        train_spacing_s: float = DEFAULT_TRAIN_SPACING_S,
         clock: TickClock | None = None,
     ) -> None:
         def make(level: bool | None) -> BeamCounter:
@@ -294,6 +301,8 @@ class BeamInput(_FilteredInput):
                 max_block_s=max_block_s,
                 storm_pulses=storm_pulses,
                 storm_window_s=storm_window_s,
+                train_pulses=train_pulses,
+                train_spacing_s=train_spacing_s,
                 initial_level=level,
             )
 

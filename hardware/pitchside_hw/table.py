@@ -52,6 +52,7 @@ _PARAM_KEYS = {
     "bounce_s": "gpio.bounce_ms", "hold_s": "gpio.hold_s", "min_block_s": "beams.{}.min_block_ms",
     "rearm_s": "beams.{}.rearm_ms", "storm_pulses": "beams.{}.storm_pulses",
     "storm_window_s": "beams.{}.storm_window_ms", "max_block_s": "beams.{}.min_block_ms",
+    "train_pulses": "beams.{}.train_pulses", "train_spacing_s": "beams.{}.train_spacing_ms",
 }  # fmt: skip
 """The config key of each filter parameter (``{}``: the beam's name)."""
 
@@ -101,6 +102,8 @@ class TableInputs:
                     rearm_s=beam.rearm_ms / 1000,
                     storm_pulses=beam.storm_pulses,
                     storm_window_s=beam.storm_window_ms / 1000,
+                    train_pulses=beam.train_pulses,
+                    train_spacing_s=beam.train_spacing_ms / 1000,
                     clock=clock,
                 ))
             if config.coin is not None:  # pay to play (issue 18)

@@ -411,3 +411,16 @@ def test_i2c_display_pins_clash(write) -> None:
 def test_noop_display_takes_no_pins(write) -> None:
     cfg = load_config(write('interface = "i2c"', 'interface = "noop"', 'coin = "GPIO4"', 'coin = "GPIO2"'))
     assert cfg.button("coin").pin == "GPIO2"
+
+
+def test_a_beam_s_pulse_train_settings_are_read_and_checked(write) -> None:
+    """``train_pulses`` / ``train_spacing_ms`` (the storm detector's pulse train,
+    pitchside.signals.beam): read into the beam's config, refused out of range by key."""
+    cfg = load_config(write("storm_window_ms = 10 ", "train_pulses = 5\ntrain_spacing_ms = 1.5\nstorm_window_ms = 10 "))
+    (beam,) = cfg.beams
+    assert (beam.train_pulses, beam.train_spacing_ms) == (5, 1.5)
+    assert (BeamConfig("x", "GPIO1").train_pulses, BeamConfig("x", "GPIO1").train_spacing_ms) == (8, 3.0)
+    err = refused(write("storm_window_ms = 10 ", "train_pulses = 1\nstorm_window_ms = 10 "))
+    assert (err.key, err.message) == ("beams.twenty.train_pulses", "must be between 2 and 1000, not 1")
+    err = refused(write("storm_window_ms = 10 ", "train_spacing_ms = 2000\nstorm_window_ms = 10 "))
+    assert (err.key, err.message) == ("beams.twenty.train_spacing_ms", "must be between 0.0 and 1000.0, not 2000.0")

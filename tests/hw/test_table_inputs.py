@@ -20,7 +20,7 @@ from pitchside.app.config import TableConfig, load_config
 from pitchside.tables.kiosk import KioskSettings
 from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.errors import HardwareError
-from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased
+from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased, SensorNoisy
 from pitchside.signals.timers import TimerRequest
 from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock
@@ -257,3 +257,24 @@ def test_a_pin_in_use_at_construction_closes_the_ones_already_opened(
     finally:
         blocker.close()
     TableInputs(config, factory, [].append, clock).close()  # and the whole table opens
+
+
+@pytest.mark.parametrize(("train", "noisy"), [({}, False), ({"train_pulses": 3, "train_spacing_ms": 2.0}, True)])
+def test_the_twenty_hole_s_pulse_train_settings_come_from_the_config(
+    config: TableConfig, factory: VirtualClockFactory, clock: TickClock, train: dict[str, float], noisy: bool
+) -> None:
+    """``beams.twenty.train_pulses`` / ``train_spacing_ms`` reach the beam's counter: three
+    0.3 ms flickers 1 ms apart are a pulse train with 3 in a row allowed 2 ms apart, and
+    nothing with the defaults (8 in a row, 3 ms)."""
+    beams = tuple(dataclasses.replace(b, **train) for b in config.beams)  # type: ignore[arg-type]
+    t = Table(dataclasses.replace(config, beams=beams), factory, clock)
+    try:
+        t.drive(BEAM_PIN, [(0.0, False)])
+        for k in range(3):
+            t.drive(BEAM_PIN, pulses.beam_break(1.0 + k * 0.001, 0.0003, blocked_level=True))
+        t.advance_to(10.0)
+        storms = [e for e in t.posted if isinstance(e, SensorNoisy)]
+        assert [(s.name, s.detail) for s in storms] == (
+            [("twenty", "storm: 3 pulses in a row, each within 2 ms")] if noisy else [])
+    finally:
+        t.inputs.close()

@@ -60,7 +60,9 @@ class BeamConfig:
     blocked (``"high"`` for an open-collector receiver on a pull-up); ``min_block_ms``
     the shortest block counted as a piece; ``rearm_ms`` how long the beam must stay
     clear after a counted piece before the next can count; ``storm_pulses`` blocks
-    starting within ``storm_window_ms`` make a storm (a noisy sensor). The defaults are
+    starting within ``storm_window_ms`` make a storm (a noisy sensor), and so do
+    ``train_pulses`` blocks in a row each starting within ``train_spacing_ms`` of the
+    previous one (a pulse train: an IR remote's data bits). The defaults are
     :class:`~pitchside.signals.beam.BeamCounter`'s; a sensor whose pieces may follow
     each other closely (Pitchnut's pockets) sets its own."""
 
@@ -72,6 +74,8 @@ class BeamConfig:
     rearm_ms: float = beam_filter.DEFAULT_REARM_S * 1000
     storm_pulses: int = beam_filter.DEFAULT_STORM_PULSES
     storm_window_ms: float = beam_filter.DEFAULT_STORM_WINDOW_S * 1000
+    train_pulses: int = beam_filter.DEFAULT_TRAIN_PULSES
+    train_spacing_ms: float = beam_filter.DEFAULT_TRAIN_SPACING_S * 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +414,8 @@ def _read_buttons(top: Section, panel: _Panel) -> tuple[ButtonConfig, ...]:
 
 
 _BEAM_KEYS = {"min_block_s": "min_block_ms", "rearm_s": "rearm_ms", "storm_pulses": "storm_pulses",
-              "storm_window_s": "storm_window_ms", "max_block_s": "min_block_ms"}  # fmt: skip
+              "storm_window_s": "storm_window_ms", "max_block_s": "min_block_ms",
+              "train_pulses": "train_pulses", "train_spacing_s": "train_spacing_ms"}  # fmt: skip
 """The config key of each :class:`~pitchside.signals.beam.BeamCounter` parameter."""
 
 
@@ -436,10 +441,13 @@ def _read_beams(top: Section, panel: _Panel) -> tuple[BeamConfig, ...]:
             rearm_ms=b.number("rearm_ms", d.rearm_ms, 0.0, 1000.0),
             storm_pulses=b.integer("storm_pulses", d.storm_pulses, 2, 1000),
             storm_window_ms=b.number("storm_window_ms", d.storm_window_ms, 1.0, 10_000.0),
+            train_pulses=b.integer("train_pulses", d.train_pulses, 2, 1000),
+            train_spacing_ms=b.number("train_spacing_ms", d.train_spacing_ms, 0.0, 1000.0),
         )
         try:
             beam_filter.check_params(min_block_s=beam.min_block_ms / 1000, rearm_s=beam.rearm_ms / 1000,
-                                     storm_pulses=beam.storm_pulses, storm_window_s=beam.storm_window_ms / 1000)
+                                     storm_pulses=beam.storm_pulses, storm_window_s=beam.storm_window_ms / 1000,
+                                     train_pulses=beam.train_pulses, train_spacing_s=beam.train_spacing_ms / 1000)
         except ParameterError as exc:
             b.fail(_BEAM_KEYS.get(exc.param, exc.param), exc.message)
         if beam_pin is not None:
