@@ -11,7 +11,7 @@ is edited: the stages are timed by wrapping the real callables for the run
   filter) until the event reaches ``Runtime.post``;
 * **rules**: ``pichenotte_table.handle`` (controller + rules engine) and
   ``pichenotte_table.view``;
-* **journal**: ``Recorder.accepted`` / ``new_match`` (the SQLite write, fsync'd);
+* **journal**: ``Recorder.accepted_all`` / ``new_match`` (the SQLite write, fsync'd);
 * **render**: ``pitchside.render.pichenotte.render``;
 * **handoff**: ``Display.show`` (frame compare, luma's packing, the bus call);
 * **other**: the rest of the loop (queue, timers, view compare): total minus the above.
@@ -155,7 +155,7 @@ class Table:
         self.runtime, self.inputs, self.display = self.table.runtime, self.table.inputs, self.table.display
         self.recorder = self.table.recorder
         if self.recorder is not None:
-            self.recorder.accepted = probe.timed("journal", self.recorder.accepted)  # type: ignore[method-assign]
+            self.recorder.accepted_all = probe.timed("journal", self.recorder.accepted_all)  # type: ignore[method-assign]
             self.recorder.new_match = probe.timed("journal", self.recorder.new_match)  # type: ignore[method-assign]
         self.display.show = probe.timed("handoff", self.display.show)  # type: ignore[method-assign]
         device_display = self.device.display

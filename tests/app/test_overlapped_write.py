@@ -43,11 +43,11 @@ class GatedRecorder:
         self.writing = threading.Event()
         self.written: list[table.Accepted] = []
 
-    def accepted(self, effect: table.Accepted, after: object) -> None:
+    def accepted_all(self, effects: tuple[table.Accepted, ...], after: object) -> None:
         self.order.note("write starts")
         self.writing.set()
         assert self.gate.wait(JOIN_S)
-        self.written.append(effect)
+        self.written.extend(effects)
         self.order.note("write done")
 
     def new_match(self, state: object) -> None:
@@ -130,10 +130,10 @@ def test_a_storage_fault_found_by_the_write_is_on_the_frame_it_shows() -> None:
     frames: list[object] = []
     rt._sink = type("S", (), {"show": lambda self, image: frames.append(rt._shown)})()  # noqa: SLF001
 
-    def failing(effect: table.Accepted, after: object) -> None:
+    def failing(effects: tuple[table.Accepted, ...], after: object) -> None:
         rec.warning = "NOT SAVING: disk full"
 
-    rec.accepted = failing  # type: ignore[method-assign]
+    rec.accepted_all = failing  # type: ignore[method-assign]
     rt.post(ButtonPressed("coin", 1.0))
     rt.process_pending()
     assert rt.frame().warning == "NOT SAVING: disk full"

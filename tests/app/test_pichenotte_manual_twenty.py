@@ -18,7 +18,7 @@ from pitchside.core.record.format import ReplayFormatError, replay
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide
-from pitchside.signals.events import BeamBroken, ButtonPressed, SensorNoisy
+from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, SensorNoisy
 from pitchside.signals.health import SensorTally
 from pitchside.tables import pichenotte as t
 from pitchside.tables.effects import Accepted, CoinTossed
@@ -184,3 +184,38 @@ def test_the_journal_and_export_mark_the_twenty_entered_by_hand(
     with Journal.open_readonly(db) as j:
         (h,) = j.sensor_health()
     assert h.total == SensorTally(blocks=0, by_hand=1)  # the beam events were not fed here
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_a_corrected_shot_is_on_disk_whole_or_not_at_all(tmp_path: Path, cut: bool) -> None:
+    """Hold + after SHOT DONE journals an ``undo`` and the corrected ``shot`` in one
+    transaction: a write that dies at the corrected shot (a trigger aborts it, as a
+    power cut would) leaves the journal with the shot as it was, never with the undo
+    alone (the shot lost from the match)."""
+    import sqlite3
+
+    db = tmp_path / "journal.db"
+    with Journal.open(db) as j:
+        rec = Recorder(j, clock=lambda: 0.0)
+        ts = rec.resume(t.new_table(rules.Options(pucks=3)))
+        rec.new_match(ts)
+        ts, eff = t.handle(ts, CoinTossed("A", 0.0))
+        rec.accepted_all(eff, ts)  # type: ignore[arg-type]
+        ts, eff = press(ts, "shot_done")
+        rec.accepted_all(eff, ts)  # type: ignore[arg-type]
+        if cut:
+            with sqlite3.connect(db) as other:
+                other.execute("CREATE TRIGGER cut BEFORE INSERT ON inputs WHEN NEW.line LIKE '%by_hand%' "
+                              "BEGIN SELECT RAISE(ABORT, 'power cut'); END")
+        ts, _ = t.handle(ts, ButtonPressed("plus", 5.0))
+        ts, eff = t.handle(ts, ButtonHeld("plus", 6.0))
+        assert eff == (Accepted(None, 6.0), Accepted(rules.Shot(twenty=True, by_hand=("twenty",)), 6.0))
+        rec.accepted_all(eff, ts)  # type: ignore[arg-type]
+        mid = rec.match_id
+    assert mid is not None
+    with Journal.open_readonly(db) as j:
+        lines = [json.loads(line) for line in j.lines(mid)[1:]]
+    shot = {"input": "shot", "at": 1.0}
+    amended = {"input": "shot", "twenty": True, "by_hand": ["twenty"], "at": 6.0}
+    assert lines == ([{"input": "coin_toss", "winner": "A", "at": 0.0}, shot]
+                     + ([] if cut else [{"input": "undo", "at": 6.0}, amended]))  # fmt: skip

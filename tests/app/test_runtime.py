@@ -23,7 +23,7 @@ from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide, Side
 from pitchside.render.pichenotte import render
-from pitchside.signals.events import ButtonPressed, ButtonReleased
+from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased
 from pitchside.signals.timers import TimerRequest
 
 SIZE = (128, 64)
@@ -94,11 +94,13 @@ class ListRecorder:
 
     def __init__(self, journal: list[table.Accepted], on_accept: Callable[[], None] | None = None) -> None:
         self.journal = journal
+        self.steps: list[tuple[table.Accepted, ...]] = []  # what each accepted_all call stored together
         self.new_matches = 0
         self._on_accept = on_accept
 
-    def accepted(self, effect: table.Accepted, after: table.TableState) -> None:
-        self.journal.append(effect)
+    def accepted_all(self, effects: tuple[table.Accepted, ...], after: table.TableState) -> None:
+        self.journal.extend(effects)
+        self.steps.append(effects)
         if self._on_accept is not None:
             self._on_accept()
 
@@ -237,6 +239,25 @@ def test_on_accepted_gets_exactly_the_accepted_inputs_in_order(
     ]
     # every accepted input was journalled before the frame showing it
     assert sink.accepted_when_shown == [1, 2, 3]
+
+
+def test_one_step_s_accepted_inputs_go_to_the_recorder_together(rt: Runtime) -> None:
+    """A twenty added after SHOT DONE (hold +: issue 14 item 6) is an undo and the
+    corrected shot: handed over in one call, stored in one transaction, so a power cut
+    cannot keep the undo without the shot."""
+    rt.post(ButtonPressed("coin", 1.0))  # B wins the toss
+    rt.post(ButtonPressed("shot_done", 2.0))  # B's free shot, its twenty unsensed
+    rt.post(ButtonPressed("plus", 3.0))
+    rt.post(ButtonHeld("plus", 4.0))
+    rt.process_pending()
+    recorder = rt.parts.recorder
+    assert isinstance(recorder, ListRecorder)
+    amended = rules.Shot(twenty=True, by_hand=("twenty",))
+    assert recorder.steps == [
+        (table.Accepted(rules.CoinToss("B"), 1.5),),
+        (table.Accepted(rules.Shot(), 2.0),),
+        (table.Accepted(None, 4.0), table.Accepted(amended, 4.0)),
+    ]
 
 
 def test_undo_of_the_shot_restores_the_turn(rt: Runtime, journal: list[table.Accepted]) -> None:

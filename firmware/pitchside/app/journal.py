@@ -554,33 +554,51 @@ class Journal:
         refused: Sequence[Refusal] = (),
     ) -> None:
         """Append one replay line (an accepted input, or ``{"input": "undo"}``), durable
-        on disk when this returns (unless in memory mode).
+        on disk when this returns (unless in memory mode): :meth:`append_lines` with one line."""
+        self.append_lines(match_id, (line,), spend, sensors, refused)
+
+    def append_lines(
+        self,
+        match_id: int,
+        lines: Sequence[dict[str, Any]],
+        spend: LedgerEntry | None = None,
+        sensors: SensorTallies | None = None,
+        refused: Sequence[Refusal] = (),
+    ) -> None:
+        """Append replay lines (accepted inputs, or ``{"input": "undo"}``) in order, in
+        ONE transaction: all of them are durable on disk when this returns (unless in
+        memory mode), or none (a power cut mid-write). One step of the table that
+        journals several lines (a twenty corrected after SHOT DONE: an ``undo`` and the
+        corrected ``shot``) is never half on disk.
 
         :param spend: the credits the match costs, written in the same transaction (its
             first line: a match is paid for exactly when it has a line on disk, issue 18).
         :param sensors: what the sensors did since the last write, added to the
-            match's tallies in the same transaction as the line.
+            match's tallies in the same transaction as the lines.
         :param refused: the inputs refused since the last write
             (:mod:`pitchside.app.refusals`), in the same transaction; never replayed.
         """
-        text = json.dumps(line)
+        texts = [json.dumps(line) for line in lines]
         if self._conn is not None and match_id > 0:
             try:
                 with _transaction(self._conn):
                     seq = self._conn.execute(
                         "SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?", (match_id,)
                     ).fetchone()[0]
-                    self._conn.execute(
-                        "INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq, text)
-                    )
-                    self._conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (len(text), match_id))
+                    for i, text in enumerate(texts):
+                        self._conn.execute(
+                            "INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq + i, text)
+                        )
+                    self._conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?",
+                                       (sum(map(len, texts)), match_id))
                     if spend is not None:
                         self._credit_row(replace(spend, match_id=match_id))
                     self._add_tallies(match_id, sensors or {})
                     _refusals.add(self._conn, match_id, list(refused))
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
-        self._keep(match_id, text)
+        for text in texts:
+            self._keep(match_id, text)
 
     def end_match(
         self, match_id: int, status: str, result: dict[str, Any] | None = None, sensors: SensorTallies | None = None,

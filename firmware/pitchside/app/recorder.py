@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pitchside.tables import effects as table
@@ -150,21 +150,33 @@ class Recorder:
             self.journal.prune(max_matches=self._max_matches)
 
     def accepted(self, effect: table.Accepted, after: TableLike) -> None:
-        """Record an accepted input (or undo) durably; close the match if it ended."""
+        """Record one accepted input (or undo) durably: :meth:`accepted_all` of it alone."""
+        self.accepted_all((effect,), after)
+
+    def accepted_all(self, effects: Sequence[table.Accepted], after: TableLike) -> None:
+        """Record the inputs (or undos) one step of the table accepted, in order, durably
+        and in one transaction (all or none on disk: a twenty corrected after SHOT DONE
+        is an ``undo`` and a ``shot`` that must not be split by a power cut); close the
+        match if it ended. ``after``: the table with all of them applied."""
+        if not effects:
+            return
         if self.match_id is None:
             self._begin(after)
         assert self.match_id is not None
-        line: dict[str, Any] = (
-            {"input": "undo"} if effect.input is None else after.match.codec.input_to_json(effect.input)
-        )
-        line["at"] = round(max(0.0, effect.at - self._start_at), 3)
-        spend, self._spend = self._spend, None
+        lines: list[dict[str, Any]] = []
         sensors = self._take_pending()
-        if effect.input is not None:
-            for name, t in _corrections(after, effect.input).items():
-                sensors[name] = sensors.get(name, SensorTally()) + t
-        self.journal.append(self.match_id, line, spend=spend, sensors=sensors, refused=self._take_refused())
-        self._lines += 1
+        for effect in effects:
+            line: dict[str, Any] = (
+                {"input": "undo"} if effect.input is None else after.match.codec.input_to_json(effect.input)
+            )
+            line["at"] = round(max(0.0, effect.at - self._start_at), 3)
+            lines.append(line)
+            if effect.input is not None:
+                for name, t in _corrections(after, effect.input).items():
+                    sensors[name] = sensors.get(name, SensorTally()) + t
+        spend, self._spend = self._spend, None
+        self.journal.append_lines(self.match_id, lines, spend=spend, sensors=sensors, refused=self._take_refused())
+        self._lines += len(lines)
         if after.match.status() == "finished":
             self.journal.end_match(self.match_id, "finished", _result(after.match))
             self._finished = True

@@ -18,7 +18,7 @@ import itertools
 import logging
 import queue
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -59,8 +59,9 @@ class MatchRecorder(Protocol):
         None before its first input is stored."""
         ...
 
-    def accepted(self, effect: table.Accepted, after: TableLike) -> None:
-        """An input (or undo) was accepted; ``after`` is the table with it applied."""
+    def accepted_all(self, effects: Sequence[table.Accepted], after: TableLike) -> None:
+        """The inputs (or undos) one step accepted, in order, to be stored all or none;
+        ``after`` is the table with them applied."""
         ...
 
     def new_match(self, state: TableLike) -> None:
@@ -331,24 +332,35 @@ class Runtime:
                 self.sound_errors += 1
                 log.warning("sound fault, cue %r not played: %s", name, exc)
 
+    def _record(self, accepted: tuple[table.Accepted, ...]) -> None:
+        """Hand one step's accepted inputs to the recorder, together (one transaction:
+        an undo and its corrected shot are never split by a power cut)."""
+        if self._recorder is None:
+            return
+        self.settle()
+        warned = self._recorder.warning is not None
+        if self._writer is not None:
+            self._writer.submit(self._recorder.accepted_all, accepted, self.state)
+        else:
+            self._recorder.accepted_all(accepted, self.state)
+        if warned:
+            self._accepted_since_warning += len(accepted)
+
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
-        for effect in effects:
-            if isinstance(effect, table.TossCoin):
+        together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
+        for i, effect in enumerate(effects):
+            if isinstance(effect, table.Accepted):
+                together.append(effect)
+                if i + 1 < len(effects) and isinstance(effects[i + 1], table.Accepted):
+                    continue
+                self._record(tuple(together))
+                together.clear()
+            elif isinstance(effect, table.TossCoin):
                 # Applied now, not queued: events already queued behind the press must
                 # see the toss (a SHOT DONE right after COIN is not "toss first").
                 self._handle(table.CoinTossed(self._toss(), self._clock()))
             elif isinstance(effect, table.RollDice):
                 self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
-            elif isinstance(effect, table.Accepted):
-                if self._recorder is not None:
-                    self.settle()
-                    warned = self._recorder.warning is not None
-                    if self._writer is not None:
-                        self._writer.submit(self._recorder.accepted, effect, self.state)
-                    else:
-                        self._recorder.accepted(effect, self.state)
-                    if warned:
-                        self._accepted_since_warning += 1
             elif isinstance(effect, table.NewMatch):
                 if self._recorder is not None:
                     self.settle()
