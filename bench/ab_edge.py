@@ -128,17 +128,22 @@ def rules(arms: Arms, rounds: int) -> None:
         fns[arm] = (kiosk.handle, kiosk.view)
     # the counts may differ by a timer or two (the sync run fires timers on the real clock)
     samples: dict[str, list[int]] = {"A": [], "B": []}
+    accepted: dict[str, list[int]] = {"A": [], "B": []}
     for i in range(rounds):
         for arm in order(i):
             handle, view = fns[arm]
             clock = time.thread_time_ns
-            out = samples[arm]
+            out, acc = samples[arm], accepted[arm]
             for ks, event in pairs[arm]:
                 t = clock()
                 after, _ = handle(ks, event)
                 view(after)
-                out.append(clock() - t)
+                dt = clock() - t
+                out.append(dt)
+                if after.table.match is not ks.table.match:
+                    acc.append(dt)
     report(f"kiosk.handle + kiosk.view per event ({len(pairs['A'])}/{len(pairs['B'])} events x {rounds} rounds per arm)", samples)
+    report("  of which the events that changed the match (an input accepted or undone)", accepted)
 
 
 def passes(arms: Arms, rounds: int) -> None:
