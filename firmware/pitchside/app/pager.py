@@ -29,12 +29,14 @@ class Pager:
     def at(self, frame: Frame) -> Frame:
         """``frame`` at the page to show: the current page while it is the frame whose
         pages are turning, else its own (a new frame starts at its first page)."""
-        return replace(frame, page=self.page) if replace(frame, page=0) == self.base else frame
+        if _first_page(frame) != self.base or frame.page == self.page:
+            return frame
+        return replace(frame, page=self.page)
 
     def follow(self, frame: Frame) -> None:
         """``frame`` is what the display is to show: a frame other than :attr:`base`
         starts again at page 0."""
-        base = replace(frame, page=0)
+        base = _first_page(frame)
         if base != self.base:
             self.base, self.page = base, 0
 
@@ -42,7 +44,7 @@ class Pager:
         """``frame`` was shown and has ``pages`` pages; :returns: the base frame to
         schedule a page turn for (pass it to :meth:`turn` when the timer fires), or
         None: it fits one page, or a turn is scheduled for it already."""
-        base = replace(frame, page=0)
+        base = _first_page(frame)
         if pages > 1 and self._turn_for != base:
             self._turn_for = base
             return base
@@ -57,3 +59,9 @@ class Pager:
             self.page += 1
             return True
         return False
+
+
+def _first_page(frame: Frame) -> Frame:
+    """``frame`` at page 0: itself when it is (the runtime's frames are, but for a page
+    turn), else a copy (frames are frozen, so either is the same value)."""
+    return frame if frame.page == 0 else replace(frame, page=0)

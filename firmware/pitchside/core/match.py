@@ -7,7 +7,7 @@ O(1) and a replay of n inputs is O(n).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pitchside.core.errors import IllegalInput
@@ -26,9 +26,17 @@ NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
 
 @dataclass(frozen=True, slots=True)
 class _Node:
+    """One input in effect: the node before it, the input, and the state and notices of
+    the step that applied it (``notices``: that step's effects, kept so that a reader of
+    them, the moments of an accepted input, need not apply the rules again; the rules
+    are pure, so they are what applying ``inp`` to ``prev``'s state gives, and a node is
+    never changed, so they cannot go stale). Compared without ``notices``: they follow
+    from the rest."""
+
     prev: "_Node | None"
     inp: Any
     state: Any
+    notices: tuple[Notice, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +75,8 @@ class Match:
         :raises IllegalInput: the rules refuse it; this match is unchanged.
         """
         step = self.codec.apply(self.state, inp)
-        return Match(self.codec, self.options, self.initial, _Node(self.head, inp, step.state)), step
+        node = _Node(self.head, inp, step.state, tuple(step.effects))
+        return Match(self.codec, self.options, self.initial, node), step
 
     # The typed face of the game for the current state (pitchside.core.game):
     # ``codec.rules`` is the game's rules module, a GameRules.

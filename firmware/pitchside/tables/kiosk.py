@@ -237,13 +237,31 @@ class KioskState:
     release are part of that press, so they go nowhere either (issue 14 item 3)."""
 
     def stat(self, name: str) -> InputStat:
-        return dict(self.stats).get(name, InputStat())
+        """The service record of input ``name`` (a fresh one if it has none yet)."""
+        for n, st in self.stats:
+            if n == name:
+                return st
+        return _NO_STAT
+
+
+_NO_STAT = InputStat()
+"""The record of an input with no events yet (frozen: one value serves every lookup)."""
+
+
+def _with_stat(stats: tuple[tuple[str, InputStat], ...], name: str,
+               st: InputStat) -> tuple[tuple[str, InputStat], ...]:
+    """``stats`` (sorted by name) with ``name``'s record set to ``st``, still sorted:
+    the record replaced in place, or inserted before the first larger name."""
+    for i, (n, _) in enumerate(stats):
+        if n == name:
+            return (*stats[:i], (name, st), *stats[i + 1 :])
+        if n > name:
+            return (*stats[:i], (name, st), *stats[i:])
+    return (*stats, (name, st))
 
 
 def _set_stat(ks: KioskState, name: str, st: InputStat) -> KioskState:
-    d = dict(ks.stats)
-    d[name] = st
-    return replace(ks, stats=tuple(sorted(d.items())))
+    return replace(ks, stats=_with_stat(ks.stats, name, st))
 
 
 def start(
@@ -322,18 +340,22 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         return fixture.offered(ks, event), ()
     at = event.at
     effects: list[Effect] = []
-    ks, logs = _count(ks, event)
+    counted, logs = _count(ks, event)  # the changes, made below in one copy with the input's own
     effects += logs
     if isinstance(event, (CoinInserted, CoinFault)) or (isinstance(event, ButtonPressed) and event.name == FREE_KEY):
-        ks, paid = _pay(ks, event)
+        ks, paid = _pay(replace(ks, **counted) if counted else ks, event)
         return ks, (*effects, *paid)
-    if isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine)):
+    is_input = isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine))
+    if is_input:
         if ks.dimmed:
             effects.append(SetContrast(ks.settings.contrast))
-        ks = replace(ks, last_input_at=at, dimmed=False)
-        effects += _deadlines(ks, at)
+        counted |= {"last_input_at": at, "dimmed": False}
     if isinstance(event, (ButtonPressed, BeamBroken)) and ks.moment is not None:
-        ks = replace(ks, moment=None)  # play goes on: the moment ends, the input does what it does
+        counted["moment"] = None  # play goes on: the moment ends, the input does what it does
+    if counted:
+        ks = replace(ks, **counted)
+    if is_input:
+        effects += _deadlines(ks, at)
     if isinstance(event, ButtonHeld) and _staff_combo(ks, event):
         return _toggle_service(ks, at, effects)
     if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in ks.pressed:
@@ -364,22 +386,26 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
     return ks, (*effects, *more)
 
 
-def _count(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
-    """Service counters and fault flags from every event."""
+def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, ...]]:
+    """Service counters and fault flags from every event: the kiosk's fields that
+    change (``stats``, ``pressed``; ``{}`` for none) and the effects (a log line, the
+    stuck timer of a press)."""
     logs: tuple[Effect, ...] = ()
     match event:
         case ButtonPressed(name=name, at=at):
-            st = replace(ks.stat(name), on=True, edges=ks.stat(name).edges + 1, pressed_at=at)
-            ks = _set_stat(replace(ks, pressed=ks.pressed | {name}), name, st)
-            return ks, (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),)
+            old = ks.stat(name)
+            st = InputStat(True, old.edges + 1, old.stuck, old.noisy, at)
+            return ({"pressed": ks.pressed | {name}, "stats": _with_stat(ks.stats, name, st)},
+                    (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),))
         case ButtonReleased(name=name):
-            st = ks.stat(name)
-            if st.stuck:
+            old = ks.stat(name)
+            if old.stuck:
                 logs = (Log(f"button {name} released after being stuck"),)
-            st = replace(st, on=False, edges=st.edges + 1, stuck=False)
-            ks = replace(ks, pressed=ks.pressed - {name})
+            st = InputStat(False, old.edges + 1, False, old.noisy, old.pressed_at)
+            return {"pressed": ks.pressed - {name}, "stats": _with_stat(ks.stats, name, st)}, logs
         case BeamBroken(name=name):
-            st = replace(ks.stat(name), edges=ks.stat(name).edges + 2)
+            old = ks.stat(name)
+            st = InputStat(old.on, old.edges + 2, old.stuck, old.noisy, old.pressed_at)
         case SensorNoisy(name=name, detail=detail):
             st = replace(ks.stat(name), noisy=True)
             logs = (Log(f"sensor {name}: {detail}"),)
@@ -388,7 +414,9 @@ def _count(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]
         case SerialStatus(name=name, connected=connected):
             st = replace(ks.stat(name), on=connected, noisy=not connected)
         case ButtonHeld(name=name) | TimerFired(name=name):
-            st = ks.stat(name)
+            if any(n == name for n, _ in ks.stats):
+                return {}, ()  # its record as it is
+            st = _NO_STAT  # a first record for it
         case CoinInserted(name=name):
             st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # coins
         case CoinFault(name=name, detail=detail):
@@ -396,10 +424,10 @@ def _count(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]
             logs = (Log(f"coin acceptor {name}: {detail}"),)
         case (table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead()
               | table.FixtureOffered()):
-            return ks, ()
+            return {}, ()
         case _:
             assert_never(event)
-    return _set_stat(ks, name, st), logs
+    return {"stats": _with_stat(ks.stats, name, st)}, logs
 
 
 def _staff_combo(ks: KioskState, event: ButtonHeld) -> bool:
@@ -683,11 +711,12 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
     before = ks.table
     ts, game_effects = ks.settings.app.handle(ks.table, event)
     effects: tuple[Effect, ...] = game_effects
-    ks = replace(ks, table=ts)
     if ts.match is not before.match:  # an input accepted or undone: its moments, if any, replace what shows
         found = moments.arising(before.match, ts.match, ts.names, ks.settings.app.moments)
         showing, timers = moments.begin(found, event.at, ks.settings.moment_s)
-        ks, effects = replace(ks, moment=showing), (*effects, *timers)
+        ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
+    elif ts is not before:  # the same table back (an event the game ignores): nothing to copy
+        ks = replace(ks, table=ts)
     if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
         ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):

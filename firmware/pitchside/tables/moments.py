@@ -100,8 +100,8 @@ def no_moments(notice: Notice, score: PerSide[float], names: tuple[str, str]) ->
 
 def arising(before: Match, after: Match, names: tuple[str, str], moment_of: MomentOf) -> tuple[Moment, ...]:
     """The moments of the inputs ``after`` holds beyond ``before``, oldest first, each
-    input's in the order of its notices. The rules are pure, so each input is applied
-    again to ``before``'s fold to read its step (nothing is committed).
+    input's in the order of its notices: the notices of the step that applied it, as
+    the match keeps them with the input (the rules are not applied again).
 
     :returns: ``()`` when ``after`` does not extend ``before`` (an undo, a new match,
         another game) or adds nothing.
@@ -116,12 +116,9 @@ def arising(before: Match, after: Match, names: tuple[str, str], moment_of: Mome
         added.append(node)
         node = node.prev
     found: list[Moment] = []
-    state = before.state
     for node in reversed(added):
-        step = after.codec.apply(state, node.inp)
-        score = after.codec.rules.score(step.state)
-        found += [m for n in step.effects if (m := moment_of(n, score, names)) is not None]
-        state = node.state
+        score = after.codec.rules.score(node.state)
+        found += [m for n in node.notices if (m := moment_of(n, score, names)) is not None]
     return tuple(found)
 
 

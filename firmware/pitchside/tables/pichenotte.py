@@ -232,14 +232,14 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     return common.said(chosen, ts.names, describe)
 
 
-def _fresh(ts: TableState) -> TableState:
-    """The table after the match moved on (an input, an undo): no shot or counts entered."""
-    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=())
+def _fresh(ts: TableState, prompt: Prompt | None) -> TableState:
+    """The table after the match moved on (an input, an undo): no shot or counts
+    entered, ``prompt`` on the prompt line."""
+    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=(), prompt=prompt)
 
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
-    new = _fresh(ts)
-    return replace(new, prompt=_notice(new, step.effects))
+    return _fresh(ts, _notice(ts, step.effects))  # _notice reads the match and names: _fresh keeps them
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -247,8 +247,7 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
 
 
 def _undone(ts: TableState) -> TableState:
-    new = _fresh(ts)
-    return replace(new, prompt=_notice(new, common.resumed_notices(ts.match, True)))
+    return _fresh(ts, _notice(ts, common.resumed_notices(ts.match, True)))
 
 
 def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]]:
@@ -262,12 +261,12 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case CoinTossed(winner=winner, at=at):
             return _commit(ts, rules.CoinToss(winner), at)
         case ev.BeamBroken():
-            return replace(_drop(ts, event), held_from=None), ()
+            return _held_from(_drop(ts, event), None), ()
         case ev.SensorNoisy():
-            return replace(_noisy(ts, event), held_from=None), ()
+            return _held_from(_noisy(ts, event), None), ()
         case ev.ButtonPressed(name=name, at=at):
             after, effects = _press(ts, name, at)
-            return replace(after, held_from=ts if name in ("plus", "minus") else None), effects
+            return _held_from(after, ts if name in ("plus", "minus") else None), effects
         case ev.ButtonHeld(name=name, at=at) if name in ("plus", "minus"):
             return _held(ts, name == "plus", at)
         case (ev.ButtonReleased() | ev.ButtonHeld() | ev.TimerFired() | ev.SerialLine() | ev.SerialStatus()
@@ -276,6 +275,12 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
             return ts, ()  # not Pichenotte's
         case _:
             assert_never(event)
+
+
+def _held_from(ts: TableState, before: TableState | None) -> TableState:
+    """``ts`` with :attr:`TableState.held_from` set to ``before`` (``ts`` itself when it
+    already is: no copy)."""
+    return ts if ts.held_from is before else replace(ts, held_from=before)
 
 
 STORM_TOLERANCE_S = 1e-6
