@@ -42,9 +42,34 @@ print(json.dumps({"frames": frames, "modules": sorted(sys.modules)}))
 
 
 def test_the_first_frame_of_a_plain_table_loads_no_mqtt_web_serial_or_tournament_code() -> None:
-    out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run([sys.executable, "-c", CHILD], check=False, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["frames"] == 1
     loaded = [m for m in result["modules"] if any(m == n or m.startswith(n + ".") for n in NOT_BEFORE_THE_FIRST_FRAME)]
+    assert loaded == []
+
+
+NOT_FOR_THE_PARSER = (
+    "pitchside.cli.tournament", "pitchside.cli.audits", "pitchside.cli.web", "pitchside.cli.league",
+    "pitchside.core.tournament", "pitchside.app.tournament_file", "pitchside.league",
+)  # fmt: skip
+
+PARSER_CHILD = """
+import json, sys
+from pitchside.cli.main import build_parser
+args = build_parser().parse_args(["run", "--config", "table.toml"])
+print(json.dumps({"command": args.command, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_pitchside_run_parses_its_arguments_without_importing_the_other_sub_commands() -> None:
+    """``pitchside run`` builds the whole parser before the table starts: the modules of
+    ``tournament``, ``audits``, ``web`` and ``league`` (and what they import) are loaded
+    only when their command is chosen (pitchside.cli.commands)."""
+    out = subprocess.run([sys.executable, "-c", PARSER_CHILD], check=False, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["command"] == "run"
+    loaded = [m for m in result["modules"] if any(m == n or m.startswith(n + ".") for n in NOT_FOR_THE_PARSER)]
     assert loaded == []
