@@ -1,8 +1,10 @@
 """Start only what the table needs (issue 15 item 2): a table built from the example
 Pichenotte config (no ``[mqtt]``, no ``[web]``, no serial device, no tournament file)
 shows its first frame without loading the club link (paho, ssl), the web side's
-publisher, pyserial or the tournament code. Checked in a fresh interpreter, where
-nothing another test imported can hide an import."""
+publisher, pyserial, the tournament code, or the screens and helpers that are first
+used later (the QR, audits, moment, names entry and side display screens, difflib's
+suggestions). Checked in a fresh interpreter, where nothing another test imported can
+hide an import."""
 
 from __future__ import annotations
 
@@ -16,6 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_BEFORE_THE_FIRST_FRAME = (
     "paho", "ssl", "serial", "pitchside.club.link", "pitchside.web.publisher", "pitchside_hw.serial_lines",
     "pitchside.core.tournament", "pitchside.app.tournament_file",
+    # loaded where they are first used (start-up, issue 15): the phone's QR screen, the
+    # service page's audits, a moment's screen, the names entry screen, the side displays'
+    # screen, a misspelt table's suggestion
+    "pitchside.render.qr", "segno", "pitchside.core.audits", "pitchside.render.moment", "pitchside.render.names",
+    "pitchside.render.side", "difflib",
 )  # fmt: skip
 
 CHILD = """
