@@ -76,12 +76,13 @@ def baseline() -> None:
 
 def bare_import() -> None:
     """The floor of start-up (issue 15 item 3): a fresh interpreter importing gpiozero,
-    luma.oled and Pillow, nothing drawn."""
+    luma.oled and Pillow, nothing drawn. ``cpu_to_ready_s``: the process's CPU time once
+    imported (bench/startup.py compares it with a ``pitchside run``'s at READY=1)."""
     import gpiozero  # noqa: F401
     import luma.oled.device  # noqa: F401
     import PIL.Image  # noqa: F401
 
-    print(json.dumps({"startup_s": round(time.time() - T0, 3)}))
+    print(json.dumps({"startup_s": round(time.time() - T0, 3), "cpu_to_ready_s": round(time.process_time(), 6)}))
 
 
 def startup() -> None:

@@ -1,8 +1,25 @@
 """Start-up against the bare import, in fresh processes, alternated (issue 15 item 3).
 
-Each run is a fresh ``python bench/footprint.py T0 startup`` (the example table to its
-first frame) followed by a fresh ``... bare_import`` (``import gpiozero, luma.oled.device,
-PIL.Image``), ``n`` times. Both are run in two conditions:
+Each round is three fresh children, in turn:
+
+* **``pitchside run``** (the figure the target uses): the console script's own code
+  (``from pitchside.cli.main import main; sys.exit(main())``) run as ``pitchside run
+  --config FILE`` on the example Pichenotte config, changed only where a bench machine
+  must differ from a Pi (``pin_factory = "mock"``, the display on the ``noop`` bus, the
+  journal in a temporary directory, kept from one child to the next as a table's is),
+  with ``NOTIFY_SOCKET`` pointing at a socket of this process: the child is timed to its
+  ``READY=1``, which ``run_table`` sends right after the first frame (what systemd waits
+  for at boot), then stopped with SIGTERM. It goes through the whole of
+  ``pitchside.cli.main`` (the parser of every sub-command) as a table does; its CPU is
+  stamped at ``READY=1`` (``time.process_time()`` in the child, sent on the same socket
+  just before it) and also read whole from ``getrusage`` (exit and clean-up included).
+* the **bench child** (``python bench/footprint.py T0 startup``: the table assembled
+  without the command line, its phases timed; the figure before the real path was
+  measured, kept for its phases);
+* the **bare import** (``... bare_import``: ``import gpiozero, luma.oled.device,
+  PIL.Image``; its CPU stamped after the imports too).
+
+Both are run in two conditions:
 
 * **cached** (the figure the target uses): the modules' compiled bytecode is cached, as on
   a table installed by deploy/install.sh (``pip install`` compiles every module it
@@ -14,12 +31,18 @@ PIL.Image``), ``n`` times. Both are run in two conditions:
 * **uncached**: the caller's environment as it is (here ``PYTHONDONTWRITEBYTECODE=1`` and
   an editable install: the firmware compiled from source at every start, the libraries
   not), the condition of the earlier figures.
+
+``python bench/startup.py [N]``: both conditions, N rounds (default 5).
+``python bench/startup.py --costs [N]``: where the CPU goes (:func:`costs`).
+``python bench/startup.py --compare N TREE...``: ``pitchside run`` of several source
+trees against the bare import (:func:`compare`), to measure a change before and after.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -29,6 +52,88 @@ from statistics import median
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+EXAMPLE = HERE.parent / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
+
+RUN_CHILD = """
+import os, sys, time
+from pitchside.app import sdnotify  # loaded by pitchside_hw.table anyway: only the order changes
+_ready = sdnotify.Notifier.ready
+def ready(self):
+    self.notify("X_BENCH_CPU_S=%.6f" % time.process_time())
+    if os.environ.get("PITCHSIDE_BENCH_MODULES"):
+        import json
+        with open(os.environ["PITCHSIDE_BENCH_MODULES"], "w") as fh:
+            json.dump(sorted(sys.modules), fh)
+    return _ready(self)
+sdnotify.Notifier.ready = ready
+# the console script `pitchside` (pyproject.toml [project.scripts]):
+from pitchside.cli.main import main
+sys.exit(main())
+"""
+"""The ``pitchside`` console script with one addition: the child's CPU time at
+``READY=1`` (and, when ``PITCHSIDE_BENCH_MODULES`` names a file, the modules loaded by
+then) sent just before it."""
+
+
+def bench_config(folder: Path) -> Path:
+    """The example Pichenotte config as a bench machine can run it (mock pins, the
+    ``noop`` display bus, the journal in ``folder``), written to ``folder/table.toml``."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for old, new in (('pin_factory = "lgpio"', 'pin_factory = "mock"'), ('interface = "i2c"', 'interface = "noop"'),
+                     ('journal = "/var/lib/pitchside/journal.db"', f'journal = "{folder / "journal.db"}"')):
+        if old not in text:
+            raise RuntimeError(f"{EXAMPLE}: no {old!r} to replace for the bench")
+        text = text.replace(old, new)
+    path = folder / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run_child(env: dict[str, str], folder: Path, modules_to: Path | None = None) -> dict[str, Any]:
+    """One fresh ``pitchside run`` (:data:`RUN_CHILD`) on :func:`bench_config` in
+    ``folder``, to its ``READY=1``: ``startup_s`` (wall clock, spawn to READY),
+    ``cpu_to_ready_s`` (the child's CPU then), ``cpu_s`` (its whole CPU, user + system,
+    from ``getrusage``: exit and clean-up after SIGTERM included).
+
+    :raises RuntimeError: the child exited, or sent no READY=1 within 120 s.
+    """
+    import resource
+
+    config = folder / "table.toml"
+    if not config.exists():
+        bench_config(folder)
+    address = folder / "notify"
+    address.unlink(missing_ok=True)
+    child_env = dict(env, NOTIFY_SOCKET=str(address))
+    if modules_to is not None:
+        child_env["PITCHSIDE_BENCH_MODULES"] = str(modules_to)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(str(address))
+        sock.settimeout(120)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", RUN_CHILD, "run", "--config", str(config)], env=child_env,
+                                cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        cpu: float | None = None
+        try:
+            while True:
+                fields = sock.recv(4096).decode().split("\n")
+                for f in fields:
+                    if f.startswith("X_BENCH_CPU_S="):
+                        cpu = float(f.split("=", 1)[1])
+                if "READY=1" in fields:
+                    startup_s = time.perf_counter() - t0
+                    break
+        except TimeoutError:
+            proc.kill()
+            raise RuntimeError(f"pitchside run sent no READY=1: {proc.communicate()[1][-2000:]}") from None
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise RuntimeError(f"pitchside run exited {proc.returncode}: {err[-2000:]}")
+    return {"startup_s": round(startup_s, 4), "cpu_to_ready_s": cpu,
+            "cpu_s": round(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, 4)}
 
 
 def _child(mode: str, env: dict[str, str]) -> dict[str, Any]:
@@ -45,38 +150,60 @@ def _child(mode: str, env: dict[str, str]) -> dict[str, Any]:
     return result
 
 
-def interleaved(n: int, env: dict[str, str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``n`` start-ups and ``n`` bare imports, alternated, each in a fresh process."""
-    starts, imports = [], []
+def interleaved(n: int, env: dict[str, str], folder: Path) -> tuple[list[dict[str, Any]], ...]:
+    """``n`` rounds of a ``pitchside run`` (:func:`run_child`, its journal in
+    ``folder``), a bench start-up child and a bare import, in turn, each a fresh process."""
+    runs: list[dict[str, Any]] = []
+    starts: list[dict[str, Any]] = []
+    imports: list[dict[str, Any]] = []
     for _ in range(n):
+        runs.append(run_child(env, folder))
         starts.append(_child("startup", env))
         imports.append(_child("bare_import", env))
-    return starts, imports
+    return runs, starts, imports
 
 
 def run(n: int) -> dict[str, Any]:
-    """Both conditions (see the module docstring): medians (s), every run, the phases of
-    the start-up (median ms of each, from footprint.py's ``phases``) and the ratio; the
-    same for the children's CPU time (``*_cpu_median_s``, ``cpu_ratio``). The CPU time
-    of a start-up child includes its exit and the clean-up after its first frame (table
-    closed, temporary journal removed), which its wall-clock figure does not."""
+    """Both conditions (see the module docstring). The target's figures are the
+    ``pitchside run`` children's: ``startup_runs_s``/``startup_median_s`` (wall clock to
+    READY=1), ``ratio`` (to the bare import's median), ``startup_cpu_median_s`` and
+    ``cpu_ratio`` (CPU from ``getrusage``, exit included on both sides),
+    ``cpu_to_ready_median_s`` and ``cpu_to_ready_ratio`` (the CPU stamped at READY=1
+    against the bare import's after its imports: neither side's exit counted). The
+    bench child's figures are under ``bench_child`` (its ``ratio`` and ``cpu_ratio``, as
+    the figures before this section measured the start-up); ``phases_ms`` (the median ms
+    of each of its phases, from footprint.py's ``phases``), ``modules`` and ``rss_mb``
+    are the bench child's."""
     out: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:
+    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix, \
+            tempfile.TemporaryDirectory(prefix="pitchside-run-") as folder:
         cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         cached["PYTHONPYCACHEPREFIX"] = prefix
         conditions = {"cached": cached, "uncached": dict(os.environ)}
-        interleaved(1, cached)  # warm the cache: both children's modules compiled once
+        interleaved(1, cached, Path(folder))  # warm the cache (and make the journal): discarded
         for name, env in conditions.items():
-            starts, imports = interleaved(n, env)
-            s = [r["startup_s"] for r in starts]
+            runs, starts, imports = interleaved(n, env, Path(folder))
+            s = [r["startup_s"] for r in runs]
             b = [r["startup_s"] for r in imports]
+            bench_s = [r["startup_s"] for r in starts]
+            bare_cpu = median(r["cpu_s"] for r in imports)
             out[name] = {
                 "startup_runs_s": s, "startup_median_s": median(s),
                 "bare_import_runs_s": b, "bare_import_median_s": median(b),
                 "ratio": round(median(s) / median(b), 2),
-                "startup_cpu_median_s": median(r["cpu_s"] for r in starts),
-                "bare_import_cpu_median_s": median(r["cpu_s"] for r in imports),
-                "cpu_ratio": round(median(r["cpu_s"] for r in starts) / median(r["cpu_s"] for r in imports), 2),
+                "startup_cpu_median_s": median(r["cpu_s"] for r in runs),
+                "bare_import_cpu_median_s": bare_cpu,
+                "cpu_ratio": round(median(r["cpu_s"] for r in runs) / bare_cpu, 2),
+                "cpu_to_ready_median_s": median(r["cpu_to_ready_s"] for r in runs),
+                "bare_import_cpu_to_ready_median_s": median(r["cpu_to_ready_s"] for r in imports),
+                "cpu_to_ready_ratio": round(median(r["cpu_to_ready_s"] for r in runs)
+                                            / median(r["cpu_to_ready_s"] for r in imports), 2),
+                "bench_child": {
+                    "startup_runs_s": bench_s, "startup_median_s": median(bench_s),
+                    "ratio": round(median(bench_s) / median(b), 2),
+                    "cpu_median_s": median(r["cpu_s"] for r in starts),
+                    "cpu_ratio": round(median(r["cpu_s"] for r in starts) / bare_cpu, 2),
+                },
                 "phases_ms": {k: round(median(r["phases"][k]["s"] for r in starts) * 1000, 1)
                               for k in starts[0]["phases"]},
                 "modules": starts[-1]["modules"], "pitchside_modules": starts[-1]["pitchside_modules"],
@@ -85,10 +212,39 @@ def run(n: int) -> dict[str, Any]:
     return out
 
 
+def compare(n: int, trees: list[str]) -> dict[str, Any]:
+    """``pitchside run`` (:func:`run_child`) of each source tree in ``trees`` (a folder
+    holding ``firmware/``, ``hardware/`` and ``sim/``, e.g. a ``git archive`` of a commit;
+    ``-`` for the installed one), and the bare import, in turn, ``n`` rounds after one
+    discarded warm-up round, bytecode cached; per tree the median wall clock to READY=1
+    (s), CPU at READY=1 and whole CPU (s), and their ratios to the bare import's."""
+    rows: dict[str, list[dict[str, Any]]] = {t: [] for t in trees}
+    bare: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        base["PYTHONPYCACHEPREFIX"] = prefix
+        envs = {t: base if t == "-" else dict(base, PYTHONPATH=os.pathsep.join(
+            str(Path(t) / d) for d in ("firmware", "hardware", "sim"))) for t in trees}
+        folders = {t: Path(tempfile.mkdtemp(prefix="pitchside-run-", dir=prefix)) for t in trees}
+        for i in range(n + 1):  # the first round warms the cache and makes each journal
+            for t in trees:
+                r = run_child(envs[t], folders[t])
+                if i:
+                    rows[t].append(r)
+            b = _child("bare_import", base)
+            if i:
+                bare.append(b)
+    bw, bc, br = (median(r[k] for r in bare) for k in ("startup_s", "cpu_s", "cpu_to_ready_s"))
+    out: dict[str, Any] = {"bare_import": {"startup_median_s": bw, "cpu_median_s": bc, "cpu_to_ready_median_s": br}}
+    for t, rs in rows.items():
+        w, c, r = (median(x[k] for x in rs) for k in ("startup_s", "cpu_s", "cpu_to_ready_s"))
+        out[t] = {"startup_median_s": w, "cpu_median_s": c, "cpu_to_ready_median_s": r, "ratio": round(w / bw, 2),
+                  "cpu_ratio": round(c / bc, 2), "cpu_to_ready_ratio": round(r / br, 2)}
+    return out
 
 
 GROUPS = ("stdlib", "pitchside.core", "pitchside.signals", "pitchside.render", "pitchside.tables", "pitchside.app",
-          "pitchside_hw")
+          "pitchside_hw", "pitchside.cli", "pitchside_sim")
 """What a start-up imports beyond the bare import, in floor order (the first importer pays)."""
 
 COSTS_CHILD = r"""
@@ -109,7 +265,7 @@ dataclasses._process_class = counted
 groups, modules = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 out = {"bare_import": {"cpu_ms": bare_cpu * 1000}}
 for g in groups:
-    names = [m for m in modules if (m.split(".")[0] not in ("pitchside", "pitchside_hw") if g == "stdlib"
+    names = [m for m in modules if (m.split(".")[0] not in ("pitchside", "pitchside_hw", "pitchside_sim") if g == "stdlib"
              else m == g or m.startswith(g + "."))]
     n0, c0, t = made["n"], made["cpu"], time.process_time()
     new = [m for m in names if m not in sys.modules]
@@ -134,6 +290,8 @@ from pitchside_hw.pins import TickClock
 from pitchside_hw.table import build_table
 def phase(name, fn):
     t = time.process_time(); r = fn(); out[name] = {"cpu_ms": (time.process_time() - t) * 1000}; return r
+from pitchside.cli.main import build_parser
+phase("parser", lambda: build_parser().parse_args(["run", "--config", "table.toml"]))
 config = phase("config", lambda: load_config(Path(pitchside_hw.__file__).parent / "configs" / "pichenotte.toml"))
 with tempfile.TemporaryDirectory() as tmp:
     factory = MockFactory()
@@ -149,25 +307,23 @@ print(json.dumps(out))
 
 def costs(n: int = 5) -> dict[str, Any]:
     """Where the start-up's CPU goes beyond the bare import: the modules a start-up
-    imports (listed by one fresh start-up child), imported again in fresh children group
+    imports (listed by one fresh ``pitchside run`` child at its READY=1), imported again in fresh children group
     by group (:data:`GROUPS`, floor order: a module's dependencies not yet imported are
     paid by its group), each group's CPU (ms), modules, dataclasses created and the CPU
     of creating them (``dataclass_cpu_ms``: ``dataclasses``' own work); then the
+    command line's parser (``parser``: ``build_parser`` and ``parse_args``), the
     config, the journal's open, the table's assembly and the first frame. Medians of
     ``n`` children, bytecode cached as in :func:`run`."""
-    list_child = ("import json, runpy, sys, time; sys.argv = ['footprint.py', str(time.time()), 'startup']; "
-                  "sys.stdout = open('/dev/null', 'w'); runpy.run_path('bench/footprint.py', run_name='__main__'); "
-                  "sys.stdout = sys.__stdout__; print(json.dumps(sorted(sys.modules)))")
     runs: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:
+    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix, \
+            tempfile.TemporaryDirectory(prefix="pitchside-run-") as folder:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = prefix
-        env["PYTHONPATH"] = str(HERE)
-        listed = subprocess.run([sys.executable, "-c", list_child], capture_output=True, text=True, check=True,
-                                cwd=HERE.parent, env=env).stdout.strip().splitlines()[-1]
+        listed = Path(folder) / "modules.json"
+        run_child(env, Path(folder), modules_to=listed)  # what `pitchside run` has loaded at READY=1
         before = set(json.loads(subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps(sorted(sys.modules)))"],
                                                capture_output=True, text=True, check=True, env=env).stdout))
-        modules = [m for m in json.loads(listed) if m not in before and not m.startswith(("footprint", "common"))]
+        modules = [m for m in json.loads(listed.read_text()) if m not in before]
         args = [json.dumps(GROUPS), json.dumps(modules)]
         for i in range(n + 1):  # the first warms the cache
             out = subprocess.run([sys.executable, "-c", COSTS_CHILD, *args], capture_output=True, text=True,
@@ -181,7 +337,9 @@ def costs(n: int = 5) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--costs"]:
+    if sys.argv[1:2] == ["--compare"]:
+        print(json.dumps(compare(int(sys.argv[2]), sys.argv[3:]), indent=1))
+    elif sys.argv[1:2] == ["--costs"]:
         print(json.dumps(costs(int(sys.argv[2]) if len(sys.argv) > 2 else 5), indent=1))
     else:
         print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else 5), indent=1))

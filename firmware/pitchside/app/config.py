@@ -11,7 +11,6 @@ Pins are BCM names (``"GPIO17"``, or the number 17); times carry their unit in t
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
@@ -735,6 +734,9 @@ def _misspelt_sections(top: Section, known: tuple[str, ...]) -> None:
     for name in sorted(top.raw):
         if name in known or not isinstance(top.raw[name], dict):
             continue
+        # only for a config with an unknown table (start-up, issue 15)
+        import difflib
+
         close = difflib.get_close_matches(name, [k for k in known if k not in top.raw], n=1, cutoff=0.75)
         if close:
             top.read.add(name)

@@ -56,14 +56,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.app import refusals as _refusals
 from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
-from pitchside.core.audits import AuditDay as AuditDay  # its rows (Journal.audits); re-exported for older callers
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally, summarise
+
+if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up, issue 15)
+    from pitchside.core.audits import AuditDay
 
 log = logging.getLogger(__name__)
 
@@ -861,6 +863,9 @@ class Journal:
         by value, money paid, bonus, free credit, games by game and options, faults."""
         if self._conn is None or not self._has_credits():
             return []
+        # only for the audits (the service page, `pitchside audits`), not a table's start (issue 15)
+        from pitchside.core.audits import AuditDay
+
         last_reset = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM credits WHERE kind = 'reset'").fetchone()[0]
         days: dict[str, AuditDay] = {}
         for kind, amount, pulses, game, options, wall, synced in self._conn.execute(

@@ -7,25 +7,11 @@ import argparse
 import csv
 import sys
 import time
-from typing import Any
 
 from pitchside.app.journal import Journal, JournalLocked
 from pitchside.core.audits import AuditDay, summary_lines
 from pitchside.core.errors import PitchsideError
 from pitchside.core.pricing import Pricing
-
-
-def register(sub: Any) -> None:
-    """Add the ``audits`` command to the ``pitchside`` parser's subcommands."""
-    from pitchside.app.config import DEFAULT_JOURNAL
-
-    p = sub.add_parser("audits", help="coins, credits, games and faults per day (the owner's audits)")
-    p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
-    p.add_argument("--config", help="a table config whose [storage] journal to read")
-    p.add_argument("--csv", action="store_true", help="print CSV (one row per day and item)")
-    p.add_argument("--reset", action="store_true", help="staff: start the audits afresh (asks to confirm)")
-    p.add_argument("--yes", metavar="RESET", help="the confirm word for --reset without a prompt (must be RESET)")
-    p.set_defaults(func=_cmd_audits)
 
 
 def _cmd_audits(args: argparse.Namespace) -> int:

@@ -92,33 +92,3 @@ def _cmd_standings(args: argparse.Namespace) -> int:
                   f"{r.score_for:g}-{r.score_against:g} {r.points} pts")
     return 0
 
-
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    from pitchside.league.formats import FORMATS
-
-    p = sub.add_parser("league", help="the club's league server: results from the tables' broker, the wall, standings")
-    lsub = p.add_subparsers(dest="league_command", required=True, metavar="ACTION")
-    s = lsub.add_parser("serve", help="subscribe to the venue's tables and serve the wall and league pages")
-    s.add_argument("--broker", default="127.0.0.1:1883", help="the venue's MQTT broker HOST:PORT (default 127.0.0.1:1883)")
-    s.add_argument("--credentials", help="a file with one line league:PASSWORD (the broker's league user)")
-    s.add_argument("--tls", action="store_true", help="connect to the broker with TLS")
-    s.add_argument("--ca-file", help="the club CA for --tls (default: the system's CAs)")
-    s.add_argument("--venue", default="club", help="the venue id the tables publish under (default club)")
-    s.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
-    s.add_argument("--assign", action="store_true",
-                   help="offer each free table its next fixture (cmd/fixture; the players confirm at the table)")
-    s.add_argument("--http", default="127.0.0.1:8090", help="serve the pages on HOST:PORT (default 127.0.0.1:8090)")
-    s.add_argument("--allowed-host", action="append", default=[],
-                   help="a Host name the pages answer to besides 127.0.0.1, localhost and --http's (repeat)")
-    s.set_defaults(func=_cmd_serve)
-    n = lsub.add_parser("new", help="add a league or tournament whose fixtures the tables' results fill")
-    n.add_argument("name")
-    n.add_argument("--game", required=True)
-    n.add_argument("--format", default="round_robin", choices=FORMATS)
-    n.add_argument("--players", required=True, help="comma-separated, in seeding order")
-    n.add_argument("--db", default="league.db")
-    n.set_defaults(func=_cmd_new)
-    t = lsub.add_parser("standings", help="print the standings per game")
-    t.add_argument("--db", default="league.db")
-    t.add_argument("--game")
-    t.set_defaults(func=_cmd_standings)

@@ -23,13 +23,10 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from pitchside import __version__
-from pitchside.cli import audits as audits_cli
-from pitchside.cli import league as league_cli
-from pitchside.cli import tournament as tournament_cli
-from pitchside.cli import web as web_cli
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord, read_rescued
 from pitchside.app.limits import installed_limits
+from pitchside.cli import commands
 from pitchside.core.errors import ConfigError, PitchsideError
 from pitchside.core.record.format import ReplayFormatError, replay
 from pitchside.signals.health import SensorHealth
@@ -276,10 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "(the log names it: 'unsaved match ID')")  # fmt: skip
         p.set_defaults(func=func)
 
-    tournament_cli.register(sub)
-    audits_cli.register(sub)
-    web_cli.register(sub)
-    league_cli.register(sub)
+    commands.register(sub)  # tournament, audits, web, league: each module imported only when chosen
 
     for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)

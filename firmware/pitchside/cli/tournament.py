@@ -26,14 +26,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from pitchside.app.tournament_file import create, dumps, load, save, update
 from pitchside.core.tournament import (
     FORMAT_NAMES,
-    FORMATS,
     Result,
     Tournament,
     TournamentError,
@@ -48,7 +46,7 @@ from pitchside.core.tournament import (
     withdraw,
 )
 
-__all__ = ["dumps", "footer_text", "load", "register", "save", "standings_text"]
+__all__ = ["dumps", "footer_text", "load", "save", "standings_text"]
 
 
 def standings_text(t: Tournament) -> str:
@@ -67,8 +65,10 @@ def standings_text(t: Tournament) -> str:
 
 
 def _cmd(args: argparse.Namespace) -> int:
+    """``pitchside tournament SUBCOMMAND``: the subcommand named by ``args.tournament_command``
+    (its parser: :func:`pitchside.cli.commands.register_tournament`); the exit status."""
     try:
-        return int(args.tournament_func(args))
+        return int(_SUBCOMMANDS[args.tournament_command](args))
     except TournamentError as exc:
         print(f"pitchside tournament: {exc}", file=sys.stderr)
         return 2
@@ -107,7 +107,7 @@ def _entered_at(args: argparse.Namespace) -> str:
             return datetime.fromisoformat(args.at).isoformat()
         except ValueError:
             raise TournamentError(f"--at must be an ISO 8601 time like 2026-12-01T20:15, not {args.at!r}") from None
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _result_cmd(args: argparse.Namespace) -> int:
@@ -173,50 +173,8 @@ def _next(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: Any) -> None:
-    """Add ``tournament`` and its subcommands to the ``pitchside`` parser's subparsers."""
-    p = sub.add_parser("tournament", help="a Master Move club tournament: new, result, correct, withdraw, standings, next")
-    tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
-    n = tsub.add_parser("new", help="start a tournament file (.json or .toml)")
-    n.add_argument("file")
-    n.add_argument("teams", nargs="+", metavar="TEAM", help="team names in seeding order")
-    n.add_argument("--format", choices=FORMATS, default="round_robin")
-    n.add_argument("--name", help="the tournament's name (default: the file's)")
-    n.add_argument("--force", action="store_true", help="overwrite an existing file")
-    n.set_defaults(tournament_func=_new)
-    r = tsub.add_parser("result", help="enter a game's result")
-    r.add_argument("file")
-    r.add_argument("home")
-    r.add_argument("away")
-    r.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
-    r.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
-    r.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
-    r.set_defaults(tournament_func=_result_cmd)
-    c = tsub.add_parser("correct", help="correct a game's result (kept in the audit list)")
-    c.add_argument("file")
-    c.add_argument("home")
-    c.add_argument("away")
-    c.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
-    c.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
-    c.add_argument("--final", action="store_true", help="the final of a round robin with a final")
-    c.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
-    c.set_defaults(tournament_func=_correct_cmd)
-    w = tsub.add_parser("withdraw", help="withdraw a game's result: the game is due again (kept in the audit list)")
-    w.add_argument("file")
-    w.add_argument("home")
-    w.add_argument("away")
-    w.add_argument("--final", action="store_true", help="the final of a round robin with a final")
-    w.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
-    w.set_defaults(tournament_func=_withdraw_cmd)
-    au = tsub.add_parser("audit", help="print every result entered, corrected or withdrawn, with when")
-    au.add_argument("file")
-    au.set_defaults(tournament_func=_audit_cmd)
-    s = tsub.add_parser("standings", help="print the standings and the next game")
-    s.add_argument("file")
-    s.add_argument("--json", action="store_true", help="print JSON")
-    s.add_argument("--png", help="also draw the display's standings screen to this PNG (128x64)")
-    s.set_defaults(tournament_func=_standings)
-    x = tsub.add_parser("next", help="print the next game to play (or the champion)")
-    x.add_argument("file")
-    x.set_defaults(tournament_func=_next)
-    p.set_defaults(func=_cmd)
+_SUBCOMMANDS = {
+    "new": _new, "result": _result_cmd, "correct": _correct_cmd, "withdraw": _withdraw_cmd,
+    "audit": _audit_cmd, "standings": _standings, "next": _next,
+}  # fmt: skip
+"""Each subcommand's function, by its name on the command line."""

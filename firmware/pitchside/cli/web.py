@@ -14,17 +14,6 @@ from pitchside.app.config import DEFAULT_JOURNAL, WebConfig, load_config
 from pitchside.core.errors import PitchsideError
 
 
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    p = sub.add_parser("web", help="serve the table's live web view (the TV, phones, /matches)")
-    p.add_argument("--config", help="the table config; its [web] section gives the defaults")
-    p.add_argument("--listen", help="HOST:PORT (default [web] listen, else 0.0.0.0:8080)")
-    p.add_argument("--feed", help="the table's datagram socket (default [web] feed)")
-    p.add_argument("--url", help="the address the QR code shows (default [web] url)")
-    p.add_argument("--db", help="the journal for /matches (default the config's storage.journal)")
-    p.add_argument("--allow-host", action="append", default=[], help="a Host header to answer (repeatable)")
-    p.set_defaults(func=_cmd_web)
-
-
 def allowed_hosts(web: WebConfig, listen_host: str, extra: list[str]) -> tuple[str, ...]:
     """The Host allow-list: configured names, the url's host, this machine's names, localhost."""
     hosts = {"127.0.0.1", "localhost", *web.allowed_hosts, *extra}

@@ -12,11 +12,13 @@ first journal line. A power cut before that line gives the reserved credit back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.core import pricing as p
-from pitchside.core.audits import AuditDay
 from pitchside.core.pricing import Credit, LedgerEntry, Pricing
+
+if TYPE_CHECKING:  # an annotation only: the audits' rows come with AuditsRead (start-up, issue 15)
+    from pitchside.core.audits import AuditDay
 
 
 @dataclass(frozen=True, slots=True)

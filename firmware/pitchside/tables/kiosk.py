@@ -53,7 +53,6 @@ from typing import TYPE_CHECKING, Any, Literal, assert_never
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
-from pitchside.core.audits import summary_lines
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
 from pitchside.tables import fixture
@@ -62,8 +61,6 @@ from pitchside.tables import effects as table
 from pitchside.tables import moments
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
-from pitchside.render.qr import QRView
-from pitchside.render.side import SideView
 from pitchside.render.view import Prompt
 from pitchside.signals.health import SensorHealth
 from pitchside.signals.events import (
@@ -79,6 +76,10 @@ from pitchside.signals.events import (
     TableEvent,
     TimerFired,
 )
+
+if TYPE_CHECKING:  # annotations only: loaded where they are used (start-up, issue 15)
+    from pitchside.render.qr import QRView
+    from pitchside.render.side import SideView
 
 if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up, issue 15)
     from pitchside.core.tournament import TournamentInfo
@@ -597,7 +598,12 @@ def _names_row(ks: KioskState) -> int:
 
 def _qr_view(ks: KioskState, hint: str = "") -> QRView | None:
     """The QR screen of the table's address, or None without one."""
-    return QRView(ks.settings.url, hint=hint) if ks.settings.url else None
+    if not ks.settings.url:
+        return None
+    # only for a table with an address to show (start-up, issue 15)
+    from pitchside.render.qr import QRView
+
+    return QRView(ks.settings.url, hint=hint)
 
 
 def _names(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -853,6 +859,9 @@ def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     one) otherwise."""
     if ks.mode not in ("playing", "resume", "abandon", "end") and not match_in_progress(ks.table):
         return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
+    # only for a table with side displays, once a match is on (start-up, issue 15)
+    from pitchside.render.side import SideView
+
     match = ks.table.match
     outcome = match.outcome()
     name = name_of(ks.table.names, side)
@@ -912,6 +921,9 @@ def audits_view(ks: KioskState, footer: str) -> ServiceView:
     """The service page's audits (with pricing): the lines ``pitchside audits`` prints
     as its summary (:func:`pitchside.core.audits.summary_lines`), as last read from the
     journal, and how to reset them (hold MINUS, then DONE to confirm)."""
+    # only on the service page (start-up, issue 15)
+    from pitchside.core.audits import summary_lines
+
     assert ks.settings.pricing is not None
     lines = summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since)
     return ServiceView("audits", tuple((line,) for line in lines), footer=f"{footer.replace('page ', '')}  hold -: reset")

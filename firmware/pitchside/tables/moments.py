@@ -34,13 +34,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pitchside.core.match import Match
 from pitchside.core.notice import Notice
 from pitchside.core.sides import PerSide, Side
-from pitchside.render.moment import MomentView
 from pitchside.tables.effects import StartTimer
+
+if TYPE_CHECKING:  # an annotation only: the screen is loaded at the first moment (start-up, issue 15)
+    from pitchside.render.moment import MomentView
 
 Kind = Literal["twenty", "round", "touchdown", "move", "game", "match"]
 """What a moment celebrates, in the rulebooks' terms: a Pichenotte twenty (PI-08,
@@ -83,6 +85,9 @@ class Moment:
 
     def view(self) -> MomentView:
         """What the display draws (:mod:`pitchside.render.moment`)."""
+        # at the first moment shown (start-up, issue 15)
+        from pitchside.render.moment import MomentView
+
         score = None if self.score is None else (self.score.A, self.score.B)
         return MomentView(self.title, self.caption, score, self.final, self.short)
 

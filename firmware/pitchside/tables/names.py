@@ -29,8 +29,10 @@ No clock, no I/O: each press is a pure step.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from pitchside.render.names import NamesView
+if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up, issue 15)
+    from pitchside.render.names import NamesView
 
 ALPHABET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The letters of a name, in ``+`` order: a space first (a blank), then A-Z."""
@@ -167,6 +169,9 @@ def who(entry: NameEntry) -> str:
 
 def view(entry: NameEntry) -> NamesView:
     """The entry screen: whose name, the letters with the cursor, the names so far."""
+    # only when names are entered (start-up, issue 15)
+    from pitchside.render.names import NamesView
+
     shown = tuple(n or "-" for n in entry.entered)
     return NamesView(
         who=who(entry),

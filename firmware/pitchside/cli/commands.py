@@ -1,0 +1,207 @@
+"""The parsers of the ``pitchside`` sub-commands that live in their own modules
+(``tournament``, ``audits``, ``web``, ``league``), registered without importing those
+modules: each handler here imports its module only when its command is chosen.
+
+Why (issue 15, start-up to the first frame): ``pitchside run`` builds the whole parser
+before it starts the table, and importing every sub-command's module for it (the
+tournament rules and file, the audits and pricing, the league's formats) cost a table
+about 36 ms of CPU at every boot for commands it never runs. A handler takes the
+parsed :class:`argparse.Namespace` and returns the command's exit status, exactly as
+the module's own function does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+from pitchside.app.config import DEFAULT_JOURNAL
+
+
+class LazyChoices(Sequence[str]):
+    """``choices`` for argparse read from ``module.name`` (a tuple of str) only when
+    argparse checks a given value or formats a help text, so that registering an option
+    does not import the module that defines its choices. Give the option a ``metavar``:
+    without one, ``add_argument`` lists the choices at once to check the metavar. Holds
+    no copy: each use asks the module (an import of a loaded module is a dictionary
+    look-up)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self._module, self._name = module, name
+
+    def _values(self) -> tuple[str, ...]:
+        values: tuple[str, ...] = getattr(importlib.import_module(self._module), self._name)
+        return values
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        return self._values()[i]
+
+    def __len__(self) -> int:
+        return len(self._values())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._values()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values())
+
+
+# -- the handlers: each imports its module when its command is chosen -------------------
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    # only for `pitchside tournament` (start-up, issue 15)
+    from pitchside.cli import tournament
+
+    return tournament._cmd(args)
+
+
+def _audits(args: argparse.Namespace) -> int:
+    # only for `pitchside audits` (start-up, issue 15)
+    from pitchside.cli import audits
+
+    return audits._cmd_audits(args)
+
+
+def _web(args: argparse.Namespace) -> int:
+    # only for `pitchside web` (start-up, issue 15)
+    from pitchside.cli import web
+
+    return web._cmd_web(args)
+
+
+def _league_serve(args: argparse.Namespace) -> int:
+    # only for `pitchside league` (start-up, issue 15)
+    from pitchside.cli import league
+
+    return league._cmd_serve(args)
+
+
+def _league_new(args: argparse.Namespace) -> int:
+    # only for `pitchside league` (start-up, issue 15)
+    from pitchside.cli import league
+
+    return league._cmd_new(args)
+
+
+def _league_standings(args: argparse.Namespace) -> int:
+    # only for `pitchside league` (start-up, issue 15)
+    from pitchside.cli import league
+
+    return league._cmd_standings(args)
+
+
+# -- the parsers ------------------------------------------------------------------------
+
+
+def register(sub: Any) -> None:
+    """Add ``tournament``, ``audits``, ``web`` and ``league`` to the ``pitchside``
+    parser's subparsers (``sub``: what ``add_subparsers`` returned), in that order."""
+    register_tournament(sub)
+    register_audits(sub)
+    register_web(sub)
+    register_league(sub)
+
+
+def register_tournament(sub: Any) -> None:
+    """Add ``tournament`` and its subcommands (run by :func:`pitchside.cli.tournament._cmd`)."""
+    formats = LazyChoices("pitchside.core.tournament", "FORMATS")
+    p = sub.add_parser("tournament", help="a Master Move club tournament: new, result, correct, withdraw, standings, next")
+    tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
+    n = tsub.add_parser("new", help="start a tournament file (.json or .toml)")
+    n.add_argument("file")
+    n.add_argument("teams", nargs="+", metavar="TEAM", help="team names in seeding order")
+    n.add_argument("--format", choices=formats, default="round_robin", metavar="FORMAT",
+                   help="one of %(choices)s (default %(default)s)")
+    n.add_argument("--name", help="the tournament's name (default: the file's)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    r = tsub.add_parser("result", help="enter a game's result")
+    r.add_argument("file")
+    r.add_argument("home")
+    r.add_argument("away")
+    r.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
+    r.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
+    r.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
+    c = tsub.add_parser("correct", help="correct a game's result (kept in the audit list)")
+    c.add_argument("file")
+    c.add_argument("home")
+    c.add_argument("away")
+    c.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
+    c.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
+    c.add_argument("--final", action="store_true", help="the final of a round robin with a final")
+    c.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
+    w = tsub.add_parser("withdraw", help="withdraw a game's result: the game is due again (kept in the audit list)")
+    w.add_argument("file")
+    w.add_argument("home")
+    w.add_argument("away")
+    w.add_argument("--final", action="store_true", help="the final of a round robin with a final")
+    w.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
+    au = tsub.add_parser("audit", help="print every result entered, corrected or withdrawn, with when")
+    au.add_argument("file")
+    s = tsub.add_parser("standings", help="print the standings and the next game")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    s.add_argument("--png", help="also draw the display's standings screen to this PNG (128x64)")
+    x = tsub.add_parser("next", help="print the next game to play (or the champion)")
+    x.add_argument("file")
+    p.set_defaults(func=_tournament)
+
+
+def register_audits(sub: Any) -> None:
+    """Add ``audits`` (run by :func:`pitchside.cli.audits._cmd_audits`)."""
+    p = sub.add_parser("audits", help="coins, credits, games and faults per day (the owner's audits)")
+    p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
+    p.add_argument("--config", help="a table config whose [storage] journal to read")
+    p.add_argument("--csv", action="store_true", help="print CSV (one row per day and item)")
+    p.add_argument("--reset", action="store_true", help="staff: start the audits afresh (asks to confirm)")
+    p.add_argument("--yes", metavar="RESET", help="the confirm word for --reset without a prompt (must be RESET)")
+    p.set_defaults(func=_audits)
+
+
+def register_web(sub: Any) -> None:
+    """Add ``web`` (run by :func:`pitchside.cli.web._cmd_web`)."""
+    p = sub.add_parser("web", help="serve the table's live web view (the TV, phones, /matches)")
+    p.add_argument("--config", help="the table config; its [web] section gives the defaults")
+    p.add_argument("--listen", help="HOST:PORT (default [web] listen, else 0.0.0.0:8080)")
+    p.add_argument("--feed", help="the table's datagram socket (default [web] feed)")
+    p.add_argument("--url", help="the address the QR code shows (default [web] url)")
+    p.add_argument("--db", help="the journal for /matches (default the config's storage.journal)")
+    p.add_argument("--allow-host", action="append", default=[], help="a Host header to answer (repeatable)")
+    p.set_defaults(func=_web)
+
+
+def register_league(sub: Any) -> None:
+    """Add ``league`` and its actions (run by :mod:`pitchside.cli.league`)."""
+    p = sub.add_parser("league", help="the club's league server: results from the tables' broker, the wall, standings")
+    lsub = p.add_subparsers(dest="league_command", required=True, metavar="ACTION")
+    s = lsub.add_parser("serve", help="subscribe to the venue's tables and serve the wall and league pages")
+    s.add_argument("--broker", default="127.0.0.1:1883", help="the venue's MQTT broker HOST:PORT (default 127.0.0.1:1883)")
+    s.add_argument("--credentials", help="a file with one line league:PASSWORD (the broker's league user)")
+    s.add_argument("--tls", action="store_true", help="connect to the broker with TLS")
+    s.add_argument("--ca-file", help="the club CA for --tls (default: the system's CAs)")
+    s.add_argument("--venue", default="club", help="the venue id the tables publish under (default club)")
+    s.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    s.add_argument("--assign", action="store_true",
+                   help="offer each free table its next fixture (cmd/fixture; the players confirm at the table)")
+    s.add_argument("--http", default="127.0.0.1:8090", help="serve the pages on HOST:PORT (default 127.0.0.1:8090)")
+    s.add_argument("--allowed-host", action="append", default=[],
+                   help="a Host name the pages answer to besides 127.0.0.1, localhost and --http's (repeat)")
+    s.set_defaults(func=_league_serve)
+    n = lsub.add_parser("new", help="add a league or tournament whose fixtures the tables' results fill")
+    n.add_argument("name")
+    n.add_argument("--game", required=True)
+    n.add_argument("--format", default="round_robin", choices=LazyChoices("pitchside.league.formats", "FORMATS"),
+                   metavar="FORMAT", help="one of %(choices)s (default %(default)s)")
+    n.add_argument("--players", required=True, help="comma-separated, in seeding order")
+    n.add_argument("--db", default="league.db")
+    n.set_defaults(func=_league_new)
+    t = lsub.add_parser("standings", help="print the standings per game")
+    t.add_argument("--db", default="league.db")
+    t.add_argument("--game")
+    t.set_defaults(func=_league_standings)
