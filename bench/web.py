@@ -79,7 +79,7 @@ FREE = "/free"
 
 
 WEB_NICE = 10
-"""The web side's niceness, as deploy/pitchside-web.service runs it (``Nice=10``): the
+"""The web side's niceness, as deploy/pitchside-web.service.in runs it (``Nice=10``): the
 table's own process keeps the CPU when both want it."""
 SWARM_NICE = 19
 """The clients' niceness: they stand for the phones and the TV, which are other devices,

@@ -26,6 +26,8 @@ BOOT_CONFIG=/boot/firmware/config.txt
 SVC_USER=pitchside
 SERVICE=pitchside.service
 UNIT_PATH=/etc/systemd/system/$SERVICE
+WEB_SERVICE=pitchside-web.service
+WEB_UNIT_PATH=/etc/systemd/system/$WEB_SERVICE
 UDEV_RULE=/etc/udev/rules.d/99-pitchside-serial.rules
 HW_GROUPS=(gpio i2c spi dialout)
 DRY_RUN=0
@@ -39,8 +41,9 @@ REBOOT_NEEDED=0
 CONFIG_OK=
 IS_PI=0
 # The referee's own core: the last CPU (3 on every 4-core Pi); pitchside-web.service keeps
-# the web side on the others (CPUAffinity=0-2). bench/README.md, "Web view".
-TABLE_CPU=$(($(nproc --all 2>/dev/null || echo 1) - 1))
+# the web side on all the others (web_cpus). bench/README.md, "Web view".
+CPUS=$(nproc --all 2>/dev/null || echo 1)
+TABLE_CPU=
 
 usage() {
     cat <<EOF
@@ -59,12 +62,14 @@ Usage: deploy/install.sh [options]
   --version NAME     release name (default: <package version>-<git sha>)
   --reinstall        rebuild the release even if it is already installed
   --keep N           releases kept besides current and previous (default $KEEP)
-  --table-cpu N      the CPU the table's service is pinned to (default $TABLE_CPU,
-                     the last; pitchside-web.service runs on CPUs 0-2)
+  --table-cpu N      the CPU the table's service is pinned to (default the last,
+                     $((CPUS - 1)); pitchside-web.service runs on every other CPU)
+  --cpus N           the board's number of CPUs (default $CPUS, this machine's)
   --no-restart       do not restart the service at the end
                      (it is started only on a config check-config passes)
   --rollback         switch current back to the previous release and restart
   --print-unit       print the systemd unit as it would be installed, and exit
+  --print-web-unit   the same for pitchside-web.service (installed, not enabled)
   --force            install on a board or OS this script does not recognise
   -h, --help         this help
 EOF
@@ -147,7 +152,7 @@ parse_args() {
     while (($#)); do
         case $1 in
             --dry-run) DRY_RUN=1 ;;
-            --prefix | --config | --game | --example | --data-dir | --boot-config | --version | --keep | --table-cpu)
+            --prefix | --config | --game | --example | --data-dir | --boot-config | --version | --keep | --table-cpu | --cpus)
                 (($# >= 2)) || die "$1 needs a value"
                 case $1 in
                     --prefix) PREFIX=${2%/} ;;
@@ -162,6 +167,10 @@ parse_args() {
                         [[ $2 =~ ^[0-9]{1,3}$ ]] || die "--table-cpu needs a CPU number, not $2"
                         TABLE_CPU=$2
                         ;;
+                    --cpus)
+                        [[ $2 =~ ^[1-9][0-9]{0,2}$ ]] || die "--cpus needs a number of CPUs, not $2"
+                        CPUS=$2
+                        ;;
                 esac
                 shift
                 ;;
@@ -169,6 +178,7 @@ parse_args() {
             --no-restart) RESTART=0 ;;
             --rollback) MODE=rollback ;;
             --print-unit) MODE=print-unit ;;
+            --print-web-unit) MODE=print-web-unit ;;
             --force) FORCE=1 ;;
             -h | --help)
                 usage
@@ -181,6 +191,8 @@ parse_args() {
         esac
         shift
     done
+    TABLE_CPU=${TABLE_CPU:-$((CPUS - 1))}
+    ((TABLE_CPU < CPUS)) || die "--table-cpu $TABLE_CPU: the board has $CPUS CPUs, 0-$((CPUS - 1)) (--cpus)"
     check_path --prefix "$PREFIX"
     check_path --config "$CONFIG"
     check_path --data-dir "$DATA_DIR"
@@ -540,13 +552,36 @@ render_unit() {
         -e "s|@TABLE_CPU@|$TABLE_CPU|g" "$SRC/deploy/pitchside.service.in"
 }
 
-systemd_unit() {
-    step "systemd unit $UNIT_PATH"
-    if [[ -f $UNIT_PATH ]] && cmp -s "$UNIT_PATH" <(render_unit); then
+# web_cpus: every CPU but the table's, as systemd's CPUAffinity= list ("0 1 2" on a
+# 4-core Pi with the table on 3); the table's own CPU on a board with one.
+web_cpus() {
+    local cpu cpus=()
+    for ((cpu = 0; cpu < CPUS; cpu++)); do
+        ((cpu == TABLE_CPU)) || cpus+=("$cpu")
+    done
+    ((${#cpus[@]})) || cpus=("$TABLE_CPU")
+    printf '%s\n' "${cpus[*]}"
+}
+
+render_web_unit() {
+    sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@CONFIG@|$CONFIG|g" -e "s|@USER@|$SVC_USER|g" \
+        -e "s|@WEB_CPUS@|$(web_cpus)|g" "$SRC/deploy/pitchside-web.service.in"
+}
+
+install_unit() { # install_unit PATH RENDER: write the rendered unit unless it is unchanged
+    step "systemd unit $1"
+    if [[ -f $1 ]] && cmp -s "$1" <("$2"); then
         note "unchanged"
     else
-        render_unit | write_file "$UNIT_PATH" 0644
+        "$2" | write_file "$1" 0644
     fi
+}
+
+systemd_unit() {
+    install_unit "$UNIT_PATH" render_unit
+    # the web side's unit, not enabled: the web view is off until it is asked for
+    install_unit "$WEB_UNIT_PATH" render_web_unit
+    note "not enabled: sudo systemctl enable --now $WEB_SERVICE (deploy/README.md, \"The live web view\")"
     run systemctl daemon-reload
 }
 
@@ -644,6 +679,10 @@ main() {
     case $MODE in
         print-unit)
             render_unit
+            return 0
+            ;;
+        print-web-unit)
+            render_web_unit
             return 0
             ;;
         rollback)

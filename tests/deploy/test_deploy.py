@@ -36,7 +36,7 @@ MUTATORS = [
 # What the installer would create on the real system.
 SYSTEM_PATHS = [
     "/opt/pitchside", "/etc/pitchside", "/var/lib/pitchside", "/etc/systemd/system/pitchside.service",
-    "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
+    "/etc/systemd/system/pitchside-web.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
 ]  # fmt: skip
 
 
@@ -159,6 +159,9 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
     expected += [
         "==> systemd unit /etc/systemd/system/pitchside.service",
         f"    | ExecStart={prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml",
+        "==> systemd unit /etc/systemd/system/pitchside-web.service",  # written, never enabled
+        f"    | ExecStart={prefix}/current/venv/bin/pitchside web --config /etc/pitchside/table.toml",
+        "    not enabled: sudo systemctl enable --now pitchside-web.service",
         "+ systemctl daemon-reload",
         f"==> check {EXAMPLES}/pichenotte.toml\n",  # the file that would be installed
         f"+ env GPIOZERO_PIN_FACTORY=lgpio {tmp_path}/stub-bin/pitchside check-config {EXAMPLES}/pichenotte.toml\n",
@@ -170,6 +173,7 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
     ]
     _in_order(r.stdout, expected)
     assert "NOT started" not in r.stdout
+    assert "enable pitchside-web" not in r.stdout.replace("sudo systemctl enable --now pitchside-web", "")
     assert not log.exists(), "dry run called: " + log.read_text()
     assert not prefix.exists() and not (tmp_path / "opt").exists()
     assert {p: os.path.lexists(p) for p in SYSTEM_PATHS} == before
@@ -184,11 +188,13 @@ def test_dry_run_twice_prints_the_same(tmp_path: Path) -> None:
     assert first.stdout.replace(str(tmp_path / "a"), "T") == second.stdout.replace(str(tmp_path / "b"), "T")
 
 
-def test_dry_run_unit_is_the_printed_unit(tmp_path: Path) -> None:
+@pytest.mark.parametrize("unit, option", [("pitchside.service", "--print-unit"),
+                                          ("pitchside-web.service", "--print-web-unit")])
+def test_dry_run_unit_is_the_printed_unit(tmp_path: Path, unit: str, option: str) -> None:
     r, prefix, _ = _dry_run(tmp_path)
-    shown = r.stdout.split("+ write /etc/systemd/system/pitchside.service (mode 0644)\n", 1)[1]
-    shown_lines = [ln[6:] for ln in shown.splitlines() if ln.startswith("    | ")]
-    printed = _run(["bash", str(INSTALL), "--print-unit", "--prefix", str(prefix)]).stdout
+    shown = r.stdout.split(f"+ write /etc/systemd/system/{unit} (mode 0644)\n", 1)[1]
+    shown_lines = [ln[6:] for ln in shown.split("\n==> ", 1)[0].splitlines() if ln.startswith("    | ")]
+    printed = _run(["bash", str(INSTALL), option, "--prefix", str(prefix)]).stdout
     assert shown_lines == printed.splitlines()
 
 
@@ -264,25 +270,68 @@ def _cpus(spec: str) -> set[int]:
     return out
 
 
+def _service(*args: str) -> dict[str, str]:
+    """The ``[Service]`` entries of the unit ``install.sh ARGS`` prints."""
+    r = _run(["bash", str(INSTALL), *args])
+    assert r.returncode == 0, r.stderr
+    return {k: v for s, k, v in _unit_entries(r.stdout) if s == "Service"}
+
+
 def test_the_table_keeps_a_core_the_web_side_never_runs_on() -> None:
     """The table's unit is pinned to one CPU (the last by default, ``--table-cpu``) and
-    weighs more; the web unit is kept off that CPU on a 4-core Pi and weighs less, so a
-    busy web side cannot delay the referee (issue 16; bench/README.md, "Web view")."""
-    def table(*args: str) -> dict[str, str]:
-        r = _run(["bash", str(INSTALL), "--print-unit", *args])
-        assert r.returncode == 0, r.stderr
-        return {k: v for s, k, v in _unit_entries(r.stdout) if s == "Service"}
-
-    default = table()
+    weighs more; the web unit runs on every other CPU and weighs less, so a busy web side
+    cannot delay the referee (issue 16; bench/README.md, "Web view")."""
+    default = _service("--print-unit")
     last = int(_run(["nproc", "--all"]).stdout) - 1
     assert _cpus(default["CPUAffinity"]) == {last}
-    pi = table("--table-cpu", "3")
+    web_default = _service("--print-web-unit")
+    assert _cpus(web_default["CPUAffinity"]) == (set(range(last)) or {0})  # this machine: all but the last
+    pi = _service("--print-unit", "--cpus", "4", "--table-cpu", "3")
     assert _cpus(pi["CPUAffinity"]) == {3}
-    web = {k: v for s, k, v in _unit_entries((DEPLOY / "pitchside-web.service").read_text()) if s == "Service"}
+    web = _service("--print-web-unit", "--cpus", "4", "--table-cpu", "3")
     assert _cpus(web["CPUAffinity"]) == {0, 1, 2}  # every CPU of a 4-core Pi but the table's
     assert int(web["CPUWeight"]) < 100 < int(pi["CPUWeight"]) and int(web["Nice"]) > 0
     bad = _run(["bash", str(INSTALL), "--print-unit", "--table-cpu", "last"])
     assert bad.returncode != 0 and "--table-cpu needs a CPU number" in bad.stderr
+
+
+@pytest.mark.parametrize("cpus, table_cpu, web_cpus", [
+    ("2", None, {0}),  # a 2-core board: the web side must not share CPU 1 (the old static 0-2 did)
+    ("4", None, {0, 1, 2}),
+    ("4", "1", {0, 2, 3}),
+    ("8", "7", {0, 1, 2, 3, 4, 5, 6}),
+    ("1", None, {0}),  # one CPU: nothing to keep apart, both on it
+])
+def test_the_web_unit_runs_on_every_cpu_but_the_tables(cpus: str, table_cpu: str | None,
+                                                         web_cpus: set[int]) -> None:
+    pick = ["--table-cpu", table_cpu] if table_cpu is not None else []
+    table = _service("--print-unit", "--cpus", cpus, *pick)
+    web = _service("--print-web-unit", "--cpus", cpus, *pick)
+    assert _cpus(web["CPUAffinity"]) == web_cpus
+    assert _cpus(table["CPUAffinity"]) == {int(table_cpu) if table_cpu else int(cpus) - 1}
+    if cpus != "1":
+        assert not _cpus(web["CPUAffinity"]) & _cpus(table["CPUAffinity"])
+
+
+def test_web_unit_content(tmp_path: Path) -> None:
+    prefix = tmp_path / "opt" / "pitchside"
+    text = _run(["bash", str(INSTALL), "--print-web-unit", "--prefix", str(prefix),
+                 "--config", "/etc/pitchside/t1.toml"]).stdout
+    assert "@" not in text.replace("pitchside-web.service.in", "")  # every placeholder filled in
+    service = _service("--print-web-unit", "--prefix", str(prefix), "--config", "/etc/pitchside/t1.toml")
+    assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside web --config /etc/pitchside/t1.toml"
+    assert service["User"] == service["Group"] == "pitchside"
+    assert service["RuntimeDirectory"] == "pitchside" and service["MemoryMax"] == "128M"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--cpus", "0"], "--cpus needs a number of CPUs"),
+    (["--cpus", "four"], "--cpus needs a number of CPUs"),
+    (["--cpus", "2", "--table-cpu", "2"], "--table-cpu 2: the board has 2 CPUs, 0-1"),
+])
+def test_bad_cpu_choices_are_refused(args: list[str], message: str) -> None:
+    r = _run(["bash", str(INSTALL), "--print-web-unit", *args])
+    assert r.returncode != 0 and message in r.stderr, r.stderr
 
 
 def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
@@ -302,6 +351,10 @@ def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     unit.write_text(r.stdout)
     r = _run([analyze, "verify", "--man=no", str(unit)])
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+    web = unit_dir / "pitchside-web.service"  # the web side's unit too, as rendered
+    web.write_text(_run(["bash", str(INSTALL), "--print-web-unit", "--prefix", str(prefix), "--cpus", "4"]).stdout)
+    r = _run([analyze, "verify", "--man=no", str(web)])
     assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
     # The check has teeth: a misspelt key and a missing ExecStart target are reported.
     bad = unit_dir / "bad.service"

@@ -1,5 +1,5 @@
 """``pitchside web``: the live web view beside the table (its own process and systemd
-unit, deploy/pitchside-web.service), fed by the table over a Unix datagram socket
+unit, deploy/pitchside-web.service.in), fed by the table over a Unix datagram socket
 (docs/spec/feed.md). The ``[web]`` section of the table config gives its defaults."""
 
 from __future__ import annotations

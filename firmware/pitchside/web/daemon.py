@@ -2,7 +2,9 @@
 (:class:`pitchside.web.publisher.DatagramSink` sends), uvicorn in the main thread.
 
 The feed socket is read on a thread of its own with blocking ``recv``: each datagram is
-one snapshot (JSON) handed to the hub; one that is not JSON is counted and dropped.
+one snapshot (JSON) handed to the hub with its text (the SSE blocks and ``/api/state``
+carry the datagram's text as sent, not a second encoding); one that is not JSON is
+counted and dropped.
 """
 
 from __future__ import annotations
@@ -45,14 +47,17 @@ class FeedReceiver:
             except OSError:
                 return  # closed
             try:
-                snap = json.loads(data)
+                text = data.decode()
+                snap = json.loads(text)
                 if not isinstance(snap, dict) or not isinstance(snap.get("seq"), int):
                     raise ValueError("not a snapshot")
-            except ValueError:
+            except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
                 self.bad += 1
                 continue
             self.received += 1
-            self.hub.publish_threadsafe(snap)
+            # the datagram is the JSON text: not encoded again, unless it spans lines (an SSE
+            # data line must be one line: the hub then encodes it itself)
+            self.hub.publish_threadsafe(snap, None if "\n" in text or "\r" in text else text)
 
     def close(self) -> None:
         try:

@@ -78,9 +78,13 @@ class Hub:
 
     # --- any thread -------------------------------------------------------------------
 
-    def publish_threadsafe(self, snap: dict[str, Any]) -> None:
-        """Hand a snapshot over from any thread; returns at once (never waits on a client)."""
-        entry = Entry(int(snap["seq"]), str(snap.get("boot", "")), snap, json.dumps(snap, separators=(",", ":")))
+    def publish_threadsafe(self, snap: dict[str, Any], text: str | None = None) -> None:
+        """Hand a snapshot over from any thread; returns at once (never waits on a client).
+        ``text``: the snapshot's JSON when the caller has it already (the feed's datagram:
+        not encoded again); by default it is encoded here, once."""
+        if text is None:
+            text = json.dumps(snap, separators=(",", ":"))
+        entry = Entry(int(snap["seq"]), str(snap.get("boot", "")), snap, text)
         with self._lock:
             loop = self.loop
             if loop is None or loop.is_closed():

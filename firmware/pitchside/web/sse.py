@@ -34,8 +34,9 @@ def latest_json(hub: Hub, nothing_yet: str) -> Endpoint:
 
 def event_stream(hub: Hub, *, banner: str, event: str, retry_ms: int, ping_s: float, ping: str) -> Endpoint:
     """``GET`` of the hub's SSE stream: ``retry: retry_ms`` and the ``banner`` comment,
-    then ``id: seq / event: <event> / data: <snapshot>`` per change, ``ping`` (a whole SSE
-    block) after ``ping_s`` s of quiet; 503 ``retry-after: 5`` when the hub has no room for
+    then ``id: seq / event: <event> / data: <snapshot>`` per change (the changes queued
+    while the stream was writing go out together in one write, in order), ``ping`` (a
+    whole SSE block) after ``ping_s`` s of quiet; 503 ``retry-after: 5`` when the hub has no room for
     the client's address (:meth:`Hub.subscribe`)."""
 
     async def endpoint(request: Request) -> Response:
@@ -48,15 +49,29 @@ def event_stream(hub: Hub, *, banner: str, event: str, retry_ms: int, ping_s: fl
         async def stream() -> AsyncIterator[str | bytes]:
             try:
                 yield f"retry: {retry_ms}\n: {banner}\n\n"
+                queue = client.queue
                 while True:
-                    try:
-                        entry = await asyncio.wait_for(client.queue.get(), ping_s)
-                    except TimeoutError:
-                        yield ping
-                        continue
+                    if queue.empty():  # wait, pinging after ping_s of quiet (no task per wait)
+                        try:
+                            async with asyncio.timeout(ping_s):
+                                entry = await queue.get()
+                        except TimeoutError:
+                            yield ping
+                            continue
+                    else:
+                        entry = queue.get_nowait()
+                    # every change queued by now in one write (a stream that fell behind
+                    # catches up in one send, not one per seq), each block shared by all streams
+                    blocks = []
+                    while entry is not CLOSE:
+                        blocks.append(entry.sse(event))
+                        if queue.empty():
+                            break
+                        entry = queue.get_nowait()
+                    if blocks:
+                        yield blocks[0] if len(blocks) == 1 else b"".join(blocks)
                     if entry is CLOSE:
                         return
-                    yield entry.sse(event)  # one block per change, shared by all streams
             finally:
                 hub.unsubscribe(client)
 
