@@ -193,13 +193,15 @@ def _status_row(c: Canvas, box: Box, state: State, side: Side, sizes: tuple[int,
                 lines: int = 1, disc: bool = True) -> None:
     """A side's status row: its colour's disc at the inner left, then :func:`status_text`
     (dim) centred in the rest; "OPEN" on an open board with nothing owed; "POISON"
-    (full ink) once the side shoots for the poison (PN-31), before what it owes or banks."""
+    (full ink) once the side shoots for the poison (PN-31), after what it owes or banks
+    (paged there, whole words a page, where the row is too narrow for both)."""
     x0, y0, x1, y1 = box
     colour = state.colours[side]
     text = status_text(state, side) or ("OPEN" if colour is None else "")
     fill = DIM
     if colour is not None and is_on_poison(state, side):
-        text = " ".join(("POISON", *([text] if text != colour.upper() else [])))
+        # what it owes or banks first, so a row too narrow for both pages at "POISON"
+        text = " ".join((*([text] if text != colour.upper() else []), "POISON"))
         fill = INK
     left = x0 + 2
     d = max(5, min(9, y1 - y0 - 2))
