@@ -341,3 +341,41 @@ def test_free_rows_go_to_a_long_line_so_it_reads_whole_without_turning(monkeypat
         assert draw_every_page(fit, Frame(status), Panel(128, 128, "L")) == 1
     assert [d.text for d in fit.drawn] == ["SERVICE: STATUS", "journal: /var/lib/", "pitchside/journal.db",
                                            "NEXT: page 3/4"]
+
+
+def standings_views() -> Iterator[tuple[object, tuple[str, ...]]]:
+    """Master Move tournament tables (render/mastermove/standings.py) with long team names,
+    a shared rank, wide numbers and a long footer, on a standings screen of their own and
+    over a game's view (NEXT once a game is over), each with the texts it must show."""
+    from pitchside.core.tournament import Row
+    from pitchside.render.mastermove import StandingsView
+
+    teams = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES", "Wanderers Reserves", "Yellow FC", "Blue Town", "T6")
+    rows = tuple(Row(rank=min(i, 4) + 1, team=t, played=12, won=12 - i, lost=i, moves_for=36, moves_against=30 + 3 * i,
+                     points=36 - 3 * i, shared=i >= 4) for i, t in enumerate(teams))
+    footer = f"Next: {teams[0]} v {teams[1]}"
+    for first in (0, 5):
+        view = StandingsView("SPRING CUP 2026 AT THE RED LION", rows, footer, first)
+        shown = rows[first:first + 5]
+        yield view, (footer, *(r.team for r in shown), *(r.rank_text for r in shown))
+    yield StandingsView("SPRING CUP 2026 AT THE RED LION", rows[:2]), ("SPRING CUP 2026 AT THE RED LION",)
+    app = app_for("mastermove")
+    base = app.view(app.new_table(app.parse_options({}), LONG_NAMES))
+    over = StandingsView("CUP", rows[:3], footer)
+    yield dataclasses.replace(base, standings=over), (footer, *(r.team for r in rows[:3]))
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=_panel_id)
+def test_the_master_move_standings_fit(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every cell, head and footer of the standings whole over its pages, never "…"
+    (issue 14 item 2): a team name too long for its cell is paged there, like any text.
+    On 128x32 the table has room for one team row: the first row's texts are asked for."""
+    problems: list[str] = []
+    with TextFit(monkeypatch) as fit:
+        for view, want in standings_views():
+            if panel.layout == "reduced":
+                want = want[:2]
+            problems += [f"{type(view).__name__}: {p}" for p in _check(fit, view, panel, want)]
+            drawn = {d.text for d in fit.drawn}
+            assert {"#", "TEAM", "P", "W", "MD", "PTS"} <= drawn
+    assert problems == []

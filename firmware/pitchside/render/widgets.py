@@ -31,9 +31,8 @@ def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align 
     cut with "…" so it never leaves the box; vertically centred on its capitals.
 
     Not for a text a player must read whole (issue 14 item 2: use :func:`paged_text`);
-    only the Master Move standings table's cells (render/mastermove/standings.py) and the
-    names entry's single letters (render/names.py, a cell that fits its letter on every
-    laid-out panel) still draw with it.
+    only the names entry's single letters (render/names.py, a cell that fits its letter
+    on every laid-out panel) still draw with it.
 
     :param pad: px kept clear at the left and right edges.
     :returns: the ink box drawn ((x0, y0, x0, y0) if nothing was drawn).

@@ -48,15 +48,14 @@ __all__ = [
 
 def draw(view: MasterMoveView, c: Canvas) -> None:
     """Draw ``view`` on ``c`` (the screen of its phase, module docstring), then the
-    refusal layer. A view with :attr:`~MasterMoveView.standings` is drawn by
-    :func:`render_standings` (mode "1", its lit pixels as ink).
+    refusal layer. A view with :attr:`~MasterMoveView.standings` is drawn as
+    :func:`render_standings` draws it (its paged texts turning with the canvas's page).
 
     :raises ValueError: no layout for the canvas's panel size.
     """
     c.layout  # noqa: B018  (raises for a size without a layout)
     if view.standings is not None:
-        lit = render_standings(view.standings, c.size).convert("L")
-        c.image.paste(lit.point(lambda v: 1 if v else 0))
+        draw_standings(view.standings, c)
         return
     if view.confirm_quit is not None:
         draw_confirm_quit(view, c)

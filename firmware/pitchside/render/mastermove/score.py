@@ -12,9 +12,11 @@ panel the pitch map (:mod:`.pitch`) fills the top half and the score sits under 
 On the 128x64 panel (SSD1306/SH1106, 8-px controller pages) each row that changes on a
 move keeps its capitals in one page, so the partial-update device sends one page of it:
 the arrows in page 0, the digits (27 px) in pages 1-4, "N TO WIN" in page 5, the bottom
-line's capitals in page 6 (its descenders under them, page 7). A Move! then sends about
-22 % of a full frame (tests/render/test_mastermove_bus_bytes.py), where the bottom line
-astride pages 6 and 7 and the digits over five pages cost 38 %.
+line's capitals in page 6 at every size, an info prompt's too (their bottom row on the
+page's last, :mod:`pitchside.render.page_line`; descenders under them, page 7). A Move!
+then sends about 22 % of a full frame (tests/render/test_mastermove_bus_bytes.py, and
+from the last move to the restart info, tests/bench/test_mastermove_bus.py), where the
+bottom line astride pages 6 and 7 and the digits over five pages cost 33-38 %.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from pitchside.render import fonts, widgets
 from pitchside.render.fonts import Box
 from pitchside.render.mastermove.pitch import CELLS, draw_pitch, map_size
 from pitchside.render.mastermove.view import MasterMoveView
+from pitchside.render.page_line import page_line
 from pitchside.render.panel import DIM, INK, SIDE_A, SIDE_B, Canvas
+from pitchside.render.widgets import Align
 
 NAME_SIZES = (16, 14, 13, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY)
 """Font sizes in px a name is tried at, largest first (paged below the smallest)."""
@@ -56,6 +60,10 @@ class ScoreLayout:
     """Top-left corner of the pitch map (the 128x128 panel), or None."""
     line_sizes: tuple[int, ...] = LINE_SIZES
     """Font sizes in px of the bottom line's prompt and centred texts, largest first."""
+    line_page_end: int | None = None
+    """The row where the controller page holding the bottom line's capitals ends (their
+    bottom row is the one above it, at every size: :func:`pitchside.render.page_line.page_line`),
+    or None: the line centred in its box."""
 
 
 def _mirror(w: int, box: Box) -> Box:
@@ -65,13 +73,14 @@ def _mirror(w: int, box: Box) -> Box:
 
 def _layout(w: int, h: int, names: Box, arrow: Box, digits: Box, info: Box | None, bottom: Box,
             name_lines: int = 1, divider: tuple[int, int, int] | None = None,
-            board: tuple[int, int] | None = None, line_sizes: tuple[int, ...] = LINE_SIZES) -> ScoreLayout:
+            board: tuple[int, int] | None = None, line_sizes: tuple[int, ...] = LINE_SIZES,
+            line_page_end: int | None = None) -> ScoreLayout:
     """A layout from side A's boxes (B's mirror them)."""
     return ScoreLayout(
         names=PerSide(names, _mirror(w, names)), name_lines=name_lines,
         arrows=PerSide(arrow, _mirror(w, arrow)), digits=PerSide(digits, _mirror(w, digits)),
         info=None if info is None else PerSide(info, _mirror(w, info)), bottom=bottom, divider=divider,
-        board=board, line_sizes=line_sizes)
+        board=board, line_sizes=line_sizes, line_page_end=line_page_end)
 
 
 def score_layout(c: Canvas) -> ScoreLayout:
@@ -93,8 +102,8 @@ def score_layout(c: Canvas) -> ScoreLayout:
         return _layout(w, h, (5, 0, 46, 11), (0, 2, 4, 9), (6, 12, 44, 36), None, (0, 37, w, h),
                        divider=(w // 2, 13, 35))
     # 128x64: each changing row's capitals in one controller page (module docstring)
-    return _layout(w, h, (6, 0, 62, 12), (0, 1, 5, 8), (8, 12, 60, 39), (0, 40, w // 2, 49), (0, 48, w, 59),
-                   divider=(w // 2, 14, 45), line_sizes=PAGE_LINE_SIZES)
+    return _layout(w, h, (6, 0, 62, 12), (0, 1, 5, 8), (8, 12, 60, 39), (0, 40, w // 2, 49), (0, 47, w, 59),
+                   divider=(w // 2, 14, 45), line_sizes=PAGE_LINE_SIZES, line_page_end=56)
 
 
 def side_ink(side: Side) -> int:
@@ -127,14 +136,25 @@ def draw_score_screen(view: MasterMoveView, c: Canvas) -> None:
         a, b = lay.digits.A, lay.digits.B
         y = (a[1] + a[3]) // 2 - 1
         c.draw.rectangle((a[2] + 2, y, b[0] - 3, y + 1), fill=INK)
-    if view.prompt is not None and view.prompt.kind != "refusal":
-        widgets.prompt_line(c, lay.bottom, view.prompt, lay.line_sizes)
+    prompt = view.prompt
+    if prompt is not None and prompt.kind != "refusal" and (prompt.kind != "info" or lay.line_page_end is None):
+        x0, y0, x1, y1 = lay.bottom  # a warning's inverse bar clear of the row above a paged line's box
+        widgets.prompt_line(c, (x0, y0 + (lay.line_page_end is not None), x1, y1), prompt, lay.line_sizes)
         return
-    if state.phase == "changes":
-        text = f"DONE: {view.name(state.restarting or 'A')} restarts"
+    if prompt is not None and prompt.kind == "info":
+        _line(c, lay, prompt.text, align="center", sizes=lay.line_sizes, pad=2)  # as prompt_line's
+    elif state.phase == "changes":
+        _line(c, lay, f"DONE: {view.name(state.restarting or 'A')} restarts", align="center", sizes=lay.line_sizes)
     elif view.last_move:  # left-aligned at one size: its start stays put from move to move
-        widgets.paged_text(c, lay.bottom, f"LAST {view.last_move}", align="left", sizes=LAST_SIZES, fill=DIM)
-        return
+        _line(c, lay, f"LAST {view.last_move}", align="left", sizes=LAST_SIZES, fill=DIM)
     else:
-        text = f"{view.name(state.to_move or 'A')} kicks off"
-    widgets.paged_text(c, lay.bottom, text, align="center", sizes=lay.line_sizes)
+        _line(c, lay, f"{view.name(state.to_move or 'A')} kicks off", align="center", sizes=lay.line_sizes)
+
+
+def _line(c: Canvas, lay: ScoreLayout, text: str, *, align: Align, sizes: tuple[int, ...], fill: int = INK,
+          pad: int = 1) -> None:
+    """The bottom line's text: in one controller page where the layout says so."""
+    if lay.line_page_end is None:
+        widgets.paged_text(c, lay.bottom, text, align=align, sizes=sizes, fill=fill, pad=pad)
+    else:
+        page_line(c, lay.bottom, text, page_end=lay.line_page_end, align=align, sizes=sizes, fill=fill, pad=pad)

@@ -1,6 +1,8 @@
 """A Master Move tournament's table of standings and next pairing (drawn at a size:
 the screen from before the layouts, shown on the attract rotation and with NEXT once a
-game is over)."""
+game is over). Every cell is drawn whole (issue 14 item 2): a team name or a footer too
+long for its box is paged there (:func:`pitchside.render.widgets.paged_text`, with its
+page marker), never cut with "…"."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ from PIL import Image
 
 from pitchside.core.tournament import Row
 from pitchside.render import screen
-from pitchside.render.panel import Canvas
-from pitchside.render.widgets import text_in_box
+from pitchside.render.panel import INK, PAPER, Canvas
+from pitchside.render.widgets import paged_text
 
 
 @dataclass(frozen=True)
@@ -30,17 +32,22 @@ class StandingsView:
 
 STANDINGS_ROWS = 5
 """Team rows that fit one standings screen at 128x64."""
+SIZES = (8,)
+"""The table's text size in px: the one whose line (capitals and descenders) fits its
+8 px rows."""
 
 
-def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64)) -> Image.Image:
+def render_standings(view: StandingsView, size: tuple[int, int] = (128, 64), page: int = 0) -> Image.Image:
     """The table of standings: the column heads in an inverse bar (rank, team, played,
     won, Move difference, points), :data:`STANDINGS_ROWS` team rows from
     ``view.first``, and the footer (the next pairing or the champion) under a rule.
     ``view.title`` is shown in the footer when there is no footer text.
 
+    :param page: the page of the paged texts to show (a team name or footer too long for
+        its box; the shell turns the pages).
     :returns: a mode ``"1"`` image of ``size`` (any panel: :func:`draw_standings`).
     """
-    return screen.render(view, size)
+    return screen.render(view, size, page)
 
 
 def draw_standings(view: StandingsView, c: Canvas) -> None:
@@ -55,19 +62,20 @@ def draw_standings(view: StandingsView, c: Canvas) -> None:
     row_h = 8
     draw.rectangle((0, 0, w - 1, row_h + 1), fill=1)
     for j, ((c0, c1), label) in enumerate(zip(cols, heads)):
-        text_in_box(draw, (c0, 1, c1, row_h + 1), label, align="left" if j == 1 else "right", sizes=(8,),
-                    pad=3 if j == 1 else 1, fill=0)
+        paged_text(c, (c0, 1, c1, row_h + 1), label, align="left" if j == 1 else "right", sizes=SIZES,
+                   pad=3 if j == 1 else 1, fill=PAPER)
     y = row_h + 3
     footer = view.footer or view.title
     for cells in standings_cells(view):
         if y + row_h > h - 10:
             break
         for j, ((c0, c1), value) in enumerate(zip(cols, cells)):
-            text_in_box(draw, (c0, y, c1, y + row_h), value, align="left" if j == 1 else "right", sizes=(8,),
-                        pad=3 if j == 1 else 1)
+            # the box 1 px taller at the top: a tall lower-case letter fits without moving its row
+            paged_text(c, (c0, y - 1, c1, y + row_h), value, align="left" if j == 1 else "right", sizes=SIZES,
+                       pad=3 if j == 1 else 1, fill=INK)
         y += row_h
     draw.line((0, h - 10, w - 1, h - 10), fill=1)
-    text_in_box(draw, (0, h - 9, w, h), footer, align="center", sizes=(8,), pad=1)
+    paged_text(c, (0, h - 9, w, h), footer, align="center", sizes=SIZES, pad=1, fill=INK)
 
 
 def standings_cells(view: StandingsView) -> tuple[tuple[str, str, str, str, str, str], ...]:

@@ -5,9 +5,10 @@ a match (rulebook ``shared/rules/002_9ea862c19c083d00.txt``, rulings PN-xx):
 * ``choose_breaker``: the toss winner points at who breaks (PN-05).
 * ``shooting``, live: per side (A left, B right, in the side's ink) its name, the pieces
   of its colour left on the board in the biggest seven-segment digits the layout allows,
-  "POISON" once it shoots for the poison (PN-31), and a dim status line: its colour (a
-  disc: hollow white, filled black), what it owes (PN-08), its banked bonus turns
-  (PN-15, PN-30). The digits are led by the letter of the colour they count: while the
+  and a dim status line: its colour (a disc, hollow white, filled black, beside its
+  name; on 128x64 the name alone), what it owes (PN-08), its banked bonus turns (PN-15,
+  PN-30), and "POISON" in full ink once it shoots for the poison (PN-31; on 128x32,
+  which has no status line, POISON takes the count's place). The digits are led by the letter of the colour they count: while the
   board is open (PN-10) W on A's half and B on B's, then the side's own colour, in the
   same boxes, so a shot redraws the counts alone (issue 14 item 7). The turn is a small arrow at the shooter's outer edge; the header's
   middle shows games won (PN-A9) or the game number in a one-game match.
@@ -23,9 +24,13 @@ cut.
 
 Layouts (rows in px, y0-y1 exclusive), main screen:
 
-* 128x64 "standard" (and 96x48 "small", scaled): names 0-11, digits 12-40, status
-  capitals in the controller's page 5 (40-48), the bottom line's capitals in page 6
-  (48-64, descenders below).
+* 128x64 "standard" (and 96x48 "small", scaled): names 0-11 with the turn arrow in
+  the controller's page 0, digits 12-40, status capitals in page 5 (40-48), the bottom
+  line's capitals ending on page 6's last row at each size (descenders below,
+  :mod:`pitchside.render.page_line`), at 10 or 9 px (11 px has the same 8 px capitals
+  as 10, only wider). What to do at the board is that line after a solid arrow, not an
+  inverse bar over pages 6 and 7. A score change then sends about 25 % of a full frame
+  (tests/bench/test_pitchnut_bus.py).
 * 128x32 "reduced": per side the colour's letter and 21 px digits with the arrow; the bottom
   line 22-32 (paged), its default saying whose turn and what they owe.
 * 256x64 "wide": per side a column of name (two lines) and status beside 50 px digits;
@@ -44,6 +49,7 @@ from pitchside.core.sides import SIDES, Side
 from pitchside.core.words import pitchnut as words
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
+from pitchside.render.page_line import page_line
 from pitchside.render.panel import DIM, INK, PAPER, SIDE_A, SIDE_B, Canvas
 from pitchside.render.pitchnut.view import PitchnutView
 from pitchside.render.view import Prompt
@@ -75,10 +81,14 @@ class _Rows:
     bottom_sizes: tuple[int, ...] = (11, 10, 9)
     arrow: tuple[int, int] = (5, 9)  # the turn arrow's width and height in px
     top: bool = False  # capitals at the top of their rows (one controller page each)
+    page_end: int | None = None  # the bottom line's capitals end on the row above (one page)
+    arrow_top: int | None = None  # the turn arrow's top row (None: centred on its rows)
+    disc: bool = True  # the colour's disc in the status row (no room in a 64 px half beside a debt)
 
 
 _ROWS = {
-    "standard": _Rows(names=(0, 11), digits=(12, 40), status=(40, 49), bottom=(47, 64), top=True),
+    "standard": _Rows(names=(0, 11), digits=(12, 40), status=(40, 49), bottom=(47, 64), arrow=(5, 7), top=True,
+                      bottom_sizes=(10, 9), page_end=56, arrow_top=1, disc=False),
     "small": _Rows(names=(0, 10), digits=(11, 29), status=(29, 38), bottom=(36, 48), name_sizes=(10, 9),
                    bottom_sizes=(10, 9), top=True),
     "reduced": _Rows(names=None, digits=(0, 21), status=None, bottom=(22, 32), bottom_sizes=(10, 9)),
@@ -125,17 +135,28 @@ def _tag(view: PitchnutView, side: Side) -> str:
 
 
 def _bottom(c: Canvas, view: PitchnutView, box: Box, default: str, *, sizes: tuple[int, ...],
-            lines: int = 1, top: bool = False, extra: str | None = None) -> None:
-    """The bottom line (module docstring: what takes it; a refusal is the overlay)."""
+            lines: int = 1, top: bool = False, extra: str | None = None, page_end: int | None = None) -> None:
+    """The bottom line (module docstring: what takes it; a refusal is the overlay).
+
+    :param page_end: the line in one controller page, its capitals ending on the row
+        above this one (:func:`pitchside.render.page_line.page_line`); what to do at the
+        board then has a solid arrow before it, not an inverse bar over two pages."""
     p = view.prompt
     bar = (box[0], box[1] + 1, box[2], box[3]) if top else box  # an inverse bar clear of the row above
     if p is not None and p.kind == "warning":
         prompt_line(c, bar, p, sizes)
+    elif view.action and page_end is not None:
+        x0, y0, x1, y1 = box
+        triangle(c.draw, (x0, page_end - 8, x0 + 4, page_end), "right", fill=INK)
+        page_line(c, (x0 + 5, y0, x1, y1), view.action, page_end=page_end, align="left", sizes=sizes, pad=1)
     elif view.action:
         paged_bar(c, bar, view.action, inverse=True, sizes=sizes, max_lines=lines)
     else:
         text = p.text if p is not None and p.kind == "info" else extra or default
-        paged_text(c, box, text, align="center", sizes=sizes, pad=2, max_lines=lines, top=top)
+        if page_end is not None:
+            page_line(c, box, text, page_end=page_end, align="center", sizes=sizes, pad=2)
+        else:
+            paged_text(c, box, text, align="center", sizes=sizes, pad=2, max_lines=lines, top=top)
 
 
 def _goal(state: State) -> str:
@@ -169,22 +190,30 @@ def _disc(c: Canvas, x: int, cy: int, d: int, colour: str) -> None:
 
 
 def _status_row(c: Canvas, box: Box, state: State, side: Side, sizes: tuple[int, ...], top: bool,
-                lines: int = 1) -> None:
+                lines: int = 1, disc: bool = True) -> None:
     """A side's status row: its colour's disc at the inner left, then :func:`status_text`
-    (dim) centred in the rest; "OPEN" on an open board with nothing owed."""
+    (dim) centred in the rest; "OPEN" on an open board with nothing owed; "POISON"
+    (full ink) once the side shoots for the poison (PN-31), after what it owes or banks
+    (paged there, whole words a page, where the row is too narrow for both)."""
     x0, y0, x1, y1 = box
     colour = state.colours[side]
     text = status_text(state, side) or ("OPEN" if colour is None else "")
+    fill = DIM
+    if colour is not None and is_on_poison(state, side):
+        # what it owes or banks first, so a row too narrow for both pages at "POISON"
+        text = " ".join((*([text] if text != colour.upper() else []), "POISON"))
+        fill = INK
     left = x0 + 2
     d = max(5, min(9, y1 - y0 - 2))
-    if colour is not None and text and len(fonts.lay_out(text, x1 - left - d - 2, y1 - y0, sizes, lines).pages) > 1:
+    if not disc or (colour is not None and text
+                    and len(fonts.lay_out(text, x1 - left - d - 2, y1 - y0, sizes, lines).pages) > 1):
         colour = None  # no room for the disc beside a debt or a bonus: the words first
     if colour is not None:
         cy = y0 + 4 if top else (y0 + y1) // 2
         _disc(c, left, cy, d, colour)
         left += d + 2
     if text:
-        paged_text(c, (left, y0, x1, y1), text, align="center", sizes=sizes, fill=DIM, pad=0, top=top,
+        paged_text(c, (left, y0, x1, y1), text, align="center", sizes=sizes, fill=fill, pad=0, top=top,
                    max_lines=lines)
 
 
@@ -247,14 +276,16 @@ def _choose_breaker(c: Canvas, view: PitchnutView) -> None:
     _bottom(c, view, (0, h - bottom_h, w, h), hint, sizes=(12, 11, 10, 9), lines=2 if c.layout == "tall" else 1)
 
 
-def _side_digits(c: Canvas, view: PitchnutView, side: Side, box: Box) -> None:
-    """What a side has left in ``box``: POISON (PN-31) or its colour's pieces on the
-    board; on an open board the pieces of colour W (A's half) and B (B's half)."""
+def _side_digits(c: Canvas, view: PitchnutView, side: Side, box: Box, poison: bool = True) -> None:
+    """What a side has left in ``box``: its colour's pieces on the board; on an open
+    board the pieces of colour W (A's half) and B (B's half); with ``poison``, POISON
+    (PN-31) instead of the 0 once the side shoots for it (a layout with a status row
+    says POISON there, so the count's box keeps its digits, issue 14 item 7)."""
     state = view.state
     left = on_board(state)
     colour = state.colours[side]
     x0, y0, x1, y1 = box
-    if colour is not None and is_on_poison(state, side):
+    if poison and colour is not None and is_on_poison(state, side):
         paged_text(c, box, "POISON", align="center", sizes=(20, 18, 16, 14, 12, 11, 10, 9), fill=_ink(side), pad=0)
         return
     # the letter of the colour counted, then the count: the same boxes on an open board
@@ -268,9 +299,9 @@ def _side_digits(c: Canvas, view: PitchnutView, side: Side, box: Box) -> None:
                fill=INK if colour is None else _ink(side))
 
 
-def _arrow(c: Canvas, side: Side, rows: tuple[int, int], size: tuple[int, int]) -> None:
+def _arrow(c: Canvas, side: Side, rows: tuple[int, int], size: tuple[int, int], top: int | None = None) -> None:
     aw, ah = size
-    ay = rows[0] + (rows[1] - rows[0] - ah) // 2
+    ay = rows[0] + (rows[1] - rows[0] - ah) // 2 if top is None else top
     if side == "A":
         triangle(c.draw, (0, ay, aw, ay + ah), "right", fill=_ink(side))
     else:
@@ -303,18 +334,19 @@ def _shooting(c: Canvas, view: PitchnutView) -> None:
             paged_text(c, tag, _tag(view, side), align="center", sizes=rows.name_sizes, fill=_ink(side), pad=0)
         inset = 2 if rows.names is not None else aw + 2  # the arrow is on the names row when there is one
         dbox = (x0 + inset, rows.digits[0], x1 - inset, rows.digits[1])
-        _side_digits(c, view, side, dbox)
+        _side_digits(c, view, side, dbox, poison=rows.status is None)
         if state.turn == side:
-            _arrow(c, side, rows.names or rows.digits, rows.arrow)
+            _arrow(c, side, rows.names or rows.digits, rows.arrow, rows.arrow_top)
         if rows.status is not None:
-            _status_row(c, (x0, rows.status[0], x1, rows.status[1]), state, side, rows.status_sizes, rows.top)
+            _status_row(c, (x0, rows.status[0], x1, rows.status[1]), state, side, rows.status_sizes, rows.top,
+                        disc=rows.disc)
     if rows.names is not None:
         paged_text(c, (half - mid_w + 1, rows.names[0], half + mid_w, rows.names[1]), _centre_label(state),
                    align="center", sizes=rows.name_sizes, fill=DIM, pad=0)
     c.draw.line((half, rows.digits[0] + 2, half, rows.digits[1] - 3), fill=DIM)
     default = _reduced_default(view) if rows.status is None else _default(view)
     _bottom(c, view, (0, rows.bottom[0], w, rows.bottom[1]), default, sizes=rows.bottom_sizes,
-            lines=rows.bottom_lines, top=rows.top, extra=view.shot_line)
+            lines=rows.bottom_lines, top=rows.top, extra=view.shot_line, page_end=rows.page_end)
 
 
 def _wide_shooting(c: Canvas, view: PitchnutView) -> None:
@@ -327,7 +359,7 @@ def _wide_shooting(c: Canvas, view: PitchnutView) -> None:
         x0, x1 = (0, half - 2) if side == "A" else (half + 2, w)
         col = (x0 + 9, x0 + 52) if side == "A" else (x1 - 52, x1 - 9)
         digits = (x0 + 54, 1, x1 - 13, bottom_top - 2) if side == "A" else (x0 + 13, 1, x1 - 54, bottom_top - 2)
-        _side_digits(c, view, side, digits)
+        _side_digits(c, view, side, digits, poison=False)
         paged_text(c, (col[0], 2, col[1], 30), _tag(view, side), align="center", sizes=(14, 12, 11, 10, 9),
                    fill=_ink(side), pad=0, max_lines=2)
         _status_row(c, (col[0] - 2, 30, col[1], 51), state, side, (11, 10, 9), False, lines=2)
