@@ -61,6 +61,7 @@ from typing import Any
 
 from pitchside.app import refusals as _refusals
 from pitchside.app.refusals import Refusal
+from pitchside.app.writer import handoff
 from pitchside.core.errors import PitchsideError
 from pitchside.core.audits import AuditDay as AuditDay  # its rows (Journal.audits); re-exported for older callers
 from pitchside.core.pricing import LedgerEntry
@@ -916,6 +917,7 @@ class _transaction:
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: Any) -> None:
         if et is None:
+            handoff()  # on the writer thread: the frame is drawn during the fsync (app/writer.py)
             self.conn.execute("COMMIT")
         else:
             try:
