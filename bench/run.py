@@ -48,7 +48,7 @@ def counts(quick: bool, events: int | None) -> dict[str, int]:
                 "drops": 400, "gap_drops": 100, "matches": 20, "idle_ms": 300, "rounds": 2,
                 "whole_table_matches": 4, "startups": 1, "cpu_events": 60, "sysbench_s": 1}
     n = events or 3_000
-    return {"events": max(1, n * 2 // 3), "journal": max(1, n // 5), "threaded": n, "partial": max(1, n // 3),
+    return {"events": max(1, n * 2 // 3), "journal": max(1, n * 2 // 3), "threaded": n, "partial": max(1, n // 3),
             "baseline": n, "drops": 10_000, "gap_drops": 10_000, "matches": 1_000, "idle_ms": 2_000, "rounds": 5,
             "whole_table_matches": 1_000, "startups": 5, "cpu_events": 1_000, "sysbench_s": 10}
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import functools
 import hashlib
 import json
 import logging
@@ -60,6 +61,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchside.app import refusals as _refusals
 from pitchside.app.refusals import Refusal
+from pitchside.app.writer import handoff
 from pitchside.core.errors import PitchsideError
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally, summarise
@@ -190,11 +192,30 @@ def _day(wall: float | None, synced: bool) -> str:
     return day if synced else f"{day}?"
 
 
+TIMESYNC_FLAG = Path("/run/systemd/timesync/synchronized")
+"""systemd-timesyncd's flag file: present once the clock has been synchronised."""
+
+
 def clock_is_synchronised() -> bool:
     """True when the system clock is known to be synchronised (systemd-timesyncd's flag
-    file, or ``adjtimex`` reporting a synchronised clock)."""
-    if Path("/run/systemd/timesync/synchronized").exists():
+    file, or ``adjtimex`` reporting a synchronised clock). Asked at every match start
+    and end: libc is looked up once per process (:func:`_adjtimex`)."""
+    if TIMESYNC_FLAG.exists():
         return True
+    adjtimex = _adjtimex()
+    if adjtimex is None:
+        return False
+    return adjtimex() not in (-1, 5)  # TIME_ERROR (5): the clock is not synchronised
+
+
+@functools.cache
+def _adjtimex() -> Callable[[], int] | None:
+    """libc's ``adjtimex`` as a call returning the clock state, found once (None where
+    there is none). Looked up on every call before, it cost a child process per match
+    start and end (``ctypes.util.find_library`` runs ldconfig or gcc: about 9 ms) and a
+    ctypes class whose 3 interned names were left behind each time, growing the
+    interpreter's interned-string table to a one-off 0.53 MiB resize near match 400
+    (issue 15, bench/README.md "Whole-table growth")."""
     try:
         import ctypes
         import ctypes.util
@@ -203,10 +224,14 @@ def clock_is_synchronised() -> bool:
             _fields_ = [("modes", ctypes.c_uint), ("_rest", ctypes.c_byte * 256)]
 
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        state = libc.adjtimex(ctypes.byref(Timex()))
-        return state not in (-1, 5)  # TIME_ERROR (5): the clock is not synchronised
+        call = libc.adjtimex
     except (OSError, AttributeError):
-        return False
+        return None
+
+    def state() -> int:
+        return int(call(ctypes.byref(Timex())))
+
+    return state
 
 
 CACHE_KIB = 256
@@ -915,6 +940,7 @@ class _transaction:
 
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: Any) -> None:
         if et is None:
+            handoff()  # on the writer thread: the frame is drawn during the fsync (app/writer.py)
             self.conn.execute("COMMIT")
         else:
             try:

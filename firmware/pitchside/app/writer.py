@@ -8,6 +8,14 @@ input's latency is then max(fsync, render) instead of their sum, and nothing is 
 before the write it shows is durable. Writes run one at a time, in the order submitted;
 every other use of the recorder settles first, so the recorder is never used from two
 threads at once.
+
+The two threads share one interpreter lock: a writer thread merely woken would wait for
+it until the runtime thread blocked in :meth:`Writer.settle`, after drawing, and the
+write would start only then (measured: submit to start p50 0.3-0.9 ms, the drawing's
+time; bench/README.md "Journaled input vs its fsync"). So :meth:`Writer.submit` waits
+until the call reaches its long step with the lock released, which it says with
+:func:`handoff` (the journal's COMMIT and fsync), or returns, or :attr:`Writer.HANDOFF_S`
+has passed; the frame is then drawn during the fsync.
 """
 
 from __future__ import annotations
@@ -15,6 +23,19 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from typing import Any
+
+_local = threading.local()
+
+
+def handoff() -> None:
+    """Called by a submitted call right before its long step that releases the
+    interpreter lock (the journal's COMMIT and its fsync): the :meth:`Writer.submit` that
+    handed it over returns then, and the runtime thread draws meanwhile. Only the first
+    call of a job counts; on any other thread (a direct write) it does nothing."""
+    event = getattr(_local, "handing", None)
+    if event is not None:
+        _local.handing = None
+        event.set()
 
 
 class Writer:
@@ -29,11 +50,14 @@ class Writer:
 
     IDLE_S = 1.0
     """Seconds the thread waits for another call before it ends."""
+    HANDOFF_S = 0.005
+    """Seconds :meth:`submit` waits at most for the call's :func:`handoff` (a call that
+    never says so, e.g. a journal in memory mode, costs at most this)."""
 
     def __init__(self, name: str = "journal-writer") -> None:
         self._name = name
         self._cond = threading.Condition()
-        self._jobs: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        self._jobs: list[tuple[Callable[..., Any], tuple[Any, ...], threading.Event]] = []
         self._busy = False
         self._running = False
         self._error: BaseException | None = None
@@ -45,13 +69,17 @@ class Writer:
             return self._busy or bool(self._jobs)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Run ``fn(*args)`` on the writer thread, after the calls submitted before it."""
+        """Run ``fn(*args)`` on the writer thread, after the calls submitted before it;
+        returns once it has reached its :func:`handoff`, or returned, or after
+        :attr:`HANDOFF_S` s."""
+        handed = threading.Event()
         with self._cond:
-            self._jobs.append((fn, args))
+            self._jobs.append((fn, args, handed))
             self._cond.notify_all()
             if not self._running:
                 self._running = True
                 threading.Thread(target=self._loop, name=self._name, daemon=True).start()
+        handed.wait(self.HANDOFF_S)
 
     def settle(self) -> None:
         """Wait until every submitted call has returned.
@@ -74,8 +102,9 @@ class Writer:
                 if not self._jobs:
                     self._running = False
                     return
-                fn, args = self._jobs.pop(0)
+                fn, args, handed = self._jobs.pop(0)
                 self._busy = True
+            _local.handing = handed
             try:
                 fn(*args)
             except BaseException as exc:  # handed to the runtime thread by settle()
@@ -83,6 +112,8 @@ class Writer:
                     if self._error is None:
                         self._error = exc
             finally:
+                _local.handing = None
+                handed.set()
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
