@@ -130,7 +130,15 @@ def test_fit_text_collapses_whitespace() -> None:
     assert fonts.fit_text("  HIT \n OR\tCALL  ", 128, 13).text == "HIT OR CALL"
 
 
-@pytest.mark.parametrize("text", ["X", "HIT OR CALL 20", "NO: PI-10 A counts 2/3", "jgpqy" * 9, ""])
+def test_text_in_box_never_cuts_a_text_it_cannot_fit() -> None:
+    """Issue 14 item 2: a text too wide for its box even at the smallest size is a
+    layout defect, raised (naming the text), never drawn cut with "…"."""
+    d = ImageDraw.Draw(Image.new("1", (200, 100)))
+    with pytest.raises(ValueError, match="'jgpqyjgpqyjgpqy' does not fit 55 px"):
+        widgets.text_in_box(d, (5, 0, 60, 12), "jgpqy" * 3)
+
+
+@pytest.mark.parametrize("text", ["X", "HIT OR 20", "NO: PI-10", "jgpqy", ""])
 @pytest.mark.parametrize("box", [(0, 52, 128, 64), (5, 0, 60, 12), (64, 20, 128, 31)])
 def test_text_in_box_ink_stays_in_the_box(text: str, box: tuple[int, int, int, int]) -> None:
     img = Image.new("1", (200, 100))

@@ -18,7 +18,7 @@ import pytest
 from pitchside import __version__
 from pitchside.core import fields
 from pitchside.core.notice import Notice
-from pitchside.render import screen
+from pitchside.render import fonts, screen
 from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
 from pitchside.render.panel import Panel
 from pitchside.render.screen import Frame
@@ -210,8 +210,8 @@ def test_the_names_entry_fits(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The checker can fail: a text cut with "…" (the old text_in_box) and a text not
-    drawn are both caught; a text paged over three frames is drawn whole."""
+    """The checker can fail: a text cut with "…" (as the old text_in_box drew it) and a
+    text not drawn are both caught; a text paged over three frames is drawn whole."""
     from PIL import Image, ImageDraw
 
     from pitchside.render import widgets
@@ -219,7 +219,8 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
 
     with TextFit(monkeypatch) as fit:
         d = ImageDraw.Draw(Image.new("1", (128, 64)))
-        widgets.text_in_box(d, (0, 0, 60, 12), "a line far too long for its box")
+        font = fonts.text_font(fonts.TINY)
+        fonts.draw_text(d, (1, 3), fonts.truncate("a line far too long for its box", font, 58), font, box=(0, 0, 60, 12))
         widgets.text_in_box(d, (0, 20, 128, 32), "line 0")
         assert fit.problems((128, 64)) == ["'a line far t…' is shortened"]
         assert fit.shows("line 0") and not fit.shows("line 8") and not fit.shows("a line far too long for its box")

@@ -27,19 +27,22 @@ frame's full form; 128x64 is the design size)."""
 
 def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align = "left",
                 sizes: tuple[int, ...] = fonts.SIZES, fill: int = 1, pad: int = 1) -> Box:
-    """Draw one line of ``text`` inside ``box``, shrunk (next size in ``sizes``) and then
-    cut with "…" so it never leaves the box; vertically centred on its capitals.
+    """Draw one line of ``text`` inside ``box`` at the largest size of ``sizes`` it fits,
+    vertically centred on its capitals; never cut (issue 14 item 2: no "…").
 
-    Not for a text a player must read whole (issue 14 item 2: use :func:`paged_text`);
-    only the names entry's single letters (render/names.py, a cell that fits its letter
-    on every laid-out panel) still draw with it.
+    For a short text whose box is laid out to hold it (the names entry's single letters,
+    render/names.py, checked at every panel size by tests/render/test_text_fit.py); a
+    text that may not fit is drawn with :func:`paged_text`, which turns pages.
 
     :param pad: px kept clear at the left and right edges.
     :returns: the ink box drawn ((x0, y0, x0, y0) if nothing was drawn).
-    :raises ValueError: no size fits the box's height.
+    :raises ValueError: no size fits the box's height, or ``text`` does not fit its
+        width even at the smallest size (a layout defect: the message names the text).
     """
     x0, y0, x1, y1 = box
     fit = fonts.fit_text(text, x1 - x0 - 2 * pad, y1 - y0, sizes)
+    if fit.truncated:
+        raise ValueError(f"{text!r} does not fit {x1 - x0} px at {min(sizes)} px: lay it out with paged_text")
     if not fit.text:
         return (x0, y0, x0, y0)
     size = int(fit.font.size)
