@@ -3,7 +3,7 @@ for it is a whole screen.
 
 * On the 128x64 match screen (render/pitchbowl/turn.py) a touchdown's new score redraws
   the scorer's digits alone: the digits sit in fixed boxes at the outer edges (rows
-  16-41), nothing else on the screen depends on the score; the pair's bytes on the
+  14-37), nothing else on the screen depends on the score; the pair's bytes on the
   partial-update device (hardware/pitchside_hw/partial.py, emulated SSD1306 RAM) are
   pinned here.
 * The rules never show that pair: a touchdown ends the drive, and the next frame is the
@@ -43,7 +43,7 @@ def test_a_score_change_on_the_match_screen_redraws_the_scorers_digits_alone() -
         box = _changed(before, after)
         assert box is not None
         x0, y0, x1, y1 = box
-        assert inside[0] <= x0 and x1 <= inside[1] and 16 <= y0 and y1 <= 42, (score, box)
+        assert inside[0] <= x0 and x1 <= inside[1] and 14 <= y0 and y1 <= 38, (score, box)
         assert _sent(before, after) == sent
         assert sent <= 0.25 * FULL
 
@@ -60,3 +60,15 @@ def test_every_score_change_of_the_scenario_match_comes_with_a_new_screen() -> N
     sent = [rows[i]["bytes"] for i in changes]
     print(f"\npitchbowl 128x64: {len(sent)} score changes, each the match screen -> placement/result, "
           f"{sent} B, mean {sum(sent) / len(sent) / FULL:.1%} of a {FULL} B frame")
+
+
+def test_a_change_of_initiative_on_the_match_screen_redraws_the_two_arrows_alone() -> None:
+    # PB-28: the initiative changes hands many times a drive; on 128x64 it is an arrow at
+    # the outer end of the coach's name (was both names in inverse tags, redrawn across the header)
+    view = _turn()
+    other = "A" if view.state.active == "B" else "B"
+    before = render(view)
+    after = render(replace(view, state=replace(view.state, active=other)))
+    box = _changed(before, after)
+    assert box is not None and box[1] >= 0 and box[3] <= 12, box  # the names row alone
+    assert _sent(before, after) == 40

@@ -70,9 +70,10 @@ def _side(c: Canvas, box: Box, view: BoulomaniaView, side: Side, lay: PlayLayout
             triangle(c.draw, (x0, mid - 4, x0 + 5, mid + 5), "right", fill=INK)
         paged_text(c, (x0 + 7, y0 + 1, x1 - dw - 2, y0 + 11), view.name(side), sizes=lay.name_sizes, fill=ink,
                    pad=0)
+        top = y0 + (13 if lay.top else 14)  # standard: side B's marks in page 4, over the last roll's line
         for k in range(hand):  # bowls still to throw: two rows of small marks
             col, row = k % 4, k // 4
-            draw_small(c.draw, x0 + 8 + col * 4, y0 + 14 + row * 4, side, h=1)
+            draw_small(c.draw, x0 + 8 + col * 4, top + row * 4, side, h=1)
         draw_score(c.draw, (x1 - dw - 1, y0 + 1, x1 - 1, y1 - 1), score, max_height=h, align="right", fill=ink)
         return
     name_h = fonts.line_height(lay.name_sizes[0]) + 2
@@ -113,25 +114,44 @@ def _lines(c: Canvas, view: BoulomaniaView, lay: PlayLayout) -> None:
         x0, y0, _, y1 = lay.last
         prompt_line(c, (x0, y0, lay.bottom[2], y1), prompt, sizes=lay.sizes)
         return
-    _last(c, lay.last, view)
-    if prompt is not None:
-        prompt_line(c, lay.bottom, prompt, sizes=lay.sizes)
+    _last(c, lay.last, view, lay.top)
+    if prompt is not None and prompt.kind != "info":  # a warning's inverse bar, clear of the line above
+        x0, y0, x1, y1 = lay.bottom
+        prompt_line(c, (x0, y0 + 1 if lay.top else y0, x1, y1), prompt, sizes=lay.sizes)
     else:
-        paged_bar(c, lay.bottom, view.choice_line or "", inverse=False, sizes=lay.sizes)
+        text = prompt.text if prompt is not None else view.choice_line or ""
+        paged_text(c, lay.bottom, text, align="center", sizes=lay.sizes, pad=2, top=lay.top)
 
 
-def _last(c: Canvas, box: Box, view: BoulomaniaView) -> None:
-    """The last roll: die faces, then what it did (dim); the round before any roll."""
+def _last(c: Canvas, box: Box, view: BoulomaniaView, top: bool = False) -> None:
+    """The last roll: die faces, then what it did (dim); the round before any roll.
+
+    :param top: the words' capitals from the first controller page boundary (8 px) at
+        or under the top of ``box``, not centred."""
     x0, y0, x1, y1 = box
     if view.last is None:
-        paged_text(c, (x0 + 1, y0, x1, y1), f"ROUND {view.board.round}", sizes=(fonts.TINY,), fill=DIM)
+        words = f"ROUND {view.board.round}"
+        paged_text(c, (x0 + 1, _caps_box_top(words, -(-y0 // 8) * 8) if top else y0, x1, y1), words, sizes=(fonts.TINY,),
+                   fill=DIM, top=top)
         return
     x = x0 + 1
     for v in view.last.values:
         draw_die(c.draw, x, y0 + (y1 - y0 - DIE_PX) // 2, v)
         x += DIE_PX + 2
     if view.last.text:
-        paged_text(c, (x + 1, y0, x1, y1), _last_words(view, x1 - x - 3), sizes=(fonts.TINY,), fill=DIM)
+        words = _last_words(view, x1 - x - 3)
+        paged_text(c, (x + 1, _caps_box_top(words, -(-y0 // 8) * 8) if top else y0, x1, y1), words, sizes=(fonts.TINY,),
+                   fill=DIM, top=top)
+
+
+def _caps_box_top(text: str, caps: int) -> int:
+    """The top of a box whose ``top`` text at the smallest size has its capitals on row
+    ``caps``: the box holds what rises above them (a ``"k"``, a ``"j"``'s dot) and
+    :func:`~pitchside.render.widgets.paged_text` puts the capitals 1 px under its top
+    or under those marks, whichever is lower."""
+    font = fonts.text_font(fonts.TINY)
+    above = fonts.cap_top(fonts.TINY) - fonts.text_bbox(text, font)[1] if text else 0
+    return caps - max(1, above)
 
 
 def draw_finished(c: Canvas, view: BoulomaniaView) -> None:

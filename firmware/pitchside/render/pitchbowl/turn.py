@@ -12,9 +12,13 @@ entered (``"> PASS? ALL-OUT"``), else what OK does now. A refusal is the overlay
 
 Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
 
-* 128x64: names 0-11 (side columns 40 px), digits 16-41, the limits stacked in the
-  middle column 13-33, the loose Ball or OFF under them, the last loss 43-52, the
-  bottom line 53-63 (a notice too long for it takes the last-loss row too).
+* 128x64: names 0-11, the initiative an arrow at the outer end of the coach's name,
+  digits 14-37, the limits stacked in the middle column 11-30, the loose Ball or OFF
+  under them (31-38); the last loss's capitals on rows 40-45 (the controller's 8 px page 5)
+  and the bottom line's on rows 48-55 (page 6, descenders below), so a change of
+  initiative, a pitch or a touchdown redraws narrow runs and a page per text line
+  (issue 14 item 7; a notice too long for one line takes the last-loss row too).
+  96x48: names 0-10 with the inverse tag, the bottom line 38-47, no last-loss row.
 * 128x32: digits 0-20 with the arrow, "7 LEFT" and the loose Ball or OFF in the
   middle, the bottom line 21-31 (paged); the limits and the last loss are left out
   (a refusal still names the limit spent).
@@ -39,7 +43,15 @@ from pitchside.render.widgets import draw_score, paged_text, triangle
 
 @dataclass(frozen=True, slots=True)
 class TurnLayout:
-    """The match screen's boxes on one panel (module docstring); None: not shown."""
+    """The match screen's boxes on one panel (module docstring); None: not shown.
+
+    :param tag: the initiative as the coach's name in an inverse tag with a notch
+        (True), or as an arrow at the outer end of his name (False).
+    :param bottom: the bottom line's box, None: the screen's common one
+        (:func:`~pitchside.render.pitchbowl.view.frame_of`).
+    :param top: the last loss's and the bottom line's capitals at the top of their
+        boxes (each in a controller page of its own), not centred.
+    """
 
     names: tuple[Box, Box] | None
     digits: tuple[Box, Box]
@@ -49,7 +61,9 @@ class TurnLayout:
     loss: Box | None
     name_sizes: tuple[int, ...]
     small_sizes: tuple[int, ...]
-    notch: bool = True
+    tag: bool = True
+    bottom: Box | None = None
+    top: bool = False
 
 
 def turn_layout(c: Canvas) -> TurnLayout:
@@ -78,18 +92,21 @@ def turn_layout(c: Canvas) -> TurnLayout:
                           extra=(0, 81, w, 90), loss=(0, 90, w, b0 - 1),
                           name_sizes=(14, 13, 12, 11, 10, 9), small_sizes=(10, 9))
     col = round(w * 40 / 128)  # standard, small (96x48: no last-loss row)
-    standard = c.layout == "standard"
-    row = 10 if standard else 9
-    header = fr.header
-    loss_top = b0 - row if standard else b0
     mx0, mx1 = col + 1, w - col - 1
+    if c.layout == "standard":  # each text row's capitals in one controller page (module docstring)
+        return TurnLayout(names=((7, 0, col, 12), (w - col, 0, w - 7, 12)),
+                          digits=((2, 14, col - 16, 38), (w - col + 16, 14, w - 2, 38)),
+                          left=(mx0, 0, mx1, 11), limits=((mx0, 11, mx1, 21), (mx0, 21, mx1, 31)),
+                          extra=(mx0, 31, mx1, 40), loss=(0, 39, w, 48), name_sizes=(12, 11, 10, 9),
+                          small_sizes=(9,), tag=False, bottom=(0, 47, w, h), top=True)
+    row = 9
+    header = fr.header
     return TurnLayout(names=((0, 0, col, header), (w - col, 0, w, header)),
-                      digits=((2, header + 4, col - 16, loss_top - 2), (w - col + 16, header + 4, w - 2, loss_top - 2)),
+                      digits=((2, header + 4, col - 16, b0 - 2), (w - col + 16, header + 4, w - 2, b0 - 2)),
                       left=(mx0, 0, mx1, header), limits=((mx0, header + 1, mx1, header + row + 1),
                                                           (mx0, header + row + 1, mx1, header + 2 * row + 1)),
-                      extra=(mx0, header + 2 * row + 1, mx1, loss_top - 1),
-                      loss=(0, loss_top, w, b0) if standard else None,
-                      name_sizes=(12, 11, 10, 9) if standard else (10, 9), small_sizes=(9,) if standard else (8,))
+                      extra=(mx0, header + 2 * row + 1, mx1, b0 - 1), loss=None,
+                      name_sizes=(10, 9), small_sizes=(8,))
 
 
 def draw_turn(c: Canvas, view: PitchBowlView) -> None:
@@ -100,7 +117,7 @@ def draw_turn(c: Canvas, view: PitchBowlView) -> None:
         _side(c, view, side, dbox, lay)
     if state.bonus_pending:
         x0, y0, x1, y1 = lay.left
-        c.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=INK)
+        c.draw.rectangle((x0, y0, x1 - 1, y1 - (2 if lay.top else 1)), fill=INK)  # clear of PASS under it
         paged_text(c, lay.left, "BONUS!", align="center", fill=PAPER, sizes=lay.small_sizes, pad=1)
     else:
         paged_text(c, lay.left, f"{pitches_left(state)} LEFT", align="center", sizes=(*lay.name_sizes[1:], 9),
@@ -120,7 +137,7 @@ def draw_turn(c: Canvas, view: PitchBowlView) -> None:
     if lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
             fonts.lay_out(prompt.text, c.width - 4, fr.bottom[1] - fr.bottom[0], fr.sizes).pages) > 1:
         # a notice too long for one line takes the last-loss row too (it explains it anyway)
-        box = (0, lay.loss[1], c.width, fr.bottom[1])
+        box = (0, lay.loss[1], c.width, (lay.bottom or (0, *fr.bottom))[-1])
         paged_text(c, box, prompt.text, align="center", sizes=fr.sizes, pad=2, max_lines=2)
         return
     if lay.loss is not None:
@@ -128,8 +145,8 @@ def draw_turn(c: Canvas, view: PitchBowlView) -> None:
         width = lay.loss[2] - lay.loss[0] - 2
         small = fonts.text_font(lay.small_sizes[-1])
         text = next((t for t in words if fonts.text_width(t, small) <= width), words[-1])
-        paged_text(c, lay.loss, text, align="center", sizes=lay.small_sizes, fill=DIM, pad=1)
-    bottom(c, view, own)
+        paged_text(c, lay.loss, text, align="center", sizes=lay.small_sizes, fill=DIM, pad=1, top=lay.top)
+    bottom(c, view, own, lay.bottom, top=lay.top)
 
 
 def _side(c: Canvas, view: PitchBowlView, side: Side, dbox: Box, lay: TurnLayout) -> None:
@@ -139,11 +156,17 @@ def _side(c: Canvas, view: PitchBowlView, side: Side, dbox: Box, lay: TurnLayout
     if lay.names is not None:
         nbox = lay.names[0 if side == "A" else 1]
         x0, y0, x1, y1 = nbox
-        if active:  # the initiative: inverse tag, a notch pointing at the score
+        inverse = active and lay.tag
+        if inverse:  # the initiative: inverse tag, a notch pointing at the score
             c.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ink)
             n = (dbox[0] + dbox[2]) // 2
             c.draw.polygon([(n - 4, y1 - 1), (n + 4, y1 - 1), (n, y1 + 3)], fill=ink)
-        paged_text(c, nbox, view.name(side), align="center", fill=PAPER if active else ink, sizes=lay.name_sizes,
+        elif active:  # the initiative: an arrow at the outer end of the name, pointing at it
+            if side == "A":
+                triangle(c.draw, (0, y0 + 1, 5, y1 - 1), "right", fill=ink)
+            else:
+                triangle(c.draw, (c.width - 5, y0 + 1, c.width, y1 - 1), "left", fill=ink)
+        paged_text(c, nbox, view.name(side), align="center", fill=PAPER if inverse else ink, sizes=lay.name_sizes,
                    pad=1)
     elif active:  # no names row: an arrow at the outer edge
         ay = (dbox[1] + dbox[3]) // 2 - 5

@@ -89,17 +89,20 @@ def side_ink(side: Side) -> int:
     return SIDE_A if side == "A" else SIDE_B
 
 
-def bottom(c: Canvas, view: PitchBowlView, own: str = "", box: Box | None = None) -> None:
+def bottom(c: Canvas, view: PitchBowlView, own: str = "", box: Box | None = None, *, top: bool = False) -> None:
     """The bottom line: the view's warning (inverse video) or notice, else ``own``,
-    else the hint; paged, never cut. A refusal is the overlay, not this line."""
+    else the hint; paged, never cut. A refusal is the overlay, not this line.
+
+    :param box: the line's box, None: the layout's (:func:`frame_of`).
+    :param top: the text's capitals at the top of ``box``, not centred in it."""
     fr = frame_of(c)
     box = box or (0, fr.bottom[0], c.width, fr.bottom[1])
     prompt = view.prompt
     if prompt is not None and prompt.kind == "warning":
-        prompt_line(c, box, prompt, fr.sizes)
+        prompt_line(c, (box[0], box[1] + 1, box[2], box[3]) if top else box, prompt, fr.sizes)
         return
     text = prompt.text if prompt is not None and prompt.kind == "info" else own or view.hint
-    paged_text(c, box, text, align="center", sizes=fr.sizes, pad=2, max_lines=fr.lines)
+    paged_text(c, box, text, align="center", sizes=fr.sizes, pad=2, max_lines=fr.lines, top=top)
 
 
 def title_bar(c: Canvas, text: str, right: str = "") -> None:
