@@ -29,6 +29,7 @@ from support.notices import scenario_notices
 from support.textfit import TextFit, draw_every_page, sample_notice, texts_of
 
 PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
+SMALL = Panel(96, 48)  # the smallest laid-out size (widgets.MIN_SIZE), no driver of ours
 LONG_NAMES = ("MAXIMILIAN-ALEXANDER", "BARTHOLOMEW-JONES")
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "replay"
 
@@ -198,7 +199,7 @@ def names_views() -> Iterator[tuple[object, tuple[str, ...]]]:
                 yield NamesView(who, letters, cursor, done, hint), (f"NAME: {who}", *letters.strip(), *done, hint)
 
 
-@pytest.mark.parametrize("panel", PANELS, ids=_panel_id)
+@pytest.mark.parametrize("panel", [*PANELS, SMALL], ids=_panel_id)
 def test_the_names_entry_fits(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 14 items 2 and 5: every initial a player can choose is drawn whole in its
     cell (never "…" or left out), with the title, the names so far and the hint."""

@@ -13,6 +13,7 @@ Layout (128x64; other sizes scale from the panel's height and width):
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -84,12 +85,17 @@ def _cells(draw: ImageDraw.ImageDraw, view: NamesView, box: Box) -> None:
     cell in inverse video, letters still to come as a short underline."""
     x0, top, x1, bottom = box
     w = x1 - x0
-    cell_w = min((bottom - top) * 3 // 4, (w - 24) // max(1, len(view.letters)))
+    room = (w - 24) // max(1, len(view.letters))
+    cell_w = min((bottom - top) * 3 // 4, room)
     cell_h = min(bottom - top, cell_w * 4 // 3)
+    big = tuple(s for s in range(cell_h, fonts.TINY - 1, -1) if fonts.line_height(s) <= cell_h - 2)  # TINY: 128x32
+    # a cell at least as wide as the widest letter at the smallest size it may take
+    # (+ 4 px: the cell's 1 px edges and text_in_box's 1 px pads): short wide panels
+    widest = max(fonts.text_width(ch, fonts.text_font((big or (fonts.TINY,))[-1])) for ch in string.ascii_uppercase)
+    cell_w = max(cell_w, min(room, widest + 4))
     top += (bottom - top - cell_h) // 2
     bottom = top + cell_h
     x = x0 + (w - cell_w * len(view.letters)) // 2
-    big = tuple(s for s in range(cell_h, fonts.TINY - 1, -1) if fonts.line_height(s) <= cell_h - 2)  # TINY: 128x32
     _plus_minus(draw, (x - 11, top, x - 2, bottom))
     for i, ch in enumerate(view.letters):
         cell = (x + 1, top, x + cell_w - 1, bottom)
