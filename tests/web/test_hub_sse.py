@@ -4,9 +4,9 @@ block (issue 16: 50 phones cost one encoding per change, not fifty)."""
 from __future__ import annotations
 
 import asyncio
-import threading
 
 from pitchside.web.hub import Hub
+from support.aio import run_in_thread
 
 
 def test_every_stream_gets_the_same_block_of_a_change_built_once() -> None:
@@ -23,17 +23,4 @@ def test_every_stream_gets_the_same_block_of_a_change_built_once() -> None:
         assert got_b.sse("state") is block  # the second stream reuses the first's bytes
         assert got_a.sse("standings") == block.replace(b"event: state", b"event: standings")
 
-    failed: list[BaseException] = []
-
-    def run() -> None:  # a thread of its own: the browser tests' sync Playwright may hold a loop on this one
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            failed.append(exc)
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(30)
-    assert not t.is_alive()
-    if failed:
-        raise failed[0]
+    run_in_thread(main)

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-import threading
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from starlette.requests import Request
@@ -17,25 +15,7 @@ from starlette.requests import Request
 from pitchside.web import sse
 from pitchside.web.daemon import FeedReceiver
 from pitchside.web.hub import Hub
-
-
-def _in_thread(main: Callable[[], Awaitable[None]]) -> None:
-    """``asyncio.run(main())`` on a thread of its own (the browser tests' sync Playwright
-    may hold a loop on this one)."""
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            failed.append(exc)
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(30)
-    assert not t.is_alive()
-    if failed:
-        raise failed[0]
+from support.aio import run_in_thread
 
 
 def _request() -> Request:
@@ -71,7 +51,7 @@ def test_changes_queued_behind_a_write_go_out_together_in_order() -> None:
             raise AssertionError("the stream did not end on close")
         assert not hub.clients
 
-    _in_thread(main)
+    run_in_thread(main)
 
 
 def hub_entry(hub: Hub, seq: int):  # type: ignore[no-untyped-def]

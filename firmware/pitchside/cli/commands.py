@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 from pitchside.app.config import DEFAULT_JOURNAL
@@ -55,46 +55,23 @@ class LazyChoices(Sequence[str]):
 # -- the handlers: each imports its module when its command is chosen -------------------
 
 
-def _tournament(args: argparse.Namespace) -> int:
-    # only for `pitchside tournament` (start-up, issue 15)
-    from pitchside.cli import tournament
+def _lazy(module: str, name: str) -> Callable[[argparse.Namespace], int]:
+    """The handler that imports ``pitchside.cli.<module>`` when its command is chosen
+    (never at start-up, issue 15) and runs its function ``name`` on the parsed args."""
 
-    return tournament._cmd(args)
+    def handler(args: argparse.Namespace) -> int:
+        run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"pitchside.cli.{module}"), name)
+        return run(args)
 
-
-def _audits(args: argparse.Namespace) -> int:
-    # only for `pitchside audits` (start-up, issue 15)
-    from pitchside.cli import audits
-
-    return audits._cmd_audits(args)
+    return handler
 
 
-def _web(args: argparse.Namespace) -> int:
-    # only for `pitchside web` (start-up, issue 15)
-    from pitchside.cli import web
-
-    return web._cmd_web(args)
-
-
-def _league_serve(args: argparse.Namespace) -> int:
-    # only for `pitchside league` (start-up, issue 15)
-    from pitchside.cli import league
-
-    return league._cmd_serve(args)
-
-
-def _league_new(args: argparse.Namespace) -> int:
-    # only for `pitchside league` (start-up, issue 15)
-    from pitchside.cli import league
-
-    return league._cmd_new(args)
-
-
-def _league_standings(args: argparse.Namespace) -> int:
-    # only for `pitchside league` (start-up, issue 15)
-    from pitchside.cli import league
-
-    return league._cmd_standings(args)
+_tournament = _lazy("tournament", "_cmd")
+_audits = _lazy("audits", "_cmd_audits")
+_web = _lazy("web", "_cmd_web")
+_league_serve = _lazy("league", "_cmd_serve")
+_league_new = _lazy("league", "_cmd_new")
+_league_standings = _lazy("league", "_cmd_standings")
 
 
 # -- the parsers ------------------------------------------------------------------------
