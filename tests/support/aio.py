@@ -17,7 +17,7 @@ def run_in_thread(main: Callable[[], Awaitable[None]], timeout_s: float = 30.0) 
     def run() -> None:
         try:
             asyncio.run(main())  # type: ignore[arg-type]
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001 - re-raised on the test's thread
             failed.append(exc)
 
     t = threading.Thread(target=run)

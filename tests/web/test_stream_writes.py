@@ -10,11 +10,10 @@ import socket
 import time
 from pathlib import Path
 
-from starlette.requests import Request
-
 from pitchside.web import sse
 from pitchside.web.daemon import FeedReceiver
 from pitchside.web.hub import Hub
+from starlette.requests import Request
 from support.aio import run_in_thread
 
 
