@@ -167,7 +167,13 @@ class WebProcess:
             preexec_fn=_web_preexec(WEB_NICE))  # as deployed: Nice=10, off the table's core
         self.startup_s = self._wait_ready(t0)
 
-    def _wait_ready(self, t0: float, timeout: float = 30.0) -> float:
+    def _wait_ready(self, t0: float, timeout: float = 60.0) -> float:
+        """Seconds from spawn to the first ``/healthz`` answer. On a loaded machine the
+        web side starts slowly (Nice 10, off the table's CPU: 30 s were seen not to be
+        enough under a test run at load 11), so the wait is generous.
+
+        :raises RuntimeError: it exited, or did not answer within ``timeout`` s; it is
+            stopped first, so no orphan is left behind."""
         import httpx
 
         while time.monotonic() - t0 < timeout:
@@ -179,7 +185,9 @@ class WebProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.005)
-        raise RuntimeError("pitchside web did not answer /healthz within 30 s")
+        self.proc.kill()
+        self.proc.wait()
+        raise RuntimeError(f"pitchside web did not answer /healthz within {timeout:g} s (stopped)")
 
     def health(self) -> dict[str, Any]:
         import httpx
