@@ -98,27 +98,10 @@ def register_tournament(sub: Any) -> None:
                    help="one of %(choices)s (default %(default)s)")
     n.add_argument("--name", help="the tournament's name (default: the file's)")
     n.add_argument("--force", action="store_true", help="overwrite an existing file")
-    r = tsub.add_parser("result", help="enter a game's result")
-    r.add_argument("file")
-    r.add_argument("home")
-    r.add_argument("away")
-    r.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
-    r.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
-    r.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
-    c = tsub.add_parser("correct", help="correct a game's result (kept in the audit list)")
-    c.add_argument("file")
-    c.add_argument("home")
-    c.add_argument("away")
-    c.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
-    c.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
-    c.add_argument("--final", action="store_true", help="the final of a round robin with a final")
-    c.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
-    w = tsub.add_parser("withdraw", help="withdraw a game's result: the game is due again (kept in the audit list)")
-    w.add_argument("file")
-    w.add_argument("home")
-    w.add_argument("away")
-    w.add_argument("--final", action="store_true", help="the final of a round robin with a final")
-    w.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
+    _game_parser(tsub, "result", "enter a game's result", score=True, final=False)
+    _game_parser(tsub, "correct", "correct a game's result (kept in the audit list)", score=True, final=True)
+    _game_parser(tsub, "withdraw", "withdraw a game's result: the game is due again (kept in the audit list)",
+                 score=False, final=True)
     au = tsub.add_parser("audit", help="print every result entered, corrected or withdrawn, with when")
     au.add_argument("file")
     s = tsub.add_parser("standings", help="print the standings and the next game")
@@ -128,6 +111,22 @@ def register_tournament(sub: Any) -> None:
     x = tsub.add_parser("next", help="print the next game to play (or the champion)")
     x.add_argument("file")
     p.set_defaults(func=_tournament)
+
+
+def _game_parser(tsub: Any, name: str, help: str, *, score: bool, final: bool) -> None:
+    """A tournament sub-command about one game (``result``, ``correct``, ``withdraw``):
+    the file, the two teams, the score and a forfeit where it takes one, ``--final``
+    where it can name the final, and ``--at``."""
+    g = tsub.add_parser(name, help=help)
+    g.add_argument("file")
+    g.add_argument("home")
+    g.add_argument("away")
+    if score:
+        g.add_argument("score", nargs="?", help="HOME-AWAY in Moves, like 3-1")
+        g.add_argument("--quit", metavar="TEAM", help="TEAM quit: a 0-3 forfeit (MM-25, MM-32)")
+    if final:
+        g.add_argument("--final", action="store_true", help="the final of a round robin with a final")
+    g.add_argument("--at", help="when it was entered (ISO 8601; default: now)")
 
 
 def register_audits(sub: Any) -> None:
