@@ -424,3 +424,8 @@ def test_a_beam_s_pulse_train_settings_are_read_and_checked(write) -> None:
     assert (err.key, err.message) == ("beams.twenty.train_pulses", "must be between 2 and 1000, not 1")
     err = refused(write("storm_window_ms = 10 ", "train_spacing_ms = 2000\nstorm_window_ms = 10 "))
     assert (err.key, err.message) == ("beams.twenty.train_spacing_ms", "must be between 0.0 and 1000.0, not 2000.0")
+    # the twenty hole's min_block_ms 2.5 + rearm_ms 4: pieces start at least 6.5 ms apart
+    err = refused(write("storm_window_ms = 10 ", "train_spacing_ms = 7\nstorm_window_ms = 10 "))
+    assert (err.key, err.message) == ("beams.twenty.train_spacing_ms",
+                                      "train_spacing_s (7 ms) must be below min_block_s + rearm_s (6.5 ms), "
+                                      "the closest two pieces can start")

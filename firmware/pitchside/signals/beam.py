@@ -95,7 +95,8 @@ def check_params(
 
     :raises ParameterError: ``param`` names the parameter: a time that is not finite and
         >= 0, ``min_block_s >= max_block_s`` ("min_block_s"), fewer than 2 storm pulses
-        or train pulses.
+        or train pulses, ``train_spacing_s >= min_block_s + rearm_s`` ("train_spacing_s":
+        real pieces, which start at least that far apart, would make a train).
     """
     for key, value in (
         ("min_block_s", min_block_s),
@@ -109,6 +110,12 @@ def check_params(
         raise ParameterError(name, "min_block_s", f"min_block_s ({min_block_s} s) must be below max_block_s ({max_block_s} s)")
     check_count(name, "storm_pulses", storm_pulses, 2)
     check_count(name, "train_pulses", train_pulses, 2)
+    if not train_spacing_s < min_block_s + rearm_s:
+        # two counted pieces start at least min_block + rearm apart: a train spacing that
+        # long would call a run of real pieces a pulse train and drop them
+        raise ParameterError(name, "train_spacing_s",
+                             f"train_spacing_s ({train_spacing_s * 1e3:g} ms) must be below min_block_s + rearm_s "
+                             f"({(min_block_s + rearm_s) * 1e3:g} ms), the closest two pieces can start")
 
 
 class BeamCounter(TimedFilter):
