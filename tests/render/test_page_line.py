@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from pitchside.render import fonts
 from pitchside.render.page_line import page_line
 from pitchside.render.panel import Canvas, Panel
 
@@ -18,12 +17,19 @@ def test_the_capitals_end_on_the_page_s_last_row(size: int, cap_top: int) -> Non
     assert c.image.crop((0, 56, 128, 64)).getbbox() is None
 
 
-def test_the_size_is_the_largest_that_fits() -> None:
-    c = Canvas(Panel(128, 64))
-    page_line(c, (0, 47, 128, 59), "Restart: Blue Town moves first", page_end=56, sizes=(11, 10, 9))
-    assert fonts.lay_out("Restart: Blue Town moves first", 124, 12, (11, 10, 9)).size == 9
-    assert c.image.getbbox() is not None and c.image.getbbox()[1] >= 56 - 7  # 6 px capitals, tall l/f above
-    assert c.image.crop((0, 0, 128, 48)).getbbox() is None
+@pytest.mark.parametrize(("text", "size"), [("Restart: Blue Town first", 11), ("Restart: Bob moves first", 10),
+                                          ("Restart: Blue Town moves", 9)])
+def test_the_size_is_the_largest_that_fits(text: str, size: int) -> None:
+    """Drawn with (11, 10, 9) the line is pixel for pixel the line drawn at ``size``
+    alone: the largest of the sizes at which it fits the 124 px between the pads."""
+    def drawn(sizes: tuple[int, ...]) -> bytes:
+        c = Canvas(Panel(128, 64))
+        page_line(c, (0, 47, 128, 59), text, page_end=56, sizes=sizes)
+        assert c.image.crop((0, 0, 128, 47)).getbbox() is None  # at most a tall letter's top in row 47
+        return c.image.tobytes()
+
+    assert drawn((11, 10, 9)) == drawn((size,))
+    assert all(drawn((11, 10, 9)) != drawn((other,)) for other in (11, 10, 9) if other != size)
 
 
 def test_descenders_go_to_the_next_page_only() -> None:

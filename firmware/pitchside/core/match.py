@@ -36,7 +36,7 @@ class _Node:
     prev: "_Node | None"
     inp: Any
     state: Any
-    notices: tuple[Notice, ...] = field(default=(), compare=False)
+    notices: tuple[Notice, ...] = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,9 @@ SSD1306/SH1106 panels take their RAM in 8-px pages, and the partial-update devic
 (hardware/pitchside_hw/partial.py) sends only the pages and columns that change. A line
 whose capitals straddle two pages costs both on every change of its text. Here the
 capitals' bottom row is the last row of a page, whatever the font size chosen: capitals
-of up to 8 px stay in that page (the smaller sizes with their tall lower-case letters
-too), and only the descenders reach the page below.
+of up to 8 px stay in that page, and only the descenders reach the page below; at 9
+and 10 px the top row of a tall lower-case letter (l, f, b, d) is the page above's last
+row (tests/render/test_page_line.py), so a text with one costs that page's columns too.
 """
 
 from __future__ import annotations
