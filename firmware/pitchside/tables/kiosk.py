@@ -414,10 +414,8 @@ def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, 
             st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # lines received
         case SerialStatus(name=name, connected=connected):
             st = replace(ks.stat(name), on=connected, noisy=not connected)
-        case ButtonHeld(name=name) | TimerFired(name=name):
-            if any(n == name for n, _ in ks.stats):
-                return {}, ()  # its record as it is
-            st = _NO_STAT  # a first record for it
+        case ButtonHeld() | TimerFired():
+            return {}, ()  # no count: a hold is counted by its press, a timer is no input
         case CoinInserted(name=name):
             st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # coins
         case CoinFault(name=name, detail=detail):
