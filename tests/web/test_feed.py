@@ -119,3 +119,34 @@ def test_publish_is_called_once_per_handled_event() -> None:
         assert threading.active_count() >= 1
     finally:
         sim.close()
+
+
+def test_the_last_notices_are_the_ones_the_step_gave_without_applying_the_rules_again() -> None:
+    """The feed reads the notices kept with the match's last input (the rules are pure:
+    applying them again gives the same), so building a snapshot costs no rules step."""
+    from pitchside.core.notice import Notice
+    from pitchside.web.feed import last_notices
+
+    sim, sc = sim_table("pitchnut")
+    try:
+        for action in sc.actions[:6]:
+            sim.act(action, sc.gap_s)
+        match = sim.runtime.state.match
+        head = match.head
+        before = head.prev.state if head.prev is not None else match.initial
+        expected = tuple(e for e in match.codec.apply(before, head.inp).effects if isinstance(e, Notice))
+        assert expected  # the sixth input of the scenario says something
+
+        class NoRules:
+            """The match's codec with its rules gone: a call to ``apply`` fails the test."""
+
+            def __getattr__(self, name: str) -> object:
+                if name == "apply":
+                    raise AssertionError("the feed applied the rules again")
+                return getattr(match.codec, name)
+
+        import dataclasses
+
+        assert last_notices(dataclasses.replace(match, codec=NoRules())) == expected
+    finally:
+        sim.close()

@@ -10,6 +10,7 @@ Pure: no clock, no I/O. The caller gives ``seq``, ``boot`` and the match id.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from pitchside.core.match import Match
@@ -38,17 +39,13 @@ def words(match: Match, notice: Notice, names: tuple[str, str]) -> Words:
 
 
 def last_notices(match: Match) -> tuple[Notice, ...]:
-    """The notices of the input in effect last: its step again, from the state before
-    it (the rules are pure, so this is the step the table saw). ``()`` before the first input."""
+    """The notices of the input in effect last: the ones its step gave, kept with the
+    match (the rules are not applied again: the feed is built after every change, on the
+    table's process). ``()`` before the first input."""
     head = match.head
     if head is None:
         return ()
-    before = head.prev.state if head.prev is not None else match.initial
-    try:
-        return tuple(e for e in match.codec.apply(before, head.inp).effects
-                     if isinstance(e, Notice))
-    except Exception:  # pragma: no cover - an input in effect was accepted once: it is again
-        return ()
+    return tuple(e for e in head.notices if isinstance(e, Notice))
 
 
 def notice_json(match: Match, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
@@ -58,6 +55,13 @@ def notice_json(match: Match, notice: Notice, names: tuple[str, str]) -> dict[st
     except KeyError:  # a notice without words is a bug elsewhere; the feed still goes on
         w = Words(notice.code, notice.code)
     return {"rule": notice.rule, "code": notice.code, "text": w.long, "short": w.short}
+
+
+@functools.lru_cache(maxsize=512)
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of dataclass ``cls``, in order (looked up once per class: the feed
+    walks the whole view after every change)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def jsonable(value: Any, depth: int = 0) -> Any:
@@ -71,8 +75,8 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         return number(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {"type": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = jsonable(getattr(value, f.name), depth + 1)
+        for name in _field_names(type(value)):
+            out[name] = jsonable(getattr(value, name), depth + 1)
         return out
     if isinstance(value, (tuple, list, frozenset, set)):
         return [jsonable(v, depth + 1) for v in value]
