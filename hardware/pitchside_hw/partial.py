@@ -20,7 +20,12 @@ frame, and a score change usually touches a few digits. The devices here are
 * every ``full_every``-th frame is sent whole, exactly as luma sends it, so a frame
   corrupted on the bus (a glitch on a long I2C cable) is repaired within
   ``full_every`` frames; the first frame, and the first after a bus error or
-  :meth:`invalidate`, are sent whole too.
+  :meth:`invalidate`, are sent whole too;
+* :meth:`~_Partial.stage` packs and plans a frame without the bus, so that the next
+  ``display()`` of that image only sends (``pitchside_hw.display.Display.prepare``: a
+  journaled frame is readied while its write is made durable, issue 15 item 2), and
+  :meth:`~_Partial.pack` gives the packed pages :class:`~pitchside_hw.display.Display`
+  compares frames by (a frame is packed once).
 
 :class:`PanelRam` is a recording serial interface that *emulates* the controller's
 display RAM (it interprets the addressing commands and addressing modes): the tests and
@@ -32,7 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
@@ -177,6 +182,31 @@ def merge_windows(
     return best[n][1]
 
 
+Transfer = tuple[tuple[int, ...], list[int]]
+"""One bus transfer of a frame: the command bytes (``command(*cmd)``), then the data bytes
+(``data(list)``)."""
+
+
+class StagedFrame(NamedTuple):
+    """A frame packed and planned by :meth:`_Partial.stage`, not yet sent: everything
+    :meth:`_Partial.display` does short of the bus.
+
+    ``image`` is the frame it was staged for (compared by identity); ``packed`` its pages
+    (:func:`pack_pages`); ``base`` the shadow it was planned against and ``since_full``
+    the frames since the last full one then (the plan is used only while both are
+    unchanged); ``full`` whether it is a whole frame; ``transfers`` what goes on the bus.
+    (A named tuple: built on every frame, including the bare counter's ``display()``, it
+    costs less than a frozen dataclass.)
+    """
+
+    image: Image.Image
+    packed: bytes
+    base: bytes | None
+    since_full: int
+    full: bool
+    transfers: tuple[Transfer, ...]
+
+
 class _Partial:
     """The shared half of the partial devices (mixed in before the luma class)."""
 
@@ -193,6 +223,7 @@ class _Partial:
         """A full frame every this many frames (0: only the first and after errors)."""
         self._shadow: bytes | None = None  # what the panel holds, as far as we know
         self._since_full = 0
+        self._staged: StagedFrame | None = None
         self.frames_full = 0
         """Frames sent whole so far (first, periodic, after an error)."""
         self.frames_partial = 0
@@ -203,31 +234,55 @@ class _Partial:
         the panel, or when its RAM may have been disturbed)."""
         self._shadow = None
 
-    def display(self, image: Image.Image) -> None:
-        """Show ``image`` (the device's size and mode, as for luma), sending only the
-        changed windows unless a full frame is due."""
+    def pack(self, image: Image.Image) -> bytes:
+        """``image`` (the device's size and mode, as for luma) in the controller's page
+        layout after luma's preprocessing (rotation): :func:`pack_pages`. Touches no bus.
+        Two frames pack alike exactly when the panel would show them alike."""
         assert image.mode == self.mode
         assert image.size == self.size
-        image = self.preprocess(image)  # type: ignore[attr-defined]
-        buf = pack_pages(image, self._pages)
-        shadow = self._shadow
+        return pack_pages(self.preprocess(image), self._pages)  # type: ignore[attr-defined]
+
+    def stage(self, image: Image.Image, packed: bytes | None = None) -> StagedFrame:
+        """Pack ``image`` (or take ``packed``, its :meth:`pack`) and plan what
+        :meth:`display` of this same image object will send, without touching the bus:
+        the next ``display(image)`` then only sends, provided nothing was sent or
+        invalidated in between (else it plans again). The image must not be changed
+        until then. Issue 15 item 2: the runtime stages a journaled frame while its write
+        is being made durable, and displays it once it is."""
+        staged = self._plan(image, self.pack(image) if packed is None else packed)
+        self._staged = staged
+        return staged
+
+    def display(self, image: Image.Image) -> None:
+        """Show ``image`` (the device's size and mode, as for luma), sending only the
+        changed windows unless a full frame is due (what :meth:`stage` planned for it,
+        if still valid)."""
+        staged, self._staged = self._staged, None
+        if (staged is None or staged.image is not image or staged.base is not self._shadow
+                or staged.since_full != self._since_full):
+            staged = self._plan(image, self.pack(image))
         self._shadow = None  # a failed transfer leaves the panel unknown: full next time
-        full = shadow is None or (self.full_every > 0 and self._since_full + 1 >= self.full_every)
-        if full:
-            self._send_full(buf)
+        for cmd, data in staged.transfers:
+            self.command(*cmd)  # type: ignore[attr-defined]
+            self.data(data)  # type: ignore[attr-defined]
+        if staged.full:
             self._since_full = 0
             self.frames_full += 1
         else:
-            assert shadow is not None
-            self._send_changes(buf, shadow)
             self._since_full += 1
             self.frames_partial += 1
-        self._shadow = buf
+        self._shadow = staged.packed
 
-    def _send_full(self, buf: bytes) -> None:
+    def _plan(self, image: Image.Image, buf: bytes) -> StagedFrame:
+        shadow = self._shadow
+        full = shadow is None or (self.full_every > 0 and self._since_full + 1 >= self.full_every)
+        transfers = self._full(buf) if full or shadow is None else self._changes(buf, shadow)
+        return StagedFrame(image, buf, shadow, self._since_full, full, transfers)
+
+    def _full(self, buf: bytes) -> tuple[Transfer, ...]:
         raise NotImplementedError
 
-    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+    def _changes(self, buf: bytes, shadow: bytes) -> tuple[Transfer, ...]:
         raise NotImplementedError
 
 
@@ -249,20 +304,20 @@ class PartialSSD1306(_Partial, ssd1306):  # type: ignore[misc]
         self.window_overhead = window_overhead
         super().__init__(serial_interface, width=width, height=height, rotate=rotate, **kwargs)
 
-    def _send_full(self, buf: bytes) -> None:
+    def _full(self, buf: bytes) -> tuple[Transfer, ...]:
         # Byte for byte what luma's ssd1306.display() sends.
-        self.command(0x21, self._colstart, self._colend - 1, 0x22, 0, self._pages - 1)
-        self.data(list(buf))
+        return (((0x21, self._colstart, self._colend - 1, 0x22, 0, self._pages - 1), list(buf)),)
 
-    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+    def _changes(self, buf: bytes, shadow: bytes) -> tuple[Transfer, ...]:
         w = self._w
         runs = changed_runs(buf, shadow, w, self.window_overhead)
+        transfers: list[Transfer] = []
         for p0, p1, c0, c1 in plan_windows(runs, self.window_overhead):
-            self.command(0x21, self._colstart + c0, self._colstart + c1, 0x22, p0, p1)
             data: list[int] = []
             for p in range(p0, p1 + 1):
                 data.extend(buf[p * w + c0 : p * w + c1 + 1])
-            self.data(data)
+            transfers.append(((0x21, self._colstart + c0, self._colstart + c1, 0x22, p0, p1), data))
+        return tuple(transfers)
 
 
 class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
@@ -280,22 +335,19 @@ class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
         super().__init__(serial_interface, width=width, height=height, rotate=rotate,
                          page_address_offset=page_address_offset, **kwargs)
 
-    def _page(self, page: int, col: int) -> None:
+    def _page(self, page: int, col: int) -> tuple[int, int, int]:
         col += self._page_address_offset
-        self.command(0xB0 + page, col & 0x0F, 0x10 | (col >> 4))
+        return (0xB0 + page, col & 0x0F, 0x10 | (col >> 4))
 
-    def _send_full(self, buf: bytes) -> None:
+    def _full(self, buf: bytes) -> tuple[Transfer, ...]:
         # What luma's sh1106.display() sends (for offsets below 16, byte for byte).
         w = self._w
-        for p in range(self._pages):
-            self._page(p, 0)
-            self.data(list(buf[p * w : (p + 1) * w]))
+        return tuple((self._page(p, 0), list(buf[p * w : (p + 1) * w])) for p in range(self._pages))
 
-    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+    def _changes(self, buf: bytes, shadow: bytes) -> tuple[Transfer, ...]:
         w = self._w
-        for p, c0, c1 in changed_runs(buf, shadow, w, SH1106_RUN_OVERHEAD_BYTES):
-            self._page(p, c0)
-            self.data(list(buf[p * w + c0 : p * w + c1 + 1]))
+        return tuple((self._page(p, c0), list(buf[p * w + c0 : p * w + c1 + 1]))
+                     for p, c0, c1 in changed_runs(buf, shadow, w, SH1106_RUN_OVERHEAD_BYTES))
 
 
 # --- a recording serial interface that emulates the controller's RAM ------------------
