@@ -389,3 +389,39 @@ def test_a_sink_whose_prepare_fails_still_shows_the_frame_after_the_write() -> N
     assert order.count("shown") == 1 and order[-1] == "shown"
     assert order.index("write done") < order.index("shown")
     assert rt.display_errors == 0
+
+
+# --- the packing: the controller's page layout, as luma builds it -------------------------
+
+
+def quarter_turn_pack(image: Image.Image, pages: int) -> bytes:
+    """The packing before (a quarter turn clockwise, MSB first = bottom row first)."""
+    raw = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    return b"".join(raw[pages - 1 - p :: pages] for p in range(pages))
+
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (96, 16), (64, 48), (132, 64), (130, 40)])
+def test_pack_pages_is_the_quarter_turn_packing_on_random_frames(size: tuple[int, int]) -> None:
+    rng = random.Random(size[0] * size[1])
+    for _ in range(40):
+        raw = bytes(rng.getrandbits(8) for _ in range((size[0] + 7) // 8 * size[1]))
+        img = Image.frombytes("1", size, raw)
+        assert partial.pack_pages(img, size[1] // 8) == quarter_turn_pack(img, size[1] // 8)
+
+
+@pytest.mark.parametrize(("cls", "size"), [(ssd1306, (128, 64)), (ssd1306, (128, 32)), (sh1106, (128, 64)),
+                                         (ssd1309, (128, 64)), (ssd1309, (128, 32))])
+def test_pack_pages_is_what_luma_sends_for_every_golden_frame(cls: type, size: tuple[int, int]) -> None:
+    """luma's own drivers (no partial updates) send a whole frame page by page: the data
+    bytes of one display() are pack_pages of the frame. (The greyscale and colour chips,
+    ssd1322/ssd1327/ssd1351, are not packed in pages: their frames go to luma as they are,
+    test_on_luma_s_own_drivers_prepare_changes_nothing_on_the_bus.)"""
+    bus = Bus()
+    device = started(cls, bus, width=size[0], height=size[1])
+    images = golden_mono(size)
+    assert len(images) >= 10
+    for img in images:
+        bus.log.clear()
+        device.display(img)
+        sent = b"".join(bytes(v) for kind, v in bus.log if kind == "data")
+        assert sent == partial.pack_pages(img, size[1] // 8) == quarter_turn_pack(img, size[1] // 8)
