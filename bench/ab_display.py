@@ -17,8 +17,9 @@ bench's bare counter does. µs per frame, p50 / p90 over all rounds.
 
 ``journal``: ``latency.run_pair(n, 1, journal=True, device="partial")`` per arm and round
 (journal on ``--journal-dir``, default ``/tmp``: it must be a real disk), and per round
-the journaled edges' p50 / p99, the write's (``journal_write_us``) and their p99 ratio;
-medians over the rounds.
+the journaled edges' p50 / p99, the write's (``journal_write_us``), their ratios and
+differences (``extra_*``: what the journaled edge costs beyond its write, the same
+quantile of each); medians over the rounds.
 """
 
 from __future__ import annotations
@@ -119,7 +120,9 @@ def journal(arms: Arms, rounds: int, n: int, journal_dir: Path) -> None:
             w = fw["journal_write_us"]
             rows[arm].append({"journaled_p50": j["p50"], "journaled_p99": j["p99"], "write_p50": w["p50"],
                               "write_p99": w["p99"], "ratio_p99": j["p99"] / w["p99"],
-                              "ratio_p50": j["p50"] / w["p50"], "handoff_p50": fw["stages_us"]["handoff"]["p50"]})
+                              "ratio_p50": j["p50"] / w["p50"], "extra_p50": j["p50"] - w["p50"],
+                              "extra_p99": j["p99"] - w["p99"],
+                              "handoff_p50": fw["stages_us"]["handoff"]["p50"]})
             print(f"  round {r} {arm}: " + "  ".join(f"{k} {v:.2f}" if k.startswith("ratio") else f"{k} {v:.0f}"
                                                      for k, v in rows[arm][-1].items()), flush=True)
     print(f"journal: {rounds} rounds x {n} edges per arm (medians over rounds, µs)")

@@ -85,8 +85,16 @@ def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, in
     return spans
 
 
-_CHANGED = re.compile(rb"[^\x00]+")
-"""A run of changed bytes in the XOR of two frames (nonzero bytes)."""
+_RUNS: dict[int, re.Pattern[bytes]] = {}
+"""Per gap: a run of changed bytes (nonzero in the XOR of two pages) whose gaps of
+unchanged bytes are at most that long."""
+
+
+def _runs_pattern(max_gap: int) -> re.Pattern[bytes]:
+    pattern = _RUNS.get(max_gap)
+    if pattern is None:
+        pattern = _RUNS[max_gap] = re.compile(rb"[^\x00](?:\x00{0,%d}[^\x00])*" % max_gap)
+    return pattern
 
 
 def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple[int, int, int]]:
@@ -95,12 +103,14 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
     turn marker moving from one edge to the other is two small runs, not the page).
 
     Each page that differs (a slice comparison) is compared as integers (their XOR is
-    zero where the bytes agree) and its changed stretches found by a regular expression,
-    not byte by byte in Python: this runs on every frame sent (issue 15 item 2,
-    bench/README.md "step 6").
+    zero where the bytes agree) and its runs found by one regular expression that
+    already bridges the gaps of at most ``max_gap``, not byte by byte in Python: this
+    runs on every frame sent (issue 15 item 2, bench/README.md "step 6" and "The display
+    hand-off and the journaled p99").
     """
     if len(new) != len(old) or max_gap < 0:
         return _changed_runs_bytewise(new, old, width, max_gap)
+    finditer = _runs_pattern(max_gap).finditer
     runs: list[tuple[int, int, int]] = []
     for page in range(len(new) // width):
         a, b = page * width, (page + 1) * width
@@ -108,17 +118,7 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
         if n == o:
             continue
         diff = (int.from_bytes(n, "big") ^ int.from_bytes(o, "big")).to_bytes(width, "big")
-        start = end = -1
-        for m in _CHANGED.finditer(diff):
-            s, e = m.start(), m.end() - 1
-            if start < 0:
-                start, end = s, e
-            elif s - end - 1 > max_gap:
-                runs.append((page, start, end))
-                start, end = s, e
-            else:
-                end = e
-        runs.append((page, start, end))
+        runs += [(page, m.start(), m.end() - 1) for m in finditer(diff)]
     return runs
 
 
@@ -172,16 +172,20 @@ def merge_windows(
     n = len(spans)
     best: list[tuple[int, list[tuple[int, int, int, int]]]] = [(0, [])]
     for k in range(1, n + 1):
-        choice: tuple[int, list[tuple[int, int, int, int]]] | None = None
-        for j in range(k):
-            group = spans[j:k]
-            p0, p1 = group[0][0], group[-1][0]
-            c0, c1 = min(s[1] for s in group), max(s[2] for s in group)
-            cost = best[j][0] + overhead + (c1 - c0 + 1) * (p1 - p0 + 1)
-            if choice is None or cost < choice[0]:
-                choice = (cost, best[j][1] + [(p0, p1, c0, c1)])
+        p1 = spans[k - 1][0]
+        c0, c1 = spans[k - 1][1], spans[k - 1][2]
+        choice: tuple[int, int, int, int] | None = None  # (cost, j, c0, c1) of the best last window
+        for j in range(k - 1, -1, -1):  # the last window covers spans[j:k]; widened as j falls
+            if spans[j][1] < c0:
+                c0 = spans[j][1]
+            if spans[j][2] > c1:
+                c1 = spans[j][2]
+            cost = best[j][0] + overhead + (c1 - c0 + 1) * (p1 - spans[j][0] + 1)
+            if choice is None or cost <= choice[0]:  # ties: the smallest j, as the forward scan chose
+                choice = (cost, j, c0, c1)
         assert choice is not None
-        best.append(choice)
+        cost, j, w0, w1 = choice
+        best.append((cost, best[j][1] + [(spans[j][0], p1, w0, w1)]))
     return best[n][1]
 
 

@@ -425,3 +425,47 @@ def test_pack_pages_is_what_luma_sends_for_every_golden_frame(cls: type, size: t
         device.display(img)
         sent = b"".join(bytes(v) for kind, v in bus.log if kind == "data")
         assert sent == partial.pack_pages(img, size[1] // 8) == quarter_turn_pack(img, size[1] // 8)
+
+
+# --- the plan: the same windows as the plain forms -----------------------------------------
+
+
+def cubic_merge_windows(spans: list[tuple[int, int, int]], overhead: int) -> list[tuple[int, int, int, int]]:
+    """merge_windows as it was: every group's bounds found afresh (the reference)."""
+    n = len(spans)
+    best: list[tuple[int, list[tuple[int, int, int, int]]]] = [(0, [])]
+    for k in range(1, n + 1):
+        choice: tuple[int, list[tuple[int, int, int, int]]] | None = None
+        for j in range(k):
+            group = spans[j:k]
+            p0, p1 = group[0][0], group[-1][0]
+            c0, c1 = min(s[1] for s in group), max(s[2] for s in group)
+            cost = best[j][0] + overhead + (c1 - c0 + 1) * (p1 - p0 + 1)
+            if choice is None or cost < choice[0]:
+                choice = (cost, best[j][1] + [(p0, p1, c0, c1)])
+        assert choice is not None
+        best.append(choice)
+    return best[n][1]
+
+
+def test_merge_windows_chooses_what_the_plain_dynamic_programme_chooses() -> None:
+    """Random runs of consecutive pages (ties included: equal columns, zero overhead)."""
+    rng = random.Random(16)
+    for trial in range(3000):
+        first = rng.randrange(8)
+        spans = []
+        for page in range(first, rng.randrange(first, 8) + 1):
+            c0 = rng.choice((0, 5, 40, rng.randrange(128)))
+            spans.append((page, c0, rng.choice((c0, min(127, c0 + rng.randrange(30)), rng.randrange(c0, 128)))))
+        overhead = rng.choice((0, 1, 10, 40))
+        assert partial.merge_windows(spans, overhead) == cubic_merge_windows(spans, overhead), trial
+
+
+def test_changed_runs_bridges_gaps_of_exactly_max_gap() -> None:
+    old = bytes(128)
+    for gap in (0, 1, 7, 10):
+        new = bytearray(old)
+        new[3] = new[3 + gap + 1] = 1  # `gap` unchanged columns between: one run
+        new[3 + gap + 1 + gap + 2] = 1  # one more unchanged column: a new run
+        assert partial.changed_runs(bytes(new), old, 128, gap) == [
+            (0, 3, 3 + gap + 1), (0, 3 + 2 * gap + 3, 3 + 2 * gap + 3)]
