@@ -19,7 +19,8 @@ bench's bare counter does. µs per frame, p50 / p90 over all rounds.
 (journal on ``--journal-dir``, default ``/tmp``: it must be a real disk), and per round
 the journaled edges' p50 / p99, the write's (``journal_write_us``), their ratios and
 differences (``extra_*``: what the journaled edge costs beyond its write, the same
-quantile of each); medians over the rounds.
+quantile of each), and ``tail_*``: from a write's end to the end of its frame's bus
+transfer (:class:`Tail`; what must wait for the write); medians over the rounds.
 """
 
 from __future__ import annotations
@@ -110,18 +111,58 @@ def frames(arms: Arms, rounds: int) -> None:
         print(f"  {k:22s} n={len(v):6d}  p50 {q(v, .5):7.1f}  p90 {q(v, .9):7.1f}  mean {statistics.mean(v) / 1000:7.1f}")
 
 
+class Tail:
+    """The journaled edge's serial tail: from a write's end (``Recorder.accepted_all``
+    returning, on the writer thread) to the end of the next frame's bus transfer
+    (``_Partial.display`` returning), patched into one arm's classes for one run. The
+    bare counter's frames come before each firmware edge, so the first frame after a
+    write is the firmware's."""
+
+    def __init__(self) -> None:
+        from pitchside.app.recorder import Recorder
+        from pitchside_hw import partial
+
+        self.recorder, self.partial = Recorder, partial._Partial
+        self.accepted_all, self.display = Recorder.accepted_all, partial._Partial.display
+        self.ended: int | None = None
+        self.tails: list[int] = []
+
+    def __enter__(self) -> "Tail":
+        accepted_all, display = self.accepted_all, self.display
+
+        def written(rec: Any, *args: Any) -> None:
+            accepted_all(rec, *args)
+            self.ended = time.perf_counter_ns()
+
+        def shown(dev: Any, image: Any) -> None:
+            display(dev, image)
+            if self.ended is not None:
+                self.tails.append(time.perf_counter_ns() - self.ended)
+                self.ended = None
+
+        setattr(self.recorder, "accepted_all", written)  # noqa: B010 - a class patched for one run
+        setattr(self.partial, "display", shown)  # noqa: B010
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        setattr(self.recorder, "accepted_all", self.accepted_all)  # noqa: B010
+        setattr(self.partial, "display", self.display)  # noqa: B010
+
+
 def journal(arms: Arms, rounds: int, n: int, journal_dir: Path) -> None:
     rows: dict[str, list[dict[str, float]]] = {"A": [], "B": []}
     for r in range(rounds):
         for arm in order(r):
             lat = arms.use(arm)
-            fw, base = lat.run_pair(n, 1, journal=True, device="partial", journal_dir=journal_dir)
+            with Tail() as tail:
+                fw, base = lat.run_pair(n, 1, journal=True, device="partial", journal_dir=journal_dir)
             j = fw["by_kind_us"]["journaled"]
             w = fw["journal_write_us"]
             rows[arm].append({"journaled_p50": j["p50"], "journaled_p99": j["p99"], "write_p50": w["p50"],
                               "write_p99": w["p99"], "ratio_p99": j["p99"] / w["p99"],
                               "ratio_p50": j["p50"] / w["p50"], "extra_p50": j["p50"] - w["p50"],
                               "extra_p99": j["p99"] - w["p99"],
+                              "tail_p50": q(tail.tails, .5), "tail_p90": q(tail.tails, .9),
                               "handoff_p50": fw["stages_us"]["handoff"]["p50"]})
             print(f"  round {r} {arm}: " + "  ".join(f"{k} {v:.2f}" if k.startswith("ratio") else f"{k} {v:.0f}"
                                                      for k, v in rows[arm][-1].items()), flush=True)
