@@ -13,7 +13,8 @@ is edited: the stages are timed by wrapping the real callables for the run
   ``pichenotte_table.view``;
 * **journal**: ``Recorder.accepted_all`` / ``new_match`` (the SQLite write, fsync'd);
 * **render**: ``pitchside.render.pichenotte.render``;
-* **handoff**: ``Display.show`` (frame compare, luma's packing, the bus call);
+* **handoff**: ``Display.prepare`` and ``Display.show`` (frame compare, packing, the
+  bus call; a journaled frame is prepared while its write runs, then shown);
 * **other**: the rest of the loop (queue, timers, view compare): total minus the above.
   Part of it is reported on its own as **wake** (not one of :data:`STAGES`: it is inside
   "other"): from the event's ``Runtime.post`` in the pin's thread to the runtime thread
@@ -158,6 +159,8 @@ class Table:
             self.recorder.accepted_all = probe.timed("journal", self.recorder.accepted_all)  # type: ignore[method-assign]
             self.recorder.new_match = probe.timed("journal", self.recorder.new_match)  # type: ignore[method-assign]
         self.display.show = probe.timed("handoff", self.display.show)  # type: ignore[method-assign]
+        if hasattr(self.display, "prepare"):  # the hand-off's first half (a --before arm may lack it)
+            self.display.prepare = probe.timed("handoff", self.display.prepare)  # type: ignore[method-assign]
         device_display = self.device.display
 
         def frame(image: Any) -> None:

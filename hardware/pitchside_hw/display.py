@@ -28,7 +28,7 @@ import errno
 import logging
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from PIL import Image
 
@@ -78,6 +78,35 @@ class SerialInterface(Protocol):
     def command(self, *cmd: int) -> None: ...
     def data(self, data: list[int]) -> None: ...
     def cleanup(self) -> None: ...
+
+
+@runtime_checkable
+class StagingDevice(Protocol):
+    """A device that packs and plans a frame apart from sending it
+    (:class:`pitchside_hw.partial.PartialSSD1306`, :class:`~pitchside_hw.partial.PartialSH1106`):
+    :class:`Display` compares frames by their packed pages, so a frame is packed once."""
+
+    def pack(self, image: Image.Image) -> bytes:
+        """The frame as the controller's RAM bytes; two frames pack alike exactly when
+        the panel shows them alike. Touches no bus."""
+        ...
+
+    def stage(self, image: Image.Image, packed: bytes | None = None) -> object:
+        """Plan what ``display(image)`` of this same image will send (``packed``: its
+        :meth:`pack`). Touches no bus."""
+        ...
+
+    def display(self, image: Image.Image) -> None: ...
+
+
+class _Prepared(NamedTuple):
+    """A frame :meth:`Display.prepare` readied: ``source`` as given (identity),
+    ``image`` in the device's mode, ``key`` what it is compared by (the packed pages on a
+    :class:`StagingDevice`, else the mode and the image's bytes)."""
+
+    source: Image.Image
+    image: Image.Image
+    key: bytes
 
 
 def drivers() -> tuple[str, ...]:
@@ -302,6 +331,11 @@ class Display:
     Counters: ``frames_sent`` (handed to the device), ``frames_skipped`` (identical to
     the frame on the panel), ``errors`` (bus failures). Not thread-safe: one runtime
     loop owns it.
+
+    A frame's hand-off is two steps: :meth:`prepare` (convert, compare with the frame on
+    the panel, and on a :class:`StagingDevice` pack and plan it: no bus) and
+    :meth:`show` (the bus). The runtime prepares a journaled frame while its write is
+    made durable and shows it once it is (issue 15 item 2); :meth:`show` alone does both.
     """
 
     def __init__(
@@ -326,6 +360,8 @@ class Display:
         self.frames_skipped = 0
         self.errors = 0
         self._last: bytes | None = None
+        self._prepared: _Prepared | None = None
+        self._staging = isinstance(device, StagingDevice)
         self._closed = False
 
     @property
@@ -348,8 +384,20 @@ class Display:
     def closed(self) -> bool:
         return self._closed
 
+    def prepare(self, image: Image.Image) -> None:
+        """Ready ``image`` for the next :meth:`show` of this same image object, without
+        touching the bus: its conversion to the device's mode, the compare with the frame
+        on the panel, and on a :class:`StagingDevice` its packing and the plan of what to
+        send. :meth:`show` then only sends (it prepares again if another image comes
+        first, or a frame was sent in between). The image must not be changed in between.
+
+        :raises ValueError: wrong image size, or the display is closed.
+        """
+        self._prepared = self._prepare(image)
+
     def show(self, image: Image.Image) -> None:
-        """Send ``image`` unless it is the frame already on the panel.
+        """Send ``image`` unless it is the frame already on the panel (what
+        :meth:`prepare` readied for it, if it was the last image prepared).
 
         :param image: :attr:`size` px; mode ``"1"`` for the monochrome panels (another
             mode is converted to the device's mode, e.g. to ``"RGB"`` for colour ones).
@@ -359,22 +407,33 @@ class Display:
         :raises DisplayError: the bus failed (the frame counts as not shown, so the next
             :meth:`show` of the same frame sends it again).
         """
+        prepared, self._prepared = self._prepared, None
+        if prepared is None or prepared.source is not image:
+            prepared = self._prepare(image)
         self._check_open()
-        if image.size != self.size:
-            raise ValueError(f"{self.name}: frame is {image.size[0]}x{image.size[1]} px, "
-                             f"the panel {self.size[0]}x{self.size[1]}")
-        if image.mode != self._device.mode:
-            image = image.convert(self._device.mode)
-        key = image.mode.encode() + b"\0" + image.tobytes()
-        if key == self._last:
+        if prepared.key == self._last:
             self.frames_skipped += 1
             return
         self._last = None  # a failed transfer leaves the panel in an unknown state
         if self._reopen is not None and self._failing >= self._reopen_after:
             self._rebuild()
-        self._call("display", image)
-        self._last = key
+        self._call("display", prepared.image)
+        self._last = prepared.key
         self.frames_sent += 1
+
+    def _prepare(self, image: Image.Image) -> _Prepared:
+        self._check_open()
+        if image.size != self.size:
+            raise ValueError(f"{self.name}: frame is {image.size[0]}x{image.size[1]} px, "
+                             f"the panel {self.size[0]}x{self.size[1]}")
+        device = self._device
+        converted = image if image.mode == device.mode else image.convert(device.mode)
+        if not self._staging:
+            return _Prepared(image, converted, converted.mode.encode() + b"\0" + converted.tobytes())
+        packed: bytes = device.pack(converted)
+        if packed != self._last:
+            device.stage(converted, packed)  # what display() sends, planned now
+        return _Prepared(image, converted, packed)
 
     def invalidate(self) -> None:
         """Forget what is on the panel, so the next :meth:`show` sends even an identical
@@ -460,6 +519,7 @@ class Display:
             raise translate(exc, f"{self.name} re-initialisation") from exc
         old.cleanup = _cleaned_up  # the old object's atexit hook must not touch the bus
         self._device = device
+        self._staging = isinstance(device, StagingDevice)
         self._failing = 0
         self.reopened += 1
         log.warning("%s: re-initialised after %d bus errors in a row", self.name, self._reopen_after)

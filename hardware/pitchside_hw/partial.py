@@ -20,7 +20,12 @@ frame, and a score change usually touches a few digits. The devices here are
 * every ``full_every``-th frame is sent whole, exactly as luma sends it, so a frame
   corrupted on the bus (a glitch on a long I2C cable) is repaired within
   ``full_every`` frames; the first frame, and the first after a bus error or
-  :meth:`invalidate`, are sent whole too.
+  :meth:`invalidate`, are sent whole too;
+* :meth:`~_Partial.stage` packs and plans a frame without the bus, so that the next
+  ``display()`` of that image only sends (``pitchside_hw.display.Display.prepare``: a
+  journaled frame is readied while its write is made durable, issue 15 item 2), and
+  :meth:`~_Partial.pack` gives the packed pages :class:`~pitchside_hw.display.Display`
+  compares frames by (a frame is packed once).
 
 :class:`PanelRam` is a recording serial interface that *emulates* the controller's
 display RAM (it interprets the addressing commands and addressing modes): the tests and
@@ -32,7 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
@@ -57,11 +62,14 @@ def pack_pages(image: Image.Image, pages: int) -> bytes:
     layout: ``pages`` runs of ``width`` bytes, bit 0 = the top row of the page.
 
     This is the layout luma's ssd1306/sh1106 ``display()`` build pixel by pixel; here
-    PIL does it: a quarter turn clockwise makes each panel column a row of ``height``
-    bits, packed MSB first, i.e. bottom row first.
+    PIL does it: transposed (rows and columns swapped), each panel column is a row of
+    ``height`` bits, which the ``"1;R"`` raw mode packs LSB first, i.e. top row in bit 0,
+    one byte per page; page ``p`` is then every ``pages``-th byte from ``p``. (About a
+    tenth cheaper than a quarter turn and the MSB-first packing, measured on every frame
+    sent: bench/README.md, "The display hand-off and the journaled p99".)
     """
-    raw = image.transpose(Image.Transpose.ROTATE_270).tobytes()
-    return b"".join(raw[pages - 1 - p :: pages] for p in range(pages))
+    raw = image.transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R")
+    return b"".join([raw[p::pages] for p in range(pages)])
 
 
 def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, int]]:
@@ -77,8 +85,16 @@ def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, in
     return spans
 
 
-_CHANGED = re.compile(rb"[^\x00]+")
-"""A run of changed bytes in the XOR of two frames (nonzero bytes)."""
+_RUNS: dict[int, re.Pattern[bytes]] = {}
+"""Per gap: a run of changed bytes (nonzero in the XOR of two pages) whose gaps of
+unchanged bytes are at most that long."""
+
+
+def _runs_pattern(max_gap: int) -> re.Pattern[bytes]:
+    pattern = _RUNS.get(max_gap)
+    if pattern is None:
+        pattern = _RUNS[max_gap] = re.compile(rb"[^\x00](?:\x00{0,%d}[^\x00])*" % max_gap)
+    return pattern
 
 
 def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple[int, int, int]]:
@@ -87,12 +103,14 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
     turn marker moving from one edge to the other is two small runs, not the page).
 
     Each page that differs (a slice comparison) is compared as integers (their XOR is
-    zero where the bytes agree) and its changed stretches found by a regular expression,
-    not byte by byte in Python: this runs on every frame sent (issue 15 item 2,
-    bench/README.md "step 6").
+    zero where the bytes agree) and its runs found by one regular expression that
+    already bridges the gaps of at most ``max_gap``, not byte by byte in Python: this
+    runs on every frame sent (issue 15 item 2, bench/README.md "step 6" and "The display
+    hand-off and the journaled p99").
     """
     if len(new) != len(old) or max_gap < 0:
         return _changed_runs_bytewise(new, old, width, max_gap)
+    finditer = _runs_pattern(max_gap).finditer
     runs: list[tuple[int, int, int]] = []
     for page in range(len(new) // width):
         a, b = page * width, (page + 1) * width
@@ -100,17 +118,7 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
         if n == o:
             continue
         diff = (int.from_bytes(n, "big") ^ int.from_bytes(o, "big")).to_bytes(width, "big")
-        start = end = -1
-        for m in _CHANGED.finditer(diff):
-            s, e = m.start(), m.end() - 1
-            if start < 0:
-                start, end = s, e
-            elif s - end - 1 > max_gap:
-                runs.append((page, start, end))
-                start, end = s, e
-            else:
-                end = e
-        runs.append((page, start, end))
+        runs += [(page, m.start(), m.end() - 1) for m in finditer(diff)]
     return runs
 
 
@@ -164,17 +172,46 @@ def merge_windows(
     n = len(spans)
     best: list[tuple[int, list[tuple[int, int, int, int]]]] = [(0, [])]
     for k in range(1, n + 1):
-        choice: tuple[int, list[tuple[int, int, int, int]]] | None = None
-        for j in range(k):
-            group = spans[j:k]
-            p0, p1 = group[0][0], group[-1][0]
-            c0, c1 = min(s[1] for s in group), max(s[2] for s in group)
-            cost = best[j][0] + overhead + (c1 - c0 + 1) * (p1 - p0 + 1)
-            if choice is None or cost < choice[0]:
-                choice = (cost, best[j][1] + [(p0, p1, c0, c1)])
+        p1 = spans[k - 1][0]
+        c0, c1 = spans[k - 1][1], spans[k - 1][2]
+        choice: tuple[int, int, int, int] | None = None  # (cost, j, c0, c1) of the best last window
+        for j in range(k - 1, -1, -1):  # the last window covers spans[j:k]; widened as j falls
+            if spans[j][1] < c0:
+                c0 = spans[j][1]
+            if spans[j][2] > c1:
+                c1 = spans[j][2]
+            cost = best[j][0] + overhead + (c1 - c0 + 1) * (p1 - spans[j][0] + 1)
+            if choice is None or cost <= choice[0]:  # ties: the smallest j, as the forward scan chose
+                choice = (cost, j, c0, c1)
         assert choice is not None
-        best.append(choice)
+        cost, j, w0, w1 = choice
+        best.append((cost, best[j][1] + [(spans[j][0], p1, w0, w1)]))
     return best[n][1]
+
+
+Transfer = tuple[tuple[int, ...], list[int]]
+"""One bus transfer of a frame: the command bytes (``command(*cmd)``), then the data bytes
+(``data(list)``)."""
+
+
+class StagedFrame(NamedTuple):
+    """A frame packed and planned by :meth:`_Partial.stage`, not yet sent: everything
+    :meth:`_Partial.display` does short of the bus.
+
+    ``image`` is the frame it was staged for (compared by identity); ``packed`` its pages
+    (:func:`pack_pages`); ``base`` the shadow it was planned against and ``since_full``
+    the frames since the last full one then (the plan is used only while both are
+    unchanged); ``full`` whether it is a whole frame; ``transfers`` what goes on the bus.
+    (A named tuple: built on every frame, including the bare counter's ``display()``, it
+    costs less than a frozen dataclass.)
+    """
+
+    image: Image.Image
+    packed: bytes
+    base: bytes | None
+    since_full: int
+    full: bool
+    transfers: tuple[Transfer, ...]
 
 
 class _Partial:
@@ -193,6 +230,7 @@ class _Partial:
         """A full frame every this many frames (0: only the first and after errors)."""
         self._shadow: bytes | None = None  # what the panel holds, as far as we know
         self._since_full = 0
+        self._staged: StagedFrame | None = None
         self.frames_full = 0
         """Frames sent whole so far (first, periodic, after an error)."""
         self.frames_partial = 0
@@ -203,31 +241,55 @@ class _Partial:
         the panel, or when its RAM may have been disturbed)."""
         self._shadow = None
 
-    def display(self, image: Image.Image) -> None:
-        """Show ``image`` (the device's size and mode, as for luma), sending only the
-        changed windows unless a full frame is due."""
+    def pack(self, image: Image.Image) -> bytes:
+        """``image`` (the device's size and mode, as for luma) in the controller's page
+        layout after luma's preprocessing (rotation): :func:`pack_pages`. Touches no bus.
+        Two frames pack alike exactly when the panel would show them alike."""
         assert image.mode == self.mode
         assert image.size == self.size
-        image = self.preprocess(image)  # type: ignore[attr-defined]
-        buf = pack_pages(image, self._pages)
-        shadow = self._shadow
+        return pack_pages(self.preprocess(image), self._pages)  # type: ignore[attr-defined]
+
+    def stage(self, image: Image.Image, packed: bytes | None = None) -> StagedFrame:
+        """Pack ``image`` (or take ``packed``, its :meth:`pack`) and plan what
+        :meth:`display` of this same image object will send, without touching the bus:
+        the next ``display(image)`` then only sends, provided nothing was sent or
+        invalidated in between (else it plans again). The image must not be changed
+        until then. Issue 15 item 2: the runtime stages a journaled frame while its write
+        is being made durable, and displays it once it is."""
+        staged = self._plan(image, self.pack(image) if packed is None else packed)
+        self._staged = staged
+        return staged
+
+    def display(self, image: Image.Image) -> None:
+        """Show ``image`` (the device's size and mode, as for luma), sending only the
+        changed windows unless a full frame is due (what :meth:`stage` planned for it,
+        if still valid)."""
+        staged, self._staged = self._staged, None
+        if (staged is None or staged.image is not image or staged.base is not self._shadow
+                or staged.since_full != self._since_full):
+            staged = self._plan(image, self.pack(image))
         self._shadow = None  # a failed transfer leaves the panel unknown: full next time
-        full = shadow is None or (self.full_every > 0 and self._since_full + 1 >= self.full_every)
-        if full:
-            self._send_full(buf)
+        for cmd, data in staged.transfers:
+            self.command(*cmd)  # type: ignore[attr-defined]
+            self.data(data)  # type: ignore[attr-defined]
+        if staged.full:
             self._since_full = 0
             self.frames_full += 1
         else:
-            assert shadow is not None
-            self._send_changes(buf, shadow)
             self._since_full += 1
             self.frames_partial += 1
-        self._shadow = buf
+        self._shadow = staged.packed
 
-    def _send_full(self, buf: bytes) -> None:
+    def _plan(self, image: Image.Image, buf: bytes) -> StagedFrame:
+        shadow = self._shadow
+        full = shadow is None or (self.full_every > 0 and self._since_full + 1 >= self.full_every)
+        transfers = self._full(buf) if full or shadow is None else self._changes(buf, shadow)
+        return StagedFrame(image, buf, shadow, self._since_full, full, transfers)
+
+    def _full(self, buf: bytes) -> tuple[Transfer, ...]:
         raise NotImplementedError
 
-    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+    def _changes(self, buf: bytes, shadow: bytes) -> tuple[Transfer, ...]:
         raise NotImplementedError
 
 
@@ -249,20 +311,20 @@ class PartialSSD1306(_Partial, ssd1306):  # type: ignore[misc]
         self.window_overhead = window_overhead
         super().__init__(serial_interface, width=width, height=height, rotate=rotate, **kwargs)
 
-    def _send_full(self, buf: bytes) -> None:
+    def _full(self, buf: bytes) -> tuple[Transfer, ...]:
         # Byte for byte what luma's ssd1306.display() sends.
-        self.command(0x21, self._colstart, self._colend - 1, 0x22, 0, self._pages - 1)
-        self.data(list(buf))
+        return (((0x21, self._colstart, self._colend - 1, 0x22, 0, self._pages - 1), list(buf)),)
 
-    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+    def _changes(self, buf: bytes, shadow: bytes) -> tuple[Transfer, ...]:
         w = self._w
         runs = changed_runs(buf, shadow, w, self.window_overhead)
+        transfers: list[Transfer] = []
         for p0, p1, c0, c1 in plan_windows(runs, self.window_overhead):
-            self.command(0x21, self._colstart + c0, self._colstart + c1, 0x22, p0, p1)
             data: list[int] = []
             for p in range(p0, p1 + 1):
                 data.extend(buf[p * w + c0 : p * w + c1 + 1])
-            self.data(data)
+            transfers.append(((0x21, self._colstart + c0, self._colstart + c1, 0x22, p0, p1), data))
+        return tuple(transfers)
 
 
 class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
@@ -280,22 +342,19 @@ class PartialSH1106(_Partial, sh1106):  # type: ignore[misc]
         super().__init__(serial_interface, width=width, height=height, rotate=rotate,
                          page_address_offset=page_address_offset, **kwargs)
 
-    def _page(self, page: int, col: int) -> None:
+    def _page(self, page: int, col: int) -> tuple[int, int, int]:
         col += self._page_address_offset
-        self.command(0xB0 + page, col & 0x0F, 0x10 | (col >> 4))
+        return (0xB0 + page, col & 0x0F, 0x10 | (col >> 4))
 
-    def _send_full(self, buf: bytes) -> None:
+    def _full(self, buf: bytes) -> tuple[Transfer, ...]:
         # What luma's sh1106.display() sends (for offsets below 16, byte for byte).
         w = self._w
-        for p in range(self._pages):
-            self._page(p, 0)
-            self.data(list(buf[p * w : (p + 1) * w]))
+        return tuple((self._page(p, 0), list(buf[p * w : (p + 1) * w])) for p in range(self._pages))
 
-    def _send_changes(self, buf: bytes, shadow: bytes) -> None:
+    def _changes(self, buf: bytes, shadow: bytes) -> tuple[Transfer, ...]:
         w = self._w
-        for p, c0, c1 in changed_runs(buf, shadow, w, SH1106_RUN_OVERHEAD_BYTES):
-            self._page(p, c0)
-            self.data(list(buf[p * w + c0 : p * w + c1 + 1]))
+        return tuple((self._page(p, c0), list(buf[p * w + c0 : p * w + c1 + 1]))
+                     for p, c0, c1 in changed_runs(buf, shadow, w, SH1106_RUN_OVERHEAD_BYTES))
 
 
 # --- a recording serial interface that emulates the controller's RAM ------------------

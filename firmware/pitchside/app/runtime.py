@@ -20,7 +20,7 @@ import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image
 
@@ -83,6 +83,18 @@ class FrameSink(Protocol):
     :attr:`TableParts.mode` says otherwise)."""
 
     def show(self, image: Image.Image) -> None: ...
+
+
+@runtime_checkable
+class PreparingSink(FrameSink, Protocol):
+    """A sink whose hand-off splits in two (``pitchside_hw.display.Display``): ``prepare``
+    does everything ``show`` of the same image object will need short of the bus (the
+    compare with the frame shown, packing, planning what to send), and must send
+    nothing; ``show`` of that image then only sends. The runtime prepares a journaled
+    input's frame while the write is made durable and shows it once it is (issue 15
+    item 2). A sink without ``prepare`` is simply shown."""
+
+    def prepare(self, image: Image.Image) -> None: ...
 
 
 class Publisher(Protocol):
@@ -443,8 +455,9 @@ class Runtime:
         is shown there; a new frame starts at its first page.
 
         With a write still running on the writer thread the main frame is drawn
-        meanwhile, and shown once the write has returned (drawn again in the rare case
-        the write changed it: a storage fault's warning)."""
+        meanwhile (and, for a :class:`PreparingSink`, prepared: compared, packed and
+        planned, nothing sent), and shown once the write has returned (drawn again in
+        the rare case the write changed it: a storage fault's warning)."""
         writing = self._writer is not None and self._writer.pending  # before the frame is read:
         main = self.frame()  # a write ending in between may change it (a warning)
         drawn: Drawn | None = None
@@ -454,6 +467,11 @@ class Runtime:
                     drawn = screen.compose(main, self._panel)
                 except HardwareError:
                     drawn = None  # drawn again below, where the fault is counted
+                if drawn is not None and isinstance(self._sink, PreparingSink):
+                    try:  # packed and planned during the write too; nothing is sent
+                        self._sink.prepare(drawn.image)
+                    except (HardwareError, ValueError):
+                        pass  # show() does it all again after the write, and raises there
             self.settle()
             again = self.frame()
             if again != main:
