@@ -47,10 +47,11 @@ input came since) is ignored when it fires. No clock is read here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from pitchside import __version__
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
 from pitchside.core.pricing import Credit, Pricing

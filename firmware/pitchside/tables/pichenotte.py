@@ -68,9 +68,10 @@ second toss, a shot during the zone entry) is refused with the rules' own refusa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal, assert_never
 
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
