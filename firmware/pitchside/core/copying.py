@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 
@@ -26,7 +26,7 @@ _made: dict[tuple[Any, ...], _Copier] = {}
 fixed set of names (in a fixed order)."""
 
 
-def replace(obj: T, /, **changes: Any) -> T:
+def _replace(obj: T, /, **changes: Any) -> T:
     """``obj`` (a dataclass instance) with ``changes``: the same value as
     ``dataclasses.replace(obj, **changes)``.
 
@@ -40,6 +40,12 @@ def replace(obj: T, /, **changes: Any) -> T:
         copier = _made.setdefault(key, _copier(type(obj), tuple(changes)))
     result: T = copier(obj, changes)
     return result
+
+
+if TYPE_CHECKING:  # mypy checks each call's field names and types as dataclasses.replace's
+    from dataclasses import replace as replace
+else:
+    replace = _replace
 
 
 def _fallback(obj: Any, changes: dict[str, Any]) -> Any:
