@@ -388,8 +388,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         if no_toss is not None:
             return _refuse(ts, no_toss), ()
         return replace(ts, prompt=None), (TossCoin(),)
-    no_shot = rules.refusal(game, "shot")
-    if game.phase == "toss" and no_shot is not None:
+    if game.phase == "toss" and (no_shot := rules.refusal(game, "shot")) is not None:  # asked only where it is read
         return _refuse(ts, no_shot, "COIN"), ()
     if game.phase == "tally":
         return _tally_press(ts, name, at)
