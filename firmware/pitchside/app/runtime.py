@@ -204,6 +204,8 @@ class Runtime:
         self._dice = parts.dice
         self._clock = parts.clock
         self._recorder = parts.recorder
+        self._refused: Callable[[str, str, str, float], object] | None = getattr(parts.recorder, "refused", None)
+        """The recorder's optional ``refused`` (:meth:`_note_refusal`), looked up once."""
         self._writer = Writer() if parts.recorder is not None and parts.overlap_writes else None
         self._panel = Panel.of(parts.size, parts.mode)
         self._on_pass = parts.on_pass
@@ -311,11 +313,14 @@ class Runtime:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
-        refused = getattr(self._recorder, "refused", None)
+        refused = self._refused
+        if refused is None:
+            return
         after = self.kiosk.table
+        if after.match is not before.match or self.kiosk.mode != "playing":  # accepted or undone: no refusal
+            return
         prompt = getattr(after, "prompt", None)
-        if (refused is None or self.kiosk.mode != "playing" or prompt is None or prompt.kind != "refusal"
-                or prompt is getattr(before, "prompt", None) or after.match is not before.match):
+        if prompt is None or prompt.kind != "refusal" or prompt is getattr(before, "prompt", None):
             return
         self.settle()
         try:

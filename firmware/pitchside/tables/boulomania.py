@@ -48,10 +48,11 @@ sum's space is taken.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
 from pitchside.core.boards.boulomania import Board
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words

@@ -8,10 +8,10 @@ words come from the game's ``describe`` (:mod:`pitchside.core.words`), handed in
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, cast
 
+from pitchside.core import copying
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Describe, Notice
@@ -26,8 +26,9 @@ Result = tuple[T, tuple[TableEffect, ...]]
 
 
 def with_(ts: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for a table state known only by its protocol."""
-    return cast(T, dataclasses.replace(cast(Any, ts), **changes))
+    """``dataclasses.replace`` for a table state known only by its protocol (through
+    :func:`pitchside.core.copying.replace`: the same copy, without the field walk)."""
+    return cast(T, copying.replace(cast(Any, ts), **changes))
 
 
 def is_finished(ts: TableLike) -> bool:

@@ -14,9 +14,9 @@ The result goes back tagged by the link, not here (:mod:`pitchside.club.link`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables.registry import GameApp
 

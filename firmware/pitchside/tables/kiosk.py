@@ -47,10 +47,11 @@ input came since) is ignored when it fires. No clock is read here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from pitchside import __version__
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
 from pitchside.core.pricing import Credit, Pricing
@@ -353,18 +354,19 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         counted |= {"last_input_at": at, "dimmed": False}
     if isinstance(event, (ButtonPressed, BeamBroken)) and ks.moment is not None:
         counted["moment"] = None  # play goes on: the moment ends, the input does what it does
-    if counted:
-        ks = replace(ks, **counted)
     if is_input:
-        effects += _deadlines(ks, at)
-    if isinstance(event, ButtonHeld) and _staff_combo(ks, event):
-        return _toggle_service(ks, at, effects)
-    if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in ks.pressed:
-        return ks, tuple(effects)  # part of the staff gesture
-    if isinstance(event, ButtonPressed) and "new" in ks.pressed and event.name not in ("new", "undo"):
-        return ks, tuple(effects)  # a staff gesture under way: not for the game
-    if isinstance(event, ButtonPressed) and event.name == "undo" and "new" in (ks.pressed - {"undo"}):
-        return ks, tuple(effects)
+        effects += _deadlines(ks, at)  # the mode, the table, the settings: no counter is read
+    pressed: frozenset[str] = counted.get("pressed", ks.pressed)  # the buttons down with this event
+    if isinstance(event, ButtonHeld) and _staff_combo(pressed, event):
+        return _toggle_service(_counted(ks, counted), at, effects)
+    if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in pressed:
+        return _counted(ks, counted), tuple(effects)  # part of the staff gesture
+    if isinstance(event, ButtonPressed) and "new" in pressed and event.name not in ("new", "undo"):
+        return _counted(ks, counted), tuple(effects)  # a staff gesture under way: not for the game
+    if isinstance(event, ButtonPressed) and event.name == "undo" and "new" in (pressed - {"undo"}):
+        return _counted(ks, counted), tuple(effects)
+    if ks.mode != "playing":  # while playing, made in the copy that takes the game's table (_playing)
+        ks = _counted(ks, counted)
     match ks.mode:
         case "attract":
             ks, more = _attract(ks, event)
@@ -375,7 +377,7 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         case "resume":
             ks, more = _resume(ks, event)
         case "playing":
-            ks, more = _playing(ks, event)
+            ks, more = _playing(ks, event, counted)
         case "service":
             ks, more = _service(ks, event)
         case "abandon":
@@ -429,9 +431,15 @@ def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, 
     return {"stats": _with_stat(ks.stats, name, st)}, logs
 
 
-def _staff_combo(ks: KioskState, event: ButtonHeld) -> bool:
-    """UNDO held long while NEW is down (NEW pressed first)."""
-    return event.name == "undo" and "new" in ks.pressed
+def _counted(ks: KioskState, counted: dict[str, Any]) -> KioskState:
+    """``ks`` with the kiosk's own changes from an event (:func:`_count`, the input's
+    time), if any."""
+    return replace(ks, **counted) if counted else ks
+
+
+def _staff_combo(pressed: frozenset[str], event: ButtonHeld) -> bool:
+    """UNDO held long while NEW is down (NEW pressed first); ``pressed``: the buttons down."""
+    return event.name == "undo" and "new" in pressed
 
 
 def _toggle_service(ks: KioskState, at: float, effects: list[Effect]) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -695,7 +703,35 @@ END_HINT = "Hold NEW to end the match"
 """The prompt when NEW is pressed during a match (a hold asks END MATCH?)."""
 
 
-def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+def _playing(ks: KioskState, event: Timed,
+             counted: dict[str, Any] | None = None) -> tuple[KioskState, tuple[Effect, ...]]:
+    """A timed event while playing. ``counted``: the kiosk's own changes from it not
+    made yet (:func:`_count`, the input's time; none of them read here): made in the one
+    copy that takes the game's table, so an input accepted in play copies the kiosk's
+    state once (issue 15 item 2)."""
+    aside = _playing_aside(ks, event)
+    if aside is not None:  # nothing for the game: the changes of the event and of the kiosk, as they come
+        return _counted(aside[0], counted or {}), aside[1]
+    before = ks.table
+    ts, game_effects = ks.settings.app.handle(ks.table, event)
+    effects: tuple[Effect, ...] = game_effects
+    if ts.match is not before.match:  # an input accepted or undone: its moments, if any, replace what shows
+        found = moments.arising(before.match, ts.match, ts.names, ks.settings.app.moments)
+        showing, timers = moments.begin(found, event.at, ks.settings.moment_s)
+        ks, effects = replace(ks, **{**(counted or {}), "table": ts, "moment": showing}), (*effects, *timers)
+    elif ts is not before or counted:  # the same table back and nothing counted: nothing to copy
+        ks = replace(ks, **{**(counted or {}), "table": ts})
+    if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
+        ks, effects = _pay_first_line(ks, effects)
+    if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
+        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
+    return ks, effects
+
+
+def _playing_aside(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]] | None:
+    """What a timed event does while playing when it is not the game's (a dismissal, NEW
+    pressed or held, another game's input on a table of several), else None. Reads and
+    sets no service counter, the input's time or the moment (:func:`_playing`)."""
     if (quiet := _dismissed(ks, event)) is not None:
         return quiet, ()
     if isinstance(event, (ButtonHeld,)) and event.name == "new":
@@ -712,20 +748,7 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         return replace(ks, table=replace(ks.table, prompt=Prompt(END_HINT, "info"))), ()
     if len(ks.settings.games) > 1 and not _own_input(ks.settings.app, event):
         return ks, ()
-    before = ks.table
-    ts, game_effects = ks.settings.app.handle(ks.table, event)
-    effects: tuple[Effect, ...] = game_effects
-    if ts.match is not before.match:  # an input accepted or undone: its moments, if any, replace what shows
-        found = moments.arising(before.match, ts.match, ts.names, ks.settings.app.moments)
-        showing, timers = moments.begin(found, event.at, ks.settings.moment_s)
-        ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
-    elif ts is not before:  # the same table back (an event the game ignores): nothing to copy
-        ks = replace(ks, table=ts)
-    if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
-        ks, effects = _pay_first_line(ks, effects)
-    if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
-        effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
-    return ks, effects
+    return None
 
 
 def _service(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:

@@ -28,8 +28,10 @@ No clock, no I/O: each press is a pure step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 
 if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up, issue 15)
     from pitchside.render.names import NamesView

@@ -68,9 +68,10 @@ second toss, a shot during the zone entry) is refused with the rules' own refusa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal, assert_never
 
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
@@ -387,8 +388,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         if no_toss is not None:
             return _refuse(ts, no_toss), ()
         return replace(ts, prompt=None), (TossCoin(),)
-    no_shot = rules.refusal(game, "shot")
-    if game.phase == "toss" and no_shot is not None:
+    if game.phase == "toss" and (no_shot := rules.refusal(game, "shot")) is not None:  # asked only where it is read
         return _refuse(ts, no_shot, "COIN"), ()
     if game.phase == "tally":
         return _tally_press(ts, name, at)

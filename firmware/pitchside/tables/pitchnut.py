@@ -58,9 +58,10 @@ to spot) until the next shot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal, assert_never
 
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice
