@@ -15,15 +15,13 @@ are copied by ``dataclasses.replace`` itself. Pure, stdlib only.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 
 _Copier = Callable[[Any, dict[str, Any]], Any]
-_made: dict[tuple[Any, ...], _Copier] = {}
-"""``(class, *changed names)`` -> its copier. Bounded by the call sites: each passes a
-fixed set of names (in a fixed order)."""
 
 
 def _replace(obj: T, /, **changes: Any) -> T:
@@ -33,12 +31,8 @@ def _replace(obj: T, /, **changes: Any) -> T:
     :raises TypeError: ``obj`` is not a dataclass instance, or a name is not one of its
         fields (as ``dataclasses.replace``, whose errors the fallback raises).
     """
-    key = (type(obj), *changes)
-    try:
-        copier = _made[key]
-    except KeyError:
-        copier = _made.setdefault(key, _copier(type(obj), tuple(changes)))
-    result: T = copier(obj, changes)
+    cls: Any = type(obj)
+    result: T = _copier(cls, tuple(changes))(obj, changes)
     return result
 
 
@@ -52,9 +46,11 @@ def _fallback(obj: Any, changes: dict[str, Any]) -> Any:
     return dataclasses.replace(obj, **changes)
 
 
+@functools.lru_cache(maxsize=1024)
 def _copier(cls: type, names: tuple[str, ...]) -> _Copier:
     """The copier of ``cls`` for the changed ``names`` (generated source: each field by
-    name, a changed one from the changes)."""
+    name, a changed one from the changes), made once per class and names (bounded by
+    the call sites: each passes a fixed set of names in a fixed order)."""
     if not dataclasses.is_dataclass(cls):
         return _fallback  # raises replace's own TypeError
     fields = dataclasses.fields(cls)
