@@ -23,6 +23,7 @@ Layouts (:data:`LAYOUTS`), by panel size in px:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -147,13 +148,34 @@ def to_panel(image: Image.Image, panel: Panel) -> Image.Image:
         if panel.mode == "1":
             return image
         image = image.point(lambda v: INK if v else PAPER, "L")
-    colours = panel.palette.colours()
+    tables = _tables(panel.mode)
     if panel.mode == "1":
-        return image.point(_lut([255 if c else 0 for c in colours]), "1")
+        return _point(image, tables[0], "1")
     if panel.mode == "L":
-        return image.point(_lut([int(c) for c in colours]))  # type: ignore[arg-type]
-    bands = [image.point(_lut([c[i] for c in colours])) for i in range(3)]  # type: ignore[index]
-    return Image.merge("RGB", bands)
+        return _point(image, tables[0], None)
+    return Image.merge("RGB", [_point(image, t, None) for t in tables])
+
+
+@lru_cache(maxsize=len(MODES))
+def _tables(mode: Mode) -> tuple[list[int], ...]:
+    """The 256-entry tables that map inks to ``mode``'s colours (:data:`PALETTES`):
+    one for ``"1"`` (lit: 255) and ``"L"``, one per band for ``"RGB"``. Built once per
+    mode (issue 15 item 2: they were built, and rounded by Pillow, on every frame)."""
+    colours = PALETTES[mode].colours()
+    if mode == "1":
+        return (_lut([255 if c else 0 for c in colours]),)
+    if mode == "L":
+        return (_lut([int(c) for c in colours]),)  # type: ignore[arg-type]
+    return tuple(_lut([c[i] for c in colours]) for i in range(3))  # type: ignore[index]
+
+
+def _point(image: Image.Image, table: list[int], mode: str | None) -> Image.Image:
+    """``image.point(table, mode)`` without its per-call pass over the table in Python
+    (``Image.point`` rounds each of the 256 entries on every call, about 15 µs on the
+    bench machine; ``table`` is integers already): the same C mapping, the same pixels
+    (tests/render/test_panel_point.py checks every ink value in every mode)."""
+    image.load()
+    return image._new(image.im.point(table, mode))
 
 
 def to_logical(image: Image.Image) -> Image.Image:
