@@ -28,6 +28,7 @@ exclusive (the Python slice convention), unlike Pillow's inclusive ``rectangle``
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -314,18 +315,27 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, font: I
 
 def draw_mask(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: int) -> None:
     """Light ``fill`` where the mode "1" ``mask`` is lit, its top-left at ``xy``: the
-    pixels of ``draw.bitmap(xy, mask, fill=fill)``.
+    pixels of ``draw.bitmap(xy, mask, fill=fill)`` (:func:`draw_masks` of one)."""
+    draw_masks(draw, ((xy, mask),), fill)
 
-    On Pillow's own Draw of an image without a palette, with an int ink, the mask goes
+
+def draw_masks(draw: ImageDraw.ImageDraw, masks: Iterable[tuple[tuple[int, int], Image.Image]], fill: int) -> None:
+    """Each mode "1" mask of ``masks`` (``(top-left, mask)``) lit in ``fill``: the
+    pixels of ``draw.bitmap(xy, mask, fill=fill)`` for each.
+
+    On Pillow's own Draw of an image without a palette, with an int ink, the masks go
     straight to the Draw's core (issue 15 item 2): ``ImageDraw.bitmap`` loads the mask
     again on every call, which makes it a new pixel-access object, about 3 of the 4 µs
     it took per text line here. Any other Draw (a test's recording one) or ink gets
     ``draw.bitmap``."""
     if type(draw) is ImageDraw.ImageDraw and type(fill) is int and draw.palette is None:
         core = draw.draw
-        core.draw_bitmap(xy, mask.im, core.draw_ink(fill))
+        ink = core.draw_ink(fill)
+        for xy, mask in masks:
+            core.draw_bitmap(xy, mask.im, ink)
     else:
-        draw.bitmap(xy, mask, fill=fill)
+        for xy, mask in masks:
+            draw.bitmap(xy, mask, fill=fill)
 
 
 def text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:

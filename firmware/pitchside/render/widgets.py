@@ -241,9 +241,7 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
         page_marker(c.draw, box, c.page % n, n, fill)
     if fonts.draw_text is _DRAW_TEXT:  # no one listens to draw_text: its masks, as it would draw them
         covered, masks = plan.stamps[k]
-        draw = c.draw
-        for at, mask in masks:
-            fonts.draw_mask(draw, at, mask, fill)
+        fonts.draw_masks(c.draw, masks, fill)
         return covered
     lines = plan.pages[k]
     if not lines:
