@@ -18,7 +18,6 @@ per kind of screen, in µs.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from typing import Any
 
@@ -89,4 +88,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
