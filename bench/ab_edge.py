@@ -183,6 +183,8 @@ def edge(arms: Arms, rounds: int, n: int) -> None:
               f"  p99 {med(b['total_us']['p99'] for b in base):.0f}")
         stages = fw[0]["stages_us"].keys()
         print("     stages p50: " + ", ".join(f"{k} {med(f['stages_us'][k]['p50'] for f in fw):.0f}" for k in stages))
+        print("     counter stages p50: " + ", ".join(f"{k} {med(b['stages_us'][k]['p50'] for b in base):.0f}"
+                                                   for k in base[0]["stages_us"]))
 
 
 def report(title: str, samples: dict[str, list[int]]) -> None:

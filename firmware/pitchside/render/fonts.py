@@ -28,6 +28,7 @@ exclusive (the Python slice convention), unlike Pillow's inclusive ``rectangle``
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -308,8 +309,44 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, font: I
     bx0, by0, bx1, by1 = text_bbox(text, font)
     if bx1 <= bx0 or by1 <= by0:
         return (x + bx0, y - top + by0, x + bx0, y - top + by0)
-    draw.bitmap((x + bx0, y - top + by0), _text_mask(text, font), fill=fill)
+    draw_mask(draw, (x + bx0, y - top + by0), _text_mask(text, font), fill)
     return (x + bx0, y - top + by0, x + bx1, y - top + by1)
+
+
+def draw_mask(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: int) -> None:
+    """Light ``fill`` where the mode "1" ``mask`` is lit, its top-left at ``xy``: the
+    pixels of ``draw.bitmap(xy, mask, fill=fill)`` (:func:`draw_masks` of one)."""
+    draw_masks(draw, ((xy, mask),), fill)
+
+
+def draw_masks(draw: ImageDraw.ImageDraw, masks: Iterable[tuple[tuple[int, int], Image.Image]], fill: int) -> None:
+    """Each mode "1" mask of ``masks`` (``(top-left, mask)``) lit in ``fill``: the
+    pixels of ``draw.bitmap(xy, mask, fill=fill)`` for each.
+
+    On Pillow's own Draw of an image without a palette, with an int ink, the masks go
+    straight to the Draw's core (issue 15 item 2): ``ImageDraw.bitmap`` loads the mask
+    again on every call, which makes it a new pixel-access object, about 3 of the 4 µs
+    it took per text line here. Any other Draw (a test's recording one) or ink gets
+    ``draw.bitmap``."""
+    if type(draw) is ImageDraw.ImageDraw and type(fill) is int and draw.palette is None:
+        core = draw.draw
+        ink = core.draw_ink(fill)
+        for xy, mask in masks:
+            core.draw_bitmap(xy, mask.im, ink)
+    else:
+        for xy, mask in masks:
+            draw.bitmap(xy, mask, fill=fill)
+
+
+def text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
+    """The mode "1" mask :func:`draw_text` draws for ``text`` (its ink box's size,
+    drawn at the box's top-left), cached; never change it.
+
+    :raises ValueError: ``text`` has no ink (its box is empty)."""
+    bx0, by0, bx1, by1 = text_bbox(text, font)
+    if bx1 <= bx0 or by1 <= by0:
+        raise ValueError(f"{text!r} draws no ink")
+    return _text_mask(text, font)
 
 
 @lru_cache(maxsize=4096)

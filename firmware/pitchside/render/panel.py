@@ -22,7 +22,9 @@ Layouts (:data:`LAYOUTS`), by panel size in px:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -147,18 +149,47 @@ def to_panel(image: Image.Image, panel: Panel) -> Image.Image:
         if panel.mode == "1":
             return image
         image = image.point(lambda v: INK if v else PAPER, "L")
-    colours = panel.palette.colours()
+    tables = _tables(panel.mode)
     if panel.mode == "1":
-        return image.point(_lut([255 if c else 0 for c in colours]), "1")
+        return _point(image, tables[0], "1")
     if panel.mode == "L":
-        return image.point(_lut([int(c) for c in colours]))  # type: ignore[arg-type]
-    bands = [image.point(_lut([c[i] for c in colours])) for i in range(3)]  # type: ignore[index]
-    return Image.merge("RGB", bands)
+        return _point(image, tables[0], None)
+    return Image.merge("RGB", [_point(image, t, None) for t in tables])
+
+
+@lru_cache(maxsize=len(MODES))
+def _tables(mode: Mode) -> tuple[list[int], ...]:
+    """The 256-entry tables that map inks to ``mode``'s colours (:data:`PALETTES`):
+    one for ``"1"`` (lit: 255) and ``"L"``, one per band for ``"RGB"``. Built once per
+    mode (issue 15 item 2: they were built, and rounded by Pillow, on every frame)."""
+    colours = PALETTES[mode].colours()
+    if mode == "1":
+        return (_lut([255 if c else 0 for c in colours]),)
+    if mode == "L":
+        return (_lut([int(c) for c in colours]),)  # type: ignore[arg-type]
+    return tuple(_lut([c[i] for c in colours]) for i in range(3))  # type: ignore[index]
+
+
+def _point(image: Image.Image, table: list[int], mode: str | None) -> Image.Image:
+    """``image.point(table, mode)`` without its per-call pass over the table in Python
+    (``Image.point`` rounds each of the 256 entries on every call, about 15 µs on the
+    bench machine; ``table`` is integers already): the same C mapping, the same pixels
+    (tests/render/test_panel_point.py checks every ink value in every mode)."""
+    image.load()
+    return image._new(image.im.point(table, mode))
 
 
 def to_logical(image: Image.Image) -> Image.Image:
     """A mode ``"1"`` image as a canvas image of inks (lit -> :data:`INK`)."""
     return image.convert("L").point(lambda v: INK if v else PAPER)
+
+
+SPARES = 8
+"""The most panel sizes whose spare canvas image is kept (:meth:`Canvas.give_back`)."""
+
+_SPARES: dict[tuple[int, int], tuple[Image.Image, ImageDraw.ImageDraw, Callable[..., ImageDraw.ImageDraw]]] = {}
+"""A spare canvas image per size, its Draw, and the Draw factory that made it (a Draw
+made before a test put its own factory in is not reused under it)."""
 
 
 def _lut(values: list[int]) -> list[int]:
@@ -176,19 +207,43 @@ class Canvas:
         each paged text shows ``page % its pages``).
     :ivar pages: the most pages any paged text drawn so far needs (1: nothing paged);
         the shell runs its page timer while it is above 1.
+    :param spare: start from a spare image and Draw of the panel's size that an
+        earlier canvas gave back (:meth:`give_back`), cleared to paper, when one is
+        there (issue 15 item 2: a new image and Draw were about 35 µs of a frame in
+        the bench); for a caller that gives it back after :meth:`finish` and keeps no
+        hold on ``image``.
     """
 
     panel: Panel
     page: int = 0
     pages: int = 1
+    spare: bool = False
     image: Image.Image = field(init=False)
     draw: ImageDraw.ImageDraw = field(init=False)
 
     def __post_init__(self) -> None:
         if self.page < 0:
             raise ValueError(f"page must be 0 or more, not {self.page}")
+        got = _SPARES.pop(self.panel.size, None) if self.spare else None
+        if got is not None and got[2] is ImageDraw.Draw:
+            self.image, self.draw = got[0], got[1]
+            w, h = self.panel.size
+            self.draw.rectangle((0, 0, w - 1, h - 1), fill=PAPER)
+            return
         self.image = Image.new("L", self.panel.size, PAPER)
         self.draw = ImageDraw.Draw(self.image)
+
+    def give_back(self, shown: Image.Image) -> None:
+        """After :meth:`finish` gave ``shown``: keep this canvas's image and Draw as
+        the spare of its size (a canvas made with ``spare``; none else, nor an image
+        that is ``shown`` itself or not this canvas's own "L" image of the panel's size).
+        At most :data:`SPARES` sizes are kept."""
+        image = self.image
+        if not self.spare or shown is image or image.mode != "L" or image.size != self.panel.size:
+            return
+        if len(_SPARES) >= SPARES:
+            _SPARES.clear()
+        _SPARES[self.panel.size] = (image, self.draw, ImageDraw.Draw)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -100,9 +100,11 @@ class Drawn:
 
 
 def _draw(screen: _Screen, view: object, panel: Panel, page: int) -> Drawn:
-    canvas = Canvas(panel, page)
+    canvas = Canvas(panel, page, spare=True)
     screen.draw(view, canvas)
-    return Drawn(canvas.finish(), canvas.pages)
+    image = canvas.finish()
+    canvas.give_back(image)  # the next frame starts from this canvas's image, cleared
+    return Drawn(image, canvas.pages)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Iterator
 from typing import Literal, cast
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
@@ -91,15 +92,34 @@ def draw_score(draw: ImageDraw.ImageDraw, box: Box, points: float, *, max_height
     px, with a stacked 1/2 for a half point.
 
     The segments' rectangles are worked out once per score and box (:func:`_score_plan`,
-    memoised, issue 15 item 2) and drawn every time.
+    memoised, issue 15 item 2), with a mask of them all: on Pillow's own Draw the mask is
+    drawn (one call, the same pixels); on any other Draw (a test's recording one) every
+    rectangle is.
 
     :returns: the box covered.
     :raises ValueError: see :func:`score_text`; or the box is too small for 8 px digits.
     """
-    rects, covered = _score_plan(box, points, max_height, align)
-    for r in rects:
+    plan = _score_plan(box, points, max_height, align)
+    if plan.mask is not None and type(draw) is ImageDraw.ImageDraw:
+        fonts.draw_mask(draw, (plan.covered[0], plan.covered[1]), plan.mask, fill)
+        return plan.covered
+    for r in plan.rects:
         draw.rectangle(r, fill=fill)
-    return covered
+    return plan.covered
+
+
+@dataclass(frozen=True, slots=True)
+class _ScorePlan:
+    """Where :func:`draw_score` draws: the ``rects`` (inclusive, in drawing order), the
+    box ``covered``, and a mode "1" ``mask`` the size of that box lit where the
+    rectangles are (None if one leaves the box)."""
+
+    rects: tuple[Box, ...]
+    covered: Box
+    mask: Image.Image | None
+
+    def __iter__(self) -> Iterator[object]:  # (rects, covered), as the plan was first
+        return iter((self.rects, self.covered))
 
 
 class _Rects:
@@ -114,9 +134,10 @@ class _Rects:
 
 
 @lru_cache(maxsize=1024)
-def _score_plan(box: Box, points: float, max_height: int, align: Align) -> tuple[tuple[Box, ...], Box]:
-    """The rectangles (inclusive, in drawing order) of :func:`draw_score` and the box it
-    covers (pure: the same arguments, the same plan).
+def _score_plan(box: Box, points: float, max_height: int, align: Align) -> _ScorePlan:
+    """The rectangles (inclusive, in drawing order) of :func:`draw_score`, the box it
+    covers and their mask (pure: the same arguments, the same plan; unpacks as
+    ``rects, covered``).
 
     :raises ValueError: see :func:`draw_score`.
     """
@@ -138,7 +159,21 @@ def _score_plan(box: Box, points: float, max_height: int, align: Align) -> tuple
         cx += fonts.stroke_for(h) + 1 if half else 0
     if half:
         fonts.draw_half(draw, cx, y, h)
-    return tuple(rec.rects), (x, y, x + w, y + h)
+    rects, covered = tuple(rec.rects), (x, y, x + w, y + h)
+    return _ScorePlan(rects, covered, _mask(rects, covered))
+
+
+def _mask(rects: tuple[Box, ...], covered: Box) -> Image.Image | None:
+    """A mode "1" image the size of ``covered``, lit where the inclusive ``rects`` are;
+    None when there are none or one leaves ``covered``."""
+    x0, y0, x1, y1 = covered
+    if not rects or any(r[0] < x0 or r[1] < y0 or r[2] >= x1 or r[3] >= y1 for r in rects):
+        return None
+    mask = Image.new("1", (x1 - x0, y1 - y0), 0)
+    d = ImageDraw.Draw(mask)
+    for r in rects:
+        d.rectangle((r[0] - x0, r[1] - y0, r[2] - x0, r[3] - y0), fill=1)
+    return mask
 
 
 def triangle(draw: ImageDraw.ImageDraw, box: Box, direction: Literal["down", "right", "left"],
@@ -187,7 +222,10 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     Where each line goes is worked out once per text and box (:func:`_text_plan`,
     memoised: a screen draws the same texts in the same boxes frame after frame, and
     working the positions out was most of a frame's rendering time, bench/README.md,
-    issue 15 "step 5"); the lines are drawn every time (:func:`fonts.draw_text`).
+    issue 15 "step 5"), with the mask and place of each line as
+    :func:`fonts.draw_text` draws it: the masks are drawn every time, straight, or
+    through :func:`fonts.draw_text` when that is not the module's own function (the
+    text-fit checker of the tests wraps it to see every text).
 
     :param pad: px kept clear at the left and right edges.
     :param top: the first line's capitals 1 px under the top of the box (room for a
@@ -201,6 +239,10 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     k = c.paged(n)
     if n > 1:
         page_marker(c.draw, box, c.page % n, n, fill)
+    if fonts.draw_text is _DRAW_TEXT:  # no one listens to draw_text: its masks, as it would draw them
+        covered, masks = plan.stamps[k]
+        fonts.draw_masks(c.draw, masks, fill)
+        return covered
     lines = plan.pages[k]
     if not lines:
         return (box[0], box[1], box[0], box[1])
@@ -211,13 +253,23 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     return (min(b[0] for b in ink), min(b[1] for b in ink), max(b[2] for b in ink), max(b[3] for b in ink))
 
 
+_DRAW_TEXT = fonts.draw_text
+"""The text module's own ``draw_text`` (a test's text-fit checker replaces it)."""
+
+Stamp = tuple[Box, tuple[tuple[tuple[int, int], Image.Image], ...]]
+"""A page of text as :func:`fonts.draw_text` draws it: its ink box, and each line's
+mask with the top-left it is drawn at."""
+
+
 @dataclass(frozen=True, slots=True)
 class _TextPlan:
     """Where :func:`paged_text` draws each page's lines: ``pages[k]`` is a tuple of
-    ``((x, y), line)`` (the capitals' top-left of each line, px), drawn in ``font``."""
+    ``((x, y), line)`` (the capitals' top-left of each line, px), drawn in ``font``;
+    ``stamps[k]`` the same page as masks (:data:`Stamp`)."""
 
     font: ImageFont.FreeTypeFont
     pages: tuple[tuple[tuple[tuple[int, int], str], ...], ...]
+    stamps: tuple[Stamp, ...]
 
 
 @lru_cache(maxsize=4096)
@@ -232,8 +284,30 @@ def _text_plan(box: Box, text: str, align: Align, sizes: tuple[int, ...], pad: i
     laid = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes, max_lines, leading)
     n = len(laid.pages)
     size, font = laid.size, laid.font
-    return _TextPlan(font, tuple(_page_plan(box, lines, size, font, n, align, pad, leading, top)
-                                 for lines in laid.pages))
+    pages = tuple(_page_plan(box, lines, size, font, n, align, pad, leading, top) for lines in laid.pages)
+    return _TextPlan(font, pages, tuple(_stamp(box, page, font) for page in pages))
+
+
+def _stamp(box: Box, page: tuple[tuple[tuple[int, int], str], ...], font: ImageFont.FreeTypeFont) -> Stamp:
+    """``page`` as :func:`fonts.draw_text` draws it (the same places and masks, the ink
+    box :func:`paged_text` returns)."""
+    if not page:
+        return (box[0], box[1], box[0], box[1]), ()
+    inks: list[Box] = []
+    masks: list[tuple[tuple[int, int], Image.Image]] = []
+    top = fonts.cap_top(int(font.size))
+    for (x, y), line in page:
+        bx0, by0, bx1, by1 = fonts.text_bbox(line, font)
+        at = (x + bx0, y - top + by0)
+        if bx1 <= bx0 or by1 <= by0:
+            inks.append((at[0], at[1], at[0], at[1]))
+            continue
+        masks.append((at, fonts.text_mask(line, font)))
+        inks.append((at[0], at[1], x + bx1, y - top + by1))
+    if len(inks) == 1:
+        return inks[0], tuple(masks)
+    return (min(b[0] for b in inks), min(b[1] for b in inks), max(b[2] for b in inks),
+            max(b[3] for b in inks)), tuple(masks)
 
 
 def _page_plan(box: Box, lines: tuple[str, ...], size: int, font: ImageFont.FreeTypeFont, n: int, align: Align,
