@@ -95,6 +95,8 @@ LOADED_LATER_BY_RUN = (
     # sha1 names a rescue folder only when a match is unsaved; uuid (and platform) only
     # makes the uid of a new journal
     "secrets", "hmac", "hashlib", "_hashlib", "uuid", "platform",
+    # the names entry (3 records): at the menu's Names row
+    "pitchside.tables.names",
 )  # fmt: skip
 
 RUN_CHILD = """
@@ -152,3 +154,28 @@ def test_a_display_the_driver_accepts_is_checked_without_trying_every_panel_size
     assert limits.check_display(DisplayConfig(driver="ssd1306", width=100, height=64))[0][0] == "width"
     assert limits.sizes.cache_info().currsize == 1
 
+
+PARSERS_CHILD = """
+import argparse, json
+made = []
+_init = argparse.ArgumentParser.__init__
+def init(self, *a, **k):
+    _init(self, *a, **k)
+    made.append(self.prog)
+argparse.ArgumentParser.__init__ = init
+from pitchside.cli.main import build_parser
+args = build_parser().parse_args(["run", "--config", "table.toml"])
+print(json.dumps({"command": args.command, "made": made}))
+"""
+
+
+def test_pitchside_run_builds_the_parsers_of_the_sub_commands_but_not_of_their_own_sub_commands() -> None:
+    """``tournament`` and ``league`` add their sub-commands' parsers (seven and three)
+    only when they are chosen (pitchside.cli.commands.CommandParser): ``pitchside run``
+    builds the top parser and one per sub-command."""
+    out = subprocess.run([sys.executable, "-c", PARSERS_CHILD], check=False, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["command"] == "run"
+    assert result["made"] == ["pitchside", *(f"pitchside {c}" for c in (
+        "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "run", "sim"))]

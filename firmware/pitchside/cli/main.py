@@ -242,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitchside", description="Pitchside table firmware")
     parser.add_argument("--version", action="version", version=f"pitchside {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=commands.CommandParser)
 
     p = sub.add_parser("replay", help="fold a replay file through the rules and print the state as JSON")
     p.add_argument("file", help="a replay file (shared/spec/replay.md)")
