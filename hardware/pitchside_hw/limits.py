@@ -70,19 +70,22 @@ def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
     The message names the sizes the driver drives that have a layout."""
     if d.driver not in drivers():
         return []  # named by the config's own check of the driver name
-    usable = ", ".join(f"{w}x{h}" for w, h in sizes(d.driver) if (w, h) in LAYOUTS) or "none"
+
+    def usable() -> str:  # for a message only: sizes() builds the driver at 17 sizes (start-up, issue 15)
+        return ", ".join(f"{w}x{h}" for w, h in sizes(d.driver) if (w, h) in LAYOUTS) or "none"
+
     try:
         _build(d.driver, d.width, d.height, rotate=d.rotate, page_address_offset=d.page_address_offset,
                partial=d.partial)  # fmt: skip
     except ConfigError as exc:
         if exc.key == "width" and "cannot drive" in exc.message:
             return [("width", f"{d.driver} cannot drive {d.width}x{d.height} px; the sizes it drives that the "
-                              f"screens lay out are {usable}: set width and height to one of these "
+                              f"screens lay out are {usable()}: set width and height to one of these "
                               "(or choose the panel's driver)")]
         return [(exc.key, exc.message)]
     if (d.width, d.height) not in LAYOUTS:
         return [("width", f"the screens have no layout for a {d.width}x{d.height} px panel; the sizes "
-                          f"{d.driver} drives that the screens lay out are {usable}: set width and height to one "
+                          f"{d.driver} drives that the screens lay out are {usable()}: set width and height to one "
                           "of these (or choose the panel's driver)")]
     return []
 

@@ -9,7 +9,6 @@ MockFactory and recording displays instead of lgpio and an SSD1306) and the benc
 from __future__ import annotations
 
 import logging
-import secrets
 import signal
 import threading
 from collections.abc import Callable
@@ -148,6 +147,8 @@ def _checked(config: TableConfig, name: str, build: Callable[[], Input]) -> Inpu
 
 def system_toss() -> Side:
     """The coin toss from the OS's random source (``secrets``)."""
+    import secrets  # at the first toss, not at start-up: hmac and OpenSSL's hashlib (issue 15)
+
     return "A" if secrets.randbelow(2) == 0 else "B"
 
 

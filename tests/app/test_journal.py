@@ -829,6 +829,27 @@ def test_a_journal_that_could_not_open_keeps_and_rescues_its_matches(tmp_path: P
     assert journal_mod.read_rescued(blocker / "journal.db", -1, rescue) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
 
 
+
+def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_still_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The rescue folder is named (a hash of the journal's path) only when a match is
+    first unsaved (start-up, issue 15); one that cannot be made is warned about once and
+    dropped: the match stays in memory, no rescue file is named."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with Journal.open(blocker / "journal.db", rescue_dir=blocker / "rescue") as j:  # neither can be made
+        assert j._rescue_named is None
+        with caplog.at_level(logging.WARNING, logger="pitchside.app.journal"):
+            mid = j.start_match(HEADER)
+            j.append(mid, TOSS_A)
+        folder = journal_mod.rescue_folder(blocker / "journal.db", blocker / "rescue")
+        assert [r.getMessage() for r in caplog.records if "no rescue copy" in r.getMessage()] == [
+            f"no rescue copy of unsaved match -1 in {folder} ([Errno 20] Not a directory: '{folder}')"
+        ]
+        assert (j.unsaved(), j.rescue_file(mid)) == ([-1], None)
+        assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+
 def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db: Path, tmp_path: Path) -> None:
     with Journal.open(db) as first:
         mid = first.start_match(HEADER)

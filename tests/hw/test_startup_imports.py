@@ -9,6 +9,7 @@ hide an import."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +81,101 @@ def test_pitchside_run_parses_its_arguments_without_importing_the_other_sub_comm
     assert result["command"] == "run"
     loaded = [m for m in result["modules"] if any(m == n or m.startswith(n + ".") for n in NOT_FOR_THE_PARSER)]
     assert loaded == []
+
+
+# --- `pitchside run` itself, to its READY=1 (start-up, issue 15, session 23) -------------
+
+LOADED_LATER_BY_RUN = (
+    *NOT_BEFORE_THE_FIRST_FRAME, *NOT_FOR_THE_PARSER,
+    # the replay format: only to rebuild an unfinished match, export or `pitchside replay`
+    "pitchside.core.record.format",
+    # a config's [coin]/[pricing] and [mqtt] readers: only for a config with the section
+    "pitchside.app.config_coin", "pitchside.app.config_mqtt",
+    # the OS's random source (hmac, OpenSSL's hashlib): at the first coin toss or die roll;
+    # sha1 names a rescue folder only when a match is unsaved; uuid (and platform) only
+    # makes the uid of a new journal
+    "secrets", "hmac", "hashlib", "_hashlib", "uuid", "platform",
+    # the names entry (3 records): at the menu's Names row
+    "pitchside.tables.names",
+)  # fmt: skip
+
+RUN_CHILD = """
+import json, os, sys
+from pitchside.app import sdnotify
+def ready(self):  # right after the first frame (pitchside_hw.table.run_table)
+    with open(os.environ["STARTUP_TEST_MODULES"], "w") as fh:
+        json.dump(sorted(sys.modules), fh)
+    os._exit(0)
+sdnotify.Notifier.ready = ready
+from pitchside.cli.main import main  # the console script `pitchside`
+sys.exit(main())
+"""
+
+
+def _run_to_ready(config: Path, listed: Path) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
+    env["STARTUP_TEST_MODULES"] = str(listed)
+    listed.unlink(missing_ok=True)
+    out = subprocess.run([sys.executable, "-c", RUN_CHILD, "run", "--config", str(config)], check=False,
+                         capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+    assert out.returncode == 0 and listed.exists(), out.stderr
+    modules: list[str] = json.loads(listed.read_text())
+    return modules
+
+
+def test_pitchside_run_shows_its_first_frame_without_the_modules_it_loads_later(tmp_path: Path) -> None:
+    """The example Pichenotte config as ``bench/startup.py`` runs it (mock pins, the
+    ``noop`` bus), booted twice on one journal as a table is: at the second boot's
+    READY=1 (its first frame shown) none of :data:`LOADED_LATER_BY_RUN` is loaded."""
+    text = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml").read_text(encoding="utf-8")
+    for old, new in (('pin_factory = "lgpio"', 'pin_factory = "mock"'), ('interface = "i2c"', 'interface = "noop"'),
+                     ('journal = "/var/lib/pitchside/journal.db"', f'journal = "{tmp_path / "journal.db"}"')):
+        assert old in text
+        text = text.replace(old, new)
+    config = tmp_path / "table.toml"
+    config.write_text(text, encoding="utf-8")
+    first = _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
+    assert "pitchside.render.pichenotte" in first
+    again = _run_to_ready(config, tmp_path / "modules.json")
+    loaded = [m for m in again if any(m == n or m.startswith(n + ".") for n in LOADED_LATER_BY_RUN)]
+    assert loaded == []
+
+
+def test_a_display_the_driver_accepts_is_checked_without_trying_every_panel_size() -> None:
+    """``check-config``'s (and ``pitchside run``'s) display check builds the driver once
+    for a good display; the sizes it drives (17 more builds) are only for the message of
+    a size it refuses (pitchside_hw.limits.check_display)."""
+    from pitchside.app.config import DisplayConfig
+    from pitchside_hw import limits
+
+    limits.sizes.cache_clear()
+    assert limits.check_display(DisplayConfig(driver="ssd1306", width=128, height=64)) == []
+    assert limits.sizes.cache_info().currsize == 0
+    assert limits.check_display(DisplayConfig(driver="ssd1306", width=100, height=64))[0][0] == "width"
+    assert limits.sizes.cache_info().currsize == 1
+
+
+PARSERS_CHILD = """
+import argparse, json
+made = []
+_init = argparse.ArgumentParser.__init__
+def init(self, *a, **k):
+    _init(self, *a, **k)
+    made.append(self.prog)
+argparse.ArgumentParser.__init__ = init
+from pitchside.cli.main import build_parser
+args = build_parser().parse_args(["run", "--config", "table.toml"])
+print(json.dumps({"command": args.command, "made": made}))
+"""
+
+
+def test_pitchside_run_builds_the_parsers_of_the_sub_commands_but_not_of_their_own_sub_commands() -> None:
+    """``tournament`` and ``league`` add their sub-commands' parsers (seven and three)
+    only when they are chosen (pitchside.cli.commands.CommandParser): ``pitchside run``
+    builds the top parser and one per sub-command."""
+    out = subprocess.run([sys.executable, "-c", PARSERS_CHILD], check=False, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["command"] == "run"
+    assert result["made"] == ["pitchside", *(f"pitchside {c}" for c in (
+        "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "run", "sim"))]

@@ -17,16 +17,13 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.app.journal import check_path as journal_path_problem
-from pitchside.app.config_coin import CoinConfig, read_coin, read_pricing
-from pitchside.app.config_mqtt import MqttConfig, read_mqtt
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
 from pitchside.core.fields import specs
-from pitchside.core.pricing import Pricing
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 from pitchside.signals import beam as beam_filter
 from pitchside.signals import debounce
@@ -34,6 +31,11 @@ from pitchside.signals.params import ParameterError
 from pitchside.tables.gametable import InputKind
 from pitchside.tables.moments import DEFAULT_S as MOMENT_S
 from pitchside.tables.registry import app_for, table_games
+
+if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with the section (start-up, issue 15)
+    from pitchside.app.config_coin import CoinConfig
+    from pitchside.app.config_mqtt import MqttConfig
+    from pitchside.core.pricing import Pricing
 
 __all__ = [
     "BeamConfig", "ButtonConfig", "ConfigErrors", "DisplayConfig", "KioskConfig", "SerialConfig",
@@ -569,6 +571,16 @@ def _read_sound(top: Section) -> SoundConfig | None:
     return SoundConfig(pin=pin, kind=kind, cues=cues)
 
 
+def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
+    """``[coin]`` and ``[pricing]`` (:mod:`pitchside.app.config_coin`), each None when
+    absent; their readers are loaded only for a config with either (start-up, issue 15)."""
+    if "coin" not in top.raw and "pricing" not in top.raw:
+        return None, None
+    from pitchside.app.config_coin import read_coin, read_pricing
+
+    return read_coin(top), read_pricing(top)
+
+
 def _read_web(top: Section) -> WebConfig | None:
     """``[web]``: listen (``HOST:PORT``), url, feed, allowed_hosts, max_clients; None
     without the section (the web view is off by default)."""
@@ -768,9 +780,13 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     serial = _read_serial(top, panel)
     display, side_displays = _read_displays(top, limits)
     sound = _read_sound(top)
-    coin_cfg, prices = read_coin(top), read_pricing(top)
+    coin_cfg, prices = _read_coin_door(top)
     web = _read_web(top)
-    mqtt = read_mqtt(top)
+    mqtt = None
+    if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up, issue 15)
+        from pitchside.app.config_mqtt import read_mqtt
+
+        mqtt = read_mqtt(top)
     _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)], coin_cfg)
     storage = _read_storage(top)
     tournament = _read_tournament(top, games)

@@ -45,14 +45,12 @@ from __future__ import annotations
 import errno
 import fcntl
 import functools
-import hashlib
 import json
 import logging
 import os
 import sqlite3
 import stat
 import tempfile
-import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
@@ -272,9 +270,14 @@ def rescue_folder(journal: str | Path, rescue_dir: str | Path | None = None) -> 
 
     :param rescue_dir: default :func:`default_rescue_dir`.
     """
-    p = Path(journal).absolute()
-    key = hashlib.sha1(str(p).encode()).hexdigest()[:10]
-    return (Path(rescue_dir) if rescue_dir is not None else default_rescue_dir()) / f"{p.name}-{key}"
+    return _hashed_folder(Path(journal).absolute(), Path(rescue_dir) if rescue_dir is not None else default_rescue_dir())
+
+
+def _hashed_folder(journal: Path, base: Path) -> Path:
+    """:func:`rescue_folder` of the absolute path ``journal`` in ``base``."""
+    import hashlib  # OpenSSL's, loaded only for a rescue file (start-up, issue 15)
+
+    return base / f"{journal.name}-{hashlib.sha1(str(journal).encode()).hexdigest()[:10]}"
 
 
 def rescue_path(journal: str | Path, match_id: int, rescue_dir: str | Path | None = None) -> Path:
@@ -332,7 +335,10 @@ class Journal:
         """The lines (header first) of the matches of this run: the current one, and
         every one that is not all on disk."""
         self._unsaved: list[int] = []
-        self._rescue_folder: Path | None = None
+        self._rescue_at: tuple[Path, Path] | None = None
+        """(the journal's absolute path, the rescue folders' folder), fixed at open;
+        :attr:`_rescue_folder` is named from them when a rescue file is first needed."""
+        self._rescue_named: Path | None = None
         self._memory_credits: list[LedgerEntry] = []  # memory mode: the ledger from the fault on
         self.queue_results = False
         """Queue each finished match in the outbox for the club's broker (``[mqtt]``
@@ -368,8 +374,16 @@ class Journal:
         if refused is not None:  # before the lock file: a directory gets no NAME.lock beside it
             raise JournalError(refused)
         j = cls._open(Path(path), wall, synced)
-        j._rescue_folder = rescue_folder(path, rescue_dir)
+        # rescue_folder(path, rescue_dir), its hash taken when first needed (memory mode only)
+        j._rescue_at = (Path(path).absolute(), Path(rescue_dir) if rescue_dir is not None else default_rescue_dir())
         return j
+
+    @property
+    def _rescue_folder(self) -> Path | None:
+        """:func:`rescue_folder` of this journal as opened (None: not opened by :meth:`open`)."""
+        if self._rescue_named is None and self._rescue_at is not None:
+            self._rescue_named = _hashed_folder(*self._rescue_at)
+        return self._rescue_named
 
     @classmethod
     def _open(cls, p: Path, wall: Callable[[], float], synced: Callable[[], bool]) -> "Journal":
@@ -462,8 +476,10 @@ class Journal:
                 for stmt in OUTBOX_SCHEMA.split(";"):  # the club's outbox (issue 17): older journals too
                     if stmt.strip():
                         conn.execute(stmt)
-                conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('journal_uid', ?)",
-                             (uuid.uuid4().hex[:16],))
+                if conn.execute("SELECT 1 FROM meta WHERE key = 'journal_uid'").fetchone() is None:
+                    import uuid  # only for a journal without its uid: uuid loads platform (start-up, issue 15)
+
+                    conn.execute("INSERT INTO meta (key, value) VALUES ('journal_uid', ?)", (uuid.uuid4().hex[:16],))
                 _refusals.ensure(conn)  # refused inputs (issue 16): added to older journals too
         except BaseException:
             conn.close()
@@ -523,7 +539,7 @@ class Journal:
             os.replace(tmp, target)
         except OSError as exc:
             log.warning("no rescue copy of unsaved match %s in %s (%s)", match_id, self._rescue_folder, exc)
-            self._rescue_folder = None
+            self._rescue_at = self._rescue_named = None  # no rescue folder from now on
             return
         if first:
             log.warning("unsaved match %s is kept in memory and copied to %s (pitchside export --unsaved %s)",

@@ -15,8 +15,8 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING
+from importlib.metadata import EntryPoints, entry_points
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pitchside.app.config import DisplayConfig
@@ -59,10 +59,26 @@ ANY_HARDWARE = HardwareLimits((), (), _accept_any, "no drivers installed: names 
 
 
 @functools.cache
+def _installed_entry_points() -> Any:
+    """Every installed entry point: an ``EntryPoints`` (a ``SelectableGroups`` on Python
+    3.11, whose ``select(group=...)`` is the same)."""
+    return entry_points()
+
+
+def plugins(group: str) -> EntryPoints:
+    """The installed entry points of ``group`` (``pitchside.commands``,
+    ``pitchside.hardware``): every distribution's are read once per process, not once
+    per group (each read opens every installed distribution's metadata; start-up,
+    issue 15)."""
+    found: EntryPoints = _installed_entry_points().select(group=group)
+    return found
+
+
+@functools.cache
 def installed_limits() -> HardwareLimits:
     """The limits of the installed drivers (the ``pitchside.hardware`` entry point named
     ``limits``), loaded once; :data:`ANY_HARDWARE` when there is none."""
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in plugins(ENTRY_POINT_GROUP):
         if ep.name == "limits":
             limits = ep.load()()
             if isinstance(limits, HardwareLimits):

@@ -28,7 +28,6 @@ from pitchside.tables.registry import TableLike, app_for
 from pitchside.app.journal import Journal
 from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
-from pitchside.core.record.format import FORMAT_VERSION, ReplayFormatError, replay
 from pitchside.core.match import Match
 from pitchside.core.pricing import Credit, LedgerEntry
 from pitchside.signals.events import BeamBroken, SensorNoisy
@@ -64,6 +63,8 @@ class Recorder:
         return self.journal.warning
 
     def _header(self, ts: TableLike) -> dict[str, Any]:
+        from pitchside.core.record.format import FORMAT_VERSION  # at the first match, not at start-up (issue 15)
+
         codec = ts.match.codec
         return {
             "format": FORMAT_VERSION,
@@ -85,6 +86,9 @@ class Recorder:
         offered = games or (game,)
         mid = self.journal.running(tuple(offered))  # another game's match stays on hold
         if mid is not None:
+            # the replay format, only to rebuild an unfinished match (start-up, issue 15)
+            from pitchside.core.record.format import ReplayFormatError, replay
+
             try:
                 lines = self.journal.lines(mid)
                 result = replay(lines)
@@ -265,4 +269,6 @@ def rebuild(journal: Journal, match_id: int) -> Match:
 
     :raises ReplayFormatError: the stored lines no longer replay.
     """
+    from pitchside.core.record.format import replay
+
     return replay(journal.lines(match_id)).match

@@ -10,7 +10,6 @@ this module; the uniformity test is tests/app/test_boulomania_table.py.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 
 FACES = 6
@@ -18,16 +17,21 @@ MAX_DICE = 100
 """A sanity bound on one roll (Boulomania rolls 1 to 3)."""
 
 
-def roll(count: int, randbelow: Callable[[int], int] = secrets.randbelow) -> tuple[int, ...]:
+def roll(count: int, randbelow: Callable[[int], int] | None = None) -> tuple[int, ...]:
     """``count`` dice, values 1..6, from ``randbelow``.
 
     :param count: dice to roll, 1..MAX_DICE.
-    :param randbelow: ``randbelow(n)`` returns an int uniform on 0..n-1.
+    :param randbelow: ``randbelow(n)`` returns an int uniform on 0..n-1; None (the
+        default): :func:`secrets.randbelow`.
     :raises ValueError: ``count`` out of range, or the source returned a value outside
         0..5 (a broken source must not become a 0 or a 7 on a die).
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
         raise ValueError(f"roll 1 to {MAX_DICE} dice, not {count!r}")
+    if randbelow is None:
+        import secrets  # at the first roll, not at start-up: hmac and OpenSSL's hashlib (issue 15)
+
+        randbelow = secrets.randbelow
     out = []
     for _ in range(count):
         r = randbelow(FACES)

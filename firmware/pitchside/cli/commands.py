@@ -52,6 +52,51 @@ class LazyChoices(Sequence[str]):
         return iter(self._values())
 
 
+class CommandParser(argparse.ArgumentParser):
+    """The parser of one ``pitchside`` sub-command (``add_subparsers(parser_class=...)``)
+    whose arguments may be added when it is first used: :meth:`defer` gives the function
+    that adds them, run once before this parser parses, formats its usage or help, or
+    reports an error (which prints its usage). A parser nobody defers is a plain
+    :class:`argparse.ArgumentParser`.
+
+    Why (start-up, issue 15): ``tournament`` and ``league`` have sub-commands of their
+    own, ten parsers ``pitchside run`` built at every boot for nothing (about 3.5 ms of
+    CPU here)."""
+
+    _build: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def defer(self, build: Callable[[argparse.ArgumentParser], None]) -> None:
+        """Add this parser's arguments with ``build(self)`` when it is first used."""
+        self._build = build
+
+    def _ready(self) -> None:
+        build, self._build = self._build, None
+        if build is not None:
+            build(self)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:  # parse_args and argparse's sub-commands call it
+        self._ready()
+        return super().parse_known_args(*args, **kwargs)
+
+    def format_usage(self) -> str:
+        self._ready()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._ready()
+        return super().format_help()
+
+
+def deferred(sub: Any, name: str, help: str, build: Callable[[argparse.ArgumentParser], None]) -> None:
+    """``sub.add_parser(name, help=help)``, its arguments added by ``build`` when it is
+    first used (:class:`CommandParser`; at once on another parser class)."""
+    p = sub.add_parser(name, help=help)
+    if isinstance(p, CommandParser):
+        p.defer(build)
+    else:
+        build(p)
+
+
 # -- the handlers: each imports its module when its command is chosen -------------------
 
 
@@ -87,9 +132,14 @@ def register(sub: Any) -> None:
 
 
 def register_tournament(sub: Any) -> None:
-    """Add ``tournament`` and its subcommands (run by :func:`pitchside.cli.tournament._cmd`)."""
+    """Add ``tournament`` and its subcommands (run by :func:`pitchside.cli.tournament._cmd`),
+    built when it is chosen (:func:`deferred`)."""
+    deferred(sub, "tournament", "a Master Move club tournament: new, result, correct, withdraw, standings, next",
+             _tournament_parser)
+
+
+def _tournament_parser(p: argparse.ArgumentParser) -> None:
     formats = LazyChoices("pitchside.core.tournament", "FORMATS")
-    p = sub.add_parser("tournament", help="a Master Move club tournament: new, result, correct, withdraw, standings, next")
     tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     n = tsub.add_parser("new", help="start a tournament file (.json or .toml)")
     n.add_argument("file")
@@ -153,8 +203,13 @@ def register_web(sub: Any) -> None:
 
 
 def register_league(sub: Any) -> None:
-    """Add ``league`` and its actions (run by :mod:`pitchside.cli.league`)."""
-    p = sub.add_parser("league", help="the club's league server: results from the tables' broker, the wall, standings")
+    """Add ``league`` and its actions (run by :mod:`pitchside.cli.league`), built when it
+    is chosen (:func:`deferred`)."""
+    deferred(sub, "league", "the club's league server: results from the tables' broker, the wall, standings",
+             _league_parser)
+
+
+def _league_parser(p: argparse.ArgumentParser) -> None:
     lsub = p.add_subparsers(dest="league_command", required=True, metavar="ACTION")
     s = lsub.add_parser("serve", help="subscribe to the venue's tables and serve the wall and league pages")
     s.add_argument("--broker", default="127.0.0.1:1883", help="the venue's MQTT broker HOST:PORT (default 127.0.0.1:1883)")

@@ -19,22 +19,22 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict
-from importlib.metadata import entry_points
 from pathlib import Path
 
 from pitchside import __version__
 from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord, read_rescued
-from pitchside.app.limits import installed_limits
+from pitchside.app.limits import installed_limits, plugins
 from pitchside.cli import commands
 from pitchside.core.errors import ConfigError, PitchsideError
-from pitchside.core.record.format import ReplayFormatError, replay
 from pitchside.signals.health import SensorHealth
 
 log = logging.getLogger(__name__)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    from pitchside.core.record.format import ReplayFormatError, replay  # not for `pitchside run` (start-up, issue 15)
+
     try:
         with open(args.file, encoding="utf-8") as fh:
             result = replay(fh, strict=args.strict)
@@ -242,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitchside", description="Pitchside table firmware")
     parser.add_argument("--version", action="version", version=f"pitchside {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=commands.CommandParser)
 
     p = sub.add_parser("replay", help="fold a replay file through the rules and print the state as JSON")
     p.add_argument("file", help="a replay file (shared/spec/replay.md)")
@@ -275,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.register(sub)  # tournament, audits, web, league: each module imported only when chosen
 
-    for ep in sorted(entry_points(group="pitchside.commands"), key=lambda e: e.name):
+    for ep in sorted(plugins("pitchside.commands"), key=lambda e: e.name):
         ep.load()(sub)
     return parser
 

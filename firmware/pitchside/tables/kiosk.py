@@ -57,7 +57,6 @@ from pitchside.core import pricing
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
 from pitchside.tables import fixture
-from pitchside.tables import names as naming
 from pitchside.tables import effects as table
 from pitchside.tables import moments
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
@@ -79,6 +78,7 @@ from pitchside.signals.events import (
 )
 
 if TYPE_CHECKING:  # annotations only: loaded where they are used (start-up, issue 15)
+    from pitchside.tables import names as naming
     from pitchside.render.qr import QRView
     from pitchside.render.side import SideView
 
@@ -559,6 +559,8 @@ def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]
     if event.name in ("plus", "minus") and _on_qr_row(ks):
         return ks, ()  # the QR row has nothing to change
     if event.name in ("plus", "minus") and ks.cursor == _names_row(ks):
+        from pitchside.tables import names as naming  # at the first names entry (start-up, issue 15)
+
         return replace(ks, mode="names", entry=naming.begin(app.players_per_side(opts), ks.home_names)), ()
     if event.name in ("plus", "minus") and ks.cursor < first:
         return _switch_game(ks, 1 if event.name == "plus" else -1), ()
@@ -617,6 +619,8 @@ def _names(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]
     the menu's table gets the names (the options as set), and the menu comes back on
     the Names row. A serial line that starts the game ends the entry with the names
     entered so far (the rest skipped) and starts, as from the menu."""
+    from pitchside.tables import names as naming  # loaded by the entry's start (start-up, issue 15)
+
     under_way = ks.entry
     assert under_way is not None
     if (line := _starts_on(ks, event)) is not None:
@@ -857,6 +861,8 @@ def view(ks: KioskState) -> object:
     if ks.mode == "menu":
         return MenuView(app.title, _menu_rows(ks), ks.cursor, _menu_hint(ks))
     if ks.mode == "names" and ks.entry is not None:
+        from pitchside.tables import names as naming  # loaded by the entry's start (start-up, issue 15)
+
         return naming.view(ks.entry)
     if ks.mode == "resume":
         return ConfirmView("MATCH ON HOLD", (app.summary(ks.table), "DONE: carry on", "NEXT: new match"))
