@@ -124,8 +124,12 @@ def turn_layout(c: Canvas) -> TurnLayout:
                       name_sizes=(10, 9), small_sizes=(8,))
 
 
-def draw_turn(c: Canvas, view: PitchBowlView) -> None:
-    """The match screen (module docstring) on ``c``."""
+def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
+    """The match screen (module docstring) on ``c``.
+
+    :param scored: the screen a touchdown was scored on (``view.scored``, PB-27): the
+        prompt stays on the bottom line (paged when long), so against the screen before
+        only the score and the prompt change."""
     lay = turn_layout(c)
     state = view.state
     for side, dbox in zip(SIDES, lay.digits):
@@ -149,7 +153,7 @@ def draw_turn(c: Canvas, view: PitchBowlView) -> None:
     own = view.selector or (f"> {view.draft}" if view.draft else "")
     prompt = view.prompt
     fr = frame_of(c)
-    if lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
+    if not scored and lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
             fonts.lay_out(prompt.text, c.width - 4, fr.bottom[1] - fr.bottom[0], fr.sizes).pages) > 1:
         # a notice too long for one line takes the last-loss row too (it explains it anyway)
         box = (0, lay.loss[1], c.width, (lay.bottom or (0, *fr.bottom))[-1])
