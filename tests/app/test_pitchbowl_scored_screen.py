@@ -1,8 +1,9 @@
 """Pitch Bowl's touchdown screen (issue 14 item 7): right after a touchdown that restarts
 play (PB-27), until the next press, the table shows the match screen the touchdown was
 scored on with the new score and the prompt, then the placement screen (PB-03). It is a
-view of the table, never an input: nothing more is journaled, no press is added, and
-the press that ends it does what it does on the placement screen."""
+view of the table, never an input: nothing more is journaled. The press that ends it
+does nothing else (the placement checklist was not on show, so OK must not confirm it
+unseen), except UNDO, which takes the touchdown back."""
 
 from __future__ import annotations
 
@@ -62,13 +63,18 @@ def test_a_touchdown_shows_the_position_it_was_scored_on_with_the_new_score_PB_2
     assert drawn.tobytes() != screen.render(replace(view, scored=None), (128, 64)).tobytes()
 
 
-def test_the_next_press_acts_on_the_placement_screen_and_ends_the_touchdown_screen_PB_03() -> None:
+def test_the_next_press_only_ends_the_touchdown_screen_then_the_checklist_takes_presses_PB_03() -> None:
     _, ts = scored()
-    nxt, eff = t.handle(ts, ButtonPressed("next", 11.0))
-    assert eff == () and not nxt.scored and t.view(nxt).scored is None
-    assert nxt.cursor == 1 and nxt.game == ts.game  # the checklist's next field, nothing journaled
-    placed, eff = t.handle(ts, ButtonPressed("shot_done", 11.0))  # OK: the defender placed, as before
-    assert eff == (Accepted(rules.Placement("B", 11, 3, 2, False), 11.0),)
+    for name in ("shot_done", "next", "plus", "minus", "touchdown"):
+        shown, eff = t.handle(ts, ButtonPressed(name, 11.0))
+        assert eff == () and not shown.scored and t.view(shown).scored is None
+        assert shown.game == ts.game and shown.cursor == ts.cursor  # the checklist shown, untouched
+        assert replace(shown, scored=True) == ts  # nothing else changed
+    shown, _ = t.handle(ts, ButtonPressed("shot_done", 11.0))
+    nxt, eff = t.handle(shown, ButtonPressed("next", 12.0))
+    assert eff == () and nxt.cursor == 1 and nxt.game == ts.game  # the checklist's next field
+    placed, eff = t.handle(shown, ButtonPressed("shot_done", 12.0))  # OK on the checklist: placed
+    assert eff == (Accepted(rules.Placement("B", 11, 3, 2, False), 12.0),)
     assert placed.game.phase == "place_attacker" and t.view(placed).scored is None
 
 
@@ -91,7 +97,7 @@ def test_the_winning_touchdown_shows_the_result_not_the_touchdown_screen_PB_30()
     for scores in ((0, 1), (1, 1), (1, 2), (2, 2)):  # each scorer kicks off, a touch back each time
         ts, _ = press(ts, "touchdown", "shot_done")
         assert ts.scored and ts.game.score == PerSide(*scores)
-        ts, _ = press(ts, "shot_done", "shot_done", "miss", "shot_done")
+        ts, _ = press(ts, "shot_done", "shot_done", "shot_done", "miss", "shot_done")  # the first ends the touchdown's screen
         assert ts.game.phase == "turn"
     ts, _ = press(ts, "touchdown", "shot_done")
     assert ts.game.phase == "finished" and ts.game.score == PerSide(2, 3)

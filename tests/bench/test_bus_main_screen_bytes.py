@@ -68,7 +68,7 @@ def test_the_scored_moments_are_main_screens_and_the_other_restart_screens_are_n
     placing = [v for v in pb if getattr(getattr(v, "state", None), "phase", None) in ("place_defender", "place_attacker")]
     scored = [v.scored is not None for v in placing]
     # the first placement follows the toss (six frames: the checklist edited, a refusal);
-    # after each of the four touchdowns the defender's frame is the touchdown screen (one
-    # OK places him), the attacker's the checklist
-    assert scored == [False] * 7 + [True, False] * 4
+    # after each of the four touchdowns the defender's first frame is the touchdown screen
+    # (an OK ends it), then the defender's checklist (an OK places him), the attacker's
+    assert scored == [False] * 7 + [True, False, False] * 4
     assert [bus.is_main_screen("pitchbowl", v) for v in placing] == scored

@@ -101,7 +101,8 @@ def _finished() -> t.TableState:
         ts = press(ts, "touchdown", "shot_done")
         if ts.game.phase == "finished":
             return ts
-        ts = press(ts, "shot_done", "shot_done", "miss", "shot_done", "end_turn", "strip", "shot_done")
+        ts = press(ts, "shot_done",  # ends the touchdown's screen
+                   "shot_done", "shot_done", "miss", "shot_done", "end_turn", "strip", "shot_done")
     return ts
 
 

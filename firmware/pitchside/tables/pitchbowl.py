@@ -165,8 +165,9 @@ class TableState:
     :param spin_due: when the next animation timer is due (s), to ignore stale ones.
     :param scored: a touchdown has just been scored (PB-27) and no button was pressed
         since: the screen shows the match screen the touchdown was scored on, with the new
-        score (:func:`scored_state`), until the next press, which does what it does on
-        the placement screen. View-only: never journaled, no input of its own.
+        score (:func:`scored_state`), until the next press. That press only ends it (the
+        placement checklist, PB-03, was not on show, so OK must not confirm it unseen),
+        except UNDO, which takes the touchdown back. View-only: never journaled.
     """
 
     match: Match
@@ -455,7 +456,10 @@ def _reveal(ts: TableState) -> TableState:
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    ts = replace(ts, scored=False)  # a touchdown's screen shows until the next press (TableState.scored)
+    if ts.scored:  # the touchdown's screen shows until the next press (TableState.scored)
+        if name != "undo":  # it ends, and the press does nothing else: the checklist was not on show
+            return replace(ts, scored=False), ()
+        ts = replace(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
     game = ts.game
     if name == "undo":
         return _undo(ts, at)
