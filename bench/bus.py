@@ -147,9 +147,22 @@ def is_main_screen(game: str, view: Any) -> bool:
     """Whether ``view`` is ``game``'s *main screen* (issue 14 item 7: "a score change on
     any game's main screen"): the view a player watches while play goes on, no refusal
     over it. A score change is often first shown on another screen (Pitchnut's shot sheet,
-    PN-A12; Pitch Bowl's placement after a touchdown, PB-03/PB-04; Master Move's move
-    entry; Pichenotte's zone tally): those frames are a change of screen, counted in
-    ``score_change_ratio``, not in ``main_screen``."""
+    PN-A12; Master Move's move entry; Pichenotte's zone tally): those frames are a change
+    of screen, counted in ``score_change_ratio``, not in ``main_screen``.
+
+    In two games the score changes only where play restarts, and the screen that shows
+    the new score is the main screen's "scored" moment, counted with it:
+
+    * Boulomania: a round ends (BM-15, BM-26) and is scored (BM-16); until the jack of
+      the next round is rolled (BM-17, phase ``jack_roll``) the throw screen shows the
+      board the round ended on (``view.ended``), the new score and the round's words.
+    * Pitch Bowl: a touchdown (PB-27) restarts play with the placements (PB-03); until
+      the next press the turn screen the touchdown was scored on shows the new score and
+      the prompt (``view.scored``, phase ``place_defender``).
+
+    Before these moments the measure compared the last throw of a round with the first
+    throw of the next (an emptied board, full hands), or a touchdown with the receiver's
+    first pitch after the kick-off: two positions, not a score change."""
     from pitchside.render.boulomania import BoulomaniaView
     from pitchside.render.mastermove import MasterMoveView
     from pitchside.render.pichenotte import PichenotteView
@@ -165,9 +178,10 @@ def is_main_screen(game: str, view: Any) -> bool:
         case "pitchnut":
             return isinstance(view, PitchnutView) and view.state.phase == "shooting" and not view.sheet
         case "boulomania":
-            return isinstance(view, BoulomaniaView) and view.state.phase == "throw"
+            return isinstance(view, BoulomaniaView) and (
+                view.state.phase == "throw" or (view.state.phase == "jack_roll" and view.ended is not None))
         case "pitchbowl":
-            return isinstance(view, PitchBowlView) and view.state.phase == "turn"
+            return isinstance(view, PitchBowlView) and (view.state.phase == "turn" or view.scored is not None)
         case "mastermove":
             return isinstance(view, MasterMoveView) and view.state.phase == "play" and view.entry is None
     raise ValueError(f"no main screen known for game {game!r}")

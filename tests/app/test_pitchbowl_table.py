@@ -466,8 +466,9 @@ def test_the_match_to_three_touchdowns_PB_30() -> None:
         ts, _ = press(ts, "touchdown", "shot_done")
         if ts.game.phase == "finished":
             break
-        # Bob scored: Bob kicks, places first; Ann places; the kick-off is a touch back
-        ts, _ = press(ts, "shot_done", "shot_done", "miss", "shot_done")
+        # Bob scored: OK ends the touchdown's screen; Bob kicks, places first; Ann places;
+        # the kick-off is a touch back
+        ts, _ = press(ts, "shot_done", "shot_done", "shot_done", "miss", "shot_done")
         assert ts.game.active == "A" and ts.game.possession == "A"
         ts, _ = press(ts, "end_turn")  # Ann ends her turn; Bob has no ball...
         ts, _ = press(ts, "strip", "shot_done")  # ...and strips Ann's carrier (bonus)

@@ -89,6 +89,8 @@ def scene_views() -> dict[str, Callable[[], PitchBowlView]]:
         "pitchbowl_selector": lambda: _state(press(kicked_off(landed=False), "next", "next", "next", "plus")),
         "pitchbowl_lost": lambda: _state(press(kicked_off(landed=False), "pass", "miss", "miss", "shot_done")),
         "pitchbowl_notice": lambda: _state(kicked_off(landed=False)),
+        # the touchdown screen (PB-27): Bob's touchdown from his touch back, before the next press
+        "pitchbowl_scored": lambda: _state(press(kicked_off(landed=False), "touchdown", "shot_done")),
         "pitchbowl_finished": lambda: _state(_finished()),
     }
 
@@ -99,7 +101,8 @@ def _finished() -> t.TableState:
         ts = press(ts, "touchdown", "shot_done")
         if ts.game.phase == "finished":
             return ts
-        ts = press(ts, "shot_done", "shot_done", "miss", "shot_done", "end_turn", "strip", "shot_done")
+        ts = press(ts, "shot_done",  # ends the touchdown's screen
+                   "shot_done", "shot_done", "miss", "shot_done", "end_turn", "strip", "shot_done")
     return ts
 
 

@@ -164,6 +164,11 @@ class TableState:
     :param selecting: the last press was on the selector: the bottom line shows its field.
     :param spin: coin animation frame 1..SPIN_FRAMES, 0 when not spinning.
     :param spin_due: when the next animation timer is due (s), to ignore stale ones.
+    :param scored: a touchdown has just been scored (PB-27) and no button was pressed
+        since: the screen shows the match screen the touchdown was scored on, with the new
+        score (:func:`scored_state`), until the next press. That press only ends it (the
+        placement checklist, PB-03, was not on show, so OK must not confirm it unseen),
+        except UNDO, which takes the touchdown back. View-only: never journaled.
     """
 
     match: Match
@@ -178,6 +183,7 @@ class TableState:
     selecting: bool = False
     spin: int = 0
     spin_due: float = 0.0
+    scored: bool = False
 
     @property
     def game(self) -> rules.State:
@@ -207,7 +213,8 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     animation was cut short shows its winner at once (module docstring); a draft not yet
     committed (OK) was never journaled: the coaches enter it again."""
     ts = TableState(match, names=names)
-    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+    notices = common.resumed_notices(match, last_was_undo)
+    return replace(ts, prompt=_notice(ts, notices), scored=_scores(ts, notices))
 
 
 # --- what the display shows ------------------------------------------------------------
@@ -323,7 +330,21 @@ def view(ts: TableState) -> PitchBowlView:
         draft=draft_line(ts) if g.phase == "turn" else "",
         selector=selector,
         hint=hint(ts),
+        scored=scored_state(ts),
     )
+
+
+def scored_state(ts: TableState) -> rules.State | None:
+    """The match screen's state a touchdown was scored on (the turn before the pitch
+    that scored, PB-27) with the new score, while :attr:`TableState.scored` is set: so
+    a touchdown changes the score and the prompt on the screen the players were
+    watching, and the placement screen (PB-03) follows at the next press. None at any
+    other time."""
+    last = common.last_step(ts.match)
+    if not ts.scored or last is None:
+        return None
+    before: rules.State = last[0]
+    return replace(before, score=ts.game.score)
 
 
 # --- prompts ---------------------------------------------------------------------------
@@ -370,9 +391,15 @@ def _placer(game: rules.State) -> Side:
 # --- the controller --------------------------------------------------------------------
 
 
+def _scores(ts: TableState, notices: tuple[Notice, ...]) -> bool:
+    """Whether ``notices`` are those of a touchdown that restarts play with a kick-off
+    (PB-27; a touchdown that wins the match shows the result screen instead, PB-30)."""
+    return ts.game.phase == "place_defender" and any(n.rule == "PB-27" and n.code == "touchdown" for n in notices)
+
+
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
     new = ts.cleared()
-    return replace(new, prompt=_notice(new, step.effects))
+    return replace(new, prompt=_notice(new, step.effects), scored=_scores(new, step.effects))
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -430,6 +457,10 @@ def _reveal(ts: TableState) -> TableState:
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
+    if ts.scored:  # the touchdown's screen shows until the next press (TableState.scored)
+        if name != "undo":  # it ends, and the press does nothing else: the checklist was not on show
+            return replace(ts, scored=False), ()
+        ts = replace(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
     game = ts.game
     if name == "undo":
         return _undo(ts, at)

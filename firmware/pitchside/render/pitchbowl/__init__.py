@@ -10,7 +10,9 @@ One screen per phase of :class:`pitchside.core.rules.pitchbowl.State` (rulebook
 * ``choose``: who won the toss, and KICK / RECEIVE with the pending choice in inverse
   video (PB-02).
 * ``place_defender`` / ``place_attacker``: who places and as what (PB-03), the
-  checklist of PB-04 with the selector's field in inverse video.
+  checklist of PB-04 with the selector's field in inverse video; right after a
+  touchdown (``view.scored``, PB-27), until the next press, the match screen it was
+  scored on with the new score and the prompt instead.
 * ``kickoff``: who kicks, LANDED / TOUCH BACK with the pending one in inverse (PB-05/06).
 * ``turn``: the match screen (:mod:`.turn`).
 * ``finished``: the winner large and the final score (PB-30).
@@ -21,6 +23,8 @@ Sides are drawn in their colours on a colour panel, secondary lines dim on grey.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from PIL import Image
 
@@ -46,6 +50,8 @@ def draw(view: PitchBowlView, c: Canvas) -> None:
         screens.toss(c, view)
     elif phase == "choose":
         screens.choose(c, view)
+    elif view.scored is not None:
+        draw_turn(c, replace(view, state=view.scored, draft="", selector=None, announce=None), scored=True)
     elif phase in ("place_defender", "place_attacker"):
         screens.placement(c, view)
     elif phase == "kickoff":

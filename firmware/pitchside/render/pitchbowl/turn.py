@@ -1,8 +1,9 @@
 """The Pitch Bowl match screen (phase ``turn``), laid out per panel.
 
 What it shows: each side's touchdowns in the biggest seven-segment digits the layout
-allows, in the side's colour; the coach with the initiative (his name in inverse video,
-a notch pointing at his score; on 128x32 an arrow at the outer edge); the Ball beside
+allows, in the side's colour; the coach with the initiative (an arrow at the outer end
+of his name; at 96x48 his name in inverse video with a notch pointing at his score; on
+128x32 an arrow at the outer edge of his score); the Ball beside
 the score of the side holding it, or loose in the middle; the players left to pitch
 (``"7 LEFT"``) or ``"BONUS!"`` in inverse video when owed (PB-19); ``PASS`` and
 ``ALL-OUT`` boxed while still available, struck through once spent (PB-22, PB-09);
@@ -22,10 +23,13 @@ Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
 * 128x32: digits 0-20 with the arrow, "7 LEFT" and the loose Ball or OFF in the
   middle, the bottom line 21-31 (paged); the limits and the last loss are left out
   (a refusal still names the limit spent).
-* 256x64: names 0-13, 36 px digits; the middle column holds LEFT, both limits on one
-  row, the Ball or OFF, the last loss; the bottom line 52-63.
-* 128x128: names 0-15, digits 19-65 (47 px), a row of LEFT, PASS, ALL-OUT; the Ball
-  or OFF; the last loss; the bottom line on two lines.
+* 256x64: names 0-13 (the initiative an arrow at the outer end, as at 128x64: an
+  inverse tag made a change of initiative redraw both names), 36 px digits; the middle
+  column holds LEFT, both limits on one row, the Ball or OFF, the last loss; the bottom
+  line 52-63.
+* 128x128: names 0-15 (the initiative an arrow, as at 128x64), digits 19-65 (47 px), a
+  row of LEFT, PASS, ALL-OUT; the Ball or OFF; the last loss; the bottom line on two
+  lines.
 """
 
 from __future__ import annotations
@@ -66,6 +70,17 @@ class TurnLayout:
     top: bool = False
 
 
+def arrow_width(row_h: int) -> int:
+    """The initiative arrow's width in px beside a names row ``row_h`` px tall: half its
+    height (it is drawn ``row_h - 2`` px tall), at least 5 (the 128x64 arrow)."""
+    return max(5, (row_h - 2) // 2)
+
+
+def arrow_room(row_h: int) -> int:
+    """Where a name's box starts from the panel's outer edge, in px: clear of the arrow."""
+    return arrow_width(row_h) + 2
+
+
 def turn_layout(c: Canvas) -> TurnLayout:
     w, h = c.size
     fr = frame_of(c)
@@ -79,18 +94,18 @@ def turn_layout(c: Canvas) -> TurnLayout:
         col = 76
         mx0, mx1 = col + 1, w - col - 1
         mid = (mx0 + mx1) // 2
-        return TurnLayout(names=((0, 0, col, 14), (w - col, 0, w, 14)),
+        return TurnLayout(names=((arrow_room(14), 0, col, 14), (w - col, 0, w - arrow_room(14), 14)),
                           digits=((2, 16, col - 16, b0 - 1), (w - col + 16, 16, w - 2, b0 - 1)),
                           left=(mx0, 0, mx1, 14), limits=((mx0, 15, mid, 26), (mid, 15, mx1, 26)),
                           extra=(mx0, 27, mx1, 39), loss=(mx0, 40, mx1, b0 - 1),
-                          name_sizes=(12, 11, 10, 9), small_sizes=(11, 10, 9))
+                          name_sizes=(12, 11, 10, 9), small_sizes=(11, 10, 9), tag=False)
     if c.layout == "tall":
         half = w // 2
-        return TurnLayout(names=((0, 0, half - 1, 16), (half + 1, 0, w, 16)),
+        return TurnLayout(names=((arrow_room(16), 0, half - 1, 16), (half + 1, 0, w - arrow_room(16), 16)),
                           digits=((2, 19, half - 16, 66), (half + 16, 19, w - 2, 66)),
                           left=(0, 68, 40, 80), limits=((41, 68, 82, 80), (82, 68, w, 80)),
                           extra=(0, 81, w, 90), loss=(0, 90, w, b0 - 1),
-                          name_sizes=(14, 13, 12, 11, 10, 9), small_sizes=(10, 9))
+                          name_sizes=(14, 13, 12, 11, 10, 9), small_sizes=(10, 9), tag=False)
     col = round(w * 40 / 128)  # standard, small (96x48: no last-loss row)
     mx0, mx1 = col + 1, w - col - 1
     if c.layout == "standard":  # each text row's capitals in one controller page (module docstring)
@@ -109,8 +124,12 @@ def turn_layout(c: Canvas) -> TurnLayout:
                       name_sizes=(10, 9), small_sizes=(8,))
 
 
-def draw_turn(c: Canvas, view: PitchBowlView) -> None:
-    """The match screen (module docstring) on ``c``."""
+def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
+    """The match screen (module docstring) on ``c``.
+
+    :param scored: the screen a touchdown was scored on (``view.scored``, PB-27): the
+        prompt stays on the bottom line (paged when long), so against the screen before
+        only the score and the prompt change."""
     lay = turn_layout(c)
     state = view.state
     for side, dbox in zip(SIDES, lay.digits):
@@ -134,7 +153,7 @@ def draw_turn(c: Canvas, view: PitchBowlView) -> None:
     own = view.selector or (f"> {view.draft}" if view.draft else "")
     prompt = view.prompt
     fr = frame_of(c)
-    if lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
+    if not scored and lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
             fonts.lay_out(prompt.text, c.width - 4, fr.bottom[1] - fr.bottom[0], fr.sizes).pages) > 1:
         # a notice too long for one line takes the last-loss row too (it explains it anyway)
         box = (0, lay.loss[1], c.width, (lay.bottom or (0, *fr.bottom))[-1])
@@ -162,10 +181,11 @@ def _side(c: Canvas, view: PitchBowlView, side: Side, dbox: Box, lay: TurnLayout
             n = (dbox[0] + dbox[2]) // 2
             c.draw.polygon([(n - 4, y1 - 1), (n + 4, y1 - 1), (n, y1 + 3)], fill=ink)
         elif active:  # the initiative: an arrow at the outer end of the name, pointing at it
+            aw = arrow_width(y1 - y0)
             if side == "A":
-                triangle(c.draw, (0, y0 + 1, 5, y1 - 1), "right", fill=ink)
+                triangle(c.draw, (0, y0 + 1, aw, y1 - 1), "right", fill=ink)
             else:
-                triangle(c.draw, (c.width - 5, y0 + 1, c.width, y1 - 1), "left", fill=ink)
+                triangle(c.draw, (c.width - aw, y0 + 1, c.width, y1 - 1), "left", fill=ink)
         paged_text(c, nbox, view.name(side), align="center", fill=PAPER if inverse else ink, sizes=lay.name_sizes,
                    pad=1)
     elif active:  # no names row: an arrow at the outer edge

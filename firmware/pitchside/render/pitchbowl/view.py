@@ -38,6 +38,9 @@ class PitchBowlView:
     :param draft: the pitch being entered, in words (``"PASS MISSED ALL-OUT"``).
     :param selector: the selector's field and value while it is used, or None.
     :param hint: what OK does now (the bottom line when nothing else is shown).
+    :param scored: a touchdown just scored (PB-27): the match screen's state it was
+        scored on with the new score, drawn instead of the placement screen until the
+        next press; None otherwise.
     """
 
     state: State
@@ -52,6 +55,7 @@ class PitchBowlView:
     draft: str = ""
     selector: str | None = None
     hint: str = ""
+    scored: State | None = None
 
     def name(self, side: Side) -> str:
         return self.names[0] if side == "A" else self.names[1]

@@ -1,0 +1,104 @@
+"""Pitch Bowl's touchdown screen (issue 14 item 7): right after a touchdown that restarts
+play (PB-27), until the next press, the table shows the match screen the touchdown was
+scored on with the new score and the prompt, then the placement screen (PB-03). It is a
+view of the table, never an input: nothing more is journaled. The press that ends it
+does nothing else (the placement checklist was not on show, so OK must not confirm it
+unseen), except UNDO, which takes the touchdown back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pitchside.core.rules import pitchbowl as rules
+from pitchside.core.sides import PerSide
+from pitchside.render import screen
+from pitchside.render.panel import Canvas, Panel
+from pitchside.render.pitchbowl import PitchBowlView
+from pitchside.render.pitchbowl.turn import draw_turn
+from pitchside.signals.events import ButtonPressed
+from pitchside.tables import pitchbowl as t
+from pitchside.tables.effects import Accepted, CoinTossed
+
+NAMES = ("Ann", "Bob")
+
+
+def press(ts: t.TableState, *names: str, at: float = 10.0) -> tuple[t.TableState, list[object]]:
+    effects: list[object] = []
+    for name in names:
+        ts, eff = t.handle(ts, ButtonPressed(name, at))
+        effects.extend(eff)
+    return ts, effects
+
+
+def kicked_off() -> t.TableState:
+    """Ann wins the toss and kicks, both place with the defaults, a touch back (PB-06):
+    Bob's turn, Bob holding the ball."""
+    ts, _ = t.handle(t.new_table(names=NAMES), CoinTossed("A", 1.0))
+    ts, _ = press(ts, "plus", "plus", "shot_done", "shot_done", "shot_done", "miss", "shot_done")  # the first reveals the toss
+    assert ts.game.phase == "turn" and ts.game.active == "B" and ts.game.possession == "B"
+    return ts
+
+
+def scored() -> tuple[t.TableState, t.TableState]:
+    """Bob's touch back (he holds the ball) and his touchdown: (before OK, after OK)."""
+    ts, _ = press(kicked_off(), "touchdown")
+    after, eff = press(ts, "shot_done")
+    assert eff == [Accepted(rules.Pitch(touchdown=True), 10.0)]
+    return ts, after
+
+
+def test_a_touchdown_shows_the_position_it_was_scored_on_with_the_new_score_PB_27() -> None:
+    before, ts = scored()
+    assert ts.game.phase == "place_defender" and ts.game.score == PerSide(0, 1)
+    view = t.view(ts)
+    assert view.scored == replace(before.game, score=PerSide(0, 1))
+    assert view.scored.phase == "turn" and view.scored.active == "B" and view.scored.possession == "B"
+    assert view.prompt is not None and view.prompt.text == "Bob kicks: Bob places first"
+    # the match screen, not the placement checklist: the turn screen of that state, the
+    # prompt kept on the bottom line (paged), not over the last-loss row
+    drawn = screen.render(view, (128, 64))
+    c = Canvas(Panel.of((128, 64)), 0)
+    draw_turn(c, PitchBowlView(state=view.scored, names=NAMES, prompt=view.prompt), scored=True)
+    assert drawn.tobytes() == c.finish().tobytes()
+    assert drawn.tobytes() != screen.render(replace(view, scored=None), (128, 64)).tobytes()
+
+
+def test_the_next_press_only_ends_the_touchdown_screen_then_the_checklist_takes_presses_PB_03() -> None:
+    _, ts = scored()
+    for name in ("shot_done", "next", "plus", "minus", "touchdown"):
+        shown, eff = t.handle(ts, ButtonPressed(name, 11.0))
+        assert eff == () and not shown.scored and t.view(shown).scored is None
+        assert shown.game == ts.game and shown.cursor == ts.cursor  # the checklist shown, untouched
+        assert replace(shown, scored=True) == ts  # nothing else changed
+    shown, _ = t.handle(ts, ButtonPressed("shot_done", 11.0))
+    nxt, eff = t.handle(shown, ButtonPressed("next", 12.0))
+    assert eff == () and nxt.cursor == 1 and nxt.game == ts.game  # the checklist's next field
+    placed, eff = t.handle(shown, ButtonPressed("shot_done", 12.0))  # OK on the checklist: placed
+    assert eff == (Accepted(rules.Placement("B", 11, 3, 2, False), 12.0),)
+    assert placed.game.phase == "place_attacker" and t.view(placed).scored is None
+
+
+def test_undo_on_the_touchdown_screen_takes_the_touchdown_back() -> None:
+    _, ts = scored()
+    back, eff = t.handle(ts, ButtonPressed("undo", 11.0))
+    assert eff == (Accepted(None, 11.0),)
+    assert back.game.phase == "turn" and back.game.score == PerSide(0, 0) and t.view(back).scored is None
+
+
+def test_a_table_resumed_after_the_touchdown_shows_the_touchdown_screen() -> None:
+    _, ts = scored()
+    back = t.resumed(ts.match, NAMES, last_was_undo=False)
+    assert back.scored and t.view(back) == t.view(ts)
+    assert not t.resumed(ts.match, NAMES, last_was_undo=True).scored
+
+
+def test_the_winning_touchdown_shows_the_result_not_the_touchdown_screen_PB_30() -> None:
+    ts = kicked_off()
+    for scores in ((0, 1), (1, 1), (1, 2), (2, 2)):  # each scorer kicks off, a touch back each time
+        ts, _ = press(ts, "touchdown", "shot_done")
+        assert ts.scored and ts.game.score == PerSide(*scores)
+        ts, _ = press(ts, "shot_done", "shot_done", "shot_done", "miss", "shot_done")  # the first ends the touchdown's screen
+        assert ts.game.phase == "turn"
+    ts, _ = press(ts, "touchdown", "shot_done")
+    assert ts.game.phase == "finished" and ts.game.score == PerSide(2, 3)
+    assert not ts.scored and t.view(ts).scored is None
