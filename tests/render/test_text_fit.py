@@ -26,7 +26,7 @@ from pitchside.render.view import Prompt
 from pitchside.render.widgets import DISMISS, refusal_words
 from pitchside.tables.registry import app_for, table_games
 from support.notices import scenario_notices
-from support.textfit import TextFit, draw_every_page, sample_notice, texts_of
+from support.textfit import ELLIPSIS, TextFit, draw_every_page, sample_notice, texts_of
 
 PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
 SMALL = Panel(96, 48)  # the smallest laid-out size (widgets.MIN_SIZE), no driver of ours
@@ -221,7 +221,7 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
     with TextFit(monkeypatch) as fit:
         d = ImageDraw.Draw(Image.new("1", (128, 64)))
         font = fonts.text_font(fonts.TINY)
-        fonts.draw_text(d, (1, 3), fonts.truncate("a line far too long for its box", font, 58), font, box=(0, 0, 60, 12))
+        fonts.draw_text(d, (1, 3), "a line far t" + ELLIPSIS, font, box=(0, 0, 60, 12))
         widgets.text_in_box(d, (0, 20, 128, 32), "line 0")
         assert fit.problems((128, 64)) == ["'a line far t…' is shortened"]
         assert fit.shows("line 0") and not fit.shows("line 8") and not fit.shows("a line far too long for its box")
