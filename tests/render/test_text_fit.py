@@ -25,6 +25,7 @@ from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import DISMISS, refusal_words
 from pitchside.tables.registry import app_for, table_games
+from support import mm_wordings
 from support.notices import scenario_notices
 from support.textfit import ELLIPSIS, TextFit, draw_every_page, sample_notice, texts_of
 
@@ -83,6 +84,8 @@ def mastermove_samples() -> list[Notice]:
 
 
 SAMPLES = {"mastermove": mastermove_samples}
+WORDINGS = {"mastermove": lambda: sorted(mm_wordings.wordings())}
+"""A game's ``(rule, code)`` pairs where its words module keeps no list (derived from the engine)."""
 """Per game, notices with real parameters beside the guessed samples of each code."""
 
 
@@ -96,7 +99,7 @@ def notices(game: str) -> list[Notice]:
         if path.read_text(encoding="utf-8").split("\n", 1)[0].find(f'"game": "{game}"') >= 0:
             found += scenario_notices(path)
     rules = {n.code: n.rule for n in found}
-    keys = getattr(words, "WORDINGS", None) or getattr(words, "CODES", ())
+    keys = WORDINGS[game]() if game in WORDINGS else getattr(words, "WORDINGS", None) or getattr(words, "CODES", ())
     for key in keys:
         rule, code = key if isinstance(key, tuple) else (rules.get(key, "XX-00"), key)
         n = sample_notice(app.codec.describe, rule, code, LONG_NAMES)
@@ -268,10 +271,8 @@ def test_samples_cover_every_pichenotte_code() -> None:
 def test_samples_cover_every_mastermove_rule_and_code() -> None:
     """Every ``(MM- rule, code)`` the engine gives is drawn (none under a placeholder
     rule: a notice without its MM- rule has no words)."""
-    from pitchside.core.words import mastermove as words
-
     covered = {(n.rule, n.code) for n in notices("mastermove")}
-    assert set(words.WORDINGS) <= covered
+    assert mm_wordings.wordings() <= covered and len(covered & mm_wordings.wordings()) == 52
     assert all(n.rule.startswith("MM-") or n.rule == "UNDO" for n in notices("mastermove"))
 
 
