@@ -108,3 +108,30 @@ def test_the_journal_hands_off_right_before_each_commit(monkeypatch: pytest.Monk
     assert log.count("COMMIT") == 2
     assert [i for i, s in enumerate(log) if s == "handoff"] == [i - 1 for i, s in enumerate(log) if s == "COMMIT"]
     assert log[0] == "BEGIN"
+
+
+def test_the_hand_off_state_is_the_writer_thread_s_not_the_module_s() -> None:
+    """No global mutable state (product brief): the job being handed over lives on the
+    writer's thread, none on the module; each writer's thread holds only its own job."""
+    from pitchside.app import writer as writer_module
+
+    assert not [name for name, v in vars(writer_module).items() if isinstance(v, threading.local)]
+    seen: list[bool] = []
+    w1, w2 = Writer(), Writer()
+    w2.HANDOFF_S = 60.0
+    gate = threading.Event()
+
+    def long_job() -> None:  # w2's job: never hands off until the gate opens
+        assert gate.wait(JOIN_S)
+        handoff()
+
+    t = threading.Thread(target=w2.submit, args=(long_job,))
+    t.start()
+    w1.submit(lambda: (handoff(), seen.append(True)))  # w1's handoff: w2's submit still waits
+    w1.settle()
+    t.join(0.2)
+    assert seen == [True] and t.is_alive()
+    gate.set()
+    t.join(JOIN_S)
+    assert not t.is_alive()
+    w2.settle()
