@@ -48,7 +48,7 @@ input came since) is ignored when it fires. No clock is read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, assert_never
 
 from pitchside import __version__
 from pitchside.core.sides import Side, name_of
@@ -77,12 +77,11 @@ from pitchside.signals.events import (
     TimerFired,
 )
 
-if TYPE_CHECKING:  # annotations only: loaded where they are used (start-up, issue 15)
+if TYPE_CHECKING:  # annotations only: loaded where they are used, and a table without a
+    # tournament never loads it (start-up, issue 15)
+    from pitchside.core.tournament import TournamentInfo
     from pitchside.render.qr import QRView
     from pitchside.render.side import SideView
-
-if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up, issue 15)
-    from pitchside.core.tournament import TournamentInfo
 
 Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon", "end"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
@@ -341,20 +340,20 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         return fixture.offered(ks, event), ()
     at = event.at
     effects: list[Effect] = []
-    counted, logs = _count(ks, event)  # the changes, made below in one copy with the input's own
-    effects += logs
+    counts = _count(ks, event)  # the changes, made below in one copy with the input's own
+    effects += counts.effects
     if isinstance(event, (CoinInserted, CoinFault)) or (isinstance(event, ButtonPressed) and event.name == FREE_KEY):
-        ks, paid = _pay(replace(ks, **counted) if counted else ks, event)
+        ks, paid = _pay(replace(ks, stats=counts.stats, pressed=counts.pressed) if counts.changed else ks, event)
         return ks, (*effects, *paid)
     is_input = isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine))
-    if is_input:
-        if ks.dimmed:
-            effects.append(SetContrast(ks.settings.contrast))
-        counted |= {"last_input_at": at, "dimmed": False}
-    if isinstance(event, (ButtonPressed, BeamBroken)) and ks.moment is not None:
-        counted["moment"] = None  # play goes on: the moment ends, the input does what it does
-    if counted:
-        ks = replace(ks, **counted)
+    if is_input and ks.dimmed:
+        effects.append(SetContrast(ks.settings.contrast))
+    # play goes on: a moment on the display ends, the input does what it does
+    ends_moment = isinstance(event, (ButtonPressed, BeamBroken)) and ks.moment is not None
+    if counts.changed or is_input or ends_moment:
+        ks = replace(ks, stats=counts.stats, pressed=counts.pressed,
+                     last_input_at=at if is_input else ks.last_input_at, dimmed=ks.dimmed and not is_input,
+                     moment=None if ends_moment else ks.moment)
     if is_input:
         effects += _deadlines(ks, at)
     if isinstance(event, ButtonHeld) and _staff_combo(ks, event):
@@ -387,26 +386,35 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
     return ks, (*effects, *more)
 
 
-def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, ...]]:
-    """Service counters and fault flags from every event: the kiosk's fields that
-    change (``stats``, ``pressed``; ``{}`` for none) and the effects (a log line, the
-    stuck timer of a press)."""
+class _Counts(NamedTuple):
+    """What :func:`_count` makes of an event: the service records and the buttons down
+    after it (the kiosk's own when it changes neither: ``changed`` False) and its effects."""
+
+    stats: tuple[tuple[str, InputStat], ...]
+    pressed: frozenset[str]
+    changed: bool
+    effects: tuple[Effect, ...] = ()
+
+
+def _count(ks: KioskState, event: Timed) -> _Counts:
+    """Service counters and fault flags from every event: the kiosk's ``stats`` and
+    ``pressed`` after it and the effects (a log line, the stuck timer of a press)."""
     logs: tuple[Effect, ...] = ()
     match event:
         case ButtonPressed(name=name, at=at):
             old = ks.stat(name)
-            st = InputStat(True, old.edges + 1, old.stuck, old.noisy, at)
-            return ({"pressed": ks.pressed | {name}, "stats": _with_stat(ks.stats, name, st)},
-                    (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),))
+            st = InputStat(on=True, edges=old.edges + 1, stuck=old.stuck, noisy=old.noisy, pressed_at=at)
+            return _Counts(_with_stat(ks.stats, name, st), ks.pressed | {name}, True,
+                           (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),))
         case ButtonReleased(name=name):
             old = ks.stat(name)
             if old.stuck:
                 logs = (Log(f"button {name} released after being stuck"),)
-            st = InputStat(False, old.edges + 1, False, old.noisy, old.pressed_at)
-            return {"pressed": ks.pressed - {name}, "stats": _with_stat(ks.stats, name, st)}, logs
+            st = InputStat(on=False, edges=old.edges + 1, stuck=False, noisy=old.noisy, pressed_at=old.pressed_at)
+            return _Counts(_with_stat(ks.stats, name, st), ks.pressed - {name}, True, logs)
         case BeamBroken(name=name):
             old = ks.stat(name)
-            st = InputStat(old.on, old.edges + 2, old.stuck, old.noisy, old.pressed_at)
+            st = replace(old, edges=old.edges + 2)
         case SensorNoisy(name=name, detail=detail):
             st = replace(ks.stat(name), noisy=True)
             logs = (Log(f"sensor {name}: {detail}"),)
@@ -415,7 +423,7 @@ def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, 
         case SerialStatus(name=name, connected=connected):
             st = replace(ks.stat(name), on=connected, noisy=not connected)
         case ButtonHeld() | TimerFired():
-            return {}, ()  # no count: a hold is counted by its press, a timer is no input
+            return _Counts(ks.stats, ks.pressed, False)  # a hold is counted by its press, a timer is no input
         case CoinInserted(name=name):
             st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # coins
         case CoinFault(name=name, detail=detail):
@@ -423,10 +431,10 @@ def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, 
             logs = (Log(f"coin acceptor {name}: {detail}"),)
         case (table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead()
               | table.FixtureOffered()):
-            return {}, ()
+            return _Counts(ks.stats, ks.pressed, False)
         case _:
             assert_never(event)
-    return {"stats": _with_stat(ks.stats, name, st)}, logs
+    return _Counts(_with_stat(ks.stats, name, st), ks.pressed, True, logs)
 
 
 def _staff_combo(ks: KioskState, event: ButtonHeld) -> bool:
