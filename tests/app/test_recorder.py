@@ -2,7 +2,7 @@
 
 A real :class:`~pitchside.app.journal.Journal` in a temporary directory, a settable fake
 clock, and the pure table controller driven as the runtime drives it (each ``Accepted``
-effect handed to :meth:`Recorder.accepted` with the table after it). No sleeps.
+effect handed to :meth:`Recorder.accepted_all` with the table after it). No sleeps.
 """
 
 from __future__ import annotations
