@@ -20,6 +20,7 @@ what the model's block starts can look like to a storm detector.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 FLICKER_S = 0.002
@@ -64,19 +65,16 @@ def twenty_params() -> dict[str, Any]:
     return beam_params("pichenotte", "twenty")
 
 
-def beam_params(game: str, prefix: str) -> dict[str, Any]:
-    """The filter parameters (s) of the first beam named ``prefix...`` in ``game``'s
-    example config (hardware/pitchside_hw/configs/<game>.toml)."""
+def beam_params(game: str, prefix: str, path: Path | None = None) -> dict[str, Any]:
+    """The filter parameters (s; ``BeamConfig.counter_kwargs``: all of them, the pulse-train
+    test's too) of the first beam named ``prefix...`` in ``game``'s example config
+    (hardware/pitchside_hw/configs/<game>.toml), or in the config file ``path``."""
     from pitchside.app.config import load_config
     from pitchside_sim.run import default_config_path
 
-    beam = next(b for b in load_config(default_config_path(game)).beams if b.name.startswith(prefix))
-    return {
-        "min_block_s": beam.min_block_ms / 1000,
-        "rearm_s": beam.rearm_ms / 1000,
-        "storm_pulses": beam.storm_pulses,
-        "storm_window_s": beam.storm_window_ms / 1000,
-    }
+    config = load_config(path if path is not None else default_config_path(game))
+    beam = next(b for b in config.beams if b.name.startswith(prefix))
+    return dict(beam.counter_kwargs())
 
 
 def run(drops: int, gap_s: tuple[float, float], seed: int = 9, flicker_p: float = 0.5,

@@ -21,6 +21,14 @@ is edited: the stages are timed by wrapping the real callables for the run
   handing it to the controller (threaded: the queue's hand-off and the thread's wake-up;
   sync: the rest of the edge's driver call until ``process_pending`` takes it).
 
+The stages of an edge add up to its total exactly (:func:`split_stages`, which
+bench/webtrace.py uses too): a timed call counts only for the part of it between the
+controller's ``handle`` of the event and the frame (so not the runtime thread's other work
+while the event waited, which is in "wake", nor a call's tail after the frame), and an
+instant when two timed calls run at once (the journal's write on its writer thread while
+the frame is drawn, a publisher's worker calling ``view``) counts once, for the stage
+listed first in :data:`STAGES`.
+
 A MockFactory delivers an edge synchronously in the caller's thread (no backend
 callback thread), so "sync" runs call ``Runtime.process_pending()`` right after the
 edge, as the simulator does. The "threaded" run puts ``Runtime.run`` in its own thread,
@@ -44,7 +52,7 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -61,6 +69,36 @@ STAGES = ("driver", "rules", "journal", "render", "handoff", "other")
 WAKE = "wake"
 """The hand-off from ``Runtime.post`` to the controller's ``handle`` of that event: a part
 of "other", reported beside :data:`STAGES` (module notes)."""
+
+Span = tuple[str, int, int]
+"""A timed call while the probe was armed: ``(stage, start_ns, end_ns)``."""
+
+
+def split_stages(t_edge: int, t_post: int, t_handle: int | None, t_frame: int,
+                 spans: Iterable[Span]) -> dict[str, int]:
+    """One edge's stages (ns): ``{stage: ns}`` for each of :data:`STAGES` and :data:`WAKE`.
+
+    ``driver`` is ``t_post - t_edge``; each timed stage is the part of its ``spans`` inside
+    ``[t_handle, t_frame]`` (``t_post`` for a missing ``t_handle``), an instant covered by
+    spans of two stages counting for the one listed first in :data:`STAGES`; ``other`` is
+    the rest. So the :data:`STAGES` add up to ``t_frame - t_edge`` exactly, and ``wake``
+    (``t_post`` to ``t_handle``, 0 without it, at most up to the frame) is a part of
+    ``other`` (module notes). Stamps on one clock (``perf_counter_ns``), ``t_edge <=
+    t_post <= t_frame``."""
+    start = t_post if t_handle is None else max(t_post, min(t_handle, t_frame))
+    clipped = [(s, max(a, start), min(b, t_frame)) for s, a, b in spans]
+    clipped = [c for c in clipped if c[1] < c[2]]
+    parts = dict.fromkeys(STAGES, 0)
+    parts["driver"] = t_post - t_edge
+    cuts = sorted({t for _, a, b in clipped for t in (a, b)})
+    rank = {s: i for i, s in enumerate(STAGES)}
+    for a, b in zip(cuts, cuts[1:]):
+        active = [s for s, x, y in clipped if x <= a and b <= y]
+        if active:
+            parts[min(active, key=lambda s: rank.get(s, len(STAGES)))] += b - a
+    parts["other"] = (t_frame - t_edge) - sum(parts.values())
+    parts[WAKE] = start - t_post
+    return parts
 
 
 @contextmanager
@@ -84,12 +122,12 @@ class Probe:
         self.t_frame: int | None = None
         self.event: Any = None
         self.handled = False
-        self.stage: dict[str, int] = defaultdict(int)
+        self.spans: list[Span] = []
 
     def arm(self) -> None:
         self.t_post = self.t_handle = self.t_frame = self.event = None
         self.handled = False
-        self.stage = defaultdict(int)
+        self.spans = []
         self.armed = True
         self.t_edge = perf_counter_ns()
 
@@ -100,9 +138,15 @@ class Probe:
                 return fn(*args, **kwargs)
             finally:
                 if self.armed:
-                    self.stage[stage] += perf_counter_ns() - t
+                    self.spans.append((stage, t, perf_counter_ns()))
 
         return wrapper
+
+    def split(self) -> dict[str, int] | None:
+        """The measured edge's :func:`split_stages`; None when it has no frame or no post."""
+        if self.t_frame is None or self.t_post is None:
+            return None
+        return split_stages(self.t_edge, self.t_post, self.t_handle, self.t_frame, self.spans)
 
     def post(self, put: Callable[[Any], None]) -> Callable[[Any], None]:
         def wrapper(item: Any) -> None:
@@ -329,23 +373,16 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                     measured(pin, not table.blocked)
                     table.last_count = time.monotonic()
                     kind = "beam"
-                if probe.t_frame is None or probe.t_post is None:
+                split = probe.split()
+                if split is None:
                     counts["edges_without_frame"] += 1
                 else:
-                    total = probe.t_frame - probe.t_edge
-                    st = dict(probe.stage)
-                    parts = {
-                        "driver": probe.t_post - probe.t_edge,
-                        "rules": st.get("rules", 0),
-                        "journal": st.get("journal", 0),
-                        "render": st.get("render", 0),
-                        "handoff": st.get("handoff", 0),
-                    }
-                    parts["other"] = max(0, total - sum(parts.values()))
+                    total = probe.t_frame - probe.t_edge  # type: ignore[operator]  # split: a frame
+                    parts = {k: split[k] for k in STAGES}
                     for k, v in parts.items():
                         samples[k].append(v)
                     if probe.t_handle is not None:
-                        samples[WAKE].append(probe.t_handle - probe.t_post)
+                        samples[WAKE].append(split[WAKE])
                     samples["total"].append(total)
                     kinds[kind].append(total)
                     if parts["journal"]:

@@ -474,7 +474,7 @@ def run_sse(tmp: Path, n_sse: int, n_dom: int) -> dict[str, Any]:
                 page.goto(web.url + "/tv")
                 page.evaluate(DOM_PROBE)
             for i, (pin, level, after) in enumerate(edges(table, steps, n_sse + (n_dom if page else 0))):
-                dom = page is not None and i >= n_sse
+                on_page = page if i >= n_sse else None  # this edge's DOM update is timed
                 last = client.latest()
                 t_wall = time.time() * 1000
                 t0 = time.perf_counter_ns()
@@ -482,9 +482,10 @@ def run_sse(tmp: Path, n_sse: int, n_dom: int) -> dict[str, Any]:
                 got = client.after(last, 2.0)
                 if got is None:
                     missed += 1  # the edge changed nothing the snapshot says
-                elif dom:
-                    page.wait_for_function("s => Number(document.body.dataset.seq) >= s", arg=got[0], timeout=5000)
-                    stamp = page.evaluate("s => window.__stamps[String(s)]", got[0])
+                elif on_page is not None:
+                    on_page.wait_for_function("s => Number(document.body.dataset.seq) >= s", arg=got[0],
+                                              timeout=5000)
+                    stamp = on_page.evaluate("s => window.__stamps[String(s)]", got[0])
                     if stamp is not None:
                         dom_ms.append(float(stamp) - t_wall)
                 else:

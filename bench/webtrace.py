@@ -10,7 +10,8 @@ Two conditions, interleaved round by round (rotated): ``none`` (the bench table 
 ``[web]``) and ``web50`` (its publisher feeding ``pitchside web`` with 50 SSE clients),
 placed as bench/web.py places them (the table's process on the last CPU, the web side and
 the clients on the others). Every measured edge is kept, not only the summary: its
-stages as bench/latency.py splits them (driver, rules, render, handoff, wake, other) and
+stages as bench/latency.py splits them (``latency.split_stages``: driver, rules, journal,
+render, handoff and other add up to the edge's total; wake is a part of other) and
 its stamps on ``time.perf_counter_ns`` (CLOCK_MONOTONIC, the same clock in every process
 on the machine). Beside them, in ``web50``:
 
@@ -57,6 +58,8 @@ import web  # noqa: E402
 from common import pct  # noqa: E402
 
 STAGES = ("driver", "rules", "render", "handoff", "wake", "other")
+"""The stages reported (``latency.split_stages``; the journal is off in these runs, and
+wake is a part of other)."""
 
 
 # --- the web side and the clients, traced ------------------------------------------------
@@ -201,15 +204,11 @@ def traced_table() -> Iterator[tuple[list[dict[str, Any]], list[tuple[int, int]]
             super().arm()
 
         def keep(self) -> None:
-            if self.armed or self.t_frame is None or self.t_post is None or self.t_handle is None:
+            split = self.split()
+            if self.armed or split is None or self.t_frame is None or self.t_handle is None:
                 return
-            st = dict(self.stage)
-            rec = {"t_edge": self.t_edge, "t_frame": self.t_frame, "total": self.t_frame - self.t_edge,
-                   "driver": self.t_post - self.t_edge, "wake": self.t_handle - self.t_post,
-                   "rules": st.get("rules", 0), "render": st.get("render", 0), "handoff": st.get("handoff", 0)}
-            rec["other"] = max(0, rec["total"] - rec["driver"] - rec["rules"] - rec["render"] - rec["handoff"]
-                               - rec["wake"])
-            edges.append(rec)
+            edges.append({"t_edge": self.t_edge, "t_frame": self.t_frame, "total": self.t_frame - self.t_edge}
+                         | split)
             self.t_frame = None
 
     send = DatagramSink.__call__

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from gpiozero import Factory
 
 from pitchside.app.assembly import input_names, kiosk_settings
-from pitchside.app.config import DisplayConfig, TableConfig, load_config
+from pitchside.app.config import BEAM_KEYS, DisplayConfig, TableConfig, load_config
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
@@ -47,12 +47,8 @@ log = logging.getLogger(__name__)
 Input = ButtonInput | BeamInput | CoinInput
 QueuePut = Callable[[Any], None]
 
-_PARAM_KEYS = {
-    "bounce_s": "gpio.bounce_ms", "hold_s": "gpio.hold_s", "min_block_s": "beams.{}.min_block_ms",
-    "rearm_s": "beams.{}.rearm_ms", "storm_pulses": "beams.{}.storm_pulses",
-    "storm_window_s": "beams.{}.storm_window_ms", "max_block_s": "beams.{}.min_block_ms",
-    "train_pulses": "beams.{}.train_pulses", "train_spacing_s": "beams.{}.train_spacing_ms",
-}  # fmt: skip
+_PARAM_KEYS = {"bounce_s": "gpio.bounce_ms", "hold_s": "gpio.hold_s"} | {
+    param: f"beams.{{}}.{key}" for param, key in BEAM_KEYS.items()}  # fmt: skip
 """The config key of each filter parameter (``{}``: the beam's name)."""
 
 
@@ -97,13 +93,8 @@ class TableInputs:
                     pin_factory,
                     blocked_level=beam.blocked_level == "high",
                     pull_up=beam.pull_up,
-                    min_block_s=beam.min_block_ms / 1000,
-                    rearm_s=beam.rearm_ms / 1000,
-                    storm_pulses=beam.storm_pulses,
-                    storm_window_s=beam.storm_window_ms / 1000,
-                    train_pulses=beam.train_pulses,
-                    train_spacing_s=beam.train_spacing_ms / 1000,
                     clock=clock,
+                    **beam.counter_kwargs(),
                 ))
             if config.coin is not None:  # pay to play (issue 18)
                 c = config.coin

@@ -54,7 +54,7 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -143,13 +143,13 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
 
     sim = _table(game, db, seed, coins)
     count = [sum(r.inputs for r in sim.journal.history())]
-    append = sim.journal.append
+    append_lines = sim.journal.append_lines  # the one write of inputs (the recorder's)
 
-    def counted(match_id: int, line: dict[str, Any], *args: Any, **kwargs: Any) -> None:
-        append(match_id, line, *args, **kwargs)  # every argument (spend, sensors, ...) as given
-        count[0] += 1
+    def counted(match_id: int, lines: Sequence[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
+        append_lines(match_id, lines, *args, **kwargs)  # every argument (spend, sensors, ...) as given
+        count[0] += len(lines)
 
-    sim.journal.append = counted  # type: ignore[method-assign]
+    sim.journal.append_lines = counted  # type: ignore[method-assign]
     finished = sim.runtime.state.match.status() == "finished"
     held = crash_coins.journal_credits(sim.journal) if coins else None
     credit = f" {held.words()}" if held is not None else ""

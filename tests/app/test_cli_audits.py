@@ -24,7 +24,7 @@ def fill(path: Path) -> None:
         j.credit(LedgerEntry("free", 100, 450, 250))
         j.credit(LedgerEntry("fault", 0, 450, 250, pulses=3))
         mid = j.start_match({"format": 1, "game": "pichenotte", "options": {}})
-        j.append(mid, {"input": "coin_toss", "winner": "A"}, LedgerEntry("spend", -100, 350, 250, game="pichenotte",
+        j.append_lines(mid, [{"input": "coin_toss", "winner": "A"}], LedgerEntry("spend", -100, 350, 250, game="pichenotte",
                                                                            options={"players": "singles"}))  # fmt: skip
 
 

@@ -110,8 +110,8 @@ def test_append_and_lines_exact(journal: Journal, db: Path) -> None:
     mid = journal.start_match(HEADER)
     assert mid == 1
     shot = {"input": "shot", "twenty": True, "at": 3.25}
-    journal.append(mid, TOSS_A)
-    journal.append(mid, shot)
+    journal.append_lines(mid, [TOSS_A])
+    journal.append_lines(mid, [shot])
     assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps(shot)]
     assert journal.export(mid) == "\n".join([json.dumps(HEADER), json.dumps(TOSS_A), json.dumps(shot)]) + "\n"
     assert journal.running() == 1
@@ -125,10 +125,46 @@ def test_append_and_lines_exact(journal: Journal, db: Path) -> None:
 
 def test_rows_are_on_disk_when_append_returns(journal: Journal, db: Path) -> None:
     mid = journal.start_match(HEADER)
-    journal.append(mid, TOSS_A)
+    journal.append_lines(mid, [TOSS_A])
     # another connection (as after a crash) sees the committed row without any close
     with closing_ro(db) as raw:
         assert raw.execute("SELECT line FROM inputs").fetchall() == [(json.dumps(TOSS_A),)]
+
+
+def test_append_lines_commits_the_lines_of_one_step_in_one_transaction(journal: Journal, db: Path) -> None:
+    """An undo and the corrected shot (a twenty corrected after SHOT DONE): one BEGIN and
+    one COMMIT around both rows, in order."""
+    mid = journal.start_match(HEADER)
+    journal.append_lines(mid, [TOSS_A])
+    sql: list[str] = []
+    assert journal._conn is not None  # noqa: SLF001
+    journal._conn.set_trace_callback(lambda q: sql.append(q.split()[0]))  # noqa: SLF001
+    undo, shot = {"input": "undo", "at": 4.0}, {"input": "shot", "twenty": True, "at": 4.0}
+    journal.append_lines(mid, [undo, shot])
+    assert [q for q in sql if q in ("BEGIN", "INSERT", "COMMIT", "ROLLBACK")] == ["BEGIN", "INSERT", "INSERT", "COMMIT"]
+    with closing_ro(db) as raw:
+        assert raw.execute("SELECT seq, line FROM inputs ORDER BY seq").fetchall() == [
+            (1, json.dumps(TOSS_A)), (2, json.dumps(undo)), (3, json.dumps(shot))]
+    assert journal.warning is None
+
+
+def test_a_failing_line_rolls_back_every_line_of_its_append(journal: Journal, db: Path) -> None:
+    """The second of three lines is refused by SQLite (a trigger stands in for a disk
+    fault): none of the three is on disk, the match's byte count is unchanged, and the
+    journal goes on in memory with all of them, saying it is not saving."""
+    mid = journal.start_match(HEADER)
+    journal.append_lines(mid, [TOSS_A])
+    assert journal._conn is not None  # noqa: SLF001
+    journal._conn.execute(  # noqa: SLF001
+        "CREATE TEMP TRIGGER refuse BEFORE INSERT ON inputs WHEN NEW.line LIKE '%\"refused\"%' "
+        "BEGIN SELECT RAISE(ABORT, 'line refused'); END")
+    lines = [{"input": "shot", "at": 1.0}, {"input": "shot", "refused": True, "at": 2.0}, {"input": "undo", "at": 3.0}]
+    journal.append_lines(mid, lines)
+    with closing_ro(db) as raw:
+        assert raw.execute("SELECT seq, line FROM inputs").fetchall() == [(1, json.dumps(TOSS_A))]
+        assert raw.execute("SELECT bytes FROM matches").fetchone()[0] == len(json.dumps(TOSS_A))
+    assert journal.warning is not None and journal.warning.startswith("NOT SAVING")
+    assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)] + [json.dumps(line) for line in lines]
 
 
 @contextmanager
@@ -160,7 +196,7 @@ def journal_play(j: Journal, mid: int, match: Match, inputs: list[rules.Input | 
             match, _ = match.apply(inp)
             line = CODEC.input_to_json(inp)
         line["at"] = float(i)
-        j.append(mid, line)
+        j.append_lines(mid, [line])
     return match
 
 
@@ -206,7 +242,7 @@ def _truncated_half(p: Path) -> str:
     with Journal.open(p) as j:
         mid = j.start_match(HEADER)
         for i in range(600):
-            j.append(mid, {"input": "shot", "called": True, "knocked_off": {"A": 1, "B": 2}, "at": i + 0.125})
+            j.append_lines(mid, [{"input": "shot", "called": True, "knocked_off": {"A": 1, "B": 2}, "at": i + 0.125}])
     assert not Path(f"{p}-wal").exists()  # checkpointed into the main file on close
     size = p.stat().st_size
     assert size > 8 * 4096  # many pages: the cut is mid-file, header intact
@@ -241,7 +277,7 @@ def test_a_bad_journal_of_this_table_is_moved_aside_with_a_clear_message_and_a_f
         assert (j.durable, j.warning) == (True, None)
         assert j.history() == []
         mid = j.start_match(HEADER)
-        j.append(mid, TOSS_A)
+        j.append_lines(mid, [TOSS_A])
         assert (mid, j.lines(mid)) == (1, [json.dumps(HEADER), json.dumps(TOSS_A)])
     aside = Path(f"{db}.bad-1")
     assert aside.read_bytes() == before  # kept for a post-mortem, byte for byte
@@ -361,7 +397,7 @@ def test_check_path_accepts_what_the_table_can_use_and_creates_nothing(tmp_path:
     assert journal_mod.check_path(empty) is None
     ours = tmp_path / "ours.db"
     with Journal.open(ours) as j:
-        j.append(j.start_match(HEADER), TOSS_A)
+        j.append_lines(j.start_match(HEADER), [TOSS_A])
         assert journal_mod.check_path(ours) is None  # while the table holds it, too
     assert journal_mod.check_path(ours) is None
     corrupt = tmp_path / "corrupt.db"
@@ -378,7 +414,7 @@ def test_a_journal_killed_before_its_first_checkpoint_is_ours(tmp_path: Path) ->
         import json, os, sys
         from pitchside.app.journal import Journal
         j = Journal.open(sys.argv[1])
-        j.append(j.start_match({HEADER!r}), {TOSS_A!r})
+        j.append_lines(j.start_match({HEADER!r}), [{TOSS_A!r}])
         os._exit(0)  # no close: no checkpoint
         """
     )
@@ -412,7 +448,7 @@ def test_an_empty_file_just_works(db: Path, caplog: pytest.LogCaptureFixture) ->
         assert (j.durable, j.warning) == (True, None)
         assert j.pragmas() == {"journal_mode": "wal", "synchronous": 2, "application_id": APPLICATION_ID}
         mid = j.start_match(HEADER)
-        j.append(mid, TOSS_A)
+        j.append_lines(mid, [TOSS_A])
         assert (mid, j.durable, j.lines(mid)) == (1, True, [json.dumps(HEADER), json.dumps(TOSS_A)])
     assert caplog.records == []
     assert list(db.parent.glob("*.bad-*")) == []
@@ -425,7 +461,7 @@ def test_a_second_open_in_the_same_process_is_refused(journal: Journal, db: Path
     with pytest.raises(JournalLocked) as info:
         Journal.open(db)
     assert str(info.value) == f"{db} is in use by another Pitchside process"
-    journal.append(journal.start_match(HEADER), TOSS_A)  # the holder is undisturbed
+    journal.append_lines(journal.start_match(HEADER), [TOSS_A])  # the holder is undisturbed
     assert journal.durable
 
 
@@ -453,10 +489,10 @@ def test_the_lock_is_released_on_close(db: Path) -> None:
 
 def test_open_readonly_reads_while_the_table_holds_the_lock(journal: Journal, db: Path) -> None:
     mid = journal.start_match(HEADER)
-    journal.append(mid, TOSS_A)
+    journal.append_lines(mid, [TOSS_A])
     with Journal.open_readonly(db) as reader:
         assert reader.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
-        journal.append(mid, {"input": "shot", "at": 1.0})  # the table goes on writing
+        journal.append_lines(mid, [{"input": "shot", "at": 1.0}])  # the table goes on writing
         assert [r.inputs for r in reader.history()] == [2]
         assert reader.export(mid) == journal.export(mid)
     assert journal.durable
@@ -506,7 +542,7 @@ def test_opening_on_a_read_only_fs_gives_memory_mode_with_a_warning(tmp_path: Pa
         try:
             assert (j.durable, j.warning) == (False, "NOT SAVING: read-only storage")
             mid = j.start_match(HEADER)  # the match goes on in memory
-            j.append(mid, TOSS_A)
+            j.append_lines(mid, [TOSS_A])
             j.end_match(mid, "finished", {"status": "finished"})
             assert (mid, j.running(), j.history(), j.prune(max_matches=0)) == (-1, None, [], 0)
         finally:
@@ -523,7 +559,7 @@ def test_opening_a_journal_whose_fs_came_up_read_only_gives_memory_mode(
     with tmpfs(tmp_path / "ro", "1m") as d:
         with Journal.open(d / "journal.db") as first:
             mid = first.start_match(HEADER)
-            first.append(mid, TOSS_A)
+            first.append_lines(mid, [TOSS_A])
         assert remount_ro(d).returncode == 0
         with Journal.open(d / "journal.db") as j:
             assert (j.durable, j.warning) == (False, "NOT SAVING: read-only storage")
@@ -544,11 +580,11 @@ def test_a_remount_read_only_mid_match_is_refused_by_the_kernel_so_the_journal_g
     with tmpfs(tmp_path / "busy", "1m") as d:
         with Journal.open(d / "journal.db") as j:
             mid = j.start_match(HEADER)
-            j.append(mid, TOSS_A)
+            j.append_lines(mid, [TOSS_A])
             done = remount_ro(d)
             assert done.returncode != 0
             assert "busy" in done.stderr
-            j.append(mid, {"input": "shot", "at": 1.0})
+            j.append_lines(mid, [{"input": "shot", "at": 1.0}])
             assert (j.durable, j.warning, len(j.lines(mid))) == (True, None, 3)
 
 
@@ -563,13 +599,13 @@ def test_a_full_disk_mid_match_gives_memory_mode_and_keeps_what_was_saved(
             mid = j.start_match(HEADER)
             saved = 0
             for i in range(10_000):
-                j.append(mid, {"input": "shot", "at": float(i)})  # never raises
+                j.append_lines(mid, [{"input": "shot", "at": float(i)}])  # never raises
                 if not j.durable:
                     break
                 saved += 1
             assert (j.durable, j.warning) == (False, "NOT SAVING: disk full")
             assert saved > 0
-            j.append(mid, {"input": "shot", "at": 99.0})  # memory mode: quietly not saved
+            j.append_lines(mid, [{"input": "shot", "at": 99.0}])  # memory mode: quietly not saved
             j.end_match(mid, "abandoned")
         finally:
             j.close()
@@ -626,16 +662,16 @@ def test_injected_fault_mid_match_switches_to_memory_mode_without_raising(
     journal: Journal, db: Path, message: str, warning: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     mid = journal.start_match(HEADER)
-    journal.append(mid, TOSS_A)
+    journal.append_lines(mid, [TOSS_A])
     proxy = FaultyConnection(journal._conn, message)  # type: ignore[arg-type]
     journal._conn = proxy  # type: ignore[assignment]
     caplog.set_level(logging.ERROR, logger=LOG)
-    journal.append(mid, {"input": "shot", "at": 1.0})
+    journal.append_lines(mid, [{"input": "shot", "at": 1.0}])
     assert (journal.durable, journal.warning, proxy.closed) == (False, warning, True)
     assert [r.getMessage() for r in caplog.records] == [
         f"journal write failed ({message}): keeping the match in memory only"
     ]
-    journal.append(mid, {"input": "shot", "at": 2.0})
+    journal.append_lines(mid, [{"input": "shot", "at": 2.0}])
     journal.end_match(mid, "finished", {"status": "finished"})
     shots = [json.dumps({"input": "shot", "at": 1.0}), json.dumps({"input": "shot", "at": 2.0})]
     assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A), *shots]  # from memory
@@ -677,7 +713,7 @@ def _matches(j: Journal, statuses: list[str]) -> list[int]:
     ids = []
     for status in statuses:
         mid = j.start_match(HEADER)
-        j.append(mid, TOSS_A)
+        j.append_lines(mid, [TOSS_A])
         if status != "playing":
             j.end_match(mid, status, {"status": "finished"} if status == "finished" else None)
         ids.append(mid)
@@ -702,11 +738,11 @@ def test_prune_by_size_drops_the_oldest_first(journal: Journal) -> None:
     ids = []
     for line in (small, big, small, small):  # ids 1..4, oldest first
         mid = journal.start_match(HEADER)
-        journal.append(mid, line)
+        journal.append_lines(mid, [line])
         journal.end_match(mid, "abandoned")
         ids.append(mid)
     running = journal.start_match(HEADER)
-    journal.append(running, big)
+    journal.append_lines(running, [big])
     budget = 3 * len(json.dumps(small))  # room for three small ones: 4, 3 and (by size) 1
     assert journal.prune(max_bytes=budget) == 2
     # 2 (big) does not fit, and 1 is older than 2: it goes too, though it would fit
@@ -793,7 +829,7 @@ def test_after_a_disk_full_mid_match_every_input_is_exported_from_memory_and_fro
         ]
         # a new match in memory mode: kept and rescued too, the first one still there
         other = j.start_match(HEADER)
-        j.append(other, TOSS_A)
+        j.append_lines(other, [TOSS_A])
         assert (other, j.unsaved()) == (-1, [mid, -1])
         assert j.export(mid) == text
         assert j.export(other) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
@@ -823,7 +859,7 @@ def test_a_journal_that_could_not_open_keeps_and_rescues_its_matches(tmp_path: P
     with Journal.open(blocker / "journal.db", rescue_dir=rescue) as j:  # its folder cannot be made
         assert not j.durable
         mid = j.start_match(HEADER)
-        j.append(mid, TOSS_A)
+        j.append_lines(mid, [TOSS_A])
         assert (mid, j.unsaved()) == (-1, [-1])
         assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
     assert journal_mod.read_rescued(blocker / "journal.db", -1, rescue) == f"{json.dumps(HEADER)}\n{json.dumps(TOSS_A)}\n"
@@ -853,12 +889,12 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
 def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db: Path, tmp_path: Path) -> None:
     with Journal.open(db) as first:
         mid = first.start_match(HEADER)
-        first.append(mid, TOSS_A)
+        first.append_lines(mid, [TOSS_A])
     with Journal.open(db, rescue_dir=tmp_path / "rescue") as j:
         assert j.running() == mid
         assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]  # the recorder's resume
         j._conn = FaultyConnection(j._conn, "database or disk is full")  # type: ignore[arg-type, assignment]
-        j.append(mid, {"input": "shot", "at": 1.0})
+        j.append_lines(mid, [{"input": "shot", "at": 1.0}])
         assert j.export(mid).splitlines() == [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps({"input": "shot", "at": 1.0})]
 
 

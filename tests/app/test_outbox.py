@@ -17,7 +17,7 @@ HEADER = {"format": 1, "game": "pitchnut", "options": {}, "rules_version": 1}
 def finish(j: Journal, n_lines: int = 2) -> int:
     mid = j.start_match(HEADER)
     for i in range(n_lines):
-        j.append(mid, {"input": "coin_toss", "winner": "A", "at": float(i)})
+        j.append_lines(mid, [{"input": "coin_toss", "winner": "A", "at": float(i)}])
     j.end_match(mid, "finished", {"status": "finished"})
     return mid
 
@@ -31,7 +31,7 @@ def test_finished_matches_are_owed_in_order_and_marked_only_as_read(tmp_path: Pa
     owed = ob.owed(5)
     assert [o.match_id for o in owed] == [a, b] == j.owed()
     assert owed[1].lines[0] == j.lines(b)[0] and list(owed[1].lines) == j.lines(b) and len(owed[1].lines) == 4
-    j.append(b, {"input": "undo"})  # the result taken back after it was read ...
+    j.append_lines(b, [{"input": "undo"}])  # the result taken back after it was read ...
     j.end_match(b, "playing")
     assert ob.delivered(owed[1], "sha256:x", 1.0) is False  # ... is not marked delivered
     assert ob.delivered(owed[0], "sha256:a", 1.0) is True
@@ -84,7 +84,7 @@ def test_events_read_the_lines_after_a_cursor(tmp_path: Path) -> None:
         cur = ob.cursor()
         assert cur == (a, 2) and ob.lines_after(cur) == []
         b = j.start_match(HEADER)
-        j.append(b, {"input": "undo"})
+        j.append_lines(b, [{"input": "undo"}])
         assert ob.lines_after(cur) == [(b, 1, {"input": "undo"})]
         assert ob.lines_after((0, 0))[:2] == [(a, 1, {"input": "coin_toss", "winner": "A", "at": 0.0}),
                                               (a, 2, {"input": "coin_toss", "winner": "A", "at": 1.0})]

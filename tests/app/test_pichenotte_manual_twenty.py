@@ -163,12 +163,12 @@ def test_the_journal_and_export_mark_the_twenty_entered_by_hand(
             ts = rec.resume(t.new_table(rules.Options(pucks=1, rounds_to_win=1)))
             rec.new_match(ts)
             ts, eff = t.handle(ts, CoinTossed("A", 0.0))
-            rec.accepted(eff[0], ts)  # type: ignore[arg-type]
+            rec.accepted_all([eff[0]], ts)  # type: ignore[arg-type]
             ts = sensed(ts) if not by_hand else press(ts, "plus")[0]
             for name in ("shot_done", "shot_done", "next", "next", "next", "next", "next", "plus", "shot_done"):
                 ts, eff = t.handle(ts, ButtonPressed(name, 1.0))  # B's free shot rests in the 5 zone
                 for e in eff:
-                    rec.accepted(e, ts)  # type: ignore[arg-type]
+                    rec.accepted_all([e], ts)  # type: ignore[arg-type]
             assert ts.game.phase == "finished"
             mid = rec.match_id
         assert main(["export", "--db", str(db), str(mid)]) == 0

@@ -2,7 +2,7 @@
 
 A real :class:`~pitchside.app.journal.Journal` in a temporary directory, a settable fake
 clock, and the pure table controller driven as the runtime drives it (each ``Accepted``
-effect handed to :meth:`Recorder.accepted` with the table after it). No sleeps.
+effect handed to :meth:`Recorder.accepted_all` with the table after it). No sleeps.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Driver:
                 self.ts, more = table.handle(self.ts, table.CoinTossed(self.winner, self.clock()))
                 self._effects(more)
             elif isinstance(e, table.Accepted):
-                self.rec.accepted(e, self.ts)
+                self.rec.accepted_all([e], self.ts)
 
     def press(self, name: str, at: float) -> None:
         self.clock.t = at
@@ -275,8 +275,8 @@ def test_a_running_match_with_a_malformed_line_is_abandoned_and_the_table_starts
 ) -> None:
     with Journal.open(db) as j:
         mid = j.start_match(HEADER)
-        j.append(mid, {"input": "coin_toss", "winner": "A", "at": 1.0})
-        j.append(mid, {"input": "kick", "at": 2.0})
+        j.append_lines(mid, [{"input": "coin_toss", "winner": "A", "at": 1.0}])
+        j.append_lines(mid, [{"input": "kick", "at": 2.0}])
     caplog.set_level(logging.ERROR, logger="pitchside.app.recorder")
     j2, rec2, ts = reopen(db, clock)
     try:
@@ -311,7 +311,7 @@ def test_a_running_match_that_no_longer_replays_is_abandoned(
 ) -> None:
     with Journal.open(db) as j:
         mid = j.start_match(header)
-        j.append(mid, {"input": "coin_toss", "winner": "A"})
+        j.append_lines(mid, [{"input": "coin_toss", "winner": "A"}])
     if raw_line is not None:
         with closing(sqlite3.connect(db)) as raw, raw:
             raw.execute("INSERT INTO inputs (match_id, seq, line) VALUES (?, 2, ?)", (mid, raw_line))

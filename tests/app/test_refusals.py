@@ -34,9 +34,9 @@ SCENARIO_REFUSALS = {
 def test_refusals_go_with_the_next_line_and_stay_out_of_the_replay(tmp_path: Path) -> None:
     with Journal.open(tmp_path / "j.db") as j:
         mid = j.start_match(HEADER)
-        j.append(mid, {"input": "toss", "winner": "A", "at": 0.5})
+        j.append_lines(mid, [{"input": "toss", "winner": "A", "at": 0.5}])
         r1, r2 = Refusal(1, 2.0, "press shot_done", "PN-A12", "say what it was"), Refusal(1, 3.0, "press undo", "UNDO", "x")
-        j.append(mid, {"input": "undo", "at": 4.0}, refused=[r1, r2])
+        j.append_lines(mid, [{"input": "undo", "at": 4.0}], refused=[r1, r2])
         j.end_match(mid, "abandoned", refused=[Refusal(2, 5.0, "beam twenty", "", "no")])
         assert j.refusals(mid) == [r1, r2, Refusal(2, 5.0, "beam twenty", "", "no")]
         assert [json.loads(x)["input"] for x in j.lines(mid)[1:]] == ["toss", "undo"]
@@ -57,7 +57,7 @@ def test_a_journal_from_before_refusals_gets_the_table_and_reads_none(tmp_path: 
     with Journal.open_readonly(tmp_path / "j.db") as ro:
         assert ro.refusals(mid) == []  # read only: no table, no error
     with Journal.open(tmp_path / "j.db") as j:
-        j.append(mid, {"input": "toss", "winner": "A", "at": 0.5}, refused=[Refusal(0, 0.1, "press undo", "UNDO", "n")])
+        j.append_lines(mid, [{"input": "toss", "winner": "A", "at": 0.5}], refused=[Refusal(0, 0.1, "press undo", "UNDO", "n")])
         assert j.refusals(mid) == [Refusal(0, 0.1, "press undo", "UNDO", "n")]
 
 

@@ -57,7 +57,7 @@ def rows(db: Path) -> list[tuple[Any, ...]]:
 
 def finished_match(j: Journal, blocks: int) -> int:
     mid = j.start_match(HEADER, ("twenty",))
-    j.append(mid, TOSS, sensors={"twenty": SensorTally(blocks=blocks)})
+    j.append_lines(mid, [TOSS], sensors={"twenty": SensorTally(blocks=blocks)})
     j.end_match(mid, "finished", {"winner": "A"})
     return mid
 
@@ -68,8 +68,8 @@ def finished_match(j: Journal, blocks: int) -> int:
 def test_a_match_starts_with_a_zero_row_per_sensor_and_lines_add_to_it(journal: Journal, db: Path) -> None:
     mid = journal.start_match(HEADER, ("twenty",))
     assert rows(db) == [(mid, "twenty", 0, 0, 0, 0, 0)]
-    journal.append(mid, TOSS, sensors={"twenty": SensorTally(blocks=2, storms=1)})
-    journal.append(mid, {"input": "shot", "twenty": True}, sensors={"twenty": SensorTally(blocks=1, by_hand=1)})
+    journal.append_lines(mid, [TOSS], sensors={"twenty": SensorTally(blocks=2, storms=1)})
+    journal.append_lines(mid, [{"input": "shot", "twenty": True}], sensors={"twenty": SensorTally(blocks=1, by_hand=1)})
     journal.end_match(mid, "abandoned", sensors={"twenty": SensorTally(stuck=1)})
     assert rows(db) == [(mid, "twenty", 3, 1, 1, 1, 0)]
 
@@ -77,8 +77,8 @@ def test_a_match_starts_with_a_zero_row_per_sensor_and_lines_add_to_it(journal: 
 def test_the_tallies_go_in_the_same_transaction_as_the_line(journal: Journal, db: Path) -> None:
     """A write of the tallies that fails takes the line with it (one transaction)."""
     mid = journal.start_match(HEADER, ("twenty",))
-    journal.append(mid, TOSS, sensors={"twenty": SensorTally(blocks=1)})
-    journal.append(mid, {"input": "shot"}, sensors={"twenty": SensorTally(blocks=-5)})  # the CHECK refuses it
+    journal.append_lines(mid, [TOSS], sensors={"twenty": SensorTally(blocks=1)})
+    journal.append_lines(mid, [{"input": "shot"}], sensors={"twenty": SensorTally(blocks=-5)})  # the CHECK refuses it
     assert journal.warning is not None  # the write failed: memory mode
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM inputs WHERE match_id = ?", (mid,)).fetchone()[0] == 1
@@ -93,14 +93,14 @@ def test_a_paid_first_line_writes_the_spend_and_the_tallies_with_it(db: Path) ->
     with Journal.open(db) as journal:
         journal.credit(LedgerEntry("coin", 200, 200, 200, pulses=2))
         failed = journal.start_match(HEADER, ("twenty",))
-        journal.append(failed, TOSS, spend=spend, sensors={"twenty": SensorTally(blocks=-5)})  # the CHECK refuses it
+        journal.append_lines(failed, [TOSS], spend=spend, sensors={"twenty": SensorTally(blocks=-5)})  # the CHECK refuses it
         assert journal.warning is not None
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM inputs").fetchone()[0] == 0
         assert conn.execute("SELECT kind, balance FROM credits ORDER BY id").fetchall() == [("coin", 200)]
     with Journal.open(db) as j:  # the table restarted: the storage writes again
         mid = j.start_match(HEADER, ("twenty",))
-        j.append(mid, TOSS, spend=spend, sensors={"twenty": SensorTally(blocks=1)})
+        j.append_lines(mid, [TOSS], spend=spend, sensors={"twenty": SensorTally(blocks=1)})
         assert j.balance() == (100, 200)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT kind, balance, match_id FROM credits ORDER BY id").fetchall() == [
@@ -111,7 +111,7 @@ def test_a_paid_first_line_writes_the_spend_and_the_tallies_with_it(db: Path) ->
 
 def test_a_journal_from_before_coins_and_sensor_health_gets_both_tables(db: Path) -> None:
     with Journal.open(db) as j:
-        j.append(j.start_match(HEADER), TOSS)
+        j.append_lines(j.start_match(HEADER), [TOSS])
     with sqlite3.connect(db) as conn:  # as firmware older than both left it
         conn.execute("DROP TABLE sensor_tallies")
         conn.execute("DROP TABLE credits")
@@ -127,7 +127,7 @@ def test_the_record_survives_a_restart(db: Path) -> None:
     with Journal.open(db) as j:
         finished_match(j, 4)
         mid = j.start_match(HEADER, ("twenty",))
-        j.append(mid, TOSS, sensors={"twenty": SensorTally(blocks=1, storms=2)})
+        j.append_lines(mid, [TOSS], sensors={"twenty": SensorTally(blocks=1, storms=2)})
         before = j.sensor_health()
     with Journal.open(db) as j:
         after = j.sensor_health()
@@ -153,7 +153,7 @@ def test_silent_for_n_after_n_finished_matches_without_a_block(journal: Journal)
 def test_pending_counts_go_to_the_running_match(journal: Journal) -> None:
     finished_match(journal, 2)
     mid = journal.start_match(HEADER, ("twenty",))
-    journal.append(mid, TOSS, sensors={"twenty": SensorTally(blocks=1)})
+    journal.append_lines(mid, [TOSS], sensors={"twenty": SensorTally(blocks=1)})
     (h,) = journal.sensor_health({"twenty": SensorTally(blocks=2)})
     assert h.last == SensorTally(blocks=3) and h.matches == 2
 
@@ -161,7 +161,7 @@ def test_pending_counts_go_to_the_running_match(journal: Journal) -> None:
 def test_a_journal_from_before_sensor_health_gets_the_table_and_keeps_its_matches(db: Path) -> None:
     with Journal.open(db) as j:
         mid = j.start_match(HEADER)
-        j.append(mid, TOSS)
+        j.append_lines(mid, [TOSS])
     with sqlite3.connect(db) as conn:  # as the previous firmware left it
         conn.execute("DROP TABLE sensor_tallies")
     with Journal.open_readonly(db) as ro:
@@ -188,7 +188,7 @@ def test_the_recorder_writes_what_the_sensors_did_with_the_next_line(journal: Jo
     ts = rec.resume(t.new_table(rules.Options(pucks=2)))
     rec.sensed(BeamBroken("twenty", 0.5, 0.02))  # before the first input: with the match's first line
     ts, eff = t.handle(ts, fx.CoinTossed("A", 1.0))
-    rec.accepted(eff[0], ts)  # type: ignore[arg-type]
+    rec.accepted_all([eff[0]], ts)  # type: ignore[arg-type]
     mid = rec.match_id
     assert rows(db) == [(mid, "twenty", 1, 0, 0, 0, 0)]
     rec.sensed(BeamBroken("twenty", 2.0, 0.02))
@@ -198,7 +198,7 @@ def test_the_recorder_writes_what_the_sensors_did_with_the_next_line(journal: Jo
     assert h.last == SensorTally(blocks=2, storms=1)  # ... but shown at once
     ts, _ = t.handle(ts, ButtonPressed("plus", 4.0))  # a twenty by hand
     ts, eff = t.handle(ts, ButtonPressed("shot_done", 5.0))
-    rec.accepted(eff[0], ts)  # type: ignore[arg-type]
+    rec.accepted_all([eff[0]], ts)  # type: ignore[arg-type]
     assert rows(db) == [(mid, "twenty", 2, 1, 0, 1, 0)]
     line = json.loads(journal.lines(mid or 0)[-1])
     assert line["twenty"] is True and line["by_hand"] == ["twenty"]
@@ -208,7 +208,7 @@ def test_an_abandoned_match_takes_what_its_sensors_did_last(journal: Journal, db
     rec = Recorder(journal, clock=lambda: 0.0)
     ts = rec.resume(t.new_table(rules.Options(pucks=2)))
     ts, eff = t.handle(ts, fx.CoinTossed("A", 1.0))
-    rec.accepted(eff[0], ts)  # type: ignore[arg-type]
+    rec.accepted_all([eff[0]], ts)  # type: ignore[arg-type]
     mid = rec.match_id
     rec.sensed(SensorNoisy("twenty", 3.0, "blocked: beam blocked for 2 s"))
     rec.new_match(t.new_table())
@@ -284,7 +284,7 @@ def test_history_lists_each_sensors_health(db: Path, capsys: pytest.CaptureFixtu
         for _ in range(3):
             finished_match(j, 0)
         mid = j.start_match(HEADER, ("twenty",))
-        j.append(mid, TOSS, sensors={"twenty": SensorTally(storms=1, by_hand=2)})
+        j.append_lines(mid, [TOSS], sensors={"twenty": SensorTally(storms=1, by_hand=2)})
     assert main(["history", "--db", str(db), "--sensors"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split() == ["SENSOR", "MATCHES", "LAST", "PER", "MATCH", "STORMS", "STUCK", "BY", "HAND",

@@ -23,3 +23,18 @@ def test_pucks_5ms_apart_never_make_a_pulse_train_or_10_starts_in_10ms(seed: int
 def test_the_old_window_of_15ms_is_reached_by_pucks_5ms_apart() -> None:
     """10 block starts within 15 ms do occur (seed 9): why the twenty hole counts in 10 ms."""
     assert counting.spacing(10_000, (0.005, 0.005), seed=9, window_s=0.015)["most_in_window"] == 10
+
+
+def test_the_counting_bench_uses_the_configured_pulse_train_settings(tmp_path: Path) -> None:
+    """bench/counting.py's filter is the config's whole filter (BeamConfig.counter_kwargs):
+    the pulse-train test's settings too, not the filter's defaults."""
+    from pitchside_sim.run import default_config_path
+
+    text = default_config_path("pichenotte").read_text()
+    head = "[beams.twenty]                # break-beam receiver under the twenty hole\n"
+    assert head in text and "\ntrain_pulses =" not in text
+    path = tmp_path / "table.toml"
+    path.write_text(text.replace(head, head + "train_pulses = 6\ntrain_spacing_ms = 2.5\n", 1))
+    params = counting.beam_params("pichenotte", "twenty", path)
+    assert (params["train_pulses"], params["train_spacing_s"]) == (6, 0.0025)
+    assert params == counting.twenty_params() | {"train_pulses": 6, "train_spacing_s": 0.0025}

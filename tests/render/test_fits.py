@@ -98,28 +98,27 @@ def test_finished_with_four_digit_race_scores_fits(monkeypatch: pytest.MonkeyPat
 
 def test_fit_text_keeps_short_text_at_the_largest_size() -> None:
     fit = fonts.fit_text("FREE SHOT", 128, 13)
-    assert (fit.text, fit.font.size, fit.truncated) == ("FREE SHOT", fonts.LARGE, False)
+    assert fit is not None and (fit.text, fit.font.size) == ("FREE SHOT", fonts.LARGE)
 
 
-def test_fit_text_shrinks_before_cutting() -> None:
+def test_fit_text_shrinks_before_giving_up() -> None:
     text = "ROUND 3: COUNT THE ZONES"
     at_large = fonts.text_width(text, fonts.text_font(fonts.LARGE))
     fit = fonts.fit_text(text, at_large - 1, 13)
-    assert fit.text == text and not fit.truncated and fit.font.size < fonts.LARGE
+    assert fit is not None and fit.text == text and fit.font.size < fonts.LARGE
     assert fonts.text_width(text, fit.font) <= at_large - 1
 
 
-@pytest.mark.parametrize("width", [128, 100, 60, 30, 12])
-def test_fit_text_cuts_with_an_ellipsis_within_the_width(width: int) -> None:
-    fit = fonts.fit_text("Called twenty missed: puck to the ditch", width, 11)
-    assert fit.truncated and fit.text.endswith(fonts.ELLIPSIS)
-    assert fit.font.size == fonts.TINY  # the smallest size that fits 11 px of height
-    assert fonts.text_width(fit.text, fit.font) <= width
-    assert "Called twenty missed: puck to the ditch".startswith(fit.text[:-1].rstrip())
+@pytest.mark.parametrize("width", [128, 100, 60, 30, 12, 2])
+def test_fit_text_never_cuts_a_text_too_wide_at_every_size(width: int) -> None:
+    """Issue 14 item 2: no text ends in "…"; one that fits at no size is None (paged)."""
+    text = "Called twenty missed: puck to the ditch"
+    assert fonts.text_width(text, fonts.text_font(fonts.TINY)) > 128
+    assert fonts.fit_text(text, width, 11) is None
 
 
 def test_fit_text_with_no_room() -> None:
-    assert fonts.fit_text("ABC", 2, 11).text == ""
+    assert fonts.fit_text("ABC", 2, 11) is None
     with pytest.raises(ValueError):
         fonts.fit_text("ABC", 100, 5)  # no size is that short
     with pytest.raises(ValueError):
@@ -127,7 +126,8 @@ def test_fit_text_with_no_room() -> None:
 
 
 def test_fit_text_collapses_whitespace() -> None:
-    assert fonts.fit_text("  HIT \n OR\tCALL  ", 128, 13).text == "HIT OR CALL"
+    fit = fonts.fit_text("  HIT \n OR\tCALL  ", 128, 13)
+    assert fit is not None and fit.text == "HIT OR CALL"
 
 
 def test_text_in_box_never_cuts_a_text_it_cannot_fit() -> None:

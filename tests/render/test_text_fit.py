@@ -25,8 +25,9 @@ from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import DISMISS, refusal_words
 from pitchside.tables.registry import app_for, table_games
+from support import mm_wordings
 from support.notices import scenario_notices
-from support.textfit import TextFit, draw_every_page, sample_notice, texts_of
+from support.textfit import ELLIPSIS, TextFit, draw_every_page, sample_notice, texts_of
 
 PANELS = [Panel(128, 64), Panel(128, 32), Panel(256, 64, "L"), Panel(128, 128, "L"), Panel(128, 128, "RGB")]
 SMALL = Panel(96, 48)  # the smallest laid-out size (widgets.MIN_SIZE), no driver of ours
@@ -83,6 +84,8 @@ def mastermove_samples() -> list[Notice]:
 
 
 SAMPLES = {"mastermove": mastermove_samples}
+WORDINGS = {"mastermove": lambda: sorted(mm_wordings.wordings())}
+"""A game's ``(rule, code)`` pairs where its words module keeps no list (derived from the engine)."""
 """Per game, notices with real parameters beside the guessed samples of each code."""
 
 
@@ -96,7 +99,7 @@ def notices(game: str) -> list[Notice]:
         if path.read_text(encoding="utf-8").split("\n", 1)[0].find(f'"game": "{game}"') >= 0:
             found += scenario_notices(path)
     rules = {n.code: n.rule for n in found}
-    keys = getattr(words, "WORDINGS", None) or getattr(words, "CODES", ())
+    keys = WORDINGS[game]() if game in WORDINGS else getattr(words, "WORDINGS", None) or getattr(words, "CODES", ())
     for key in keys:
         rule, code = key if isinstance(key, tuple) else (rules.get(key, "XX-00"), key)
         n = sample_notice(app.codec.describe, rule, code, LONG_NAMES)
@@ -221,7 +224,7 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
     with TextFit(monkeypatch) as fit:
         d = ImageDraw.Draw(Image.new("1", (128, 64)))
         font = fonts.text_font(fonts.TINY)
-        fonts.draw_text(d, (1, 3), fonts.truncate("a line far too long for its box", font, 58), font, box=(0, 0, 60, 12))
+        fonts.draw_text(d, (1, 3), "a line far t" + ELLIPSIS, font, box=(0, 0, 60, 12))
         widgets.text_in_box(d, (0, 20, 128, 32), "line 0")
         assert fit.problems((128, 64)) == ["'a line far t…' is shortened"]
         assert fit.shows("line 0") and not fit.shows("line 8") and not fit.shows("a line far too long for its box")
@@ -268,10 +271,8 @@ def test_samples_cover_every_pichenotte_code() -> None:
 def test_samples_cover_every_mastermove_rule_and_code() -> None:
     """Every ``(MM- rule, code)`` the engine gives is drawn (none under a placeholder
     rule: a notice without its MM- rule has no words)."""
-    from pitchside.core.words import mastermove as words
-
     covered = {(n.rule, n.code) for n in notices("mastermove")}
-    assert set(words.WORDINGS) <= covered
+    assert mm_wordings.wordings() <= covered and len(covered & mm_wordings.wordings()) == 52
     assert all(n.rule.startswith("MM-") or n.rule == "UNDO" for n in notices("mastermove"))
 
 

@@ -35,6 +35,9 @@ from pitchside.render.fonts import Box
 from pitchside.render.panel import Panel
 from pitchside.render.screen import Frame
 
+ELLIPSIS = "…"
+"""The mark of a shortened text: the firmware never draws it (texts are paged, never cut)."""
+
 
 @dataclass(frozen=True)
 class Drawn:
@@ -88,7 +91,7 @@ class TextFit:
         out = []
         for d in self.drawn:
             x0, y0, x1, y1 = d.ink
-            if fonts.ELLIPSIS in d.text:
+            if ELLIPSIS in d.text:
                 out.append(f"{d.text!r} is shortened")
             lacking = fonts.missing_glyphs(d.text)
             if lacking:

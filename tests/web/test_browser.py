@@ -93,3 +93,53 @@ def test_a_page_opened_mid_match_shows_the_state_at_once_and_a_restart_recovers(
         page.close()
         web.close()
         sim.close()
+
+
+def _play_until(sim: Any, sc: Any, wanted: Any) -> dict[str, Any]:
+    """Play ``sc`` until the table's snapshot satisfies ``wanted``; returns that snapshot."""
+    from pitchside.web.feed import snapshot
+
+    for action in sc.actions:
+        sim.act(action, sc.gap_s)
+        snap = snapshot(sim.runtime.kiosk, seq=1, boot="test")
+        if wanted(snap):
+            return snap
+    raise AssertionError("the scenario never reached the state wanted")
+
+
+def _repeats_a_notice(snap: dict[str, Any]) -> bool:
+    p = snap["prompt"]
+    return p is not None and p["kind"] != "refusal" and p["text"] in [n["short"] for n in snap["last"]]
+
+
+@pytest.mark.parametrize(("game", "repeat"), [("pichenotte", True), ("boulomania", True), ("pitchnut", False)])
+def test_the_last_input_s_words_are_shown_once(browser: Any, game: str, repeat: bool) -> None:
+    """The prompt line of the panel that only repeats a notice of the last input (its short
+    words: "Ann won the toss", "Round 1: Bob scores 4") is not shown beside that notice,
+    on the TV and phone pages, live and server-rendered; a prompt that says something else
+    ("What was each? + -") still is."""
+    sim, sc = sim_table(game)
+    web = serve(sim)
+    pages = {"tv": browser.new_page(viewport=TV), "phone": browser.new_page(viewport=PHONE)}
+    try:
+        pages["tv"].goto(web.url + "/tv")
+        pages["phone"].goto(web.url + "/")
+        snap = _play_until(sim, sc, lambda s: s["prompt"] is not None and s["prompt"]["kind"] != "refusal"
+                           and s["prompt"]["text"] and _repeats_a_notice(s) == repeat)
+        text = snap["prompt"]["text"]
+        once = next((n["text"] for n in snap["last"] if n["short"] == text), text)  # the notice's long words
+        seq = web.sync()
+        fresh = browser.new_page(viewport=TV)
+        fresh.goto(web.url + "/tv", wait_until="domcontentloaded")  # server-rendered
+        for name, page in [*pages.items(), ("tv opened now", fresh)]:
+            if page is not fresh:
+                _wait_seq(page, seq)
+            shown = page.inner_text("main") + "\n" + page.inner_text("footer")
+            assert page.text_content("#prompt") == ("" if repeat else text), name
+            assert shown.count(once) == 1, (name, once, shown)
+        fresh.close()
+    finally:
+        for page in pages.values():
+            page.close()
+        web.close()
+        sim.close()

@@ -17,7 +17,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from pitchside.app.journal import check_path as journal_path_problem
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
@@ -77,6 +77,26 @@ class BeamConfig:
     storm_window_ms: float = beam_filter.DEFAULT_STORM_WINDOW_S * 1000
     train_pulses: int = beam_filter.DEFAULT_TRAIN_PULSES
     train_spacing_ms: float = beam_filter.DEFAULT_TRAIN_SPACING_S * 1000
+
+    def counter_kwargs(self) -> BeamParams:
+        """The filter's parameters in the counter's units (times in s): the keyword
+        arguments of :class:`~pitchside.signals.beam.BeamCounter`,
+        :func:`~pitchside.signals.beam.check_params` and the beam driver. The one place
+        the config's ms become s (:data:`BEAM_KEYS` maps them back to the keys)."""
+        return BeamParams(min_block_s=self.min_block_ms / 1000, rearm_s=self.rearm_ms / 1000,
+                          storm_pulses=self.storm_pulses, storm_window_s=self.storm_window_ms / 1000,
+                          train_pulses=self.train_pulses, train_spacing_s=self.train_spacing_ms / 1000)
+
+
+class BeamParams(TypedDict):
+    """A beam filter's parameters as :meth:`BeamConfig.counter_kwargs` gives them (s)."""
+
+    min_block_s: float
+    rearm_s: float
+    storm_pulses: int
+    storm_window_s: float
+    train_pulses: int
+    train_spacing_s: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,10 +434,11 @@ def _read_buttons(top: Section, panel: _Panel) -> tuple[ButtonConfig, ...]:
     return tuple(buttons)
 
 
-_BEAM_KEYS = {"min_block_s": "min_block_ms", "rearm_s": "rearm_ms", "storm_pulses": "storm_pulses",
-              "storm_window_s": "storm_window_ms", "max_block_s": "min_block_ms",
-              "train_pulses": "train_pulses", "train_spacing_s": "train_spacing_ms"}  # fmt: skip
-"""The config key of each :class:`~pitchside.signals.beam.BeamCounter` parameter."""
+BEAM_KEYS = {"min_block_s": "min_block_ms", "rearm_s": "rearm_ms", "storm_pulses": "storm_pulses",
+             "storm_window_s": "storm_window_ms", "max_block_s": "min_block_ms",
+             "train_pulses": "train_pulses", "train_spacing_s": "train_spacing_ms"}  # fmt: skip
+"""The key in ``[beams.NAME]`` of each :class:`~pitchside.signals.beam.BeamCounter`
+parameter (its :class:`~pitchside.signals.beam.ParameterError` names the parameter)."""
 
 
 def _read_beams(top: Section, panel: _Panel) -> tuple[BeamConfig, ...]:
@@ -446,11 +467,9 @@ def _read_beams(top: Section, panel: _Panel) -> tuple[BeamConfig, ...]:
             train_spacing_ms=b.number("train_spacing_ms", d.train_spacing_ms, 0.0, 1000.0),
         )
         try:
-            beam_filter.check_params(min_block_s=beam.min_block_ms / 1000, rearm_s=beam.rearm_ms / 1000,
-                                     storm_pulses=beam.storm_pulses, storm_window_s=beam.storm_window_ms / 1000,
-                                     train_pulses=beam.train_pulses, train_spacing_s=beam.train_spacing_ms / 1000)
+            beam_filter.check_params(**beam.counter_kwargs())
         except ParameterError as exc:
-            b.fail(_BEAM_KEYS.get(exc.param, exc.param), exc.message)
+            b.fail(BEAM_KEYS.get(exc.param, exc.param), exc.message)
         if beam_pin is not None:
             beams.append(beam)
         b.done()

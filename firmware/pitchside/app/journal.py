@@ -2,9 +2,9 @@
 
 One database file holds the running match and the history of finished ones. Each
 accepted input (and each undo) is a row holding its replay line (shared/spec/replay.md),
-appended in its own transaction with ``journal_mode=WAL`` and ``synchronous=FULL``: when
-:meth:`Journal.append` returns, the row is in the WAL on disk (fsync), so a power cut
-after that loses nothing the players saw. A match on disk *is* a replay file: its
+appended in a transaction (one per step of the table: :meth:`Journal.append_lines`) with
+``journal_mode=WAL`` and ``synchronous=FULL``: when it returns, the rows are in the WAL
+on disk (fsync), so a power cut after that loses nothing the players saw. A match on disk *is* a replay file: its
 header plus its lines (:meth:`Journal.export`), and a restart rebuilds the running match
 by folding them through the rules (:meth:`Journal.resume`).
 
@@ -16,7 +16,7 @@ Sensor health (issue 13 item 6): the table ``sensor_tallies`` keeps, per match a
 sensor, what the sensor did (:class:`~pitchside.signals.health.SensorTally`). A match's
 rows are created with the match (one per sensor of its game, at zero), and what the
 sensors did since the last write is added in the same transaction as the next input
-line or the end of the match (:meth:`Journal.append`, :meth:`Journal.end_match`), so the
+line or the end of the match (:meth:`Journal.append_lines`, :meth:`Journal.end_match`), so the
 record is exactly as durable as the match. :meth:`Journal.sensor_health` sums it up per
 sensor. A journal made before the table existed gets it when it is next opened for
 writing (nothing else changes: older firmware ignores the extra table).
@@ -587,18 +587,6 @@ class Journal:
         self._kept[mid] = [json.dumps(header)]
         self._mark_unsaved(mid)
         return mid
-
-    def append(
-        self,
-        match_id: int,
-        line: dict[str, Any],
-        spend: LedgerEntry | None = None,
-        sensors: SensorTallies | None = None,
-        refused: Sequence[Refusal] = (),
-    ) -> None:
-        """Append one replay line (an accepted input, or ``{"input": "undo"}``), durable
-        on disk when this returns (unless in memory mode): :meth:`append_lines` with one line."""
-        self.append_lines(match_id, (line,), spend, sensors, refused)
 
     def append_lines(
         self,

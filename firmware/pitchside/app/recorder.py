@@ -1,15 +1,15 @@
 """Keeps the journal in step with the table: resume on start, record every accepted
 input before it is shown, close matches when they end.
 
-The runtime calls :meth:`Recorder.accepted` for each accepted input or undo (before the
-frame that shows it), and :meth:`Recorder.new_match` when the players start a new
+The runtime calls :meth:`Recorder.accepted_all` with the inputs or undos each step
+accepted (before the frame that shows them), and :meth:`Recorder.new_match` when the players start a new
 match. :meth:`Recorder.resume` rebuilds an unfinished match by folding its journal
 through the rules (the rules version is in its header, so an old journal still
 replays).
 
 Sensor health (issue 13 item 6): the runtime hands every sensor event to
 :meth:`Recorder.sensed`; what the sensors did is kept pending and written with the next
-line of the match, in the same transaction (:meth:`pitchside.app.journal.Journal.append`),
+line of the match, in the same transaction (:meth:`pitchside.app.journal.Journal.append_lines`),
 or with its end. The panel's corrections of what a sensor sensed (a twenty entered by
 hand, a count withdrawn) come from the accepted input itself, through the game app's
 optional ``corrections(input) -> {sensor: SensorTally}``.
@@ -152,10 +152,6 @@ class Recorder:
         self._lines = 0
         if self._max_matches is not None:
             self.journal.prune(max_matches=self._max_matches)
-
-    def accepted(self, effect: table.Accepted, after: TableLike) -> None:
-        """Record one accepted input (or undo) durably: :meth:`accepted_all` of it alone."""
-        self.accepted_all((effect,), after)
 
     def accepted_all(self, effects: Sequence[table.Accepted], after: TableLike) -> None:
         """Record the inputs (or undos) one step of the table accepted, in order, durably

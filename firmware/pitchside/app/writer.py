@@ -24,17 +24,24 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-_local = threading.local()
+class _WriterThread(threading.Thread):
+    """A :class:`Writer`'s thread; ``handing``: the event of the job it runs, until that
+    job's :func:`handoff` (the state lives on the thread, not in the module)."""
+
+    def __init__(self, target: Callable[["_WriterThread"], None], name: str) -> None:
+        super().__init__(target=target, args=(self,), name=name, daemon=True)
+        self.handing: threading.Event | None = None
 
 
 def handoff() -> None:
     """Called by a submitted call right before its long step that releases the
     interpreter lock (the journal's COMMIT and its fsync): the :meth:`Writer.submit` that
     handed it over returns then, and the runtime thread draws meanwhile. Only the first
-    call of a job counts; on any other thread (a direct write) it does nothing."""
-    event = getattr(_local, "handing", None)
-    if event is not None:
-        _local.handing = None
+    call of a job counts; on any other thread than a writer's (a direct write) it does
+    nothing."""
+    thread = threading.current_thread()
+    if isinstance(thread, _WriterThread) and thread.handing is not None:
+        event, thread.handing = thread.handing, None
         event.set()
 
 
@@ -78,7 +85,7 @@ class Writer:
             self._cond.notify_all()
             if not self._running:
                 self._running = True
-                threading.Thread(target=self._loop, name=self._name, daemon=True).start()
+                _WriterThread(self._loop, self._name).start()
         handed.wait(self.HANDOFF_S)
 
     def settle(self) -> None:
@@ -94,7 +101,7 @@ class Writer:
         if error is not None:
             raise error
 
-    def _loop(self) -> None:
+    def _loop(self, thread: _WriterThread) -> None:
         while True:
             with self._cond:
                 if not self._jobs:
@@ -104,7 +111,7 @@ class Writer:
                     return
                 fn, args, handed = self._jobs.pop(0)
                 self._busy = True
-            _local.handing = handed
+            thread.handing = handed
             try:
                 fn(*args)
             except BaseException as exc:  # handed to the runtime thread by settle()
@@ -112,7 +119,7 @@ class Writer:
                     if self._error is None:
                         self._error = exc
             finally:
-                _local.handing = None
+                thread.handing = None
                 handed.set()
                 with self._cond:
                     self._busy = False

@@ -37,7 +37,6 @@ from PIL import Image, ImageDraw, ImageFont
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
 
-ELLIPSIS = "…"
 MONEY = {"€": "EUR", "£": "GBP"}
 """Currency signs the font has no glyph for, and the code each is drawn as."""
 _MONEY_RE = re.compile(r"\s*([€£])\s*")
@@ -118,22 +117,21 @@ def text_width(text: str, font: Font) -> int:
 
 @dataclass(frozen=True)
 class Fitted:
-    """Text that fits a box: the (possibly shortened) ``text``, the ``font`` to draw it
-    with, and whether it was ``truncated``."""
+    """Text that fits a box: the ``text`` (whitespace collapsed) and the ``font`` to draw
+    it with."""
 
     text: str
     font: ImageFont.FreeTypeFont
-    truncated: bool
 
 
 @lru_cache(maxsize=4096)
-def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] = SIZES) -> Fitted:
-    """Fit ``text`` in ``max_width`` x ``max_height`` px.
+def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] = SIZES) -> Fitted | None:
+    """Fit ``text`` in ``max_width`` x ``max_height`` px, whole (never cut).
 
     Tries each size of ``sizes`` (largest first) whose line height
     (:func:`line_height`) fits ``max_height``; at the first one where the whole text fits
-    the width, that is the answer. Otherwise the text is cut at the smallest such size
-    and ends in ``"…"``. Whitespace is collapsed to single spaces first.
+    the width, that is the answer; None if it fits at none of them (a text that may not
+    fit is paged instead: :func:`lay_out`). Whitespace is collapsed to single spaces first.
 
     :raises ValueError: no size in ``sizes`` fits ``max_height``, or ``max_width`` < 1.
     """
@@ -146,25 +144,8 @@ def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] 
     for size in usable:
         font = text_font(size)
         if text_width(text, font) <= max_width:
-            return Fitted(text, font, False)
-    font = text_font(usable[-1])
-    return Fitted(truncate(text, font, max_width), font, True)
-
-
-def truncate(text: str, font: Font, max_width: int) -> str:
-    """The longest prefix of ``text`` that, with ``"…"`` appended, fits ``max_width`` px
-    (trailing spaces dropped). ``"…"`` alone, or ``""`` if even that does not fit."""
-    if text_width(text, font) <= max_width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # binary search on the prefix length; widths grow with length
-        mid = (lo + hi + 1) // 2
-        if text_width(text[:mid].rstrip() + ELLIPSIS, font) <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    out = text[:lo].rstrip() + ELLIPSIS
-    return out if text_width(out, font) <= max_width else ""
+            return Fitted(text, font)
+    return None
 
 
 MIN_LEGIBLE = TINY

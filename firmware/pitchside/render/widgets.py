@@ -42,7 +42,7 @@ def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align 
     """
     x0, y0, x1, y1 = box
     fit = fonts.fit_text(text, x1 - x0 - 2 * pad, y1 - y0, sizes)
-    if fit.truncated:
+    if fit is None:
         raise ValueError(f"{text!r} does not fit {x1 - x0} px at {min(sizes)} px: lay it out with paged_text")
     if not fit.text:
         return (x0, y0, x0, y0)

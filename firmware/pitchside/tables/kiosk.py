@@ -48,7 +48,7 @@ input came since) is ignored when it fires. No clock is read here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, assert_never
 
 from pitchside import __version__
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
@@ -77,13 +77,12 @@ from pitchside.signals.events import (
     TimerFired,
 )
 
-if TYPE_CHECKING:  # annotations only: loaded where they are used (start-up, issue 15)
-    from pitchside.tables import names as naming
+if TYPE_CHECKING:  # annotations only: loaded where they are used, and a table without a
+    # tournament never loads it (start-up, issue 15)
+    from pitchside.core.tournament import TournamentInfo
     from pitchside.render.qr import QRView
     from pitchside.render.side import SideView
-
-if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up, issue 15)
-    from pitchside.core.tournament import TournamentInfo
+    from pitchside.tables import names as naming
 
 Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon", "end"]
 SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (2, 1), (-2, 2), (1, -2), (-1, -1), (3, 0), (0, 2), (-3, 1))
@@ -389,7 +388,19 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
     return ks, (*effects, *more)
 
 
-def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, ...]]:
+class _Changes(TypedDict, total=False):
+    """The kiosk's own fields an event changes (:func:`_count`, then the input's time and
+    the moment's end), made in the one copy of the state that takes the game's table too
+    (:func:`_playing`): keys and types checked, not a ``dict[str, Any]``."""
+
+    stats: tuple[tuple[str, InputStat], ...]
+    pressed: frozenset[str]
+    last_input_at: float
+    dimmed: bool
+    moment: moments.Showing | None
+
+
+def _count(ks: KioskState, event: Timed) -> tuple[_Changes, tuple[Effect, ...]]:
     """Service counters and fault flags from every event: the kiosk's fields that
     change (``stats``, ``pressed``; ``{}`` for none) and the effects (a log line, the
     stuck timer of a press)."""
@@ -397,18 +408,18 @@ def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, 
     match event:
         case ButtonPressed(name=name, at=at):
             old = ks.stat(name)
-            st = InputStat(True, old.edges + 1, old.stuck, old.noisy, at)
+            st = InputStat(on=True, edges=old.edges + 1, stuck=old.stuck, noisy=old.noisy, pressed_at=at)
             return ({"pressed": ks.pressed | {name}, "stats": _with_stat(ks.stats, name, st)},
                     (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),))
         case ButtonReleased(name=name):
             old = ks.stat(name)
             if old.stuck:
                 logs = (Log(f"button {name} released after being stuck"),)
-            st = InputStat(False, old.edges + 1, False, old.noisy, old.pressed_at)
+            st = InputStat(on=False, edges=old.edges + 1, stuck=False, noisy=old.noisy, pressed_at=old.pressed_at)
             return {"pressed": ks.pressed - {name}, "stats": _with_stat(ks.stats, name, st)}, logs
         case BeamBroken(name=name):
             old = ks.stat(name)
-            st = InputStat(old.on, old.edges + 2, old.stuck, old.noisy, old.pressed_at)
+            st = InputStat(on=old.on, edges=old.edges + 2, stuck=old.stuck, noisy=old.noisy, pressed_at=old.pressed_at)
         case SensorNoisy(name=name, detail=detail):
             st = replace(ks.stat(name), noisy=True)
             logs = (Log(f"sensor {name}: {detail}"),)
@@ -431,7 +442,7 @@ def _count(ks: KioskState, event: Timed) -> tuple[dict[str, Any], tuple[Effect, 
     return {"stats": _with_stat(ks.stats, name, st)}, logs
 
 
-def _counted(ks: KioskState, counted: dict[str, Any]) -> KioskState:
+def _counted(ks: KioskState, counted: _Changes) -> KioskState:
     """``ks`` with the kiosk's own changes from an event (:func:`_count`, the input's
     time), if any."""
     return replace(ks, **counted) if counted else ks
@@ -708,7 +719,7 @@ END_HINT = "Hold NEW to end the match"
 
 
 def _playing(ks: KioskState, event: Timed,
-             counted: dict[str, Any] | None = None) -> tuple[KioskState, tuple[Effect, ...]]:
+             counted: _Changes | None = None) -> tuple[KioskState, tuple[Effect, ...]]:
     """A timed event while playing. ``counted``: the kiosk's own changes from it not
     made yet (:func:`_count`, the input's time; none of them read here): made in the one
     copy that takes the game's table, so an input accepted in play copies the kiosk's

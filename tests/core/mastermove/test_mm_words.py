@@ -5,7 +5,6 @@ the players; ``short`` is the table's panel wording."""
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from pathlib import Path
@@ -19,25 +18,12 @@ from pitchside.core.record.format import replay
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as M
 from pitchside.core.words import mastermove as W
+from support.mm_wordings import emitted_codes, wordings
 
 RULES_DIR = Path(M.__file__).resolve().parent
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 NAMES = ("Annabelle", "Bartholomew")
 N = Notice.of
-
-
-def emitted_codes() -> set[tuple[str | None, str]]:
-    """(rule, code) of every ``Notice.of(RULE, "code", ...)`` in the rules package (the
-    rule None where it is computed, e.g. the piece's rule of MM-06..MM-11)."""
-    found: set[tuple[str | None, str]] = set()
-    for path in RULES_DIR.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "of"
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "Notice"):
-                rule, code = node.args[0], node.args[1]
-                assert isinstance(code, ast.Constant), ast.dump(node)
-                found.add((rule.value if isinstance(rule, ast.Constant) else None, code.value))
-    return found
 
 
 def test_every_code_the_engine_emits_has_words_and_no_words_are_dead() -> None:
@@ -199,14 +185,16 @@ def test_every_notice_of_the_scenario_files_names_the_players(path: Path) -> Non
 
 
 def test_the_wordings_are_the_rule_and_code_of_every_notice_the_engine_gives() -> None:
-    """WORDINGS (what the text-fit test draws) holds each ``(rule, code)`` the engine
-    emits: the literal ones as written, the computed rules of ``not_its_way`` as the six
-    kinds' rules (MM-06..MM-11) and of ``game_over`` as the result's causes."""
+    """The wordings (what the text-fit test draws, support.mm_wordings) hold each
+    ``(rule, code)`` the engine emits: the literal ones as written, the computed rules of
+    ``not_its_way`` as the six kinds' rules (MM-06..MM-11) and of ``game_over`` as the
+    result's causes (MM-15, MM-25)."""
     found = emitted_codes()
     literal = {(r, c) for r, c in found if r is not None}
-    assert literal <= set(W.WORDINGS)
-    assert set(W.WORDINGS) - literal == {
+    got = wordings()
+    assert literal <= got
+    assert got - literal == {
         ("MM-06", "not_its_way"), ("MM-07", "not_its_way"), ("MM-08", "not_its_way"), ("MM-09", "not_its_way"),
         ("MM-10", "not_its_way"), ("MM-11", "not_its_way"), ("MM-15", "game_over"), ("MM-25", "game_over")}
     assert {c for r, c in found if r is None} == {"not_its_way", "game_over"}
-    assert len(W.WORDINGS) == len(set(W.WORDINGS)) == 52
+    assert len(got) == 52 and {c for _, c in got} == W.CODES

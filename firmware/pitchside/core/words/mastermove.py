@@ -164,32 +164,6 @@ CODES: frozenset[str] = frozenset(_WORDS)
 """Every notice code these words know (a test checks the engine emits no other)."""
 
 
-_KIND_RULES = ("MM-06", "MM-07", "MM-08", "MM-09", "MM-10", "MM-11")
-"""The rules of the six kinds' ways of moving (keeper .. raider), each refusing with
-``not_its_way``."""
-
-WORDINGS: tuple[tuple[str, str], ...] = (
-    ("MM-03", "white_area_stop"), ("MM-04", "own_goal"), ("MM-05", "lineup_counts"),
-    ("MM-08", "grass_colour"), ("MM-12", "must_leave"), ("MM-12", "no_piece"), ("MM-12", "not_your_piece"),
-    ("MM-13", "no_captures"), ("MM-13", "occupied"), ("MM-13", "two_on_square"), ("MM-14", "path_blocked"),
-    ("MM-15", "three_moves"), ("MM-15", "wins"), ("MM-15", "game_over"), ("MM-16", "move_scored"),
-    ("MM-17", "keeper_square"), ("MM-18", "keeper_cannot_score"), ("MM-19", "keeper_in_goal"),
-    ("MM-19", "lined_up"), ("MM-19", "lineup_closed"), ("MM-19", "lineups_first"),
-    ("MM-19", "only_keeper_in_goal"), ("MM-19", "own_half"), ("MM-19", "white_area"),
-    ("MM-20", "back_to_kickoff"), ("MM-21", "change_credit"), ("MM-21", "change_in_place"), ("MM-21", "changed"),
-    ("MM-21", "changes_after_move"), ("MM-21", "no_change_left"), ("MM-21", "no_piece_to_change"),
-    ("MM-22", "changes_used_up"), ("MM-23", "no_restart"), ("MM-23", "restart"), ("MM-24", "stalemate"),
-    ("MM-25", "forfeit"), ("MM-25", "quits"), ("MM-25", "game_over"), ("MM-28", "toss_after_lineups"),
-    ("MM-28", "toss_before_play"), ("MM-28", "toss_first"), ("MM-28", "toss_the_coin"), ("MM-28", "won_toss"),
-    ("MM-30", "changes_first"), ("MM-31", "through_goal"), ("MM-A1", "kickoff"),
-    *((rule, "not_its_way") for rule in _KIND_RULES),
-)
-"""``(rule ID, code)`` of every notice and refusal the engine gives (rulings.md,
-section 4): a code under each rule that can give it (``not_its_way`` under the six
-kinds' rules MM-06..MM-11; ``game_over`` under the cause of the result, MM-15 or MM-25).
-The text-fit test (tests/render/test_text_fit.py) draws each on every panel."""
-
-
 def describe(notice: Notice, names: Names) -> Words:
     """The words of a Master Move notice or refusal, for the sides' ``names``.
 
