@@ -22,34 +22,17 @@ import time
 from typing import Any
 
 from ab_edge import ROOT, Arms, extract
+from common import calls_during
+from common import frame_kind as kind
+from common import quantile_us as q
 
 
 def record(lat: Any) -> list[tuple[Any, Any]]:
     """``(frame, panel)`` of what the runtime composed in one sync demo match."""
     from pitchside.render import screen
 
-    seen: list[tuple[Any, Any]] = []
-    real = screen.compose
-
-    def recording(frame: Any, size: Any = (128, 64)) -> Any:
-        seen.append((frame, size))
-        return real(frame, size)
-
-    screen.compose = recording
-    try:
-        lat.run_table(120, journal=False, device="partial")
-    finally:
-        screen.compose = real
-    return seen
-
-
-def kind(frame: Any) -> str:
-    phase = getattr(getattr(frame.view, "state", None), "phase", None)
-    return type(frame.view).__name__ + (f":{phase}" if isinstance(phase, str) else "")
-
-
-def q(v: list[int], p: float) -> float:
-    return sorted(v)[min(len(v) - 1, int(len(v) * p))] / 1000
+    return calls_during(screen, "compose", lambda: lat.run_table(120, journal=False, device="partial"),
+                        lambda args, _: (args[0], args[1] if len(args) > 1 else (128, 64)))
 
 
 def main() -> None:

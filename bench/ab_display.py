@@ -33,30 +33,16 @@ from pathlib import Path
 from typing import Any
 
 from ab_edge import ROOT, Arms, extract, order
-
-
-def q(v: list[int], p: float) -> float:
-    s = sorted(v)
-    return s[min(len(s) - 1, int(len(s) * p))] / 1000
+from common import calls_during
+from common import quantile_us as q
 
 
 def demo_images(lat: Any) -> list[Any]:
+    """The images of what the runtime composed in one sync demo match."""
     from pitchside.render import screen
 
-    seen: list[Any] = []
-    real = screen.compose
-
-    def recording(frame: Any, size: Any = (128, 64)) -> Any:
-        drawn = real(frame, size)
-        seen.append(drawn.image)
-        return drawn
-
-    screen.compose = recording
-    try:
-        lat.run_table(120, journal=False, device="partial")
-    finally:
-        screen.compose = real
-    return seen
+    return calls_during(screen, "compose", lambda: lat.run_table(120, journal=False, device="partial"),
+                        lambda _, drawn: drawn.image)
 
 
 def counter_images(n: int = 300) -> list[Any]:

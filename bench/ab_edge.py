@@ -35,6 +35,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from common import calls_during
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("pitchside", "pitchside_hw", "pitchside_sim")
 TREES = ("firmware", "hardware", "sim")
@@ -102,19 +104,8 @@ def record_pairs(lat: Any) -> list[tuple[Any, Any]]:
     """Every ``(kiosk state, event)`` ``kiosk.handle`` saw in a sync demo run."""
     from pitchside.tables import kiosk
 
-    pairs: list[tuple[Any, Any]] = []
-    real = kiosk.handle
-
-    def recording(ks: Any, event: Any) -> Any:
-        pairs.append((ks, event))
-        return real(ks, event)
-
-    kiosk.handle = recording
-    try:
-        lat.run_table(240, journal=False, device="partial")
-    finally:
-        kiosk.handle = real
-    return pairs
+    return calls_during(kiosk, "handle", lambda: lat.run_table(240, journal=False, device="partial"),
+                        lambda args, _: (args[0], args[1]))
 
 
 def rules(arms: Arms, rounds: int) -> None:

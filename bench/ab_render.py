@@ -31,6 +31,9 @@ from types import ModuleType
 from typing import Any
 
 import latency
+from common import calls_during
+from common import frame_kind as kind
+from common import quantile_us as q
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,29 +76,8 @@ def demo_frames() -> list[tuple[Any, Any, Any]]:
     """``(frame, panel, image)`` of what the runtime composed in one demo match."""
     from pitchside.render import screen
 
-    seen: list[tuple[Any, Any, Any]] = []
-    real = screen.compose
-
-    def recording(frame: Any, size: Any = (128, 64)) -> Any:
-        drawn = real(frame, size)
-        seen.append((frame, size, drawn.image))
-        return drawn
-
-    screen.compose = recording
-    try:
-        latency.run_table(120, journal=False, device="partial")
-    finally:
-        screen.compose = real
-    return seen
-
-
-def kind(frame: Any) -> str:
-    phase = getattr(getattr(frame.view, "state", None), "phase", None)
-    return type(frame.view).__name__ + (f":{phase}" if isinstance(phase, str) else "")
-
-
-def q(v: list[int], p: float) -> float:
-    return sorted(v)[int(len(v) * p)] / 1000
+    return calls_during(screen, "compose", lambda: latency.run_table(120, journal=False, device="partial"),
+                        lambda args, drawn: (args[0], args[1] if len(args) > 1 else (128, 64), drawn.image))
 
 
 def per_frame(arms: Arms, rounds: int, what: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -76,3 +76,37 @@ def timing_points() -> list[tuple[str, Any, str]]:
             points.append(("render", module, name))
             break
     return points
+
+
+def calls_during(owner: Any, name: str, run: Callable[[], object],
+                 keep: Callable[[tuple[Any, ...], Any], Any]) -> list[Any]:
+    """What ``keep(args, result)`` gives for each call of ``owner.name`` while ``run()``
+    runs (the attribute wrapped for the run, then put back): the A/B benches record the
+    frames a demo match composed, or the events the kiosk handled, to replay them."""
+    seen: list[Any] = []
+    real = getattr(owner, name)
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        seen.append(keep(args, result))
+        return result
+
+    setattr(owner, name, recording)
+    try:
+        run()
+    finally:
+        setattr(owner, name, real)
+    return seen
+
+
+def frame_kind(frame: Any) -> str:
+    """A frame's view type and, where it has one, its state's phase (``"PichenotteView:tally"``):
+    how the A/B benches group their per-frame figures."""
+    phase = getattr(getattr(frame.view, "state", None), "phase", None)
+    return type(frame.view).__name__ + (f":{phase}" if isinstance(phase, str) else "")
+
+
+def quantile_us(ns: Sequence[int], p: float) -> float:
+    """The ``p`` quantile (0..1, nearest rank, clamped) of ``ns`` nanoseconds, in µs."""
+    s = sorted(ns)
+    return s[min(len(s) - 1, int(len(s) * p))] / 1000
