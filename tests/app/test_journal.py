@@ -878,13 +878,14 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
         assert j._rescue_named is None
         with caplog.at_level(logging.WARNING, logger="pitchside.app.journal"):
             mid = j.start_match(HEADER)
-            j.append(mid, TOSS_A)
+            j.append_lines(mid, [TOSS_A])
         folder = journal_mod.rescue_folder(blocker / "journal.db", blocker / "rescue")
         assert [r.getMessage() for r in caplog.records if "no rescue copy" in r.getMessage()] == [
             f"no rescue copy of unsaved match -1 in {folder} ([Errno 20] Not a directory: '{folder}')"
         ]
         assert (j.unsaved(), j.rescue_file(mid)) == ([-1], None)
         assert j.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)]
+
 
 def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db: Path, tmp_path: Path) -> None:
     with Journal.open(db) as first:
