@@ -143,13 +143,21 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
 
     sim = _table(game, db, seed, coins)
     count = [sum(r.inputs for r in sim.journal.history())]
-    append_lines = sim.journal.append_lines  # the one write of inputs (the recorder's)
+    append_lines = sim.journal.append_lines  # the writes of inputs (the recorder's): a match's
+    start_match = sim.journal.start_match  # first step goes with its header, the others alone
 
     def counted(match_id: int, lines: Sequence[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
         append_lines(match_id, lines, *args, **kwargs)  # every argument (spend, sensors, ...) as given
         count[0] += len(lines)
 
+    def started(header: dict[str, Any], *args: Any, **kwargs: Any) -> int:
+        match_id = start_match(header, *args, **kwargs)
+        first = kwargs.get("first")
+        count[0] += len(first.lines) if first is not None else 0
+        return match_id
+
     sim.journal.append_lines = counted  # type: ignore[method-assign]
+    sim.journal.start_match = started  # type: ignore[method-assign]
     finished = sim.runtime.state.match.status() == "finished"
     held = crash_coins.journal_credits(sim.journal) if coins else None
     credit = f" {held.words()}" if held is not None else ""

@@ -329,16 +329,18 @@ def test_a_running_match_that_no_longer_replays_is_abandoned(
 
 
 def test_a_kill_between_the_final_tally_and_marking_the_result_still_keeps_the_result(
-    db: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    db: Path, clock: FakeClock
 ) -> None:
-    """The final input and the result are two transactions: a kill between them leaves a
-    'playing' match whose inputs finish it. The restart shows the result and keeps it;
-    a NEW must not mark it abandoned."""
+    """A journal written when the final input and the result were two transactions (a
+    kill between them left a 'playing' match whose inputs finish it; the firmware now
+    writes both in one): the restart shows the result and keeps it; a NEW must not
+    mark it abandoned."""
     j = Journal.open(db)
     d = started(Recorder(j, clock), clock)
-    monkeypatch.setattr(j, "end_match", lambda *a, **k: None)  # killed before it ran
     to_the_result(d)
     j.close()
+    with closing(sqlite3.connect(db)) as raw, raw:  # the state such a kill left on disk
+        raw.execute("UPDATE matches SET status = 'playing', result = NULL, ended_wall = NULL, ended_synced = 0")
     assert d.ts.game.phase == "finished"
     j2, rec2, after = reopen(db, FakeClock())
     try:
@@ -350,6 +352,45 @@ def test_a_kill_between_the_final_tally_and_marking_the_result_still_keeps_the_r
         assert [(r.id, r.status) for r in j2.history()] == [(1, "finished"), (2, "playing")]
     finally:
         j2.close()
+
+
+def _transactions(j: Journal) -> list[str]:
+    """BEGIN / COMMIT / ROLLBACK statements ``j`` runs from now on."""
+    sql: list[str] = []
+    assert j._conn is not None  # noqa: SLF001
+    j._conn.set_trace_callback(lambda q: sql.append(q.split()[0]))  # noqa: SLF001
+    return sql
+
+
+def test_the_step_that_starts_a_match_is_one_transaction_with_its_header(rec: Recorder, journal: Journal,
+                                                                          clock: FakeClock) -> None:
+    """The header and the first input (the coin toss) in one BEGIN ... COMMIT: one fsync
+    for that step, and never a header on disk without its first input (issue 15: such
+    steps made the journaled p99 twice the write's)."""
+    d = started(rec, clock)
+    sql = _transactions(journal)
+    d.press("coin", 101.25)
+    assert [q for q in sql if q in ("BEGIN", "COMMIT", "ROLLBACK")] == ["BEGIN", "COMMIT"]
+    [r] = journal.history()
+    header, *inputs = lines(journal, r.id)
+    assert r.status == "playing" and header["game"] == "pichenotte"
+    assert inputs == [{"input": "coin_toss", "winner": "A", "at": 1.25}]
+
+
+def test_the_step_that_ends_a_match_is_one_transaction_with_its_result(rec: Recorder, journal: Journal,
+                                                                        clock: FakeClock) -> None:
+    """The last input and the result (and what is owed to the club) in one BEGIN ... COMMIT."""
+    d = started(rec, clock)
+    d.press("coin", 101.25)
+    d.drop(103.0)
+    d.press("shot_done", 103.5)
+    d.press("shot_done", 110.0)
+    sql = _transactions(journal)
+    d.tally_b5(120.0)
+    assert d.ts.game.phase == "finished"
+    assert [q for q in sql if q in ("BEGIN", "COMMIT", "ROLLBACK")] == ["BEGIN", "COMMIT"]
+    [r] = journal.history()
+    assert (r.status, r.result) == ("finished", CODEC.output(d.ts.game))
 
 
 def test_rebuild_folds_a_stored_match(rec: Recorder, journal: Journal, clock: FakeClock) -> None:

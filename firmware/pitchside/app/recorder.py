@@ -25,7 +25,7 @@ from typing import Any
 from pitchside.tables import effects as table
 from pitchside.tables.credits import AuditsRead
 from pitchside.tables.registry import TableLike, app_for
-from pitchside.app.journal import Journal
+from pitchside.app.journal import Journal, LinesWrite, MatchEnd
 from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
 from pitchside.core.match import Match
@@ -144,10 +144,11 @@ class Recorder:
         counted in the running match (empty in memory mode)."""
         return self.journal.sensor_health(self._pending)
 
-    def _begin(self, ts: TableLike) -> None:
-        """Store the match (at its first accepted input; ``at`` counts from when it was
-        started: power-on or the new-match press)."""
-        self.match_id = self.journal.start_match(self._header(ts), _sensors_of(ts))
+    def _begin(self, ts: TableLike, first: LinesWrite) -> None:
+        """Store the match (at its first accepted input, ``first``: its lines go in the
+        same transaction as the header; ``at`` counts from when it was started: power-on
+        or the new-match press)."""
+        self.match_id = self.journal.start_match(self._header(ts), _sensors_of(ts), first=first)
         self._finished = False
         self._lines = 0
         if self._max_matches is not None:
@@ -156,13 +157,11 @@ class Recorder:
     def accepted_all(self, effects: Sequence[table.Accepted], after: TableLike) -> None:
         """Record the inputs (or undos) one step of the table accepted, in order, durably
         and in one transaction (all or none on disk: a twenty corrected after SHOT DONE
-        is an ``undo`` and a ``shot`` that must not be split by a power cut); close the
-        match if it ended. ``after``: the table with all of them applied."""
+        is an ``undo`` and a ``shot`` that must not be split by a power cut), with the
+        match's header when they are its first and its result when they end it (one
+        fsync per step). ``after``: the table with all of them applied."""
         if not effects:
             return
-        if self.match_id is None:
-            self._begin(after)
-        assert self.match_id is not None
         lines: list[dict[str, Any]] = []
         sensors = self._take_pending()
         for effect in effects:
@@ -175,14 +174,18 @@ class Recorder:
                 for name, t in _corrections(after, effect.input).items():
                     sensors[name] = sensors.get(name, SensorTally()) + t
         spend, self._spend = self._spend, None
-        self.journal.append_lines(self.match_id, lines, spend=spend, sensors=sensors, refused=self._take_refused())
+        finished = after.match.status() == "finished"
+        end = (MatchEnd("finished", _result(after.match)) if finished
+               else MatchEnd("playing") if self._finished  # an undo took back the result: the match goes on
+               else None)
+        write = LinesWrite(lines, spend, sensors, self._take_refused(), end)
+        if self.match_id is None:
+            self._begin(after, write)
+        else:
+            self.journal.append_lines(self.match_id, write.lines, spend=write.spend, sensors=write.sensors,
+                                      refused=write.refused, end=write.end)
         self._lines += len(lines)
-        if after.match.status() == "finished":
-            self.journal.end_match(self.match_id, "finished", _result(after.match))
-            self._finished = True
-        elif self._finished:  # an undo took back the result: the match goes on
-            self.journal.end_match(self.match_id, "playing")
-            self._finished = False
+        self._finished = finished
 
     def new_match(self, ts: TableLike) -> None:
         """The players abandoned the match (or start another after a result). What the
