@@ -19,15 +19,7 @@ from pitchside.signals.events import ButtonPressed
 from pitchside.tables import pitchbowl as t
 from pitchside.tables.effects import Accepted, CoinTossed
 
-NAMES = ("Ann", "Bob")
-
-
-def press(ts: t.TableState, *names: str, at: float = 10.0) -> tuple[t.TableState, list[object]]:
-    effects: list[object] = []
-    for name in names:
-        ts, eff = t.handle(ts, ButtonPressed(name, at))
-        effects.extend(eff)
-    return ts, effects
+from support.pitchbowl_presses import NAMES, press
 
 
 def kicked_off() -> t.TableState:

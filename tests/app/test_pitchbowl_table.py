@@ -21,15 +21,7 @@ from pitchside.core.sides import PerSide
 from pitchside.core.words.pitchbowl import describe
 from pitchside.signals.events import ButtonPressed, SensorNoisy, TimerFired
 
-NAMES = ("Ann", "Bob")
-
-
-def press(ts: t.TableState, *names: str, at: float = 10.0) -> tuple[t.TableState, list[object]]:
-    effects: list[object] = []
-    for name in names:
-        ts, eff = t.handle(ts, ButtonPressed(name, at))
-        effects.extend(eff)
-    return ts, effects
+from support.pitchbowl_presses import NAMES, press
 
 
 def refused(ts: t.TableState, rule: str) -> str:
