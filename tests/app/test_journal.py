@@ -912,3 +912,23 @@ def test_a_storage_fault_is_named_by_its_errno_or_sqlite_code_never_by_the_path_
     ro = sqlite3.OperationalError("attempt to write a readonly database")
     ro.sqlite_errorcode = 8  # type: ignore[attr-defined]
     assert _why(ro) == "read-only storage"
+
+
+def test_a_step_of_two_lines_in_memory_mode_rewrites_the_rescue_file_once_with_both(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An undo and its corrected shot after the disk failed: the rescue file is
+    rewritten once, with both (a power cut never leaves the undo without its shot)."""
+    rescue = tmp_path / "rescue"
+    with Journal.open(db, rescue_dir=rescue) as j:
+        mid = j.start_match(HEADER)
+        j.append_lines(mid, [TOSS_A])
+        j._fault(OSError("disk gone"))  # noqa: SLF001  (memory mode from here on)
+        writes: list[str] = []
+        real = Path.write_text
+        monkeypatch.setattr(Path, "write_text", lambda self, text, **kw: (writes.append(text), real(self, text, **kw))[1])
+        undo, shot = {"input": "undo", "at": 4.0}, {"input": "shot", "twenty": True, "at": 4.0}
+        j.append_lines(mid, [undo, shot])
+        expected = [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps(undo), json.dumps(shot)]
+        assert writes == ["\n".join(expected) + "\n"]
+        assert journal_mod.rescue_path(db, mid, rescue).read_text(encoding="utf-8").splitlines() == expected

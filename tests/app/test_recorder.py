@@ -493,3 +493,18 @@ def test_a_runtime_on_a_journal_that_could_not_open_warns_from_the_first_frame(t
         assert sink.frames[-1].tobytes() == expected_frame(rt.state, "NOT SAVING: storage fault")
     finally:
         j.close()
+
+
+def test_a_full_history_prunes_in_the_starting_step_s_own_transaction(journal: Journal, clock: FakeClock) -> None:
+    """With ``max_matches`` ended matches kept, the next start deletes the oldest in the
+    same BEGIN ... COMMIT as its header and first input: still one fsync."""
+    rec = Recorder(journal, clock, max_matches=2)
+    rec.resume(fresh())
+    for i in range(3):
+        Driver(fresh(), rec, clock).press("coin", 101.0 + i)
+        rec.new_match(fresh())
+    assert [r.id for r in journal.history()] == [1, 2, 3]  # three ended: one too many
+    sql = _transactions(journal)
+    Driver(fresh(), rec, clock).press("coin", 110.0)
+    assert [q for q in sql if q in ("BEGIN", "COMMIT", "ROLLBACK")] == ["BEGIN", "COMMIT"]
+    assert [(r.id, r.status) for r in journal.history()] == [(2, "abandoned"), (3, "abandoned"), (4, "playing")]

@@ -537,13 +537,14 @@ class Journal:
             return None
         return self._rescue_folder / _rescue_name(match_id)
 
-    def _keep(self, match_id: int, text: str) -> None:
-        """Keep ``text`` (a line of ``match_id``) in memory; in memory mode the match is
-        unsaved from now on, and its rescue file is rewritten."""
+    def _keep(self, match_id: int, texts: Sequence[str]) -> None:
+        """Keep ``texts`` (one step's lines of ``match_id``) in memory; in memory mode the
+        match is unsaved from now on, and its rescue file is rewritten once, with all of
+        them (a power cut never leaves half a step there)."""
         kept = self._kept.get(match_id)
         if kept is None:
             return  # not a match of this run (the runtime only writes to its own)
-        kept.append(text)
+        kept.extend(texts)
         if self._conn is None:
             self._mark_unsaved(match_id)
 
@@ -581,7 +582,7 @@ class Journal:
     # --- writing ------------------------------------------------------------------------
 
     def start_match(self, header: dict[str, Any], sensors: Iterable[str] = (),
-                    first: LinesWrite | None = None) -> int:
+                    first: LinesWrite | None = None, prune_to: int | None = None) -> int:
         """Store a new running match; returns its id (negative in memory mode).
 
         :param header: the replay header (``format``, ``game``, ``options``,
@@ -592,6 +593,8 @@ class Journal:
             same transaction as the header (:meth:`append_lines`'s rows): the step that
             starts a match costs one fsync, not two (issue 15: such edges made the
             journaled p99 twice the write's).
+        :param prune_to: keep at most this many ended matches (:meth:`prune`), pruned in
+            the same transaction: a full history costs the start no second fsync.
         """
         texts = [json.dumps(line) for line in first.lines] if first is not None else []
         if self._conn is not None:
@@ -606,6 +609,8 @@ class Journal:
                     self._add_tallies(mid, {name: SensorTally() for name in sensors})
                     if first is not None:
                         self._write_rows(mid, texts, first)
+                    if prune_to is not None:
+                        self._delete_matches(self._doomed(prune_to, None))
                 self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
                 self._kept[mid] = [json.dumps(header), *texts]
                 return mid
@@ -650,8 +655,7 @@ class Journal:
                     self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
-        for text in texts:
-            self._keep(match_id, text)
+        self._keep(match_id, texts)
 
     def _write_rows(self, match_id: int, texts: Sequence[str], write: LinesWrite) -> None:
         """The rows of :meth:`append_lines` (``texts``: ``write.lines`` as JSON), inside the
@@ -741,7 +745,21 @@ class Journal:
         input text; never a running one. Returns how many were deleted."""
         if self._conn is None:
             return 0
-        rows = self._conn.execute(  # a result the club is still owed is kept (the outbox)
+        doomed = self._doomed(max_matches, max_bytes)
+        if doomed:
+            try:
+                with _transaction(self._conn):
+                    self._delete_matches(doomed)
+            except (sqlite3.Error, OSError) as exc:
+                self._fault(exc)
+                return 0
+        return len(doomed)
+
+    def _doomed(self, max_matches: int | None, max_bytes: int | None) -> list[int]:
+        """The ended matches :meth:`prune` deletes, newest first."""
+        conn = self._conn
+        assert conn is not None
+        rows = conn.execute(  # a result the club is still owed is kept (the outbox)
             "SELECT id, bytes FROM matches WHERE status != 'playing' AND id NOT IN "
             "(SELECT match_id FROM outbox WHERE delivered_wall IS NULL) ORDER BY id DESC"
         ).fetchall()
@@ -755,14 +773,14 @@ class Journal:
             else:
                 keep_n += 1
                 keep_bytes += size
-        if doomed:
-            try:
-                with _transaction(self._conn):
-                    self._conn.executemany("DELETE FROM matches WHERE id = ?", [(m,) for m in doomed])
-            except (sqlite3.Error, OSError) as exc:
-                self._fault(exc)
-                return 0
-        return len(doomed)
+        return doomed
+
+    def _delete_matches(self, ids: Sequence[int]) -> None:
+        """Delete the matches ``ids``, inside the caller's transaction."""
+        conn = self._conn
+        assert conn is not None
+        if ids:
+            conn.executemany("DELETE FROM matches WHERE id = ?", [(m,) for m in ids])
 
     # --- reading ------------------------------------------------------------------------
 

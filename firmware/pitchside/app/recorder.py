@@ -145,14 +145,14 @@ class Recorder:
         return self.journal.sensor_health(self._pending)
 
     def _begin(self, ts: TableLike, first: LinesWrite) -> None:
-        """Store the match (at its first accepted input, ``first``: its lines go in the
-        same transaction as the header; ``at`` counts from when it was started: power-on
+        """Store the match (at its first accepted input, ``first``: its lines, and the
+        pruning of the oldest ended matches, go in the same transaction as the header;
+        ``at`` counts from when it was started: power-on
         or the new-match press)."""
-        self.match_id = self.journal.start_match(self._header(ts), _sensors_of(ts), first=first)
+        self.match_id = self.journal.start_match(self._header(ts), _sensors_of(ts), first=first,
+                                                 prune_to=self._max_matches)  # one transaction, one fsync
         self._finished = False
         self._lines = 0
-        if self._max_matches is not None:
-            self.journal.prune(max_matches=self._max_matches)
 
     def accepted_all(self, effects: Sequence[table.Accepted], after: TableLike) -> None:
         """Record the inputs (or undos) one step of the table accepted, in order, durably
