@@ -107,6 +107,6 @@ def frame_kind(frame: Any) -> str:
 
 
 def quantile_us(ns: Sequence[int], p: float) -> float:
-    """The ``p`` quantile (0..1, nearest rank, clamped) of ``ns`` nanoseconds, in µs."""
-    s = sorted(ns)
-    return s[min(len(s) - 1, int(len(s) * p))] / 1000
+    """The ``p`` quantile (0..1) of ``ns`` nanoseconds, in µs: :func:`pct`'s nearest rank,
+    as bench/run.py reports (nan when empty)."""
+    return pct(ns, p * 100) / 1000

@@ -128,8 +128,8 @@ def last_step(match: Match) -> tuple[Any, Any, Step[Any]] | None:
 
 def resumed_notices(match: Match, last_was_undo: bool) -> tuple[Notice, ...]:
     """The notices the last journaled input left: :data:`~pitchside.core.match.UNDONE`
-    after an undo, else the last input's step re-applied (none before the first)."""
+    after an undo, else the ones its step gave, kept with the match (none before the
+    first)."""
     if last_was_undo:
         return (UNDONE,)
-    last = last_step(match)
-    return last[2].effects if last is not None else ()
+    return match.head.notices if match.head is not None else ()

@@ -408,18 +408,18 @@ def _count(ks: KioskState, event: Timed) -> tuple[_Changes, tuple[Effect, ...]]:
     match event:
         case ButtonPressed(name=name, at=at):
             old = ks.stat(name)
-            st = InputStat(on=True, edges=old.edges + 1, stuck=old.stuck, noisy=old.noisy, pressed_at=at)
+            st = replace(old, on=True, edges=old.edges + 1, pressed_at=at)
             return ({"pressed": ks.pressed | {name}, "stats": _with_stat(ks.stats, name, st)},
                     (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),))
         case ButtonReleased(name=name):
             old = ks.stat(name)
             if old.stuck:
                 logs = (Log(f"button {name} released after being stuck"),)
-            st = InputStat(on=False, edges=old.edges + 1, stuck=False, noisy=old.noisy, pressed_at=old.pressed_at)
+            st = replace(old, on=False, edges=old.edges + 1, stuck=False)
             return {"pressed": ks.pressed - {name}, "stats": _with_stat(ks.stats, name, st)}, logs
         case BeamBroken(name=name):
             old = ks.stat(name)
-            st = InputStat(on=old.on, edges=old.edges + 2, stuck=old.stuck, noisy=old.noisy, pressed_at=old.pressed_at)
+            st = replace(old, edges=old.edges + 2)
         case SensorNoisy(name=name, detail=detail):
             st = replace(ks.stat(name), noisy=True)
             logs = (Log(f"sensor {name}: {detail}"),)

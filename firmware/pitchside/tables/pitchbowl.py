@@ -340,10 +340,10 @@ def scored_state(ts: TableState) -> rules.State | None:
     a touchdown changes the score and the prompt on the screen the players were
     watching, and the placement screen (PB-03) follows at the next press. None at any
     other time."""
-    last = common.last_step(ts.match)
-    if not ts.scored or last is None:
+    head = ts.match.head
+    if not ts.scored or head is None:
         return None
-    before: rules.State = last[0]
+    before: rules.State = head.prev.state if head.prev is not None else ts.match.initial
     return replace(before, score=ts.game.score)
 
 

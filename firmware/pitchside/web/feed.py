@@ -17,6 +17,7 @@ from pitchside.core.match import Match
 from pitchside.core.notice import Notice, Words
 from pitchside.core.sides import SIDES
 from pitchside.core.words import common
+from pitchside.tables import common as common_table
 from pitchside.tables import kiosk
 
 VERSION = 1
@@ -40,12 +41,10 @@ def words(match: Match, notice: Notice, names: tuple[str, str]) -> Words:
 
 def last_notices(match: Match) -> tuple[Notice, ...]:
     """The notices of the input in effect last: the ones its step gave, kept with the
-    match (the rules are not applied again: the feed is built after every change, on the
-    table's process). ``()`` before the first input."""
-    head = match.head
-    if head is None:
-        return ()
-    return tuple(e for e in head.notices if isinstance(e, Notice))
+    match (:func:`pitchside.tables.common.resumed_notices`; the rules are not applied
+    again: the feed is built after every change, on the table's process). ``()``
+    before the first input."""
+    return common_table.resumed_notices(match, last_was_undo=False)
 
 
 def notice_json(match: Match, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
