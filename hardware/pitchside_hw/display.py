@@ -437,8 +437,13 @@ class Display:
 
     def invalidate(self) -> None:
         """Forget what is on the panel, so the next :meth:`show` sends even an identical
-        frame (after the panel was reset or re-initialised)."""
+        frame, whole (after the panel was reset or re-initialised): the partial device's
+        copy of the panel RAM and a frame prepared against it are forgotten too."""
         self._last = None
+        self._prepared = None
+        forget = getattr(self._device, "invalidate", None)  # the partial devices' (luma's own have none)
+        if forget is not None:
+            forget()
 
     def contrast(self, level: int) -> None:
         """Set the panel's contrast, 0..255 (not a linear brightness; 0 is not off).

@@ -469,3 +469,18 @@ def test_changed_runs_bridges_gaps_of_exactly_max_gap() -> None:
         new[3 + gap + 1 + gap + 2] = 1  # one more unchanged column: a new run
         assert partial.changed_runs(bytes(new), old, 128, gap) == [
             (0, 3, 3 + gap + 1), (0, 3 + 2 * gap + 3, 3 + 2 * gap + 3)]
+
+
+def test_invalidate_sends_the_same_frame_again_whole_on_the_partial_device() -> None:
+    """After a panel reset (``Display.invalidate``) the same frame goes out whole: the
+    partial device's copy of the panel RAM is forgotten too, else it sent 0 bytes and the
+    reset panel stayed blank."""
+    bus = Bus()
+    display = Display(started(PartialSSD1306, bus))
+    a = scene(random.Random(6), (128, 64))
+    display.show(a)
+    display.prepare(a)
+    display.invalidate()
+    bus.log.clear()
+    display.show(a)
+    assert [n for kind, n in ((k, len(v)) for k, v in bus.log) if kind == "data"] == [1024]
