@@ -306,6 +306,9 @@ class ClubLink:
         if self._sending is not None or time.monotonic() < self._retry_at:
             return
         for owed in self._outbox.owed(1):
+            # the lines written with the result (one journal transaction) may have come in
+            # after this pass read the events: they go out first, so events keep their order
+            self._events(True)
             try:
                 msg = messages.result(venue=self.config.venue, table=self.config.table, boot=self.boot,
                                       journal_uid=self._uid, match_id=owed.match_id, lines=owed.lines,
