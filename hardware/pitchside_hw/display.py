@@ -99,6 +99,10 @@ class StagingDevice(Protocol):
     def display(self, image: Image.Image) -> None: ...
 
 
+AHEAD_MAX = 32
+"""The most frames :meth:`Display.prepare_ahead` keeps readied at once."""
+
+
 class _Prepared(NamedTuple):
     """A frame :meth:`Display.prepare` readied: ``source`` as given (identity),
     ``image`` in the device's mode, ``key`` what it is compared by (the packed pages on a
@@ -361,6 +365,7 @@ class Display:
         self.errors = 0
         self._last: bytes | None = None
         self._prepared: _Prepared | None = None
+        self._ahead: dict[int, _Prepared] = {}  # prepare_ahead's frames, by id(image)
         self._staging = isinstance(device, StagingDevice)
         self._closed = False
 
@@ -393,7 +398,24 @@ class Display:
 
         :raises ValueError: wrong image size, or the display is closed.
         """
-        self._prepared = self._prepare(image)
+        self._prepared = self._ahead_of(image) or self._prepare(image)
+
+    def prepare_ahead(self, image: Image.Image) -> None:
+        """Ready ``image`` as :meth:`prepare` does, for a :meth:`show` that may come later
+        or never: a frame the runtime drew for an input that has not happened yet
+        (:meth:`pitchside.app.runtime.Runtime.draw_ahead`). Several are kept (up to
+        :data:`AHEAD_MAX`) until a frame is sent, which makes their plans stale (a
+        frame shown after that is prepared again). The image must not be changed.
+
+        :raises ValueError: wrong image size, or the display is closed.
+        """
+        if len(self._ahead) >= AHEAD_MAX:
+            self._ahead.clear()
+        self._ahead[id(image)] = self._prepare(image)
+
+    def _ahead_of(self, image: Image.Image) -> _Prepared | None:
+        prepared = self._ahead.get(id(image))
+        return prepared if prepared is not None and prepared.source is image else None
 
     def show(self, image: Image.Image) -> None:
         """Send ``image`` unless it is the frame already on the panel (what
@@ -409,11 +431,12 @@ class Display:
         """
         prepared, self._prepared = self._prepared, None
         if prepared is None or prepared.source is not image:
-            prepared = self._prepare(image)
+            prepared = self._ahead_of(image) or self._prepare(image)
         self._check_open()
         if prepared.key == self._last:
             self.frames_skipped += 1
             return
+        self._ahead.clear()  # planned against the panel as it was
         self._last = None  # a failed transfer leaves the panel in an unknown state
         if self._reopen is not None and self._failing >= self._reopen_after:
             self._rebuild()
@@ -441,6 +464,7 @@ class Display:
         copy of the panel RAM and a frame prepared against it are forgotten too."""
         self._last = None
         self._prepared = None
+        self._ahead.clear()
         forget = getattr(self._device, "invalidate", None)  # the partial devices' (luma's own have none)
         if forget is not None:
             forget()

@@ -42,6 +42,10 @@ from typing import Any, Literal, NamedTuple
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
+STAGED_MAX = 32
+"""The most frames :meth:`_Partial.stage` keeps planned at once (the runtime's frames
+drawn ahead and a journaled frame: about one per button)."""
+
 DEFAULT_FULL_EVERY = 32
 """Frames between two full refreshes (a changed frame every few seconds at a table:
 a corrupted frame is repaired within a couple of minutes at worst)."""
@@ -230,7 +234,7 @@ class _Partial:
         """A full frame every this many frames (0: only the first and after errors)."""
         self._shadow: bytes | None = None  # what the panel holds, as far as we know
         self._since_full = 0
-        self._staged: StagedFrame | None = None
+        self._staged: dict[int, StagedFrame] = {}  # by id(image); each holds its image
         self.frames_full = 0
         """Frames sent whole so far (first, periodic, after an error)."""
         self.frames_partial = 0
@@ -252,22 +256,28 @@ class _Partial:
     def stage(self, image: Image.Image, packed: bytes | None = None) -> StagedFrame:
         """Pack ``image`` (or take ``packed``, its :meth:`pack`) and plan what
         :meth:`display` of this same image object will send, without touching the bus:
-        the next ``display(image)`` then only sends, provided nothing was sent or
+        a later ``display(image)`` then only sends, provided nothing was sent or
         invalidated in between (else it plans again). The image must not be changed
-        until then. Issue 15 item 2: the runtime stages a journaled frame while its write
-        is being made durable, and displays it once it is."""
+        until then. Several frames may be staged at once (up to :data:`STAGED_MAX`;
+        one more forgets the others): the runtime stages a journaled frame while its
+        write is being made durable (issue 15 item 2), and the frames of the likely
+        next inputs while it waits (:meth:`pitchside.app.runtime.Runtime.draw_ahead`);
+        the first frame sent makes every other plan stale, and they are dropped."""
         staged = self._plan(image, self.pack(image) if packed is None else packed)
-        self._staged = staged
+        if len(self._staged) >= STAGED_MAX:
+            self._staged.clear()
+        self._staged[id(image)] = staged
         return staged
 
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (the device's size and mode, as for luma), sending only the
         changed windows unless a full frame is due (what :meth:`stage` planned for it,
         if still valid)."""
-        staged, self._staged = self._staged, None
+        staged = self._staged.pop(id(image), None)
         if (staged is None or staged.image is not image or staged.base is not self._shadow
                 or staged.since_full != self._since_full):
             staged = self._plan(image, self.pack(image))
+        self._staged.clear()  # planned against the panel as it is now: stale once this is sent
         self._shadow = None  # a failed transfer leaves the panel unknown: full next time
         for cmd, data in staged.transfers:
             self.command(*cmd)  # type: ignore[attr-defined]
