@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from gpiozero import Factory
 
+from pitchside.app.ahead import DrawAhead
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import BEAM_KEYS, DisplayConfig, TableConfig, load_config
 from pitchside.tables.registry import app_for
@@ -223,6 +224,7 @@ def build_table(
             mode=display.mode,
             recorder=recorder, dice=dice, settings=kiosk_settings(config), inputs=input_names(config),
             on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound, publisher=publisher,
+            draw_ahead=DrawAhead(tuple(b.name for b in config.buttons), tuple(b.name for b in config.beams)),
         ))  # fmt: skip
         put: QueuePut = runtime.post if tap is None else tap(runtime.post)
         inputs = TableInputs(config, pin_factory, put, clock)

@@ -26,6 +26,7 @@ from PIL import Image
 
 from pitchside.tables import effects as table
 from pitchside.app import refusals, software_die
+from pitchside.app.ahead import DrawAhead
 from pitchside.app.pager import Pager
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
@@ -165,6 +166,8 @@ class TableParts:
         once both are done (issue 15 item 2: the latency of a journaled input is then
         max(fsync, render), not their sum); False: the write, then the drawing. Either
         way nothing is shown before the write it shows has returned.
+    :param draw_ahead: the inputs whose frames :meth:`Runtime.run` draws while it waits
+        (:meth:`Runtime.draw_ahead`); none by default.
     """
 
     sink: FrameSink
@@ -182,6 +185,7 @@ class TableParts:
     publisher: Publisher | None = None
     mode: str = "1"
     overlap_writes: bool = True
+    draw_ahead: DrawAhead = DrawAhead()
 
 
 class Runtime:
@@ -220,8 +224,17 @@ class Runtime:
         self._side_pagers = {side: Pager() for side in self._side_sinks}
         self._accepted_since_warning = 0
         self._side_shown: dict[str, Frame] = {}
+        self._draw_plan = parts.draw_ahead
+        self._prepare_ahead: Callable[[Image.Image], None] | None = getattr(parts.sink, "prepare_ahead", None)
+        self._ahead: dict[Frame, Drawn] = {}  # frames drawn ahead (draw_ahead), by frame
+        self._ahead_of: kiosk.KioskState | None = None  # the state they were drawn from
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
+        self.frames_shown_ahead = 0
+        """Frames shown that :meth:`draw_ahead` had drawn (the rest were drawn when needed)."""
+        self.waiting = False
+        """True while :meth:`run` is blocked waiting for an event or a timer (its pass
+        done, the frames ahead drawn): what a bench waits for before its pause."""
         self.display_errors = 0
         self._publish_due = False
         credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
@@ -445,10 +458,63 @@ class Runtime:
         """The main display's frame request: the view; a storage fault's warning for its
         prompt line until the next accepted input (so play prompts are not hidden for
         the rest of the match); the corner badge while the journal is not saving."""
+        return self._pager.at(self._framed(self.view()))
+
+    def _framed(self, view: object) -> Frame:
+        """``view`` with the storage overlays of :meth:`frame` (page 0)."""
         warning = self._recorder.warning if self._recorder is not None else None
         shown = warning if warning and self._accepted_since_warning == 0 else None
-        base = Frame(self.view(), warning=shown, badge=warning is not None)
-        return self._pager.at(base)
+        return Frame(view, warning=shown, badge=warning is not None)
+
+    def draw_ahead(self) -> int:
+        """Draw the frame each likely next input (:attr:`TableParts.draw_ahead`) would
+        show, and have the sink prepare it (``prepare_ahead``: packed and planned, nothing
+        sent), so that when that input comes :meth:`refresh` finds its frame drawn
+        (:mod:`pitchside.app.ahead`; issue 15 item 2). Pure work on the state as it is:
+        the guessed inputs go through :func:`pitchside.tables.kiosk.handle` and their
+        effects are dropped; nothing is shown, journaled or changed. Once per state (a
+        second call with the state unchanged draws nothing); stops as soon as an event
+        is queued or a timer is due (the next call starts again). :meth:`run` calls it
+        when a pass is done. Returns the frames drawn."""
+        plan = self._draw_plan
+        state = self.kiosk
+        if not plan.enabled or state is self._ahead_of:
+            return 0
+        self._ahead = {}
+        drawn_count = 0
+        for event in plan.events(self._clock()):
+            if not self._queue.empty() or self._timer_due():
+                return drawn_count  # the real input first; drawn again once idle
+            try:
+                after, _ = kiosk.handle(state, event)
+                frame = self._pager.at(self._framed(kiosk.view(after)))
+                if frame == self._shown or frame in self._ahead:
+                    continue
+                drawn = screen.compose(frame, self._panel)
+                if self._prepare_ahead is not None:
+                    self._prepare_ahead(drawn.image)
+            except Exception as exc:  # a guess must never stop the table: the real input says
+                log.warning("frame for a %s not drawn ahead: %s", type(event).__name__, exc)
+                continue
+            self._ahead[frame] = drawn
+            drawn_count += 1
+            if drawn_count >= plan.limit:
+                break
+        self._ahead_of = state
+        return drawn_count
+
+    def _drawn_ahead(self, frame: Frame) -> Drawn | None:
+        """The frame drawn ahead that is equal to ``frame``, if any."""
+        if not self._ahead:
+            return None
+        try:
+            return self._ahead.get(frame)
+        except TypeError:  # a view holding a list: not hashable, never drawn ahead
+            return None
+
+    def _timer_due(self) -> bool:
+        due = self.next_due()
+        return due is not None and due <= self._clock()
 
     def refresh(self) -> None:
         """Draw and show the current frames (main and side displays) where they differ
@@ -469,7 +535,7 @@ class Runtime:
         if writing:
             if main != self._shown:
                 try:
-                    drawn = screen.compose(main, self._panel)
+                    drawn = self._drawn_ahead(main) or screen.compose(main, self._panel)
                 except HardwareError:
                     drawn = None  # drawn again below, where the fault is counted
                 if drawn is not None and isinstance(self._sink, PreparingSink):
@@ -483,8 +549,11 @@ class Runtime:
                 main, drawn = again, None
         self._pager.follow(main)
         if main != self._shown:
+            drawn = drawn or self._drawn_ahead(main)
             pages = self._show(self._sink, main, self._panel, "display", drawn)
             if pages:
+                if drawn is not None and self._drawn_ahead(main) is drawn:
+                    self.frames_shown_ahead += 1
                 self._shown = main
                 self._page_timer(self._pager, main, pages)
         for side, (sink, panel) in self._side_sinks.items():
@@ -532,13 +601,16 @@ class Runtime:
         bound = idle_s if idle_s is not None else self._wake_s
         self.refresh()
         while not stop.is_set():
+            self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
             due = self.next_due()
             waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
+            self.waiting = True
             try:
                 event = self._queue.get(timeout=min(waits) if waits else None)
             except queue.Empty:
-                pass
+                self.waiting = False
             else:
+                self.waiting = False
                 if not isinstance(event, _Wake):
                     self._handle(event)
             self.fire_due(self._clock())
