@@ -287,7 +287,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     tmp = tempfile.TemporaryDirectory(prefix="pitchside-bench-", dir=journal_dir) if journal else None
     samples: dict[str, list[int]] = defaultdict(list)
     kinds: dict[str, list[int]] = defaultdict(list)
-    counts = {"matches": 0, "edges_without_frame": 0, "journal_writes": 0, "frames_sent": 0}
+    counts = {"matches": 0, "edges_without_frame": 0, "journal_writes": 0, "frames_sent": 0, "frames_shown_ahead": 0}
     try:
         while len(samples["total"]) < n_events:
             table = Table(factory, config, Path(tmp.name) if tmp else None, device, probe, seed=scenario.seed)
@@ -297,6 +297,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
                 table.close()
             counts["matches"] += 1
             counts["frames_sent"] += table.display.frames_sent
+            counts["frames_shown_ahead"] += getattr(table.runtime, "frames_shown_ahead", 0)  # Runtime.draw_ahead's
     finally:
         factory.close()
         if tmp is not None:
@@ -339,6 +340,8 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 rt.process_pending()
 
         def measured(pin: Any, level: bool) -> None:
+            if threaded:
+                wait_idle(rt)
             if before_edge is not None:
                 before_edge()
             done.clear()
@@ -399,6 +402,21 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 if hasattr(rt, "wake"):
                     rt.wake()
                 thread.join(5)
+
+
+def wait_idle(rt: Any, timeout_s: float = 1.0) -> None:
+    """Until the runtime thread waits for its next event (``Runtime.waiting``, seen twice
+    0.1 ms apart): the pass of the previous edge's release and the frames it draws
+    ahead (``Runtime.draw_ahead``) are done, as they are long before the next press at a
+    real table, so none of that work falls in the pause or on the baseline's edge. A
+    runtime without ``waiting`` (an older arm of bench/ab_edge.py) is not waited for."""
+    if not hasattr(rt, "waiting"):
+        return
+    end = time.monotonic() + timeout_s
+    seen = 0
+    while seen < 2 and time.monotonic() < end:
+        seen = seen + 1 if rt.waiting else 0
+        time.sleep(0.0001)
 
 
 class Baseline:
