@@ -224,7 +224,8 @@ def build_table(
             mode=display.mode,
             recorder=recorder, dice=dice, settings=kiosk_settings(config), inputs=input_names(config),
             on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound, publisher=publisher,
-            draw_ahead=DrawAhead(tuple(b.name for b in config.buttons), tuple(b.name for b in config.beams)),
+            draw_ahead=DrawAhead(tuple(b.name for b in config.buttons), tuple(b.name for b in config.beams),
+                                 limit=config.display.draw_ahead),
         ))  # fmt: skip
         put: QueuePut = runtime.post if tap is None else tap(runtime.post)
         inputs = TableInputs(config, pin_factory, put, clock)

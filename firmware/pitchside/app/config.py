@@ -110,6 +110,11 @@ class SerialConfig:
     baud: int = 9600
 
 
+DRAW_AHEAD = 16
+"""``[display] draw_ahead``'s default: a frame for each of the example configs' inputs
+(12 buttons and a beam for Pichenotte, the most of the five)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DisplayConfig:
     """A luma display device by driver name (``ssd1306``, ``sh1106``, ... or ``dummy``)
@@ -133,6 +138,11 @@ class DisplayConfig:
     """sh1106 only: the panel's first column in the chip's 132-column RAM (None: luma's
     default 2; 0 for the 1.3" modules of luma.oled issue 376, whose picture is shifted
     by two columns with a stripe of noise at one edge)."""
+    draw_ahead: int = DRAW_AHEAD
+    """The main display only: how many frames the table draws while it waits, one for each
+    likely next input (a press of each button, a piece through each beam), so that
+    when one comes only the rules run before its frame goes out
+    (:mod:`pitchside.app.ahead`); 0: none (each frame drawn when it is needed)."""
 
 
 DEFAULT_JOURNAL = "/var/lib/pitchside/journal.db"
@@ -517,9 +527,9 @@ def _same_port(a: str, b: str) -> bool:
 # --- [display], [displays.ROLE] ---------------------------------------------------------
 
 
-def _read_display(d: Section, limits: HardwareLimits) -> DisplayConfig:
-    """One display table (``[display]`` or ``[displays.ROLE]``), checked by its driver
-    (:attr:`HardwareLimits.check_display`) as it would be built at start."""
+def _read_display(d: Section, limits: HardwareLimits, main: bool = True) -> DisplayConfig:
+    """One display table (``[display]``, ``main``, or ``[displays.ROLE]``), checked by its
+    driver (:attr:`HardwareLimits.check_display`) as it would be built at start."""
     offset: int | None = None
     if "page_address_offset" in d.raw:
         offset = d.integer("page_address_offset", 2, 0, 131)
@@ -536,7 +546,11 @@ def _read_display(d: Section, limits: HardwareLimits) -> DisplayConfig:
         persist=d.get("persist", bool, True),
         partial=d.get("partial", bool, True),
         page_address_offset=offset,
+        draw_ahead=d.integer("draw_ahead", DRAW_AHEAD, 0, 64) if main else DRAW_AHEAD,
     )
+    if not main and "draw_ahead" in d.raw:
+        d.read.add("draw_ahead")
+        d.fail("draw_ahead", "is a setting of the main [display] only (it draws the next frames ahead)")
     d.done()
     for key, message in limits.check_display(display):
         d.fail(key, message)
@@ -553,7 +567,7 @@ def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig,
             sides_sec.read.add(role)
             sides_sec.fail(role, f"not a display role ({', '.join(SIDE_ROLES)}; the main one is [display])")
             continue
-        side_displays.append((role, _read_display(sides_sec.sub(role), limits)))
+        side_displays.append((role, _read_display(sides_sec.sub(role), limits, main=False)))
     sides_sec.done()
     seen_bus: dict[tuple[str, int, int], str] = {}
     for key, disp in [("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)]:
