@@ -307,7 +307,8 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
         "total_us": summary_us(samples["total"]),
         "stages_us": {k: summary_us(samples[k]) for k in (*STAGES, WAKE)},
         "by_kind_us": {k: summary_us(v) for k, v in sorted(kinds.items())},
-    } | ({"journal_write_us": summary_us(samples["journal_write"])} if journal else {})
+    } | ({"draw_ahead_cpu_us": summary_us(samples["ahead_cpu"]),
+          "draw_ahead_frames": summary_us(samples["ahead_frames"])} if samples["ahead_cpu"] else {}) | ({"journal_write_us": summary_us(samples["journal_write"])} if journal else {})
 
 
 def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: int,
@@ -329,6 +330,18 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 return n
 
             rt.process_pending = pending_probe  # type: ignore[method-assign]
+            draw_ahead = getattr(rt, "draw_ahead", None)  # an older arm of bench/ab_edge.py has none
+            if draw_ahead is not None:
+
+                def ahead_probe() -> int:
+                    t = time.thread_time_ns()
+                    n: int = draw_ahead()
+                    if n:  # CPU of a round that drew (a call with the state unchanged draws nothing)
+                        samples["ahead_cpu"].append(time.thread_time_ns() - t)
+                        samples["ahead_frames"].append(n * 1000)  # summary_us divides by 1000
+                    return n
+
+                rt.draw_ahead = ahead_probe  # type: ignore[method-assign]
             thread = threading.Thread(target=rt.run, args=(stop,), name="runtime", daemon=True)
             thread.start()
         else:
@@ -555,6 +568,9 @@ def _merge(rounds: list[dict[str, Any]], baseline: list[dict[str, Any]] | None) 
     if "journal" in out["stages_us"] and "journaled" in out.get("by_kind_us", {}):
         # the fsync's own distribution: the journal stage over the journaled inputs only
         out["journal_write_us"] = _med_summary([r["journal_write_us"] for r in rounds if "journal_write_us" in r])
+    for key in ("draw_ahead_cpu_us", "draw_ahead_frames"):  # the threaded runs' rounds of frames drawn ahead
+        if all(key in r for r in rounds):
+            out[key] = _med_summary([r[key] for r in rounds])
     out["rounds"] = [{"events": r["events"], "total_us": r["total_us"]} for r in rounds]
     if baseline is not None:
         ratios = {q: [round(r["total_us"][q] / b["total_us"][q], 3) for r, b in zip(rounds, baseline)]

@@ -215,6 +215,13 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         for q in ("p50", "p99"):
             f.append(fig(f"latency.threaded.stage.{stage}.{q}", lat["firmware_threaded"]["stages_us"][stage][q], "us",
                          b["stages_us"].get(stage, {}).get(q)))
+    thr_run = lat["firmware_threaded"]  # the frames drawn ahead while the runtime waits (Runtime.draw_ahead)
+    f.append(fig("latency.threaded.frames_drawn_ahead_share",
+                 round(thr_run["frames_shown_ahead"] / thr_run["frames_sent"], 3) if thr_run.get("frames_sent") else None,
+                 "of frames sent"))
+    for q in ("p50", "p99", "max"):
+        f.append(fig(f"latency.threaded.draw_ahead_cpu.{q}", thr_run.get("draw_ahead_cpu_us", {}).get(q), "us"))
+        f.append(fig(f"latency.threaded.draw_ahead_frames.{q}", thr_run.get("draw_ahead_frames", {}).get(q), "frames"))
     cpu = lat["cpu_stages"]
     for stage, v in cpu["cpu_us"].items():
         for q in ("p50", "p99"):
