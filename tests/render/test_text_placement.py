@@ -5,11 +5,12 @@ paths: the memoised masks a table draws and fonts.draw_text, which the text-fit 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from pitchside.render import fonts, widgets
-from pitchside.render.panel import Panel
 
 FONT = fonts.text_font(fonts.MEDIUM)
 
@@ -44,3 +45,30 @@ def test_the_memoised_page_is_place_text_of_each_line() -> None:
         assert stamp[0] == (min(b[0] for b in inks), min(b[1] for b in inks),
                             max(b[2] for b in inks), max(b[3] for b in inks))
 
+
+
+def test_every_mask_the_straight_path_draws_is_made_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """fonts.draw_masks skips ImageDraw.bitmap's ``mask.load()``, which only matters for
+    an image opened from a file (an ImageFile, its pixels read on load) or with a
+    palette to push: every mask the golden scenes draw is neither (mode "1", from
+    Image.new, storage there)."""
+    from PIL import ImageFile
+
+    from render_scenes import SCENES
+
+    seen: list[Image.Image] = []
+    real = fonts.draw_masks
+
+    def noting(draw: ImageDraw.ImageDraw, masks: Iterable[tuple[tuple[int, int], Image.Image]], fill: int) -> None:
+        kept = list(masks)
+        seen.extend(m for _, m in kept)
+        real(draw, kept, fill)
+
+    monkeypatch.setattr(fonts, "draw_masks", noting)
+    for scene in SCENES.values():
+        scene()
+    assert len(seen) > 100  # the scenes' texts and scores
+    for mask in seen:
+        assert not isinstance(mask, ImageFile.ImageFile)
+        assert mask.mode == "1" and mask.palette is None and mask.readonly == 0
+        mask.im  # noqa: B018  (storage is there without a load: an unloaded ImageFile's raises)

@@ -326,8 +326,20 @@ def draw_masks(draw: ImageDraw.ImageDraw, masks: Iterable[tuple[tuple[int, int],
     straight to the Draw's core (issue 15 item 2): ``ImageDraw.bitmap`` loads the mask
     again on every call, which makes it a new pixel-access object, about 3 of the 4 µs
     it took per text line here. Any other Draw (a test's recording one) or ink gets
-    ``draw.bitmap``."""
+    ``draw.bitmap``.
+
+    The masks must be made in memory (``Image.new`` and drawn on), as every caller's are
+    (:func:`text_mask`, the score masks of render/widgets.py), never opened from a
+    file: the straight path skips ``bitmap``'s ``mask.load()``."""
     if type(draw) is ImageDraw.ImageDraw and type(fill) is int and draw.palette is None:
+        # No mask.load() here, unlike ImageDraw.bitmap (Pillow 13, ImageDraw.py:
+        # ``bitmap.load()`` then ``draw_bitmap(xy, bitmap.im, ink)``). Image.load() does
+        # two things: an ImageFile (Image.open) reads its pixels in (its ``im`` is unset
+        # until then: ``mask.im`` would raise), and an image with a dirty palette
+        # pushes it to the core. Neither can apply: the masks here are mode "1" images
+        # from Image.new (no palette, storage allocated at once) that nothing opens from
+        # a file; tests/render/test_text_placement.py pins that every mask a screen
+        # draws is one. A mask from Image.open would need mask.load() first.
         core = draw.draw
         ink = core.draw_ink(fill)
         for xy, mask in masks:
