@@ -621,6 +621,7 @@ class Journal:
         self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
         self._kept[mid] = [json.dumps(header), *texts]
         self._mark_unsaved(mid)
+        self._spend_in_memory(first.spend if first is not None else None, mid)
         return mid
 
     def append_lines(
@@ -649,13 +650,24 @@ class Journal:
             the result), in the same transaction: one fsync for the match's last step.
         """
         texts = [json.dumps(line) for line in lines]
+        written = False
         if self._conn is not None and match_id > 0:
             try:
                 with _transaction(self._conn):
                     self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
+                written = True
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         self._keep(match_id, texts)
+        if not written:
+            self._spend_in_memory(spend, match_id)
+
+    def _spend_in_memory(self, spend: LedgerEntry | None, match_id: int) -> None:
+        """Memory mode: a step's ``spend`` that no transaction wrote goes in the memory
+        ledger, as :meth:`_write_rows` puts it in the file's, so :meth:`balance` says
+        the same in both modes (issue 18)."""
+        if spend is not None:
+            self._memory_credits.append(replace(spend, match_id=match_id))
 
     def _write_rows(self, match_id: int, texts: Sequence[str], write: LinesWrite) -> None:
         """The rows of :meth:`append_lines` (``texts``: ``write.lines`` as JSON), inside the
