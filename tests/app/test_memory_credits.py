@@ -5,6 +5,7 @@ the balance whether the journal writes to its file or, after a fault, to memory.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,3 +63,33 @@ def test_the_recorder_s_spend_next_is_paid_with_the_first_step_in_either_mode(jo
     rec.accepted_all(accepted, ts)
     assert rec.match_id is not None
     assert rec.credit() == Credit(100, 200)
+
+
+class FullDisk:
+    """A journal's connection on a full disk: reads work, every write raises."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.conn.execute(sql, *args)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def test_a_write_fault_keeps_the_credit_on_file_and_spends_from_it(tmp_path: Path) -> None:
+    """The disk fills mid-session: the credit paid before the fault is still the
+    table's (not 0), a paid first step after it spends from it, a coin adds to it."""
+    with Journal.open(tmp_path / "journal.db") as j:
+        j.credit(COIN)
+        j._conn = FullDisk(j._conn)  # type: ignore[arg-type, assignment]
+        mid = j.start_match(HEADER)  # the fault: memory mode from here
+        assert (j.durable, j.warning, mid) == (False, "NOT SAVING: disk full", -1)
+        assert j.balance() == (200, 200)
+        j.append_lines(mid, [TOSS], spend=FIRST)
+        assert j.balance() == (100, 200)
+        assert j.credit(LedgerEntry("coin", 100, 200, 300, pulses=1)) is False
+        assert j.balance() == (200, 300)

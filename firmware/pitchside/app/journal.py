@@ -362,6 +362,9 @@ class Journal:
         :attr:`_rescue_folder` is named from them when a rescue file is first needed."""
         self._rescue_named: Path | None = None
         self._memory_credits: list[LedgerEntry] = []  # memory mode: the ledger from the fault on
+        self._carried = (0, 0)
+        """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
+        cents), the balance until a ledger entry is kept in memory."""
         self.queue_results = False
         """Queue each finished match in the outbox for the club's broker (``[mqtt]``
         configured: the table's assembly sets it). Off, nothing is queued, so a table
@@ -573,6 +576,10 @@ class Journal:
         log.error("journal write failed (%s): keeping the match in memory only", exc)
         self.warning = f"NOT SAVING: {_why(exc)}"
         if self._conn is not None:
+            try:  # the file's credit goes on in memory: a fault does not empty the table's credit
+                self._carried = self.balance()
+            except sqlite3.Error as read_exc:
+                log.error("the credit on file cannot be read after the fault (%s): it counts from 0", read_exc)
             try:
                 self._conn.close()
             except sqlite3.Error:
@@ -957,7 +964,9 @@ class Journal:
         if self._memory_credits:
             last = self._memory_credits[-1]
             return last.balance, last.session
-        if self._conn is None or not self._has_credits():
+        if self._conn is None:
+            return self._carried
+        if not self._has_credits():
             return 0, 0
         row = self._conn.execute("SELECT balance, session FROM credits ORDER BY id DESC LIMIT 1").fetchone()
         return (int(row[0]), int(row[1])) if row else (0, 0)
