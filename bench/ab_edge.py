@@ -76,12 +76,13 @@ class Arms:
     def _load(self, arm: str) -> None:
         self._clear()
         sys.path[:0] = self.paths[arm]
-        import latency  # noqa: F401  (the bench's own modules, bound to this arm's firmware)
+        import common  # (the bench's own modules, bound to this arm's firmware)
+        import latency  # noqa: F401
         import pitchside.app.runtime  # noqa: F401
         import pitchside_hw.table  # noqa: F401
         import pitchside_sim.table  # noqa: F401
 
-        latency.load_demo()
+        common.load_demo()
         assert pitchside.app.runtime.__file__.startswith(self.paths[arm][0]), pitchside.app.runtime.__file__
         self.modules[arm] = {n: m for n, m in sys.modules.items() if _ours(n)}
         self.active = arm
@@ -178,12 +179,16 @@ def edge(arms: Arms, rounds: int, n: int) -> None:
                                                    for k in base[0]["stages_us"]))
 
 
+def quantile_us(ordered: list[int], p: float) -> float:
+    """The ``p`` quantile (0..1, nearest rank) of sorted ns samples, in µs."""
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] / 1000
+
+
 def report(title: str, samples: dict[str, list[int]]) -> None:
     print(title)
     for arm in ("A", "B"):
         v = sorted(samples[arm])
-        q = lambda p: v[min(len(v) - 1, int(p * len(v)))] / 1000  # noqa: E731
-        print(f"  {arm}: p50 {q(0.5):7.1f}  p90 {q(0.9):7.1f}  mean {statistics.mean(v) / 1000:7.1f} us")
+        print(f"  {arm}: p50 {quantile_us(v, 0.5):7.1f}  p90 {quantile_us(v, 0.9):7.1f}  mean {statistics.mean(v) / 1000:7.1f} us")
 
 
 def main() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -78,11 +79,24 @@ def timing_points() -> list[tuple[str, Any, str]]:
     return points
 
 
+@contextmanager
+def patched(obj: Any, name: str, value: Any) -> Iterator[None]:
+    """``obj.name`` is ``value`` inside the ``with`` block and its old value again after
+    it, however the block ends (the benches' one set-and-restore)."""
+    old = getattr(obj, name)
+    setattr(obj, name, value)
+    try:
+        yield
+    finally:
+        setattr(obj, name, old)
+
+
 def calls_during(owner: Any, name: str, run: Callable[[], object],
                  keep: Callable[[tuple[Any, ...], Any], Any]) -> list[Any]:
     """What ``keep(args, result)`` gives for each call of ``owner.name`` while ``run()``
-    runs (the attribute wrapped for the run, then put back): the A/B benches record the
-    frames a demo match composed, or the events the kiosk handled, to replay them."""
+    runs (the attribute wrapped for the run by :func:`patched`, then put back): the A/B
+    benches record the frames a demo match composed, or the events the kiosk handled, to
+    replay them."""
     seen: list[Any] = []
     real = getattr(owner, name)
 
@@ -91,11 +105,8 @@ def calls_during(owner: Any, name: str, run: Callable[[], object],
         seen.append(keep(args, result))
         return result
 
-    setattr(owner, name, recording)
-    try:
+    with patched(owner, name, recording):
         run()
-    finally:
-        setattr(owner, name, real)
     return seen
 
 

@@ -66,7 +66,7 @@ class CpuProbe(latency.Probe):
 
     # ``armed`` and ``t_frame`` are plain attributes of latency.Probe, set by latency's
     # loop: as properties here they also stamp the CPU clock at the same moments.
-    @property  # type: ignore[override]
+    @property
     def armed(self) -> bool:
         return self._armed
 
@@ -82,7 +82,7 @@ class CpuProbe(latency.Probe):
                 self.cpu_samples[k].append(v)
         self._armed = value
 
-    @property  # type: ignore[override]
+    @property
     def t_frame(self) -> int | None:
         return self._t_frame
 

@@ -60,6 +60,7 @@ from time import perf_counter_ns
 from typing import Any
 
 from common import load_demo, summary_us, timing_points
+from common import patched as patched  # re-exported: web, webtrace and cpu_stages patch through latency.patched
 
 BENCH_BOUNCE_MS = 2.0
 """The buttons' settle time in the bench config (the example config says 100 ms): presses
@@ -99,16 +100,6 @@ def split_stages(t_edge: int, t_post: int, t_handle: int | None, t_frame: int,
     parts["other"] = (t_frame - t_edge) - sum(parts.values())
     parts[WAKE] = start - t_post
     return parts
-
-
-@contextmanager
-def patched(obj: Any, name: str, value: Any) -> Iterator[None]:
-    old = getattr(obj, name)
-    setattr(obj, name, value)
-    try:
-        yield
-    finally:
-        setattr(obj, name, old)
 
 
 class Probe:

@@ -56,7 +56,8 @@ def counts(quick: bool, events: int | None) -> dict[str, int]:
 def child(args: list[str]) -> dict[str, Any]:
     out = subprocess.run([sys.executable, str(HERE / "footprint.py"), f"{time.time():.6f}", *args],
                          capture_output=True, text=True, check=True, cwd=HERE.parent)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:

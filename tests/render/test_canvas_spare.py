@@ -72,3 +72,24 @@ def test_the_spares_are_bounded() -> None:
         c = Canvas(Panel(w, 8), spare=True)
         c.give_back(c.finish())
         assert len(panel_module._SPARES) <= panel_module.SPARES
+
+
+class Recording(ImageDraw.ImageDraw):
+    """A test's own Draw type (as the render-memo test puts in to see every rectangle)."""
+
+
+def test_a_spare_keeps_the_factory_its_draw_was_made_by_not_the_one_at_give_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Draw factory is swapped while a canvas is out: the spare it gives back is
+    handed out only under the factory that made its Draw, either way round."""
+    p = Panel(128, 64)
+    pillows = Canvas(p, spare=True)  # Pillow's Draw
+    with monkeypatch.context() as m:
+        m.setattr(panel_module, "ImageDraw", types.SimpleNamespace(Draw=Recording))
+        pillows.give_back(pillows.finish())  # given back under the recording factory
+        d = Canvas(p, spare=True)
+        assert type(d.draw) is Recording and d.image is not pillows.image
+        recorded = Canvas(Panel(128, 32), spare=True)  # a Recording Draw
+    recorded.give_back(recorded.finish())  # given back under Pillow's factory
+    e = Canvas(Panel(128, 32), spare=True)
+    assert type(e.draw) is ImageDraw.ImageDraw and e.image is not recorded.image

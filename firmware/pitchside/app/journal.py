@@ -362,6 +362,9 @@ class Journal:
         :attr:`_rescue_folder` is named from them when a rescue file is first needed."""
         self._rescue_named: Path | None = None
         self._memory_credits: list[LedgerEntry] = []  # memory mode: the ledger from the fault on
+        self._carried = (0, 0)
+        """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
+        cents), the balance until a ledger entry is kept in memory."""
         self.queue_results = False
         """Queue each finished match in the outbox for the club's broker (``[mqtt]``
         configured: the table's assembly sets it). Off, nothing is queued, so a table
@@ -573,6 +576,10 @@ class Journal:
         log.error("journal write failed (%s): keeping the match in memory only", exc)
         self.warning = f"NOT SAVING: {_why(exc)}"
         if self._conn is not None:
+            try:  # the file's credit goes on in memory: a fault does not empty the table's credit
+                self._carried = self.balance()
+            except sqlite3.Error as read_exc:
+                log.error("the credit on file cannot be read after the fault (%s): it counts from 0", read_exc)
             try:
                 self._conn.close()
             except sqlite3.Error:
@@ -621,6 +628,7 @@ class Journal:
         self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
         self._kept[mid] = [json.dumps(header), *texts]
         self._mark_unsaved(mid)
+        self._spend_in_memory(first.spend if first is not None else None, mid)
         return mid
 
     def append_lines(
@@ -649,13 +657,24 @@ class Journal:
             the result), in the same transaction: one fsync for the match's last step.
         """
         texts = [json.dumps(line) for line in lines]
+        written = False
         if self._conn is not None and match_id > 0:
             try:
                 with _transaction(self._conn):
                     self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
+                written = True
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         self._keep(match_id, texts)
+        if not written:
+            self._spend_in_memory(spend, match_id)
+
+    def _spend_in_memory(self, spend: LedgerEntry | None, match_id: int) -> None:
+        """Memory mode: a step's ``spend`` that no transaction wrote goes in the memory
+        ledger, as :meth:`_write_rows` puts it in the file's, so :meth:`balance` says
+        the same in both modes (issue 18)."""
+        if spend is not None:
+            self._memory_credits.append(replace(spend, match_id=match_id))
 
     def _write_rows(self, match_id: int, texts: Sequence[str], write: LinesWrite) -> None:
         """The rows of :meth:`append_lines` (``texts``: ``write.lines`` as JSON), inside the
@@ -945,7 +964,9 @@ class Journal:
         if self._memory_credits:
             last = self._memory_credits[-1]
             return last.balance, last.session
-        if self._conn is None or not self._has_credits():
+        if self._conn is None:
+            return self._carried
+        if not self._has_credits():
             return 0, 0
         row = self._conn.execute("SELECT balance, session FROM credits ORDER BY id DESC LIMIT 1").fetchone()
         return (int(row[0]), int(row[1])) if row else (0, 0)

@@ -284,14 +284,32 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, font: I
 
     :param box: the box the caller laid the text out in (not used for drawing: the
         text-fit checker of the tests, tests/support/textfit.py, reads it).
-    :returns: the ink box drawn."""
+    :returns: the ink box drawn (:func:`place_text`'s)."""
+    ink, placed = place_text(xy, text, font)
+    if placed is not None:
+        draw_mask(draw, placed[0], placed[1], fill)
+    return ink
+
+
+Placed = tuple[Box, tuple[tuple[int, int], Image.Image] | None]
+"""Where a line of text goes (:func:`place_text`): its ink box, and its mode "1" mask
+with the top-left the mask is drawn at (None when the text has no ink)."""
+
+
+def place_text(xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont) -> Placed:
+    """Where :func:`draw_text` puts ``text`` with its capitals' top-left at ``xy`` (px):
+    the one placement both it and the memoised text blocks of render/widgets.py draw by,
+    so what the text-fit checker sees through :func:`draw_text` is what a table draws.
+
+    :returns: the ink box (empty, ``(x, y, x, y)`` at the text's origin, for a text
+        without ink) and ``((x, y), mask)`` of :func:`text_mask`, or None without ink."""
     x, y = xy
     top = cap_top(int(font.size))
     bx0, by0, bx1, by1 = text_bbox(text, font)
+    at = (x + bx0, y - top + by0)
     if bx1 <= bx0 or by1 <= by0:
-        return (x + bx0, y - top + by0, x + bx0, y - top + by0)
-    draw_mask(draw, (x + bx0, y - top + by0), _text_mask(text, font), fill)
-    return (x + bx0, y - top + by0, x + bx1, y - top + by1)
+        return (at[0], at[1], at[0], at[1]), None
+    return (at[0], at[1], x + bx1, y - top + by1), (at, _text_mask(text, font))
 
 
 def draw_mask(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: int) -> None:
@@ -308,8 +326,20 @@ def draw_masks(draw: ImageDraw.ImageDraw, masks: Iterable[tuple[tuple[int, int],
     straight to the Draw's core (issue 15 item 2): ``ImageDraw.bitmap`` loads the mask
     again on every call, which makes it a new pixel-access object, about 3 of the 4 µs
     it took per text line here. Any other Draw (a test's recording one) or ink gets
-    ``draw.bitmap``."""
+    ``draw.bitmap``.
+
+    The masks must be made in memory (``Image.new`` and drawn on), as every caller's are
+    (:func:`text_mask`, the score masks of render/widgets.py), never opened from a
+    file: the straight path skips ``bitmap``'s ``mask.load()``."""
     if type(draw) is ImageDraw.ImageDraw and type(fill) is int and draw.palette is None:
+        # No mask.load() here, unlike ImageDraw.bitmap (Pillow 13, ImageDraw.py:
+        # ``bitmap.load()`` then ``draw_bitmap(xy, bitmap.im, ink)``). Image.load() does
+        # two things: an ImageFile (Image.open) reads its pixels in (its ``im`` is unset
+        # until then: ``mask.im`` would raise), and an image with a dirty palette
+        # pushes it to the core. Neither can apply: the masks here are mode "1" images
+        # from Image.new (no palette, storage allocated at once) that nothing opens from
+        # a file; tests/render/test_text_placement.py pins that every mask a screen
+        # draws is one. A mask from Image.open would need mask.load() first.
         core = draw.draw
         ink = core.draw_ink(fill)
         for xy, mask in masks:

@@ -220,18 +220,23 @@ class Canvas:
     spare: bool = False
     image: Image.Image = field(init=False)
     draw: ImageDraw.ImageDraw = field(init=False)
+    _made_by: Callable[..., ImageDraw.ImageDraw] = field(init=False, repr=False)
+    """The Draw factory ``draw`` was made by (recorded then, not at :meth:`give_back`:
+    a test may swap the factory while a canvas is out)."""
 
     def __post_init__(self) -> None:
         if self.page < 0:
             raise ValueError(f"page must be 0 or more, not {self.page}")
+        factory = ImageDraw.Draw
         got = _SPARES.pop(self.panel.size, None) if self.spare else None
-        if got is not None and got[2] is ImageDraw.Draw:
-            self.image, self.draw = got[0], got[1]
+        if got is not None and got[2] is factory:
+            self.image, self.draw, self._made_by = got
             w, h = self.panel.size
             self.draw.rectangle((0, 0, w - 1, h - 1), fill=PAPER)
             return
         self.image = Image.new("L", self.panel.size, PAPER)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = factory(self.image)
+        self._made_by = factory
 
     def give_back(self, shown: Image.Image) -> None:
         """After :meth:`finish` gave ``shown``: keep this canvas's image and Draw as
@@ -243,7 +248,7 @@ class Canvas:
             return
         if len(_SPARES) >= SPARES:
             _SPARES.clear()
-        _SPARES[self.panel.size] = (image, self.draw, ImageDraw.Draw)
+        _SPARES[self.panel.size] = (image, self.draw, self._made_by)
 
     @property
     def size(self) -> tuple[int, int]:

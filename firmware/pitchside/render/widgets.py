@@ -243,14 +243,18 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
         covered, masks = plan.stamps[k]
         fonts.draw_masks(c.draw, masks, fill)
         return covered
-    lines = plan.pages[k]
-    if not lines:
-        return (box[0], box[1], box[0], box[1])
     font = plan.font
-    ink = [fonts.draw_text(c.draw, xy, line, font, fill, box=box) for xy, line in lines]
-    if len(ink) == 1:
-        return ink[0]
-    return (min(b[0] for b in ink), min(b[1] for b in ink), max(b[2] for b in ink), max(b[3] for b in ink))
+    return _covering(box, [fonts.draw_text(c.draw, xy, line, font, fill, box=box) for xy, line in plan.pages[k]])
+
+
+def _covering(box: Box, inks: list[Box]) -> Box:
+    """The box covering every line's ink box of a page ((x0, y0, x0, y0) of ``box`` for
+    no line): what :func:`paged_text` returns on either path."""
+    if not inks:
+        return (box[0], box[1], box[0], box[1])
+    if len(inks) == 1:
+        return inks[0]
+    return (min(b[0] for b in inks), min(b[1] for b in inks), max(b[2] for b in inks), max(b[3] for b in inks))
 
 
 _DRAW_TEXT = fonts.draw_text
@@ -289,25 +293,11 @@ def _text_plan(box: Box, text: str, align: Align, sizes: tuple[int, ...], pad: i
 
 
 def _stamp(box: Box, page: tuple[tuple[tuple[int, int], str], ...], font: ImageFont.FreeTypeFont) -> Stamp:
-    """``page`` as :func:`fonts.draw_text` draws it (the same places and masks, the ink
-    box :func:`paged_text` returns)."""
-    if not page:
-        return (box[0], box[1], box[0], box[1]), ()
-    inks: list[Box] = []
-    masks: list[tuple[tuple[int, int], Image.Image]] = []
-    top = fonts.cap_top(int(font.size))
-    for (x, y), line in page:
-        bx0, by0, bx1, by1 = fonts.text_bbox(line, font)
-        at = (x + bx0, y - top + by0)
-        if bx1 <= bx0 or by1 <= by0:
-            inks.append((at[0], at[1], at[0], at[1]))
-            continue
-        masks.append((at, fonts.text_mask(line, font)))
-        inks.append((at[0], at[1], x + bx1, y - top + by1))
-    if len(inks) == 1:
-        return inks[0], tuple(masks)
-    return (min(b[0] for b in inks), min(b[1] for b in inks), max(b[2] for b in inks),
-            max(b[3] for b in inks)), tuple(masks)
+    """``page`` as :func:`fonts.draw_text` draws it: each line where
+    :func:`fonts.place_text` (draw_text's own placement) puts it, and the ink box
+    :func:`paged_text` returns."""
+    placed = [fonts.place_text(xy, line, font) for xy, line in page]
+    return _covering(box, [ink for ink, _ in placed]), tuple(m for _, m in placed if m is not None)
 
 
 def _page_plan(box: Box, lines: tuple[str, ...], size: int, font: ImageFont.FreeTypeFont, n: int, align: Align,
