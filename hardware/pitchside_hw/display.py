@@ -99,8 +99,9 @@ class StagingDevice(Protocol):
     def display(self, image: Image.Image) -> None: ...
 
 
-AHEAD_MAX = 32
-"""The most frames :meth:`Display.prepare_ahead` keeps readied at once."""
+AHEAD_MAX = 64
+"""The most frames :meth:`Display.prepare_ahead` keeps readied at once: two rounds of the
+most ``[display] draw_ahead`` allows (32), the last one and one cut short."""
 
 
 class _Prepared(NamedTuple):
@@ -403,15 +404,23 @@ class Display:
     def prepare_ahead(self, image: Image.Image) -> None:
         """Ready ``image`` as :meth:`prepare` does, for a :meth:`show` that may come later
         or never: a frame the runtime drew for an input that has not happened yet
-        (:meth:`pitchside.app.runtime.Runtime.draw_ahead`). Several are kept (up to
-        :data:`AHEAD_MAX`) until a frame is sent, which makes their plans stale (a
-        frame shown after that is prepared again). The image must not be changed.
+        (:meth:`pitchside.app.runtime.Runtime.draw_ahead`). Several are kept until a
+        frame is sent, which makes their plans stale (a frame shown after that is
+        prepared again); past :data:`AHEAD_MAX` the one readied longest ago is dropped.
+        An image already readied is only marked as the newest. The image must not be
+        changed.
 
         :raises ValueError: wrong image size, or the display is closed.
         """
+        key = id(image)
+        ready = self._ahead_of(image)
+        if ready is not None:
+            del self._ahead[key]
+            self._ahead[key] = ready
+            return
         if len(self._ahead) >= AHEAD_MAX:
-            self._ahead.clear()
-        self._ahead[id(image)] = self._prepare(image)
+            del self._ahead[next(iter(self._ahead))]
+        self._ahead[key] = self._prepare(image)
 
     def _ahead_of(self, image: Image.Image) -> _Prepared | None:
         prepared = self._ahead.get(id(image))

@@ -42,9 +42,9 @@ from typing import Any, Literal, NamedTuple
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
-STAGED_MAX = 32
-"""The most frames :meth:`_Partial.stage` keeps planned at once (the runtime's frames
-drawn ahead and a journaled frame: about one per button)."""
+STAGED_MAX = 64
+"""The most frames :meth:`_Partial.stage` keeps planned at once: the runtime's frames
+drawn ahead (:data:`pitchside_hw.display.AHEAD_MAX`) and a journaled frame's plan."""
 
 DEFAULT_FULL_EVERY = 32
 """Frames between two full refreshes (a changed frame every few seconds at a table:
@@ -258,15 +258,17 @@ class _Partial:
         :meth:`display` of this same image object will send, without touching the bus:
         a later ``display(image)`` then only sends, provided nothing was sent or
         invalidated in between (else it plans again). The image must not be changed
-        until then. Several frames may be staged at once (up to :data:`STAGED_MAX`;
-        one more forgets the others): the runtime stages a journaled frame while its
+        until then. Several frames may be staged at once (past :data:`STAGED_MAX` the
+        one staged longest ago is dropped): the runtime stages a journaled frame while its
         write is being made durable (issue 15 item 2), and the frames of the likely
         next inputs while it waits (:meth:`pitchside.app.runtime.Runtime.draw_ahead`);
         the first frame sent makes every other plan stale, and they are dropped."""
         staged = self._plan(image, self.pack(image) if packed is None else packed)
+        key = id(image)
+        self._staged.pop(key, None)  # staged again: the newest
         if len(self._staged) >= STAGED_MAX:
-            self._staged.clear()
-        self._staged[id(image)] = staged
+            del self._staged[next(iter(self._staged))]
+        self._staged[key] = staged
         return staged
 
     def display(self, image: Image.Image) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pitchside.app.ahead import DrawAhead
-from pitchside.app.config import DRAW_AHEAD, load_config
+from pitchside.app.ahead import DRAW_AHEAD
+from pitchside.app.config import load_config
 from pitchside.core.errors import ConfigError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
@@ -22,20 +23,29 @@ def config_with(tmp_path: Path, display_extra: str, sides: str = "") -> Path:
     return path
 
 
-def test_the_default_draws_a_frame_for_each_of_the_example_s_inputs() -> None:
-    config = load_config(EXAMPLE)
-    assert config.display.draw_ahead == DRAW_AHEAD == 16
-    assert len(config.buttons) + len(config.beams) == 13 <= DRAW_AHEAD
+CONFIGS = sorted(EXAMPLE.parent.glob("*.toml"))
 
 
-@pytest.mark.parametrize("value", [0, 5, 64])
+@pytest.mark.parametrize("path", CONFIGS, ids=[p.stem for p in CONFIGS])
+def test_the_default_has_room_for_a_frame_for_each_input_of_every_example_config(path: Path) -> None:
+    config = load_config(path)
+    assert config.display.draw_ahead == DRAW_AHEAD == 24
+    assert len(config.buttons) + len(config.beams) <= DRAW_AHEAD
+
+
+def test_the_example_config_with_the_most_inputs_has_18() -> None:
+    counts = {p.stem: len(load_config(p).buttons) + len(load_config(p).beams) for p in CONFIGS}
+    assert max(counts.values()) == 18 and counts["combo"] == 18 and counts["pitchbowl"] == 17
+
+
+@pytest.mark.parametrize("value", [0, 5, 32])
 def test_a_value_in_range_is_kept(tmp_path: Path, value: int) -> None:
     assert load_config(config_with(tmp_path, f"draw_ahead = {value}")).display.draw_ahead == value
 
 
-@pytest.mark.parametrize("value", [-1, 65])
+@pytest.mark.parametrize("value", [-1, 33])
 def test_a_value_out_of_range_is_refused_naming_the_key(tmp_path: Path, value: int) -> None:
-    with pytest.raises(ConfigError, match=rf"display\.draw_ahead.*must be between 0 and 64, not {value}"):
+    with pytest.raises(ConfigError, match=rf"display\.draw_ahead.*must be between 0 and 32, not {value}"):
         load_config(config_with(tmp_path, f"draw_ahead = {value}"))
 
 
@@ -72,3 +82,10 @@ def test_the_assembled_runtime_draws_ahead_for_the_config_s_buttons_and_beams(tm
             t.display.close()
     finally:
         factory.close()
+
+
+def test_a_side_display_draws_nothing_ahead(tmp_path: Path) -> None:
+    side = '\n[displays.side_a]\ndriver = "ssd1306"\ninterface = "i2c"\ni2c_address = 0x3D\n'
+    config = load_config(config_with(tmp_path, "", side))
+    assert [(role, d.draw_ahead) for role, d in config.side_displays] == [("side_a", 0)]
+    assert config.display.draw_ahead == DRAW_AHEAD

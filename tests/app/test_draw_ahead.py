@@ -7,6 +7,7 @@ without them, in every game."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from pitchside.app.config import load_config
 from pitchside.app.runtime import Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render import screen
-from pitchside.signals.events import BeamBroken, ButtonPressed
+from pitchside.signals.events import BeamBroken, ButtonPressed, ButtonReleased
 from pitchside.tables import pichenotte as table
 from pitchside.tables.kiosk import KioskSettings
 from pitchside.tables.registry import app_for
@@ -81,27 +82,30 @@ def test_drawing_ahead_shows_nothing_journals_nothing_and_keeps_the_state() -> N
     rt = runtime(sink, clock, journal, DrawAhead(BUTTONS, ("twenty",)))
     rt.refresh()
     shown, state = list(sink.shown), rt.kiosk
-    drawn = rt.draw_ahead()
-    assert drawn == len(sink.ahead) > 0
+    # the coin toss screen: of the ten presses and the piece, three lead to a new frame
+    # (COIN is not among them: the toss is a random input after it, never guessed)
+    assert rt.draw_ahead() == 3 and len(sink.ahead) == 3
     assert sink.shown == shown and journal == [] and rt.kiosk is state
-    # each image is its frame drawn, and no two frames drawn are the same frame
-    frames = list(rt._ahead)
-    assert len(set(frames)) == len(frames) == drawn
-    for frame, got in rt._ahead.items():
-        assert ImageChops.difference(got.image, screen.draw(frame)).getbbox() is None
     assert rt.draw_ahead() == 0  # the same state: nothing drawn twice
-    assert len(sink.ahead) == drawn
+    assert len(sink.ahead) == 3
 
 
-def test_a_press_whose_frame_was_drawn_ahead_shows_that_image() -> None:
+@pytest.mark.parametrize("name", BUTTONS)
+def test_a_press_whose_frame_was_drawn_ahead_shows_that_image(name: str) -> None:
     sink, clock, journal = AheadSink(), Clock(), list[object]()
     rt = runtime(sink, clock, journal, DrawAhead(BUTTONS))
     rt.refresh()
-    rt.draw_ahead()
-    clock.t = 6.0  # the press comes later than the guess: the same frame all the same
-    rt.post(ButtonPressed("whose", clock.t))
+    rt.post(ButtonPressed("coin", clock.t))  # the toss: play begins (A breaks)
     rt.process_pending()
-    assert sink.shown[-1] in sink.ahead and any(img is sink.shown[-1] for img in sink.ahead)
+    rt.draw_ahead()
+    before = len(sink.shown)
+    clock.t = 6.0  # the press comes later than the guess: the same frame all the same
+    rt.post(ButtonPressed(name, clock.t))
+    rt.process_pending()
+    if len(sink.shown) == before:  # a press that changes nothing on the panel
+        assert rt.frames_shown_ahead == 0
+        return
+    assert any(img is sink.shown[-1] for img in sink.ahead)
     assert ImageChops.difference(sink.shown[-1], screen.draw(rt.frame())).getbbox() is None
     assert rt.frames_shown_ahead == 1
 
@@ -113,7 +117,68 @@ def test_an_event_waiting_stops_the_drawing_and_the_next_call_draws_again() -> N
     rt.post(ButtonPressed("whose", clock.t))
     assert rt.draw_ahead() == 0 and sink.ahead == []
     rt.process_pending()
-    assert rt.draw_ahead() > 0
+    assert rt.draw_ahead() == 1  # who breaks chosen: the presses now lead to one new frame
+
+
+def test_a_timer_falling_due_stops_the_round_and_keeps_what_it_drew() -> None:
+    sink, clock, journal = AheadSink(), Clock(), list[object]()
+    rt = runtime(sink, clock, journal, DrawAhead(BUTTONS))
+    rt.refresh()
+    fired: list[float] = []
+    rt.schedule(clock.t, fired.append)  # due now: the round stops before its first guess
+    assert rt.draw_ahead() == 0 and sink.ahead == []
+    rt.fire_due(clock.t)
+    assert fired == [clock.t]
+    assert rt.draw_ahead() == 2  # the toss screen's two (the piece is not guessed here)
+
+
+def test_a_round_that_repeats_frames_takes_them_from_the_last_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    sink, clock, journal = AheadSink(), Clock(), list[object]()
+    rt = runtime(sink, clock, journal, DrawAhead(BUTTONS))
+    rt.refresh()
+    rt.post(ButtonPressed("coin", clock.t))
+    rt.process_pending()
+    composed: list[object] = []
+    compose = screen.compose
+
+    def counting(frame: object, panel: object) -> object:
+        composed.append(frame)
+        return compose(frame, panel)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(screen, "compose", counting)
+    first = rt.draw_ahead()
+    assert first == len(composed) == 9  # A to break: nine of the ten presses change the panel
+    clock.t += 0.1
+    rt.post(ButtonReleased("coin", clock.t))  # the release: a new state, the same frames
+    rt.process_pending()
+    assert rt.kiosk is not rt._ahead_of
+    assert rt.draw_ahead() == first and len(composed) == first  # none drawn again
+    assert len(sink.ahead) == 2 * first  # each readied again for the sink (a no-op for Display)
+
+
+def test_a_guess_that_raises_is_logged_once_and_the_table_goes_on(caplog: pytest.LogCaptureFixture,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from pitchside.tables import kiosk
+
+    sink, clock, journal = AheadSink(), Clock(), list[object]()
+    rt = runtime(sink, clock, journal, DrawAhead(BUTTONS))
+    rt.refresh()
+    handle = kiosk.handle
+
+    def broken(ks: object, event: object) -> object:
+        if isinstance(event, ButtonPressed) and event.name == "whose":
+            raise RuntimeError("rule fault")
+        return handle(ks, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kiosk, "handle", broken)
+    with caplog.at_level("WARNING"):
+        assert rt.draw_ahead() == 2  # the toss screen's two frames, from the other presses
+        clock.t += 1
+        rt.post(ButtonPressed("next", clock.t))
+        rt.process_pending()
+        rt.draw_ahead()
+    faults = [r for r in caplog.records if "not drawn ahead" in r.getMessage()]
+    assert len(faults) == 1 and "ButtonPressed: RuntimeError: rule fault" in faults[0].getMessage()
 
 
 def test_none_are_drawn_without_a_plan() -> None:
@@ -121,8 +186,9 @@ def test_none_are_drawn_without_a_plan() -> None:
     rt = runtime(sink, clock, journal, DrawAhead())
     rt.refresh()
     assert rt.draw_ahead() == 0 and sink.ahead == []
-    with pytest.raises(ValueError, match="limit"):
-        DrawAhead(BUTTONS, limit=-1)
+    for bad in (-1, 33):
+        with pytest.raises(ValueError, match=f"limit must be between 0 and 32, not {bad}"):
+            DrawAhead(BUTTONS, limit=bad)
 
 
 def test_the_limit_bounds_a_round() -> None:
@@ -135,6 +201,130 @@ def test_the_limit_bounds_a_round() -> None:
 def test_the_guessed_inputs_are_a_press_of_each_button_then_a_piece_through_each_beam() -> None:
     assert DrawAhead(("a", "b"), ("twenty",)).events(2.5) == (
         ButtonPressed("a", 2.5), ButtonPressed("b", 2.5), BeamBroken("twenty", 2.5, 0.005))
+
+
+# --- drawn ahead, still shown only once durable, with the overlays of its own time ------------
+
+
+class GatedRecorder:
+    """A recorder whose write waits for ``gate`` (the journal's fsync, held open), and
+    may fail (then it warns, as the journal's recorder does on a full disk)."""
+
+    def __init__(self) -> None:
+        self.warning: str | None = None
+        self.match_id = None
+        self.written: list[object] = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.fail = False
+
+    def accepted_all(self, effects: object, after: object) -> None:
+        assert self.gate.wait(JOIN_S)
+        if self.fail:
+            self.warning = "NOT SAVING: disk full"
+        self.written.append(effects)
+
+    def new_match(self, state: object) -> None:
+        pass
+
+    def sensed(self, event: object) -> None:
+        pass
+
+    def health(self) -> list[object]:
+        return []
+
+
+@dataclass
+class OrderSink(AheadSink):
+    recorder: GatedRecorder | None = None
+    writes_when_shown: list[int] = field(default_factory=list)
+
+    def show(self, image: Image.Image) -> None:
+        assert self.recorder is not None
+        self.writes_when_shown.append(len(self.recorder.written))
+        super().show(image)
+
+
+def gated(overlap: bool = True) -> tuple[Runtime, GatedRecorder, OrderSink, Clock]:
+    rec, clock = GatedRecorder(), Clock()
+    sink = OrderSink(recorder=rec)
+    rt = Runtime(table.new_table(rules.Options()), TableParts(
+        sink=sink, toss=lambda: "A", clock=clock, recorder=rec, settings=KioskSettings(attract=False),  # type: ignore[arg-type]
+        overlap_writes=overlap, draw_ahead=DrawAhead(BUTTONS, ("twenty",))))
+    rt.refresh()
+    rt.post(ButtonPressed("coin", clock.t))
+    rt.process_pending()
+    return rt, rec, sink, clock
+
+
+JOIN_S = 10.0
+PLAY = ("whose", "plus", "next", "shot_done", "no_contact", "ditch_a", "shot_done", "undo", "shot_done")
+
+
+def idle(rt: Runtime, clock: Clock) -> int:
+    """What ``Runtime.run`` does while it waits: the timers due (a page turn), then the
+    frames ahead."""
+    rt.fire_due(clock.t)
+    rt.process_pending()
+    return rt.draw_ahead()
+
+
+@pytest.mark.parametrize("overlap", [True, False])
+def test_a_journaled_frame_drawn_ahead_is_shown_only_once_its_write_has_returned(overlap: bool) -> None:
+    rt, rec, sink, clock = gated(overlap)
+    hits = 0
+    for name in PLAY:
+        idle(rt, clock)
+        rec.gate.clear()  # the write held open
+        writes, shown, ahead = len(rec.written), len(sink.shown), rt.frames_shown_ahead
+        clock.t += 1
+        rt.post(ButtonPressed(name, clock.t))
+        worker = threading.Thread(target=rt.process_pending)
+        worker.start()
+        worker.join(0.2)
+        if worker.is_alive():  # held in its write
+            assert len(sink.shown) == shown  # nothing shown while the write has not returned
+        else:  # an input that writes nothing (a refusal, a count being entered)
+            assert len(rec.written) == writes
+        rec.gate.set()
+        worker.join(JOIN_S)
+        assert not worker.is_alive()
+        if len(rec.written) > writes and len(sink.shown) > shown:
+            assert sink.writes_when_shown[-1] == len(rec.written)  # shown after its write
+            hits += rt.frames_shown_ahead - ahead
+    assert hits == 4  # the four journaled presses (three shots and an undo), each drawn ahead
+
+
+def test_the_storage_warning_hidden_by_an_accepted_input_is_not_shown_from_a_frame_drawn_with_it() -> None:
+    rt, rec, sink, clock = gated()
+    rec.warning = "NOT SAVING: disk full"  # drawn ahead with the warning on the prompt line
+    for name in PLAY:
+        idle(rt, clock)
+        clock.t += 1
+        rt.post(ButtonPressed(name, clock.t))
+        rt.process_pending()
+        assert ImageChops.difference(sink.shown[-1], screen.draw(rt.frame())).getbbox() is None
+    # nine presses: the frame of the first accepted one (SHOT DONE) was drawn with the
+    # warning, which it hides: drawn again; every other press's frame was drawn ahead
+    assert rt.frames_shown_ahead == 8
+
+
+def test_a_write_that_fails_shows_the_warning_not_the_frame_drawn_without_it() -> None:
+    rt, rec, sink, clock = gated()
+    for name in ("whose", "plus", "next"):  # up to a shot to journal
+        idle(rt, clock)
+        clock.t += 1
+        rt.post(ButtonPressed(name, clock.t))
+        rt.process_pending()
+    shown_ahead = rt.frames_shown_ahead
+    idle(rt, clock)  # SHOT DONE's frame drawn ahead, without a warning
+    rec.fail = True
+    clock.t += 1
+    rt.post(ButtonPressed("shot_done", clock.t))
+    rt.process_pending()
+    assert rec.warning is not None and rt.frame().badge
+    assert ImageChops.difference(sink.shown[-1], screen.draw(rt.frame())).getbbox() is None
+    assert rt.frames_shown_ahead == shown_ahead == 3  # the warned frame drawn when it was shown
 
 
 class AheadSim(SimTable):
@@ -172,8 +362,12 @@ def play(cls: type[SimTable], name: str) -> tuple[list[tuple[float, bytes]], dic
         sim.close()
 
 
-@pytest.mark.parametrize("name", ["pichenotte_match", "pitchnut_match", "boulomania_match", "pitchbowl_match",
-                                  "mastermove_match"])
+SHOWN_AHEAD = {"pichenotte_match": (138, 141), "pitchnut_match": (86, 90), "boulomania_match": (79, 179),
+               "pitchbowl_match": (94, 101), "mastermove_match": (132, 134)}
+"""(frames shown that had been drawn ahead, frames shown) per scenario match."""
+
+
+@pytest.mark.parametrize("name", sorted(SHOWN_AHEAD))
 def test_a_match_played_with_frames_drawn_ahead_shows_exactly_what_it_shows_without(name: str) -> None:
     AheadSim.shown_ahead = 0
     plain = play(SimTable, name)
@@ -182,4 +376,6 @@ def test_a_match_played_with_frames_drawn_ahead_shows_exactly_what_it_shows_with
     assert ahead[2] == plain[2]  # the same cues
     assert len(ahead[0]) == len(plain[0])
     assert ahead[0] == plain[0]  # every frame, at the same time, pixel for pixel
-    assert AheadSim.shown_ahead > 0  # and some of them were the frames drawn ahead
+    # and these were the frames drawn ahead: all but those after a coin toss or a die's
+    # roll (a random input after the press, never guessed), a timer or a serial line
+    assert (AheadSim.shown_ahead, len(ahead[0])) == SHOWN_AHEAD[name]

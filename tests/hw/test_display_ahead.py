@@ -10,13 +10,29 @@ import random
 
 import pytest
 
+from pitchside.app.ahead import DRAW_AHEAD_MAX
 from pitchside_hw.display import AHEAD_MAX, Display
 from pitchside_hw.partial import STAGED_MAX, PanelRam, PartialSH1106, PartialSSD1306
 from tests.hw.test_display_handoff import Bus, scene, started
 
 
-def test_room_for_the_frames_a_table_draws_ahead() -> None:
-    assert AHEAD_MAX == STAGED_MAX == 32  # a press of each of up to 30 buttons and beams, and a journaled frame
+def test_room_for_two_rounds_of_the_most_frames_a_table_draws_ahead() -> None:
+    assert AHEAD_MAX == 2 * DRAW_AHEAD_MAX == 64  # the last round and one cut short
+    assert STAGED_MAX == AHEAD_MAX  # and the journaled frame's plan is its own (Display.prepare)
+
+
+def test_past_the_room_the_frame_readied_longest_ago_is_dropped() -> None:
+    bus = Bus()
+    display = Display(started(PartialSSD1306, bus))
+    rng = random.Random(9)
+    display.show(scene(rng, display.size))
+    images = [scene(rng, display.size) for _ in range(AHEAD_MAX + 1)]
+    for img in images[:AHEAD_MAX]:
+        display.prepare_ahead(img)
+    display.prepare_ahead(images[1])  # readied again: now the newest, images[0] the oldest
+    display.prepare_ahead(images[AHEAD_MAX])  # one more than the room: images[0] goes
+    assert display._ahead_of(images[0]) is None
+    assert all(display._ahead_of(img) is not None for img in images[1:])
 
 
 @pytest.mark.parametrize("full_every", [0, 3, 32])

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from pitchside.app.ahead import DRAW_AHEAD, DRAW_AHEAD_MAX
 from pitchside.app.journal import check_path as journal_path_problem
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
@@ -110,10 +111,6 @@ class SerialConfig:
     baud: int = 9600
 
 
-DRAW_AHEAD = 16
-"""``[display] draw_ahead``'s default: a frame for each of the example configs' inputs
-(12 buttons and a beam for Pichenotte, the most of the five)."""
-
 
 @dataclass(frozen=True, slots=True)
 class DisplayConfig:
@@ -142,7 +139,8 @@ class DisplayConfig:
     """The main display only: how many frames the table draws while it waits, one for each
     likely next input (a press of each button, a piece through each beam), so that
     when one comes only the rules run before its frame goes out
-    (:mod:`pitchside.app.ahead`); 0: none (each frame drawn when it is needed)."""
+    (:mod:`pitchside.app.ahead`); 0: none (each frame drawn when it is needed). 0 on a
+    side display, which draws nothing ahead."""
 
 
 DEFAULT_JOURNAL = "/var/lib/pitchside/journal.db"
@@ -546,7 +544,7 @@ def _read_display(d: Section, limits: HardwareLimits, main: bool = True) -> Disp
         persist=d.get("persist", bool, True),
         partial=d.get("partial", bool, True),
         page_address_offset=offset,
-        draw_ahead=d.integer("draw_ahead", DRAW_AHEAD, 0, 64) if main else DRAW_AHEAD,
+        draw_ahead=d.integer("draw_ahead", DRAW_AHEAD, 0, DRAW_AHEAD_MAX) if main else 0,
     )
     if not main and "draw_ahead" in d.raw:
         d.read.add("draw_ahead")

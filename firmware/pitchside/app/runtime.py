@@ -228,6 +228,7 @@ class Runtime:
         self._prepare_ahead: Callable[[Image.Image], None] | None = getattr(parts.sink, "prepare_ahead", None)
         self._ahead: dict[Frame, Drawn] = {}  # frames drawn ahead (draw_ahead), by frame
         self._ahead_of: kiosk.KioskState | None = None  # the state they were drawn from
+        self._ahead_faults: set[str] = set()  # the guesses' faults logged so far (once each)
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
         self.frames_shown_ahead = 0
@@ -472,36 +473,49 @@ class Runtime:
         sent), so that when that input comes :meth:`refresh` finds its frame drawn
         (:mod:`pitchside.app.ahead`; issue 15 item 2). Pure work on the state as it is:
         the guessed inputs go through :func:`pitchside.tables.kiosk.handle` and their
-        effects are dropped; nothing is shown, journaled or changed. Once per state (a
-        second call with the state unchanged draws nothing); stops as soon as an event
-        is queued or a timer is due (the next call starts again). :meth:`run` calls it
-        when a pass is done. Returns the frames drawn."""
+        effects are dropped; nothing is shown, journaled or changed. For the loop's own
+        thread only (:meth:`run` calls it before it blocks).
+
+        Once per state: a second call with the state unchanged draws nothing. A frame
+        equal to one of the last round's is taken from it, not drawn again (a release
+        usually leads to the frames its press did). Stops as soon as an event is queued
+        or a timer is due, keeping what it drew; the next call goes on from there.
+        Returns the frames of this round (drawn or kept), at most the plan's ``limit``."""
         plan = self._draw_plan
         state = self.kiosk
         if not plan.enabled or state is self._ahead_of:
             return 0
-        self._ahead = {}
-        drawn_count = 0
+        kept, self._ahead = self._ahead, {}
         for event in plan.events(self._clock()):
-            if not self._queue.empty() or self._timer_due():
-                return drawn_count  # the real input first; drawn again once idle
+            if not self._queue.empty() or self._timer_due():  # the real input first
+                drawn_now = len(self._ahead)
+                merged = kept | self._ahead  # both still valid (a frame is used only when equal)
+                self._ahead = dict(list(merged.items())[-2 * plan.limit:])
+                return drawn_now
             try:
                 after, _ = kiosk.handle(state, event)
                 frame = self._pager.at(self._framed(kiosk.view(after)))
                 if frame == self._shown or frame in self._ahead:
                     continue
-                drawn = screen.compose(frame, self._panel)
+                drawn = kept.get(frame) or screen.compose(frame, self._panel)
                 if self._prepare_ahead is not None:
-                    self._prepare_ahead(drawn.image)
+                    self._prepare_ahead(drawn.image)  # a no-op for an image it has ready
             except Exception as exc:  # a guess must never stop the table: the real input says
-                log.warning("frame for a %s not drawn ahead: %s", type(event).__name__, exc)
+                self._ahead_fault(event, exc)
                 continue
             self._ahead[frame] = drawn
-            drawn_count += 1
-            if drawn_count >= plan.limit:
+            if len(self._ahead) >= plan.limit:
                 break
         self._ahead_of = state
-        return drawn_count
+        return len(self._ahead)
+
+    def _ahead_fault(self, event: object, exc: Exception) -> None:
+        """Log a guess's fault once per kind (a rule that raises would otherwise log at
+        every state change, for every button)."""
+        kind = f"{type(event).__name__}: {type(exc).__name__}: {exc}"
+        if kind not in self._ahead_faults:
+            self._ahead_faults.add(kind)
+            log.warning("a frame was not drawn ahead (logged once): %s", kind)
 
     def _drawn_ahead(self, frame: Frame) -> Drawn | None:
         """The frame drawn ahead that is equal to ``frame``, if any."""
