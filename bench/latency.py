@@ -261,17 +261,23 @@ def _drive(pin: Any, level: bool) -> None:
 
 
 def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded: bool = False,
-              before_edge: Callable[[], None] | None = None, journal_dir: Path | None = None) -> dict[str, Any]:
+              before_edge: Callable[[], None] | None = None, journal_dir: Path | None = None,
+              ahead: bool = True, wait: bool = True) -> dict[str, Any]:
     """Measure ``n_events`` edges that end in a frame; returns the figures. The demo
     match is played over and over, each time on a table assembled afresh (power-on, as
     ``pitchside sim --script`` plays it) on the same MockFactory and journal file.
     ``before_edge`` is called right before each measured edge (the interleaved baseline's
     edge and the pauses); ``journal_dir`` is where the journal's temporary directory is
-    made (default: the system's temporary directory)."""
+    made (default: the system's temporary directory). ``ahead``: the config's frames drawn
+    ahead (False: ``[display] draw_ahead = 0``); ``wait``: a threaded edge waits for the
+    runtime to be waiting (:func:`wait_idle`; False: the next press right after the
+    release, as fast taps come, with only the pauses between)."""
     from gpiozero.pins.mock import MockFactory
 
     scenario, config = load_demo()
     config = replace(config, bounce_ms=BENCH_BOUNCE_MS)
+    if not ahead:
+        config = replace(config, display=replace(config.display, draw_ahead=0))
     steps = match_steps(scenario)
     probe = Probe()
     factory = MockFactory()
@@ -283,7 +289,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
         while len(samples["total"]) < n_events:
             table = Table(factory, config, Path(tmp.name) if tmp else None, device, probe, seed=scenario.seed)
             try:
-                _play(table, steps, threaded, n_events, samples, kinds, counts, before_edge)
+                _play(table, steps, threaded, n_events, samples, kinds, counts, before_edge, wait)
             finally:
                 table.close()
             counts["matches"] += 1
@@ -304,7 +310,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
 
 def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: int,
           samples: dict[str, list[int]], kinds: dict[str, list[int]], counts: dict[str, int],
-          before_edge: Callable[[], None] | None = None) -> None:
+          before_edge: Callable[[], None] | None = None, wait: bool = True) -> None:
     probe, rt = table.probe, table.runtime
     bounce_s = BENCH_BOUNCE_MS / 1000 * 1.2
     done = threading.Event()
@@ -344,7 +350,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 rt.process_pending()
 
         def measured(pin: Any, level: bool) -> None:
-            if threaded:
+            if threaded and wait:
                 wait_idle(rt)
             if before_edge is not None:
                 before_edge()
@@ -503,14 +509,15 @@ PAUSE_S = 0.001
 
 
 def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str = "partial",
-             threaded: bool = False, journal_dir: Path | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+             threaded: bool = False, journal_dir: Path | None = None, ahead: bool = True,
+             wait: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
     """The firmware and the bare counter, interleaved edge by edge in this process, each on
     its own MockFactory and the same kind of device: before each firmware edge, a pause
     of :data:`PAUSE_S`, one baseline edge, the same pause. ``rounds`` runs of about
     ``n_events / rounds`` edges each; returns ``(firmware, baseline)`` whose ``total_us``
     holds the median over the rounds of each statistic, ``spread_us`` its (min, max),
     ``rounds`` every round's figures and ``ratio`` the per-round firmware/baseline ratios
-    (median, min, max) of p50 and p99."""
+    (median, min, max) of p50 and p99. ``ahead``, ``wait``: as for :func:`run_table`."""
     per = [n_events // rounds + (1 if i < n_events % rounds else 0) for i in range(rounds)]
     fw_rounds: list[dict[str, Any]] = []
     base_rounds: list[dict[str, Any]] = []
@@ -524,7 +531,7 @@ def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str =
 
         try:
             fw_rounds.append(run_table(n, journal=journal, device=device, threaded=threaded, before_edge=before,
-                                       journal_dir=journal_dir))
+                                       journal_dir=journal_dir, ahead=ahead, wait=wait))
         finally:
             base.close()
         base_rounds.append(base.result())

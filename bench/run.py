@@ -96,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     # default is the partial-update device, as `pitchside run` uses it.
     lat["firmware_threaded"], lat["baseline"] = timed(
         "threaded", latency.run_pair, n["threaded"], r, threaded=True, device="partial")
+    # beside the headline: the same without frames drawn ahead, and fast taps (the next press right after
+    # the release, not once the runtime waits: a round of frames drawn ahead may still be running)
+    lat["firmware_threaded_no_ahead"], lat["baseline_no_ahead"] = timed(
+        "threaded_no_ahead", latency.run_pair, n["partial"], r, threaded=True, device="partial", ahead=False)
+    lat["firmware_threaded_taps"], lat["baseline_taps"] = timed(
+        "threaded_taps", latency.run_pair, n["partial"], r, threaded=True, device="partial", wait=False)
     lat["firmware"], lat["baseline_sync"] = timed("sync", latency.run_pair, n["events"], r, device="partial")
     lat["firmware_journal"], lat["baseline_journal"] = timed(  # threaded, as a table runs it (the write on
         "journal", latency.run_pair, n["journal"], r, journal=True, device="partial", journal_dir=jdir,  # its
@@ -198,7 +204,8 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         f.append(fig(f"baseline.edge_to_frame.{q}", b["total_us"][q], "us", b["total_us"][q]))
     # issue 15: the per-round ratios of each interleaved pair (median over the rounds, spread)
     for mode, key in (("threaded", "firmware_threaded"), ("sync", "firmware"), ("journal", "firmware_journal"),
-                      ("stock_luma_device", "firmware_partial")):
+                      ("stock_luma_device", "firmware_partial"), ("threaded_no_ahead", "firmware_threaded_no_ahead"),
+                      ("threaded_taps", "firmware_threaded_taps")):
         for q in ("p50", "p99"):
             ratio = lat[key]["ratio"][q]
             keep = dur if mode == "journal" else (lambda v: v)
@@ -217,6 +224,15 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         for q in ("p50", "p99"):
             f.append(fig(f"latency.threaded.stage.{stage}.{q}", lat["firmware_threaded"]["stages_us"][stage][q], "us",
                          b["stages_us"].get(stage, {}).get(q)))
+    for mode, key, base_key in (("threaded_no_ahead", "firmware_threaded_no_ahead", "baseline_no_ahead"),
+                                ("threaded_taps", "firmware_threaded_taps", "baseline_taps")):
+        for q in ("p50", "p99"):
+            f.append(fig(f"latency.{mode}.edge_to_frame.{q}", lat[key]["total_us"][q], "us",
+                         lat[base_key]["total_us"][q]))
+    taps = lat["firmware_threaded_taps"]
+    f.append(fig("latency.threaded_taps.frames_drawn_ahead_share",
+                 round(taps["frames_shown_ahead"] / taps["frames_sent"], 3) if taps.get("frames_sent") else None,
+                 "of frames sent"))
     thr_run = lat["firmware_threaded"]  # the frames drawn ahead while the runtime waits (Runtime.draw_ahead)
     f.append(fig("latency.threaded.frames_drawn_ahead_share",
                  round(thr_run["frames_shown_ahead"] / thr_run["frames_sent"], 3) if thr_run.get("frames_sent") else None,
