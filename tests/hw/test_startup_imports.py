@@ -97,6 +97,9 @@ LOADED_LATER_BY_RUN = (
     "secrets", "hmac", "hashlib", "_hashlib", "uuid", "platform",
     # the names entry (3 records): at the menu's Names row
     "pitchside.tables.names",
+    # the configured game's match screen (2 records) and its words: at a match's first
+    # frame, its first refusal or notice (a table boots to its attract screen)
+    "pitchside.render.pichenotte", "pitchside.core.words",
 )  # fmt: skip
 
 RUN_CHILD = """
@@ -135,7 +138,7 @@ def test_pitchside_run_shows_its_first_frame_without_the_modules_it_loads_later(
     config = tmp_path / "table.toml"
     config.write_text(text, encoding="utf-8")
     first = _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
-    assert "pitchside.render.pichenotte" in first
+    assert "pitchside.tables.pichenotte" in first
     again = _run_to_ready(config, tmp_path / "modules.json")
     loaded = [m for m in again if any(m == n or m.startswith(n + ".") for n in LOADED_LATER_BY_RUN)]
     assert loaded == []

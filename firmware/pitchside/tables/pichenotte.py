@@ -69,19 +69,17 @@ second toss, a shot during the zone entry) is refused with the rules' own refusa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
-from pitchside.core.words.pichenotte import describe
-from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt, TallyEntry
 from pitchside.signals import events as ev
 from pitchside.tables import common
@@ -91,6 +89,9 @@ from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect,
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 from pitchside.signals.health import SensorTally
+
+if TYPE_CHECKING:
+    from pitchside.render.pichenotte import PichenotteView
 
 Drop = Literal["shot", "A", "B"]
 
@@ -202,6 +203,11 @@ def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A"
 
 def view(ts: TableState) -> PichenotteView:
     """What the display shows now."""
+    # the match's screen (2 records) at the first frame of a match, not at start-up: a
+    # table boots to its attract screen, and a resumed match's first frame comes here
+    # too (issue 15)
+    from pitchside.render.pichenotte import PichenotteView
+
     game = ts.game
     tally = None
     if game.phase == "tally":
@@ -214,14 +220,23 @@ def view(ts: TableState) -> PichenotteView:
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
+def _describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words import pichenotte as words
+
+    return words.describe(notice, names)
+
+
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
     """The refusal on the prompt line: its short words, then the ``buttons`` that get
     on (``"COIN"``), with the rule ID for the refusal box."""
-    return common.refuse(ts, notice, describe, buttons)
+    return common.refuse(ts, notice, _describe, buttons)
 
 
 def _refused_by_rules(ts: TableState, exc: IllegalInput) -> TableState:
-    return common.refuse(ts, exc.notice, describe)
+    return common.refuse(ts, exc.notice, _describe)
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
@@ -230,7 +245,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     chosen = common.pick(notices)
     if chosen is None or ts.game.phase in ("tally", "finished"):
         return None
-    return common.said(chosen, ts.names, describe)
+    return common.said(chosen, ts.names, _describe)
 
 
 def _fresh(ts: TableState, prompt: Prompt | None) -> TableState:

@@ -24,7 +24,6 @@ from typing import Any
 from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pichenotte as rules
-from pitchside.core.words import pichenotte as words
 
 
 def _check_by_hand(shot: rules.Shot) -> None:
@@ -47,8 +46,16 @@ class PichenotteCodec(RulesCodec):
     name = "pichenotte"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
-    words: Any = words
     inputs = {"coin_toss": rules.CoinToss, "shot": rules.Shot, "tally": rules.Tally}
+
+    @property
+    def words(self) -> Any:
+        """The words module, :mod:`pitchside.core.words.pichenotte`: imported at the
+        first description (a refusal, a notice, a result's cause), not at start-up
+        (issue 15)."""
+        from pitchside.core.words import pichenotte as words
+
+        return words
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
