@@ -220,23 +220,23 @@ def view(ts: TableState) -> PichenotteView:
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
-def _describe(notice: Notice, names: tuple[str, str]) -> Words:
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
     refusal or notice, not at start-up (issue 15)."""
-    from pitchside.core.words import pichenotte as words
+    from pitchside.core.words.pichenotte import describe as words
 
-    return words.describe(notice, names)
+    return words(notice, names)
 
 
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
     """The refusal on the prompt line: its short words, then the ``buttons`` that get
     on (``"COIN"``), with the rule ID for the refusal box."""
-    return common.refuse(ts, notice, _describe, buttons)
+    return common.refuse(ts, notice, describe, buttons)
 
 
 def _refused_by_rules(ts: TableState, exc: IllegalInput) -> TableState:
-    return common.refuse(ts, exc.notice, _describe)
+    return common.refuse(ts, exc.notice, describe)
 
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
@@ -245,7 +245,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     chosen = common.pick(notices)
     if chosen is None or ts.game.phase in ("tally", "finished"):
         return None
-    return common.said(chosen, ts.names, _describe)
+    return common.said(chosen, ts.names, describe)
 
 
 def _fresh(ts: TableState, prompt: Prompt | None) -> TableState:

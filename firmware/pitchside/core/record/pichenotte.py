@@ -46,16 +46,8 @@ class PichenotteCodec(RulesCodec):
     name = "pichenotte"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
+    words_module = "pitchside.core.words.pichenotte"
     inputs = {"coin_toss": rules.CoinToss, "shot": rules.Shot, "tally": rules.Tally}
-
-    @property
-    def words(self) -> Any:
-        """The words module, :mod:`pitchside.core.words.pichenotte`: imported at the
-        first description (a refusal, a notice, a result's cause), not at start-up
-        (issue 15)."""
-        from pitchside.core.words import pichenotte as words
-
-        return words
 
     def new_state(self, options: rules.Options) -> rules.State:
         return rules.new_match(options)
