@@ -20,6 +20,7 @@ from pitchside.core.game import Outcome
 from pitchside.core.notice import Notice, Words
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import PerSide
+from pitchside.render.boulomania import DiceShown  # the view record (tables.boulomania imports it only in view, issue 15)
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
 
@@ -74,7 +75,7 @@ def test_the_start_roll_is_two_dice_a_then_b_and_the_higher_starts() -> None:
     assert effects == (Accepted(rules.StartRoll(2, 6), 2.0),)
     assert ts.game.phase == "jack_roll" and ts.game.starter == "B"
     assert said(ts.last) == (None, (2, 6), "A 2, B 6", "software")
-    assert bt.view(ts).last == bt.DiceShown((2, 6), "Ann 2, Bob 6")
+    assert bt.view(ts).last == DiceShown((2, 6), "Ann 2, Bob 6")
     assert bt.choice_line(ts) == "Bob: ROLL FOR THE JACK"
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -97,6 +100,9 @@ LOADED_LATER_BY_RUN = (
     "secrets", "hmac", "hashlib", "_hashlib", "uuid", "platform",
     # the names entry (3 records): at the menu's Names row
     "pitchside.tables.names",
+    # the configured game's match screen (2 records) and its words: at a match's first
+    # frame, its first refusal or notice (a table boots to its attract screen)
+    "pitchside.render.pichenotte", "pitchside.core.words",
 )  # fmt: skip
 
 RUN_CHILD = """
@@ -135,10 +141,38 @@ def test_pitchside_run_shows_its_first_frame_without_the_modules_it_loads_later(
     config = tmp_path / "table.toml"
     config.write_text(text, encoding="utf-8")
     first = _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
-    assert "pitchside.render.pichenotte" in first
+    assert "pitchside.tables.pichenotte" in first
     again = _run_to_ready(config, tmp_path / "modules.json")
     loaded = [m for m in again if any(m == n or m.startswith(n + ".") for n in LOADED_LATER_BY_RUN)]
     assert loaded == []
+
+
+def _bench_config(game: str, folder: Path) -> Path:
+    """The example config of ``game`` as a bench machine runs it: mock pins, the
+    ``noop`` display bus, the journal in ``folder``, a serial device on /dev/null."""
+    text = (ROOT / "hardware" / "pitchside_hw" / "configs" / f"{game}.toml").read_text(encoding="utf-8")
+    for pattern, new in ((r'pin_factory = "\w+"', 'pin_factory = "mock"'), (r'interface = "\w+"', 'interface = "noop"'),
+                         (r'journal = "[^"]+"', f'journal = "{folder / "journal.db"}"'),
+                         (r'(?m)^port = "[^"]+"', 'port = "/dev/null"')):
+        text = re.sub(pattern, new, text)
+    config = folder / "table.toml"
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
+@pytest.mark.parametrize("game", ["pitchnut", "boulomania", "pitchbowl", "mastermove"])
+def test_every_game_boots_to_its_attract_screen_without_its_match_screens_or_words(game: str, tmp_path: Path) -> None:
+    """Each game's example config (attract = true), booted twice on one journal: at the
+    second READY=1 the game's table is loaded (its rules and codec make the new
+    match), its match screens (``pitchside.render.<game>``) and its words
+    (``pitchside.core.words``) are not: they load at a match's first frame and its
+    first refusal or notice (tables/<game>.py ``view``, ``describe``)."""
+    config = _bench_config(game, tmp_path)
+    _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
+    again = _run_to_ready(config, tmp_path / "modules.json")
+    assert f"pitchside.tables.{game}" in again
+    later = (f"pitchside.render.{game}", "pitchside.core.words")
+    assert [m for m in again if any(m == n or m.startswith(n + ".") for n in later)] == []
 
 
 def test_a_display_the_driver_accepts_is_checked_without_trying_every_panel_size() -> None:

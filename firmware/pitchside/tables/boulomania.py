@@ -49,7 +49,7 @@ sum's space is taken.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.boards.boulomania import Board
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
@@ -60,8 +60,6 @@ from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import Side, name_of
 from pitchside.core.step import Step
-from pitchside.core.words.boulomania import describe
-from pitchside.render.boulomania import BoulomaniaView, DiceShown
 from pitchside.render.view import Prompt
 from pitchside.signals.die_protocol import (
     DEVICE,
@@ -78,6 +76,9 @@ from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, Se
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
+
+if TYPE_CHECKING:
+    from pitchside.render.boulomania import BoulomaniaView, DiceShown
 
 Mode = Literal["point2", "point3", "shoot"]
 Target = int | Literal["jack"]
@@ -156,6 +157,15 @@ class TableState:
 
 
 Effect = TableEffect
+
+
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.boulomania.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.boulomania import describe as words
+
+    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -287,6 +297,10 @@ def choice_line(ts: TableState) -> str:
 
 def view(ts: TableState) -> BoulomaniaView:
     """What the display shows now."""
+    # the match's screens at a match's first frame, not at start-up: a table boots
+    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    from pitchside.render.boulomania import BoulomaniaView, DiceShown
+
     game = ts.game
     target = None
     if game.phase == "throw" and ts.choice.mode == "shoot":

@@ -70,20 +70,18 @@ line-up rules allow (MM-19) before OK sends it. A terminal or board sends its ow
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
 from pitchside.core.sides import SIDES, PerSide, Side, name_of
 from pitchside.core.step import Step
-from pitchside.core.words.mastermove import describe
 from pitchside.core.tournament import TournamentInfo, tournament_info, unreadable_tournament
-from pitchside.render.mastermove import STANDINGS_ROWS, EntryView, MasterMoveView, StandingsView
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
@@ -93,10 +91,22 @@ from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
+if TYPE_CHECKING:
+    from pitchside.render.mastermove import EntryView, MasterMoveView, StandingsView
+
 SOURCE = "moves"
 """The serial device name of the move source (``[serial.moves]``)."""
 
 Placement = tuple[tuple[rules.Square, rules.Kind], ...]
+
+
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.mastermove.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.mastermove import describe as words
+
+    return words(notice, names)
 
 
 def _placement(groups: dict[rules.Kind, tuple[str, ...]]) -> Placement:
@@ -126,6 +136,8 @@ class Entry:
 
 def standings_pages(info: TournamentInfo) -> tuple[StandingsView, ...]:
     """The standings screens of ``info``, :data:`STANDINGS_ROWS` teams a page."""
+    from pitchside.render.mastermove import STANDINGS_ROWS, StandingsView  # at the first standings screen
+
     pages = max(1, -(-len(info.rows) // STANDINGS_ROWS))
     return tuple(StandingsView(info.name, info.rows, info.footer, i * STANDINGS_ROWS) for i in range(pages))
 
@@ -249,6 +261,10 @@ def _draft_board(ts: TableState) -> rules.Board:
 
 def view(ts: TableState) -> MasterMoveView:
     """What the display shows now."""
+    # the match's screens at a match's first frame, not at start-up: a table boots
+    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    from pitchside.render.mastermove import EntryView, MasterMoveView
+
     game = ts.game
     entry = None
     if ts.entry.cursor is not None or ts.entry.pick is not None:

@@ -69,19 +69,17 @@ second toss, a shot during the zone entry) is refused with the rules' own refusa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
-from pitchside.core.words.pichenotte import describe
-from pitchside.render.pichenotte import PichenotteView
 from pitchside.render.view import Prompt, TallyEntry
 from pitchside.signals import events as ev
 from pitchside.tables import common
@@ -91,6 +89,9 @@ from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect,
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 from pitchside.signals.health import SensorTally
+
+if TYPE_CHECKING:
+    from pitchside.render.pichenotte import PichenotteView
 
 Drop = Literal["shot", "A", "B"]
 
@@ -202,6 +203,11 @@ def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A"
 
 def view(ts: TableState) -> PichenotteView:
     """What the display shows now."""
+    # the match's screen (2 records) at the first frame of a match, not at start-up: a
+    # table boots to its attract screen, and a resumed match's first frame comes here
+    # too (issue 15)
+    from pitchside.render.pichenotte import PichenotteView
+
     game = ts.game
     tally = None
     if game.phase == "tally":
@@ -212,6 +218,15 @@ def view(ts: TableState) -> PichenotteView:
         tally = TallyEntry(ts.zones, ts.cursor, remaining)
     line = shot_line(game, ts.draft, ts.names) if game.phase == "shooting" else None
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
+
+
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.pichenotte import describe as words
+
+    return words(notice, names)
 
 
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:

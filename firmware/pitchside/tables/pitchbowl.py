@@ -54,18 +54,16 @@ who presses KICK before seeing who won has not chosen); UNDO takes the toss back
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import SIDES, PerSide, Side, name_of, other
 from pitchside.core.step import Step
-from pitchside.core.words.pitchbowl import describe
-from pitchside.render.pitchbowl import PitchBowlView
 from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
@@ -73,6 +71,9 @@ from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealth
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
+
+if TYPE_CHECKING:
+    from pitchside.render.pitchbowl import PitchBowlView
 
 SPIN_FRAMES = 5
 """Frames of the coin-toss animation before the winner is shown."""
@@ -203,6 +204,15 @@ class TableState:
         return replace(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
 
 
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pitchbowl.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.pitchbowl import describe as words
+
+    return words(notice, names)
+
+
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
     """A table with a new match waiting for the coin toss."""
     return TableState(Match.start(PitchBowlCodec(), options or rules.Options()), names=names)
@@ -310,6 +320,10 @@ def hint(ts: TableState) -> str:
 
 def view(ts: TableState) -> PitchBowlView:
     """What the display shows now."""
+    # the match's screens at a match's first frame, not at start-up: a table boots
+    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    from pitchside.render.pitchbowl import PitchBowlView
+
     g = ts.game
     placement: tuple[tuple[str, str], ...] = ()
     if g.phase in ("place_defender", "place_attacker"):

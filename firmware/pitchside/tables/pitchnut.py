@@ -59,18 +59,16 @@ to spot) until the next shot.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.step import Step
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import Side, name_of, other
-from pitchside.core.words.pitchnut import describe
-from pitchside.render.pitchnut import PitchnutView, SheetRow
 from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
@@ -78,6 +76,9 @@ from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealth
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
+
+if TYPE_CHECKING:
+    from pitchside.render.pitchnut import PitchnutView, SheetRow
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
 """The pocket beams, by pin-map name; a piece's ``pocket`` is its index + 1."""
@@ -174,6 +175,15 @@ class TableState:
 Effect = TableEffect
 
 
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pitchnut.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.pitchnut import describe as words
+
+    return words(notice, names)
+
+
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
     """A table with a new match waiting for the coin toss."""
     return TableState(Match.start(PitchnutCodec(), options or rules.Options()), names=names)
@@ -259,6 +269,8 @@ def _yes(flag: bool) -> str:
 
 def sheet_rows(ts: TableState) -> tuple[SheetRow, ...]:
     """The shot sheet as the screen shows it."""
+    from pitchside.render.pitchnut import SheetRow  # with the match screen (see view)
+
     d = ts.draft
     out = []
     for key, i in rows(ts):
@@ -319,6 +331,10 @@ def shot_line(draft: ShotDraft) -> str | None:
 
 def view(ts: TableState) -> PitchnutView:
     """What the display shows now."""
+    # the match's screens at a match's first frame, not at start-up: a table boots
+    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    from pitchside.render.pitchnut import PitchnutView
+
     game = ts.game
     sheet = sheet_rows(ts) if game.phase == "shooting" and ts.mode == "sheet" else ()
     return PitchnutView(

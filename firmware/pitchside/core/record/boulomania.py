@@ -30,7 +30,6 @@ from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import boulomania as rules
-from pitchside.core.words import boulomania as words
 
 
 class BoulomaniaCodec(RulesCodec):
@@ -42,7 +41,7 @@ class BoulomaniaCodec(RulesCodec):
     name = "boulomania"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
-    words: Any = words
+    words_module = "pitchside.core.words.boulomania"
     inputs = {"start_roll": rules.StartRoll, "jack_roll": rules.JackRoll, "point": rules.Point,
               "shoot": rules.Shoot}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -83,8 +84,8 @@ class RulesCodec:
     rules: Any
     """The game's rules module (``apply(state, input) -> Step``, ``Options``,
     ``check_options`` and the typed face ``status``, ``score``, ``outcome``)."""
-    words: Any
-    """The game's words module (:mod:`pitchside.core.words`): ``describe(notice, names)``."""
+    words_module: str
+    """The name of the game's words module (``"pitchside.core.words.<game>"``)."""
     inputs: Mapping[str, type] = {}
     """The game's inputs by replay name (``{"coin_toss": CoinToss, ...}``), in the
     order the unknown-input message lists them."""
@@ -124,6 +125,14 @@ class RulesCodec:
     def apply(self, state: Any, inp: Any) -> Step[Any]:
         result: Step[Any] = self.rules.apply(state, inp)
         return result
+
+    @property
+    def words(self) -> Any:
+        """The game's words module (:mod:`pitchside.core.words`, :attr:`words_module`):
+        ``describe(notice, names)``. Imported at the first description (a refusal, a
+        notice, a result's cause), not when the codec is made: a table boots to its
+        first frame without it (start-up, issue 15)."""
+        return importlib.import_module(self.words_module)
 
     def describe(self, notice: Notice, names: tuple[str, str]) -> Words:
         words: Words = self.words.describe(notice, names)

@@ -31,7 +31,6 @@ from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.board import Grass
-from pitchside.core.words import mastermove as words
 
 
 def _square_value(what: str, name: str, value: Any) -> int:
@@ -100,7 +99,7 @@ class MasterMoveCodec(RulesCodec):
     name = "mastermove"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
-    words: Any = words
+    words_module = "pitchside.core.words.mastermove"
     inputs = {"lineup": rules.Lineup, "coin_toss": rules.CoinToss, "move": rules.Move, "change": rules.Change,
               "restart": rules.Restart, "quit": rules.Quit}
 

@@ -24,7 +24,6 @@ from typing import Any
 from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pichenotte as rules
-from pitchside.core.words import pichenotte as words
 
 
 def _check_by_hand(shot: rules.Shot) -> None:
@@ -47,7 +46,7 @@ class PichenotteCodec(RulesCodec):
     name = "pichenotte"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
-    words: Any = words
+    words_module = "pitchside.core.words.pichenotte"
     inputs = {"coin_toss": rules.CoinToss, "shot": rules.Shot, "tally": rules.Tally}
 
     def new_state(self, options: rules.Options) -> rules.State:

@@ -26,7 +26,6 @@ from typing import Any
 
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pitchbowl as rules
-from pitchside.core.words import pitchbowl as words
 
 ANNOUNCES = rules.ANNOUNCES
 RESULTS = rules.RESULTS
@@ -39,7 +38,7 @@ class PitchBowlCodec(RulesCodec):
     name = "pitchbowl"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
-    words: Any = words
+    words_module = "pitchside.core.words.pitchbowl"
     inputs = {"coin_toss": rules.CoinToss, "choose": rules.Choose, "placement": rules.Placement,
               "kickoff": rules.Kickoff, "pitch": rules.Pitch, "end_turn": rules.EndTurn,
               "def_placement": rules.DefPlacement}

@@ -34,7 +34,6 @@ from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pitchnut as rules
 from pitchside.core.sides import SIDES
-from pitchside.core.words import pitchnut as words
 
 
 def _check_by_hand(shot: rules.Shot) -> None:
@@ -55,7 +54,7 @@ class PitchnutCodec(RulesCodec):
     name = "pitchnut"
     rules_version = rules.RULES_VERSION
     rules: Any = rules
-    words: Any = words
+    words_module = "pitchside.core.words.pitchnut"
     inputs = {"coin_toss": rules.CoinToss, "breaker": rules.Breaker, "shot": rules.Shot}
 
     def new_state(self, options: rules.Options) -> rules.State:
