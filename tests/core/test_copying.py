@@ -73,7 +73,25 @@ def test_init_false_or_initvar_fields_fall_back_to_dataclasses_replace() -> None
 
 def test_unknown_name_and_non_dataclass_raise_type_error() -> None:
     with pytest.raises(TypeError, match="'nope'"):
-        replace(Slotted(1), nope=1)
+        replace(Slotted(1), nope=1)  # type: ignore[call-arg]  # the error is the point
     with pytest.raises(TypeError):
-        replace(object(), a=1)
+        replace(object(), a=1)  # type: ignore[type-var]  # the error is the point
     assert replace(Slotted(1), a=5).a == 5  # a failed name is not cached as a copier
+
+
+@dataclass(frozen=True, kw_only=True)
+class _KwBase:
+    a: int = 1
+
+
+@dataclass(frozen=True)
+class _PositionalAfterKw(_KwBase):
+    b: int = 2
+
+
+def test_a_base_s_keyword_only_field_before_a_subclass_s_positional_one() -> None:
+    # fields() lists a before b, but __init__ takes b positionally and a by keyword only
+    obj = _PositionalAfterKw(5, a=3)
+    for changes in ({"b": 7}, {"a": 9}, {"a": 4, "b": 6}):
+        got = replace(obj, **changes)
+        assert got == dataclasses.replace(obj, **changes) and type(got) is _PositionalAfterKw

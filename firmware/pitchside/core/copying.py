@@ -61,10 +61,12 @@ def _copier(cls: type, names: tuple[str, ...]) -> _Copier:
     unknown = [n for n in names if n not in known]
     if unknown:
         raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown[0]!r}")
-    args = []
-    for f in fields:
-        value = f"c[{f.name!r}]" if f.name in names else f"o.{f.name}"
-        args.append(f"{f.name}={value}" if f.kw_only else value)
+    def value(f: dataclasses.Field[Any]) -> str:
+        return f"c[{f.name!r}]" if f.name in names else f"o.{f.name}"
+
+    # __init__ takes the positional fields in order, then the keyword-only ones (which a
+    # base class's kw_only fields put before a subclass's positional ones in fields())
+    args = [value(f) for f in fields if not f.kw_only] + [f"{f.name}={value(f)}" for f in fields if f.kw_only]
     source = f"def copy(o, c):\n    return cls({', '.join(args)})\n"
     namespace: dict[str, Any] = {"cls": cls}
     exec(source, namespace)  # noqa: S102 (source made here from the class's own field names)
