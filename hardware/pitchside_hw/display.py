@@ -32,6 +32,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from PIL import Image
 
+from pitchside.app.ahead import DRAW_AHEAD_MAX
 from pitchside.core.errors import ConfigError, HardwareError
 
 log = logging.getLogger(__name__)
@@ -99,9 +100,9 @@ class StagingDevice(Protocol):
     def display(self, image: Image.Image) -> None: ...
 
 
-AHEAD_MAX = 64
-"""The most frames :meth:`Display.prepare_ahead` keeps readied at once: two rounds of the
-most ``[display] draw_ahead`` allows (32), the last one and one cut short."""
+AHEAD_MAX = 2 * DRAW_AHEAD_MAX
+"""The most frames :meth:`Display.prepare_ahead` keeps readied at once (64): two rounds of
+the most ``[display] draw_ahead`` allows, the last one and one cut short."""
 
 
 class _Prepared(NamedTuple):

@@ -42,9 +42,12 @@ from typing import Any, Literal, NamedTuple
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
-STAGED_MAX = 64
-"""The most frames :meth:`_Partial.stage` keeps planned at once: the runtime's frames
-drawn ahead (:data:`pitchside_hw.display.AHEAD_MAX`) and a journaled frame's plan."""
+from pitchside.app.ahead import DRAW_AHEAD_MAX
+
+STAGED_MAX = 2 * DRAW_AHEAD_MAX + 1
+"""The most frames :meth:`_Partial.stage` keeps planned at once (65): the frames
+:class:`~pitchside_hw.display.Display` keeps readied ahead (``AHEAD_MAX``) and a
+journaled frame's plan."""
 
 DEFAULT_FULL_EVERY = 32
 """Frames between two full refreshes (a changed frame every few seconds at a table:

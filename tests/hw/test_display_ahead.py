@@ -17,8 +17,8 @@ from tests.hw.test_display_handoff import Bus, scene, started
 
 
 def test_room_for_two_rounds_of_the_most_frames_a_table_draws_ahead() -> None:
-    assert AHEAD_MAX == 2 * DRAW_AHEAD_MAX == 64  # the last round and one cut short
-    assert STAGED_MAX == AHEAD_MAX  # and the journaled frame's plan is its own (Display.prepare)
+    assert AHEAD_MAX == 2 * DRAW_AHEAD_MAX  # the last round and one cut short
+    assert STAGED_MAX == AHEAD_MAX + 1  # and a journaled frame's plan (Display.prepare)
 
 
 def test_past_the_room_the_frame_readied_longest_ago_is_dropped() -> None:
@@ -45,7 +45,7 @@ def test_the_frame_shown_of_those_prepared_ahead_sends_what_a_plain_show_sends(c
     a_bus.log.clear()
     b_bus.log.clear()
     for _ in range(40):
-        guesses = [scene(rng, b.size) for _ in range(rng.randrange(1, 40))]  # past AHEAD_MAX too
+        guesses = [scene(rng, b.size) for _ in range(rng.randrange(1, AHEAD_MAX + 20))]  # past AHEAD_MAX too
         for img in guesses:
             b.prepare_ahead(img)
         r = rng.random()

@@ -231,8 +231,12 @@ class Runtime:
         self._ahead_faults: set[str] = set()  # the guesses' faults logged so far (once each)
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
+        self.frames_shown = 0
+        """Frames handed to the main display's sink (which may still skip one identical to
+        the panel's); instrumentation for bench/."""
         self.frames_shown_ahead = 0
-        """Frames shown that :meth:`draw_ahead` had drawn (the rest were drawn when needed)."""
+        """Of :attr:`frames_shown`, those :meth:`draw_ahead` had drawn (the rest were drawn
+        when needed); instrumentation for bench/."""
         self.waiting = False
         """True while :meth:`run` is blocked waiting for an event or a timer (its pass
         done, the frames ahead drawn): what a bench waits for before its pause."""
@@ -546,10 +550,13 @@ class Runtime:
         writing = self._writer is not None and self._writer.pending  # before the frame is read:
         main = self.frame()  # a write ending in between may change it (a warning)
         drawn: Drawn | None = None
+        ahead = False  # drawn is a frame draw_ahead drew
         if writing:
             if main != self._shown:
+                drawn = self._drawn_ahead(main)
+                ahead = drawn is not None
                 try:
-                    drawn = self._drawn_ahead(main) or screen.compose(main, self._panel)
+                    drawn = drawn or screen.compose(main, self._panel)
                 except HardwareError:
                     drawn = None  # drawn again below, where the fault is counted
                 if drawn is not None and isinstance(self._sink, PreparingSink):
@@ -560,14 +567,16 @@ class Runtime:
             self.settle()
             again = self.frame()
             if again != main:
-                main, drawn = again, None
+                main, drawn, ahead = again, None, False
         self._pager.follow(main)
         if main != self._shown:
-            drawn = drawn or self._drawn_ahead(main)
+            if drawn is None:
+                drawn = self._drawn_ahead(main)
+                ahead = drawn is not None
             pages = self._show(self._sink, main, self._panel, "display", drawn)
             if pages:
-                if drawn is not None and self._drawn_ahead(main) is drawn:
-                    self.frames_shown_ahead += 1
+                self.frames_shown += 1
+                self.frames_shown_ahead += ahead
                 self._shown = main
                 self._page_timer(self._pager, main, pages)
         for side, (sink, panel) in self._side_sinks.items():
@@ -618,15 +627,16 @@ class Runtime:
             self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
             due = self.next_due()
             waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
+            event: table.Event | TimerRequest | _Wake | None
             self.waiting = True
             try:
                 event = self._queue.get(timeout=min(waits) if waits else None)
             except queue.Empty:
+                event = None
+            finally:
                 self.waiting = False
-            else:
-                self.waiting = False
-                if not isinstance(event, _Wake):
-                    self._handle(event)
+            if event is not None and not isinstance(event, _Wake):
+                self._handle(event)
             self.fire_due(self._clock())
             self.process_pending()
             if self._on_pass is not None:
