@@ -59,7 +59,7 @@ from pathlib import Path
 from time import perf_counter_ns
 from typing import Any
 
-from common import load_demo, summary_us, timing_points
+from common import load_demo, pct, summary_us, timing_points
 from common import patched as patched  # re-exported: web, webtrace and cpu_stages patch through latency.patched
 
 BENCH_BOUNCE_MS = 2.0
@@ -284,7 +284,8 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     tmp = tempfile.TemporaryDirectory(prefix="pitchside-bench-", dir=journal_dir) if journal else None
     samples: dict[str, list[int]] = defaultdict(list)
     kinds: dict[str, list[int]] = defaultdict(list)
-    counts = {"matches": 0, "edges_without_frame": 0, "journal_writes": 0, "frames_sent": 0, "frames_shown_ahead": 0}
+    counts = {"matches": 0, "edges_without_frame": 0, "journal_writes": 0, "frames_sent": 0, "frames_shown": 0,
+              "frames_shown_ahead": 0, "idle_wait_timeouts": 0}
     try:
         while len(samples["total"]) < n_events:
             table = Table(factory, config, Path(tmp.name) if tmp else None, device, probe, seed=scenario.seed)
@@ -294,7 +295,8 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
                 table.close()
             counts["matches"] += 1
             counts["frames_sent"] += table.display.frames_sent
-            counts["frames_shown_ahead"] += getattr(table.runtime, "frames_shown_ahead", 0)  # Runtime.draw_ahead's
+            counts["frames_shown"] += getattr(table.runtime, "frames_shown", 0)  # handed to the main display
+            counts["frames_shown_ahead"] += getattr(table.runtime, "frames_shown_ahead", 0)  # of them drawn ahead
     finally:
         factory.close()
         if tmp is not None:
@@ -305,7 +307,9 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
         "stages_us": {k: summary_us(samples[k]) for k in (*STAGES, WAKE)},
         "by_kind_us": {k: summary_us(v) for k, v in sorted(kinds.items())},
     } | ({"draw_ahead_cpu_us": summary_us(samples["ahead_cpu"]),
-          "draw_ahead_frames": summary_us(samples["ahead_frames"])} if samples["ahead_cpu"] else {}) | ({"journal_write_us": summary_us(samples["journal_write"])} if journal else {})
+          "draw_ahead_frames": {"p50": pct(samples["ahead_frames"], 50), "p99": pct(samples["ahead_frames"], 99),
+                                "max": max(samples["ahead_frames"])}}
+         if samples["ahead_cpu"] else {}) | ({"journal_write_us": summary_us(samples["journal_write"])} if journal else {})
 
 
 def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: int,
@@ -335,7 +339,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                     n: int = draw_ahead()
                     if n:  # CPU of a round that drew (a call with the state unchanged draws nothing)
                         samples["ahead_cpu"].append(time.thread_time_ns() - t)
-                        samples["ahead_frames"].append(n * 1000)  # summary_us divides by 1000
+                        samples["ahead_frames"].append(n)  # a count, not ns
                     return n
 
                 rt.draw_ahead = ahead_probe  # type: ignore[method-assign]
@@ -350,8 +354,8 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 rt.process_pending()
 
         def measured(pin: Any, level: bool) -> None:
-            if threaded and wait:
-                wait_idle(rt)
+            if threaded and wait and not wait_idle(rt):
+                counts["idle_wait_timeouts"] += 1
             if before_edge is not None:
                 before_edge()
             done.clear()
@@ -414,19 +418,21 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 thread.join(5)
 
 
-def wait_idle(rt: Any, timeout_s: float = 1.0) -> None:
+def wait_idle(rt: Any, timeout_s: float = 1.0) -> bool:
     """Until the runtime thread waits for its next event (``Runtime.waiting``, seen twice
     0.1 ms apart): the pass of the previous edge's release and the frames it draws
     ahead (``Runtime.draw_ahead``) are done, as they are long before the next press at a
     real table, so none of that work falls in the pause or on the baseline's edge. A
-    runtime without ``waiting`` (an older arm of bench/ab_edge.py) is not waited for."""
+    runtime without ``waiting`` (an older arm of bench/ab_edge.py) is not waited for.
+    Returns False when ``timeout_s`` passed first (counted: ``idle_wait_timeouts``)."""
     if not hasattr(rt, "waiting"):
-        return
+        return True
     end = time.monotonic() + timeout_s
     seen = 0
     while seen < 2 and time.monotonic() < end:
         seen = seen + 1 if rt.waiting else 0
         time.sleep(0.0001)
+    return seen >= 2
 
 
 class Baseline:
@@ -435,9 +441,14 @@ class Baseline:
     font, loaded once (``draw.text`` without ``font=`` would load it on every frame),
     on ``device`` (the same kind as the firmware it is paired with; noop bus). Stages:
     driver (edge -> callback), render (the canvas drawing), handoff (``device.display``).
-    :meth:`edge` measures one press; the release is not timed."""
+    :meth:`edge` measures one press; the release is not timed.
 
-    def __init__(self, device: str = "partial") -> None:
+    ``predraw``: the counter draws its next frame while it waits, as the firmware draws
+    its frames ahead: right after each press (untimed), the image of count + 1 is drawn
+    and, on the partial device, packed and planned (``stage``); the press then only
+    hands that image to the device (render 0). The best a plain counter can do."""
+
+    def __init__(self, device: str = "partial", predraw: bool = False) -> None:
         from gpiozero import Button
         from gpiozero.pins.mock import MockFactory
         from luma.core.render import canvas
@@ -448,6 +459,8 @@ class Baseline:
         self.font = ImageFont.load_default()
         self.samples: dict[str, list[int]] = defaultdict(list)
         self.count = 0
+        self.predraw = predraw
+        self._next: Any = None
         st: dict[str, int] = {}
         self._st = st
         device_display = self.device.display
@@ -462,12 +475,30 @@ class Baseline:
         def pressed() -> None:
             st["t_cb"] = perf_counter_ns()
             self.count += 1
+            if self._next is not None:
+                self.device.display(self._next)
+                return
             with canvas(self.device) as draw:
                 draw.text((0, 0), f"{self.count}", fill="white", font=self.font)
 
         self.button = Button("GPIO17", pull_up=True, bounce_time=None, pin_factory=self.factory)
         self.button.when_pressed = pressed
         self.pin = self.factory.pin("GPIO17")
+        self._draw_next()
+
+    def _draw_next(self) -> None:
+        """With ``predraw``: the next press's frame, drawn (as luma's ``canvas`` draws it)
+        and, on a device that stages, packed and planned now."""
+        if not self.predraw:
+            return
+        from PIL import Image, ImageDraw
+
+        image = Image.new(self.device.mode, self.device.size)
+        ImageDraw.Draw(image).text((0, 0), f"{self.count + 1}", fill="white", font=self.font)
+        stage = getattr(self.device, "stage", None)
+        if stage is not None:
+            stage(image)
+        self._next = image
 
     def edge(self) -> None:
         st = self._st
@@ -479,6 +510,7 @@ class Baseline:
         self.samples["render"].append(st["t_dev"] - st["t_cb"])
         self.samples["handoff"].append(st["t_frame"] - st["t_dev"])
         self.pin.drive_high()
+        self._draw_next()  # untimed: while the counter waits for its next press
 
     def close(self) -> None:
         self.button.close()
@@ -510,19 +542,20 @@ PAUSE_S = 0.001
 
 def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str = "partial",
              threaded: bool = False, journal_dir: Path | None = None, ahead: bool = True,
-             wait: bool = True) -> tuple[dict[str, Any], dict[str, Any]]:
+             wait: bool = True, predrawn: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
     """The firmware and the bare counter, interleaved edge by edge in this process, each on
     its own MockFactory and the same kind of device: before each firmware edge, a pause
     of :data:`PAUSE_S`, one baseline edge, the same pause. ``rounds`` runs of about
     ``n_events / rounds`` edges each; returns ``(firmware, baseline)`` whose ``total_us``
     holds the median over the rounds of each statistic, ``spread_us`` its (min, max),
     ``rounds`` every round's figures and ``ratio`` the per-round firmware/baseline ratios
-    (median, min, max) of p50 and p99. ``ahead``, ``wait``: as for :func:`run_table`."""
+    (median, min, max) of p50 and p99. ``ahead``, ``wait``: as for :func:`run_table`;
+    ``predrawn``: the counter draws its next frame while it waits (:class:`Baseline`)."""
     per = [n_events // rounds + (1 if i < n_events % rounds else 0) for i in range(rounds)]
     fw_rounds: list[dict[str, Any]] = []
     base_rounds: list[dict[str, Any]] = []
     for n in per:
-        base = Baseline(device)
+        base = Baseline(device, predraw=predrawn)
 
         def before() -> None:
             time.sleep(PAUSE_S)
