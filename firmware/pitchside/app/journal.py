@@ -588,7 +588,7 @@ class Journal:
 
     # --- writing ------------------------------------------------------------------------
 
-    def start_match(self, header: dict[str, Any], sensors: Iterable[str] = (),
+    def start_match(self, header: dict[str, Any], sensors: Iterable[str] = (), *,
                     first: LinesWrite | None = None, prune_to: int | None = None) -> int:
         """Store a new running match; returns its id (negative in memory mode).
 
