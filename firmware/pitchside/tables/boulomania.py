@@ -159,9 +159,13 @@ class TableState:
 Effect = TableEffect
 
 
-describe = common.lazy_describe("pitchside.core.words.boulomania")
-"""The words of a notice for the sides' names (:func:`pitchside.core.words.boulomania.describe`),
-its module imported at the first refusal or notice, not at start-up (issue 15)."""
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.boulomania.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.boulomania import describe as words
+
+    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:

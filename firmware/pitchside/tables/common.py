@@ -8,14 +8,13 @@ words come from the game's ``describe`` (:mod:`pitchside.core.words`), handed in
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, cast
 
 from pitchside.core import copying
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Describe, Notice, Words
+from pitchside.core.notice import Describe, Notice
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt
 from pitchside.tables.effects import Accepted, TableEffect
@@ -53,20 +52,6 @@ def info(ts: T, text: str) -> T:
 def warn(ts: T, text: str) -> T:
     """``ts`` with a warning prompt (a sensor, a device)."""
     return with_(ts, prompt=Prompt(text, "warning"))
-
-
-def lazy_describe(module: str) -> Describe:
-    """The ``describe(notice, names) -> Words`` of the words module named ``module``
-    (:mod:`pitchside.core.words`), imported at its first call, not when the table's
-    module is (a table boots to its first frame without its words: start-up, issue 15).
-
-    :raises ModuleNotFoundError: at that first call, for a module that does not exist."""
-
-    def describe(notice: Notice, names: tuple[str, str]) -> Words:
-        words: Words = importlib.import_module(module).describe(notice, names)
-        return words
-
-    return describe
 
 
 def said(notice: Notice, names: tuple[str, str], describe: Describe) -> Prompt:

@@ -75,7 +75,7 @@ from typing import TYPE_CHECKING, Literal, assert_never
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.rules.mastermove.movegen import scoring_side
@@ -100,9 +100,13 @@ SOURCE = "moves"
 Placement = tuple[tuple[rules.Square, rules.Kind], ...]
 
 
-describe = common.lazy_describe("pitchside.core.words.mastermove")
-"""The words of a notice for the sides' names (:func:`pitchside.core.words.mastermove.describe`),
-its module imported at the first refusal or notice, not at start-up (issue 15)."""
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.mastermove.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.mastermove import describe as words
+
+    return words(notice, names)
 
 
 def _placement(groups: dict[rules.Kind, tuple[str, ...]]) -> Placement:

@@ -75,7 +75,7 @@ from pitchside.core.copying import replace  # dataclasses.replace without its pe
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import SIDES, PerSide, Side, other
@@ -220,9 +220,13 @@ def view(ts: TableState) -> PichenotteView:
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
-describe = common.lazy_describe("pitchside.core.words.pichenotte")
-"""The words of a notice for the sides' names (:func:`pitchside.core.words.pichenotte.describe`),
-its module imported at the first refusal or notice, not at start-up (issue 15)."""
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.pichenotte import describe as words
+
+    return words(notice, names)
 
 
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Literal, assert_never
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import SIDES, PerSide, Side, name_of, other
@@ -204,9 +204,13 @@ class TableState:
         return replace(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
 
 
-describe = common.lazy_describe("pitchside.core.words.pitchbowl")
-"""The words of a notice for the sides' names (:func:`pitchside.core.words.pitchbowl.describe`),
-its module imported at the first refusal or notice, not at start-up (issue 15)."""
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pitchbowl.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.pitchbowl import describe as words
+
+    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Literal, assert_never
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice
+from pitchside.core.notice import Notice, Words
 from pitchside.core.step import Step
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
@@ -175,9 +175,13 @@ class TableState:
 Effect = TableEffect
 
 
-describe = common.lazy_describe("pitchside.core.words.pitchnut")
-"""The words of a notice for the sides' names (:func:`pitchside.core.words.pitchnut.describe`),
-its module imported at the first refusal or notice, not at start-up (issue 15)."""
+def describe(notice: Notice, names: tuple[str, str]) -> Words:
+    """The words of ``notice`` for the sides' ``names``
+    (:func:`pitchside.core.words.pitchnut.describe`), its module imported at the first
+    refusal or notice, not at start-up (issue 15)."""
+    from pitchside.core.words.pitchnut import describe as words
+
+    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
