@@ -27,12 +27,14 @@ from common import frame_kind as kind
 from common import quantile_us as q
 
 
-def record(lat: Any) -> list[tuple[Any, Any]]:
-    """``(frame, panel)`` of what the runtime composed in one sync demo match."""
+def record(lat: Any) -> list[tuple[Any, ...]]:
+    """``(frame, panel)`` of what the runtime composed in one sync demo match, and the
+    runtime's spare canvases where its arm passes them (``pitchside.render.panel.Spares``):
+    replayed with them, as the runtime draws."""
     from pitchside.render import screen
 
     return calls_during(screen, "compose", lambda: lat.run_table(120, journal=False, device="partial"),
-                        lambda args, _: (args[0], args[1] if len(args) > 1 else (128, 64)))
+                        lambda args, _: (args[0], args[1] if len(args) > 1 else (128, 64), *args[2:3]))
 
 
 def main() -> None:
@@ -42,7 +44,7 @@ def main() -> None:
     ap.add_argument("--after", default=None, help="arm B: this commit's firmware (default: this tree)")
     args = ap.parse_args()
     arms = Arms(extract(args.before), extract(args.after) if args.after else ROOT)
-    frames: dict[str, list[tuple[Any, Any]]] = {}
+    frames: dict[str, list[tuple[Any, ...]]] = {}
     compose: dict[str, Any] = {}
     for arm in ("A", "B"):
         lat = arms.use(arm)
@@ -58,9 +60,9 @@ def main() -> None:
         for i in range(n):
             for arm in order:
                 arms.use(arm)
-                frame, size = frames[arm][i]
+                frame, *rest = frames[arm][i]
                 t = clock()
-                compose[arm](frame, size)
+                compose[arm](frame, *rest)
                 dt = clock() - t
                 for k in ("all", kind(frame)):
                     res[arm].setdefault(k, []).append(dt)

@@ -82,9 +82,11 @@ def demo_frames() -> list[tuple[Any, Any, Any]]:
 
 def per_frame(arms: Arms, rounds: int, what: str) -> None:
     from pitchside.render import screen
+    from pitchside.render.panel import Spares
     from pitchside_hw.display import Display
 
     frames = demo_frames()
+    spares = {"A": Spares(), "B": Spares()}  # each arm draws on its own, as a runtime does
     res: dict[str, dict[str, list[int]]] = {"A": {}, "B": {}}
     for r in range(rounds):
         order = ("A", "B") if r % 2 else ("B", "A")
@@ -93,7 +95,7 @@ def per_frame(arms: Arms, rounds: int, what: str) -> None:
                 for arm in order:
                     arms.use(arm)
                     t0 = time.perf_counter_ns()
-                    screen.compose(frame, size)
+                    screen.compose(frame, size, spares[arm])
                     dt = time.perf_counter_ns() - t0
                     for k in (kind(frame), "all"):
                         res[arm].setdefault(k, []).append(dt)

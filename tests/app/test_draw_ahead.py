@@ -139,9 +139,9 @@ def test_a_round_that_repeats_frames_takes_them_from_the_last_round(monkeypatch:
     composed: list[object] = []
     compose = screen.compose
 
-    def counting(frame: object, panel: object) -> object:
+    def counting(frame: object, panel: object, spares: object = None) -> object:
         composed.append(frame)
-        return compose(frame, panel)  # type: ignore[arg-type]
+        return compose(frame, panel, spares)  # type: ignore[arg-type]
 
     monkeypatch.setattr(screen, "compose", counting)
     first = rt.draw_ahead()

@@ -24,7 +24,7 @@ from PIL import Image, ImageChops, ImageDraw
 from pitchside.app.config import load_config
 from pitchside.render import fonts, screen, widgets
 from pitchside.render import panel as panel_module
-from pitchside.render.panel import Canvas, Panel
+from pitchside.render.panel import Canvas, Panel, Spares
 from pitchside.tables.registry import app_for
 from pitchside_sim.run import default_config_path
 from pitchside_sim.scenario import load_scenario
@@ -44,9 +44,9 @@ def _frames(game: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -
     seen: list[tuple[Any, Panel]] = []
     real = screen.compose
 
-    def recording(frame: screen.Frame, panel: Any = (128, 64)) -> screen.Drawn:
+    def recording(frame: screen.Frame, panel: Any = (128, 64), spares: Spares | None = None) -> screen.Drawn:
         seen.append((frame, Panel.of(panel)))
-        return real(frame, panel)
+        return real(frame, panel, spares)
 
     monkeypatch.setattr(screen, "compose", recording)
     sim = SimTable(config, seed=scenario.seed)
@@ -85,10 +85,11 @@ def test_memoised_and_plain_frames_are_identical(game: str, size: tuple[int, int
     frames = _frames(game, size, monkeypatch)
     assert len(frames) >= 10  # the match was played, frame after frame
     pages = 0
+    spares = Spares()  # the memoised frames drawn on spare canvases, as the runtime draws them
     for frame, panel in frames:
         for page in range(3):  # paged texts: each page (page numbers wrap per text)
             request = replace(frame, page=page)
-            memo = screen.compose(request, panel)
+            memo = screen.compose(request, panel, spares)
             with bypassed(monkeypatch):
                 plain = screen.compose(request, panel)
             assert memo.image.mode == plain.image.mode and memo.image.size == plain.image.size
@@ -137,8 +138,9 @@ def test_memoised_and_plain_frames_are_identical_in_grey_and_colour(game: str, m
     lines, the sides' colours), the demo's frames at 256x64 and 128x128."""
     for size in ((256, 64), (128, 128)):
         panel = Panel(size[0], size[1], mode)  # type: ignore[arg-type]
+        spares = Spares()
         for frame, _ in _frames(game, size, monkeypatch):
-            memo = screen.compose(frame, panel)
+            memo = screen.compose(frame, panel, spares)
             with bypassed(monkeypatch):
                 plain = screen.compose(frame, panel)
             assert memo.image.mode == plain.image.mode == mode

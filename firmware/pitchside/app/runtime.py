@@ -36,7 +36,7 @@ from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
 from pitchside.render import screen
-from pitchside.render.panel import Panel
+from pitchside.render.panel import Panel, Spares
 from pitchside.render.screen import Drawn, Frame
 from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.health import SensorHealth
@@ -212,6 +212,8 @@ class Runtime:
         """The recorder's optional ``refused`` (:meth:`_note_refusal`), looked up once."""
         self._writer = Writer() if parts.recorder is not None and parts.overlap_writes else None
         self._panel = Panel.of(parts.size, parts.mode)
+        self._spares = Spares()
+        """The spare canvases every frame of this runtime (its thread alone) is drawn on."""
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
         self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
@@ -501,7 +503,7 @@ class Runtime:
                 frame = self._pager.at(self._framed(kiosk.view(after)))
                 if frame == self._shown or frame in self._ahead:
                     continue
-                drawn = kept.get(frame) or screen.compose(frame, self._panel)
+                drawn = kept.get(frame) or screen.compose(frame, self._panel, self._spares)
                 if self._prepare_ahead is not None:
                     self._prepare_ahead(drawn.image)  # a no-op for an image it has ready
             except Exception as exc:  # a guess must never stop the table: the real input says
@@ -556,7 +558,7 @@ class Runtime:
                 drawn = self._drawn_ahead(main)
                 ahead = drawn is not None
                 try:
-                    drawn = drawn or screen.compose(main, self._panel)
+                    drawn = drawn or screen.compose(main, self._panel, self._spares)
                 except HardwareError:
                     drawn = None  # drawn again below, where the fault is counted
                 if drawn is not None and isinstance(self._sink, PreparingSink):
@@ -609,7 +611,7 @@ class Runtime:
         0 after a display fault."""
         try:
             if drawn is None:
-                drawn = screen.compose(frame, panel)
+                drawn = screen.compose(frame, panel, self._spares)
             sink.show(drawn.image)
         except HardwareError as exc:  # a display fault must not stop the match
             self.display_errors += 1

@@ -185,11 +185,36 @@ def to_logical(image: Image.Image) -> Image.Image:
 
 
 SPARES = 8
-"""The most panel sizes whose spare canvas image is kept (:meth:`Canvas.give_back`)."""
+"""The most panel sizes whose spare canvas image a :class:`Spares` keeps."""
 
-_SPARES: dict[tuple[int, int], tuple[Image.Image, ImageDraw.ImageDraw, Callable[..., ImageDraw.ImageDraw]]] = {}
-"""A spare canvas image per size, its Draw, and the Draw factory that made it (a Draw
-made before a test put its own factory in is not reused under it)."""
+_Spare = tuple[Image.Image, ImageDraw.ImageDraw, Callable[..., ImageDraw.ImageDraw]]
+
+
+@dataclass(eq=False)
+class Spares:
+    """Spare canvas images for one drawer of frames (a runtime's thread: one owner, no
+    lock), at most one per panel size: the image, its Draw, and the Draw factory that
+    made it (a Draw made before a test put its own factory in is not reused under it).
+
+    :param most: the most sizes kept (:data:`SPARES`); the oldest is dropped first.
+    """
+
+    most: int = SPARES
+    _kept: dict[tuple[int, int], _Spare] = field(default_factory=dict, init=False, repr=False)
+
+    def take(self, size: tuple[int, int]) -> _Spare | None:
+        """The spare of ``size`` (px), no longer kept; None when there is none."""
+        return self._kept.pop(size, None)
+
+    def keep(self, size: tuple[int, int], spare: _Spare) -> None:
+        """Keep ``spare`` as the one of ``size`` (px)."""
+        self._kept.pop(size, None)
+        while len(self._kept) >= self.most:
+            del self._kept[next(iter(self._kept))]
+        self._kept[size] = spare
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
 
 def _lut(values: list[int]) -> list[int]:
@@ -207,17 +232,17 @@ class Canvas:
         each paged text shows ``page % its pages``).
     :ivar pages: the most pages any paged text drawn so far needs (1: nothing paged);
         the shell runs its page timer while it is above 1.
-    :param spare: start from a spare image and Draw of the panel's size that an
-        earlier canvas gave back (:meth:`give_back`), cleared to paper, when one is
+    :param spare: where to start from a spare image and Draw of the panel's size that
+        an earlier canvas gave back (:meth:`give_back`), cleared to paper, when one is
         there (issue 15 item 2: a new image and Draw were about 35 µs of a frame in
         the bench); for a caller that gives it back after :meth:`finish` and keeps no
-        hold on ``image``.
+        hold on ``image``. None: a new image.
     """
 
     panel: Panel
     page: int = 0
     pages: int = 1
-    spare: bool = False
+    spare: Spares | None = None
     image: Image.Image = field(init=False)
     draw: ImageDraw.ImageDraw = field(init=False)
     _made_by: Callable[..., ImageDraw.ImageDraw] = field(init=False, repr=False)
@@ -228,7 +253,7 @@ class Canvas:
         if self.page < 0:
             raise ValueError(f"page must be 0 or more, not {self.page}")
         factory = ImageDraw.Draw
-        got = _SPARES.pop(self.panel.size, None) if self.spare else None
+        got = self.spare.take(self.panel.size) if self.spare is not None else None
         if got is not None and got[2] is factory:
             self.image, self.draw, self._made_by = got
             w, h = self.panel.size
@@ -240,15 +265,13 @@ class Canvas:
 
     def give_back(self, shown: Image.Image) -> None:
         """After :meth:`finish` gave ``shown``: keep this canvas's image and Draw as
-        the spare of its size (a canvas made with ``spare``; none else, nor an image
-        that is ``shown`` itself or not this canvas's own "L" image of the panel's size).
-        At most :data:`SPARES` sizes are kept."""
+        the spare of its size in its :class:`Spares` (a canvas made with ``spare``; none
+        else, nor an image that is ``shown`` itself or not this canvas's own "L" image of
+        the panel's size)."""
         image = self.image
-        if not self.spare or shown is image or image.mode != "L" or image.size != self.panel.size:
+        if self.spare is None or shown is image or image.mode != "L" or image.size != self.panel.size:
             return
-        if len(_SPARES) >= SPARES:
-            _SPARES.clear()
-        _SPARES[self.panel.size] = (image, self.draw, self._made_by)
+        self.spare.keep(self.panel.size, (image, self.draw, self._made_by))
 
     @property
     def size(self) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar, cast
 from PIL import Image
 
 from pitchside.render.badge import draw_badge
-from pitchside.render.panel import Canvas, Panel
+from pitchside.render.panel import Canvas, Panel, Spares
 from pitchside.render.view import Prompt
 
 V = TypeVar("V")
@@ -99,11 +99,11 @@ class Drawn:
     pages: int = 1
 
 
-def _draw(screen: _Screen, view: object, panel: Panel, page: int) -> Drawn:
-    canvas = Canvas(panel, page, spare=True)
+def _draw(screen: _Screen, view: object, panel: Panel, page: int, spares: Spares | None = None) -> Drawn:
+    canvas = Canvas(panel, page, spare=spares)
     screen.draw(view, canvas)
     image = canvas.finish()
-    canvas.give_back(image)  # the next frame starts from this canvas's image, cleared
+    canvas.give_back(image)  # with spares: the next frame starts from this canvas's image, cleared
     return Drawn(image, canvas.pages)
 
 
@@ -126,9 +126,13 @@ class Frame:
     page: int = 0
 
 
-def compose(frame: Frame, size: Panel | Size = (128, 64)) -> Drawn:
+def compose(frame: Frame, size: Panel | Size = (128, 64), spares: Spares | None = None) -> Drawn:
     """Draw ``frame`` for a panel: its view (with the warning on a free prompt line),
     then the badge; with the number of pages its paged text has.
+
+    :param spares: the caller's spare canvases (:class:`~pitchside.render.panel.Spares`):
+        the frame is drawn on the spare of the panel's size, cleared, when there is one,
+        and its canvas is kept there for the next; None: a new canvas.
 
     :raises TypeError: no screen is registered for the view's type.
     :raises ValueError: no layout for the panel (see :func:`render`).
@@ -138,7 +142,7 @@ def compose(frame: Frame, size: Panel | Size = (128, 64)) -> Drawn:
     if frame.warning and screen.prompt_line and cast(Prompted, view).prompt is None:
         view = dataclasses.replace(view, prompt=Prompt(frame.warning, "warning"))
     panel = Panel.of(size)
-    drawn = _draw(screen, view, panel, frame.page)
+    drawn = _draw(screen, view, panel, frame.page, spares)
     if frame.badge:
         draw_badge(drawn.image, panel.palette.ink)
     return drawn
