@@ -665,7 +665,8 @@ class Journal:
                 written = True
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
-        self._keep(match_id, texts)
+        if texts:
+            self._keep(match_id, texts)
         if not written:
             self._spend_in_memory(spend, match_id)
 
@@ -681,10 +682,12 @@ class Journal:
         caller's transaction."""
         conn = self._conn
         assert conn is not None  # the caller holds the transaction open on it
-        seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?", (match_id,)).fetchone()[0]
-        for i, text in enumerate(texts):
-            conn.execute("INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq + i, text))
-        conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (sum(map(len, texts)), match_id))
+        if texts:
+            seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?",
+                               (match_id,)).fetchone()[0]
+            for i, text in enumerate(texts):
+                conn.execute("INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq + i, text))
+            conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (sum(map(len, texts)), match_id))
         if write.spend is not None:
             self._credit_row(replace(write.spend, match_id=match_id))
         self._add_tallies(match_id, write.sensors or {})
@@ -702,16 +705,11 @@ class Journal:
         :param sensors: what the sensors did since the last write, added to the
             match's tallies in the same transaction.
         :param refused: the inputs refused since the last write, in the same transaction.
+
+        It is :meth:`append_lines` with no lines (its ``end``): the same rows, one
+        transaction, one fsync; nothing in memory mode.
         """
-        if self._conn is None or match_id < 0:
-            return
-        try:
-            with _transaction(self._conn):
-                self._end_rows(match_id, status, result)
-                self._add_tallies(match_id, sensors or {})
-                _refusals.add(self._conn, match_id, list(refused))
-        except (sqlite3.Error, OSError) as exc:
-            self._fault(exc)
+        self.append_lines(match_id, (), sensors=sensors, refused=refused, end=MatchEnd(status, result))
 
     def _end_rows(self, match_id: int, status: str, result: dict[str, Any] | None) -> None:
         """The rows of :meth:`end_match` (the status, the result, what is owed to the
