@@ -35,6 +35,7 @@ frame, and count the bytes and transactions each frame costs on the bus.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
@@ -92,16 +93,11 @@ def changed_spans(new: bytes, old: bytes, width: int) -> list[tuple[int, int, in
     return spans
 
 
-_RUNS: dict[int, re.Pattern[bytes]] = {}
-"""Per gap: a run of changed bytes (nonzero in the XOR of two pages) whose gaps of
-unchanged bytes are at most that long."""
-
-
+@functools.lru_cache(maxsize=8)
 def _runs_pattern(max_gap: int) -> re.Pattern[bytes]:
-    pattern = _RUNS.get(max_gap)
-    if pattern is None:
-        pattern = _RUNS[max_gap] = re.compile(rb"[^\x00](?:\x00{0,%d}[^\x00])*" % max_gap)
-    return pattern
+    """A run of changed bytes (nonzero in the XOR of two pages) whose gaps of unchanged
+    bytes are at most ``max_gap`` long (compiled once per gap: a device has one)."""
+    return re.compile(rb"[^\x00](?:\x00{0,%d}[^\x00])*" % max_gap)
 
 
 def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple[int, int, int]]:
