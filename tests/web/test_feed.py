@@ -150,3 +150,36 @@ def test_the_last_notices_are_the_ones_the_step_gave_without_applying_the_rules_
         assert last_notices(dataclasses.replace(match, codec=NoRules())) == expected
     finally:
         sim.close()
+
+
+def test_the_prompt_line_is_the_panel_s_prompt_unless_a_refusal_or_words_already_in_last() -> None:
+    """feed.prompt_line keeps the pages' one rule for #prompt (live.js and _board.html
+    show the field as it is): the last input's words are shown once, a refusal goes in
+    #refusal-*."""
+    from pitchside.render.view import Prompt
+    from pitchside.web.feed import prompt_line
+
+    last = [{"rule": "PI-13", "code": "x", "text": "Ann won the toss", "short": "Ann won toss"}]
+    assert prompt_line(None, last) == ""
+    assert prompt_line(Prompt("Ann won toss"), last) == ""
+    assert prompt_line(Prompt("Ann won toss"), []) == "Ann won toss"
+    assert prompt_line(Prompt("What was each? + -"), last) == "What was each? + -"
+    assert prompt_line(Prompt("Only 3 pucks (PI-10)", "refusal", "PI-10"), []) == ""
+    assert prompt_line(Prompt("NOT SAVING: disk full", "warning"), last) == "NOT SAVING: disk full"
+
+
+def test_a_snapshot_s_prompt_line_follows_its_prompt_and_last() -> None:
+    sim, sc = sim_table("pichenotte")
+    try:
+        seen = set()
+        for action in sc.actions:
+            sim.act(action, sc.gap_s)
+            snap = snapshot(sim.runtime.kiosk, seq=1, boot="b")
+            p = snap["prompt"]
+            shorts = [n["short"] for n in snap["last"]]
+            want = "" if p is None or p["kind"] == "refusal" or p["text"] in shorts else p["text"]
+            assert snap["prompt_line"] == want
+            seen.add("blank" if want == "" else "shown")
+        assert seen == {"blank", "shown"}
+    finally:
+        sim.close()

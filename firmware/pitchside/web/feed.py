@@ -106,6 +106,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
     refusal = None
     if prompt is not None and getattr(prompt, "kind", "") == "refusal":
         refusal = {"rule": prompt.rule, "text": prompt.text}
+    last_json = [notice_json(match, n, names) for n in last]
     view = jsonable(kiosk.view(ks))
     if len(repr(view)) > MAX_VIEW_BYTES:
         view = None
@@ -131,10 +132,23 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
         },
         "prompt": None if prompt is None else {"text": prompt.text, "kind": prompt.kind,
                                                "rule": getattr(prompt, "rule", "")},
-        "last": [notice_json(match, n, names) for n in last],
+        "last": last_json,
+        "prompt_line": prompt_line(prompt, last_json),
         "refusal": refusal,
         "view": view,
     }
+
+
+def prompt_line(prompt: Any, last: list[dict[str, Any]]) -> str:
+    """What the pages' prompt line (``#prompt``) shows: the panel's prompt text, unless
+    there is none, it is a refusal (the pages show it in ``#refusal-*``), or it is only
+    the ``short`` words of a notice of ``last`` (shown in ``#last``): the last input's
+    words are shown once. The one place the rule is kept (live.js and _board.html
+    show this field)."""
+    if prompt is None or getattr(prompt, "kind", "") == "refusal":
+        return ""
+    text: str = prompt.text
+    return "" if any(n["short"] == text for n in last) else text
 
 
 def changed(a: dict[str, Any] | None, b: dict[str, Any]) -> bool:

@@ -31,9 +31,7 @@
     $("refusal").hidden = !s.refusal;
     text("refusal-rule", s.refusal ? s.refusal.rule : "");
     text("refusal-text", s.refusal ? s.refusal.text : "");
-    // the prompt line, unless a refusal (shown above) or the short words of a notice of #last
-    var said = (s.last || []).some(function (n) { return s.prompt && n.short === s.prompt.text; });
-    text("prompt", s.prompt && s.prompt.kind !== "refusal" && !said ? s.prompt.text : "");
+    text("prompt", s.prompt_line || "");  // the feed's rule (feed.prompt_line): no refusal, no words twice
   }
   function open() {
     if (es) es.close();
