@@ -15,8 +15,7 @@ from pitchside.core.pricing import Pricing
 from pitchside.render.kiosk import ConfirmView, ServiceView
 from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, CoinFault, CoinInserted
 from pitchside.tables import credits, kiosk
-
-from tests.app.test_credits import PRICES, Table
+from support.credits_table import PRICES, Table
 
 
 def kinds(path: Path) -> list[tuple[str, int, float | None]]:

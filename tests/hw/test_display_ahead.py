@@ -13,7 +13,7 @@ import pytest
 from pitchside.app.ahead import DRAW_AHEAD_MAX
 from pitchside_hw.display import AHEAD_MAX, Display
 from pitchside_hw.partial import STAGED_MAX, PanelRam, PartialSH1106, PartialSSD1306
-from tests.hw.test_display_handoff import Bus, scene, started
+from support.display_bus import Bus, scene, started
 
 
 def test_room_for_two_rounds_of_the_most_frames_a_table_draws_ahead() -> None:
