@@ -183,8 +183,8 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     last = common.last_step(match)
     if last is None:
         return ts
-    before, inp, step = last
-    return _after(ts, before, inp, step.effects, "journal")
+    before, inp, notices = last
+    return _after(ts, before, inp, notices, "journal")
 
 
 # --- queries for the display and the tests ---------------------------------------------
@@ -606,8 +606,8 @@ def _last_of(ts: TableState) -> LastRoll | None:
     last = common.last_step(ts.match)
     if last is None:
         return None
-    before, inp, step = last
-    return _after(ts, before, inp, step.effects, "software").last
+    before, inp, notices = last
+    return _after(ts, before, inp, notices, "software").last
 
 
 def _undone(ts: TableState) -> TableState:

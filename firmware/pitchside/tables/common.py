@@ -115,15 +115,16 @@ def undo(ts: T, at: float, after: Callable[[T], T], refused: Callable[[T, Illega
     return after(with_(ts, match=match)), (Accepted(None, at),)
 
 
-def last_step(match: Match) -> tuple[Any, Any, Step[Any]] | None:
-    """The last input in effect, re-applied for a table rebuilt from its journal:
-    ``(state before it, the input, its step)``; None before the first input. The rules
-    are pure, so the step is the one the live table had."""
+def last_step(match: Match) -> tuple[Any, Any, tuple[Notice, ...]] | None:
+    """The last input in effect, for a table rebuilt from its journal: ``(state before
+    it, the input, the notices its step gave)``; None before the first input. The
+    notices are the ones the match keeps with its last input (``match.head.notices``):
+    nothing is applied again."""
     head = match.head
     if head is None:
         return None
     before = head.prev.state if head.prev is not None else match.initial
-    return before, head.inp, match.codec.apply(before, head.inp)
+    return before, head.inp, head.notices
 
 
 def resumed_notices(match: Match, last_was_undo: bool) -> tuple[Notice, ...]:

@@ -198,8 +198,8 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
     last = common.last_step(match)
     if last is None:
         return ts
-    before, inp, step = last
-    return _after(ts, before, inp, step.effects, (0, 0, 0, 0))
+    before, inp, notices = last
+    return _after(ts, before, inp, notices, (0, 0, 0, 0))
 
 
 # --- what the players see -------------------------------------------------------------
