@@ -117,7 +117,8 @@ def test_a_score_plan_is_the_rectangles_the_digits_draw() -> None:
     half's digits 12 px tall, 7 px wide, 2 px strokes; 17 + 4 + 1 + 7 = 29 px from x = 5.
     The "1" (segments b, c), then the small "1", the bar, the small "2" (a, b, g, e, d).
     An unfitting score is refused every time (not memoised)."""
-    rects, covered = widgets._score_plan((0, 0, 40, 28), 1.5, 28, "center")
+    plan = widgets._score_plan((0, 0, 40, 28), 1.5, 28, "center")
+    rects, covered = plan.rects, plan.covered
     assert covered == (5, 0, 34, 28)
     assert rects == (
         (18, 0, 21, 15), (18, 12, 21, 27),

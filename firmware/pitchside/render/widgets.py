@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Iterator
 from typing import Literal, cast
 
 from PIL import Image, ImageDraw, ImageFont
@@ -118,9 +117,6 @@ class _ScorePlan:
     covered: Box
     mask: Image.Image | None
 
-    def __iter__(self) -> Iterator[object]:  # (rects, covered), as the plan was first
-        return iter((self.rects, self.covered))
-
 
 class _Rects:
     """Stands in for an ImageDraw to note the rectangles the seven-segment glyphs draw
@@ -136,8 +132,7 @@ class _Rects:
 @lru_cache(maxsize=1024)
 def _score_plan(box: Box, points: float, max_height: int, align: Align) -> _ScorePlan:
     """The rectangles (inclusive, in drawing order) of :func:`draw_score`, the box it
-    covers and their mask (pure: the same arguments, the same plan; unpacks as
-    ``rects, covered``).
+    covers and their mask (pure: the same arguments, the same plan).
 
     :raises ValueError: see :func:`draw_score`.
     """
