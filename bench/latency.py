@@ -406,6 +406,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                         counts["journal_writes"] += 1
                         samples["journal_write"].append(parts["journal"])
                         kinds["journaled"].append(total)
+                        kinds["journaled_less_write"].append(total - parts["journal"])  # what the write leaves
                 for lvl in after:
                     _drive(pin, lvl)
                 if verb == "press":
