@@ -12,6 +12,7 @@ both alike::
     cd bench && ../.venv/bin/python ab_edge.py rules 20        # kiosk.handle + kiosk.view, CPU time per event
     cd bench && ../.venv/bin/python ab_edge.py pass 20         # Runtime.process_pending per event (sync), CPU time
     cd bench && ../.venv/bin/python ab_edge.py edge 6 300      # whole threaded edges, with the bare counter
+    cd bench && ../.venv/bin/python ab_edge.py journal 6 200   # threaded edges with the durable journal
 
 ``rules`` records, per arm, every ``(kiosk state, event)`` the kiosk handled in two demo
 matches (a sync ``latency.run_table(240)``), then replays them round by round, timing
@@ -20,6 +21,12 @@ immutable, so the same pairs are replayed each round). ``pass`` runs a sync
 ``latency.run_table(120)`` per arm and round and prints the medians over the rounds of
 each stage's p50 (wall clock, as the bench reports them). ``edge`` runs ``latency.run_pair(n, 1, threaded=True,
 device="partial")`` per arm and round and prints medians over the rounds (µs).
+``journal`` runs ``latency.run_pair(n, 1, threaded=True, journal=True, device="partial")``
+per arm and round, the journal in ``--journal-dir`` (default as ``bench/run.py``'s: the
+temporary directory when it is on a disk; a RAM-backed one is refused), and prints the
+medians over the rounds of the journaled inputs' edge-to-frame p50 and p99, of their
+fsync's (the journal stage of those inputs), and of the per-round ratio of the two p99s
+(the target ``journaled_p99_vs_fsync_p99``).
 """
 
 from __future__ import annotations
@@ -179,6 +186,32 @@ def edge(arms: Arms, rounds: int, n: int) -> None:
                                                    for k in base[0]["stages_us"]))
 
 
+def journal(arms: Arms, rounds: int, n: int, journal_dir: Path) -> None:
+    """Threaded edges with the durable journal, per arm and round (module notes)."""
+    res: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
+    for i in range(rounds):
+        for arm in order(i):
+            lat = arms.use(arm)
+            fw, _ = lat.run_pair(n, 1, threaded=True, journal=True, device="partial", journal_dir=journal_dir)
+            res[arm].append(fw)
+    med = statistics.median
+    print(f"threaded edges with the journal on {journal_dir}, {rounds} rounds x {n} per arm "
+          f"(medians over rounds, us; ratio: journaled p99 / fsync p99 per round)")
+    for arm in ("A", "B"):
+        fw = res[arm]
+        jd = [f["by_kind_us"]["journaled"] for f in fw]
+        fs = [f["journal_write_us"] for f in fw]
+        ratios = [j["p99"] / w["p99"] for j, w in zip(jd, fs)]
+        less = [f["by_kind_us"]["journaled_less_write"] for f in fw]
+        print(f"  {arm}: journaled p50 {med(j['p50'] for j in jd):.0f}  p99 {med(j['p99'] for j in jd):.0f}"
+              f"  fsync p50 {med(w['p50'] for w in fs):.0f}  p99 {med(w['p99'] for w in fs):.0f}"
+              f"  ratio p99 {med(ratios):.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+              f"\n     journaled less its write p50 {med(x['p50'] for x in less):.0f}  p99 {med(x['p99'] for x in less):.0f}"
+              f"  all edges p50 {med(f['total_us']['p50'] for f in fw):.0f}  p99 {med(f['total_us']['p99'] for f in fw):.0f}"
+              f"  journaled {sum(f['journal_writes'] for f in fw)}"
+              f"  shown ahead {sum(f['frames_shown_ahead'] for f in fw)}/{sum(f['frames_shown'] for f in fw)}")
+
+
 def quantile_us(ordered: list[int], p: float) -> float:
     """The ``p`` quantile (0..1, nearest rank) of sorted ns samples, in µs."""
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] / 1000
@@ -193,17 +226,31 @@ def report(title: str, samples: dict[str, list[int]]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=("rules", "pass", "edge"))
+    ap.add_argument("mode", choices=("rules", "pass", "edge", "journal"))
     ap.add_argument("rounds", type=int, nargs="?", default=10)
     ap.add_argument("n", type=int, nargs="?", default=300)
     ap.add_argument("--before", default="9b7fc4a", help="arm A: this commit's firmware")
     ap.add_argument("--after", default=None, help="arm B: this commit's firmware (default: this tree)")
+    ap.add_argument("--journal-dir", default=None, help="journal mode: where the journal is written (a disk)")
     args = ap.parse_args()
+    jdir: Path | None = None
+    if args.mode == "journal":
+        import latency
+
+        jdir = latency.durable_dir(args.journal_dir)
+        jdir.mkdir(parents=True, exist_ok=True)
+        fs = latency.filesystem_of(jdir)
+        if fs["ram"]:
+            ap.error(f"{jdir} is on {fs['fstype']} (RAM): no durable figure comes from it")
+        print(f"journal on {fs['fstype']} ({fs['source']} on {fs['mount']})")
     arms = Arms(extract(args.before), extract(args.after) if args.after else ROOT)
     if args.mode == "rules":
         rules(arms, args.rounds)
     elif args.mode == "pass":
         passes(arms, args.rounds)
+    elif args.mode == "journal":
+        assert jdir is not None
+        journal(arms, args.rounds, args.n, jdir)
     else:
         edge(arms, args.rounds, args.n)
 

@@ -31,7 +31,12 @@ listed first in :data:`STAGES`.
 
 A MockFactory delivers an edge synchronously in the caller's thread (no backend
 callback thread), so "sync" runs call ``Runtime.process_pending()`` right after the
-edge, as the simulator does. The "threaded" run puts ``Runtime.run`` in its own thread,
+edge, as the simulator does; before each measured edge's pause they call
+``Runtime.draw_ahead()``, as the simulator's loop does before it waits for a key, and
+again after a timer that fell due during the round has fired (the loop's wait ends at
+the timer; on the bench's real clock a round of a few ms often outlasts a settle timer)
+(since session 25: a run with ``ahead=False`` draws nothing ahead, the sync loop as it was, which
+bench/run.py prints as ``sync_no_ahead``). The "threaded" run puts ``Runtime.run`` in its own thread,
 as on the Pi, so its total also holds the wake-up of the runtime thread.
 
 Edges follow the demo match (sim/pitchside_sim/scenarios/pichenotte_match.toml), match
@@ -331,18 +336,19 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 return n
 
             rt.process_pending = pending_probe  # type: ignore[method-assign]
-            draw_ahead = getattr(rt, "draw_ahead", None)  # an older arm of bench/ab_edge.py has none
-            if draw_ahead is not None:
+        draw_ahead = getattr(rt, "draw_ahead", None)  # an older arm of bench/ab_edge.py has none
+        if draw_ahead is not None:
 
-                def ahead_probe() -> int:
-                    t = time.thread_time_ns()
-                    n: int = draw_ahead()
-                    if n:  # CPU of a round that drew (a call with the state unchanged draws nothing)
-                        samples["ahead_cpu"].append(time.thread_time_ns() - t)
-                        samples["ahead_frames"].append(n)  # a count, not ns
-                    return n
+            def ahead_probe() -> int:
+                t = time.thread_time_ns()
+                n: int = draw_ahead()
+                if n:  # CPU of a round that drew (a call with the state unchanged draws nothing)
+                    samples["ahead_cpu"].append(time.thread_time_ns() - t)
+                    samples["ahead_frames"].append(n)  # a count, not ns
+                return n
 
-                rt.draw_ahead = ahead_probe  # type: ignore[method-assign]
+            rt.draw_ahead = ahead_probe  # type: ignore[method-assign]
+        if threaded:
             thread = threading.Thread(target=rt.run, args=(stop,), name="runtime", daemon=True)
             thread.start()
         else:
@@ -353,9 +359,22 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                 rt.fire_due(table.clock.now())
                 rt.process_pending()
 
+        def ahead_as_the_sim() -> None:
+            """Frames drawn ahead before the pause, as the simulator's loop draws them before
+            it waits for a key: a round that stopped for a timer falling due goes on once
+            the timer has fired (the loop's wait ends at the timer), until none is due."""
+            for _ in range(100):
+                rt.draw_ahead()
+                due = rt.next_due()
+                if due is None or due > table.clock.now():
+                    return
+                housekeeping()
+
         def measured(pin: Any, level: bool) -> None:
             if threaded and wait and not wait_idle(rt):
                 counts["idle_wait_timeouts"] += 1
+            if not threaded and draw_ahead is not None:
+                ahead_as_the_sim()
             if before_edge is not None:
                 before_edge()
             done.clear()
@@ -406,6 +425,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
                         counts["journal_writes"] += 1
                         samples["journal_write"].append(parts["journal"])
                         kinds["journaled"].append(total)
+                        kinds["journaled_less_write"].append(total - parts["journal"])  # what the write leaves
                 for lvl in after:
                     _drive(pin, lvl)
                 if verb == "press":

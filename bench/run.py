@@ -106,7 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     lat["firmware_threaded_vs_predrawn"], lat["baseline_predrawn"] = timed(
         "threaded_vs_predrawn", latency.run_pair, n["threaded"] // 2, r, threaded=True, device="partial",
         predrawn=True)
+    # sync (process_pending in the caller's thread, as the simulator and the crash harness run): frames drawn
+    # ahead before the pause, as the simulator's loop draws them before it waits for a key; beside it the
+    # sync loop as it was before session 25, drawing nothing ahead (`[display] draw_ahead = 0`)
     lat["firmware"], lat["baseline_sync"] = timed("sync", latency.run_pair, n["events"], r, device="partial")
+    lat["firmware_sync_no_ahead"], lat["baseline_sync_no_ahead"] = timed(
+        "sync_no_ahead", latency.run_pair, n["partial"], r, device="partial", ahead=False)
     lat["firmware_journal"], lat["baseline_journal"] = timed(  # threaded, as a table runs it (the write on
         "journal", latency.run_pair, n["journal"], r, journal=True, device="partial", journal_dir=jdir,  # its
         threaded=True)  # writer thread, the frame drawn ahead or meanwhile, shown once the write has returned)
@@ -210,7 +215,8 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
     # issue 15: the per-round ratios of each interleaved pair (median over the rounds, spread)
     for mode, key in (("threaded", "firmware_threaded"), ("sync", "firmware"), ("journal", "firmware_journal"),
                       ("stock_luma_device", "firmware_partial"), ("threaded_no_ahead", "firmware_threaded_no_ahead"),
-                      ("threaded_taps", "firmware_threaded_taps"), ("threaded_vs_predrawn", "firmware_threaded_vs_predrawn")):
+                      ("threaded_taps", "firmware_threaded_taps"), ("threaded_vs_predrawn", "firmware_threaded_vs_predrawn"),
+                      ("sync_no_ahead", "firmware_sync_no_ahead")):
         # fast taps: the counter's edge overlaps the firmware's rounds there, so its p99 is no baseline
         for q in (("p50",) if mode == "threaded_taps" else ("p50", "p99")):
             ratio = lat[key]["ratio"][q]
@@ -232,7 +238,8 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
                          b["stages_us"].get(stage, {}).get(q)))
     for mode, key, base_key in (("threaded_no_ahead", "firmware_threaded_no_ahead", "baseline_no_ahead"),
                                 ("threaded_taps", "firmware_threaded_taps", "baseline_taps"),
-                                ("threaded_vs_predrawn", "firmware_threaded_vs_predrawn", "baseline_predrawn")):
+                                ("threaded_vs_predrawn", "firmware_threaded_vs_predrawn", "baseline_predrawn"),
+                                ("sync_no_ahead", "firmware_sync_no_ahead", "baseline_sync_no_ahead")):
         for q in ("p50", "p99"):
             base_q = None if (mode, q) == ("threaded_taps", "p99") else lat[base_key]["total_us"][q]
             f.append(fig(f"latency.{mode}.edge_to_frame.{q}", lat[key]["total_us"][q], "us", base_q))
@@ -245,6 +252,9 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
     thr_run = lat["firmware_threaded"]  # the frames drawn ahead while the runtime waits (Runtime.draw_ahead)
     f.append(fig("latency.threaded.frames_drawn_ahead_share", share_ahead(thr_run), "of frames shown"))
     f.append(fig("latency.threaded.idle_wait_timeouts", thr_run.get("idle_wait_timeouts"), "edges"))
+    f.append(fig("latency.sync.frames_drawn_ahead_share", share_ahead(lat["firmware"]), "of frames shown"))
+    f.append(fig("latency.sync_no_ahead.frames_drawn_ahead_share", share_ahead(lat["firmware_sync_no_ahead"]),
+                 "of frames shown"))
     for q in ("p50", "p99", "max"):
         f.append(fig(f"latency.threaded.draw_ahead_cpu.{q}", thr_run.get("draw_ahead_cpu_us", {}).get(q), "us"))
         f.append(fig(f"latency.threaded.draw_ahead_frames.{q}", thr_run.get("draw_ahead_frames", {}).get(q), "frames"))

@@ -5,7 +5,11 @@ check that nothing acknowledged was lost, for every game.
 short one (``tests/sim/test_crash_harness.py``). Each child process is a whole simulated
 table (:class:`~pitchside_sim.table.SimTable`: the real runtime, recorder, journal and
 renderer) of one of the five games, played by random key presses of that game's
-keyboard map. Each input the journal appends durably is then acknowledged to the parent
+keyboard map; between presses it draws the frames of the likely next inputs
+(``Runtime.draw_ahead``, as ``Runtime.run`` does while it waits), so kills land in the
+middle of those rounds too, and frames drawn ahead are shown (their inputs' writes made
+in the loop's thread). Each input the journal appends durably is then
+acknowledged to the parent
 (``ACK n DIGEST``: n inputs journaled in all, DIGEST the match's status, score, turn
 and outcome read through the typed face (:meth:`Match.status` ...) and its inputs in
 effect), and once the table has settled (:data:`SETTLE_S`) its frame is reported
@@ -171,6 +175,7 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
         weights = [*weights, crash_coins.COIN_WEIGHT_IDLE]
     rng = random.Random(seed * 1_000_003 + count[0])
     while True:
+        sim.runtime.draw_ahead()  # between inputs, as a table's loop does while it waits: kills land in rounds too
         before = count[0]
         action = rng.choices(actions, at_play if sim.runtime.kiosk.mode == "playing" else weights)[0]
         if action is COIN_ACTION:
@@ -209,6 +214,7 @@ def restart_check(game: str, db: Path, presses: int, seed: int = 1) -> tuple[int
     restarts = 0
     try:
         for i in range(presses):
+            sim.runtime.draw_ahead()  # as the live table does between inputs
             before = len(_journaled(sim))
             sim.act(rng.choices(actions, weights)[0], GAP_S)
             if len(_journaled(sim)) == before:

@@ -7,7 +7,10 @@ nobody presses a key, as at a real table.
 (:func:`wait_s`), then lets the table time run to the monotonic time now
 (:meth:`SimTable.advance_to`, which fires the due timers in order) and redraws the
 terminal when the frame, the panel's contrast or the terminal's size changed
-(:class:`Screen`). A key is acted out from the moment it is read: the press and its
+(:class:`Screen`). Before it waits it draws the frames of the likely next inputs
+(:meth:`pitchside.app.runtime.Runtime.draw_ahead`, as ``Runtime.run`` does before it
+blocks), so a key's frame is usually drawn already; what is shown is the same frame for
+frame. A key is acted out from the moment it is read: the press and its
 settle time run in table time ahead of the wall, and the clock waits for the wall to
 catch up (table time never goes back). Keys from a file or a pipe (no terminal) play in
 table time alone, as before: repeatable, for scripted keys.
@@ -116,6 +119,7 @@ def play(
     while True:
         sim.advance_to(wall())
         redraw()
+        sim.runtime.draw_ahead()  # before it waits, as Runtime.run does: the likely next frames
         due = sim.runtime.next_due()
         key = keys.read(None if monotonic is None else wait_s(due, wall(), longest_s))
         if key is None:  # a timer is due, or a look at the terminal's size

@@ -212,6 +212,7 @@ class GatedRecorder:
         self.warning: str | None = None
         self.match_id = None
         self.written: list[object] = []
+        self.threads: list[str] = []  # the thread of each write (the writer's: "journal-writer")
         self.gate = threading.Event()
         self.gate.set()
         self.fail = False
@@ -221,6 +222,7 @@ class GatedRecorder:
         if self.fail:
             self.warning = "NOT SAVING: disk full"
         self.written.append(effects)
+        self.threads.append(threading.current_thread().name)
 
     def new_match(self, state: object) -> None:
         pass
@@ -323,6 +325,72 @@ def test_a_write_that_fails_shows_the_warning_not_the_frame_drawn_without_it() -
     assert rec.warning is not None and rt.frame().badge
     assert ImageChops.difference(sink.shown[-1], screen.draw(rt.frame())).getbbox() is None
     assert rt.frames_shown_ahead == shown_ahead == 3  # the warned frame drawn when it was shown
+    # its frame was drawn ahead: written inline, the frame read again after the write
+    # (gated()'s COIN, the toss journaled, went through the writer: nothing was drawn ahead yet)
+    assert rec.threads == ["journal-writer", "MainThread"] and (rt.writes_inline, rt.writes_overlapped) == (1, 1)
+
+
+def paths(rt: Runtime, rec: GatedRecorder, clock: Clock, presses: tuple[str, ...],
+          ahead: bool) -> list[tuple[str, bool, str]]:
+    """Each journaled press of ``presses``: its button, whether its frame was drawn
+    ahead, and the thread its write ran on (``ahead``: frames drawn ahead while idle)."""
+    out = []
+    for name in presses:
+        rt.fire_due(clock.t)
+        rt.process_pending()
+        if ahead:
+            rt.draw_ahead()
+        writes, shown_ahead = len(rec.written), rt.frames_shown_ahead
+        clock.t += 1
+        rt.post(ButtonPressed(name, clock.t))
+        rt.process_pending()
+        if len(rec.written) > writes:
+            assert len(rec.written) == writes + 1  # one step, one write
+            out.append((name, rt.frames_shown_ahead > shown_ahead, rec.threads[-1]))
+    return out
+
+
+WRITER = "journal-writer"
+MAIN = "MainThread"
+
+
+def test_a_journaled_input_whose_frame_was_drawn_ahead_is_written_inline_the_others_on_the_writer() -> None:
+    rt, rec, sink, clock = gated()
+    assert paths(rt, rec, clock, PLAY, ahead=True) == [
+        ("shot_done", True, MAIN), ("shot_done", True, MAIN), ("undo", True, MAIN), ("shot_done", True, MAIN)]
+    assert (rt.writes_inline, rt.writes_overlapped) == (4, 1)  # and gated()'s COIN, not drawn ahead
+    assert sink.writes_when_shown[-1] == len(rec.written) == 5
+    rt, rec, sink, clock = gated()
+    assert paths(rt, rec, clock, PLAY, ahead=False) == [
+        ("shot_done", False, WRITER), ("shot_done", False, WRITER), ("undo", False, WRITER), ("shot_done", False, WRITER)]
+    assert (rt.writes_inline, rt.writes_overlapped) == (0, 5)
+
+
+def test_a_journaled_frame_not_drawn_ahead_among_ones_that_were_goes_through_the_writer() -> None:
+    rt, rec, sink, clock = gated()
+    rec.warning = "NOT SAVING: disk full"  # the first shot's frame drawn ahead with it, which the shot hides
+    assert paths(rt, rec, clock, PLAY, ahead=True) == [
+        ("shot_done", False, WRITER), ("shot_done", True, MAIN), ("undo", True, MAIN), ("shot_done", True, MAIN)]
+    assert (rt.writes_inline, rt.writes_overlapped) == (3, 2)
+    assert ImageChops.difference(sink.shown[-1], screen.draw(rt.frame())).getbbox() is None
+
+
+def test_an_inline_write_returns_before_its_frame_is_shown() -> None:
+    order: list[str] = []
+    rt, rec, sink, clock = gated()
+    write = rec.accepted_all
+
+    def logged_write(effects: object, after: object) -> None:
+        write(effects, after)
+        order.append("write")
+
+    rec.accepted_all = logged_write  # type: ignore[method-assign]
+    sink.show = lambda image: order.append("show")  # type: ignore[method-assign]
+    for name in ("whose", "plus", "next"):
+        paths(rt, rec, clock, (name,), ahead=True)
+    order.clear()
+    paths(rt, rec, clock, ("shot_done",), ahead=True)
+    assert order == ["write", "show"] and rt.writes_inline == 1
 
 
 class AheadSim(SimTable):

@@ -59,10 +59,14 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert lat["firmware"]["journal_writes"] == 0
     # interleaved: every firmware edge had one bare-counter edge beside it, per pair
     for fw, base in (("firmware_threaded", "baseline"), ("firmware", "baseline_sync"),
-                     ("firmware_journal", "baseline_journal"), ("firmware_partial", "baseline_stock")):
+                     ("firmware_journal", "baseline_journal"), ("firmware_partial", "baseline_stock"),
+                     ("firmware_sync_no_ahead", "baseline_sync_no_ahead")):
         assert lat[fw]["events"] == lat[base]["events"] == lat[base]["counter"]
         assert len(lat[fw]["rounds"]) == r["counts"]["rounds"]
     assert set(lat["journal_fs"]) >= {"fstype", "mount", "ram"}
+    # the sync arm draws ahead before each pause, as the simulator's loop does; sync_no_ahead never
+    assert lat["firmware"]["frames_shown_ahead"] > 0 and lat["firmware_sync_no_ahead"]["frames_shown_ahead"] == 0
+    assert lat["firmware_sync_no_ahead"]["events"] == 30  # the quick run's 60 // 2
     fig = {f["name"]: f for f in r["figures"]}
     assert fig["bus.ssd1306.full_frame_bytes"]["value"] == 1030  # 6 address bytes + 1024
     assert fig["bus.sh1106.full_frame_bytes"]["value"] == 1048  # 8 x (3 + 128)

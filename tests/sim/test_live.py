@@ -151,3 +151,37 @@ def test_a_resized_terminal_is_redrawn_though_nothing_else_changed(bowl: SimTabl
     assert screen() and not screen()
     size[0] = (140, 40)
     assert screen() and view.fit is not None and view.fit.view == "blocks"
+
+
+PICHENOTTE_ROUND = "ttscdsdssxsasscs+nnnn+n+s"
+"""The demo match's first round (sim/pitchside_sim/scenarios/pichenotte_match.toml) as
+keys: wake, toss, ten shots with a call, twenties and ditches, then part of the tally."""
+
+
+def test_scripted_keys_show_the_same_frames_with_most_of_them_drawn_ahead() -> None:
+    class Piped:
+        def __init__(self, text: str) -> None:
+            self.stream = io.StringIO(text)
+
+        def read(self, timeout_s: float | None = None) -> str:
+            return self.stream.read(1)
+
+    keymap = keymap_for("pichenotte")[0]
+    sim = SimTable(config("pichenotte"), seed=3)
+    ref = SimTable(config("pichenotte"), seed=3)  # the same keys acted out with nothing drawn ahead
+    try:
+        play(sim, Piped(PICHENOTTE_ROUND), keymap, monotonic=None)
+        for k in PICHENOTTE_ROUND:
+            ref.act(keymap[k], KEY_GAP_S)
+        assert [(t, f.tobytes()) for t, f in sim.device.frames] == [(t, f.tobytes()) for t, f in ref.device.frames]
+        assert len(sim.device.frames) == sim.runtime.frames_shown == 23
+        # all but the boot frame and the toss's (a guess drops the toss, so its frame is never drawn ahead)
+        assert (sim.runtime.frames_shown_ahead, ref.runtime.frames_shown_ahead) == (21, 0)
+        # the toss and nine shots journaled: the shots' frames drawn ahead, written in the loop's
+        # thread; the toss's on the writer thread while its frame was drawn
+        assert (sim.runtime.writes_inline, sim.runtime.writes_overlapped) == (9, 1)
+        assert (ref.runtime.writes_inline, ref.runtime.writes_overlapped) == (0, 10)
+        assert len(sim.runtime.state.match.inputs) == 10
+    finally:
+        sim.close()
+        ref.close()

@@ -211,6 +211,10 @@ class Runtime:
         self._refused: Callable[[str, str, str, float], object] | None = getattr(parts.recorder, "refused", None)
         """The recorder's optional ``refused`` (:meth:`_note_refusal`), looked up once."""
         self._writer = Writer() if parts.recorder is not None and parts.overlap_writes else None
+        self._deferred: tuple[tuple[table.Accepted, ...], TableLike] | None = None
+        """A journaled step's write not started yet (with the writer thread): made by
+        :meth:`refresh`, inline when its frame is drawn, or on the writer thread while the
+        frame is drawn; by :meth:`settle` (inline) before any other use of the recorder."""
         self._panel = Panel.of(parts.size, parts.mode)
         self._spares = Spares()
         """The spare canvases every frame of this runtime (its thread alone) is drawn on."""
@@ -239,6 +243,12 @@ class Runtime:
         self.frames_shown_ahead = 0
         """Of :attr:`frames_shown`, those :meth:`draw_ahead` had drawn (the rest were drawn
         when needed); instrumentation for bench/."""
+        self.writes_inline = 0
+        """Journaled steps written in the loop's thread, with the writer thread on: their
+        frame was drawn already (ahead, or the same as the one shown), or another use of
+        the recorder came first; instrumentation for bench/ and tests."""
+        self.writes_overlapped = 0
+        """Journaled steps written on the writer thread while their frame was drawn."""
         self.waiting = False
         """True while :meth:`run` is blocked waiting for an event or a timer (its pass
         done, the frames ahead drawn): what a bench waits for before its pause."""
@@ -371,13 +381,18 @@ class Runtime:
 
     def _record(self, accepted: tuple[table.Accepted, ...]) -> None:
         """Hand one step's accepted inputs to the recorder, together (one transaction:
-        an undo and its corrected shot are never split by a power cut)."""
+        an undo and its corrected shot are never split by a power cut). With the writer
+        thread the write is kept for :meth:`refresh`, which knows whether its frame is
+        drawn already (then the write runs in this thread: two thread hand-offs cost
+        more than an fsync with nothing to overlap) or has still to be drawn (then on
+        the writer thread, while it is drawn); any other use of the recorder first
+        (:meth:`settle`) writes it inline, so the order of writes is kept."""
         if self._recorder is None:
             return
         self.settle()
         warned = self._recorder.warning is not None
-        if self._writer is not None:
-            self._writer.submit(self._recorder.accepted_all, accepted, self.state)
+        if self._writer is not None:  # written by refresh: inline if its frame is drawn, else overlapped
+            self._deferred = (accepted, self.state)
         else:
             self._recorder.accepted_all(accepted, self.state)
         if warned:
@@ -437,10 +452,25 @@ class Runtime:
                 self._handle(table.SensorHealthRead(health))
 
     def settle(self) -> None:
-        """Wait for the recorder's writes still running on the writer thread (none without
-        one); a write's exception is raised here, as the direct call would have raised it."""
+        """Make every accepted input's write return: the one not started yet, here in the
+        loop's thread, then those still running on the writer thread (none without one);
+        a write's exception is raised here, as the direct call would have raised it."""
         if self._writer is not None:
             self._writer.settle()
+        deferred, self._deferred = self._deferred, None
+        if deferred is not None:
+            assert self._recorder is not None
+            self.writes_inline += 1
+            self._recorder.accepted_all(*deferred)
+
+    def _overlap(self) -> None:
+        """Start the write not started yet on the writer thread (:meth:`refresh`, when its
+        frame has still to be drawn)."""
+        deferred, self._deferred = self._deferred, None
+        if deferred is not None:
+            assert self._recorder is not None and self._writer is not None
+            self.writes_overlapped += 1
+            self._writer.submit(self._recorder.accepted_all, *deferred)
 
     def _timer_fired(self, name: str, at: float) -> None:
         self.post(TimerFired(name, at))
@@ -545,12 +575,22 @@ class Runtime:
         one :class:`~pitchside.app.pager.Pager` per display), for as long as that frame
         is shown there; a new frame starts at its first page.
 
-        With a write still running on the writer thread the main frame is drawn
-        meanwhile (and, for a :class:`PreparingSink`, prepared: compared, packed and
-        planned, nothing sent), and shown once the write has returned (drawn again in
-        the rare case the write changed it: a storage fault's warning)."""
+        A journaled step's write (:meth:`_record`) is made first: in this thread when
+        the frame is drawn already (by :meth:`draw_ahead`, or it is the one shown), and
+        the frame is read again after it; else on the writer thread, and the main frame
+        is drawn meanwhile (and, for a :class:`PreparingSink`, prepared: compared,
+        packed and planned, nothing sent), and shown once the write has returned (drawn
+        again in the rare case the write changed it: a storage fault's warning). Nothing
+        is shown, on any display, before the write it shows has returned."""
         writing = self._writer is not None and self._writer.pending  # before the frame is read:
         main = self.frame()  # a write ending in between may change it (a warning)
+        if self._deferred is not None:
+            if main == self._shown or self._drawn_ahead(main) is not None:
+                self.settle()  # inline: nothing left to draw for the write to overlap
+                main, writing = self.frame(), False  # the write may have changed it (a warning)
+            else:
+                self._overlap()
+                writing = True  # settled below, after the drawing
         drawn: Drawn | None = None
         ahead = False  # drawn is a frame draw_ahead drew
         if writing:
