@@ -46,10 +46,11 @@ MODULES_AT_READY = frozenset({
     "pitchside.tables.gametable", "pitchside.tables.kiosk", "pitchside.tables.moments", "pitchside.tables.pichenotte",
     "pitchside.tables.registry",
     "pitchside_hw", "pitchside_hw.cli", "pitchside_hw.display", "pitchside_hw.inputs", "pitchside_hw.limits",
-    "pitchside_hw.partial", "pitchside_hw.pins", "pitchside_hw.sound", "pitchside_hw.table",
+    "pitchside_hw.partial", "pitchside_hw.pins", "pitchside_hw.table",
     "pitchside_sim", "pitchside_sim.cli",
 })  # fmt: skip
-"""The firmware's modules at READY=1 (76 before session 25's cuts, 76 after: the
+"""The firmware's modules at READY=1 (76 before session 25's cuts, 75 after: the
+buzzer's driver, ``pitchside_hw.sound``, is loaded only for a ``[sound]``; the
 ``[sound]``, ``[web]`` and ``[serial]`` records and the service pages moved into
 modules of their own, loaded with their section or page)."""
 
@@ -154,7 +155,17 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert len(made) == 89
+    assert (len(modules), len(made)) == (75, 89)
+
+
+def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
+    """With ``[sound]`` the buzzer's driver and record are loaded by READY=1 (its cues
+    sound from the first input on), the rest as without it."""
+    config = _bench_config(tmp_path)
+    config.write_text(config.read_text(encoding="utf-8") + '\n[sound]\npin = "GPIO18"\n', encoding="utf-8")
+    loaded = _at_ready(config, tmp_path / "loaded.json")
+    assert set(loaded["modules"]) - MODULES_AT_READY == {"pitchside_hw.sound", "pitchside.app.config_sound"}
+    assert set(loaded["dataclasses"]) - DATACLASSES_AT_READY == {"pitchside.app.config_sound:SoundConfig"}
 
 
 def test_a_config_with_sound_web_and_serial_sections_still_reads_them() -> None:
