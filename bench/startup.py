@@ -41,6 +41,8 @@ Both are run in two conditions:
 ``python bench/startup.py --costs [N]``: where the CPU goes (:func:`costs`).
 ``python bench/startup.py --compare N TREE...``: ``pitchside run`` of several source
 trees against the bare import (:func:`compare`), to measure a change before and after.
+``python bench/startup.py --imports N TREE...``: the imports, parser and config read of
+several trees alone, CPU ms beyond the bare import (:func:`imports`).
 """
 
 from __future__ import annotations
@@ -274,6 +276,51 @@ def compare(n: int, trees: list[str]) -> dict[str, Any]:
     return out
 
 
+IMPORTS_CHILD = r"""
+import json, time
+from pathlib import Path
+t0 = time.process_time()
+import gpiozero, luma.oled.device, PIL.Image  # the bare import: not counted
+t1 = time.process_time()
+import gpiozero.pins.mock, pitchside_hw, pitchside_hw.table
+from pitchside.app.config import load_config
+from pitchside.cli.main import build_parser
+build_parser().parse_args(["run", "--config", "table.toml"])
+load_config(Path(pitchside_hw.__file__).parent / "configs" / "pichenotte.toml")
+print(json.dumps({"bare_ms": (t1 - t0) * 1000, "ms": (time.process_time() - t1) * 1000}))
+"""
+"""What ``pitchside run`` imports beyond the bare import, its parser and its config read,
+the CPU of it (ms) in one fresh child: no journal, display or process exit, whose
+variation hides a few ms in :func:`compare`."""
+
+
+def imports(n: int, trees: list[str]) -> dict[str, Any]:
+    """:data:`IMPORTS_CHILD` of each source tree in ``trees`` (as in :func:`compare`),
+    ``n`` rounds after a discarded warm-up round, bytecode cached, the trees' order
+    turned by one each round; per tree the minimum, first quartile, median and third
+    quartile of its CPU (ms) beyond the bare import. It leaves out what varies most in
+    :func:`compare` (the journal, the display, the exit), yet at a load of 3-6 on this
+    2-CPU machine two copies of one tree still differed by up to 10 ms in median and 7
+    ms in minimum (session 25): a change of a few ms (a dataclass is about 1 ms on 3.11)
+    wants a quiet machine; give a tree twice to see the noise."""
+    rows: dict[str, list[float]] = {t: [] for t in trees}
+    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        base["PYTHONPYCACHEPREFIX"] = prefix
+        envs = {t: base if t == "-" else dict(base, PYTHONPATH=os.pathsep.join(
+            str(Path(t) / d) for d in ("firmware", "hardware", "sim"))) for t in trees}
+        for i in range(n + 1):
+            for t in trees[i % len(trees):] + trees[: i % len(trees)]:
+                out = subprocess.run([sys.executable, "-c", IMPORTS_CHILD], capture_output=True, text=True,
+                                     check=True, cwd=HERE.parent, env=envs[t])
+                if i:
+                    rows[t].append(json.loads(out.stdout.strip().splitlines()[-1])["ms"])
+    from statistics import quantiles
+
+    return {t: {"min_ms": round(min(v), 1), "median_ms": round(median(v), 1), "q1_ms": round(quantiles(v, n=4)[0], 1),
+                "q3_ms": round(quantiles(v, n=4)[2], 1), "rounds": len(v)} for t, v in rows.items()}
+
+
 GROUPS = ("stdlib", "pitchside.core", "pitchside.signals", "pitchside.render", "pitchside.tables", "pitchside.app",
           "pitchside_hw", "pitchside.cli", "pitchside_sim")
 """What a start-up imports beyond the bare import, in floor order (the first importer pays)."""
@@ -370,6 +417,8 @@ def costs(n: int = 5) -> dict[str, Any]:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--compare"]:
         print(json.dumps(compare(int(sys.argv[2]), sys.argv[3:]), indent=1))
+    elif sys.argv[1:2] == ["--imports"]:
+        print(json.dumps(imports(int(sys.argv[2]), sys.argv[3:]), indent=1))
     elif sys.argv[1:2] == ["--costs"]:
         print(json.dumps(costs(int(sys.argv[2]) if len(sys.argv) > 2 else 5), indent=1))
     else:
