@@ -85,6 +85,49 @@ def bare_import() -> None:
     print(json.dumps({"startup_s": round(time.time() - T0, 3), "cpu_to_ready_s": round(time.process_time(), 6)}))
 
 
+def plain_table() -> None:
+    """The best a plain Python table would do at start-up (``footprint.startup_plain_table``):
+    a fresh interpreter that imports gpiozero, luma.oled, Pillow, sqlite3 and tomllib,
+    opens a SQLite file (``sys.argv[3]``, kept from one child to the next as a table's
+    journal is: WAL, ``synchronous=FULL``, one table made if missing, its rows counted),
+    reads the example Pichenotte config (TOML), attaches its buttons (gpiozero
+    ``Button``, no bounce time, on a ``MockFactory`` as ``pitchside run`` does on the
+    bench) and shows one text frame (the table's name in Pillow's default font, loaded
+    once) on the device ``pitchside run`` uses, the partial-update SSD1306 on luma's
+    ``noop`` bus. ``startup_s``: spawn to that frame (wall clock); ``cpu_to_ready_s``:
+    the process's CPU then."""
+    import sqlite3
+    import tomllib
+
+    from gpiozero import Button
+    from gpiozero.pins.mock import MockFactory
+    from luma.core.interface.serial import noop
+    from PIL import Image, ImageDraw, ImageFont
+    from pitchside_hw.partial import PartialSSD1306
+
+    config_path = Path(__file__).resolve().parent.parent / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
+    db = sqlite3.connect(sys.argv[3])
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS matches (id INTEGER PRIMARY KEY, lines TEXT NOT NULL)")
+    stored = db.execute("SELECT count(*) FROM matches").fetchone()[0]
+    with open(config_path, "rb") as fh:
+        config = tomllib.load(fh)
+    factory = MockFactory()
+    buttons = [Button(pin, pull_up=True, bounce_time=None, pin_factory=factory) for pin in config["buttons"].values()]
+    device = PartialSSD1306(noop())
+    device.persist = True
+    frame = Image.new("1", device.size)
+    ImageDraw.Draw(frame).text((0, 0), f"{config['table']['name']} {stored}", font=ImageFont.load_default(), fill=1)
+    device.display(frame)
+    startup_s, cpu_s = time.time() - T0, time.process_time()
+    print(json.dumps({"startup_s": round(startup_s, 3), "cpu_to_ready_s": round(cpu_s, 6), "buttons": len(buttons)}))
+    for b in buttons:
+        b.close()
+    factory.close()
+    db.close()
+
+
 def startup() -> None:
     """Start-up to the first frame alone: imports, config, the table as `pitchside run`
     assembles it (journal in a temp dir, the partial-update device as `pitchside run`
@@ -169,8 +212,8 @@ def whole_table(matches: int) -> None:
 
 def main() -> None:
     mode = sys.argv[2] if len(sys.argv) > 2 else ""
-    if mode in ("baseline", "bare_import", "startup"):
-        {"baseline": baseline, "bare_import": bare_import, "startup": startup}[mode]()
+    if mode in ("baseline", "bare_import", "startup", "plain_table"):
+        {"baseline": baseline, "bare_import": bare_import, "startup": startup, "plain_table": plain_table}[mode]()
         return
     if mode == "whole_table":
         whole_table(int(sys.argv[3]))

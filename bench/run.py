@@ -154,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     st = fp["startup"]["cached"]
     fp["startup_runs_s"], fp["startup_median_s"] = st["startup_runs_s"], st["startup_median_s"]
     fp_base["bare_import_runs_s"], fp_base["bare_import_median_s"] = st["bare_import_runs_s"], st["bare_import_median_s"]
+    fp_base["plain_table_runs_s"], fp_base["plain_table_median_s"] = st["plain_table_runs_s"], st["plain_table_median_s"]
     fp["whole_table"] = timed("whole_table", child, ["whole_table", str(n["whole_table_matches"])])
 
     results = assemble(args.quick, n, lat, busr, cnt, fp, fp_base)
@@ -308,6 +309,9 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
                  fp_base["startup_to_first_frame_s"]))
     f.append(fig("footprint.startup_vs_bare_import", fp["startup_median_s"], "s", fp_base["bare_import_median_s"]))
     f.append(fig("footprint.bare_import", fp_base["bare_import_median_s"], "s"))
+    # what any Python table does to its first frame (bench/startup.py plain_child), beside
+    # the bare import for scale; the target stays the bare import's (issue 15)
+    f.append(fig("footprint.startup_plain_table", fp_base["plain_table_median_s"], "s", fp_base["bare_import_median_s"]))
     unc = fp["startup"]["uncached"]
     f.append(fig("footprint.startup_vs_bare_import.uncached", unc["startup_median_s"], "s", unc["bare_import_median_s"]))
     for phase, ms in fp["startup"]["cached"]["phases_ms"].items():

@@ -17,7 +17,12 @@ Each round is three fresh children, in turn:
   without the command line, its phases timed; the figure before the real path was
   measured, kept for its phases);
 * the **bare import** (``... bare_import``: ``import gpiozero, luma.oled.device,
-  PIL.Image``; its CPU stamped after the imports too).
+  PIL.Image``; its CPU stamped after the imports too);
+* a **plain table** (``... plain_table DB``: gpiozero, luma.oled, Pillow, sqlite3 and
+  tomllib imported, a SQLite file opened, the TOML config read, its buttons attached,
+  one text frame shown on the same ``noop``-bus device, timed to that frame): the best
+  a plain program would do, printed beside the bare import as
+  ``footprint.startup_plain_table`` for scale (the target stays the bare import's).
 
 Both are run in two conditions:
 
@@ -36,6 +41,8 @@ Both are run in two conditions:
 ``python bench/startup.py --costs [N]``: where the CPU goes (:func:`costs`).
 ``python bench/startup.py --compare N TREE...``: ``pitchside run`` of several source
 trees against the bare import (:func:`compare`), to measure a change before and after.
+``python bench/startup.py --imports N TREE...``: the imports, parser and config read of
+several trees alone, CPU ms beyond the bare import (:func:`imports`).
 """
 
 from __future__ import annotations
@@ -136,13 +143,13 @@ def run_child(env: dict[str, str], folder: Path, modules_to: Path | None = None)
             "cpu_s": round(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, 4)}
 
 
-def _child(mode: str, env: dict[str, str]) -> dict[str, Any]:
+def _child(mode: str, env: dict[str, str], *args: str) -> dict[str, Any]:
     """One fresh child's JSON, with ``cpu_s``: its CPU time (user + system), which a
     loaded machine's waiting does not inflate as it does the wall-clock figure."""
     import resource
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([sys.executable, str(HERE / "footprint.py"), f"{time.time():.6f}", mode],
+    out = subprocess.run([sys.executable, str(HERE / "footprint.py"), f"{time.time():.6f}", mode, *args],
                          capture_output=True, text=True, check=True, cwd=HERE.parent, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -150,17 +157,26 @@ def _child(mode: str, env: dict[str, str]) -> dict[str, Any]:
     return result
 
 
+def plain_child(env: dict[str, str], folder: Path) -> dict[str, Any]:
+    """One fresh plain table (``footprint.py plain_table``: what any Python table does
+    to its first frame), its SQLite file ``folder/plain.db`` kept between children."""
+    return _child("plain_table", env, str(folder / "plain.db"))
+
+
 def interleaved(n: int, env: dict[str, str], folder: Path) -> tuple[list[dict[str, Any]], ...]:
     """``n`` rounds of a ``pitchside run`` (:func:`run_child`, its journal in
-    ``folder``), a bench start-up child and a bare import, in turn, each a fresh process."""
+    ``folder``), a bench start-up child, a bare import and a plain table
+    (:func:`plain_child`), in turn, each a fresh process."""
     runs: list[dict[str, Any]] = []
     starts: list[dict[str, Any]] = []
     imports: list[dict[str, Any]] = []
+    plains: list[dict[str, Any]] = []
     for _ in range(n):
         runs.append(run_child(env, folder))
         starts.append(_child("startup", env))
         imports.append(_child("bare_import", env))
-    return runs, starts, imports
+        plains.append(plain_child(env, folder))
+    return runs, starts, imports, plains
 
 
 def run(n: int) -> dict[str, Any]:
@@ -173,7 +189,10 @@ def run(n: int) -> dict[str, Any]:
     bench child's figures are under ``bench_child`` (its ``ratio`` and ``cpu_ratio``, as
     the figures before this section measured the start-up); ``phases_ms`` (the median ms
     of each of its phases, from footprint.py's ``phases``), ``modules`` and ``rss_mb``
-    are the bench child's."""
+    are the bench child's. ``plain_table_runs_s``/``plain_table_median_s`` and
+    ``plain_table_ratio`` (to the bare import) are the plain table's
+    (:func:`plain_child`): the best a plain program would do, for scale; the target
+    stays the bare import's."""
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix, \
             tempfile.TemporaryDirectory(prefix="pitchside-run-") as folder:
@@ -182,7 +201,7 @@ def run(n: int) -> dict[str, Any]:
         conditions = {"cached": cached, "uncached": dict(os.environ)}
         interleaved(1, cached, Path(folder))  # warm the cache (and make the journal): discarded
         for name, env in conditions.items():
-            runs, starts, imports = interleaved(n, env, Path(folder))
+            runs, starts, imports, plains = interleaved(n, env, Path(folder))
             s = [r["startup_s"] for r in runs]
             b = [r["startup_s"] for r in imports]
             bench_s = [r["startup_s"] for r in starts]
@@ -198,6 +217,10 @@ def run(n: int) -> dict[str, Any]:
                 "bare_import_cpu_to_ready_median_s": median(r["cpu_to_ready_s"] for r in imports),
                 "cpu_to_ready_ratio": round(median(r["cpu_to_ready_s"] for r in runs)
                                             / median(r["cpu_to_ready_s"] for r in imports), 2),
+                "plain_table_runs_s": [r["startup_s"] for r in plains],
+                "plain_table_median_s": median(r["startup_s"] for r in plains),
+                "plain_table_ratio": round(median(r["startup_s"] for r in plains) / median(b), 2),
+                "plain_table_cpu_to_ready_median_s": median(r["cpu_to_ready_s"] for r in plains),
                 "bench_child": {
                     "startup_runs_s": bench_s, "startup_median_s": median(bench_s),
                     "ratio": round(median(bench_s) / median(b), 2),
@@ -216,10 +239,13 @@ def compare(n: int, trees: list[str]) -> dict[str, Any]:
     """``pitchside run`` (:func:`run_child`) of each source tree in ``trees`` (a folder
     holding ``firmware/``, ``hardware/`` and ``sim/``, e.g. a ``git archive`` of a commit;
     ``-`` for the installed one), and the bare import, in turn, ``n`` rounds after one
-    discarded warm-up round, bytecode cached; per tree the median wall clock to READY=1
-    (s), CPU at READY=1 and whole CPU (s), and their ratios to the bare import's."""
+    discarded warm-up round, bytecode cached, the trees' order turned by one each round;
+    per tree the median wall clock to READY=1
+    (s), CPU at READY=1 and whole CPU (s), and their ratios to the bare import's; and
+    ``plain_table`` (:func:`plain_child`, this tree's bench), the same figures for scale."""
     rows: dict[str, list[dict[str, Any]]] = {t: [] for t in trees}
     bare: list[dict[str, Any]] = []
+    plain: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:
         base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         base["PYTHONPYCACHEPREFIX"] = prefix
@@ -227,20 +253,72 @@ def compare(n: int, trees: list[str]) -> dict[str, Any]:
             str(Path(t) / d) for d in ("firmware", "hardware", "sim"))) for t in trees}
         folders = {t: Path(tempfile.mkdtemp(prefix="pitchside-run-", dir=prefix)) for t in trees}
         for i in range(n + 1):  # the first round warms the cache and makes each journal
-            for t in trees:
+            # the trees' order turns each round: the first child of a round ran 10-20 %
+            # slower here (two copies of one tree: 0.298 s first vs 0.239 s second)
+            for t in trees[i % len(trees):] + trees[: i % len(trees)]:
                 r = run_child(envs[t], folders[t])
                 if i:
                     rows[t].append(r)
             b = _child("bare_import", base)
+            p = plain_child(base, Path(prefix))
             if i:
                 bare.append(b)
+                plain.append(p)
     bw, bc, br = (median(r[k] for r in bare) for k in ("startup_s", "cpu_s", "cpu_to_ready_s"))
     out: dict[str, Any] = {"bare_import": {"startup_median_s": bw, "cpu_median_s": bc, "cpu_to_ready_median_s": br}}
+    pw, pc, pr = (median(r[k] for r in plain) for k in ("startup_s", "cpu_s", "cpu_to_ready_s"))
+    out["plain_table"] = {"startup_median_s": pw, "cpu_median_s": pc, "cpu_to_ready_median_s": pr,
+                          "ratio": round(pw / bw, 2), "cpu_ratio": round(pc / bc, 2), "cpu_to_ready_ratio": round(pr / br, 2)}
     for t, rs in rows.items():
         w, c, r = (median(x[k] for x in rs) for k in ("startup_s", "cpu_s", "cpu_to_ready_s"))
         out[t] = {"startup_median_s": w, "cpu_median_s": c, "cpu_to_ready_median_s": r, "ratio": round(w / bw, 2),
                   "cpu_ratio": round(c / bc, 2), "cpu_to_ready_ratio": round(r / br, 2)}
     return out
+
+
+IMPORTS_CHILD = r"""
+import json, time
+from pathlib import Path
+t0 = time.process_time()
+import gpiozero, luma.oled.device, PIL.Image  # the bare import: not counted
+t1 = time.process_time()
+import gpiozero.pins.mock, pitchside_hw, pitchside_hw.table
+from pitchside.app.config import load_config
+from pitchside.cli.main import build_parser
+build_parser().parse_args(["run", "--config", "table.toml"])
+load_config(Path(pitchside_hw.__file__).parent / "configs" / "pichenotte.toml")
+print(json.dumps({"bare_ms": (t1 - t0) * 1000, "ms": (time.process_time() - t1) * 1000}))
+"""
+"""What ``pitchside run`` imports beyond the bare import, its parser and its config read,
+the CPU of it (ms) in one fresh child: no journal, display or process exit, whose
+variation hides a few ms in :func:`compare`."""
+
+
+def imports(n: int, trees: list[str]) -> dict[str, Any]:
+    """:data:`IMPORTS_CHILD` of each source tree in ``trees`` (as in :func:`compare`),
+    ``n`` rounds after a discarded warm-up round, bytecode cached, the trees' order
+    turned by one each round; per tree the minimum, first quartile, median and third
+    quartile of its CPU (ms) beyond the bare import. It leaves out what varies most in
+    :func:`compare` (the journal, the display, the exit), yet at a load of 3-6 on this
+    2-CPU machine two copies of one tree still differed by up to 10 ms in median and 7
+    ms in minimum (session 25): a change of a few ms (a dataclass is about 1 ms on 3.11)
+    wants a quiet machine; give a tree twice to see the noise."""
+    rows: dict[str, list[float]] = {t: [] for t in trees}
+    with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        base["PYTHONPYCACHEPREFIX"] = prefix
+        envs = {t: base if t == "-" else dict(base, PYTHONPATH=os.pathsep.join(
+            str(Path(t) / d) for d in ("firmware", "hardware", "sim"))) for t in trees}
+        for i in range(n + 1):
+            for t in trees[i % len(trees):] + trees[: i % len(trees)]:
+                out = subprocess.run([sys.executable, "-c", IMPORTS_CHILD], capture_output=True, text=True,
+                                     check=True, cwd=HERE.parent, env=envs[t])
+                if i:
+                    rows[t].append(json.loads(out.stdout.strip().splitlines()[-1])["ms"])
+    from statistics import quantiles
+
+    return {t: {"min_ms": round(min(v), 1), "median_ms": round(median(v), 1), "q1_ms": round(quantiles(v, n=4)[0], 1),
+                "q3_ms": round(quantiles(v, n=4)[2], 1), "rounds": len(v)} for t, v in rows.items()}
 
 
 GROUPS = ("stdlib", "pitchside.core", "pitchside.signals", "pitchside.render", "pitchside.tables", "pitchside.app",
@@ -339,6 +417,8 @@ def costs(n: int = 5) -> dict[str, Any]:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--compare"]:
         print(json.dumps(compare(int(sys.argv[2]), sys.argv[3:]), indent=1))
+    elif sys.argv[1:2] == ["--imports"]:
+        print(json.dumps(imports(int(sys.argv[2]), sys.argv[3:]), indent=1))
     elif sys.argv[1:2] == ["--costs"]:
         print(json.dumps(costs(int(sys.argv[2]) if len(sys.argv) > 2 else 5), indent=1))
     else:

@@ -295,7 +295,7 @@ async def _swarm_main(n: int, url: str) -> None:
 
 def demo_config(feed: Path | None) -> tuple[Any, Any]:
     from common import load_demo
-    from pitchside.app.config import WebConfig
+    from pitchside.app.config_web import WebConfig
 
     scenario, config = load_demo()
     return scenario, replace(config, web=None if feed is None else WebConfig(feed=str(feed), url=None))

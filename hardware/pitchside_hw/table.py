@@ -36,12 +36,12 @@ from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput, CoinInput
 from pitchside_hw.pins import TickClock, make_pin_factory
-from pitchside_hw.sound import Sound
 
 if TYPE_CHECKING:  # imported where used: a table without them never loads them (start-up, issue 15)
     from pitchside.club.link import ClubLink
     from pitchside.web.publisher import Sink
     from pitchside_hw.serial_lines import SerialLineReader
+    from pitchside_hw.sound import Sound
 
 log = logging.getLogger(__name__)
 
@@ -341,6 +341,8 @@ def run_table(config_path: str) -> int:
             clock = TickClock(factory)
             sound: Sound | None = None
             if config.sound is not None:  # optional cues: a buzzer fault leaves the table silent
+                from pitchside_hw.sound import Sound  # the buzzer driver, only for a [sound] (start-up, issue 15)
+
                 try:
                     s = config.sound
                     sound = stack.enter_context(Sound(s.pin, factory, kind=s.kind, cues=s.cues))

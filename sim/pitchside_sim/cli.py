@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import argparse
 
+from pitchside.cli.commands import deferred
+
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    p = sub.add_parser("sim", help="play on the simulated table (keyboard, or a scenario with --script)")
+    """Add ``sim``, its arguments added when it is chosen or its help shown
+    (:func:`pitchside.cli.commands.deferred`: ``pitchside run`` parses without them,
+    start-up, issue 15)."""
+    deferred(sub, "sim", "play on the simulated table (keyboard, or a scenario with --script)", _sim_parser)
+
+
+def _sim_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="the game (pichenotte, ...; those with a table in this version)")
     p.add_argument("--script", help="a hardware-level scenario (TOML) to play headless")
     p.add_argument("--out", default="out/frames", help="folder for the OLED frames (PNG) and match.gif")

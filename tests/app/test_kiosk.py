@@ -10,7 +10,8 @@ from pitchside.tables import kiosk as k
 from pitchside.tables import pichenotte as t
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide
-from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView, render_kiosk
+from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, render_kiosk
+from pitchside.render.service import ServiceView
 from pitchside.render.pichenotte import PichenotteView
 from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, SensorNoisy, TimerFired
 

@@ -24,9 +24,9 @@ from pitchside.render.kiosk import (
     AttractView,
     ConfirmView,
     MenuView,
-    ServiceView,
     render_kiosk,
 )
+from pitchside.render.service import ServiceView
 from pitchside.signals.events import (
     BeamBroken,
     ButtonPressed,

@@ -18,7 +18,8 @@ from pitchside.cli.main import main
 from pitchside.core.pricing import LedgerEntry
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
-from pitchside.render.kiosk import ServiceView, render_kiosk
+from pitchside.render.kiosk import render_kiosk
+from pitchside.render.service import ServiceView
 from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, SensorNoisy
 from pitchside.signals.health import SensorTally
 from pitchside.tables import effects as fx

@@ -12,7 +12,8 @@ from pathlib import Path
 from pitchside.cli.main import main
 from pitchside.core.audits import AuditDay, summary_lines, total
 from pitchside.core.pricing import Pricing
-from pitchside.render.kiosk import ConfirmView, ServiceView
+from pitchside.render.kiosk import ConfirmView
+from pitchside.render.service import ServiceView
 from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, CoinFault, CoinInserted
 from pitchside.tables import credits, kiosk
 from support.credits_table import PRICES, Table

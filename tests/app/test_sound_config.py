@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.app.config import SOUND_CUES, ConfigErrors, SoundConfig, load_config
+from pitchside.app.config import ConfigErrors, load_config
+from pitchside.app.config_sound import SOUND_CUES, SoundConfig
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
 

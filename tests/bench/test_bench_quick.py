@@ -84,6 +84,11 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     for cond in ("cached", "uncached"):
         assert len(fp["startup"][cond]["startup_runs_s"]) == r["counts"]["startups"]
         assert len(fp["startup"][cond]["bare_import_runs_s"]) == r["counts"]["startups"]
+        assert len(fp["startup"][cond]["plain_table_runs_s"]) == r["counts"]["startups"]
+    # the plain table beside the bare import (session 25): a figure of its own, the bare import its baseline
+    plain = fig["footprint.startup_plain_table"]
+    assert plain["value"] == r["sections"]["footprint_baseline"]["plain_table_median_s"] > 0
+    assert plain["baseline"] == fig["footprint.bare_import"]["value"]
     games = r["sections"]["bus"]["games"]
     assert set(games) == {"pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove"}
     for e in games.values():

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 from pitchside.tables import boulomania as bt
-from pitchside.app.config import SerialConfig, load_config
+from pitchside.app.config import load_config
+from pitchside.app.config_serial import SerialConfig
 from pitchside.tables.effects import Accepted
 from pitchside.core.rules import boulomania as rules
 from pitchside.render.view import Prompt

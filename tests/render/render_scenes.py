@@ -12,7 +12,8 @@ from PIL import Image
 
 from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import PerSide
-from pitchside.render.kiosk import ServiceView, render_kiosk
+from pitchside.render.kiosk import render_kiosk
+from pitchside.render.service import ServiceView
 from pitchside.render.out_of_order import render_out_of_order
 from pitchside.render.panel import Panel
 from pitchside.render.pichenotte import PichenotteView, render

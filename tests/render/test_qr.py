@@ -92,7 +92,8 @@ def test_the_config_s_web_url_reaches_the_kiosk_and_none_without_a_web_section()
     from dataclasses import replace
 
     from pitchside.app.assembly import kiosk_settings
-    from pitchside.app.config import WebConfig, load_config
+    from pitchside.app.config import load_config
+    from pitchside.app.config_web import WebConfig
     from pitchside_sim.run import default_config_path
 
     config = load_config(default_config_path("pitchnut"))

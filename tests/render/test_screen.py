@@ -13,7 +13,8 @@ from PIL import Image
 from pitchside.render import screen
 from pitchside.render.badge import draw_badge
 from pitchside.render.panel import INK, Canvas
-from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView, render_kiosk
+from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, render_kiosk
+from pitchside.render.service import ServiceView
 from pitchside.render.mastermove import StandingsView, render_standings
 from pitchside.render.side import SideView, render_side
 from pitchside.render.view import Prompt

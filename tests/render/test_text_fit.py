@@ -19,7 +19,8 @@ from pitchside import __version__
 from pitchside.core import fields
 from pitchside.core.notice import Notice
 from pitchside.render import fonts, screen
-from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
+from pitchside.render.kiosk import AttractView, ConfirmView, MenuView
+from pitchside.render.service import ServiceView
 from pitchside.render.panel import Panel
 from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt

@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 from pitchside.cli import tournament as tournament_cli
 from pitchside.cli.main import main
-from pitchside.app.config import SerialConfig, load_config
+from pitchside.app.config import load_config
+from pitchside.app.config_serial import SerialConfig
 from pitchside.core import tournament as tt
 from pitchside.core.record.format import replay
 from pitchside.render.mastermove import StandingsView, render_standings, standings_cells

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pitchside.app.config import load_config
-from pitchside.render.kiosk import ServiceView
+from pitchside.render.service import ServiceView
 from pitchside.signals.health import SensorTally
 from pitchside_sim import pulses
 from pitchside_sim.run import default_config_path

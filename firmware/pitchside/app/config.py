@@ -36,11 +36,14 @@ from pitchside.tables.registry import app_for, table_games
 if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with the section (start-up, issue 15)
     from pitchside.app.config_coin import CoinConfig
     from pitchside.app.config_mqtt import MqttConfig
+    from pitchside.app.config_serial import SerialConfig
+    from pitchside.app.config_sound import SoundConfig
+    from pitchside.app.config_web import WebConfig
     from pitchside.core.pricing import Pricing
 
 __all__ = [
-    "BeamConfig", "ButtonConfig", "ConfigErrors", "DisplayConfig", "KioskConfig", "SerialConfig",
-    "SoundConfig", "StorageConfig", "TableConfig", "display_pins", "load_config", "locate",
+    "BeamConfig", "ButtonConfig", "ConfigErrors", "DisplayConfig", "KioskConfig",
+    "StorageConfig", "TableConfig", "display_pins", "load_config", "locate",
     "parse_config", "parse_pin",
 ]  # fmt: skip
 
@@ -98,18 +101,6 @@ class BeamParams(TypedDict):
     storm_window_s: float
     train_pulses: int
     train_spacing_s: float
-
-
-@dataclass(frozen=True, slots=True)
-class SerialConfig:
-    """A line-speaking serial device (the electronic die, a move source): ``port`` is a
-    device path (best a stable udev name, deploy/99-pitchside-serial.rules) or a
-    pyserial URL; ``baud`` in bit/s."""
-
-    name: str
-    port: str
-    baud: int = 9600
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,38 +163,6 @@ class KioskConfig:
     moment_s: float = MOMENT_S
     """How long a moment (a twenty, a round won, a touchdown...) is shown full screen;
     0: none (:mod:`pitchside.tables.moments`)."""
-
-
-SOUND_KINDS = ("buzzer", "tonal")
-"""``[sound] kind``: an active buzzer (gpiozero ``Buzzer``: on/off) or a passive one
-(``TonalBuzzer``: PWM tones); hardware/pitchside_hw/WIRING_GUIDE.md, "Sound"."""
-SOUND_CUES = ("point", "refusal", "won", "twenty")
-"""The cues a table can sound (:mod:`pitchside.tables.cues`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SoundConfig:
-    """Optional sound cues (``[sound]``): a buzzer on ``pin`` of ``kind``, sounding
-    the ``cues`` listed."""
-
-    pin: str
-    kind: str = "buzzer"
-    cues: tuple[str, ...] = SOUND_CUES
-
-
-@dataclass(frozen=True, slots=True)
-class WebConfig:
-    """The live web view (``[web]``, off without the section; docs/spec/feed.md):
-    ``pitchside web`` listens on ``listen`` (``HOST:PORT``) and shows ``url`` as the
-    pages' QR code; the table sends its snapshots to the datagram socket ``feed``;
-    ``allowed_hosts`` are the Host headers answered (the url's host and localhost are
-    always among them); ``max_clients`` caps the live pages."""
-
-    listen: str = "0.0.0.0:8080"
-    url: str | None = None
-    feed: str = "/run/pitchside/feed.sock"
-    allowed_hosts: tuple[str, ...] = ()
-    max_clients: int = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,6 +451,11 @@ def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
     """``[serial.NAME]``: each line device's port and speed; two devices never share a
     port (the second reader would wait for the port's lock forever)."""
     sec = top.sub("serial")
+    if not sec.raw:  # no line device: the record's module is not loaded (start-up, issue 15)
+        sec.done()
+        return ()
+    from pitchside.app.config_serial import SerialConfig
+
     devices: list[SerialConfig] = []
     for sname in sorted(sec.raw):
         if panel.known and sname not in panel.serial_devices:
@@ -583,23 +547,14 @@ def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig,
 
 
 def _read_sound(top: Section) -> SoundConfig | None:
-    """``[sound]``: the buzzer's pin, kind and cues (checked; a bad pin leaves it ""),
-    or None when the table has no such section."""
+    """``[sound]`` (:func:`pitchside.app.config_sound.read_sound`), or None when the
+    table has no such section; its module is loaded only for a config with it (start-up,
+    issue 15)."""
     if "sound" not in top.raw:
         return None
-    s = top.sub("sound")
-    pin = s.pin("pin") or ""
-    kind = s.choice("kind", SOUND_KINDS, "buzzer")
-    s.read.add("cues")
-    raw_cues = s.raw.get("cues", list(SOUND_CUES))
-    ok = isinstance(raw_cues, list) and all(isinstance(c, str) and c in SOUND_CUES for c in raw_cues)
-    cues = tuple(dict.fromkeys(raw_cues)) if ok else SOUND_CUES
-    if not ok:
-        s.fail("cues", f"must be a list of {', '.join(SOUND_CUES)}, not {shown(raw_cues)}")
-    elif len(cues) != len(raw_cues):
-        s.fail("cues", f"names a cue twice: {shown(raw_cues)}")
-    s.done()
-    return SoundConfig(pin=pin, kind=kind, cues=cues)
+    from pitchside.app.config_sound import read_sound
+
+    return read_sound(top)
 
 
 def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
@@ -613,29 +568,13 @@ def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
 
 
 def _read_web(top: Section) -> WebConfig | None:
-    """``[web]``: listen (``HOST:PORT``), url, feed, allowed_hosts, max_clients; None
-    without the section (the web view is off by default)."""
+    """``[web]`` (:func:`pitchside.app.config_web.read_web`); None without the section
+    (the web view is off by default), whose module is then not loaded (start-up, issue 15)."""
     if "web" not in top.raw:
         return None
-    w = top.sub("web")
-    d = WebConfig()
-    listen = w.get("listen", str, d.listen)
-    host, _, port = listen.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        w.fail("listen", f"must be HOST:PORT such as \"0.0.0.0:8080\", not {shown(listen)}")
-        listen = d.listen
-    url = w.get("url", str, None)
-    if url is not None and not url.startswith(("http://", "https://")):
-        w.fail("url", f"must start with http:// or https://, not {shown(url)}")
-        url = None
-    hosts = w.get("allowed_hosts", list, [])
-    if not all(isinstance(h, str) and h for h in hosts):
-        w.fail("allowed_hosts", f"must be a list of host names, not {shown(hosts)}")
-        hosts = []
-    web = WebConfig(listen=listen, url=url, feed=w.get("feed", str, d.feed), allowed_hosts=tuple(hosts),
-                    max_clients=w.integer("max_clients", d.max_clients, 1, 10_000))
-    w.done()
-    return web
+    from pitchside.app.config_web import read_web
+
+    return read_web(top)
 
 
 def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tuple[BeamConfig, ...],

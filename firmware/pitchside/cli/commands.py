@@ -180,8 +180,12 @@ def _game_parser(tsub: Any, name: str, help: str, *, score: bool, final: bool) -
 
 
 def register_audits(sub: Any) -> None:
-    """Add ``audits`` (run by :func:`pitchside.cli.audits._cmd_audits`)."""
-    p = sub.add_parser("audits", help="coins, credits, games and faults per day (the owner's audits)")
+    """Add ``audits`` (run by :func:`pitchside.cli.audits._cmd_audits`), its arguments
+    added when it is chosen (:func:`deferred`)."""
+    deferred(sub, "audits", "coins, credits, games and faults per day (the owner's audits)", _audits_parser)
+
+
+def _audits_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
     p.add_argument("--config", help="a table config whose [storage] journal to read")
     p.add_argument("--csv", action="store_true", help="print CSV (one row per day and item)")
@@ -191,8 +195,12 @@ def register_audits(sub: Any) -> None:
 
 
 def register_web(sub: Any) -> None:
-    """Add ``web`` (run by :func:`pitchside.cli.web._cmd_web`)."""
-    p = sub.add_parser("web", help="serve the table's live web view (the TV, phones, /matches)")
+    """Add ``web`` (run by :func:`pitchside.cli.web._cmd_web`), its arguments added when
+    it is chosen (:func:`deferred`)."""
+    deferred(sub, "web", "serve the table's live web view (the TV, phones, /matches)", _web_parser)
+
+
+def _web_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", help="the table config; its [web] section gives the defaults")
     p.add_argument("--listen", help="HOST:PORT (default [web] listen, else 0.0.0.0:8080)")
     p.add_argument("--feed", help="the table's datagram socket (default [web] feed)")

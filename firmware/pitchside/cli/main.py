@@ -238,40 +238,54 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
     return status
 
 
+def _replay_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a replay file (shared/spec/replay.md)")
+    p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
+    p.add_argument("--pretty", action="store_true", help="indent the JSON")
+    p.set_defaults(func=_cmd_replay)
+
+
+def _check_config_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", help="table config files (TOML)")
+    p.set_defaults(func=_cmd_check_config)
+
+
+def _journal_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
+    p.add_argument("--config", help="a table config whose [storage] journal to read")
+
+
+def _history_parser(p: argparse.ArgumentParser) -> None:
+    _journal_options(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--sensors", action="store_true",
+                   help="list each sensor's health: blocks per match, storms, stuck, silent for N matches")
+    p.set_defaults(func=_cmd_history)
+
+
+def _export_parser(p: argparse.ArgumentParser) -> None:
+    _journal_options(p)
+    p.add_argument("id", type=int, help="the match id (pitchside history)")
+    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+    p.add_argument("--unsaved", action="store_true",
+                   help="the match as the table kept it in memory after its storage failed "
+                   "(the log names it: 'unsaved match ID')")  # fmt: skip
+    p.set_defaults(func=_cmd_export)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pitchside", description="Pitchside table firmware")
     parser.add_argument("--version", action="version", version=f"pitchside {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=commands.CommandParser)
 
-    p = sub.add_parser("replay", help="fold a replay file through the rules and print the state as JSON")
-    p.add_argument("file", help="a replay file (shared/spec/replay.md)")
-    p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
-    p.add_argument("--pretty", action="store_true", help="indent the JSON")
-    p.set_defaults(func=_cmd_replay)
-
-    p = sub.add_parser("check-config", help="check table config files, naming every problem and its line")
-    p.add_argument("files", nargs="+", help="table config files (TOML)")
-    p.set_defaults(func=_cmd_check_config)
-
-    for name, func, helptext in (
-        ("history", _cmd_history, "list the matches in the journal"),
-        ("export", _cmd_export, "write a stored match as a replay file"),
-    ):
-        p = sub.add_parser(name, help=helptext)
-        p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
-        p.add_argument("--config", help="a table config whose [storage] journal to read")
-        if name == "history":
-            p.add_argument("--json", action="store_true", help="print JSON")
-            p.add_argument("--sensors", action="store_true",
-                           help="list each sensor's health: blocks per match, storms, stuck, silent for N matches")
-        else:
-            p.add_argument("id", type=int, help="the match id (pitchside history)")
-            p.add_argument("-o", "--output", help="file to write (default: standard output)")
-            p.add_argument("--unsaved", action="store_true",
-                           help="the match as the table kept it in memory after its storage failed "
-                           "(the log names it: 'unsaved match ID')")  # fmt: skip
-        p.set_defaults(func=func)
+    # each sub-command's arguments are added when it is chosen or its help is shown
+    # (commands.deferred): `pitchside run` parses without them (start-up, issue 15)
+    commands.deferred(sub, "replay", "fold a replay file through the rules and print the state as JSON", _replay_parser)
+    commands.deferred(sub, "check-config", "check table config files, naming every problem and its line",
+                      _check_config_parser)
+    commands.deferred(sub, "history", "list the matches in the journal", _history_parser)
+    commands.deferred(sub, "export", "write a stored match as a replay file", _export_parser)
 
     commands.register(sub)  # tournament, audits, web, league: each module imported only when chosen
 

@@ -10,7 +10,8 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-from pitchside.app.config import DEFAULT_JOURNAL, WebConfig, load_config
+from pitchside.app.config import DEFAULT_JOURNAL, load_config
+from pitchside.app.config_web import WebConfig
 from pitchside.core.errors import PitchsideError
 
 

@@ -60,7 +60,7 @@ from pitchside.tables import fixture
 from pitchside.tables import effects as table
 from pitchside.tables import moments
 from pitchside.tables.registry import GameApp, app_for, is_finished, match_in_progress
-from pitchside.render.kiosk import AttractView, ConfirmView, MenuView, ServiceView
+from pitchside.render.kiosk import AttractView, ConfirmView, MenuView
 from pitchside.render.view import Prompt
 from pitchside.signals.health import SensorHealth
 from pitchside.signals.events import (
@@ -81,6 +81,7 @@ if TYPE_CHECKING:  # annotations only: loaded where they are used, and a table w
     # tournament never loads it (start-up, issue 15)
     from pitchside.core.tournament import TournamentInfo
     from pitchside.render.qr import QRView
+    from pitchside.render.service import ServiceView
     from pitchside.render.side import SideView
     from pitchside.tables import names as naming
 
@@ -926,6 +927,8 @@ def sensor_rows(ks: KioskState) -> tuple[tuple[str, str, str], ...]:
 
 
 def _service_view(ks: KioskState) -> ServiceView:
+    from pitchside.render.service import ServiceView  # at the first service page (start-up, issue 15)
+
     per_page = 8
     pages = _service_pages(ks)
     page = ks.service_page % pages
@@ -961,6 +964,7 @@ def audits_view(ks: KioskState, footer: str) -> ServiceView:
     journal, and how to reset them (hold MINUS, then DONE to confirm)."""
     # only on the service page (start-up, issue 15)
     from pitchside.core.audits import summary_lines
+    from pitchside.render.service import ServiceView
 
     assert ks.settings.pricing is not None
     lines = summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since)

@@ -1,0 +1,52 @@
+"""``[web]`` of the table config: the live web view (docs/spec/feed.md).
+
+Loaded only for a config with the section (start-up, issue 15: a table without it makes
+none of these records before its first frame); :mod:`pitchside.app.config` reads the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchside.app.config_reader import Section, shown
+
+
+@dataclass(frozen=True, slots=True)
+class WebConfig:
+    """The live web view (``[web]``, off without the section; docs/spec/feed.md):
+    ``pitchside web`` listens on ``listen`` (``HOST:PORT``) and shows ``url`` as the
+    pages' QR code; the table sends its snapshots to the datagram socket ``feed``;
+    ``allowed_hosts`` are the Host headers answered (the url's host and localhost are
+    always among them); ``max_clients`` caps the live pages."""
+
+    listen: str = "0.0.0.0:8080"
+    url: str | None = None
+    feed: str = "/run/pitchside/feed.sock"
+    allowed_hosts: tuple[str, ...] = ()
+    max_clients: int = 200
+
+
+def read_web(top: Section) -> WebConfig | None:
+    """``[web]``: listen (``HOST:PORT``), url, feed, allowed_hosts, max_clients; None
+    without the section (the web view is off by default)."""
+    if "web" not in top.raw:
+        return None
+    w = top.sub("web")
+    d = WebConfig()
+    listen = w.get("listen", str, d.listen)
+    host, _, port = listen.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        w.fail("listen", f"must be HOST:PORT such as \"0.0.0.0:8080\", not {shown(listen)}")
+        listen = d.listen
+    url = w.get("url", str, None)
+    if url is not None and not url.startswith(("http://", "https://")):
+        w.fail("url", f"must start with http:// or https://, not {shown(url)}")
+        url = None
+    hosts = w.get("allowed_hosts", list, [])
+    if not all(isinstance(h, str) and h for h in hosts):
+        w.fail("allowed_hosts", f"must be a list of host names, not {shown(hosts)}")
+        hosts = []
+    web = WebConfig(listen=listen, url=url, feed=w.get("feed", str, d.feed), allowed_hosts=tuple(hosts),
+                    max_clients=w.integer("max_clients", d.max_clients, 1, 10_000))
+    w.done()
+    return web

@@ -1,0 +1,192 @@
+"""What ``pitchside run`` has loaded when it says READY=1 (start-up, issue 15): the
+firmware's modules and the dataclasses they made, pinned as sets.
+
+On Python 3.11 creating a frozen dataclass costs about 1 ms of CPU here (one ``exec``
+per generated method), and most of a start-up beyond the bare import of gpiozero,
+luma.oled and Pillow is that (bench/startup.py ``--costs``). So the example Pichenotte
+config (as bench/startup.py runs it: mock pins, the ``noop`` bus), booted a second time
+on its journal as a table is, must reach its first frame with exactly
+:data:`MODULES_AT_READY` and :data:`DATACLASSES_AT_READY`: a later import that creeps
+back in (a feature the config does not use: ``[sound]``, ``[web]``, ``[serial]``, the
+service pages) fails it, and so does a cut, which then updates the set here (say what
+it saved in bench/README.md). Checked in a fresh interpreter, where nothing another
+test imported can hide an import.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+OURS = ("pitchside", "pitchside_hw", "pitchside_sim")
+
+MODULES_AT_READY = frozenset({
+    "pitchside", "pitchside.app", "pitchside.app.ahead", "pitchside.app.assembly", "pitchside.app.config",
+    "pitchside.app.config_reader", "pitchside.app.journal", "pitchside.app.limits", "pitchside.app.pager",
+    "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sdnotify",
+    "pitchside.app.software_die", "pitchside.app.writer",
+    "pitchside.cli", "pitchside.cli.commands", "pitchside.cli.main",
+    "pitchside.core", "pitchside.core.copying", "pitchside.core.errors", "pitchside.core.fields",
+    "pitchside.core.game", "pitchside.core.match", "pitchside.core.notice", "pitchside.core.pricing",
+    "pitchside.core.record", "pitchside.core.record.codec", "pitchside.core.record.fields",
+    "pitchside.core.record.games", "pitchside.core.record.pichenotte", "pitchside.core.rules",
+    "pitchside.core.rules.pichenotte", "pitchside.core.sides", "pitchside.core.step",
+    "pitchside.render", "pitchside.render.badge", "pitchside.render.fonts", "pitchside.render.kiosk",
+    "pitchside.render.message", "pitchside.render.out_of_order", "pitchside.render.panel", "pitchside.render.screen",
+    "pitchside.render.view", "pitchside.render.widgets",
+    "pitchside.signals", "pitchside.signals.beam", "pitchside.signals.coin", "pitchside.signals.debounce",
+    "pitchside.signals.events", "pitchside.signals.health", "pitchside.signals.params", "pitchside.signals.timers",
+    "pitchside.tables", "pitchside.tables.common", "pitchside.tables.credits", "pitchside.tables.cues",
+    "pitchside.tables.effects", "pitchside.tables.fixture", "pitchside.tables.game_moments",
+    "pitchside.tables.gametable", "pitchside.tables.kiosk", "pitchside.tables.moments", "pitchside.tables.pichenotte",
+    "pitchside.tables.registry",
+    "pitchside_hw", "pitchside_hw.cli", "pitchside_hw.display", "pitchside_hw.inputs", "pitchside_hw.limits",
+    "pitchside_hw.partial", "pitchside_hw.pins", "pitchside_hw.table",
+    "pitchside_sim", "pitchside_sim.cli",
+})  # fmt: skip
+"""The firmware's modules at READY=1 (76 before session 25's cuts, 75 after: the
+buzzer's driver, ``pitchside_hw.sound``, is loaded only for a ``[sound]``; the
+``[sound]``, ``[web]`` and ``[serial]`` records and the service pages moved into
+modules of their own, loaded with their section or page)."""
+
+DATACLASSES_AT_READY = frozenset({
+    "pitchside.app.ahead:DrawAhead",
+    "pitchside.app.config:BeamConfig", "pitchside.app.config:ButtonConfig", "pitchside.app.config:DisplayConfig",
+    "pitchside.app.config:KioskConfig", "pitchside.app.config:StorageConfig", "pitchside.app.config:TableConfig",
+    "pitchside.app.journal:LinesWrite", "pitchside.app.journal:MatchEnd", "pitchside.app.journal:MatchRecord",
+    "pitchside.app.limits:HardwareLimits", "pitchside.app.pager:Pager", "pitchside.app.refusals:Refusal",
+    "pitchside.app.runtime:TableParts",
+    "pitchside.core.fields:Spec", "pitchside.core.game:Outcome", "pitchside.core.match:Match",
+    "pitchside.core.match:_Node", "pitchside.core.notice:Notice", "pitchside.core.notice:Words",
+    "pitchside.core.pricing:Credit", "pitchside.core.pricing:Extra", "pitchside.core.pricing:LedgerEntry",
+    "pitchside.core.pricing:Pricing",
+    "pitchside.core.rules.pichenotte:CoinToss", "pitchside.core.rules.pichenotte:Options",
+    "pitchside.core.rules.pichenotte:Shot", "pitchside.core.rules.pichenotte:State",
+    "pitchside.core.rules.pichenotte:Tally",
+    "pitchside.core.sides:PerSide", "pitchside.core.step:Step",
+    "pitchside.render.fonts:Fitted", "pitchside.render.fonts:Paged",
+    "pitchside.render.kiosk:AttractView", "pitchside.render.kiosk:ConfirmView", "pitchside.render.kiosk:MenuView",
+    "pitchside.render.panel:Canvas", "pitchside.render.panel:Palette", "pitchside.render.panel:Panel",
+    "pitchside.render.screen:Drawn", "pitchside.render.screen:Frame", "pitchside.render.screen:_Screen",
+    "pitchside.render.view:Prompt", "pitchside.render.view:TallyEntry",
+    "pitchside.render.widgets:_ScorePlan", "pitchside.render.widgets:_TextPlan",
+    "pitchside.signals.events:BeamBroken", "pitchside.signals.events:ButtonHeld",
+    "pitchside.signals.events:ButtonPressed", "pitchside.signals.events:ButtonReleased",
+    "pitchside.signals.events:CoinFault", "pitchside.signals.events:CoinInserted",
+    "pitchside.signals.events:SensorNoisy", "pitchside.signals.events:SerialLine",
+    "pitchside.signals.events:SerialStatus", "pitchside.signals.events:TimerFired",
+    "pitchside.signals.health:SensorHealth", "pitchside.signals.health:SensorTally",
+    "pitchside.signals.timers:FilterStep", "pitchside.signals.timers:TimerBook",
+    "pitchside.signals.timers:TimerRequest",
+    "pitchside.tables.credits:AuditsRead", "pitchside.tables.credits:Ledger", "pitchside.tables.credits:ReadAudits",
+    "pitchside.tables.credits:ResetAudits", "pitchside.tables.credits:SpendNext",
+    "pitchside.tables.effects:Accepted", "pitchside.tables.effects:CoinTossed", "pitchside.tables.effects:DiceRolled",
+    "pitchside.tables.effects:FixtureOffered", "pitchside.tables.effects:NewMatch",
+    "pitchside.tables.effects:ReadSensorHealth", "pitchside.tables.effects:RollDice",
+    "pitchside.tables.effects:SensorHealthRead", "pitchside.tables.effects:StartTimer",
+    "pitchside.tables.effects:TossCoin", "pitchside.tables.effects:TournamentLoaded",
+    "pitchside.tables.gametable:GameTable", "pitchside.tables.gametable:Panel",
+    "pitchside.tables.kiosk:InputStat", "pitchside.tables.kiosk:KioskSettings", "pitchside.tables.kiosk:KioskState",
+    "pitchside.tables.kiosk:Log", "pitchside.tables.kiosk:SetContrast",
+    "pitchside.tables.moments:Moment", "pitchside.tables.moments:Showing",
+    "pitchside.tables.pichenotte:ShotDraft", "pitchside.tables.pichenotte:TableState",
+    "pitchside_hw.table:Table",
+})  # fmt: skip
+"""The dataclasses made by READY=1, as ``module:qualified name`` (93 before session
+25's cuts: ``SerialConfig``, ``SoundConfig``, ``WebConfig`` and ``ServiceView`` are
+made with their section or page now)."""
+
+RUN_CHILD = """
+import dataclasses, json, os, sys
+from pitchside.app import sdnotify
+OURS = %r
+def made(module):  # the dataclasses a module defines, nested ones too
+    out, todo = [], [c for c in vars(module).values() if isinstance(c, type)]
+    while todo:
+        cls = todo.pop()
+        if cls.__module__ != module.__name__:  # imported from another module: counted there
+            continue
+        if "__dataclass_fields__" in cls.__dict__:
+            out.append(module.__name__ + ":" + cls.__qualname__)
+        todo.extend(c for c in vars(cls).values() if isinstance(c, type) and c.__qualname__.startswith(cls.__qualname__ + "."))
+    return out
+def ready(self):  # right after the first frame (pitchside_hw.table.run_table)
+    ours = sorted(m for m in list(sys.modules) if m.split(".")[0] in OURS)
+    with open(os.environ["STARTUP_TEST_OUT"], "w") as fh:
+        json.dump({"modules": ours, "dataclasses": sorted({d for m in ours for d in made(sys.modules[m])})}, fh)
+    os._exit(0)
+sdnotify.Notifier.ready = ready
+from pitchside.cli.main import main  # the console script `pitchside`
+sys.exit(main())
+""" % (OURS,)
+
+
+def _bench_config(folder: Path) -> Path:
+    text = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml").read_text(encoding="utf-8")
+    for old, new in (('pin_factory = "lgpio"', 'pin_factory = "mock"'), ('interface = "i2c"', 'interface = "noop"'),
+                     ('journal = "/var/lib/pitchside/journal.db"', f'journal = "{folder / "journal.db"}"')):
+        assert old in text
+        text = text.replace(old, new)
+    config = folder / "table.toml"
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
+def _at_ready(config: Path, out: Path) -> dict[str, list[str]]:
+    env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
+    env["STARTUP_TEST_OUT"] = str(out)
+    out.unlink(missing_ok=True)
+    run = subprocess.run([sys.executable, "-c", RUN_CHILD, "run", "--config", str(config)], check=False,
+                         capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+    assert run.returncode == 0 and out.exists(), run.stderr
+    loaded: dict[str, list[str]] = json.loads(out.read_text())
+    return loaded
+
+
+def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_dataclasses(tmp_path: Path) -> None:
+    config = _bench_config(tmp_path)
+    _at_ready(config, tmp_path / "loaded.json")  # the first boot makes the journal
+    loaded = _at_ready(config, tmp_path / "loaded.json")
+    modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
+    assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
+    assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
+    assert (len(modules), len(made)) == (75, 89)
+
+
+def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
+    """With ``[sound]`` the buzzer's driver and record are loaded by READY=1 (its cues
+    sound from the first input on), the rest as without it."""
+    config = _bench_config(tmp_path)
+    config.write_text(config.read_text(encoding="utf-8") + '\n[sound]\npin = "GPIO18"\n', encoding="utf-8")
+    loaded = _at_ready(config, tmp_path / "loaded.json")
+    assert set(loaded["modules"]) - MODULES_AT_READY == {"pitchside_hw.sound", "pitchside.app.config_sound"}
+    assert set(loaded["dataclasses"]) - DATACLASSES_AT_READY == {"pitchside.app.config_sound:SoundConfig"}
+
+
+def test_a_config_with_sound_web_and_serial_sections_still_reads_them() -> None:
+    """The records moved out of :mod:`pitchside.app.config` are made, with the values
+    the sections give, when a config has the sections (Boule Mania's example has the
+    die's serial device; the sound and web sections added here), and a config without
+    them reads none."""
+    import tomllib
+
+    from pitchside.app.config import parse_config
+    from pitchside.app.config_serial import SerialConfig
+    from pitchside.app.config_sound import SoundConfig
+    from pitchside.app.config_web import WebConfig
+
+    configs = ROOT / "hardware" / "pitchside_hw" / "configs"
+    text = (configs / "boulomania.toml").read_text(encoding="utf-8")
+    text += '\n[sound]\npin = "GPIO18"\nkind = "tonal"\ncues = ["won"]\n\n[web]\nurl = "http://t1.local/"\n'
+    config = parse_config(tomllib.loads(text), "boulomania+sound+web.toml", text=text)
+    assert config.serial == (SerialConfig("die", "/dev/pitchside-die", 9600),)
+    assert config.sound == SoundConfig(pin="GPIO18", kind="tonal", cues=("won",))
+    assert config.web == WebConfig(url="http://t1.local/")
+    plain = (configs / "pichenotte.toml").read_text(encoding="utf-8")
+    bare = parse_config(tomllib.loads(plain), "pichenotte.toml", text=plain)
+    assert (bare.serial, bare.sound, bare.web) == ((), None, None)
