@@ -190,17 +190,21 @@ SPARES = 8
 _Spare = tuple[Image.Image, ImageDraw.ImageDraw, Callable[..., ImageDraw.ImageDraw]]
 
 
-@dataclass(eq=False)
 class Spares:
     """Spare canvas images for one drawer of frames (a runtime's thread: one owner, no
     lock), at most one per panel size: the image, its Draw, and the Draw factory that
     made it (a Draw made before a test put its own factory in is not reused under it).
+    A plain class, not a dataclass: it is made before a table's first frame, where each
+    dataclass costs its creation (bench/README.md, start-up), and it is no value.
 
     :param most: the most sizes kept (:data:`SPARES`); the oldest is dropped first.
     """
 
-    most: int = SPARES
-    _kept: dict[tuple[int, int], _Spare] = field(default_factory=dict, init=False, repr=False)
+    __slots__ = ("most", "_kept")
+
+    def __init__(self, most: int = SPARES) -> None:
+        self.most = most
+        self._kept: dict[tuple[int, int], _Spare] = {}
 
     def take(self, size: tuple[int, int]) -> _Spare | None:
         """The spare of ``size`` (px), no longer kept; None when there is none."""
