@@ -112,6 +112,6 @@ def test_the_touchdown_screen_s_last_loss_line_is_the_touchdown_PB_27_PB_28(monk
         panel = Panel.of(size)
         with TextFit(monkeypatch) as fit:
             draw_every_page(fit, Frame(view), panel)
-        texts = [d.text for d in fit.drawn]
-        assert "Bob scored - kick-off" in texts and "Ann kicked off" not in texts, (size, texts)
+        texts = [d.text.lower() for d in fit.drawn]  # 128x64: in capitals, one controller page (issue 14 item 7)
+        assert "bob scored - kick-off" in texts and "ann kicked off" not in texts, (size, texts)
         assert fit.problems(panel.size) == []
