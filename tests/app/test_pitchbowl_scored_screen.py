@@ -9,17 +9,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from pitchside.core.rules import pitchbowl as rules
 from pitchside.core.sides import PerSide
 from pitchside.render import screen
 from pitchside.render.panel import Canvas, Panel
 from pitchside.render.pitchbowl import PitchBowlView
 from pitchside.render.pitchbowl.turn import draw_turn
+from pitchside.render.screen import Frame
 from pitchside.signals.events import ButtonPressed
 from pitchside.tables import pitchbowl as t
 from pitchside.tables.effects import Accepted, CoinTossed
 
 from support.pitchbowl_presses import NAMES, press
+from support.textfit import TextFit, draw_every_page
 
 
 def kicked_off() -> t.TableState:
@@ -43,7 +47,8 @@ def test_a_touchdown_shows_the_position_it_was_scored_on_with_the_new_score_PB_2
     before, ts = scored()
     assert ts.game.phase == "place_defender" and ts.game.score == PerSide(0, 1)
     view = t.view(ts)
-    assert view.scored == replace(before.game, score=PerSide(0, 1))
+    assert view.scored == replace(before.game, score=PerSide(0, 1), last_loss=rules.Loss("B", "TOUCHDOWN", "PB-27"),
+                                  kicker="B")
     assert view.scored.phase == "turn" and view.scored.active == "B" and view.scored.possession == "B"
     assert view.prompt is not None and view.prompt.text == "Bob kicks: Bob places first"
     # the match screen, not the placement checklist: the turn screen of that state, the
@@ -94,3 +99,19 @@ def test_the_winning_touchdown_shows_the_result_not_the_touchdown_screen_PB_30()
     ts, _ = press(ts, "touchdown", "shot_done")
     assert ts.game.phase == "finished" and ts.game.score == PerSide(2, 3)
     assert not ts.scored and t.view(ts).scored is None
+
+
+def test_the_touchdown_screen_s_last_loss_line_is_the_touchdown_PB_27_PB_28(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last-loss line of the touchdown's screen says the touchdown (a loss of the
+    initiative, PB-28, play restarting with a kick-off, PB-27), as the turn screens after
+    it do, not the loss before it ("Ann kicked off" here); the text fits, whole."""
+    before, ts = scored()
+    assert before.game.last_loss is None  # before: "Ann kicked off"
+    view = t.view(ts)
+    for size in ((128, 64), (256, 64), (128, 128)):
+        panel = Panel.of(size)
+        with TextFit(monkeypatch) as fit:
+            draw_every_page(fit, Frame(view), panel)
+        texts = [d.text.lower() for d in fit.drawn]  # 128x64: in capitals, one controller page (issue 14 item 7)
+        assert "bob scored - kick-off" in texts and "ann kicked off" not in texts, (size, texts)
+        assert fit.problems(panel.size) == []

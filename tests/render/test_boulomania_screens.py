@@ -244,6 +244,18 @@ def test_a_die_face_shows_its_pips_and_refuses_a_7() -> None:
         screens.draw_die(d, 0, 0, 7)
 
 
+def test_a_small_die_face_fits_one_controller_page_with_1_px_pips() -> None:
+    """The one-page last-roll line's dice (issue 14 item 7): 7 px square, a 1 px pip
+    on a 3x3 grid 2 px apart, a lit px between pips."""
+    from PIL import ImageDraw
+
+    img = Image.new("1", (8, 8), 0)
+    assert screens.draw_die(ImageDraw.Draw(img), 0, 0, 6, px=7) == (0, 0, 7, 7)
+    dark = {(x, y) for x in range(7) for y in range(7) if not img.getpixel((x, y))}
+    assert dark == {(1, 1), (5, 1), (1, 3), (5, 3), (1, 5), (5, 5)}
+    assert all(img.getpixel((7, y)) == 0 and img.getpixel((y, 7)) == 0 for y in range(8))
+
+
 def test_a_panel_without_a_layout_is_refused() -> None:
     with pytest.raises(ValueError, match="no screen layout for a 64x32 px panel"):
         render(SCENES["boulomania_midgame"](), (64, 32))
@@ -253,7 +265,7 @@ def test_a_score_change_alone_redraws_only_that_side_s_digits_on_128x64() -> Non
     """The same mid-game view but for Bob's game score, 0 then 4 (a round's points,
     BM-16): the SSD1306 pages that change (8 px rows, what the partial-update device
     sends) are those of Bob's digits only, inside the digits' box at the right of his
-    row; the board, the names, the turn marker, Ann's digits and both text lines stay
+    row, two whole pages; the board, the names, the turn marker, Ann's digits and both text lines stay
     (issue 14 item 7)."""
     from pitchside_hw.partial import changed_spans, pack_pages
 
@@ -266,6 +278,7 @@ def test_a_score_change_alone_redraws_only_that_side_s_digits_on_128x64() -> Non
     spans = changed_spans(pack_pages(render(scored), 8), pack_pages(render(view), 8), 128)
     x0, y0, x1, y1 = play_layout(Panel(128, 64)).sides[1]
     left = x1 - score_width(88, min(18, y1 - y0 - 3)) - 1
-    assert [p for p, _, _ in spans] == [y0 // 8 + k for k in range((y1 - 1) // 8 - y0 // 8 + 1)] == [2, 3, 4]
+    # the digits fill whole pages: rows 24-39 of Bob's rows 20-39, pages 3 and 4
+    assert [p for p, _, _ in spans] == [3, 4] and (y0, y1) == (20, 40)
     assert all(left <= c0 <= c1 < x1 for _, c0, c1 in spans), spans
-    assert sum(c1 - c0 + 1 for _, c0, c1 in spans) <= 3 * 12
+    assert sum(c1 - c0 + 1 for _, c0, c1 in spans) <= 2 * 12

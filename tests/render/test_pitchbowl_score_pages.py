@@ -3,7 +3,7 @@ for it is a whole screen.
 
 * On the 128x64 match screen (render/pitchbowl/turn.py) a touchdown's new score redraws
   the scorer's digits alone: the digits sit in fixed boxes at the outer edges (rows
-  14-37), nothing else on the screen depends on the score; the pair's bytes on the
+  16-39, three whole controller pages), nothing else on the screen depends on the score; the pair's bytes on the
   partial-update device (hardware/pitchside_hw/partial.py, emulated SSD1306 RAM) are
   pinned here.
 * The rules never show that pair: a touchdown ends the drive, and the next frame is the
@@ -38,12 +38,12 @@ def _turn() -> PitchBowlView:
 def test_a_score_change_on_the_match_screen_redraws_the_scorers_digits_alone() -> None:
     view = _turn()
     before = render(view)
-    for score, inside, sent in (((1, 0), (0, 40), 54), ((0, 1), (88, 128), 54)):
+    for score, inside, sent in (((1, 0), (0, 40), 42), ((0, 1), (88, 128), 42)):
         after = render(replace(view, state=replace(view.state, score=PerSide(*score))))
         box = _changed(before, after)
         assert box is not None
         x0, y0, x1, y1 = box
-        assert inside[0] <= x0 and x1 <= inside[1] and 14 <= y0 and y1 <= 38, (score, box)
+        assert inside[0] <= x0 and x1 <= inside[1] and 16 <= y0 and y1 <= 40, (score, box)  # pages 2-4
         assert _sent(before, after) == sent
         assert sent <= 0.25 * FULL
 

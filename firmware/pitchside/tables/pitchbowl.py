@@ -167,7 +167,7 @@ class TableState:
     :param spin_due: when the next animation timer is due (s), to ignore stale ones.
     :param scored: a touchdown has just been scored (PB-27) and no button was pressed
         since: the screen shows the match screen the touchdown was scored on, with the new
-        score (:func:`scored_state`), until the next press. That press only ends it (the
+        score and the touchdown as the last loss (:func:`scored_state`), until the next press. That press only ends it (the
         placement checklist, PB-03, was not on show, so OK must not confirm it unseen),
         except UNDO, which takes the touchdown back. View-only: never journaled.
     """
@@ -350,15 +350,17 @@ def view(ts: TableState) -> PitchBowlView:
 
 def scored_state(ts: TableState) -> rules.State | None:
     """The match screen's state a touchdown was scored on (the turn before the pitch
-    that scored, PB-27) with the new score, while :attr:`TableState.scored` is set: so
-    a touchdown changes the score and the prompt on the screen the players were
+    that scored, PB-27) with the new score and the new last loss of initiative (the
+    touchdown itself: PB-28 lists TOUCHDOWN among the losses, and play restarts with a
+    kick-off, PB-27) and the new kicker (its scorer, whom the line names), while :attr:`TableState.scored` is set: so a touchdown changes
+    the score, the last-loss line and the prompt on the screen the players were
     watching, and the placement screen (PB-03) follows at the next press. None at any
     other time."""
     head = ts.match.head
     if not ts.scored or head is None:
         return None
     before: rules.State = head.prev.state if head.prev is not None else ts.match.initial
-    return replace(before, score=ts.game.score)
+    return replace(before, score=ts.game.score, last_loss=ts.game.last_loss, kicker=ts.game.kicker)
 
 
 # --- prompts ---------------------------------------------------------------------------

@@ -153,19 +153,24 @@ _PIPS = {
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
 DIE_PX = 10
-"""A die face is this many px square."""
+"""A die face's size in px unless told (:func:`draw_die`)."""
 
 
-def draw_die(draw: ImageDraw.ImageDraw, x: int, y: int, value: int, fill: int = INK) -> Box:
-    """A die face, :data:`DIE_PX` square from (x, y): a lit square with black pips
-    (2x2 px on a 3x3 grid, a lit px between them) so it reads as a die, not a digit.
+def draw_die(draw: ImageDraw.ImageDraw, x: int, y: int, value: int, fill: int = INK, px: int = DIE_PX) -> Box:
+    """A die face, ``px`` square from (x, y): a lit square with black pips on a 3x3
+    grid, a lit px between them, so it reads as a die, not a digit: 2x2 px pips at
+    :data:`DIE_PX` (10), 1 px ones on a smaller face (7 px: one controller page, the
+    128x64 last-roll line).
 
-    :raises ValueError: ``value`` not 1..6.
+    :raises ValueError: ``value`` not 1..6, or ``px`` under 7 (no room for the grid).
     """
     if value not in _PIPS:
         raise ValueError(f"a die shows 1-6, not {value}")
-    draw.rectangle((x, y, x + DIE_PX - 1, y + DIE_PX - 1), fill=fill)
+    if px < 7:
+        raise ValueError(f"a die face needs 7 px for its pips, not {px}")
+    draw.rectangle((x, y, x + px - 1, y + px - 1), fill=fill)
+    pip, step = (2, 3) if px >= 10 else (1, 2)
     for gx, gy in _PIPS[value]:
-        px, py = x + 1 + gx * 3, y + 1 + gy * 3
-        draw.rectangle((px, py, px + 1, py + 1), fill=PAPER)
-    return (x, y, x + DIE_PX, y + DIE_PX)
+        qx, qy = x + 1 + gx * step, y + 1 + gy * step
+        draw.rectangle((qx, qy, qx + pip - 1, qy + pip - 1), fill=PAPER)
+    return (x, y, x + px, y + px)

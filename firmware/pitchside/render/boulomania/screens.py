@@ -10,7 +10,8 @@ The play screen (every phase but ``finished``), boxes from :mod:`.layout`:
   seven-segment digits (BM-18), each in a box of its own that a score change leaves
   the rest of the screen alone in (the digits' box is as wide as two digits);
 * **the last roll**: the dice as die faces, then what the roll did (dim), its shorter
-  words when the long ones do not fit on one line, paged when neither does;
+  words when the long ones do not fit on one line, paged when neither does; at
+  128x64 on one controller page (:func:`_event`: small dice, the words in capitals);
 * **the bottom line**: ``view.prompt`` (a warning in inverse video; a refusal is drawn
   over the whole screen by :func:`~pitchside.render.widgets.refusal_layer`) or the
   declared throw, ``"Ann: POINT 2 DICE"``; paged, never cut.
@@ -29,6 +30,7 @@ from pitchside.render.boulomania.marks import DIE_PX, draw_board, draw_bowl, dra
 from pitchside.render.boulomania.view import BoulomaniaView
 from pitchside.render.fonts import Box
 from pitchside.render.panel import DIM, INK, Canvas
+from pitchside.render.event_line import PAGE_PX, event_fits, event_line
 from pitchside.render.widgets import Align, draw_score, paged_bar, paged_text, prompt_line, score_width, triangle
 
 BIG = (22, 20, 18, 16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY)
@@ -74,7 +76,12 @@ def _side(c: Canvas, box: Box, view: BoulomaniaView, side: Side, lay: PlayLayout
         for k in range(hand):  # bowls still to throw: two rows of small marks
             col, row = k % 4, k // 4
             draw_small(c.draw, x0 + 8 + col * 4, top + row * 4, side, h=1)
-        draw_score(c.draw, (x1 - dw - 1, y0 + 1, x1 - 1, y1 - 1), score, max_height=h, align="right", fill=ink)
+        digits = (x1 - dw - 1, y0 + 1, x1 - 1, y1 - 1)
+        if lay.top:  # the digits in whole controller pages: a score change sends two pages, not three
+            page_top = -(-y0 // PAGE_PX) * PAGE_PX
+            h = (y1 - page_top) // PAGE_PX * PAGE_PX
+            digits = (x1 - dw - 1, page_top, x1 - 1, page_top + h)
+        draw_score(c.draw, digits, score, max_height=h, align="right", fill=ink)
         return
     name_h = fonts.line_height(lay.name_sizes[0]) + 2
     if _to_throw(view, side):
@@ -126,32 +133,20 @@ def _lines(c: Canvas, view: BoulomaniaView, lay: PlayLayout) -> None:
 def _last(c: Canvas, box: Box, view: BoulomaniaView, top: bool = False) -> None:
     """The last roll: die faces, then what it did (dim); the round before any roll.
 
-    :param top: the words' capitals from the first controller page boundary (8 px) at
-        or under the top of ``box``, not centred."""
+    :param top: the ``standard`` layout's one-page line (:func:`_event`)."""
+    if top:
+        _event(c, box, view)
+        return
     x0, y0, x1, y1 = box
     if view.last is None:
-        words = f"ROUND {view.board.round}"
-        paged_text(c, (x0 + 1, _caps_box_top(words, -(-y0 // 8) * 8) if top else y0, x1, y1), words, sizes=(fonts.TINY,),
-                   fill=DIM, top=top)
+        paged_text(c, (x0 + 1, y0, x1, y1), f"ROUND {view.board.round}", sizes=(fonts.TINY,), fill=DIM)
         return
     x = x0 + 1
     for v in view.last.values:
         draw_die(c.draw, x, y0 + (y1 - y0 - DIE_PX) // 2, v)
         x += DIE_PX + 2
     if view.last.text:
-        words = _last_words(view, x1 - x - 3)
-        paged_text(c, (x + 1, _caps_box_top(words, -(-y0 // 8) * 8) if top else y0, x1, y1), words, sizes=(fonts.TINY,),
-                   fill=DIM, top=top)
-
-
-def _caps_box_top(text: str, caps: int) -> int:
-    """The top of a box whose ``top`` text at the smallest size has its capitals on row
-    ``caps``: the box holds what rises above them (a ``"k"``, a ``"j"``'s dot) and
-    :func:`~pitchside.render.widgets.paged_text` puts the capitals 1 px under its top
-    or under those marks, whichever is lower."""
-    font = fonts.text_font(fonts.TINY)
-    above = fonts.cap_top(fonts.TINY) - fonts.text_bbox(text, font)[1] if text else 0
-    return caps - max(1, above)
+        paged_text(c, (x + 1, y0, x1, y1), _last_words(view, x1 - x - 3), sizes=(fonts.TINY,), fill=DIM)
 
 
 def draw_finished(c: Canvas, view: BoulomaniaView) -> None:
@@ -192,3 +187,35 @@ def draw_finished(c: Canvas, view: BoulomaniaView) -> None:
         prompt_line(c, box, prompt)
     else:
         paged_bar(c, box, "NEW: new game", inverse=False)
+
+
+SMALL_DIE_PX = 7
+"""A die face's size in px on the one-page last-roll line (1 px pips)."""
+MOST_DICE = 3
+"""The most dice a throw rolls (BM-05): the one-page line keeps room for them before
+its words, so the words of two throws start at the same column and a change of roll
+sends only the columns that differ ("BOB: DEAD BOWL", "BOB: KISS 15>OUT")."""
+
+
+def _event(c: Canvas, box: Box, view: BoulomaniaView) -> None:
+    """The last roll on one controller page (``standard``, issue 14 item 7): die faces
+    of :data:`SMALL_DIE_PX`, then its words in capitals, dim
+    (:func:`~pitchside.render.event_line.event_line`); the round before any roll."""
+    x0, y0, x1, y1 = box
+    last = view.last
+    if last is None:
+        event_line(c, box, f"ROUND {view.board.round}", align="left", fill=DIM)
+        return
+    x = x0 + 1
+    for v in last.values:
+        draw_die(c.draw, x, y0, v, px=SMALL_DIE_PX)
+        x += SMALL_DIE_PX + 2
+    if not last.text:
+        return
+    fixed = x0 + 1 + MOST_DICE * (SMALL_DIE_PX + 2)
+    for start, text in ((fixed, last.text), (x, last.text), (fixed, last.short), (x, last.short)):
+        if text and event_fits(text, x1 - start):
+            break
+    else:  # paged after the dice
+        start, text = x, last.short or last.text
+    event_line(c, (start, y0, x1, y1), text, align="left", fill=DIM)

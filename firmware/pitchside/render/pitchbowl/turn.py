@@ -14,11 +14,13 @@ entered (``"> PASS? ALL-OUT"``), else what OK does now. A refusal is the overlay
 Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
 
 * 128x64: names 0-11, the initiative an arrow at the outer end of the coach's name,
-  digits 14-37, the limits stacked in the middle column 11-30, the loose Ball or OFF
-  under them (31-38); the last loss's capitals on rows 40-45 (the controller's 8 px page 5)
-  and the bottom line's on rows 48-55 (page 6, descenders below), so a change of
-  initiative, a pitch or a touchdown redraws narrow runs and a page per text line
-  (issue 14 item 7; a notice too long for one line takes the last-loss row too).
+  digits 16-39 (the controller's 8 px pages 2-4, whole), the limits stacked in the
+  middle column 11-30, the loose Ball or OFF under them (31-38); the last loss on one
+  page (rows 40-47, page 5: in capitals at the smallest legible size, dim,
+  :func:`~pitchside.render.event_line.event_line`) and the bottom line's capitals on
+  rows 48-55 (page 6, descenders below), so a change of initiative, a pitch or a
+  touchdown redraws narrow runs and a page per text line (issue 14 item 7; a notice
+  too long for one line takes the last-loss row too).
   96x48: names 0-10 with the inverse tag, the bottom line 38-47, no last-loss row.
 * 128x32: digits 0-20 with the arrow, "7 LEFT" and the loose Ball or OFF in the
   middle, the bottom line 21-31 (paged); the limits and the last loss are left out
@@ -42,6 +44,7 @@ from pitchside.render import fonts
 from pitchside.render.fonts import Box
 from pitchside.render.panel import DIM, INK, PAPER, Canvas
 from pitchside.render.pitchbowl.view import CAUSE_WORDS, PitchBowlView, ball, bottom, frame_of, side_ink
+from pitchside.render.event_line import event_fits, event_line
 from pitchside.render.widgets import draw_score, paged_text, triangle
 
 
@@ -53,8 +56,9 @@ class TurnLayout:
         (True), or as an arrow at the outer end of his name (False).
     :param bottom: the bottom line's box, None: the screen's common one
         (:func:`~pitchside.render.pitchbowl.view.frame_of`).
-    :param top: the last loss's and the bottom line's capitals at the top of their
-        boxes (each in a controller page of its own), not centred.
+    :param top: the last loss on one controller page
+        (:func:`~pitchside.render.event_line.event_line`) and the bottom line's capitals
+        at the top of its box (in a page of their own), not centred.
     """
 
     names: tuple[Box, Box] | None
@@ -108,11 +112,11 @@ def turn_layout(c: Canvas) -> TurnLayout:
                           name_sizes=(14, 13, 12, 11, 10, 9), small_sizes=(10, 9), tag=False)
     col = round(w * 40 / 128)  # standard, small (96x48: no last-loss row)
     mx0, mx1 = col + 1, w - col - 1
-    if c.layout == "standard":  # each text row's capitals in one controller page (module docstring)
+    if c.layout == "standard":  # the last loss and the digits in whole controller pages (module docstring)
         return TurnLayout(names=((7, 0, col, 12), (w - col, 0, w - 7, 12)),
-                          digits=((2, 14, col - 16, 38), (w - col + 16, 14, w - 2, 38)),
+                          digits=((2, 16, col - 16, 40), (w - col + 16, 16, w - 2, 40)),
                           left=(mx0, 0, mx1, 11), limits=((mx0, 11, mx1, 21), (mx0, 21, mx1, 31)),
-                          extra=(mx0, 31, mx1, 40), loss=(0, 39, w, 48), name_sizes=(12, 11, 10, 9),
+                          extra=(mx0, 31, mx1, 40), loss=(0, 40, w, 48), name_sizes=(12, 11, 10, 9),
                           small_sizes=(9,), tag=False, bottom=(0, 47, w, h), top=True)
     row = 9
     header = fr.header
@@ -156,15 +160,19 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
     if not scored and lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
             fonts.lay_out(prompt.text, c.width - 4, fr.bottom[1] - fr.bottom[0], fr.sizes).pages) > 1:
         # a notice too long for one line takes the last-loss row too (it explains it anyway)
-        box = (0, lay.loss[1], c.width, (lay.bottom or (0, *fr.bottom))[-1])
+        top = lay.loss[1] - 1 if lay.top else lay.loss[1]  # 128x64: rows 39-63, room for two 11 px lines
+        box = (0, top, c.width, (lay.bottom or (0, *fr.bottom))[-1])
         paged_text(c, box, prompt.text, align="center", sizes=fr.sizes, pad=2, max_lines=2)
         return
     if lay.loss is not None:
         words = _loss_words(view)
-        width = lay.loss[2] - lay.loss[0] - 2
-        small = fonts.text_font(lay.small_sizes[-1])
-        text = next((t for t in words if fonts.text_width(t, small) <= width), words[-1])
-        paged_text(c, lay.loss, text, align="center", sizes=lay.small_sizes, fill=DIM, pad=1, top=lay.top)
+        width = lay.loss[2] - lay.loss[0]
+        if lay.top:  # one controller page (issue 14 item 7)
+            event_line(c, lay.loss, next((t for t in words if event_fits(t, width)), words[-1]), fill=DIM)
+        else:
+            small = fonts.text_font(lay.small_sizes[-1])
+            text = next((t for t in words if fonts.text_width(t, small) <= width - 2), words[-1])
+            paged_text(c, lay.loss, text, align="center", sizes=lay.small_sizes, fill=DIM, pad=1)
     bottom(c, view, own, lay.bottom, top=lay.top)
 
 
