@@ -445,3 +445,44 @@ def test_a_match_played_with_frames_drawn_ahead_shows_exactly_what_it_shows_with
     # and these were the frames drawn ahead: all but those after a coin toss or a die's
     # roll (a random input after the press, never guessed), a timer or a serial line
     assert (AheadSim.shown_ahead, len(ahead[0])) == SHOWN_AHEAD[name]
+
+
+def test_the_publisher_sees_a_state_only_once_its_write_has_returned() -> None:
+    """A journaled step's write kept for refresh (the writer thread on) is made before
+    the feed gets the state, even when publish comes first (the web view never shows an
+    input the journal may still lose)."""
+    rt, rec, sink, clock = gated()
+    seen: list[int] = []
+
+    class Publisher:
+        def publish(self, state: object, match_id: object) -> None:
+            seen.append(len(rec.written))
+
+    rt.publisher = Publisher()  # type: ignore[assignment]
+    writes = len(rec.written)
+    for name in ("whose", "plus", "next", "shot_done"):
+        clock.t += 1
+        rt._handle(ButtonPressed(name, clock.t))  # handled, not yet refreshed
+    rt.publish()
+    assert len(rec.written) == writes + 1 and seen == [writes + 1]
+
+
+def test_a_view_that_raises_in_refresh_still_makes_the_kept_write() -> None:
+    """The kept write is made before an error out of the frame's view goes on: the
+    input's write is never lost to a drawing bug."""
+    rt, rec, sink, clock = gated()
+    for name in ("whose", "plus", "next"):
+        clock.t += 1
+        rt.post(ButtonPressed(name, clock.t))
+        rt.process_pending()
+    writes = len(rec.written)
+    clock.t += 1
+    rt._handle(ButtonPressed("shot_done", clock.t))
+
+    def broken() -> object:
+        raise RuntimeError("a view bug")
+
+    rt.frame = broken  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="a view bug"):
+        rt.refresh()
+    assert len(rec.written) == writes + 1

@@ -161,11 +161,14 @@ class TableParts:
     :param publisher: told the kiosk state once per pass of the loop that handled an
         event, after the frame is shown (the web feed; latest wins); its ``publish``
         returns at once, and a fault is logged, never fatal.
-    :param overlap_writes: run the recorder's write of an accepted input on a writer
-        thread (:mod:`pitchside.app.writer`) while its frame is drawn, and show the frame
-        once both are done (issue 15 item 2: the latency of a journaled input is then
-        max(fsync, render), not their sum); False: the write, then the drawing. Either
-        way nothing is shown before the write it shows has returned.
+    :param overlap_writes: when an accepted input's frame has still to be drawn, run
+        the recorder's write on a writer thread (:mod:`pitchside.app.writer`) while it is
+        drawn, and show the frame once both are done (issue 15 item 2: the latency of a
+        journaled input is then max(fsync, render), not their sum); when the frame is
+        drawn already (ahead, or the one shown), the write runs in the loop's thread,
+        then the frame is shown (nothing left to overlap: two thread hand-offs would
+        cost more). False: the write, then the drawing. Either way nothing is shown
+        before the write it shows has returned.
     :param draw_ahead: the inputs whose frames :meth:`Runtime.run` draws while it waits
         (:meth:`Runtime.draw_ahead`); none by default.
     """
@@ -583,7 +586,11 @@ class Runtime:
         again in the rare case the write changed it: a storage fault's warning). Nothing
         is shown, on any display, before the write it shows has returned."""
         writing = self._writer is not None and self._writer.pending  # before the frame is read:
-        main = self.frame()  # a write ending in between may change it (a warning)
+        try:
+            main = self.frame()  # a write ending in between may change it (a warning)
+        except BaseException:
+            self.settle()  # a fault in the view never loses the write kept for this refresh
+            raise
         if self._deferred is not None:
             if main == self._shown or self._drawn_ahead(main) is not None:
                 self.settle()  # inline: nothing left to draw for the write to overlap

@@ -1,7 +1,10 @@
 """The journal's writer thread: a durable write runs while the frame that shows it is drawn
 (issue 15 item 2).
 
-The runtime hands :meth:`Writer.submit` the recorder call of an accepted input (the
+Only a frame still to be drawn is overlapped so: when the frame of an accepted input
+was drawn ahead (or is the one shown), the runtime writes in its own thread
+(:meth:`pitchside.app.runtime.Runtime.refresh`). Otherwise the runtime hands
+:meth:`Writer.submit` the recorder call of an accepted input (the
 SQLite commit and its fsync, which release the GIL), draws the frame meanwhile, and
 calls :meth:`Writer.settle` before it hands that frame to the display: a journaled
 input's latency is then max(fsync, render) instead of their sum, and nothing is shown
