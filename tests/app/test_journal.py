@@ -932,3 +932,21 @@ def test_a_step_of_two_lines_in_memory_mode_rewrites_the_rescue_file_once_with_b
         expected = [json.dumps(HEADER), json.dumps(TOSS_A), json.dumps(undo), json.dumps(shot)]
         assert writes == ["\n".join(expected) + "\n"]
         assert journal_mod.rescue_path(db, mid, rescue).read_text(encoding="utf-8").splitlines() == expected
+
+
+def test_ending_a_saved_match_after_a_fault_keeps_it_saved_and_writes_no_rescue_file(
+        db: Path, tmp_path: Path) -> None:
+    """A match whose lines all reached the disk before the fault is not unsaved when it
+    ends in memory mode (end_match is append_lines with no lines: no line kept, no
+    rescue file), as before end_match went through append_lines."""
+    rescue = tmp_path / "rescue"
+    j = Journal.open(db, wall=fixed_wall(), synced=lambda: True, rescue_dir=rescue)
+    try:
+        mid = j.start_match(HEADER)
+        j.append_lines(mid, [TOSS_A])
+        j._fault(sqlite3.OperationalError("disk I/O error"))
+        j.end_match(mid, "abandoned")
+        assert (j.durable, j.unsaved()) == (False, [])
+        assert not rescue.exists() or list(rescue.rglob("*")) == []
+    finally:
+        j.close()

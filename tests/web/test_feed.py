@@ -167,19 +167,3 @@ def test_the_prompt_line_is_the_panel_s_prompt_unless_a_refusal_or_words_already
     assert prompt_line(Prompt("Only 3 pucks (PI-10)", "refusal", "PI-10"), []) == ""
     assert prompt_line(Prompt("NOT SAVING: disk full", "warning"), last) == "NOT SAVING: disk full"
 
-
-def test_a_snapshot_s_prompt_line_follows_its_prompt_and_last() -> None:
-    sim, sc = sim_table("pichenotte")
-    try:
-        seen = set()
-        for action in sc.actions:
-            sim.act(action, sc.gap_s)
-            snap = snapshot(sim.runtime.kiosk, seq=1, boot="b")
-            p = snap["prompt"]
-            shorts = [n["short"] for n in snap["last"]]
-            want = "" if p is None or p["kind"] == "refusal" or p["text"] in shorts else p["text"]
-            assert snap["prompt_line"] == want
-            seen.add("blank" if want == "" else "shown")
-        assert seen == {"blank", "shown"}
-    finally:
-        sim.close()
