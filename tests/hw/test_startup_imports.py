@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from support.bench_config import bench_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,31 +134,12 @@ def test_pitchside_run_shows_its_first_frame_without_the_modules_it_loads_later(
     """The example Pichenotte config as ``bench/startup.py`` runs it (mock pins, the
     ``noop`` bus), booted twice on one journal as a table is: at the second boot's
     READY=1 (its first frame shown) none of :data:`LOADED_LATER_BY_RUN` is loaded."""
-    text = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml").read_text(encoding="utf-8")
-    for old, new in (('pin_factory = "lgpio"', 'pin_factory = "mock"'), ('interface = "i2c"', 'interface = "noop"'),
-                     ('journal = "/var/lib/pitchside/journal.db"', f'journal = "{tmp_path / "journal.db"}"')):
-        assert old in text
-        text = text.replace(old, new)
-    config = tmp_path / "table.toml"
-    config.write_text(text, encoding="utf-8")
+    config = bench_config("pichenotte", tmp_path)
     first = _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
     assert "pitchside.tables.pichenotte" in first
     again = _run_to_ready(config, tmp_path / "modules.json")
     loaded = [m for m in again if any(m == n or m.startswith(n + ".") for n in LOADED_LATER_BY_RUN)]
     assert loaded == []
-
-
-def _bench_config(game: str, folder: Path) -> Path:
-    """The example config of ``game`` as a bench machine runs it: mock pins, the
-    ``noop`` display bus, the journal in ``folder``, a serial device on /dev/null."""
-    text = (ROOT / "hardware" / "pitchside_hw" / "configs" / f"{game}.toml").read_text(encoding="utf-8")
-    for pattern, new in ((r'pin_factory = "\w+"', 'pin_factory = "mock"'), (r'interface = "\w+"', 'interface = "noop"'),
-                         (r'journal = "[^"]+"', f'journal = "{folder / "journal.db"}"'),
-                         (r'(?m)^port = "[^"]+"', 'port = "/dev/null"')):
-        text = re.sub(pattern, new, text)
-    config = folder / "table.toml"
-    config.write_text(text, encoding="utf-8")
-    return config
 
 
 @pytest.mark.parametrize("game", ["pitchnut", "boulomania", "pitchbowl", "mastermove"])
@@ -167,7 +149,7 @@ def test_every_game_boots_to_its_attract_screen_without_its_match_screens_or_wor
     match), its match screens (``pitchside.render.<game>``) and its words
     (``pitchside.core.words``) are not: they load at a match's first frame and its
     first refusal or notice (tables/<game>.py ``view``, ``describe``)."""
-    config = _bench_config(game, tmp_path)
+    config = bench_config(game, tmp_path)
     _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
     again = _run_to_ready(config, tmp_path / "modules.json")
     assert f"pitchside.tables.{game}" in again

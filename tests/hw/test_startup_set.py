@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support.bench_config import bench_config
+
 ROOT = Path(__file__).resolve().parents[2]
 
 OURS = ("pitchside", "pitchside_hw", "pitchside_sim")
@@ -126,17 +128,6 @@ sys.exit(main())
 """ % (OURS,)
 
 
-def _bench_config(folder: Path) -> Path:
-    text = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml").read_text(encoding="utf-8")
-    for old, new in (('pin_factory = "lgpio"', 'pin_factory = "mock"'), ('interface = "i2c"', 'interface = "noop"'),
-                     ('journal = "/var/lib/pitchside/journal.db"', f'journal = "{folder / "journal.db"}"')):
-        assert old in text
-        text = text.replace(old, new)
-    config = folder / "table.toml"
-    config.write_text(text, encoding="utf-8")
-    return config
-
-
 def _at_ready(config: Path, out: Path) -> dict[str, list[str]]:
     env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
     env["STARTUP_TEST_OUT"] = str(out)
@@ -149,7 +140,7 @@ def _at_ready(config: Path, out: Path) -> dict[str, list[str]]:
 
 
 def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_dataclasses(tmp_path: Path) -> None:
-    config = _bench_config(tmp_path)
+    config = bench_config("pichenotte", tmp_path)
     _at_ready(config, tmp_path / "loaded.json")  # the first boot makes the journal
     loaded = _at_ready(config, tmp_path / "loaded.json")
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
@@ -161,7 +152,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
     """With ``[sound]`` the buzzer's driver and record are loaded by READY=1 (its cues
     sound from the first input on), the rest as without it."""
-    config = _bench_config(tmp_path)
+    config = bench_config("pichenotte", tmp_path)
     config.write_text(config.read_text(encoding="utf-8") + '\n[sound]\npin = "GPIO18"\n', encoding="utf-8")
     loaded = _at_ready(config, tmp_path / "loaded.json")
     assert set(loaded["modules"]) - MODULES_AT_READY == {"pitchside_hw.sound", "pitchside.app.config_sound"}
