@@ -45,8 +45,8 @@ the line on it."""
 
 def _rows(img: Image.Image, columns: range = range(SIZE[0])) -> list[int]:
     """The rows with a lit pixel in ``columns``."""
-    px = img.convert("1").load()
-    return [y for y in range(img.height) if any(px[x, y] for x in columns)]
+    mono = img.convert("1")
+    return [y for y in range(img.height) if any(mono.getpixel((x, y)) for x in columns)]
 
 
 def _drawn(name: str, page: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Image.Image, Image.Image] | None:
@@ -133,13 +133,13 @@ def test_every_mark_after_a_digit_leaves_a_blank_column(mark: str) -> None:
     for digit in "0123456789":
         c = Canvas(Panel.of(SIZE), 0)
         event_line(c, (0, 40, 128, 48), f"{digit}{mark}", align="left")
-        px = c.finish().convert("1").load()
-        lit = [x for x in range(SIZE[0]) if any(px[x, y] for y in range(*LINE_PAGE))]
+        img = c.finish().convert("1")
+        lit = [x for x in range(SIZE[0]) if any(img.getpixel((x, y)) for y in range(*LINE_PAGE))]
         runs = sum(1 for i, x in enumerate(lit) if i == 0 or lit[i - 1] != x - 1)
         alone = Canvas(Panel.of(SIZE), 0)
         event_line(alone, (0, 40, 128, 48), digit, align="left")
-        apx = alone.finish().convert("1").load()
-        digit_cols = [x for x in range(SIZE[0]) if any(apx[x, y] for y in range(*LINE_PAGE))]
+        aimg = alone.finish().convert("1")
+        digit_cols = [x for x in range(SIZE[0]) if any(aimg.getpixel((x, y)) for y in range(*LINE_PAGE))]
         # the digit's columns then a gap: the first lit column after the digit's last is not next to it
         after = [x for x in lit if x > digit_cols[-1]]
         if runs < 2 or not after or after[0] == digit_cols[-1] + 1:
