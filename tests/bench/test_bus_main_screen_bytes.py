@@ -22,7 +22,14 @@ on 128x64 (render/event_line.py, page 5), the score digits fill whole pages: a r
 end went from 414, 362, 324, 355, 389 B (mean 368.8 B, 35.8 %: the last-roll row and the
 prompt two pages each) to the pins below (mean 289.8 B, 28.1 %), a touchdown from 341,
 360, 334, 357 B (mean 348 B, 33.8 %, the last-loss line's ascenders in page 4) to 272.25
-B, 26.4 %. Both stay over the aim: a round's end and a touchdown change two full-width
+B, 26.4 %. The review of that line (wt-line) put the prompt from row 48 with a clear row
+under the line's ink (a line whose parentheses, comma or "Q" reach row 47 moves the
+prompt a row down, its capitals' bottom row into page 7) and the board 2 rows over
+the line: 284, 279, 351, 405, 439 B (mean 351.6 B, 34.1 %: rounds 3-5 follow a throw
+whose line has parentheses, "(8>12>17>18>OUT)", so the prompt moves back up a row on
+the round's end, about 100 B of page 7; with the prompt fixed on row 48 they were 250,
+304, 335 B, mean 290.4 B) and 295, 289, 308, 213 B (mean 276.2 B, 26.8 %: a 9 px
+prompt's ascenders on row 48, no longer 47). Both stay over the aim: a round's end and a touchdown change two full-width
 text lines, the line that says what happened (up to a page: 128 B) and the prompt
 (players read it across the table: it keeps its 11 px, its capitals a page, 120-124 B
 here), which with the digits (42 B at Pitch Bowl, 2 x 9 columns at Boulomania) and the
@@ -38,8 +45,8 @@ from support.benchmod import bench_module
 from support.busbytes import FULL
 
 BYTES = {
-    "boulomania": [284, 279, 250, 302, 334],
-    "pitchbowl": [288, 292, 275, 234],
+    "boulomania": [284, 279, 351, 405, 439],
+    "pitchbowl": [295, 289, 308, 213],
 }
 """Bytes of each main-screen score change, in match order."""
 
@@ -61,10 +68,11 @@ def test_each_main_screen_score_change_sends_its_pinned_bytes(game: str) -> None
     print(f"\n{game} 128x64 main screen: {main['bytes']} B, mean {ratio:.1%} of a {FULL} B frame (aim 25 %)")
 
 
-BOUND = {"boulomania": 0.29, "pitchbowl": 0.27}
+BOUND = {"boulomania": 0.345, "pitchbowl": 0.27}
 """The share of the full frame each game's mean main-screen score change stays at or
 under with the one-page line (main's layouts: 35.8 % and, with the touchdown's line,
-33.8 %)."""
+33.8 %). Boulomania's was 29 % until the prompt kept a clear row under the line's
+parentheses (34.1 %, docstring)."""
 
 
 @pytest.mark.parametrize("game", sorted(BOUND))
@@ -73,7 +81,7 @@ def test_the_one_page_line_keeps_the_main_screen_score_change_under_its_bound(ga
     assert main["score_change_bytes"]["mean"] <= BOUND[game] * FULL, main["bytes"]
 
 
-@pytest.mark.xfail(strict=True, reason="two full-width text lines change with the score: 28.1 % and 26.4 % (docstring)")
+@pytest.mark.xfail(strict=True, reason="two full-width text lines change with the score: 34.1 % and 26.8 % (docstring)")
 @pytest.mark.parametrize("game", sorted(BOUND))
 def test_the_main_screen_meets_the_quarter_frame(game: str) -> None:
     assert _main(game)["score_change_bytes"]["mean"] <= 0.25 * FULL

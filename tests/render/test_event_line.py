@@ -179,12 +179,12 @@ def test_on_128x64_a_change_of_last_roll_or_last_loss_sends_page_5_alone() -> No
 
 
 def test_the_line_is_dim_where_the_mode_allows_it() -> None:
-    """On a greyscale canvas the line is drawn in DIM ink: its pixels are lit, not
-    full white, where the mode shows DIM dimmer."""
-    from pitchside.render.panel import DIM
+    """On a greyscale canvas the line is drawn in DIM ink: every lit pixel is the
+    palette's DIM grey (96 of 255), where the mode shows DIM dimmer."""
+    from pitchside.render.panel import DIM, PALETTES
 
     c = Canvas(Panel(128, 64, "L"), 0)
     event_line(c, (0, 40, 128, 48), "ANN ON 11", fill=DIM)
     img = c.finish()
     values = {v for v in img.crop((0, 40, 128, 48)).tobytes() if v}
-    assert values and max(values) < 255, values
+    assert values == {96} == {PALETTES["L"].dim}, values

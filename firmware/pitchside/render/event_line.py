@@ -8,6 +8,11 @@ the smallest legible size (:data:`pitchside.render.fonts.MIN_LEGIBLE`, 9 px) low
 needs 10 rows (2 above the capitals, 2 under them), more than a page, so the line is
 drawn in capitals: 6 rows, a comma 1 more, with a row clear above them in the page
 (:func:`pitchside.render.page_line.page_line` keeps only a line's capitals in a page).
+A mark after a digit (``"2,"``, ``"10)"``, ``"6:"``) is drawn with a blank column
+before it where the font would join them (at 9 px ``"0)"`` read as a slashed zero):
+the line is drawn in runs (:func:`event_runs`). The line under it (the bottom line)
+starts a clear row below its ink, never in its page (:func:`under_box`,
+:func:`under_line`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from functools import lru_cache
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
 from pitchside.render.panel import INK, Canvas
-from pitchside.render.widgets import Align, page_marker
+from pitchside.render.widgets import Align, page_marker, paged_text
 
 PAGE_PX = 8
 """Rows of one controller page of the monochrome OLEDs."""
@@ -32,9 +37,47 @@ def event_words(text: str) -> str:
     return " ".join(fonts.plain(text).upper().split())
 
 
+@lru_cache(maxsize=1024)
+def event_runs(line: str) -> tuple[tuple[int, str], ...]:
+    """``line`` as the runs :func:`event_line` draws, ``(x, run)``: x in px from the
+    line's origin, a new run at each mark (not a letter, digit or space) after a digit,
+    moved right where needed so a blank column parts its ink from the digit's; one run
+    ``((0, line),)`` when there is no such mark."""
+    font = fonts.text_font(SIZE)
+    cuts = [i for i in range(1, len(line)) if line[i - 1].isdigit() and not (line[i].isalnum() or line[i].isspace())]
+    out: list[tuple[int, str]] = []
+    x, start = 0, 0
+    for end in (*cuts, len(line)):
+        run = line[start:end]
+        if out:
+            px, prev = out[-1]
+            natural = px + round(font.getlength(prev))  # where the font puts it
+            x = max(natural, px + _ink_columns(prev)[1] + 1 - _ink_columns(run)[0])
+        out.append((x, run))
+        start = end
+    return tuple(out)
+
+
+def _ink_columns(text: str) -> tuple[int, int]:
+    """The columns ``text``'s lit pixels span drawn at x = 0, ``(first, last + 1)`` (its
+    mask's, not the font's box: a glyph's box includes its side bearings)."""
+    placed = fonts.place_text((0, 0), text, fonts.text_font(SIZE))[1]
+    lit = placed[1].getbbox() if placed is not None else None
+    if placed is None or lit is None:
+        return (0, 0)
+    return (placed[0][0] + lit[0], placed[0][0] + lit[2])
+
+
+def event_width(line: str) -> int:
+    """The width in px of ``line`` as :func:`event_line` draws it (its runs,
+    :func:`event_runs`): the right edge of its ink drawn at x = 0."""
+    x, run = event_runs(line)[-1]
+    return x + fonts.text_width(run, fonts.text_font(SIZE))
+
+
 def event_fits(text: str, width: int) -> bool:
     """Whether ``text`` fits an :func:`event_line` ``width`` px wide on one page."""
-    return fonts.text_width(event_words(text), fonts.text_font(SIZE)) <= width - 2
+    return event_width(event_words(text)) <= width - 2
 
 
 @lru_cache(maxsize=1024)
@@ -50,7 +93,12 @@ def event_pages(text: str, width: int) -> tuple[str, ...]:
         return ("",)
     if event_fits(words, width):
         return (words,)
-    return fonts.wrap_words(tuple(words.split()), width - 2 - fonts.MARKER_W, SIZE)
+    room = width - 2 - fonts.MARKER_W
+    for wrap in range(room, 0, -1):  # narrower when a line's marks after digits widen it
+        lines = fonts.wrap_words(tuple(words.split()), wrap, SIZE)
+        if all(event_width(line) <= room for line in lines):
+            return lines
+    raise ValueError(f"not one letter of {words!r} fits {width} px")
 
 
 def event_line(c: Canvas, box: Box, text: str, *, align: Align = "center", fill: int = INK) -> Box:
@@ -58,7 +106,8 @@ def event_line(c: Canvas, box: Box, text: str, *, align: Align = "center", fill:
     (:func:`event_words`) at :data:`SIZE`, their top 1 px under the top of ``box``
     (lower when a mark rises above them, ``(``, ``'``), paged when too long
     (:func:`event_pages`, with a :func:`~pitchside.render.widgets.page_marker`; the
-    canvas notes the page count), never cut.
+    canvas notes the page count), never cut; a mark after a digit a blank column
+    clear of it (:func:`event_runs`).
 
     :param box: one page: its top a multiple of :data:`PAGE_PX`, :data:`PAGE_PX` tall.
     :returns: the ink box drawn ((x0, y0, x0, y0) for no text).
@@ -76,8 +125,36 @@ def event_line(c: Canvas, box: Box, text: str, *, align: Align = "center", fill:
         return (x0, y0, x0, y0)
     font = fonts.text_font(SIZE)
     ct = fonts.cap_top(SIZE)
-    bx0, by0, bx1, by1 = fonts.text_bbox(line, font)
+    _, by0, _, by1 = fonts.text_bbox(line, font)
+    bx1 = event_width(line)
     y = max(y0 + ct - by0, min(y0 + 1, y1 + ct - by1))  # the ink in the page where it can be
     right = x1 - 1 - (fonts.MARKER_W if n > 1 else 0)
     x = x0 + 1 if align == "left" else right - bx1 if align == "right" else x0 + 1 + (right - x0 - 1 - bx1) // 2
-    return fonts.draw_text(c.draw, (x, y), line, font, fill, box=box)
+    inks = [fonts.draw_text(c.draw, (x + dx, y), run, font, fill, box=box) for dx, run in event_runs(line)]
+    lit = [ink for ink in inks if ink[2] > ink[0]] or inks[:1]
+    return (min(i[0] for i in lit), min(i[1] for i in lit), max(i[2] for i in lit), max(i[3] for i in lit))
+
+
+def under_box(box: Box, above: Box) -> Box:
+    """``box`` (the line under an :func:`event_line`, the bottom line) from the row after
+    a clear one under ``above`` (the ink box :func:`event_line` returned, y1 exclusive),
+    if that is lower than its top: ``(x0, max(y0, above_y1 + 1), x1, y1)``."""
+    x0, y0, x1, y1 = box
+    return (x0, max(y0, above[3] + 1), x1, y1)
+
+
+def under_line(c: Canvas, box: Box, text: str, above: Box, *, sizes: tuple[int, ...], pad: int = 2,
+               fill: int = INK) -> Box:
+    """The line under an :func:`event_line`: ``text`` on one line centred, in the
+    largest of ``sizes`` it fits (paged when none, never cut;
+    :func:`~pitchside.render.widgets.paged_text`), its capitals on the top row of
+    :func:`under_box` (``box`` clear of ``above``), lower by as many rows as its marks
+    or a 9 px ascender rise over the capitals: its ink never above that row.
+
+    :returns: the ink box drawn.
+    :raises ValueError: no size fits the box's height."""
+    x0, y0, x1, y1 = under_box(box, above)
+    size = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes).size
+    rises = fonts.text_bbox(fonts.plain(text), fonts.text_font(size))[1] < fonts.cap_top(size)
+    top = y0 if rises else y0 - 1  # paged_text's ``top``: the capitals 1 px under the box's top, the ink in it
+    return paged_text(c, (x0, top, x1, y1), text, align="center", sizes=(size,), fill=fill, pad=pad, top=True)

@@ -2,12 +2,15 @@
 (:data:`pitchside.render.panel.LAYOUTS`), as boxes in px ``(x0, y0, x1, y1)``,
 x1/y1 exclusive.
 
-* ``standard`` 128x64: the board left (0-70 x 0-39), the two sides' rows right (a
+* ``standard`` 128x64: the board left (0-70 x 0-37: 2 rows clear over the last
+  roll's dice, its ring's dots no accents over the words), the two sides' rows right (a
   turn marker, the name, the bowls in hand under it, the score in 16 px digits in two
   whole controller pages: rows 0-15 and 24-39 of rows 0-19 and 20-39); the last roll
   on one 8 px page (rows 40-47, page 5: 7 px dice, the words in capitals at the
   smallest legible size, :func:`~pitchside.render.event_line.event_line`), the bottom
-  line (capitals on rows 48-55, page 6, descenders below): a new roll redraws one
+  line from row 48 (page 6), a clear row under the last roll's ink
+  (:func:`~pitchside.render.event_line.under_line`: 10-11 px capitals on rows 48-55,
+  9 px ones on 49-54 under their ascenders, descenders below): a new roll redraws one
   page, a new declared throw one page (issue 14 item 7).
 * ``small`` 96x48: the standard layout scaled, the lines centred in 11 and 12 px rows.
 * ``reduced`` 128x32: no board; the two sides' rows side by side (marker, name, bowls
@@ -50,8 +53,9 @@ class PlayLayout:
     :param name_sizes: the font sizes of the names.
     :param digits: the tallest score digits in px.
     :param top: the last roll on one controller page (7 px dice, the words in
-        capitals), the score digits in whole pages and the bottom line's capitals at
-        the top of its box (in a page of their own), not centred.
+        capitals), the score digits in whole pages and the bottom line at the top of
+        its box, a clear row under the last roll's ink
+        (:func:`~pitchside.render.event_line.under_line`), not centred.
     """
 
     board: Box | None
@@ -87,9 +91,9 @@ def play_layout(panel: Panel) -> PlayLayout:
                           name_sizes=(fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY), digits=26)
     split = round(72 * w / 128)  # standard, small
     if layout == "standard":  # the last roll and the digits in whole controller pages (module docstring)
-        return PlayLayout(board=(0, 0, split - 1, 40), bowl_r=BOWL_R,
+        return PlayLayout(board=(0, 0, split - 1, 38), bowl_r=BOWL_R,
                           sides=((split + 1, 0, w, 20), (split + 1, 20, w, 40)), style="row",
-                          last=(0, 40, w, 48), bottom=(0, 47, w, h), sizes=(fonts.MEDIUM, fonts.SMALL, fonts.TINY),
+                          last=(0, 40, w, 48), bottom=(0, 48, w, h), sizes=(fonts.MEDIUM, fonts.SMALL, fonts.TINY),
                           top=True)
     top_h = h - 12 - 11
     row = top_h // 2

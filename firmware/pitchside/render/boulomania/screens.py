@@ -30,7 +30,7 @@ from pitchside.render.boulomania.marks import DIE_PX, draw_board, draw_bowl, dra
 from pitchside.render.boulomania.view import BoulomaniaView
 from pitchside.render.fonts import Box
 from pitchside.render.panel import DIM, INK, Canvas
-from pitchside.render.event_line import PAGE_PX, event_fits, event_line
+from pitchside.render.event_line import PAGE_PX, event_fits, event_line, under_box, under_line
 from pitchside.render.widgets import Align, draw_score, paged_bar, paged_text, prompt_line, score_width, triangle
 
 BIG = (22, 20, 18, 16, fonts.LARGE, fonts.MEDIUM, fonts.SMALL, fonts.TINY)
@@ -121,32 +121,35 @@ def _lines(c: Canvas, view: BoulomaniaView, lay: PlayLayout) -> None:
         x0, y0, _, y1 = lay.last
         prompt_line(c, (x0, y0, lay.bottom[2], y1), prompt, sizes=lay.sizes)
         return
-    _last(c, lay.last, view, lay.top)
+    ink = _last(c, lay.last, view, lay.top)
     if prompt is not None and prompt.kind != "info":  # a warning's inverse bar, clear of the line above
-        x0, y0, x1, y1 = lay.bottom
-        prompt_line(c, (x0, y0 + 1 if lay.top else y0, x1, y1), prompt, sizes=lay.sizes)
+        prompt_line(c, under_box(lay.bottom, ink) if lay.top else lay.bottom, prompt, sizes=lay.sizes)
+        return
+    text = prompt.text if prompt is not None else view.choice_line or ""
+    if lay.top:  # a clear row under the last roll's ink (render/event_line.py)
+        under_line(c, lay.bottom, text, ink, sizes=lay.sizes)
     else:
-        text = prompt.text if prompt is not None else view.choice_line or ""
-        paged_text(c, lay.bottom, text, align="center", sizes=lay.sizes, pad=2, top=lay.top)
+        paged_text(c, lay.bottom, text, align="center", sizes=lay.sizes, pad=2)
 
 
-def _last(c: Canvas, box: Box, view: BoulomaniaView, top: bool = False) -> None:
+def _last(c: Canvas, box: Box, view: BoulomaniaView, top: bool = False) -> Box:
     """The last roll: die faces, then what it did (dim); the round before any roll.
 
-    :param top: the ``standard`` layout's one-page line (:func:`_event`)."""
+    :param top: the ``standard`` layout's one-page line (:func:`_event`).
+    :returns: the ink box of the one-page line (``top``), else ``box`` itself."""
     if top:
-        _event(c, box, view)
-        return
+        return _event(c, box, view)
     x0, y0, x1, y1 = box
     if view.last is None:
         paged_text(c, (x0 + 1, y0, x1, y1), f"ROUND {view.board.round}", sizes=(fonts.TINY,), fill=DIM)
-        return
+        return box
     x = x0 + 1
     for v in view.last.values:
         draw_die(c.draw, x, y0 + (y1 - y0 - DIE_PX) // 2, v)
         x += DIE_PX + 2
     if view.last.text:
         paged_text(c, (x + 1, y0, x1, y1), _last_words(view, x1 - x - 3), sizes=(fonts.TINY,), fill=DIM)
+    return box
 
 
 def draw_finished(c: Canvas, view: BoulomaniaView) -> None:
@@ -197,25 +200,36 @@ its words, so the words of two throws start at the same column and a change of r
 sends only the columns that differ ("BOB: DEAD BOWL", "BOB: KISS 15>OUT")."""
 
 
-def _event(c: Canvas, box: Box, view: BoulomaniaView) -> None:
+def _event(c: Canvas, box: Box, view: BoulomaniaView) -> Box:
     """The last roll on one controller page (``standard``, issue 14 item 7): die faces
     of :data:`SMALL_DIE_PX`, then its words in capitals, dim
-    (:func:`~pitchside.render.event_line.event_line`); the round before any roll."""
+    (:func:`~pitchside.render.event_line.event_line`); the round before any roll.
+
+    :returns: the ink box drawn (dice and words)."""
     x0, y0, x1, y1 = box
     last = view.last
     if last is None:
-        event_line(c, box, f"ROUND {view.board.round}", align="left", fill=DIM)
-        return
+        return event_line(c, box, f"ROUND {view.board.round}", align="left", fill=DIM)
     x = x0 + 1
+    dice: Box = (x, y0, x, y0)
     for v in last.values:
-        draw_die(c.draw, x, y0, v, px=SMALL_DIE_PX)
+        dice = _union(dice, draw_die(c.draw, x, y0, v, px=SMALL_DIE_PX))
         x += SMALL_DIE_PX + 2
     if not last.text:
-        return
+        return dice
     fixed = x0 + 1 + MOST_DICE * (SMALL_DIE_PX + 2)
     for start, text in ((fixed, last.text), (x, last.text), (fixed, last.short), (x, last.short)):
         if text and event_fits(text, x1 - start):
             break
     else:  # paged after the dice
         start, text = x, last.short or last.text
-    event_line(c, (start, y0, x1, y1), text, align="left", fill=DIM)
+    return _union(dice, event_line(c, (start, y0, x1, y1), text, align="left", fill=DIM))
+
+
+def _union(a: Box, b: Box) -> Box:
+    """The box holding both ink boxes (an empty one, x0 == x1, adds nothing)."""
+    if a[2] <= a[0]:
+        return b
+    if b[2] <= b[0]:
+        return a
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))

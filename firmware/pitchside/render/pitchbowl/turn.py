@@ -17,10 +17,12 @@ Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
   digits 16-39 (the controller's 8 px pages 2-4, whole), the limits stacked in the
   middle column 11-30, the loose Ball or OFF under them (31-38); the last loss on one
   page (rows 40-47, page 5: in capitals at the smallest legible size, dim,
-  :func:`~pitchside.render.event_line.event_line`) and the bottom line's capitals on
-  rows 48-55 (page 6, descenders below), so a change of initiative, a pitch or a
-  touchdown redraws narrow runs and a page per text line (issue 14 item 7; a notice
-  too long for one line takes the last-loss row too).
+  :func:`~pitchside.render.event_line.event_line`) and the bottom line from row 48
+  (page 6), a clear row under the last loss's ink
+  (:func:`~pitchside.render.event_line.under_line`: 10-11 px capitals on rows 48-55,
+  9 px ones on 49-54 under their ascenders, descenders below), so a change of
+  initiative, a pitch or a touchdown redraws narrow runs and a page per text line
+  (issue 14 item 7; a notice too long for one line takes the last-loss row too).
   96x48: names 0-10 with the inverse tag, the bottom line 38-47, no last-loss row.
 * 128x32: digits 0-20 with the arrow, "7 LEFT" and the loose Ball or OFF in the
   middle, the bottom line 21-31 (paged); the limits and the last loss are left out
@@ -57,8 +59,9 @@ class TurnLayout:
     :param bottom: the bottom line's box, None: the screen's common one
         (:func:`~pitchside.render.pitchbowl.view.frame_of`).
     :param top: the last loss on one controller page
-        (:func:`~pitchside.render.event_line.event_line`) and the bottom line's capitals
-        at the top of its box (in a page of their own), not centred.
+        (:func:`~pitchside.render.event_line.event_line`) and the bottom line at the
+        top of its box, a clear row under the last loss's ink
+        (:func:`~pitchside.render.event_line.under_line`), not centred.
     """
 
     names: tuple[Box, Box] | None
@@ -117,7 +120,7 @@ def turn_layout(c: Canvas) -> TurnLayout:
                           digits=((2, 16, col - 16, 40), (w - col + 16, 16, w - 2, 40)),
                           left=(mx0, 0, mx1, 11), limits=((mx0, 11, mx1, 21), (mx0, 21, mx1, 31)),
                           extra=(mx0, 31, mx1, 40), loss=(0, 40, w, 48), name_sizes=(12, 11, 10, 9),
-                          small_sizes=(9,), tag=False, bottom=(0, 47, w, h), top=True)
+                          small_sizes=(9,), tag=False, bottom=(0, 48, w, h), top=True)
     row = 9
     header = fr.header
     return TurnLayout(names=((0, 0, col, header), (w - col, 0, w, header)),
@@ -164,16 +167,17 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
         box = (0, top, c.width, (lay.bottom or (0, *fr.bottom))[-1])
         paged_text(c, box, prompt.text, align="center", sizes=fr.sizes, pad=2, max_lines=2)
         return
+    above: Box | None = None
     if lay.loss is not None:
         words = _loss_words(view)
         width = lay.loss[2] - lay.loss[0]
-        if lay.top:  # one controller page (issue 14 item 7)
-            event_line(c, lay.loss, next((t for t in words if event_fits(t, width)), words[-1]), fill=DIM)
+        if lay.top:  # one controller page (issue 14 item 7), the bottom line a clear row under its ink
+            above = event_line(c, lay.loss, next((t for t in words if event_fits(t, width)), words[-1]), fill=DIM)
         else:
             small = fonts.text_font(lay.small_sizes[-1])
             text = next((t for t in words if fonts.text_width(t, small) <= width - 2), words[-1])
             paged_text(c, lay.loss, text, align="center", sizes=lay.small_sizes, fill=DIM, pad=1)
-    bottom(c, view, own, lay.bottom, top=lay.top)
+    bottom(c, view, own, lay.bottom, above=above)
 
 
 def _side(c: Canvas, view: PitchBowlView, side: Side, dbox: Box, lay: TurnLayout) -> None:

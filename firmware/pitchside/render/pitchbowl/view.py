@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pitchside.core.rules.pitchbowl import State
 from pitchside.core.sides import Side
 from pitchside.render import fonts
+from pitchside.render.event_line import under_box, under_line
 from pitchside.render.fonts import Box
 from pitchside.render.panel import INK, PAPER, SIDE_A, SIDE_B, Canvas
 from pitchside.render.view import Prompt
@@ -93,20 +94,26 @@ def side_ink(side: Side) -> int:
     return SIDE_A if side == "A" else SIDE_B
 
 
-def bottom(c: Canvas, view: PitchBowlView, own: str = "", box: Box | None = None, *, top: bool = False) -> None:
+def bottom(c: Canvas, view: PitchBowlView, own: str = "", box: Box | None = None, *,
+           above: Box | None = None) -> None:
     """The bottom line: the view's warning (inverse video) or notice, else ``own``,
     else the hint; paged, never cut. A refusal is the overlay, not this line.
 
     :param box: the line's box, None: the layout's (:func:`frame_of`).
-    :param top: the text's capitals at the top of ``box``, not centred in it."""
+    :param above: the ink box of the one-page line over it (128x64's last loss): the
+        text at the top of ``box``, a clear row under that ink
+        (:func:`~pitchside.render.event_line.under_line`), not centred in it."""
     fr = frame_of(c)
     box = box or (0, fr.bottom[0], c.width, fr.bottom[1])
     prompt = view.prompt
     if prompt is not None and prompt.kind == "warning":
-        prompt_line(c, (box[0], box[1] + 1, box[2], box[3]) if top else box, prompt, fr.sizes)
+        prompt_line(c, under_box(box, above) if above is not None else box, prompt, fr.sizes)
         return
     text = prompt.text if prompt is not None and prompt.kind == "info" else own or view.hint
-    paged_text(c, box, text, align="center", sizes=fr.sizes, pad=2, max_lines=fr.lines, top=top)
+    if above is not None:
+        under_line(c, box, text, above, sizes=fr.sizes)
+    else:
+        paged_text(c, box, text, align="center", sizes=fr.sizes, pad=2, max_lines=fr.lines)
 
 
 def title_bar(c: Canvas, text: str, right: str = "") -> None:
