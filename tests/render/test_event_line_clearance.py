@@ -49,7 +49,7 @@ def _rows(img: Image.Image, columns: range = range(SIZE[0])) -> list[int]:
     return [y for y in range(img.height) if any(mono.getpixel((x, y)) for x in columns)]
 
 
-def _drawn(name: str, page: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Image.Image, Image.Image] | None:
+def _drawn(name: str, page: int) -> tuple[Image.Image, Image.Image] | None:
     """The scene's 128x64 page ``page`` as drawn, and drawn without the line's ink;
     None when the scene shows no line (no play screen, a notice that takes the line's
     rows, a refusal's overlay over it)."""
@@ -62,7 +62,7 @@ def _drawn(name: str, page: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Image
         calls.append(args)
         return real(*args, **kwargs)
 
-    with monkeypatch.context() as m:
+    with pytest.MonkeyPatch.context() as m:
         m.setattr(module, attr, counting)
         full = render(view, SIZE, page)
     if not calls:
@@ -75,7 +75,7 @@ def _drawn(name: str, page: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Image
         out as with it, none of its ink on the screen."""
         return real(Canvas(c.panel, c.page), *args, **kwargs)
 
-    with monkeypatch.context() as m:
+    with pytest.MonkeyPatch.context() as m:
         m.setattr(module, attr, elsewhere)
         bare = render(view, SIZE, page)
     return full, bare
@@ -88,13 +88,31 @@ def _line_rows(full: Image.Image, bare: Image.Image) -> list[int]:
     return _rows(diff)
 
 
-@pytest.mark.parametrize("page", [0, 1])
-@pytest.mark.parametrize("name", sorted(SCENES))
-def test_the_bottom_line_stays_out_of_the_lines_page_with_a_clear_row_between(
-        name: str, page: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = _drawn(name, page, monkeypatch)
-    if drawn is None:
-        pytest.skip("not applicable: no one-page line shown on this scene")
+def _shown(names: list[str]) -> list[tuple[str, int]]:
+    """The (scene, page) pairs of ``names`` that show the line (pages 0 and 1 of each):
+    the cases the tests below check, listed when they are collected (no skipped case)."""
+    return [(n, p) for n in sorted(names) for p in (0, 1) if _drawn(n, p) is not None]
+
+
+NO_LINE = ["boulomania_finished", "boulomania_refusal", "pitchbowl_choose", "pitchbowl_finished", "pitchbowl_kickoff",
+           "pitchbowl_notice", "pitchbowl_placement", "pitchbowl_refusal", "pitchbowl_spin", "pitchbowl_toss"]
+"""The scenes that show no line on either page: no play screen's line (a match over,
+the toss, the kick-off, the placements, a choice), a refusal's overlay over it, or a
+notice that takes the line's rows."""
+SHOWN = _shown(list(SCENES))
+BM_SHOWN = [(n, p) for n, p in SHOWN if n in BM_SCENES]
+
+
+def test_the_cases_checked_are_the_scenes_that_show_the_line() -> None:
+    """Every scene of both games has a case but those without a play screen's line (a
+    refusal over it, a screen without one): a scene that lost its line shows here."""
+    assert sorted(set(SCENES) - {n for n, _ in SHOWN}) == NO_LINE
+
+
+@pytest.mark.parametrize(("name", "page"), SHOWN)
+def test_the_bottom_line_stays_out_of_the_lines_page_with_a_clear_row_between(name: str, page: int) -> None:
+    drawn = _drawn(name, page)
+    assert drawn is not None
     full, bare = drawn
     line = _line_rows(full, bare)
     assert line and LINE_PAGE[0] <= line[0] and line[-1] < LINE_PAGE[1], line
@@ -104,13 +122,10 @@ def test_the_bottom_line_stays_out_of_the_lines_page_with_a_clear_row_between(
     assert under[0] - line[-1] >= 2, f"line ink to row {line[-1]}, bottom line from row {under[0]}: no clear row"
 
 
-@pytest.mark.parametrize("page", [0, 1])
-@pytest.mark.parametrize("name", sorted(BM_SCENES))
-def test_boulomanias_board_keeps_two_clear_rows_over_the_line(name: str, page: int,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = _drawn(name, page, monkeypatch)
-    if drawn is None:
-        pytest.skip("not applicable: no one-page line shown on this scene")
+@pytest.mark.parametrize(("name", "page"), BM_SHOWN)
+def test_boulomanias_board_keeps_two_clear_rows_over_the_line(name: str, page: int) -> None:
+    drawn = _drawn(name, page)
+    assert drawn is not None
     full, bare = drawn
     board = bm_layout.play_layout(Panel.of(SIZE)).board
     assert board is not None
