@@ -9,14 +9,13 @@ hide an import."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from support.bench_config import bench_config
+from support.bench_config import bench_config, run_to_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,7 +109,7 @@ RUN_CHILD = """
 import json, os, sys
 from pitchside.app import sdnotify
 def ready(self):  # right after the first frame (pitchside_hw.table.run_table)
-    with open(os.environ["STARTUP_TEST_MODULES"], "w") as fh:
+    with open(os.environ["STARTUP_TEST_OUT"], "w") as fh:
         json.dump(sorted(sys.modules), fh)
     os._exit(0)
 sdnotify.Notifier.ready = ready
@@ -120,13 +119,7 @@ sys.exit(main())
 
 
 def _run_to_ready(config: Path, listed: Path) -> list[str]:
-    env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
-    env["STARTUP_TEST_MODULES"] = str(listed)
-    listed.unlink(missing_ok=True)
-    out = subprocess.run([sys.executable, "-c", RUN_CHILD, "run", "--config", str(config)], check=False,
-                         capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
-    assert out.returncode == 0 and listed.exists(), out.stderr
-    modules: list[str] = json.loads(listed.read_text())
+    modules: list[str] = run_to_ready(RUN_CHILD, config, listed)
     return modules
 
 

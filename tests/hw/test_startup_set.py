@@ -15,13 +15,9 @@ test imported can hide an import.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from support.bench_config import bench_config
+from support.bench_config import bench_config, run_to_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,13 +125,7 @@ sys.exit(main())
 
 
 def _at_ready(config: Path, out: Path) -> dict[str, list[str]]:
-    env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
-    env["STARTUP_TEST_OUT"] = str(out)
-    out.unlink(missing_ok=True)
-    run = subprocess.run([sys.executable, "-c", RUN_CHILD, "run", "--config", str(config)], check=False,
-                         capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
-    assert run.returncode == 0 and out.exists(), run.stderr
-    loaded: dict[str, list[str]] = json.loads(out.read_text())
+    loaded: dict[str, list[str]] = run_to_ready(RUN_CHILD, config, out)
     return loaded
 
 

@@ -4,8 +4,13 @@ table (tests/hw/test_startup_imports.py, test_startup_set.py), as bench/startup.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,3 +31,18 @@ def bench_config(game: str, folder: Path) -> Path:
     config = folder / "table.toml"
     config.write_text(text, encoding="utf-8")
     return config
+
+
+def run_to_ready(child: str, config: Path, out: Path) -> Any:
+    """Run ``child`` (a ``python -c`` program that replaces ``sdnotify.Notifier.ready`` to
+    write its JSON to the file named by ``STARTUP_TEST_OUT``, then runs the console script)
+    as ``pitchside run --config config``, without a systemd socket; :returns: that JSON.
+
+    :raises AssertionError: the child failed or wrote nothing (its stderr is the message)."""
+    env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}
+    env["STARTUP_TEST_OUT"] = str(out)
+    out.unlink(missing_ok=True)
+    run = subprocess.run([sys.executable, "-c", child, "run", "--config", str(config)], check=False,
+                         capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+    assert run.returncode == 0 and out.exists(), run.stderr
+    return json.loads(out.read_text())
