@@ -548,6 +548,14 @@ class Runtime:
         self._ahead_of = state
         return len(self._ahead)
 
+    def forget_ahead(self) -> None:
+        """Drop the frames :meth:`draw_ahead` drew and the state they were drawn from, so
+        that its next call draws every frame again, as after a real state change. The
+        runtime never needs it (a frame drawn ahead is used only when equal to the one
+        due); a caller that measures a full draw-ahead round (bench/gil.py) does. For
+        the loop's thread, or while :meth:`run` waits (:attr:`waiting`)."""
+        self._ahead, self._ahead_of = {}, None
+
     def _ahead_fault(self, event: object, exc: Exception) -> None:
         """Log a guess's fault once per kind (a rule that raises would otherwise log at
         every state change, for every button)."""
