@@ -16,9 +16,9 @@ thread is, in its poll), with the switch interval alternated edge by edge over
 The table is :class:`latency.Table` (the demo match on a MockFactory, the partial SSD1306
 on a noop bus, no journal), its ``Runtime.run`` in its own thread. Per measured press: the
 main thread waits for the runtime to be idle (:func:`latency.wait_idle`), sets the
-arm's interval, forgets the frames drawn ahead (``Runtime.forget_ahead``, so that the next
-round draws every frame again, as after a real state change) and wakes the runtime (``Runtime.wake``), whose loop then starts a full
-round. The main thread sleeps (one ``time.sleep``, the interpreter lock released) until
+arm's interval, forgets the frames drawn ahead (``Runtime.forget_ahead``, so that the
+next round draws every frame again, as after a real state change) and wakes the runtime
+(``Runtime.wake``), whose loop then starts a full round. The main thread sleeps (one ``time.sleep``, the interpreter lock released) until
 a time in :data:`OFFSET_S` after the wake, then drives the pin (the MockFactory delivers the edge in
 the driving thread, as gpiozero's callback thread delivers it). The edge's time is that
 sleep's deadline, so the wait for the lock after the thread wakes is in the figure (and

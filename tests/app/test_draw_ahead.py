@@ -77,6 +77,19 @@ def runtime(sink: AheadSink, clock: Clock, journal: list[object], plan: DrawAhea
                                      draw_ahead=plan))
 
 
+def count_composes(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The frames :func:`screen.compose` draws from now on (each call appends its frame)."""
+    composed: list[object] = []
+    compose = screen.compose
+
+    def counting(frame: object, panel: object, spares: object = None) -> object:
+        composed.append(frame)
+        return compose(frame, panel, spares)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(screen, "compose", counting)
+    return composed
+
+
 def test_drawing_ahead_shows_nothing_journals_nothing_and_keeps_the_state() -> None:
     sink, clock, journal = AheadSink(), Clock(), list[object]()
     rt = runtime(sink, clock, journal, DrawAhead(BUTTONS, ("twenty",)))
@@ -88,6 +101,18 @@ def test_drawing_ahead_shows_nothing_journals_nothing_and_keeps_the_state() -> N
     assert sink.shown == shown and journal == [] and rt.kiosk is state
     assert rt.draw_ahead() == 0  # the same state: nothing drawn twice
     assert len(sink.ahead) == 3
+
+
+def test_forget_ahead_makes_the_next_round_draw_every_frame_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    sink, clock, journal = AheadSink(), Clock(), list[object]()
+    rt = runtime(sink, clock, journal, DrawAhead(BUTTONS, ("twenty",)))
+    rt.refresh()
+    composed = count_composes(monkeypatch)
+    assert rt.draw_ahead() == 3 and len(composed) == 3  # the coin toss screen's three
+    assert rt.draw_ahead() == 0 and len(composed) == 3  # the same state: kept, not drawn
+    rt.forget_ahead()
+    assert rt.draw_ahead() == 3 and len(composed) == 6  # the same three, composed again
+    assert len(sink.ahead) == 6 and len(sink.shown) == 1 and journal == []  # the power-on frame only
 
 
 @pytest.mark.parametrize("name", BUTTONS)
@@ -136,14 +161,7 @@ def test_a_round_that_repeats_frames_takes_them_from_the_last_round(monkeypatch:
     rt.refresh()
     rt.post(ButtonPressed("coin", clock.t))
     rt.process_pending()
-    composed: list[object] = []
-    compose = screen.compose
-
-    def counting(frame: object, panel: object, spares: object = None) -> object:
-        composed.append(frame)
-        return compose(frame, panel, spares)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(screen, "compose", counting)
+    composed = count_composes(monkeypatch)
     first = rt.draw_ahead()
     assert first == len(composed) == 9  # A to break: nine of the ten presses change the panel
     clock.t += 0.1
