@@ -158,7 +158,7 @@ def is_main_screen(game: str, view: Any) -> bool:
       board the round ended on (``view.ended``), the new score and the round's words.
     * Pitch Bowl: a touchdown (PB-27) restarts play with the placements (PB-03); until
       the next press the turn screen the touchdown was scored on shows the new score and
-      the prompt (``view.scored``, phase ``place_defender``).
+      "TOUCHDOWN!" on its bottom line (``view.scored``, phase ``place_defender``).
 
     Before these moments the measure compared the last throw of a round with the first
     throw of the next (an emptied board, full hands), or a touchdown with the receiver's

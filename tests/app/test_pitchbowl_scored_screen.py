@@ -115,3 +115,26 @@ def test_the_touchdown_screen_s_last_loss_line_is_the_touchdown_PB_27_PB_28(monk
         texts = [d.text.lower() for d in fit.drawn]  # 128x64: in capitals, one controller page (issue 14 item 7)
         assert "bob scored - kick-off" in texts and "ann kicked off" not in texts, (size, texts)
         assert fit.problems(panel.size) == []
+
+
+@pytest.mark.parametrize(("size", "words"), [((128, 64), "TOUCHDOWN!"), ((256, 64), "TOUCHDOWN!"),
+                                             ((128, 128), "TOUCHDOWN!"), ((128, 32), "TOUCHDOWN Bob!")])
+def test_the_touchdown_screen_says_touchdown_and_the_checklist_after_it_who_kicks_and_places(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], words: str) -> None:
+    """The bottom line of the touchdown's screen says the touchdown (PB-27; on 128x32,
+    which has no last-loss line, with the scorer's name), not the notice of who kicks and
+    who places: that shows on the placement checklist the next press brings (PB-03), so a
+    touchdown changes a quarter of the frame at most on the bus (issue 14 item 7)."""
+    _, ts = scored()
+    panel = Panel.of(size)
+    with TextFit(monkeypatch) as fit:
+        draw_every_page(fit, Frame(t.view(ts)), panel)
+    texts = [d.text for d in fit.drawn]
+    assert words in texts and not any("kicks" in x for x in texts), texts
+    assert fit.problems(panel.size) == []
+    shown, _ = t.handle(ts, ButtonPressed("next", 11.0))
+    with TextFit(monkeypatch) as fit:
+        draw_every_page(fit, Frame(t.view(shown)), panel)
+    assert fit.shows("Bob kicks: Bob places first") and fit.shows("Bob PLACES"), [d.text for d in fit.drawn]
+    assert not any("TOUCHDOWN" in d.text for d in fit.drawn)
+    assert fit.problems(panel.size) == []

@@ -12,7 +12,8 @@ One screen per phase of :class:`pitchside.core.rules.pitchbowl.State` (rulebook
 * ``place_defender`` / ``place_attacker``: who places and as what (PB-03), the
   checklist of PB-04 with the selector's field in inverse video; right after a
   touchdown (``view.scored``, PB-27), until the next press, the match screen it was
-  scored on with the new score and the prompt instead.
+  scored on with the new score and "TOUCHDOWN!" on the bottom line instead (the
+  notice of who kicks and places shows on the checklist that follows).
 * ``kickoff``: who kicks, LANDED / TOUCH BACK with the pending one in inverse (PB-05/06).
 * ``turn``: the match screen (:mod:`.turn`).
 * ``finished``: the winner large and the final score (PB-30).

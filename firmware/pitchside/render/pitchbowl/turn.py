@@ -38,7 +38,7 @@ Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pitchside.core.rules.pitchbowl import pitches_left
 from pitchside.core.sides import SIDES, Side
@@ -135,8 +135,10 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
     """The match screen (module docstring) on ``c``.
 
     :param scored: the screen a touchdown was scored on (``view.scored``, PB-27): the
-        prompt stays on the bottom line (paged when long), so against the screen before
-        only the score and the prompt change."""
+        bottom line says the touchdown (:func:`touchdown_words`) instead of the notice
+        (who kicks and who places, shown on the placement screen that follows; a
+        warning still shows), so against the screen before only the score, the last
+        loss and the bottom line change (issue 14 item 7)."""
     lay = turn_layout(c)
     state = view.state
     for side, dbox in zip(SIDES, lay.digits):
@@ -158,6 +160,10 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
         paged_text(c, lay.extra, f"OFF {state.off_field.A}-{state.off_field.B}", align="center",
                    sizes=lay.small_sizes, pad=0)
     own = view.selector or (f"> {view.draft}" if view.draft else "")
+    if scored:  # the touchdown in words where the prompt was; who kicks and places is the next screen's
+        own = touchdown_words(view, lay)
+        if view.prompt is not None and view.prompt.kind == "info":
+            view = replace(view, prompt=None)
     prompt = view.prompt
     fr = frame_of(c)
     if not scored and lay.loss is not None and prompt is not None and prompt.kind == "info" and fr.lines == 1 and len(
@@ -178,6 +184,16 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
             text = next((t for t in words if fonts.text_width(t, small) <= width - 2), words[-1])
             paged_text(c, lay.loss, text, align="center", sizes=lay.small_sizes, fill=DIM, pad=1)
     bottom(c, view, own, lay.bottom, above=above)
+
+
+def touchdown_words(view: PitchBowlView, lay: TurnLayout) -> str:
+    """The bottom line of the touchdown's screen (PB-27): ``"TOUCHDOWN!"`` where the
+    last-loss line names the scorer ("Ann scored - kick-off"), ``"TOUCHDOWN Ann!"`` on a
+    layout without that line (128x32). The scorer kicks the kick-off that follows, so he
+    is the new state's kicker (PB-23: an interceptor's touchdown is his)."""
+    if lay.loss is not None:
+        return "TOUCHDOWN!"
+    return f"TOUCHDOWN {view.name(view.state.kicker or 'A')}!"
 
 
 def _side(c: Canvas, view: PitchBowlView, side: Side, dbox: Box, lay: TurnLayout) -> None:
