@@ -28,6 +28,7 @@ from pitchside.render import pitchbowl as screens
 from pitchside.render import widgets
 from pitchside.render.panel import Panel
 from pitchside.render.pitchbowl import PitchBowlView, render
+from pitchside.render.pitchbowl.turn import turn_layout
 from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, TimerFired
@@ -215,3 +216,16 @@ def test_the_match_screen_says_what_the_issue_asks_for() -> None:
 def test_a_panel_without_a_layout_is_refused() -> None:
     with pytest.raises(ValueError, match="no screen layout for a 64x32 px panel"):
         render(t.view(t.new_table()), (64, 32))
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SCENES if n in (
+    "pitchbowl_bonus", "pitchbowl_lost", "pitchbowl_notice", "pitchbowl_scored", "pitchbowl_selector",
+    "pitchbowl_spent", "pitchbowl_turn")))
+def test_the_128x32_digits_keep_a_clear_row_over_the_bottom_line(name: str) -> None:
+    """On 128x32 the score digits end on row 19 and the bottom line's ascenders start on
+    row 21 (turn.py's reduced layout): a wide bottom line ("TOUCHDOWN Bob!") no longer
+    touches the digit over it (row 20 was the digit's last row)."""
+    frame = render(SCENES[name](), Panel(128, 32)).convert("L")
+    for x0, _, x1, _ in turn_layout(panel_module.Canvas(Panel(128, 32), 0)).digits:
+        assert frame.crop((x0, 20, x1, 21)).getbbox() is None, (name, x0)
+        assert frame.crop((x0, 19, x1, 20)).getbbox() is not None, (name, x0)  # the digit's own last row

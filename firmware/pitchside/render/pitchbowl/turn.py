@@ -24,7 +24,7 @@ Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
   initiative, a pitch or a touchdown redraws narrow runs and a page per text line
   (issue 14 item 7; a notice too long for one line takes the last-loss row too).
   96x48: names 0-10 with the inverse tag, the bottom line 38-47, no last-loss row.
-* 128x32: digits 0-20 with the arrow, "7 LEFT" and the loose Ball or OFF in the
+* 128x32: digits 1-19 with the arrow (a clear row over the bottom line's ascenders), "7 LEFT" and the loose Ball or OFF in the
   middle, the bottom line 21-31 (paged); the limits and the last loss are left out
   (a refusal still names the limit spent).
 * 256x64: names 0-13 (the initiative an arrow at the outer end, as at 128x64: an
@@ -94,7 +94,8 @@ def turn_layout(c: Canvas) -> TurnLayout:
     b0 = fr.bottom[0]
     if c.layout == "reduced":
         col = 44
-        return TurnLayout(names=None, digits=((7, 1, col - 14, 21), (w - col + 14, 1, w - 7, 21)),
+        # the digits' ink ends on row 19: a clear row over the bottom line's ascenders (row 21)
+        return TurnLayout(names=None, digits=((7, 1, col - 14, 20), (w - col + 14, 1, w - 7, 20)),
                           left=(col, 0, w - col, 10), limits=None, extra=(col, 10, w - col, 21), loss=None,
                           name_sizes=(9,), small_sizes=(9,))
     if c.layout == "wide":
