@@ -234,9 +234,17 @@ class Runtime:
         self._accepted_since_warning = 0
         self._side_shown: dict[str, Frame] = {}
         self._draw_plan = parts.draw_ahead
+        # the sink's two optional steps, looked up once (not at every refresh)
         self._prepare_ahead: Callable[[Image.Image], None] | None = getattr(parts.sink, "prepare_ahead", None)
-        self._ahead: dict[Frame, Drawn] = {}  # frames drawn ahead (draw_ahead), by frame
-        self._ahead_of: kiosk.KioskState | None = None  # the state they were drawn from
+        self._prepare: Callable[[Image.Image], None] | None = (
+            parts.sink.prepare if isinstance(parts.sink, PreparingSink) else None)
+        # The runtime's cache of frames drawn ahead (draw_ahead): keyed by the Frame (a
+        # value: equal frames from different states share one entry), at most twice the
+        # plan's limit, all of them drawn for the state _ahead_state (identity: a round
+        # for the same state object is skipped). Not the display's own cache of images
+        # readied ahead (pitchside_hw.display.Display.prepare_ahead, keyed by image).
+        self._ahead: dict[Frame, Drawn] = {}
+        self._ahead_state: kiosk.KioskState | None = None
         self._ahead_faults: set[str] = set()  # the guesses' faults logged so far (once each)
         self._timer_targets: dict[str, Callable[[float], None]] = {}
         self.events_handled = 0
@@ -522,7 +530,7 @@ class Runtime:
         Returns the frames of this round (drawn or kept), at most the plan's ``limit``."""
         plan = self._draw_plan
         state = self.kiosk
-        if not plan.enabled or state is self._ahead_of:
+        if not plan.enabled or state is self._ahead_state:
             return 0
         kept, self._ahead = self._ahead, {}
         for event in plan.events(self._clock()):
@@ -545,7 +553,7 @@ class Runtime:
             self._ahead[frame] = drawn
             if len(self._ahead) >= plan.limit:
                 break
-        self._ahead_of = state
+        self._ahead_state = state
         return len(self._ahead)
 
     def forget_ahead(self) -> None:
@@ -554,7 +562,7 @@ class Runtime:
         runtime never needs it (a frame drawn ahead is used only when equal to the one
         due); a caller that measures a full draw-ahead round (bench/gil.py) does. For
         the loop's thread, or while :meth:`run` waits (:attr:`waiting`)."""
-        self._ahead, self._ahead_of = {}, None
+        self._ahead, self._ahead_state = {}, None
 
     def _ahead_fault(self, event: object, exc: Exception) -> None:
         """Log a guess's fault once per kind (a rule that raises would otherwise log at
@@ -616,9 +624,9 @@ class Runtime:
                     drawn = drawn or screen.compose(main, self._panel, self._spares)
                 except HardwareError:
                     drawn = None  # drawn again below, where the fault is counted
-                if drawn is not None and isinstance(self._sink, PreparingSink):
+                if drawn is not None and self._prepare is not None:
                     try:  # packed and planned during the write too; nothing is sent
-                        self._sink.prepare(drawn.image)
+                        self._prepare(drawn.image)
                     except (HardwareError, ValueError):
                         pass  # show() does it all again after the write, and raises there
             self.settle()
