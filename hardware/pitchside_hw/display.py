@@ -367,7 +367,11 @@ class Display:
         self.errors = 0
         self._last: bytes | None = None
         self._prepared: _Prepared | None = None
-        self._ahead: dict[int, _Prepared] = {}  # prepare_ahead's frames, by id(image)
+        # prepare_ahead's images, by id(image) (checked against the image itself:
+        # _readied_for), oldest first, at most AHEAD_MAX; all dropped when a frame is
+        # sent or the panel is invalidated (their plans were made against the panel as
+        # it was). Not the runtime's cache of frames drawn ahead (keyed by Frame).
+        self._readied: dict[int, _Prepared] = {}
         self._staging = isinstance(device, StagingDevice)
         self._closed = False
 
@@ -400,7 +404,7 @@ class Display:
 
         :raises ValueError: wrong image size, or the display is closed.
         """
-        self._prepared = self._ahead_of(image) or self._prepare(image)
+        self._prepared = self._readied_for(image) or self._prepare(image)
 
     def prepare_ahead(self, image: Image.Image) -> None:
         """Ready ``image`` as :meth:`prepare` does, for a :meth:`show` that may come later
@@ -414,17 +418,22 @@ class Display:
         :raises ValueError: wrong image size, or the display is closed.
         """
         key = id(image)
-        ready = self._ahead_of(image)
+        ready = self._readied_for(image)
         if ready is not None:
-            del self._ahead[key]
-            self._ahead[key] = ready
+            del self._readied[key]
+            self._readied[key] = ready
             return
-        if len(self._ahead) >= AHEAD_MAX:
-            del self._ahead[next(iter(self._ahead))]
-        self._ahead[key] = self._prepare(image)
+        if len(self._readied) >= AHEAD_MAX:
+            del self._readied[next(iter(self._readied))]
+        self._readied[key] = self._prepare(image)
 
-    def _ahead_of(self, image: Image.Image) -> _Prepared | None:
-        prepared = self._ahead.get(id(image))
+    def readied(self, image: Image.Image) -> bool:
+        """Whether ``image`` (this object) is readied by :meth:`prepare_ahead` for a later
+        :meth:`show`: kept, not yet dropped for room or by a frame sent."""
+        return self._readied_for(image) is not None
+
+    def _readied_for(self, image: Image.Image) -> _Prepared | None:
+        prepared = self._readied.get(id(image))
         return prepared if prepared is not None and prepared.source is image else None
 
     def show(self, image: Image.Image) -> None:
@@ -441,12 +450,12 @@ class Display:
         """
         prepared, self._prepared = self._prepared, None
         if prepared is None or prepared.source is not image:
-            prepared = self._ahead_of(image) or self._prepare(image)
+            prepared = self._readied_for(image) or self._prepare(image)
         self._check_open()
         if prepared.key == self._last:
             self.frames_skipped += 1
             return
-        self._ahead.clear()  # planned against the panel as it was
+        self._readied.clear()  # planned against the panel as it was
         self._last = None  # a failed transfer leaves the panel in an unknown state
         if self._reopen is not None and self._failing >= self._reopen_after:
             self._rebuild()
@@ -474,7 +483,7 @@ class Display:
         copy of the panel RAM and a frame prepared against it are forgotten too."""
         self._last = None
         self._prepared = None
-        self._ahead.clear()
+        self._readied.clear()
         forget = getattr(self._device, "invalidate", None)  # the partial devices' (luma's own have none)
         if forget is not None:
             forget()

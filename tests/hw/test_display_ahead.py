@@ -31,8 +31,8 @@ def test_past_the_room_the_frame_readied_longest_ago_is_dropped() -> None:
         display.prepare_ahead(img)
     display.prepare_ahead(images[1])  # readied again: now the newest, images[0] the oldest
     display.prepare_ahead(images[AHEAD_MAX])  # one more than the room: images[0] goes
-    assert display._ahead_of(images[0]) is None
-    assert all(display._ahead_of(img) is not None for img in images[1:])
+    assert not display.readied(images[0])
+    assert all(display.readied(img) for img in images[1:])
 
 
 @pytest.mark.parametrize("full_every", [0, 3, 32])
