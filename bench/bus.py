@@ -210,6 +210,31 @@ def main_screen(game: str, frames: list[tuple[Any, Any, Any]]) -> dict[str, Any]
             "score_change_bytes": _stats(sent)}
 
 
+def page_spans(game: str) -> list[dict[int, tuple[int, int]]]:
+    """Where each main-screen score change of ``game`` (:func:`main_screen`'s frames)
+    changes the panel: per controller page (0-7, 8 rows each, 128x64), the first and
+    last column (inclusive) whose pixels differ from the main screen before it. A page
+    left alone is absent. What the bytes of :func:`main_screen` are spent on, in the
+    layout's terms (bench/README.md reads Boulomania's round end with it)."""
+    from PIL import ImageChops
+
+    shown = [(img, key) for img, key, view in game_frames_and_views(game) if is_main_screen(game, view)]
+    out: list[dict[int, tuple[int, int]]] = []
+    prev = None
+    for img, key in shown:
+        if prev is not None and key is not None and key != prev[1]:
+            a, b = prev[0].convert("L"), img.convert("L")
+            spans: dict[int, tuple[int, int]] = {}
+            for page in range(img.height // 8):
+                box = (0, page * 8, img.width, page * 8 + 8)
+                diff = ImageChops.difference(a.crop(box), b.crop(box)).getbbox()
+                if diff is not None:
+                    spans[page] = (diff[0], diff[2] - 1)
+            out.append(spans)
+        prev = (img, key)
+    return out
+
+
 def per_game() -> dict[str, Any]:
     """Bytes on the bus per score change for each game's scenario match: the SSD1306
     128x64 on the partial-update device against luma's full frame, checked on the

@@ -109,3 +109,14 @@ def test_the_scored_moments_are_main_screens_and_the_other_restart_screens_are_n
     # (an OK ends it), then the defender's checklist (an OK places him), the attacker's
     assert scored == [False] * 7 + [True, False, False] * 4
     assert [bus.is_main_screen("pitchbowl", v) for v in placing] == scored
+
+
+def test_a_round_s_end_changes_both_text_lines_pages_5_and_6() -> None:
+    """Where Boulomania's round-end bytes go (bench/bus.py ``page_spans``): the line that
+    says what happened (page 5) and the prompt (page 6, and page 7 where it moves a row
+    down under parentheses) change over most of the width at every round's end, so the
+    two lines alone are about 230 B of the 257 B quarter (docstring)."""
+    spans = _bus().page_spans("boulomania")
+    assert [s[5] for s in spans] == [(2, 112), (2, 119), (2, 122), (4, 112), (2, 125)]
+    assert [s[6] for s in spans] == [(4, 123), (5, 123), (5, 122), (5, 123), (12, 115)]
+    assert [s.get(7) for s in spans] == [None, None, (16, 110), (16, 110), (12, 115)]
