@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gpiozero import Factory
 
@@ -33,7 +33,7 @@ from pitchside.render.panel import Panel
 from pitchside.signals.params import ParameterError
 from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
-from pitchside_hw.inputs import BeamInput, ButtonInput, CoinInput
+from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
 
 if TYPE_CHECKING:  # imported where used: a table without them never loads them (start-up, issue 15)
@@ -41,12 +41,13 @@ if TYPE_CHECKING:  # imported where used: a table without them never loads them 
 
     from pitchside.club.link import ClubLink
     from pitchside.web.publisher import Sink
+    from pitchside_hw.coin_input import CoinInput
     from pitchside_hw.serial_lines import SerialLineReader
     from pitchside_hw.sound import Sound
 
 log = logging.getLogger(__name__)
 
-Input = ButtonInput | BeamInput | CoinInput
+Input: TypeAlias = "ButtonInput | BeamInput | CoinInput"
 QueuePut = Callable[[Any], None]
 
 _PARAM_KEYS = {"bounce_s": "gpio.bounce_ms", "hold_s": "gpio.hold_s"} | {
@@ -99,6 +100,8 @@ class TableInputs:
                     **beam.counter_kwargs(),
                 ))
             if config.coin is not None:  # pay to play (issue 18)
+                from pitchside_hw.coin_input import CoinInput  # with its decoder: only for a [coin] (start-up, issue 15)
+
                 c = config.coin
                 self.inputs[c.name] = _checked(config, c.name, partial(CoinInput,
                     c.name, c.pin, queue_put, pin_factory, active_level=c.active == "high",
