@@ -31,7 +31,6 @@ from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
 from pitchside.render.panel import Panel
 from pitchside.signals.params import ParameterError
-from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
@@ -40,6 +39,7 @@ if TYPE_CHECKING:  # imported where used: a table without them never loads them 
     from PIL import Image
 
     from pitchside.club.link import ClubLink
+    from pitchside.tables.cues import SoundSink
     from pitchside.web.publisher import Sink
     from pitchside_hw.coin_input import CoinInput
     from pitchside_hw.serial_lines import SerialLineReader
