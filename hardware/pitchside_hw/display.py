@@ -519,9 +519,10 @@ class Display:
 
     def close(self) -> None:
         """Release the bus; blank and switch off the panel unless :attr:`persist`, else
-        show :attr:`farewell` (if any) and leave it lit. Idempotent. Never raises for a
-        bus that is already gone or a farewell of the wrong size (logged instead), so it
-        is safe in an ``ExitStack`` during shutdown."""
+        show :attr:`farewell` (if any; drawn now if it is still a function) and leave it
+        lit. Idempotent. Never raises for a bus that is already gone, a farewell of the
+        wrong size or one that cannot be drawn (logged instead), so it is safe in an
+        ``ExitStack`` during shutdown."""
         if self._closed:
             return
         if self.persist and self.farewell is not None:
