@@ -9,7 +9,7 @@ and 10, the usual coin settings) of ``PULSE_S`` (50 ms, the "medium" setting) ea
 every pulse length varied by up to ±20 % (:data:`SPREAD`); every edge rings
 (:func:`ringing`: with probability ``RING_P`` 1-3 extra transitions within
 ``RING_S``, 1 ms, ending on the edge's level: a long unshielded cable). The edges go
-through :class:`pitchside_hw.inputs.CoinInput` with the decoder's defaults (bounce 2 ms,
+through :class:`pitchside_hw.coin_input.CoinInput` with the decoder's defaults (bounce 2 ms,
 pulses 10-150 ms, a coin complete after a 300 ms quiet gap) on a virtual-clock
 MockFactory, the timer requests honoured at their virtual times.
 
@@ -73,11 +73,11 @@ def train(rng: random.Random, start: float, pulses: int, pause_s: float) -> tupl
 
 def run(coins: int, pause_s: float, apart_s: float = 0.6, seed: int = 18, **decoder: Any) -> dict[str, Any]:
     """``coins`` coins, ``pause_s`` between the pulses of a coin and ``apart_s`` between
-    coins (s); ``decoder`` overrides :class:`~pitchside_hw.inputs.CoinInput`'s
+    coins (s); ``decoder`` overrides :class:`~pitchside_hw.coin_input.CoinInput`'s
     parameters. Returns the coins, those decoded wrong (not matched in order by a coin
     of their pulses), the coins decoded, and the faults reported."""
     from pitchside.signals.events import CoinFault, CoinInserted
-    from pitchside_hw.inputs import CoinInput
+    from pitchside_hw.coin_input import CoinInput
     from pitchside_hw.pins import TickClock
     from pitchside_sim import pulses
     from pitchside_sim.clock import TimerScheduler, VirtualClockFactory

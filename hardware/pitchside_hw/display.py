@@ -327,7 +327,10 @@ class Display:
     :param farewell: with ``persist``, the frame :meth:`close` shows first, so that is
         the one left lit (a stopped table's "out of order" frame, issue 13 item 13)
         rather than the last frame of the running table; :attr:`size` px. None: the last
-        frame stays. Without ``persist`` the panel is blanked and it is not sent.
+        frame stays. Without ``persist`` the panel is blanked and it is not sent. A
+        function returning that frame may stand for it: it is called once, by
+        :meth:`render_farewell` or else by :meth:`close` (so a table can draw it after
+        its first frame, not before: start-up, issue 15).
     :param name: for messages and logs, e.g. ``"score display"``.
     :param reopen: builds the device again (re-sending its init sequence), for a panel
         that lost power or was reset on a long I2C run: after ``reopen_after``
@@ -352,11 +355,11 @@ class Display:
         name: str = "display",
         reopen: Callable[[], Any] | None = None,
         reopen_after: int = 3,
-        farewell: Image.Image | None = None,
+        farewell: Image.Image | Callable[[], Image.Image] | None = None,
     ) -> None:
         self._device = device
         self.persist = persist
-        self.farewell = farewell
+        self.farewell: Image.Image | Callable[[], Image.Image] | None = farewell
         self.name = name
         self._reopen = reopen
         self._reopen_after = reopen_after
@@ -513,16 +516,28 @@ class Display:
         self._check_open()
         self._call("show")
 
+    def render_farewell(self) -> None:
+        """Draw :attr:`farewell` now when it was given as a function (it then holds the
+        frame); nothing otherwise. :func:`pitchside_hw.table.run_table` calls it right
+        after the first frame, so a running table has the frame in hand however it stops.
+
+        :raises Exception: whatever the function raises (:meth:`close` logs it).
+        """
+        if callable(self.farewell):
+            self.farewell = self.farewell()
+
     def close(self) -> None:
         """Release the bus; blank and switch off the panel unless :attr:`persist`, else
-        show :attr:`farewell` (if any) and leave it lit. Idempotent. Never raises for a
-        bus that is already gone or a farewell of the wrong size (logged instead), so it
-        is safe in an ``ExitStack`` during shutdown."""
+        show :attr:`farewell` (if any; drawn now if it is still a function) and leave it
+        lit. Idempotent. Never raises for a bus that is already gone, a farewell of the
+        wrong size or one that cannot be drawn (logged instead), so it is safe in an
+        ``ExitStack`` during shutdown."""
         if self._closed:
             return
         if self.persist and self.farewell is not None:
             try:
-                self.show(self.farewell)
+                frame = self.farewell = self.farewell() if callable(self.farewell) else self.farewell
+                self.show(frame)
             except Exception as exc:  # noqa: BLE001 - the panel keeps whatever it had
                 log.warning("%s: the farewell frame was not shown: %s", self.name, exc)
         self._closed = True

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gpiozero import Factory
 
@@ -29,23 +29,25 @@ from pitchside.app.runtime import FrameSink, Publisher, Runtime, TableParts, sys
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
-from pitchside.render.out_of_order import render_out_of_order
 from pitchside.render.panel import Panel
 from pitchside.signals.params import ParameterError
-from pitchside.tables.cues import SoundSink
 from pitchside_hw.display import Display, open_device
-from pitchside_hw.inputs import BeamInput, ButtonInput, CoinInput
+from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
 
 if TYPE_CHECKING:  # imported where used: a table without them never loads them (start-up, issue 15)
+    from PIL import Image
+
     from pitchside.club.link import ClubLink
+    from pitchside.tables.cues import SoundSink
     from pitchside.web.publisher import Sink
+    from pitchside_hw.coin_input import CoinInput
     from pitchside_hw.serial_lines import SerialLineReader
     from pitchside_hw.sound import Sound
 
 log = logging.getLogger(__name__)
 
-Input = ButtonInput | BeamInput | CoinInput
+Input: TypeAlias = "ButtonInput | BeamInput | CoinInput"
 QueuePut = Callable[[Any], None]
 
 _PARAM_KEYS = {"bounce_s": "gpio.bounce_ms", "hold_s": "gpio.hold_s"} | {
@@ -98,6 +100,8 @@ class TableInputs:
                     **beam.counter_kwargs(),
                 ))
             if config.coin is not None:  # pay to play (issue 18)
+                from pitchside_hw.coin_input import CoinInput  # with its decoder: only for a [coin] (start-up, issue 15)
+
                 c = config.coin
                 self.inputs[c.name] = _checked(config, c.name, partial(CoinInput,
                     c.name, c.pin, queue_put, pin_factory, active_level=c.active == "high",
@@ -240,7 +244,10 @@ def open_display(config: TableConfig) -> DisplayOpener:
     ``persist = true`` shows the out-of-order frame
     (:func:`pitchside.render.out_of_order.render_out_of_order`) when it is closed, on
     every way the table stops (issue 13 item 13); the next start's first frame
-    replaces it."""
+    replaces it. That frame is drawn when :meth:`Display.render_farewell` is called
+    (:func:`run_table`: right after the first frame) or else at the close (a start that
+    failed), not before the first frame (start-up, issue 15: about 1.5-3 ms of CPU here,
+    its module's import and fonts included)."""
 
     def opener(role: str, d: DisplayConfig) -> Display:
         def make() -> Any:
@@ -253,10 +260,18 @@ def open_display(config: TableConfig) -> DisplayOpener:
         name = "display" if role == "display" else f"side display {role}"
         display = Display(make(), persist=d.persist, name=name, reopen=make)
         if d.persist:
-            display.farewell = render_out_of_order(display.size)
+            display.farewell = partial(_out_of_order, display.size)
         return display
 
     return opener
+
+
+def _out_of_order(size: tuple[int, int]) -> Image.Image:
+    """:func:`pitchside.render.out_of_order.render_out_of_order`, its module loaded at
+    the first call (after the first frame, or at the close of a start that failed)."""
+    from pitchside.render.out_of_order import render_out_of_order  # not before the first frame (issue 15)
+
+    return render_out_of_order(size)
 
 
 def _not_a_pi() -> bool:
@@ -389,6 +404,8 @@ def run_table(config_path: str) -> int:
         log.info("table %r running (%s)", config.name, config.source)
         table.runtime.refresh()  # the first frame (a resumed match shows where it was) ...
         notifier.ready()  # ... then systemd may consider the service started
+        for d in opened:  # the out-of-order frame in hand before the first input (open_display)
+            d.render_farewell()
         notifier.status(f"{config.name}: {config.game}")
         table.runtime.run(stop)
     return 0

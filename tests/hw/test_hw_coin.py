@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pitchside.signals.events import CoinFault, CoinInserted
-from pitchside_hw.inputs import CoinInput
+from pitchside_hw.coin_input import CoinInput
 from pitchside_sim.pulses import ROCKER_BOUNCE_GAPS_S, coin_train, replay
 
 PIN = "GPIO20"

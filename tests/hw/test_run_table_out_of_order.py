@@ -174,3 +174,57 @@ def test_a_farewell_that_cannot_be_shown_is_logged_and_close_goes_on(caplog: pyt
     disp.close()
     assert disp.closed and disp.device.image.getbbox() == (0, 0, 128, 64)  # the last frame stays
     assert "score display: the farewell frame was not shown: score display: frame is 64x32 px" in caplog.text
+
+
+def test_the_out_of_order_frame_is_drawn_once_right_after_the_first_frame(
+    tmp_path: Path, panel: Panel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up, issue 15: the farewell is not drawn before the first frame (READY=1
+    waits for nothing it does not show), but before the loop takes its first input, and
+    only once: the close shows the frame drawn then."""
+    order: list[str] = []
+    refresh, draw = Runtime.refresh, table_module._out_of_order
+
+    def first_frame(self: Runtime) -> None:
+        order.append("first frame")
+        refresh(self)
+
+    def out_of_order(size: tuple[int, int]) -> Image.Image:
+        order.append(f"out of order {size[0]}x{size[1]}")
+        return draw(size)
+
+    def loop(self: Runtime, stop: threading.Event, idle_s: float | None = None) -> None:
+        order.append("loop")
+
+    monkeypatch.setattr(Runtime, "refresh", first_frame)
+    monkeypatch.setattr(table_module, "_out_of_order", out_of_order)
+    monkeypatch.setattr(Runtime, "run", loop)
+    assert run_table(config(tmp_path)) == 0
+    assert order == ["first frame", "out of order 128x64", "loop"]
+    assert same(panel.device.image, OUT_OF_ORDER)
+
+
+def test_a_farewell_given_as_a_function_is_drawn_once(caplog: pytest.LogCaptureFixture) -> None:
+    calls: list[int] = []
+
+    def farewell() -> Image.Image:
+        calls.append(1)
+        return render_out_of_order((128, 64))
+
+    early = Display(open_device("dummy"), persist=True, farewell=farewell)
+    early.render_farewell()
+    early.render_farewell()
+    assert isinstance(early.farewell, Image.Image) and len(calls) == 1
+    early.close()
+    assert same(early.device.image, OUT_OF_ORDER) and len(calls) == 1
+
+    late = Display(open_device("dummy"), persist=True, farewell=farewell)  # a start that failed: drawn at the close
+    late.close()
+    assert same(late.device.image, OUT_OF_ORDER) and len(calls) == 2
+
+    def broken() -> Image.Image:
+        raise OSError("the font file is gone")
+
+    failing = Display(open_device("dummy"), persist=True, farewell=broken, name="score display")
+    failing.close()
+    assert failing.closed and "score display: the farewell frame was not shown: the font file is gone" in caplog.text

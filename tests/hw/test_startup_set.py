@@ -27,7 +27,7 @@ MODULES_AT_READY = frozenset({
     "pitchside", "pitchside.app", "pitchside.app.ahead", "pitchside.app.assembly", "pitchside.app.config",
     "pitchside.app.config_reader", "pitchside.app.journal", "pitchside.app.limits", "pitchside.app.pager",
     "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sdnotify",
-    "pitchside.app.software_die", "pitchside.app.writer",
+    "pitchside.app.writer",
     "pitchside.cli", "pitchside.cli.commands", "pitchside.cli.main",
     "pitchside.core", "pitchside.core.copying", "pitchside.core.errors", "pitchside.core.fields",
     "pitchside.core.game", "pitchside.core.match", "pitchside.core.notice", "pitchside.core.pricing",
@@ -35,11 +35,11 @@ MODULES_AT_READY = frozenset({
     "pitchside.core.record.games", "pitchside.core.record.pichenotte", "pitchside.core.rules",
     "pitchside.core.rules.pichenotte", "pitchside.core.sides", "pitchside.core.step",
     "pitchside.render", "pitchside.render.badge", "pitchside.render.fonts", "pitchside.render.kiosk",
-    "pitchside.render.message", "pitchside.render.out_of_order", "pitchside.render.panel", "pitchside.render.screen",
+    "pitchside.render.message", "pitchside.render.panel", "pitchside.render.screen",
     "pitchside.render.view", "pitchside.render.widgets",
-    "pitchside.signals", "pitchside.signals.beam", "pitchside.signals.coin", "pitchside.signals.debounce",
+    "pitchside.signals", "pitchside.signals.beam", "pitchside.signals.debounce",
     "pitchside.signals.events", "pitchside.signals.health", "pitchside.signals.params", "pitchside.signals.timers",
-    "pitchside.tables", "pitchside.tables.common", "pitchside.tables.credits", "pitchside.tables.cues",
+    "pitchside.tables", "pitchside.tables.common", "pitchside.tables.credits",
     "pitchside.tables.effects", "pitchside.tables.fixture", "pitchside.tables.game_moments",
     "pitchside.tables.gametable", "pitchside.tables.kiosk", "pitchside.tables.moments", "pitchside.tables.pichenotte",
     "pitchside.tables.registry",
@@ -50,7 +50,12 @@ MODULES_AT_READY = frozenset({
 """The firmware's modules at READY=1 (76 before session 25's cuts, 75 after: the
 buzzer's driver, ``pitchside_hw.sound``, is loaded only for a ``[sound]``; the
 ``[sound]``, ``[web]`` and ``[serial]`` records and the service pages moved into
-modules of their own, loaded with their section or page)."""
+modules of their own, loaded with their section or page; 74 after session 27's: the
+out-of-order frame, ``pitchside.render.out_of_order``, is drawn right after READY=1; 73:
+the coin acceptor's decoder, ``pitchside.signals.coin``, with its driver in
+``pitchside_hw.coin_input``, is loaded only for a ``[coin]``; 71: the sound cues,
+``pitchside.tables.cues``, only for a ``[sound]``, the software die,
+``pitchside.app.software_die``, at the first roll)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
@@ -136,7 +141,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (75, 89)
+    assert (len(modules), len(made)) == (71, 89)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
@@ -145,8 +150,17 @@ def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Pat
     config = bench_config("pichenotte", tmp_path)
     config.write_text(config.read_text(encoding="utf-8") + '\n[sound]\npin = "GPIO18"\n', encoding="utf-8")
     loaded = _at_ready(config, tmp_path / "loaded.json")
-    assert set(loaded["modules"]) - MODULES_AT_READY == {"pitchside_hw.sound", "pitchside.app.config_sound"}
+    assert set(loaded["modules"]) - MODULES_AT_READY == {"pitchside_hw.sound", "pitchside.app.config_sound",
+                                                         "pitchside.tables.cues"}
     assert set(loaded["dataclasses"]) - DATACLASSES_AT_READY == {"pitchside.app.config_sound:SoundConfig"}
+
+
+def test_a_table_with_a_coin_acceptor_loads_its_driver_and_decoder_at_start_up(tmp_path: Path) -> None:
+    """With ``[coin]`` (the example pay-to-play Pichenotte, ``pichenotte_coin.toml``) the
+    coin acceptor's driver and decoder are loaded by READY=1 (coins count from the first
+    pulse on); without it neither is (the first test)."""
+    loaded = _at_ready(bench_config("pichenotte_coin", tmp_path), tmp_path / "loaded.json")
+    assert {"pitchside_hw.coin_input", "pitchside.signals.coin"} <= set(loaded["modules"]) - MODULES_AT_READY
 
 
 def test_a_config_with_sound_web_and_serial_sections_still_reads_them() -> None:

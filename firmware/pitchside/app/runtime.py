@@ -20,18 +20,17 @@ import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from PIL import Image
 
 from pitchside.tables import effects as table
-from pitchside.app import refusals, software_die
+from pitchside.app import refusals
 from pitchside.app.ahead import DrawAhead
 from pitchside.app.pager import Pager
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
-from pitchside.tables.cues import SoundSink, cues, moment_cues
 from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
 from pitchside.core.sides import Side
@@ -41,6 +40,9 @@ from pitchside.render.screen import Drawn, Frame
 from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
+
+if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up, issue 15)
+    from pitchside.tables.cues import SoundSink
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +118,8 @@ never cut) before the runtime turns to the next."""
 def system_dice(count: int) -> tuple[int, ...]:
     """``count`` fair dice from the OS's random source (``secrets``), values 1-6
     (:func:`pitchside.app.software_die.roll`)."""
+    from pitchside.app import software_die  # at the first roll: a table without dice never loads it (issue 15)
+
     return software_die.roll(count)
 
 
@@ -202,6 +206,8 @@ class Runtime:
     def __init__(self, state: TableLike, parts: TableParts) -> None:
         self.parts = parts
         self._sound = parts.sound
+        if parts.sound is not None:  # the cues loaded now, not at the first input (_cue; start-up, issue 15)
+            import pitchside.tables.cues  # noqa: F401
         self.sound_errors = 0
         self.publisher = parts.publisher
         """The web feed's publisher (may be set after construction: the simulator's ``--web``)."""
@@ -382,6 +388,8 @@ class Runtime:
             log.warning("publisher fault, state not published: %s", exc)
 
     def _cue(self, before: kiosk.KioskState) -> None:
+        from pitchside.tables.cues import cues, moment_cues  # a table with a buzzer: loaded at __init__ (issue 15)
+
         after = self.kiosk
         for name in (*cues(before.table, after.table), *moment_cues(before.moment, after.moment)):
             try:

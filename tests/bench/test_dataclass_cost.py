@@ -1,0 +1,36 @@
+"""bench/dataclass_cost.py reads the start-up's dataclasses from the source as they are
+written (its figures are only as good as the shapes it copies): every class pinned at
+READY=1 is found, with its options, fields and defaults."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from support.benchmod import bench_module
+
+
+def test_every_pinned_dataclass_is_read_with_its_options_fields_and_defaults() -> None:
+    cost = bench_module("dataclass_cost")
+    shapes = {s["name"]: s for s in map(cost.shape, cost.pinned())}
+    assert len(shapes) == 89
+    assert sum(len(s["fields"]) for s in shapes.values()) == 419
+    assert (sum(bool(s["options"].get("frozen")) for s in shapes.values()),
+            sum(bool(s["options"].get("slots")) for s in shapes.values())) == (85, 79)
+    config = shapes["pitchside.app.config:TableConfig"]
+    assert (config["options"], len(config["fields"]), config["defaults"][:2]) == (
+        {"frozen": True, "slots": True}, 24, [None, "value"])
+    assert shapes["pitchside.render.panel:Canvas"]["options"] == {"eq": False}
+    assert shapes["pitchside.render.panel:Canvas"]["defaults"][-3:] == ["noinit", "noinit", "noinit"]
+    assert shapes["pitchside.signals.timers:TimerBook"]["defaults"] == [None, "factory"]
+    assert shapes["pitchside.tables.effects:TossCoin"]["fields"] == []
+
+
+def test_each_variant_makes_every_class() -> None:
+    cost = bench_module("dataclass_cost")
+    arg = json.dumps([cost.shape(s) for s in cost.pinned()])
+    for variant in cost.VARIANTS:
+        out = subprocess.run([sys.executable, "-c", cost.CHILD, arg, variant], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["ms"] > 0
