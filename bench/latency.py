@@ -122,8 +122,9 @@ class Probe:
         self.event: Any = None
         self.handled = False
         self.spans: list[Span] = []
-        self.wrote: list[str] = []
-        """The replay lines the measured edge's journal write stored (:meth:`Table.__init__`)."""
+        self.wrote: list[Any] = []
+        """What the measured edge's journal writes stored, as objects (:meth:`Table._note_writes`;
+        :func:`step_lines` makes them the replay lines, after the edge)."""
 
     def arm(self) -> None:
         self.t_post = self.t_handle = self.t_frame = self.event = None
@@ -227,27 +228,24 @@ class Table:
         self.last_count = -1e9
 
     def _note_writes(self, journal: Any) -> None:
-        """Note in the probe the replay lines each write of the measured edge stores, as
-        the journal's own ``json.dumps`` makes them: a match's header and first lines
-        (``start_match``), the lines of a step (``append_lines``), or, for a step that
-        stores no line (a match's end: ``end_match`` calls ``append_lines`` with none),
-        its new status as a line. Not timed (outside every stage's span)."""
-        import json
-
+        """Note in the probe what each write of the measured edge stores: a match's header
+        and first lines (``start_match``), the lines of a step (``append_lines``), or, for
+        a step that stores no line (a match's end: ``end_match`` calls ``append_lines``
+        with none), its new status. Only references are kept (the JSON is made after the
+        edge, :func:`step_lines`): what this adds to the journal stage is one Python call
+        and a list append per write, under a µs."""
         probe = self.probe
         start_match, append_lines = journal.start_match, journal.append_lines
 
         def noting_start(header: Any, *args: Any, **kwargs: Any) -> Any:
             if probe.armed:
-                first = kwargs.get("first")
-                probe.wrote += [json.dumps(header), *(json.dumps(x) for x in getattr(first, "lines", ()))]
+                probe.wrote.append((header, getattr(kwargs.get("first"), "lines", ())))
             return start_match(header, *args, **kwargs)
 
         def noting_append(match_id: Any, lines: Any, *args: Any, **kwargs: Any) -> Any:
             if probe.armed:
-                end = kwargs.get("end")
-                probe.wrote += ([json.dumps(x) for x in lines] if lines
-                                else [json.dumps({"status": getattr(end, "status", "?")})])
+                status = getattr(kwargs.get("end"), "status", "?")
+                probe.wrote.append((None, lines if lines else ({"status": status},)))
             return append_lines(match_id, lines, *args, **kwargs)
 
         journal.start_match, journal.append_lines = noting_start, noting_append
@@ -297,6 +295,14 @@ class Table:
 
 def _drive(pin: Any, level: bool) -> None:
     pin.drive_high() if level else pin.drive_low()
+
+
+def step_lines(wrote: list[Any]) -> list[str]:
+    """The replay lines of :attr:`Probe.wrote` (``(header or None, lines)`` per write), as
+    the journal's own ``json.dumps`` makes them, header first."""
+    import json
+
+    return [json.dumps(x) for header, lines in wrote for x in ((header,) if header is not None else ()) + tuple(lines)]
 
 
 class PlainLog:
@@ -411,7 +417,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
     firmware is idle again, right before the next measured edge's pauses (or after the
     match's last edge): interleaved edge by edge, never beside the firmware's own work."""
     probe, rt = table.probe, table.runtime
-    due: list[list[str]] = []  # a journaled edge's lines, for the plain program's write
+    due: list[list[Any]] = []  # a journaled edge's writes (Probe.wrote), for the plain program's write
     bounce_s = BENCH_BOUNCE_MS / 1000 * 1.2
     done = threading.Event()
     stop = threading.Event()
@@ -463,7 +469,7 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
 
         def plain_write() -> None:
             if plain is not None and due:
-                texts = due.pop() or ["{}"]
+                texts = step_lines(due.pop()) or ["{}"]
                 samples["plain_fsync"].append(plain.write(texts))
                 counts["plain_writes"] += 1
                 counts["plain_bytes"] += sum(len(t) + 1 for t in texts)
