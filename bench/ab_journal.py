@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -163,16 +164,19 @@ def main() -> None:
     fs = latency.filesystem_of(jdir)
     if fs["ram"]:
         ap.error(f"{jdir} is on {fs['fstype']} (RAM): no durable figure comes from it")
-    work = Path(tempfile.mkdtemp(prefix="ab-journal-", dir=jdir))
-    arms = Arms(extract(args.before), extract(args.after) if args.after else Path(__file__).resolve().parents[1])
-    calls = {arm: record(arms, arm, args.n, work) for arm in ("A", "B")}
-    replays = {arm: Replay(arms, arm) for arm in ("A", "B")}
+    work = Path(tempfile.mkdtemp(prefix="ab-journal-", dir=jdir))  # every journal of the run, removed after it
     keys = ("write", "cpu", "outside_commit", "commit", "wal_bytes")
     res: dict[str, dict[str, list[int]]] = {a: {k: [] for k in keys} for a in ("A", "B", "plain")}
-    for i in range(args.rounds):
-        for arm in order(i):
-            replays[arm].run(calls[arm], work, res[arm])
-        plain_round(calls["B"], work, res["plain"])
+    try:
+        arms = Arms(extract(args.before), extract(args.after) if args.after else Path(__file__).resolve().parents[1])
+        calls = {arm: record(arms, arm, args.n, work) for arm in ("A", "B")}
+        replays = {arm: Replay(arms, arm) for arm in ("A", "B")}
+        for i in range(args.rounds):
+            for arm in order(i):
+                replays[arm].run(calls[arm], work, res[arm])
+            plain_round(calls["B"], work, res["plain"])
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     print(f"journal on {fs['fstype']} ({fs['source']} on {fs['mount']}); {args.rounds} rounds x "
           f"{len(calls['A'])} / {len(calls['B'])} calls (A / B), the arms alternating; µs (WAL: bytes)")
     for arm in ("A", "B", "plain"):
