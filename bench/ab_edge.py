@@ -26,7 +26,8 @@ per arm and round, the journal in ``--journal-dir`` (default as ``bench/run.py``
 temporary directory when it is on a disk; a RAM-backed one is refused), and prints the
 medians over the rounds of the journaled inputs' edge-to-frame p50 and p99, of their
 fsync's (the journal stage of those inputs), and of the per-round ratio of the two p99s
-(the target ``journaled_p99_vs_fsync_p99``).
+(the target ``journaled_p99_vs_fsync_p99``), then of the plain program's write of the same
+bytes beside them (``latency.PlainLog``) and the journaled p99 against it.
 """
 
 from __future__ import annotations
@@ -203,6 +204,7 @@ def journal(arms: Arms, rounds: int, n: int, journal_dir: Path) -> None:
         fs = [f["journal_write_us"] for f in fw]
         ratios = [j["p99"] / w["p99"] for j, w in zip(jd, fs)]
         less = [f["by_kind_us"]["journaled_less_write"] for f in fw]
+        plain = [f["plain_fsync_us"] for f in fw if "plain_fsync_us" in f]  # latency.PlainLog, this bench's
         print(f"  {arm}: journaled p50 {med(j['p50'] for j in jd):.0f}  p99 {med(j['p99'] for j in jd):.0f}"
               f"  fsync p50 {med(w['p50'] for w in fs):.0f}  p99 {med(w['p99'] for w in fs):.0f}"
               f"  ratio p99 {med(ratios):.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f})"
@@ -210,6 +212,11 @@ def journal(arms: Arms, rounds: int, n: int, journal_dir: Path) -> None:
               f"  all edges p50 {med(f['total_us']['p50'] for f in fw):.0f}  p99 {med(f['total_us']['p99'] for f in fw):.0f}"
               f"  journaled {sum(f['journal_writes'] for f in fw)}"
               f"  shown ahead {sum(f['frames_shown_ahead'] for f in fw)}/{sum(f['frames_shown'] for f in fw)}")
+        if plain:
+            vs = [j["p99"] / p["p99"] for j, p in zip(jd, plain)]
+            print(f"     plain os.write + os.fsync of the same bytes p50 {med(p['p50'] for p in plain):.0f}"
+                  f"  p99 {med(p['p99'] for p in plain):.0f}  journaled p99 / plain p99 {med(vs):.2f}x"
+                  f" (rounds {min(vs):.2f}-{max(vs):.2f})")
 
 
 def quantile_us(ordered: list[int], p: float) -> float:

@@ -233,6 +233,18 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
     jw = lat["firmware_journal"].get("journal_write_us", {})
     for q in ("p50", "p99", "max"):
         f.append(fig(f"latency.journal.fsync_per_journaled_input.{q}", dur(jw.get(q)), "us"))
+    # the plain program's baseline (latency.PlainLog: os.write + os.fsync of the same bytes per journaled
+    # input, interleaved, same file system): the journaled input against it, beside the target's ratio
+    # (journaled_p99_vs_fsync_p99, whose "fsync" is the firmware's whole write)
+    pf = lat["firmware_journal"].get("plain_fsync_us", {})
+    for q in ("p50", "p99", "max"):
+        f.append(fig(f"latency.journal.plain_fsync.{q}", dur(pf.get(q)), "us"))
+    for q in ("p50", "p99"):
+        f.append(fig(f"latency.journal.journaled_input_vs_plain_fsync.{q}", dur(j.get(q)), "us", dur(pf.get(q))))
+        f.append(fig(f"latency.journal.journaled_input_vs_write.{q}", dur(j.get(q)), "us", dur(jw.get(q))))
+        vs = lat["firmware_journal"].get("journaled_vs_plain_fsync", {}).get(q, {})
+        for stat in ("median", "min", "max"):
+            f.append(fig(f"latency.journal.vs_plain_fsync.ratio.{q}.{stat}", dur(vs.get(stat)), "x"))
     for stage in latency_stages():
         for q in ("p50", "p99"):
             f.append(fig(f"latency.threaded.stage.{stage}.{q}", lat["firmware_threaded"]["stages_us"][stage][q], "us",
@@ -418,6 +430,12 @@ def print_table(r: dict[str, Any]) -> None:
     jfs = r["sections"]["latency"]["journal_fs"]
     print(f"\njournal file system: {jfs['fstype']} ({jfs['source']} on {jfs['mount']})"
           + (": RAM-backed, the durable figures are refused" if jfs["ram"] else ""))
+    fig_ = {f["name"]: f for f in r["figures"]}
+    jv, jw = fig_["latency.journal.journaled_input_vs_plain_fsync.p99"], fig_["latency.journal.journaled_input_vs_write.p99"]
+    if jv["ratio"] is not None and jw["ratio"] is not None:
+        print(f"journaled input p99 {jv['value']} us: {jw['ratio']:.2f}x the firmware's write p99 (the target's "
+              f"ratio), {jv['ratio']:.2f}x a plain program's os.write + os.fsync of the same bytes p99 "
+              f"({jv['baseline']} us)")
     c = r["counts"]
     print(f"\nevents: firmware {r['sections']['latency']['firmware']['events']}, journal "
           f"{r['sections']['latency']['firmware_journal']['events']}, baseline "

@@ -167,6 +167,104 @@ def test_a_failing_line_rolls_back_every_line_of_its_append(journal: Journal, db
     assert journal.lines(mid) == [json.dumps(HEADER), json.dumps(TOSS_A)] + [json.dumps(line) for line in lines]
 
 
+SEQ_QUERY = "SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs"
+
+
+def _statements(journal: Journal) -> list[str]:
+    """The SQL the journal runs from now on (as SQLite traces it, parameters filled in)."""
+    sql: list[str] = []
+    assert journal._conn is not None  # noqa: SLF001
+    journal._conn.set_trace_callback(lambda q: sql.append(q))  # noqa: SLF001
+    return sql
+
+
+def _seqs(db: Path) -> list[tuple[int, int, str]]:
+    with closing_ro(db) as raw:
+        return [(m, q, line) for m, q, line in raw.execute("SELECT match_id, seq, line FROM inputs ORDER BY match_id, seq")]
+
+
+def test_a_step_runs_no_query_for_its_seq_nor_statements_for_counts_it_has_not(journal: Journal, db: Path) -> None:
+    """Issue 15 (bench/README.md "Session 27"): after a match's first write the journal
+    knows its next seq (it is the file's only writer), so a plain step is the insert, the
+    byte count and the commit; no tally or refusal statement when the step has none."""
+    from pitchside.app.journal import LinesWrite
+
+    sql = _statements(journal)
+    mid = journal.start_match(HEADER, ("twenty",), first=LinesWrite([TOSS_A]))
+    assert sum(q.startswith(SEQ_QUERY) for q in sql) == 1  # the match's first write asks the file
+    sql.clear()
+    shot = {"input": "shot", "at": 1.0}
+    journal.append_lines(mid, [shot])
+    assert [q.split(" (")[0] for q in sql] == [
+        "BEGIN IMMEDIATE", "INSERT INTO inputs", f"UPDATE matches SET bytes = bytes + {len(json.dumps(shot))} WHERE id = 1",
+        "COMMIT"]
+    assert _seqs(db) == [(1, 1, json.dumps(TOSS_A)), (1, 2, json.dumps(shot))]
+
+
+def test_the_next_seq_follows_undos_and_is_asked_again_after_reopening(db: Path) -> None:
+    """Undos are lines like any other (seq goes on); a journal opened again asks the file
+    once, at the match's first write, and goes on from the rows there."""
+    from pitchside.app.journal import LinesWrite
+
+    lines = [{"input": "shot", "at": 1.0}, {"input": "undo", "at": 2.0}, {"input": "shot", "at": 3.0}]
+    with Journal.open(db, wall=fixed_wall(), synced=lambda: True) as j:
+        mid = j.start_match(HEADER, first=LinesWrite([TOSS_A]))
+        for line in lines[:2]:
+            j.append_lines(mid, [line])
+    with Journal.open(db, wall=fixed_wall(), synced=lambda: True) as j:
+        sql = _statements(j)
+        j.append_lines(mid, [lines[2]])
+        j.append_lines(mid, [{"input": "undo", "at": 4.0}, {"input": "shot", "at": 4.0}])
+        assert sum(q.startswith(SEQ_QUERY) for q in sql) == 1
+        assert j.lines(mid)[1:] == [json.dumps(x) for x in [TOSS_A, *lines, {"input": "undo", "at": 4.0},
+                                                             {"input": "shot", "at": 4.0}]]
+    assert [q for _, q, _ in _seqs(db)] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_write_rolled_back_leaves_the_next_seq_as_it_was(journal: Journal, db: Path) -> None:
+    """A step whose transaction rolls back (here its result cannot be stored as JSON, an
+    error of the caller's, not the storage's: the journal stays on disk) numbers nothing:
+    the next step takes the seq the rolled-back one would have had."""
+    from pitchside.app.journal import LinesWrite, MatchEnd
+
+    mid = journal.start_match(HEADER, first=LinesWrite([TOSS_A]))
+    with pytest.raises(TypeError):
+        journal.append_lines(mid, [{"input": "shot", "at": 1.0}], end=MatchEnd("finished", {"bad": object()}))
+    assert journal.durable and journal.warning is None
+    shot = {"input": "shot", "at": 2.0}
+    journal.append_lines(mid, [shot])
+    assert _seqs(db) == [(1, 1, json.dumps(TOSS_A)), (1, 2, json.dumps(shot))]
+
+
+def test_the_next_seq_is_the_written_match_s(journal: Journal, db: Path) -> None:
+    """Writes to two matches in turn (one kept on hold, then written again): each goes on
+    from its own rows."""
+    from pitchside.app.journal import LinesWrite
+
+    one = journal.start_match(HEADER, first=LinesWrite([TOSS_A]))
+    two = journal.start_match(HEADER, first=LinesWrite([TOSS_A, {"input": "shot", "at": 1.0}]))
+    journal.append_lines(one, [{"input": "shot", "at": 5.0}])
+    journal.append_lines(two, [{"input": "undo", "at": 6.0}])
+    assert journal.warning is None
+    assert [(m, q) for m, q, _ in _seqs(db)] == [(one, 1), (one, 2), (two, 1), (two, 2), (two, 3)]
+
+
+def test_a_pruned_match_s_seq_is_forgotten(journal: Journal, db: Path) -> None:
+    """A match deleted by pruning takes its next seq with it: a match that gets its id
+    again (SQLite reuses the highest id once it is deleted) starts at seq 1."""
+    from pitchside.app.journal import LinesWrite
+
+    mid = journal.start_match(HEADER, first=LinesWrite([TOSS_A]))
+    journal.append_lines(mid, [{"input": "shot", "at": 1.0}])
+    journal.end_match(mid, "abandoned")
+    assert journal.prune(max_matches=0) == 1
+    again = journal.start_match(HEADER)
+    assert again == mid  # the id is reused
+    journal.append_lines(again, [TOSS_A])
+    assert journal.warning is None
+    assert _seqs(db) == [(mid, 1, json.dumps(TOSS_A))]
+
+
 @contextmanager
 def closing_ro(db: Path) -> Iterator[sqlite3.Connection]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)

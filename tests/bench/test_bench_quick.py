@@ -31,7 +31,9 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     for name in ("latency.edge_to_frame.p99", "latency.journal.edge_to_frame.p99", "baseline.edge_to_frame.p99",
                  "latency.stage.driver.p50", "latency.stage.render.p99", "bus.ssd1306.full_frame_bytes",
                  "bus.ssd1306.score_change_bytes.mean", "bus.sh1106.i2c_400k.full_frame_ms",
-                 "counting.fixed_15ms.miscounts", "footprint.rss_after_matches", "footprint.idle_cpu"):
+                 "counting.fixed_15ms.miscounts", "footprint.rss_after_matches", "footprint.idle_cpu",
+                 "latency.journal.plain_fsync.p99", "latency.journal.journaled_input_vs_plain_fsync.p99",
+                 "latency.journal.journaled_input_vs_write.p99", "latency.journal.vs_plain_fsync.ratio.p99.median"):
         assert name in names
     assert [t["name"] for t in r["targets"]] == [
         "edge_to_frame_p99_vs_baseline", "ssd1306_score_change_bytes", "miscounts_at_15ms_gaps",
@@ -56,6 +58,10 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert lat["firmware_journal"]["events"] == 60
     assert lat["baseline"]["events"] == lat["baseline"]["counter"] == 60
     assert lat["firmware_journal"]["journal_writes"] > 0
+    # the plain program's baseline: one os.write + os.fsync per journaled input, the same bytes
+    assert lat["firmware_journal"]["plain_writes"] == lat["firmware_journal"]["journal_writes"]
+    assert lat["firmware_journal"]["plain_bytes"] > 0
+    assert "plain_writes" not in lat["firmware"] or lat["firmware"]["plain_writes"] == 0
     assert lat["firmware"]["journal_writes"] == 0
     # interleaved: every firmware edge had one bare-counter edge beside it, per pair
     for fw, base in (("firmware_threaded", "baseline"), ("firmware", "baseline_sync"),

@@ -365,6 +365,13 @@ class Journal:
         self._carried = (0, 0)
         """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
         cents), the balance until a ledger entry is kept in memory."""
+        self._next_seq: tuple[int, int] | None = None
+        """``(match id, seq of its next input line)`` of the match last written, set only
+        once a write's COMMIT has returned; None: not known (just opened, after a fault,
+        the match deleted), asked of the file (``MAX(seq)``) at the next write. Sound
+        because this journal is the only writer of its file's inputs (the ``flock``:
+        one writing process; only :meth:`_write_rows` inserts, and undos are lines
+        appended, never rows deleted), so the rows on disk are the ones it counted."""
         self.queue_results = False
         """Queue each finished match in the outbox for the club's broker (``[mqtt]``
         configured: the table's assembly sets it). Off, nothing is queued, so a table
@@ -575,6 +582,7 @@ class Journal:
         """A write failed: go on in memory, say why."""
         log.error("journal write failed (%s): keeping the match in memory only", exc)
         self.warning = f"NOT SAVING: {_why(exc)}"
+        self._next_seq = None
         if self._conn is not None:
             try:  # the file's credit goes on in memory: a fault does not empty the table's credit
                 self._carried = self.balance()
@@ -614,10 +622,11 @@ class Journal:
                     )
                     mid = int(cur.lastrowid or 0)
                     self._add_tallies(mid, {name: SensorTally() for name in sensors})
-                    if first is not None:
-                        self._write_rows(mid, texts, first)
+                    next_seq = self._write_rows(mid, texts, first) if first is not None else None
                     if prune_to is not None:
                         self._delete_matches(self._doomed(prune_to, None))
+                if next_seq is not None:
+                    self._next_seq = next_seq  # committed
                 self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
                 self._kept[mid] = [json.dumps(header), *texts]
                 return mid
@@ -661,7 +670,8 @@ class Journal:
         if self._conn is not None and match_id > 0:
             try:
                 with _transaction(self._conn):
-                    self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
+                    next_seq = self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
+                self._next_seq = next_seq  # committed: the rows are on disk
                 written = True
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
@@ -677,23 +687,38 @@ class Journal:
         if spend is not None:
             self._memory_credits.append(replace(spend, match_id=match_id))
 
-    def _write_rows(self, match_id: int, texts: Sequence[str], write: LinesWrite) -> None:
+    def _write_rows(self, match_id: int, texts: Sequence[str], write: LinesWrite) -> tuple[int, int] | None:
         """The rows of :meth:`append_lines` (``texts``: ``write.lines`` as JSON), inside the
-        caller's transaction."""
+        caller's transaction. Returns what :attr:`_next_seq` becomes once that transaction
+        has committed (the caller sets it then, never before: a write rolled back leaves
+        it as it was).
+
+        The lines' seqs continue :attr:`_next_seq` when it is this match's, else the
+        file's ``MAX(seq) + 1`` (one query per match and opening, not one per write:
+        issue 15, bench/README.md "Session 27"). A step without sensor counts or
+        refusals runs no statement for them."""
         conn = self._conn
         assert conn is not None  # the caller holds the transaction open on it
+        next_seq = self._next_seq
         if texts:
-            seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?",
-                               (match_id,)).fetchone()[0]
+            if next_seq is not None and next_seq[0] == match_id:
+                seq = next_seq[1]
+            else:
+                seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?",
+                                   (match_id,)).fetchone()[0]
             for i, text in enumerate(texts):
                 conn.execute("INSERT INTO inputs (match_id, seq, line) VALUES (?, ?, ?)", (match_id, seq + i, text))
             conn.execute("UPDATE matches SET bytes = bytes + ? WHERE id = ?", (sum(map(len, texts)), match_id))
+            next_seq = (match_id, seq + len(texts))
         if write.spend is not None:
             self._credit_row(replace(write.spend, match_id=match_id))
-        self._add_tallies(match_id, write.sensors or {})
-        _refusals.add(conn, match_id, list(write.refused))
+        if write.sensors:
+            self._add_tallies(match_id, write.sensors)
+        if write.refused:
+            _refusals.add(conn, match_id, list(write.refused))
         if write.end is not None:
             self._end_rows(match_id, write.end.status, write.end.result)
+        return next_seq
 
     def end_match(
         self, match_id: int, status: str, result: dict[str, Any] | None = None, sensors: SensorTallies | None = None,
@@ -798,6 +823,8 @@ class Journal:
         assert conn is not None
         if ids:
             conn.executemany("DELETE FROM matches WHERE id = ?", [(m,) for m in ids])
+            if self._next_seq is not None and self._next_seq[0] in ids:
+                self._next_seq = None  # its rows are gone (a rollback keeps it None too: asked again)
 
     # --- reading ------------------------------------------------------------------------
 
