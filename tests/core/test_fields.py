@@ -183,3 +183,22 @@ def test_every_games_declared_inputs_round_trip_through_json(game: str, data: st
     inp = codec.parse_input(name, raw)
     again = codec.input_to_json(inp)
     assert codec.parse_input(name, {k: v for k, v in again.items() if k != "input"}) == inp
+
+
+def test_to_json_reads_a_class_s_fields_once_not_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A journaled input's JSON (the recorder's line, every accepted input) reads its
+    class's declared fields from a plan made once per class (issue 15: the scan cost
+    about 11 µs a value, bench/ab_fields.py); the output is the same at every call."""
+    import pitchside.core.fields as f
+
+    @dataclass(frozen=True)
+    class Probe:
+        rounds: int = option(4, lo=1, hi=9, rule="PI-01")
+        race: int = option(0, lo=0, hi=900, rule="PI-02")
+
+    calls: list[type] = []
+    real = f.fields
+    monkeypatch.setattr(f, "fields", lambda cls: calls.append(cls) or real(cls))
+    assert [to_json(Probe(rounds=r)) for r in (4, 5, 6)] == [{}, {"rounds": 5}, {"rounds": 6}]
+    assert to_json(Probe(race=500), every=True) == {"rounds": 4, "race": 500}
+    assert calls == [Probe]

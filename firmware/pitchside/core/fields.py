@@ -30,6 +30,7 @@ Any kind but ``"given"`` may be ``nullable`` (JSON ``null``, Python None). Stdli
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from typing import Any, Literal, TypeVar
@@ -267,22 +268,40 @@ def option(default: T, kind: Kind | None = None, **declaration: Any) -> T:
     return made
 
 
-def specs(cls: type) -> dict[str, Spec]:
-    """The declared fields of the dataclass ``cls``, by field name, in field order
-    (fields with no declaration, such as Boulomania's ``board``, are left out)."""
+@functools.cache
+def _declared(cls: type) -> tuple[tuple[str, Spec, Field[Any]], ...]:
+    """The declared fields of the dataclass ``cls`` as ``(name, spec, field)``, in field
+    order, read once per class: :func:`to_json` runs at every journaled input, and
+    ``dataclasses.fields`` builds its tuple afresh at each call (issue 15).
+
+    :raises TypeError: ``cls`` is not a dataclass.
+    """
     if not is_dataclass(cls):
         raise TypeError(f"{cls!r} is not a dataclass")
-    return {f.name: f.metadata[KEY] for f in fields(cls) if KEY in f.metadata}
+    return tuple((f.name, f.metadata[KEY], f) for f in fields(cls) if KEY in f.metadata)
 
 
-def default_of(cls: type, name: str) -> Any:
-    """The default of field ``name`` of dataclass ``cls``, or :data:`dataclasses.MISSING`."""
-    f: Field[Any] = next(f for f in fields(cls) if f.name == name)
+def specs(cls: type) -> dict[str, Spec]:
+    """The declared fields of the dataclass ``cls``, by field name, in field order
+    (fields with no declaration, such as Boulomania's ``board``, are left out).
+
+    :raises TypeError: ``cls`` is not a dataclass.
+    """
+    return {name: spec for name, spec, _ in _declared(cls)}
+
+
+def _default(f: Field[Any]) -> Any:
     if f.default is not MISSING:
         return f.default
     if f.default_factory is not MISSING:
         return f.default_factory()
     return MISSING
+
+
+def default_of(cls: type, name: str) -> Any:
+    """The default of field ``name`` of dataclass ``cls``, or :data:`dataclasses.MISSING`."""
+    f: Field[Any] = next(f for f in fields(cls) if f.name == name)
+    return _default(f)
 
 
 def to_json(obj: Any, *, every: bool = False) -> dict[str, Any]:
@@ -294,10 +313,10 @@ def to_json(obj: Any, *, every: bool = False) -> dict[str, Any]:
     field has another JSON shape writes that input by hand.
     """
     out: dict[str, Any] = {}
-    cls = type(obj)
-    for name, spec in specs(cls).items():
+    cls: type = type(obj)
+    for name, spec, f in _declared(cls):
         value = getattr(obj, name)
-        if not every and value == default_of(cls, name):
+        if not every and value == _default(f):
             continue
         out[spec.key or name] = spec.to_json(value)
     return out
