@@ -11,7 +11,9 @@ Two kinds of lettering, chosen after looking at both on a 4x blow-up of a 128x64
   glyphs in it (``"½"``, ``"×"``, arrows draw as empty boxes): keep text ASCII. Money is
   the exception a pub needs: the config's currency ``"€"`` or ``"£"`` is drawn as its
   code, ``"EUR 1.50"``, ``"GBP 1.50"`` (:func:`plain`, applied wherever text is measured
-  or drawn), so a price never shows as a box.
+  or drawn), so a price never shows as a box. At most sizes the font joins a mark to a
+  digit before it (``"8,"``, ``"0-3"``; at 9 px ``"0)"`` reads as a slashed zero):
+  every text is measured and drawn with a blank column between them there (:func:`runs`).
   Pillow's older bitmap font (``load_default_imagefont()``) was the alternative: crisper
   cells but a serif Courier-like face, 6 px per character, and noticeably harder to read.
 * **Score digits**: seven-segment glyphs drawn as filled rectangles
@@ -32,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
@@ -100,14 +102,149 @@ def missing_glyphs(text: str, size: int = SMALL) -> str:
 @lru_cache(maxsize=8192)
 def text_bbox(text: str, font: Font) -> Box:
     """The ink box of ``text`` drawn at (0, 0) with ``font`` (``draw.textbbox`` with
-    anchor ``"la"``), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0).
+    anchor ``"la"``; of a text in :func:`runs`, the box covering each run's where it
+    goes), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0).
 
     Cached: a screen measures the same few strings on every frame, and FreeType layout
     was most of a frame's rendering time (bench/README.md)."""
     if not text:
         return (0, 0, 0, 0)
-    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), plain(text), font=font)
+    placed = runs(text, font)
+    if len(placed) == 1:
+        return _font_bbox(placed[0][1], font)
+    boxes = [_font_bbox(placed[0][1], font)]
+    for x, run in placed[1:]:
+        bx0, by0, bx1, by1 = _later_run(run, font)[0]
+        boxes.append((x + bx0, by0, x + bx1, by1))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@lru_cache(maxsize=8192)
+def _font_bbox(text: str, font: Font) -> Box:
+    """``draw.textbbox`` of ``text`` (already :func:`plain`) at (0, 0), anchor ``"la"``:
+    the box of the font's own layout of it, in one piece."""
+    if not text:
+        return (0, 0, 0, 0)
+    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), text, font=font)
     return (int(x0), int(y0), int(x1), int(y1))
+
+
+def is_mark(ch: str) -> bool:
+    """Whether ``ch`` is a mark: not a letter, a digit or whitespace (``","``,
+    ``")"``, ``":"``, ``"-"``, ``"."``...)."""
+    return not (ch.isalnum() or ch.isspace())
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
+    """``text`` (as :func:`plain` draws it) as the runs it is drawn in, ``(x, run)``
+    with x in px from the text's origin: one run ``((0, text),)``, the font's own
+    layout, unless a mark (:func:`is_mark`) after a digit would join it at this size:
+    no blank column between the digit's lit columns and the mark's as the font lays
+    them out (``"2,"``, ``"10)"``, ``"6:"``, ``"3-2"``; at 9 px ``"0)"`` read as a
+    slashed zero; issue 14). Which pairs join depends on the size and on what comes
+    before (the run up to the mark is drawn and its columns read), so it is measured,
+    never listed.
+
+    There the mark (with any marks right after it) starts a run, moved right so that
+    exactly one blank column parts its lit columns from the digit's (lit columns, not
+    the font's boxes, which include side bearings). When the mark still has room before
+    the next ink, the rest is a run where the font put it: the text is no wider, and a
+    line laid out around it does not move. Room is 2 blank columns before a space (the
+    mark reads with the digit, not the next word: ``"2, B"``) and 1 before anything
+    else (``"0-3"``, ``"12:30"``: a blank column on either side). Otherwise the rest
+    moves right with the mark (``"10)"`` at the end, ``"8, A"`` at 9 px). A run after
+    the first is drawn as the font lays it out after a capital (:func:`_later_run`)."""
+    text = plain(text)
+    out: list[tuple[int, str]] = []
+    x, start, i = 0, 0, 1  # x: where the run from ``start`` is drawn
+    while i < len(text):
+        if not (text[i - 1].isdigit() and is_mark(text[i]) and _joins(text[start:i], text[i], font, start > 0)):
+            i += 1
+            continue
+        before = text[start:i]
+        out.append((x, before))
+        mark_x = x + _lit_columns(before, font, start > 0)[1] + 1 - _lit_columns(text[i], font, True)[0]
+        j = i + 1
+        while j < len(text) and is_mark(text[j]):
+            j += 1
+        marks, rest = text[i:j], text[j:]
+        rest_x = x + round(font.getlength(text[start:j], mode="1"))  # where the font puts the rest
+        lit = _lit_columns(rest, font, True)
+        room = 2 if rest[:1].isspace() else 1  # blank columns the mark keeps before the next ink
+        if lit[1] > lit[0] and rest_x + lit[0] - (mark_x + _lit_columns(marks, font, True)[1]) >= room:
+            out.append((mark_x, marks))
+            x, start, i = rest_x, j, j + 1
+        else:
+            x, start, i = mark_x, i, i + 1
+    out.append((x, text[start:]))
+    return tuple(out)
+
+
+_AFTER = "H "
+"""What a run after the first of :func:`runs` is laid out after (then taken away): as
+in the middle of a text. Drawn alone, a run starts the font's layout afresh: a first
+glyph with a negative side bearing moves the rest a column, and a mark whose outline
+box is taller than its ink (``","`` and ``"."`` at 9 px, ``"<"`` and ``">"`` at 12-22
+px) sits a row high."""
+
+
+@lru_cache(maxsize=4096)
+def _later_run(run: str, font: Font) -> tuple[Box, tuple[tuple[int, int], Image.Image] | None]:
+    """A run after the first of :func:`runs`, as the font lays ``run`` out after
+    :data:`_AFTER`: its box (the font's, from the run's origin, covering its ink) and
+    its lit pixels, ``((x, y), mask)`` from the run's origin (None without ink)."""
+    frame = _font_bbox(_AFTER, font)
+    both = _font_bbox(_AFTER + run, font)
+    at = round(font.getlength(_AFTER, mode="1"))  # where the run starts after it
+    ox, oy = 2 - min(0, both[0]), 2 - min(0, both[1])
+    size = (both[2] + ox + 2, both[3] + oy + 2)
+    a, b = Image.new("1", size, 0), Image.new("1", size, 0)
+    ImageDraw.Draw(a).text((ox, oy), _AFTER, font=font, fill=1)
+    ImageDraw.Draw(b).text((ox, oy), _AFTER + run, font=font, fill=1)
+    ink = ImageChops.subtract(b.convert("L"), a.convert("L"))
+    lit = ink.getbbox()
+    box = (_font_bbox(run, font)[0], min(frame[1], both[1]), both[2] - at, max(frame[3], both[3]))
+    if lit is None:
+        return box, None
+    x0, y0 = lit[0] - ox - at, lit[1] - oy
+    x1, y1 = lit[2] - ox - at, lit[3] - oy
+    box = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
+    return box, ((x0, y0), ink.crop(lit).convert("1"))
+
+
+def _lit_columns(text: str, font: Font, later: bool) -> tuple[int, int]:
+    """The columns ``text``'s lit pixels span drawn at x = 0, ``(first, last + 1)``:
+    in one piece, or ``later`` as a run after the first (:func:`_later_run`);
+    ``(0, 0)`` for no ink."""
+    if later:
+        placed = _later_run(text, font)[1]
+        return (0, 0) if placed is None else (placed[0][0], placed[0][0] + placed[1].width)
+    lit = _font_mask(text, font).getbbox()
+    if lit is None:
+        return (0, 0)
+    x0 = _font_bbox(text, font)[0]
+    return (x0 + lit[0], x0 + lit[2])
+
+
+def _joins(before: str, mark: str, font: Font, later: bool) -> bool:
+    """Whether ``mark`` after ``before`` (which ends in the digit), drawn in one piece
+    as the run that holds them is (``later``: after :data:`_AFTER`), has no blank
+    column between its lit pixels and those of ``before``: its first lit column not
+    past the column after ``before``'s last."""
+    lead = _AFTER if later else ""
+    head, through = lead + before, lead + before + mark
+    x0 = min(_font_bbox(head, font)[0], _font_bbox(through, font)[0], 0)
+    y0 = min(_font_bbox(head, font)[1], _font_bbox(through, font)[1], 0)
+    size = (max(_font_bbox(head, font)[2], _font_bbox(through, font)[2]) - x0 + 2,
+            max(_font_bbox(head, font)[3], _font_bbox(through, font)[3]) - y0 + 2)
+    a, b = Image.new("1", size, 0), Image.new("1", size, 0)  # mode "1": the font's 1-bit hinting, as drawn
+    ImageDraw.Draw(a).text((1 - x0, 1 - y0), head, font=font, fill=1)
+    ImageDraw.Draw(b).text((1 - x0, 1 - y0), through, font=font, fill=1)
+    digit, new = a.getbbox(), ImageChops.subtract(b.convert("L"), a.convert("L")).getbbox()
+    if digit is None:
+        return False
+    return new is None or new[0] <= digit[2]  # digit[2]: the column after its last
 
 
 def text_width(text: str, font: Font) -> int:
@@ -186,7 +323,8 @@ def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, 
     on one page. When it fits at none, it is wrapped at the smallest size that fits the
     height, ``marker`` px narrower (room for the page marker), and split into pages of
     that many lines. A word wider than the box is broken between letters. Whitespace is
-    collapsed first.
+    collapsed first. Widths are the drawn ones (:func:`text_width`: a mark after a
+    digit parted from it, :func:`runs`).
 
     :raises ValueError: no size fits the height, or ``width`` leaves no room for a letter.
     """
@@ -362,12 +500,29 @@ def text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
-    """``text`` rasterised once into a mode "1" mask the size of its ink box: a screen
-    draws the same strings frame after frame, and FreeType rendering was most of a
-    frame's time (bench/README.md). Pasting the mask gives the same pixels."""
+    """``text`` rasterised once into a mode "1" mask the size of its ink box, each of
+    its :func:`runs` where it goes: a screen draws the same strings frame after frame,
+    and FreeType rendering was most of a frame's time (bench/README.md). Pasting the
+    mask gives the same pixels."""
     bx0, by0, bx1, by1 = text_bbox(text, font)
     mask = Image.new("1", (bx1 - bx0, by1 - by0), 0)
-    ImageDraw.Draw(mask).text((-bx0, -by0), plain(text), font=font, fill=1)
+    placed = runs(text, font)
+    ImageDraw.Draw(mask).text((-bx0, -by0), placed[0][1], font=font, fill=1)
+    for x, run in placed[1:]:
+        ink = _later_run(run, font)[1]
+        if ink is not None:
+            (dx, dy), lit = ink
+            mask.paste(1, (x + dx - bx0, dy - by0), lit)
+    return mask
+
+
+@lru_cache(maxsize=1024)
+def _font_mask(text: str, font: Font) -> Image.Image:
+    """``text`` (already :func:`plain`) in one piece, the font's own layout, as a mode
+    "1" mask the size of :func:`_font_bbox` (at least 1x1)."""
+    bx0, by0, bx1, by1 = _font_bbox(text, font)
+    mask = Image.new("1", (max(1, bx1 - bx0), max(1, by1 - by0)), 0)
+    ImageDraw.Draw(mask).text((-bx0, -by0), text, font=font, fill=1)
     return mask
 
 
