@@ -315,7 +315,7 @@ def lines_fit(size: int, height: int, leading: int = 1) -> int:
 
 @lru_cache(maxsize=4096)
 def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, max_lines: int = 1,
-            leading: int = 1, marker: int = MARKER_W) -> Paged:
+            leading: int = 1, marker: int = MARKER_W, capitals: bool = False) -> Paged:
     """Lay ``text`` out in ``width`` x ``height`` px, never cutting it (issue 14 item 2).
 
     The largest size of ``sizes`` at which the whole text fits, word-wrapped on at most
@@ -326,9 +326,13 @@ def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, 
     collapsed first. Widths are the drawn ones (:func:`text_width`: a mark after a
     digit parted from it, :func:`runs`).
 
+    :param capitals: the text is in capitals (the one-page line of
+        render/event_line.py): a size fits the height when :func:`capitals_height`
+        does, not a line with descenders (:func:`line_height`).
     :raises ValueError: no size fits the height, or ``width`` leaves no room for a letter.
     """
-    usable = [s for s in sizes if line_height(s) <= height]
+    need = capitals_height if capitals else line_height
+    usable = [s for s in sizes if need(s) <= height]
     if not usable:
         raise ValueError(f"no font size in {sizes} fits {height} px of height")
     if width < 1:
@@ -407,6 +411,14 @@ def line_height(size: int) -> int:
     top = text_bbox("0AH|", font)[1]
     bottom = text_bbox("gjpqy|", font)[3]
     return bottom - top
+
+
+@lru_cache(maxsize=None)
+def capitals_height(size: int) -> int:
+    """Pixels a line of capitals, digits and marks at ``size`` needs: the capitals'
+    rows and one above and one under them, where a parenthesis or an apostrophe rises
+    and a comma, a parenthesis or a "Q" hangs (9 px: 6 + 2 = 8, one controller page)."""
+    return text_bbox("0AH", text_font(size))[3] - cap_top(size) + 2
 
 
 @lru_cache(maxsize=None)
