@@ -128,3 +128,21 @@ def test_a_mark_before_more_marks_or_a_letter_moves_the_rest_right() -> None:
     assert fonts._font_bbox("10)", font)[2] == 13
     drawn = _ink(_drawn("10)", 9))
     assert _lit_columns(drawn) == [0, 1, 2, 5, 6, 7, 8, 9, 11, 12]  # "1", "0", a blank column, ")"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_glyph_reaches_left_into_the_frame_a_run_is_laid_out_after(size: int) -> None:
+    """A run of a spaced text is drawn after fonts._AFTER ("H ") and cut right of the
+    "H"'s columns (fonts._framed): no printable glyph after "H " has ink left of the
+    column after the "H"'s last, so nothing of a run is cut away."""
+    font = fonts.text_font(size)
+    h = Image.new("1", (200, 60), 0)
+    ImageDraw.Draw(h).text((10, 10), fonts._AFTER, font=font, fill=1)
+    cut = h.getbbox()[2]  # type: ignore[index]
+    lost = []
+    for ch in string.printable.strip():
+        img = Image.new("1", (200, 60), 0)
+        ImageDraw.Draw(img).text((10, 10), fonts._AFTER + ch, font=font, fill=1)
+        if sum(img.crop((0, 0, cut, 60)).getdata()) != sum(h.getdata()):
+            lost.append(ch)
+    assert lost == []

@@ -112,9 +112,9 @@ def text_bbox(text: str, font: Font) -> Box:
     placed = runs(text, font)
     if len(placed) == 1:
         return _font_bbox(placed[0][1], font)
-    boxes = [_font_bbox(placed[0][1], font)]
-    for x, run in placed[1:]:
-        bx0, by0, bx1, by1 = _later_run(run, font)[0]
+    boxes = []
+    for x, run in placed:
+        bx0, by0, bx1, by1 = _framed(run, font)[0]
         boxes.append((x + bx0, by0, x + bx1, by1))
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
@@ -153,26 +153,27 @@ def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
     line laid out around it does not move. Room is 2 blank columns before a space (the
     mark reads with the digit, not the next word: ``"2, B"``) and 1 before anything
     else (``"0-3"``, ``"12:30"``: a blank column on either side). Otherwise the rest
-    moves right with the mark (``"10)"`` at the end, ``"8, A"`` at 9 px). A run after
-    the first is drawn as the font lays it out after a capital (:func:`_later_run`)."""
+    moves right with the mark (``"10)"`` at the end, ``"8, A"`` at 9 px). The runs of
+    such a text are each drawn as the font lays them out after a capital
+    (:func:`_framed`), and the joins are measured so."""
     text = plain(text)
     out: list[tuple[int, str]] = []
     x, start, i = 0, 0, 1  # x: where the run from ``start`` is drawn
     while i < len(text):
-        if not (text[i - 1].isdigit() and is_mark(text[i]) and _joins(text[start:i], text[i], font, start > 0)):
+        if not (text[i - 1].isdigit() and is_mark(text[i]) and _joins(text[start:i], text[i], font)):
             i += 1
             continue
         before = text[start:i]
         out.append((x, before))
-        mark_x = x + _lit_columns(before, font, start > 0)[1] + 1 - _lit_columns(text[i], font, True)[0]
+        mark_x = x + _lit_columns(before, font)[1] + 1 - _lit_columns(text[i], font)[0]
         j = i + 1
         while j < len(text) and is_mark(text[j]):
             j += 1
         marks, rest = text[i:j], text[j:]
         rest_x = x + round(font.getlength(text[start:j], mode="1"))  # where the font puts the rest
-        lit = _lit_columns(rest, font, True)
+        lit = _lit_columns(rest, font)
         room = 2 if rest[:1].isspace() else 1  # blank columns the mark keeps before the next ink
-        if lit[1] > lit[0] and rest_x + lit[0] - (mark_x + _lit_columns(marks, font, True)[1]) >= room:
+        if lit[1] > lit[0] and rest_x + lit[0] - (mark_x + _lit_columns(marks, font)[1]) >= room:
             out.append((mark_x, marks))
             x, start, i = rest_x, j, j + 1
         else:
@@ -182,69 +183,63 @@ def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
 
 
 _AFTER = "H "
-"""What a run after the first of :func:`runs` is laid out after (then taken away): as
-in the middle of a text. Drawn alone, a run starts the font's layout afresh: a first
-glyph with a negative side bearing moves the rest a column, and a mark whose outline
-box is taller than its ink (``","`` and ``"."`` at 9 px, ``"<"`` and ``">"`` at 12-22
-px) sits a row high."""
+"""What each run of a text in :func:`runs` is laid out after (then cut away): as in
+the middle of a text. Drawn alone, a run starts the font's layout afresh: a first
+glyph with a negative side bearing moves the rest a column, and the rows a glyph sits
+on follow the tallest outline box in the string (a comma or a "." alone sits a row
+high at 9 px, "<" and ">" at 12-22 px)."""
 
 
 @lru_cache(maxsize=4096)
-def _later_run(run: str, font: Font) -> tuple[Box, tuple[tuple[int, int], Image.Image] | None]:
-    """A run after the first of :func:`runs`, as the font lays ``run`` out after
-    :data:`_AFTER`: its box (the font's, from the run's origin, covering its ink) and
-    its lit pixels, ``((x, y), mask)`` from the run's origin (None without ink)."""
+def _framed(run: str, font: Font) -> tuple[Box, tuple[tuple[int, int], Image.Image] | None]:
+    """``run`` as the font lays it out after :data:`_AFTER`, with the "H" on the rows
+    it has alone: its box from the run's origin (the font's box of the two, covering
+    the run's ink) and its lit pixels ``((x, y), mask)`` from the run's origin
+    (None without ink). No glyph's ink reaches left of the space after the "H", at any
+    size (tests/render/test_mark_after_digit.py), so the run is what lies right of the
+    "H"'s columns."""
     frame = _font_bbox(_AFTER, font)
     both = _font_bbox(_AFTER + run, font)
     at = round(font.getlength(_AFTER, mode="1"))  # where the run starts after it
     ox, oy = 2 - min(0, both[0]), 2 - min(0, both[1])
-    size = (both[2] + ox + 2, both[3] + oy + 2)
+    size = (both[2] + ox + 2, max(both[3], frame[3]) + oy + 2)
     a, b = Image.new("1", size, 0), Image.new("1", size, 0)
     ImageDraw.Draw(a).text((ox, oy), _AFTER, font=font, fill=1)
     ImageDraw.Draw(b).text((ox, oy), _AFTER + run, font=font, fill=1)
-    ink = ImageChops.subtract(b.convert("L"), a.convert("L"))
-    lit = ink.getbbox()
-    box = (_font_bbox(run, font)[0], min(frame[1], both[1]), both[2] - at, max(frame[3], both[3]))
+    h, hb = a.getbbox(), b.crop((0, 0, (a.getbbox() or (0, 0, 0, 0))[2], size[1])).getbbox()
+    if h is None or hb is None:  # pragma: no cover - "H" always has ink
+        raise ValueError(f"{_AFTER!r} draws no ink in this font")
+    dy = h[1] - hb[1]  # the "H" on its own rows
+    rest = b.crop((h[2], 0, size[0], size[1]))
+    lit = rest.getbbox()
+    box = (_font_bbox(run, font)[0], both[1] + dy, both[2] - at, both[3] + dy)  # the font's box, "H" on its rows
     if lit is None:
         return box, None
-    x0, y0 = lit[0] - ox - at, lit[1] - oy
-    x1, y1 = lit[2] - ox - at, lit[3] - oy
+    x0, y0 = h[2] + lit[0] - ox - at, lit[1] - oy + dy
+    x1, y1 = x0 + lit[2] - lit[0], y0 + lit[3] - lit[1]
     box = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
-    return box, ((x0, y0), ink.crop(lit).convert("1"))
+    return box, ((x0, y0), rest.crop(lit))
 
 
-def _lit_columns(text: str, font: Font, later: bool) -> tuple[int, int]:
-    """The columns ``text``'s lit pixels span drawn at x = 0, ``(first, last + 1)``:
-    in one piece, or ``later`` as a run after the first (:func:`_later_run`);
-    ``(0, 0)`` for no ink."""
-    if later:
-        placed = _later_run(text, font)[1]
-        return (0, 0) if placed is None else (placed[0][0], placed[0][0] + placed[1].width)
-    lit = _font_mask(text, font).getbbox()
-    if lit is None:
-        return (0, 0)
-    x0 = _font_bbox(text, font)[0]
-    return (x0 + lit[0], x0 + lit[2])
+def _lit_columns(text: str, font: Font) -> tuple[int, int]:
+    """The columns ``text``'s lit pixels span drawn at x = 0 as a run
+    (:func:`_framed`), ``(first, last + 1)``; ``(0, 0)`` for no ink."""
+    placed = _framed(text, font)[1]
+    return (0, 0) if placed is None else (placed[0][0], placed[0][0] + placed[1].width)
 
 
-def _joins(before: str, mark: str, font: Font, later: bool) -> bool:
+def _joins(before: str, mark: str, font: Font) -> bool:
     """Whether ``mark`` after ``before`` (which ends in the digit), drawn in one piece
-    as the run that holds them is (``later``: after :data:`_AFTER`), has no blank
-    column between its lit pixels and those of ``before``: its first lit column not
-    past the column after ``before``'s last."""
-    lead = _AFTER if later else ""
-    head, through = lead + before, lead + before + mark
-    x0 = min(_font_bbox(head, font)[0], _font_bbox(through, font)[0], 0)
-    y0 = min(_font_bbox(head, font)[1], _font_bbox(through, font)[1], 0)
-    size = (max(_font_bbox(head, font)[2], _font_bbox(through, font)[2]) - x0 + 2,
-            max(_font_bbox(head, font)[3], _font_bbox(through, font)[3]) - y0 + 2)
-    a, b = Image.new("1", size, 0), Image.new("1", size, 0)  # mode "1": the font's 1-bit hinting, as drawn
-    ImageDraw.Draw(a).text((1 - x0, 1 - y0), head, font=font, fill=1)
-    ImageDraw.Draw(b).text((1 - x0, 1 - y0), through, font=font, fill=1)
-    digit, new = a.getbbox(), ImageChops.subtract(b.convert("L"), a.convert("L")).getbbox()
-    if digit is None:
+    as a run is (:func:`_framed`), has no blank column between its lit pixels and the
+    digit's: the column after ``before``'s last lit one is lit, or nothing is lit past
+    it. Columns only: the rows a glyph sits on may move with the mark (:data:`_AFTER`)."""
+    digit = _lit_columns(before, font)[1]  # the column after the digit's last
+    placed = _framed(before + mark, font)[1]
+    if placed is None or digit == 0:
         return False
-    return new is None or new[0] <= digit[2]  # digit[2]: the column after its last
+    (x, _), mask = placed
+    lit = [x + i for i, v in enumerate(mask.convert("L").reduce((1, mask.height)).tobytes()) if v]
+    return digit in lit or not any(c > digit for c in lit)
 
 
 def text_width(text: str, font: Font) -> int:
@@ -519,22 +514,14 @@ def _text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
     bx0, by0, bx1, by1 = text_bbox(text, font)
     mask = Image.new("1", (bx1 - bx0, by1 - by0), 0)
     placed = runs(text, font)
-    ImageDraw.Draw(mask).text((-bx0, -by0), placed[0][1], font=font, fill=1)
-    for x, run in placed[1:]:
-        ink = _later_run(run, font)[1]
+    if len(placed) == 1:
+        ImageDraw.Draw(mask).text((-bx0, -by0), placed[0][1], font=font, fill=1)
+        return mask
+    for x, run in placed:
+        ink = _framed(run, font)[1]
         if ink is not None:
             (dx, dy), lit = ink
             mask.paste(1, (x + dx - bx0, dy - by0), lit)
-    return mask
-
-
-@lru_cache(maxsize=1024)
-def _font_mask(text: str, font: Font) -> Image.Image:
-    """``text`` (already :func:`plain`) in one piece, the font's own layout, as a mode
-    "1" mask the size of :func:`_font_bbox` (at least 1x1)."""
-    bx0, by0, bx1, by1 = _font_bbox(text, font)
-    mask = Image.new("1", (max(1, bx1 - bx0), max(1, by1 - by0)), 0)
-    ImageDraw.Draw(mask).text((-bx0, -by0), text, font=font, fill=1)
     return mask
 
 
