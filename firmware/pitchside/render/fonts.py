@@ -198,27 +198,39 @@ def _framed(run: str, font: Font) -> tuple[Box, tuple[tuple[int, int], Image.Ima
     (None without ink). No glyph's ink reaches left of the space after the "H", at any
     size (tests/render/test_mark_after_digit.py), so the run is what lies right of the
     "H"'s columns."""
-    frame = _font_bbox(_AFTER, font)
     both = _font_bbox(_AFTER + run, font)
-    at = round(font.getlength(_AFTER, mode="1"))  # where the run starts after it
+    at, (hx0, hy0, hx1, _) = _frame(font)
     ox, oy = 2 - min(0, both[0]), 2 - min(0, both[1])
-    size = (both[2] + ox + 2, max(both[3], frame[3]) + oy + 2)
-    a, b = Image.new("1", size, 0), Image.new("1", size, 0)
-    ImageDraw.Draw(a).text((ox, oy), _AFTER, font=font, fill=1)
+    size = (both[2] + ox + 2, max(both[3], _font_bbox(_AFTER, font)[3]) + oy + 2)
+    b = Image.new("1", size, 0)
     ImageDraw.Draw(b).text((ox, oy), _AFTER + run, font=font, fill=1)
-    h, hb = a.getbbox(), b.crop((0, 0, (a.getbbox() or (0, 0, 0, 0))[2], size[1])).getbbox()
-    if h is None or hb is None:  # pragma: no cover - "H" always has ink
+    hb = b.crop((0, 0, ox + hx1, size[1])).getbbox()
+    if hb is None:  # pragma: no cover - "H" always has ink
         raise ValueError(f"{_AFTER!r} draws no ink in this font")
-    dy = h[1] - hb[1]  # the "H" on its own rows
-    rest = b.crop((h[2], 0, size[0], size[1]))
+    dy = oy + hy0 - hb[1]  # the "H" on its own rows
+    rest = b.crop((ox + hx1, 0, size[0], size[1]))
     lit = rest.getbbox()
     box = (_font_bbox(run, font)[0], both[1] + dy, both[2] - at, both[3] + dy)  # the font's box, "H" on its rows
     if lit is None:
         return box, None
-    x0, y0 = h[2] + lit[0] - ox - at, lit[1] - oy + dy
+    x0, y0 = hx1 + lit[0] - at, lit[1] - oy + dy
     x1, y1 = x0 + lit[2] - lit[0], y0 + lit[3] - lit[1]
     box = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
     return box, ((x0, y0), rest.crop(lit))
+
+
+@lru_cache(maxsize=64)
+def _frame(font: Font) -> tuple[int, Box]:
+    """Where a run starts after :data:`_AFTER` (px) and the "H"'s lit box drawn at
+    (0, 0) alone (x1/y1 exclusive)."""
+    box = _font_bbox(_AFTER, font)
+    ox, oy = 2 - min(0, box[0]), 2 - min(0, box[1])
+    img = Image.new("1", (box[2] + ox + 2, box[3] + oy + 2), 0)
+    ImageDraw.Draw(img).text((ox, oy), _AFTER, font=font, fill=1)
+    lit = img.getbbox()
+    if lit is None:  # pragma: no cover - "H" always has ink
+        raise ValueError(f"{_AFTER!r} draws no ink in this font")
+    return round(font.getlength(_AFTER, mode="1")), (lit[0] - ox, lit[1] - oy, lit[2] - ox, lit[3] - oy)
 
 
 def _lit_columns(text: str, font: Font) -> tuple[int, int]:
@@ -233,8 +245,15 @@ def _joins(before: str, mark: str, font: Font) -> bool:
     as a run is (:func:`_framed`), has no blank column between its lit pixels and the
     digit's: the column after ``before``'s last lit one is lit, or nothing is lit past
     it. Columns only: the rows a glyph sits on may move with the mark (:data:`_AFTER`)."""
-    digit = _lit_columns(before, font)[1]  # the column after the digit's last
-    placed = _framed(before + mark, font)[1]
+    return _pair_joins(before[-1], mark, font)
+
+
+@lru_cache(maxsize=4096)
+def _pair_joins(digit_ch: str, mark: str, font: Font) -> bool:
+    """:func:`_joins` of ``digit_ch`` then ``mark``: what comes before them does not
+    move them apart (the font's 1-bit advances are whole px), so the pair decides."""
+    digit = _lit_columns(digit_ch, font)[1]  # the column after the digit's last
+    placed = _framed(digit_ch + mark, font)[1]
     if placed is None or digit == 0:
         return False
     (x, _), mask = placed
