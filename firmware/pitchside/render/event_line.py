@@ -9,20 +9,20 @@ needs 10 rows (2 above the capitals, 2 under them), more than a page, so the lin
 drawn in capitals: 6 rows, a comma 1 more, with a row clear above them in the page
 (:func:`pitchside.render.page_line.page_line` keeps only a line's capitals in a page).
 A mark after a digit (``"2,"``, ``"10)"``, ``"6:"``) is drawn with a blank column
-before it where the font would join them (at 9 px ``"0)"`` read as a slashed zero):
-the line is drawn in runs (:func:`event_runs`). The line under it (the bottom line)
-starts a clear row below its ink, never in its page (:func:`under_box`,
-:func:`under_line`).
+before it where the font would join them (at 9 px ``"0)"`` read as a slashed zero), as
+in every text: the shared placement does it (:func:`pitchside.render.fonts.runs`), and
+the line is laid out, paged and drawn by the shared text block
+(:func:`pitchside.render.widgets.paged_text`, its capitals 1 px under the page's top).
+The line under it (the bottom line) starts a clear row below its ink, never in its page
+(:func:`under_box`, :func:`under_line`).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pitchside.render import fonts
 from pitchside.render.fonts import Box
 from pitchside.render.panel import INK, Canvas
-from pitchside.render.widgets import Align, page_marker, paged_text
+from pitchside.render.widgets import Align, paged_text
 
 PAGE_PX = 8
 """Rows of one controller page of the monochrome OLEDs."""
@@ -37,102 +37,41 @@ def event_words(text: str) -> str:
     return " ".join(fonts.plain(text).upper().split())
 
 
-@lru_cache(maxsize=1024)
-def event_runs(line: str) -> tuple[tuple[int, str], ...]:
-    """``line`` as the runs :func:`event_line` draws, ``(x, run)``: x in px from the
-    line's origin, a new run at each mark (not a letter, digit or space) after a digit,
-    moved right where needed so a blank column parts its ink from the digit's; one run
-    ``((0, line),)`` when there is no such mark."""
-    font = fonts.text_font(SIZE)
-    cuts = [i for i in range(1, len(line)) if line[i - 1].isdigit() and not (line[i].isalnum() or line[i].isspace())]
-    out: list[tuple[int, str]] = []
-    x, start = 0, 0
-    for end in (*cuts, len(line)):
-        run = line[start:end]
-        if out:
-            px, prev = out[-1]
-            natural = px + round(font.getlength(prev))  # where the font puts it
-            x = max(natural, px + _ink_columns(prev)[1] + 1 - _ink_columns(run)[0])
-        out.append((x, run))
-        start = end
-    return tuple(out)
-
-
-def _ink_columns(text: str) -> tuple[int, int]:
-    """The columns ``text``'s lit pixels span drawn at x = 0, ``(first, last + 1)`` (its
-    mask's, not the font's box: a glyph's box includes its side bearings)."""
-    placed = fonts.place_text((0, 0), text, fonts.text_font(SIZE))[1]
-    lit = placed[1].getbbox() if placed is not None else None
-    if placed is None or lit is None:
-        return (0, 0)
-    return (placed[0][0] + lit[0], placed[0][0] + lit[2])
-
-
-def event_width(line: str) -> int:
-    """The width in px of ``line`` as :func:`event_line` draws it (its runs,
-    :func:`event_runs`): the right edge of its ink drawn at x = 0."""
-    x, run = event_runs(line)[-1]
-    return x + fonts.text_width(run, fonts.text_font(SIZE))
-
-
 def event_fits(text: str, width: int) -> bool:
-    """Whether ``text`` fits an :func:`event_line` ``width`` px wide on one page."""
-    return event_width(event_words(text)) <= width - 2
+    """Whether ``text`` fits an :func:`event_line` ``width`` px wide on one page (its
+    :func:`event_words` as drawn, 1 px clear at either end)."""
+    return fonts.text_width(event_words(text), fonts.text_font(SIZE)) <= width - 2
 
 
-@lru_cache(maxsize=1024)
 def event_pages(text: str, width: int) -> tuple[str, ...]:
     """:func:`event_words` of ``text`` as the pages of an :func:`event_line` ``width``
-    px wide: one page when they fit, else wrapped (a word too long for a page broken
-    between letters) into lines :data:`~pitchside.render.fonts.MARKER_W` px narrower,
-    room for the page marker; ``("",)`` for no text.
+    px wide (:func:`pitchside.render.fonts.lay_out` of one line of capitals): one page
+    when they fit, else wrapped (a word too long for a page broken between letters)
+    into lines :data:`~pitchside.render.fonts.MARKER_W` px narrower, room for the page
+    marker; ``("",)`` for no text.
 
     :raises ValueError: not one letter fits ``width``."""
-    words = event_words(text)
-    if not words:
-        return ("",)
-    if event_fits(words, width):
-        return (words,)
-    room = width - 2 - fonts.MARKER_W
-    for wrap in range(room, 0, -1):  # narrower when a line's marks after digits widen it
-        lines = fonts.wrap_words(tuple(words.split()), wrap, SIZE)
-        if all(event_width(line) <= room for line in lines):
-            return lines
-    raise ValueError(f"not one letter of {words!r} fits {width} px")
+    laid = fonts.lay_out(event_words(text), width - 2, PAGE_PX, (SIZE,), capitals=True)
+    return tuple(" ".join(page) for page in laid.pages)
 
 
 def event_line(c: Canvas, box: Box, text: str, *, align: Align = "center", fill: int = INK) -> Box:
     """The line that says what happened, one controller page tall: ``text`` in capitals
     (:func:`event_words`) at :data:`SIZE`, their top 1 px under the top of ``box``
-    (lower when a mark rises above them, ``(``, ``'``), paged when too long
-    (:func:`event_pages`, with a :func:`~pitchside.render.widgets.page_marker`; the
-    canvas notes the page count), never cut; a mark after a digit a blank column
-    clear of it (:func:`event_runs`).
+    (lower when a mark rises above them, ``(``, ``'``), 1 px clear at either end, paged
+    when too long (:func:`event_pages`, with a
+    :func:`~pitchside.render.widgets.page_marker`; the canvas notes the page count),
+    never cut: :func:`~pitchside.render.widgets.paged_text` of the words.
 
     :param box: one page: its top a multiple of :data:`PAGE_PX`, :data:`PAGE_PX` tall.
     :returns: the ink box drawn ((x0, y0, x0, y0) for no text).
     :raises ValueError: ``box`` is not one page.
     """
-    x0, y0, x1, y1 = box
+    _, y0, _, y1 = box
     if y0 % PAGE_PX or y1 - y0 != PAGE_PX:
         raise ValueError(f"a one-page line's box is one {PAGE_PX} px page, not rows {y0}-{y1 - 1}")
-    lines = event_pages(text, x1 - x0)
-    n = len(lines)
-    line = lines[c.paged(n)]
-    if n > 1:
-        page_marker(c.draw, box, c.page % n, n, fill)
-    if not line:
-        return (x0, y0, x0, y0)
-    font = fonts.text_font(SIZE)
-    ct = fonts.cap_top(SIZE)
-    _, by0, _, by1 = fonts.text_bbox(line, font)
-    bx1 = event_width(line)
-    y = max(y0 + ct - by0, min(y0 + 1, y1 + ct - by1))  # the ink in the page where it can be
-    right = x1 - 1 - (fonts.MARKER_W if n > 1 else 0)
-    x = x0 + 1 if align == "left" else right - bx1 if align == "right" else x0 + 1 + (right - x0 - 1 - bx1) // 2
-    inks = [fonts.draw_text(c.draw, (x + dx, y), run, font, fill, box=box) for dx, run in event_runs(line)]
-    lit = [ink for ink in inks if ink[2] > ink[0]] or inks[:1]
-    return (min(i[0] for i in lit), min(i[1] for i in lit), max(i[2] for i in lit), max(i[3] for i in lit))
+    return paged_text(c, box, event_words(text), align=align, sizes=(SIZE,), fill=fill, pad=1, top=True,
+                      capitals=True)
 
 
 def under_box(box: Box, above: Box) -> Box:

@@ -11,7 +11,9 @@ Two kinds of lettering, chosen after looking at both on a 4x blow-up of a 128x64
   glyphs in it (``"½"``, ``"×"``, arrows draw as empty boxes): keep text ASCII. Money is
   the exception a pub needs: the config's currency ``"€"`` or ``"£"`` is drawn as its
   code, ``"EUR 1.50"``, ``"GBP 1.50"`` (:func:`plain`, applied wherever text is measured
-  or drawn), so a price never shows as a box.
+  or drawn), so a price never shows as a box. At most sizes the font joins a mark to a
+  digit before it (``"8,"``, ``"0-3"``; at 9 px ``"0)"`` reads as a slashed zero):
+  every text is measured and drawn with a blank column between them there (:func:`runs`).
   Pillow's older bitmap font (``load_default_imagefont()``) was the alternative: crisper
   cells but a serif Courier-like face, 6 px per character, and noticeably harder to read.
 * **Score digits**: seven-segment glyphs drawn as filled rectangles
@@ -32,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
@@ -100,14 +102,163 @@ def missing_glyphs(text: str, size: int = SMALL) -> str:
 @lru_cache(maxsize=8192)
 def text_bbox(text: str, font: Font) -> Box:
     """The ink box of ``text`` drawn at (0, 0) with ``font`` (``draw.textbbox`` with
-    anchor ``"la"``), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0).
+    anchor ``"la"``; of a text in :func:`runs`, the box covering each run's where it
+    goes), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0).
 
     Cached: a screen measures the same few strings on every frame, and FreeType layout
     was most of a frame's rendering time (bench/README.md)."""
     if not text:
         return (0, 0, 0, 0)
-    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), plain(text), font=font)
+    placed = runs(text, font)
+    if len(placed) == 1:
+        return _font_bbox(placed[0][1], font)
+    boxes = []
+    for x, run in placed:
+        bx0, by0, bx1, by1 = _framed(run, font)[0]
+        boxes.append((x + bx0, by0, x + bx1, by1))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@lru_cache(maxsize=8192)
+def _font_bbox(text: str, font: Font) -> Box:
+    """``draw.textbbox`` of ``text`` (already :func:`plain`) at (0, 0), anchor ``"la"``:
+    the box of the font's own layout of it, in one piece."""
+    if not text:
+        return (0, 0, 0, 0)
+    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), text, font=font)
     return (int(x0), int(y0), int(x1), int(y1))
+
+
+def is_mark(ch: str) -> bool:
+    """Whether ``ch`` is a mark: not a letter, a digit or whitespace (``","``,
+    ``")"``, ``":"``, ``"-"``, ``"."``...)."""
+    return not (ch.isalnum() or ch.isspace())
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
+    """``text`` (as :func:`plain` draws it) as the runs it is drawn in, ``(x, run)``
+    with x in px from the text's origin: one run ``((0, text),)``, the font's own
+    layout, unless a mark (:func:`is_mark`) after a digit would join it at this size:
+    no blank column between the digit's lit columns and the mark's as the font lays
+    them out (``"2,"``, ``"10)"``, ``"6:"``, ``"3-2"``; at 9 px ``"0)"`` read as a
+    slashed zero; issue 14). Which pairs join depends on the size and on what comes
+    before (the run up to the mark is drawn and its columns read), so it is measured,
+    never listed.
+
+    There the mark (with any marks right after it) starts a run, moved right so that
+    exactly one blank column parts its lit columns from the digit's (lit columns, not
+    the font's boxes, which include side bearings). When the mark still has room before
+    the next ink, the rest is a run where the font put it: the text is no wider, and a
+    line laid out around it does not move. Room is 2 blank columns before a space (the
+    mark reads with the digit, not the next word: ``"2, B"``) and 1 before anything
+    else (``"0-3"``, ``"12:30"``: a blank column on either side). Otherwise the rest
+    moves right with the mark (``"10)"`` at the end, ``"8, A"`` at 9 px). The runs of
+    such a text are each drawn as the font lays them out after a capital
+    (:func:`_framed`), and the joins are measured so."""
+    text = plain(text)
+    out: list[tuple[int, str]] = []
+    x, start, i = 0, 0, 1  # x: where the run from ``start`` is drawn
+    while i < len(text):
+        if not (text[i - 1].isdigit() and is_mark(text[i]) and _joins(text[start:i], text[i], font)):
+            i += 1
+            continue
+        before = text[start:i]
+        out.append((x, before))
+        mark_x = x + _lit_columns(before, font)[1] + 1 - _lit_columns(text[i], font)[0]
+        j = i + 1
+        while j < len(text) and is_mark(text[j]):
+            j += 1
+        marks, rest = text[i:j], text[j:]
+        rest_x = x + round(font.getlength(text[start:j], mode="1"))  # where the font puts the rest
+        lit = _lit_columns(rest, font)
+        room = 2 if rest[:1].isspace() else 1  # blank columns the mark keeps before the next ink
+        if lit[1] > lit[0] and rest_x + lit[0] - (mark_x + _lit_columns(marks, font)[1]) >= room:
+            out.append((mark_x, marks))
+            x, start, i = rest_x, j, j + 1
+        else:
+            x, start, i = mark_x, i, i + 1
+    out.append((x, text[start:]))
+    return tuple(out)
+
+
+_AFTER = "H "
+"""What each run of a text in :func:`runs` is laid out after (then cut away): as in
+the middle of a text. Drawn alone, a run starts the font's layout afresh: a first
+glyph with a negative side bearing moves the rest a column, and the rows a glyph sits
+on follow the tallest outline box in the string (a comma or a "." alone sits a row
+high at 9 px, "<" and ">" at 12-22 px)."""
+
+
+@lru_cache(maxsize=4096)
+def _framed(run: str, font: Font) -> tuple[Box, tuple[tuple[int, int], Image.Image] | None]:
+    """``run`` as the font lays it out after :data:`_AFTER`, with the "H" on the rows
+    it has alone: its box from the run's origin (the font's box of the two, covering
+    the run's ink) and its lit pixels ``((x, y), mask)`` from the run's origin
+    (None without ink). No glyph's ink reaches left of the space after the "H", at any
+    size (tests/render/test_mark_after_digit.py), so the run is what lies right of the
+    "H"'s columns."""
+    both = _font_bbox(_AFTER + run, font)
+    at, (hx0, hy0, hx1, _) = _frame(font)
+    ox, oy = 2 - min(0, both[0]), 2 - min(0, both[1])
+    size = (both[2] + ox + 2, max(both[3], _font_bbox(_AFTER, font)[3]) + oy + 2)
+    b = Image.new("1", size, 0)
+    ImageDraw.Draw(b).text((ox, oy), _AFTER + run, font=font, fill=1)
+    hb = b.crop((0, 0, ox + hx1, size[1])).getbbox()
+    if hb is None:  # pragma: no cover - "H" always has ink
+        raise ValueError(f"{_AFTER!r} draws no ink in this font")
+    dy = oy + hy0 - hb[1]  # the "H" on its own rows
+    rest = b.crop((ox + hx1, 0, size[0], size[1]))
+    lit = rest.getbbox()
+    box = (_font_bbox(run, font)[0], both[1] + dy, both[2] - at, both[3] + dy)  # the font's box, "H" on its rows
+    if lit is None:
+        return box, None
+    x0, y0 = hx1 + lit[0] - at, lit[1] - oy + dy
+    x1, y1 = x0 + lit[2] - lit[0], y0 + lit[3] - lit[1]
+    box = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
+    return box, ((x0, y0), rest.crop(lit))
+
+
+@lru_cache(maxsize=64)
+def _frame(font: Font) -> tuple[int, Box]:
+    """Where a run starts after :data:`_AFTER` (px) and the "H"'s lit box drawn at
+    (0, 0) alone (x1/y1 exclusive)."""
+    box = _font_bbox(_AFTER, font)
+    ox, oy = 2 - min(0, box[0]), 2 - min(0, box[1])
+    img = Image.new("1", (box[2] + ox + 2, box[3] + oy + 2), 0)
+    ImageDraw.Draw(img).text((ox, oy), _AFTER, font=font, fill=1)
+    lit = img.getbbox()
+    if lit is None:  # pragma: no cover - "H" always has ink
+        raise ValueError(f"{_AFTER!r} draws no ink in this font")
+    return round(font.getlength(_AFTER, mode="1")), (lit[0] - ox, lit[1] - oy, lit[2] - ox, lit[3] - oy)
+
+
+def _lit_columns(text: str, font: Font) -> tuple[int, int]:
+    """The columns ``text``'s lit pixels span drawn at x = 0 as a run
+    (:func:`_framed`), ``(first, last + 1)``; ``(0, 0)`` for no ink."""
+    placed = _framed(text, font)[1]
+    return (0, 0) if placed is None else (placed[0][0], placed[0][0] + placed[1].width)
+
+
+def _joins(before: str, mark: str, font: Font) -> bool:
+    """Whether ``mark`` after ``before`` (which ends in the digit), drawn in one piece
+    as a run is (:func:`_framed`), has no blank column between its lit pixels and the
+    digit's: the column after ``before``'s last lit one is lit, or nothing is lit past
+    it. Columns only: the rows a glyph sits on may move with the mark (:data:`_AFTER`)."""
+    return _pair_joins(before[-1], mark, font)
+
+
+@lru_cache(maxsize=4096)
+def _pair_joins(digit_ch: str, mark: str, font: Font) -> bool:
+    """:func:`_joins` of ``digit_ch`` then ``mark``: what comes before them does not
+    move them apart (the font's 1-bit advances are whole px), so the pair decides."""
+    digit = _lit_columns(digit_ch, font)[1]  # the column after the digit's last
+    placed = _framed(digit_ch + mark, font)[1]
+    if placed is None or digit == 0:
+        return False
+    (x, _), mask = placed
+    lit = [x + i for i, v in enumerate(mask.convert("L").reduce((1, mask.height)).tobytes()) if v]
+    return digit in lit or not any(c > digit for c in lit)
 
 
 def text_width(text: str, font: Font) -> int:
@@ -178,7 +329,7 @@ def lines_fit(size: int, height: int, leading: int = 1) -> int:
 
 @lru_cache(maxsize=4096)
 def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, max_lines: int = 1,
-            leading: int = 1, marker: int = MARKER_W) -> Paged:
+            leading: int = 1, marker: int = MARKER_W, capitals: bool = False) -> Paged:
     """Lay ``text`` out in ``width`` x ``height`` px, never cutting it (issue 14 item 2).
 
     The largest size of ``sizes`` at which the whole text fits, word-wrapped on at most
@@ -186,11 +337,16 @@ def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, 
     on one page. When it fits at none, it is wrapped at the smallest size that fits the
     height, ``marker`` px narrower (room for the page marker), and split into pages of
     that many lines. A word wider than the box is broken between letters. Whitespace is
-    collapsed first.
+    collapsed first. Widths are the drawn ones (:func:`text_width`: a mark after a
+    digit parted from it, :func:`runs`).
 
+    :param capitals: the text is in capitals (the one-page line of
+        render/event_line.py): a size fits the height when :func:`capitals_height`
+        does, not a line with descenders (:func:`line_height`).
     :raises ValueError: no size fits the height, or ``width`` leaves no room for a letter.
     """
-    usable = [s for s in sizes if line_height(s) <= height]
+    need = capitals_height if capitals else line_height
+    usable = [s for s in sizes if need(s) <= height]
     if not usable:
         raise ValueError(f"no font size in {sizes} fits {height} px of height")
     if width < 1:
@@ -269,6 +425,14 @@ def line_height(size: int) -> int:
     top = text_bbox("0AH|", font)[1]
     bottom = text_bbox("gjpqy|", font)[3]
     return bottom - top
+
+
+@lru_cache(maxsize=None)
+def capitals_height(size: int) -> int:
+    """Pixels a line of capitals, digits and marks at ``size`` needs: the capitals'
+    rows and one above and one under them, where a parenthesis or an apostrophe rises
+    and a comma, a parenthesis or a "Q" hangs (9 px: 6 + 2 = 8, one controller page)."""
+    return text_bbox("0AH", text_font(size))[3] - cap_top(size) + 2
 
 
 @lru_cache(maxsize=None)
@@ -362,12 +526,21 @@ def text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
-    """``text`` rasterised once into a mode "1" mask the size of its ink box: a screen
-    draws the same strings frame after frame, and FreeType rendering was most of a
-    frame's time (bench/README.md). Pasting the mask gives the same pixels."""
+    """``text`` rasterised once into a mode "1" mask the size of its ink box, each of
+    its :func:`runs` where it goes: a screen draws the same strings frame after frame,
+    and FreeType rendering was most of a frame's time (bench/README.md). Pasting the
+    mask gives the same pixels."""
     bx0, by0, bx1, by1 = text_bbox(text, font)
     mask = Image.new("1", (bx1 - bx0, by1 - by0), 0)
-    ImageDraw.Draw(mask).text((-bx0, -by0), plain(text), font=font, fill=1)
+    placed = runs(text, font)
+    if len(placed) == 1:
+        ImageDraw.Draw(mask).text((-bx0, -by0), placed[0][1], font=font, fill=1)
+        return mask
+    for x, run in placed:
+        ink = _framed(run, font)[1]
+        if ink is not None:
+            (dx, dy), lit = ink
+            mask.paste(1, (x + dx - bx0, dy - by0), lit)
     return mask
 
 

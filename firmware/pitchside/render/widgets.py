@@ -208,7 +208,8 @@ def page_marker(draw: ImageDraw.ImageDraw, box: Box, page: int, pages: int, fill
 
 
 def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: tuple[int, ...] = fonts.SIZES,
-               fill: int = INK, pad: int = 1, max_lines: int = 1, leading: int = 1, top: bool = False) -> Box:
+               fill: int = INK, pad: int = 1, max_lines: int = 1, leading: int = 1, top: bool = False,
+               capitals: bool = False) -> Box:
     """Draw ``text`` inside ``box`` in the largest size of ``sizes`` it fits at, on up
     to ``max_lines`` lines (:func:`pitchside.render.fonts.lay_out`); text that fits at
     none is paged: the canvas's page of it shows, with a :func:`page_marker`, and the
@@ -222,14 +223,20 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     through :func:`fonts.draw_text` when that is not the module's own function (the
     text-fit checker of the tests wraps it to see every text).
 
+    A mark after a digit is drawn a blank column clear of it wherever the font would
+    join them (:func:`pitchside.render.fonts.runs`, in the placement every text shares).
+
     :param pad: px kept clear at the left and right edges.
     :param top: the first line's capitals 1 px under the top of the box (room for a
         parenthesis above them; a layout that keeps a line's capitals in one controller
         page), not the lines centred in it.
+    :param capitals: ``text`` is in capitals: a size fits the box's height when its
+        capitals and their marks do (:func:`pitchside.render.fonts.capitals_height`;
+        the one-page line, render/event_line.py).
     :returns: the ink box of the lines drawn ((x0, y0, x0, y0) for no text).
     :raises ValueError: no size fits the box's height.
     """
-    plan = _text_plan(box, text, align, sizes, pad, max_lines, leading, top)
+    plan = _text_plan(box, text, align, sizes, pad, max_lines, leading, top, capitals)
     n = len(plan.pages)
     k = c.paged(n)
     if n > 1:
@@ -273,14 +280,14 @@ class _TextPlan:
 
 @lru_cache(maxsize=4096)
 def _text_plan(box: Box, text: str, align: Align, sizes: tuple[int, ...], pad: int, max_lines: int, leading: int,
-               top: bool) -> _TextPlan:
+               top: bool, capitals: bool = False) -> _TextPlan:
     """The positions of :func:`paged_text`'s lines for every page (pure: the same
     arguments, the same plan).
 
     :raises ValueError: no size fits the box's height.
     """
     x0, y0, x1, y1 = box
-    laid = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes, max_lines, leading)
+    laid = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes, max_lines, leading, capitals=capitals)
     n = len(laid.pages)
     size, font = laid.size, laid.font
     pages = tuple(_page_plan(box, lines, size, font, n, align, pad, leading, top) for lines in laid.pages)
