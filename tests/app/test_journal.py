@@ -265,6 +265,25 @@ def test_a_pruned_match_s_seq_is_forgotten(journal: Journal, db: Path) -> None:
     assert _seqs(db) == [(mid, 1, json.dumps(TOSS_A))]
 
 
+def test_a_start_without_lines_that_prunes_the_written_match_does_not_bring_its_seq_back(
+        journal: Journal, db: Path) -> None:
+    """A match started with no first lines, pruning in its transaction the match whose
+    next seq the journal knew: that seq stays forgotten (the start wrote no line, so it
+    has no seq to keep), and a match that later gets the pruned id starts at seq 1."""
+    from pitchside.app.journal import LinesWrite
+
+    one = journal.start_match(HEADER, first=LinesWrite([TOSS_A]))
+    journal.append_lines(one, [{"input": "shot", "at": 1.0}])
+    journal.end_match(one, "abandoned")
+    two = journal.start_match(HEADER, first=LinesWrite([]), prune_to=0)  # prunes match one
+    journal.end_match(two, "abandoned")
+    assert journal.prune(max_matches=0) == 1
+    again = journal.start_match(HEADER, first=LinesWrite([TOSS_A]))
+    assert again == one  # SQLite gives the emptied table's first id again
+    assert journal.warning is None
+    assert _seqs(db) == [(one, 1, json.dumps(TOSS_A))]
+
+
 @contextmanager
 def closing_ro(db: Path) -> Iterator[sqlite3.Connection]:
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)

@@ -671,7 +671,8 @@ class Journal:
             try:
                 with _transaction(self._conn):
                     next_seq = self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
-                self._next_seq = next_seq  # committed: the rows are on disk
+                if next_seq is not None:
+                    self._next_seq = next_seq  # committed: the rows are on disk
                 written = True
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
@@ -691,7 +692,9 @@ class Journal:
         """The rows of :meth:`append_lines` (``texts``: ``write.lines`` as JSON), inside the
         caller's transaction. Returns what :attr:`_next_seq` becomes once that transaction
         has committed (the caller sets it then, never before: a write rolled back leaves
-        it as it was).
+        it as it was), or None when ``texts`` is empty: no seq was taken, and the
+        journal's may be forgotten in the same transaction (a start that prunes the match
+        it belonged to), so the caller must not set it back.
 
         The lines' seqs continue :attr:`_next_seq` when it is this match's, else the
         file's ``MAX(seq) + 1`` (one query per match and opening, not one per write:
@@ -699,10 +702,11 @@ class Journal:
         refusals runs no statement for them."""
         conn = self._conn
         assert conn is not None  # the caller holds the transaction open on it
-        next_seq = self._next_seq
+        next_seq: tuple[int, int] | None = None
         if texts:
-            if next_seq is not None and next_seq[0] == match_id:
-                seq = next_seq[1]
+            known = self._next_seq
+            if known is not None and known[0] == match_id:
+                seq = known[1]
             else:
                 seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM inputs WHERE match_id = ?",
                                    (match_id,)).fetchone()[0]
