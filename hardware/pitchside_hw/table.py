@@ -405,7 +405,10 @@ def run_table(config_path: str) -> int:
         table.runtime.refresh()  # the first frame (a resumed match shows where it was) ...
         notifier.ready()  # ... then systemd may consider the service started
         for d in opened:  # the out-of-order frame in hand before the first input (open_display)
-            d.render_farewell()
+            try:
+                d.render_farewell()
+            except Exception as exc:  # noqa: BLE001 - a started table goes on; close() tries it again
+                log.warning("%s: the out-of-order frame was not drawn ahead: %s", d.name, exc)
         notifier.status(f"{config.name}: {config.game}")
         table.runtime.run(stop)
     return 0

@@ -204,6 +204,27 @@ def test_the_out_of_order_frame_is_drawn_once_right_after_the_first_frame(
     assert same(panel.device.image, OUT_OF_ORDER)
 
 
+def test_an_out_of_order_frame_that_cannot_be_drawn_after_the_first_frame_does_not_stop_the_table(
+    tmp_path: Path, panel: Panel, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The table has started (READY=1): a fault drawing the out-of-order frame ahead is
+    logged and the loop runs; the close tries it again and logs it again."""
+    order: list[str] = []
+
+    def broken(size: tuple[int, int]) -> Image.Image:
+        order.append("out of order")
+        raise RuntimeError("no font")
+
+    def loop(self: Runtime, stop: threading.Event, idle_s: float | None = None) -> None:
+        order.append("loop")
+
+    monkeypatch.setattr(table_module, "_out_of_order", broken)
+    monkeypatch.setattr(Runtime, "run", loop)
+    assert run_table(config(tmp_path)) == 0
+    assert order == ["out of order", "loop", "out of order"]
+    assert sum("out-of-order frame was not drawn ahead: no font" in r.getMessage() for r in caplog.records) == 1
+
+
 def test_a_farewell_given_as_a_function_is_drawn_once(caplog: pytest.LogCaptureFixture) -> None:
     calls: list[int] = []
 
