@@ -142,9 +142,9 @@ def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
     layout, unless a mark (:func:`is_mark`) after a digit would join it at this size:
     no blank column between the digit's lit columns and the mark's as the font lays
     them out (``"2,"``, ``"10)"``, ``"6:"``, ``"3-2"``; at 9 px ``"0)"`` read as a
-    slashed zero; issue 14). Which pairs join depends on the size and on what comes
-    before (the run up to the mark is drawn and its columns read), so it is measured,
-    never listed.
+    slashed zero; issue 14). Which pairs join depends on the size and on the digit and
+    the mark alone (:func:`_pair_joins`: the font's 1-bit advances are whole px, so what
+    comes before them does not move them apart); it is measured, never listed.
 
     There the mark (with any marks right after it) starts a run, moved right so that
     exactly one blank column parts its lit columns from the digit's (lit columns, not
@@ -241,17 +241,18 @@ def _lit_columns(text: str, font: Font) -> tuple[int, int]:
 
 
 def _joins(before: str, mark: str, font: Font) -> bool:
-    """Whether ``mark`` after ``before`` (which ends in the digit), drawn in one piece
-    as a run is (:func:`_framed`), has no blank column between its lit pixels and the
-    digit's: the column after ``before``'s last lit one is lit, or nothing is lit past
-    it. Columns only: the rows a glyph sits on may move with the mark (:data:`_AFTER`)."""
+    """Whether ``mark`` after ``before`` (which ends in the digit) joins it: decided by
+    the digit and the mark alone (:func:`_pair_joins`, drawn in one piece as a run is,
+    :func:`_framed`), whatever comes before them."""
     return _pair_joins(before[-1], mark, font)
 
 
 @lru_cache(maxsize=4096)
 def _pair_joins(digit_ch: str, mark: str, font: Font) -> bool:
-    """:func:`_joins` of ``digit_ch`` then ``mark``: what comes before them does not
-    move them apart (the font's 1-bit advances are whole px), so the pair decides."""
+    """Whether ``mark`` drawn right after ``digit_ch`` (in one piece, as a run is:
+    :func:`_framed`) has no blank column between its lit pixels and the digit's: the
+    column after the digit's last lit one is lit, or nothing is lit past it. Columns
+    only: the rows a glyph sits on may move with the mark (:data:`_AFTER`)."""
     digit = _lit_columns(digit_ch, font)[1]  # the column after the digit's last
     placed = _framed(digit_ch + mark, font)[1]
     if placed is None or digit == 0:

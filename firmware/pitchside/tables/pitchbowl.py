@@ -350,12 +350,13 @@ def view(ts: TableState) -> PitchBowlView:
 
 def scored_state(ts: TableState) -> rules.State | None:
     """The match screen's state a touchdown was scored on (the turn before the pitch
-    that scored, PB-27) with the new score and the new last loss of initiative (the
+    that scored, PB-27) with the new score, the new last loss of initiative (the
     touchdown itself: PB-28 lists TOUCHDOWN among the losses, and play restarts with a
-    kick-off, PB-27) and the new kicker (its scorer, whom the line names), while :attr:`TableState.scored` is set: so a touchdown changes
-    the score, the last-loss line and the bottom line ("TOUCHDOWN!") on the screen the
-    players were watching, and the placement screen (PB-03) follows at the next press. None at any
-    other time."""
+    kick-off, PB-27) and the new kicker (its scorer, whom the line names), while
+    :attr:`TableState.scored` is set. So a touchdown changes the score, the last-loss
+    line and the bottom line ("TOUCHDOWN!", on 128x32 "TOUCHDOWN Bob!") on the screen
+    the players were watching, and the placement screen (PB-03) follows at the next
+    press. None at any other time."""
     head = ts.match.head
     if not ts.scored or head is None:
         return None
