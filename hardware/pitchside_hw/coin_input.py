@@ -13,11 +13,11 @@ from __future__ import annotations
 from gpiozero import Factory
 
 from pitchside.signals import coin as coin_filter
-from pitchside_hw.inputs import QueuePut, _FilteredInput
+from pitchside_hw.inputs import QueuePut, FilteredInput
 from pitchside_hw.pins import TickClock
 
 
-class CoinInput(_FilteredInput):
+class CoinInput(FilteredInput):
     """A coin acceptor's pulse output (CH-926 style), decoded by
     :class:`~pitchside.signals.coin.CoinDecoder` into ``CoinInserted`` / ``CoinFault``.
 

@@ -101,8 +101,11 @@ class _EdgeDevice(DigitalInputDevice):  # type: ignore[misc]
         self._on_edge(ticks, bool(state))
 
 
-class _FilteredInput:
-    """Shared plumbing of :class:`ButtonInput` and :class:`BeamInput` (not public)."""
+class FilteredInput:
+    """The base of this package's input drivers (:class:`ButtonInput`, :class:`BeamInput`,
+    :class:`pitchside_hw.coin_input.CoinInput`): one gpiozero pin whose edges go through
+    a pure filter (``make_filter``, given the pin's level at opening), the filter's
+    events onto the runtime's queue (``queue_put``). Not for use outside the drivers."""
 
     def __init__(
         self,
@@ -199,7 +202,7 @@ class _FilteredInput:
                 log.exception("%s: could not enqueue %r", self.name, item)
 
 
-class ButtonInput(_FilteredInput):
+class ButtonInput(FilteredInput):
     """A push button, debounced and decoded by :class:`~pitchside.signals.debounce.ButtonDecoder`.
 
     :param name: pin-map name (copied to events), e.g. ``"shot_done"``.
@@ -250,7 +253,7 @@ class ButtonInput(_FilteredInput):
             return isinstance(self._filter, ButtonDecoder) and self._filter.is_pressed
 
 
-class BeamInput(_FilteredInput):
+class BeamInput(FilteredInput):
     """A break-beam piece sensor, counted by :class:`~pitchside.signals.beam.BeamCounter`.
 
     :param name: pin-map name (copied to events), e.g. ``"pocket_1"``.
