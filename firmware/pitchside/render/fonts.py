@@ -160,7 +160,7 @@ def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
     out: list[tuple[int, str]] = []
     x, start, i = 0, 0, 1  # x: where the run from ``start`` is drawn
     while i < len(text):
-        if not (text[i - 1].isdigit() and is_mark(text[i]) and _joins(text[start:i], text[i], font)):
+        if not (text[i - 1].isdigit() and is_mark(text[i]) and _pair_joins(text[i - 1], text[i], font)):
             i += 1
             continue
         before = text[start:i]
@@ -238,13 +238,6 @@ def _lit_columns(text: str, font: Font) -> tuple[int, int]:
     (:func:`_framed`), ``(first, last + 1)``; ``(0, 0)`` for no ink."""
     placed = _framed(text, font)[1]
     return (0, 0) if placed is None else (placed[0][0], placed[0][0] + placed[1].width)
-
-
-def _joins(before: str, mark: str, font: Font) -> bool:
-    """Whether ``mark`` after ``before`` (which ends in the digit) joins it: decided by
-    the digit and the mark alone (:func:`_pair_joins`, drawn in one piece as a run is,
-    :func:`_framed`), whatever comes before them."""
-    return _pair_joins(before[-1], mark, font)
 
 
 @lru_cache(maxsize=4096)
