@@ -308,44 +308,62 @@ def step_lines(wrote: list[Any]) -> list[str]:
 class PlainLog:
     """The best a plain program would do for the same durability: the same bytes per
     journaled input (that step's replay lines, one per line, :meth:`Table._note_writes`)
-    appended to a file with one ``os.write`` and made durable with one ``os.fsync``
-    before the frame would be shown, on the same file system as the journal
-    (``directory``: the journal's). Nothing a program can do to make those bytes survive
-    a power cut is less: one system call to hand them over, one to wait for the disk.
+    written with one ``os.pwrite`` into a log file written out and synced beforehand,
+    and made durable with one ``os.fdatasync`` before the frame would be shown, on the
+    same file system as the journal (``directory``: the journal's).
 
-    Why this and not SQLite's single INSERT + COMMIT with the journal's pragmas: the
-    SQLite write is one way of doing it (WAL frames of a whole 4 KiB page, its locks and
-    WAL index), measured here at about 100 µs more at p50 than the plain append on the
-    same disk (500 of each interleaved, 14:05 UTC, load 1.1: append + fsync p50 229 /
-    p99 832 µs, one INSERT + COMMIT in WAL with ``synchronous=FULL`` 333 / 1,020 µs);
-    ``fdatasync`` instead of ``fsync`` (229 / 795) and overwriting a pre-written file
-    (229 / 847) gained nothing, so the plain append is the floor. Its guarantee is the
-    journal's: every step handed over before the frame is on disk; a power cut
-    mid-write leaves at most the last record torn, which its reader drops, as SQLite
-    drops a WAL frame without its commit (a program of this kind writes each step as one
-    record so a step is all or none).
+    Why this method: ``bench/fsync_methods.py`` measures the candidates interleaved on
+    the journal's file system. On ext4 here (2026-12-02 15:41 UTC, load 0.4, 1,000 of
+    each) the overwrite of written blocks + ``fdatasync`` was p50 131.5 µs against 192.9
+    for an ``O_APPEND`` write + ``fsync``, 191.1 with ``fdatasync``, and 284.3 for
+    SQLite's one INSERT + COMMIT with the journal's pragmas: a write that does not grow
+    the file leaves no metadata for the disk to commit. Its guarantee is the journal's:
+    every step handed over before the frame is on disk; a power cut mid-write leaves at
+    most the last record torn, which its reader drops (after the records, the file
+    holds zeros, where a reader stops), as SQLite drops a WAL frame without its commit.
 
-    :meth:`write` returns the ns the write + fsync took (``perf_counter_ns``)."""
+    The file is written out ``room`` bytes at a time (zeros, synced) whenever the next
+    record would not fit; that is not timed, as a program of this kind does it ahead.
+    :meth:`write` returns the ns the write + ``fdatasync`` took (``perf_counter_ns``)."""
+
+    ROOM = 1 << 20
+    """Bytes written out ahead at a time (1 MiB: about 20,000 of the demo's lines)."""
 
     def __init__(self, directory: Path) -> None:
         import os
 
-        self._fd = os.open(directory / "plain.jsonl", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        self._fd = os.open(directory / "plain.jsonl", os.O_RDWR | os.O_CREAT, 0o644)
+        self._at = 0  # where the next record goes
+        self._size = 0  # bytes written out ahead
+        self._grow(self.ROOM)
         fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)  # the new file survives a power cut
         try:
             os.fsync(fd)
         finally:
             os.close(fd)
 
+    def _grow(self, need: int) -> None:
+        import os
+
+        while self._size < self._at + need:
+            os.pwrite(self._fd, bytes(self.ROOM), self._size)
+            self._size += self.ROOM
+        os.fsync(self._fd)
+
     def write(self, texts: list[str]) -> int:
-        """Append ``texts`` (one line each) and fsync; the ns it took."""
+        """Write ``texts`` (one line each) after the last record and ``fdatasync``; the ns
+        it took."""
         import os
 
         data = ("\n".join(texts) + "\n").encode()
+        if self._at + len(data) > self._size:
+            self._grow(len(data))
         t = perf_counter_ns()
-        os.write(self._fd, data)
-        os.fsync(self._fd)
-        return perf_counter_ns() - t
+        os.pwrite(self._fd, data, self._at)
+        os.fdatasync(self._fd)
+        took = perf_counter_ns() - t
+        self._at += len(data)
+        return took
 
     def close(self) -> None:
         import os
@@ -379,7 +397,8 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     samples: dict[str, list[int]] = defaultdict(list)
     kinds: dict[str, list[int]] = defaultdict(list)
     counts = {"matches": 0, "edges_without_frame": 0, "journal_writes": 0, "frames_sent": 0, "frames_shown": 0,
-              "frames_shown_ahead": 0, "idle_wait_timeouts": 0, "plain_writes": 0, "plain_bytes": 0}
+              "frames_shown_ahead": 0, "idle_wait_timeouts": 0, "plain_writes": 0, "plain_bytes": 0,
+              "writes_inline": 0, "writes_overlapped": 0}
     try:
         while len(samples["total"]) < n_events:
             table = Table(factory, config, Path(tmp.name) if tmp else None, device, probe, seed=scenario.seed)
@@ -391,6 +410,10 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
             counts["frames_sent"] += table.display.frames_sent
             counts["frames_shown"] += getattr(table.runtime, "frames_shown", 0)  # handed to the main display
             counts["frames_shown_ahead"] += getattr(table.runtime, "frames_shown_ahead", 0)  # of them drawn ahead
+            # where the journaled steps were written: in the loop's thread (the frame drawn
+            # already), or on the writer thread while the frame was drawn (Runtime.refresh)
+            counts["writes_inline"] += getattr(table.runtime, "writes_inline", 0)
+            counts["writes_overlapped"] += getattr(table.runtime, "writes_overlapped", 0)
     finally:
         factory.close()
         if tmp is not None:

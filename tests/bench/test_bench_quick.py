@@ -61,6 +61,9 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     # the plain program's baseline: one os.write + os.fsync per journaled input, the same bytes
     assert lat["firmware_journal"]["plain_writes"] == lat["firmware_journal"]["journal_writes"]
     assert lat["firmware_journal"]["plain_bytes"] > 0
+    # every journaled edge's write ran inside it: in the loop's thread or on the writer thread
+    assert (lat["firmware_journal"]["writes_inline"] + lat["firmware_journal"]["writes_overlapped"]
+            == lat["firmware_journal"]["journal_writes"] > 0)
     assert "plain_writes" not in lat["firmware"] or lat["firmware"]["plain_writes"] == 0
     assert lat["firmware"]["journal_writes"] == 0
     # interleaved: every firmware edge had one bare-counter edge beside it, per pair
