@@ -214,7 +214,7 @@ def journal(arms: Arms, rounds: int, n: int, journal_dir: Path) -> None:
               f"  shown ahead {sum(f['frames_shown_ahead'] for f in fw)}/{sum(f['frames_shown'] for f in fw)}")
         if plain:
             vs = [j["p99"] / p["p99"] for j, p in zip(jd, plain)]
-            print(f"     plain os.write + os.fsync of the same bytes p50 {med(p['p50'] for p in plain):.0f}"
+            print(f"     plain pwrite + fdatasync of the same bytes p50 {med(p['p50'] for p in plain):.0f}"
                   f"  p99 {med(p['p99'] for p in plain):.0f}  journaled p99 / plain p99 {med(vs):.2f}x"
                   f" (rounds {min(vs):.2f}-{max(vs):.2f})")
 

@@ -8,7 +8,7 @@ bench/ab_edge.py loads its arms. Per arm, the journal calls of a synchronous dem
 once; then, round by round, the arms alternating (A B, B A, ...), each arm replays its
 calls on a fresh journal in ``--journal-dir`` (a disk: a RAM-backed one is refused), one
 call after a pause of 1 ms (as the latency bench's), the PLAIN arm beside them writing
-the same replay lines with ``latency.PlainLog`` (one ``os.write`` + ``os.fsync``)::
+the same replay lines with ``latency.PlainLog`` (one ``os.pwrite`` into a pre-written log + ``os.fdatasync``)::
 
     cd bench && ../.venv/bin/python ab_journal.py 8 --before 341e9c7
 

@@ -233,8 +233,8 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
     jw = lat["firmware_journal"].get("journal_write_us", {})
     for q in ("p50", "p99", "max"):
         f.append(fig(f"latency.journal.fsync_per_journaled_input.{q}", dur(jw.get(q)), "us"))
-    # the plain program's baseline (latency.PlainLog: os.write + os.fsync of the same bytes per journaled
-    # input, interleaved, same file system): the journaled input against it, beside the target's ratio
+    # the plain program's baseline (latency.PlainLog: pwrite + fdatasync into a pre-written log, the
+    # same bytes per journaled input, interleaved, same file system): the journaled input against it, beside the target's ratio
     # (journaled_p99_vs_fsync_p99, whose "fsync" is the firmware's whole write)
     pf = lat["firmware_journal"].get("plain_fsync_us", {})
     for q in ("p50", "p99", "max"):
@@ -434,7 +434,7 @@ def print_table(r: dict[str, Any]) -> None:
     jv, jw = fig_["latency.journal.journaled_input_vs_plain_fsync.p99"], fig_["latency.journal.journaled_input_vs_write.p99"]
     if jv["ratio"] is not None and jw["ratio"] is not None:
         print(f"journaled input p99 {jv['value']} us: {jw['ratio']:.2f}x the firmware's write p99 (the target's "
-              f"ratio), {jv['ratio']:.2f}x a plain program's os.write + os.fsync of the same bytes p99 "
+              f"ratio), {jv['ratio']:.2f}x a plain program's pwrite + fdatasync of the same bytes p99 "
               f"({jv['baseline']} us)")
     c = r["counts"]
     print(f"\nevents: firmware {r['sections']['latency']['firmware']['events']}, journal "
