@@ -42,7 +42,7 @@ from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
 
 if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up, issue 15)
-    from pitchside.tables.cues import SoundSink
+    from pitchside.tables.cues import Cue, SoundSink
 
 log = logging.getLogger(__name__)
 
@@ -206,8 +206,13 @@ class Runtime:
     def __init__(self, state: TableLike, parts: TableParts) -> None:
         self.parts = parts
         self._sound = parts.sound
-        if parts.sound is not None:  # the cues loaded now, not at the first input (_cue; start-up, issue 15)
-            import pitchside.tables.cues  # noqa: F401
+        self._cues: tuple[Callable[..., tuple[Cue, ...]], Callable[..., tuple[Cue, ...]]] | None = None
+        """The cue functions (:func:`pitchside.tables.cues.cues`, ``moment_cues``), loaded
+        here for a table with a buzzer only (start-up, issue 15)."""
+        if parts.sound is not None:
+            from pitchside.tables.cues import cues, moment_cues
+
+            self._cues = (cues, moment_cues)
         self.sound_errors = 0
         self.publisher = parts.publisher
         """The web feed's publisher (may be set after construction: the simulator's ``--web``)."""
@@ -350,8 +355,8 @@ class Runtime:
         before = self.kiosk
         self.kiosk, effects = kiosk.handle(self.kiosk, event)
         self.events_handled += 1
-        if self._sound is not None:
-            self._cue(before)
+        if self._cues is not None:
+            self._cue(before, *self._cues)
         self._note_refusal(before.table, event)
         self._apply_effects(effects)
         self._publish_due = True  # published after the frame is shown (process_pending)
@@ -387,9 +392,8 @@ class Runtime:
             self.publish_errors += 1
             log.warning("publisher fault, state not published: %s", exc)
 
-    def _cue(self, before: kiosk.KioskState) -> None:
-        from pitchside.tables.cues import cues, moment_cues  # a table with a buzzer: loaded at __init__ (issue 15)
-
+    def _cue(self, before: kiosk.KioskState, cues: Callable[..., tuple[Cue, ...]],
+             moment_cues: Callable[..., tuple[Cue, ...]]) -> None:
         after = self.kiosk
         for name in (*cues(before.table, after.table), *moment_cues(before.moment, after.moment)):
             try:
