@@ -77,6 +77,10 @@ CASES = [
                          "height = 16"), "display.width",
      "sh1106 cannot drive 96x16 px; the sizes it drives that the screens lay out are 128x64, 128x32, 128x128: "
      "set width and height to one of these (or choose the panel's driver)"),
+    # a quarter turn: the screens would draw 64x128, which nothing lays out (was: accepted, then a traceback)
+    ("ssd1306 128x64 turned a quarter", ("rotate = 0", "rotate = 1"), "display.rotate",
+     "rotate = 1 turns the 128x64 px panel to 64x128 (upright), and the screens have no layout for that; use "
+     "rotate = 0 or 2 (the panel mounted upside down), or a panel whose turned size has one: 128x128"),
     ("i2c address in hex", ("i2c_address = 0x3C", "i2c_address = 0x99"), "display.i2c_address",
      "must be between 0x03 and 0x77, not 0x99"),
 ]
@@ -243,3 +247,15 @@ def test_a_journal_path_that_is_a_directory_is_refused_by_check_config_and_at_st
     assert "write journal" in at_start(tmp_path, caplog, text)
     assert sorted(p.name for p in folder.iterdir()) == ["keep.txt"]  # nothing moved, nothing made
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("pitchside")) == ["pitchside"]
+
+
+@pytest.mark.parametrize("rotate", [1, 2, 3])
+def test_a_turned_panel_is_accepted_where_its_turned_size_has_a_layout(tmp_path: Path, rotate: int) -> None:
+    """128x128 turned a quarter is still 128x128; 128x64 turned a half is still 128x64."""
+    square = edited(PICHENOTTE, 'driver = "ssd1306"', 'driver = "ssd1327"', "height = 64", "height = 128",
+                    "rotate = 0", f"rotate = {rotate}")
+    (tmp_path / "square.toml").write_text(square)
+    assert load_config(tmp_path / "square.toml").display.rotate == rotate
+    if rotate == 2:
+        (tmp_path / "half.toml").write_text(edited(PICHENOTTE, "rotate = 0", "rotate = 2"))
+        assert (load_config(tmp_path / "half.toml").display.width, load_config(tmp_path / "half.toml").display.height) == (128, 64)
