@@ -5,12 +5,13 @@ each checked with a message that says what to write."""
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from pitchside.app.config import ConfigErrors, load_config
-from pitchside.app.config_mqtt import CredentialsError, MqttConfig, read_credentials
+from pitchside.app.config_mqtt import CredentialsError, MqttConfig, ca_file_problem, read_credentials
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
 
@@ -47,9 +48,16 @@ def test_a_plain_broker_with_credentials_takes_the_table_id_from_the_user(tmp_pa
     assert read_credentials(str(c)) == ("table-1", "s3cret:with:colons")
 
 
-def test_tls_defaults_to_port_8883_and_takes_a_ca_file(tmp_path: Path) -> None:
+def club_ca(tmp_path: Path) -> Path:
+    """A club CA's certificate (PEM): a self-signed one, made with the openssl command line."""
     ca = tmp_path / "ca.crt"
-    ca.write_text("-----BEGIN CERTIFICATE-----\n")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(tmp_path / "ca.key"),
+                    "-out", str(ca), "-days", "1", "-subj", "/CN=club-ca"], check=True, capture_output=True)
+    return ca
+
+
+def test_tls_defaults_to_port_8883_and_takes_a_ca_file(tmp_path: Path) -> None:
+    ca = club_ca(tmp_path)
     config = load_config(with_mqtt(tmp_path, f'host = "10.0.0.2"\nvenue = "v"\ntable = "t9"\ntls = true\n'
                                              f'ca_file = "{ca}"\nkeepalive_s = 10\n'))
     assert config.mqtt == MqttConfig(host="10.0.0.2", venue="v", table="t9", port=8883, tls=True,
@@ -110,3 +118,26 @@ def test_a_credentials_file_others_can_read_and_a_table_not_its_user_are_warning
                        "only the topics of its own user name"),
     ]
     assert os.stat(c).st_mode & 0o777 == 0o644  # check-config only reads
+
+
+@pytest.mark.parametrize("text", ["127.0.0.1 localhost\n", "", "-----BEGIN CERTIFICATE-----\n"],
+                         ids=["hosts file", "empty", "a header only"])
+def test_a_ca_file_without_a_certificate_is_refused_where_the_link_would_fail_at_start(
+        tmp_path: Path, text: str) -> None:
+    """Was accepted, then ``pitchside run`` raised ssl.SSLError in the club link's tls_set."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    bad = tmp_path / "club-ca.crt"
+    bad.write_text(text)
+    assert problems(with_mqtt(tmp_path, f'host = "h"\nvenue = "v"\ntable = "t"\ntls = true\nca_file = "{bad}"\n')) == [
+        ("mqtt.ca_file", f"{bad} holds no certificate that TLS can load: it must hold the club "
+                         "CA's certificate (PEM), see deploy/mosquitto/README.md")]
+    for path, loads in ((bad, False), (club_ca(tmp_path), True)):  # the check says what the link's client does
+        assert (ca_file_problem(str(path)) is None) is loads
+        try:
+            mqtt.Client(CallbackAPIVersion.VERSION2).tls_set(ca_certs=str(path))
+        except OSError:  # ssl.SSLError is an OSError
+            assert not loads
+        else:
+            assert loads

@@ -104,6 +104,11 @@ def read_mqtt(top: Section) -> MqttConfig | None:
         elif not os.path.isfile(ca_file):
             m.fail("ca_file", f"{ca_file} is not a file: the club CA's certificate (PEM), "
                               "see deploy/mosquitto/README.md")
+        else:
+            problem = ca_file_problem(ca_file)
+            if problem is not None:
+                m.fail("ca_file", f"{ca_file} {problem}: it must hold the club CA's certificate (PEM), "
+                                  "see deploy/mosquitto/README.md")
     credentials = m.get("credentials", str, None)
     user: str | None = None
     if credentials is not None:
@@ -137,3 +142,19 @@ def _id(m: Section, name: str, default: str | None) -> str:
         m.fail(name, f"must be 1-64 of a-z, 0-9, - and _ (one topic level), not {shown(value)}")
         return ""
     return value
+
+
+def ca_file_problem(path: str) -> str | None:
+    """What is wrong with ``path`` as the club CA of a TLS link, read as the club link's
+    MQTT client reads it (paho-mqtt's ``tls_set``: ``ssl.SSLContext(PROTOCOL_TLS_CLIENT)``
+    then ``load_verify_locations``), so that a file check-config accepts is one the link
+    can start with; None when it loads. ``ssl`` is imported only here (start-up, issue 15)."""
+    import ssl
+
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT).load_verify_locations(path)
+    except ssl.SSLError:  # OpenSSL's reason ("PEM lib", "NO_CERTIFICATE_OR_CRL_FOUND") helps no one here
+        return "holds no certificate that TLS can load"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    return None
