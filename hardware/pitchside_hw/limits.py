@@ -88,10 +88,10 @@ def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
                           f"{d.driver} drives that the screens lay out are {usable()}: set width and height to one "
                           "of these (or choose the panel's driver)")]
     if d.rotate % 2 and (d.height, d.width) not in LAYOUTS:  # a quarter turn: the screens draw height x width
+        turnable = ", ".join(f"{w}x{h}" for w, h in sorted(LAYOUTS) if (h, w) in LAYOUTS) or "none"
         return [("rotate", f"rotate = {d.rotate} turns the {d.width}x{d.height} px panel to {d.height}x{d.width} "
                            "(upright), and the screens have no layout for that; use rotate = 0 or 2 (the panel "
-                           f"mounted upside down), or a panel whose turned size has one: "
-                           f"{', '.join(f'{w}x{h}' for w, h in sorted(LAYOUTS) if w == h) or 'none'}")]
+                           f"mounted upside down), or a panel whose turned size has one: {turnable}")]
     return []
 
 

@@ -250,12 +250,33 @@ def test_a_journal_path_that_is_a_directory_is_refused_by_check_config_and_at_st
 
 
 @pytest.mark.parametrize("rotate", [1, 2, 3])
-def test_a_turned_panel_is_accepted_where_its_turned_size_has_a_layout(tmp_path: Path, rotate: int) -> None:
-    """128x128 turned a quarter is still 128x128; 128x64 turned a half is still 128x64."""
+def test_a_turned_panel_that_check_config_accepts_starts_and_draws_upright(tmp_path: Path, rotate: int) -> None:
+    """128x128 turned a quarter is still 128x128, and 128x64 turned a half still 128x64:
+    accepted, and the table built from the config draws its first frame on the turned
+    luma device (the real opener, on luma's noop bus)."""
+    from gpiozero.pins.mock import MockFactory
+
+    from pitchside_hw.pins import TickClock
+    from pitchside_hw.table import build_table, open_display
+
     square = edited(PICHENOTTE, 'driver = "ssd1306"', 'driver = "ssd1327"', "height = 64", "height = 128",
                     "rotate = 0", f"rotate = {rotate}")
-    (tmp_path / "square.toml").write_text(square)
-    assert load_config(tmp_path / "square.toml").display.rotate == rotate
-    if rotate == 2:
-        (tmp_path / "half.toml").write_text(edited(PICHENOTTE, "rotate = 0", "rotate = 2"))
-        assert (load_config(tmp_path / "half.toml").display.width, load_config(tmp_path / "half.toml").display.height) == (128, 64)
+    texts = [("square", square, (128, 128))] + ([("half", edited(PICHENOTTE, "rotate = 0", "rotate = 2"), (128, 64))]
+                                                  if rotate == 2 else [])
+    for name, text, size in texts:
+        path = tmp_path / f"{name}.toml"
+        path.write_text(edited(text, 'pin_factory = "lgpio"', 'pin_factory = "mock"', 'interface = "i2c"',
+                               'interface = "noop"'))
+        config = load_config(path)
+        assert config.display.rotate == rotate
+        factory = MockFactory()
+        try:
+            table = build_table(config, pin_factory=factory, clock=TickClock(factory), open_display=open_display(config),
+                                journal=None)
+            try:
+                table.runtime.refresh()
+                assert (table.display.size, table.display.frames_sent) == (size, 1)
+            finally:
+                table.close()
+        finally:
+            factory.close()
