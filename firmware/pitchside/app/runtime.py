@@ -43,6 +43,10 @@ from pitchside.signals.timers import TimerRequest
 
 if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up, issue 15)
     from pitchside.tables.cues import Cue, SoundSink
+    from pitchside.tables.moments import Showing
+
+    CueFunctions = tuple[Callable[[TableLike, TableLike], tuple[Cue, ...]],
+                         Callable[[Showing | None, Showing | None], tuple[Cue, ...]]]
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +210,7 @@ class Runtime:
     def __init__(self, state: TableLike, parts: TableParts) -> None:
         self.parts = parts
         self._sound = parts.sound
-        self._cues: tuple[Callable[..., tuple[Cue, ...]], Callable[..., tuple[Cue, ...]]] | None = None
+        self._cues: CueFunctions | None = None
         """The cue functions (:func:`pitchside.tables.cues.cues`, ``moment_cues``), loaded
         here for a table with a buzzer only (start-up, issue 15)."""
         if parts.sound is not None:
@@ -356,7 +360,7 @@ class Runtime:
         self.kiosk, effects = kiosk.handle(self.kiosk, event)
         self.events_handled += 1
         if self._cues is not None:
-            self._cue(before, *self._cues)
+            self._cue(before)
         self._note_refusal(before.table, event)
         self._apply_effects(effects)
         self._publish_due = True  # published after the frame is shown (process_pending)
@@ -392,12 +396,14 @@ class Runtime:
             self.publish_errors += 1
             log.warning("publisher fault, state not published: %s", exc)
 
-    def _cue(self, before: kiosk.KioskState, cues: Callable[..., tuple[Cue, ...]],
-             moment_cues: Callable[..., tuple[Cue, ...]]) -> None:
+    def _cue(self, before: kiosk.KioskState) -> None:
+        """Play on the buzzer the cues of the change from ``before`` to the kiosk now."""
+        assert self._cues is not None and self._sound is not None
+        cues, moment_cues = self._cues
         after = self.kiosk
         for name in (*cues(before.table, after.table), *moment_cues(before.moment, after.moment)):
             try:
-                self._sound.cue(name)  # type: ignore[union-attr]
+                self._sound.cue(name)
             except Exception as exc:  # a buzzer fault must not stop the match
                 self.sound_errors += 1
                 log.warning("sound fault, cue %r not played: %s", name, exc)
