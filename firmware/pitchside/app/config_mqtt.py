@@ -80,6 +80,15 @@ def read_credentials(path: str) -> tuple[str, str]:
     raise CredentialsError(f"{path} must hold one line USER:PASSWORD (the table's broker user and its password)")
 
 
+def credentials_exposed(path: str) -> str | None:
+    """The warning for a credentials file others may read or write (its group or anyone:
+    ``chmod 600``), or None. The table's ``check-config`` and ``league serve`` give it."""
+    mode = os.stat(path).st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        return f"{path} can be read by others (mode {stat.S_IMODE(mode):o}): chmod 600 {path}"
+    return None
+
+
 def read_mqtt(top: Section) -> MqttConfig | None:
     """``[mqtt]``, checked (every problem named, with the fix), or None without it."""
     if "mqtt" not in top.raw:
@@ -117,10 +126,9 @@ def read_mqtt(top: Section) -> MqttConfig | None:
         except CredentialsError as exc:
             m.fail("credentials", str(exc))
         else:
-            mode = os.stat(credentials).st_mode
-            if mode & (stat.S_IRWXG | stat.S_IRWXO):
-                top.problems.warn(m.key("credentials"), f"{credentials} can be read by others "
-                                                        f"(mode {stat.S_IMODE(mode):o}): chmod 600 {credentials}")
+            exposed = credentials_exposed(credentials)
+            if exposed is not None:
+                top.problems.warn(m.key("credentials"), exposed)
     venue = _id(m, "venue", None)
     table = _id(m, "table", user)
     if user is not None and table and table != user:

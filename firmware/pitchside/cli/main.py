@@ -227,6 +227,15 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
                   f"pin_factory = one of {', '.join(limits.pin_factories) or 'lgpio'} in [gpio]")
             continue
         text = _read_text(path)
+        if config.web is not None:  # a name pitchside web could not listen on (asks the resolver)
+            from pitchside.app.config_web import listen_problem, parse_listen
+
+            problem = listen_problem(*parse_listen(config.web.listen))
+            if problem is not None:
+                status = 2
+                line = locate(text, "web.listen")
+                print(f"{f'{path}:{line}' if line else path}: web.listen: {problem}")
+                continue
         for w in config.warnings:
             _print_problem(w, text, "warning: ")
         d = config.display

@@ -11,7 +11,7 @@ import time
 from urllib.parse import urlsplit
 
 from pitchside.app.config import DEFAULT_JOURNAL, load_config
-from pitchside.app.config_web import WebConfig
+from pitchside.app.config_web import WebConfig, listen_problem, parse_listen
 from pitchside.core.errors import PitchsideError
 
 
@@ -23,7 +23,7 @@ def allowed_hosts(web: WebConfig, listen_host: str, extra: list[str]) -> tuple[s
     name = socket.gethostname()
     hosts.update({name, f"{name}.local"})
     if listen_host not in ("0.0.0.0", "::", ""):
-        hosts.add(listen_host)
+        hosts.add(f"[{listen_host}]" if ":" in listen_host else listen_host)  # an IPv6 Host is bracketed
     return tuple(sorted(hosts))
 
 
@@ -36,9 +36,15 @@ def _cmd_web(args: argparse.Namespace) -> int:
         return 2
     web = (config.web if config is not None else None) or WebConfig()
     listen = args.listen or web.listen
-    host, _, port = listen.rpartition(":")
-    if not host or not port.isdigit():
-        print(f"pitchside web: --listen must be HOST:PORT, not {listen!r}", file=sys.stderr)
+    what = "--listen" if args.listen else "[web] listen"
+    try:
+        host, port = parse_listen(listen)
+    except ValueError as exc:
+        print(f"pitchside web: {what}: {exc}", file=sys.stderr)
+        return 2
+    problem = listen_problem(host, port)
+    if problem is not None:
+        print(f"pitchside web: {what}: {problem}", file=sys.stderr)
         return 2
     from pitchside.web.app import WebSettings, create_app
     from pitchside.web.daemon import FeedReceiver
@@ -58,7 +64,7 @@ def _cmd_web(args: argparse.Namespace) -> int:
     print(f"pitchside web: serving http://{listen}/ (feed {receiver.path}; ready in "
           f"{time.monotonic() - started:.2f} s)", flush=True)
     try:
-        serve(create_app(hub, settings), hub, host, int(port))
+        serve(create_app(hub, settings), hub, host, port)
     finally:
         receiver.close()
     return 0

@@ -79,7 +79,8 @@ class BackgroundServer:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}"
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
 
     def start(self, timeout: float = 10.0) -> "BackgroundServer":
         self.server = Server(config(self.app, self.host, self.port, **self.limits), self.hub)
@@ -110,6 +111,7 @@ class BackgroundServer:
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
+    """A port free on ``host`` now (an IPv4 or IPv6 address)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
         s.bind((host, 0))
         return int(s.getsockname()[1])
