@@ -121,3 +121,24 @@ def test_pitchside_web_serves_on_ipv6(tmp_path: Path) -> None:
         proc.wait(20)
         assert proc.stderr is not None
         proc.stderr.close()
+
+
+def test_the_web_side_reads_only_web_and_the_journal_path(tmp_path: Path) -> None:
+    """``pitchside web`` runs as a user who may not read the table's broker credentials:
+    it reads [web] and [storage] journal only (the rest is check-config's)."""
+    from pitchside.app.config import load_config, load_web_side
+    from pitchside.app.config_web import WebConfig
+    from pitchside.core.errors import ConfigError
+
+    secret = tmp_path / "unreadable.cred"  # absent here; on a table: root's or the table's, mode 600
+    path = tmp_path / "table.toml"
+    path.write_text(EXAMPLE.read_text().replace('journal = "/var/lib/pitchside/journal.db"', 'journal = "/srv/j.db"')
+                    + f'\n[web]\nlisten = "[::1]:8081"\n\n[mqtt]\nhost = "league.local"\nvenue = "club"\n'
+                    f'credentials = "{secret}"\n')
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(path)
+    assert load_web_side(path) == (WebConfig(listen="[::1]:8081"), "/srv/j.db")
+    path.write_text(path.read_text().replace('"[::1]:8081"', '"[::1]:80801"'))
+    r = run("web", "--config", str(path), "--feed", str(tmp_path / "feed.sock"))
+    assert (r.returncode, r.stderr) == (2, f"pitchside web: {path}: web.listen: the port must be 1-65535, "
+                                           "not 80801 (in '[::1]:80801')\n")

@@ -270,6 +270,34 @@ def load_config(path: str | Path, limits: HardwareLimits | None = None) -> Table
         key, bad value, missing or clashing pin, unknown game; a
         :class:`ConfigErrors` names every problem.
     """
+    raw, text = _read_file(path)
+    return parse_config(raw, str(path), text=text, limits=limits)
+
+
+def load_web_side(path: str | Path) -> tuple[WebConfig | None, str]:
+    """What ``pitchside web`` reads of a table config: its ``[web]`` section (None
+    without it) and ``[storage] journal``, checked; nothing else.
+
+    The web side runs as a user of its own (deploy/pitchside-web.service.in) that may
+    read neither the table's broker credentials nor its devices, so it never reads the
+    rest: the table checks that (``pitchside check-config``, ``pitchside run``).
+
+    :raises ConfigError: unreadable file, bad TOML, a bad ``[web]`` value.
+    """
+    raw, text = _read_file(path)
+    problems = Problems(str(path), text)
+    top = Section(problems, "", dict(raw))
+    web = _read_web(top)
+    journal = top.sub("storage").get("journal", str, DEFAULT_JOURNAL)
+    problems.check()
+    return web, journal
+
+
+def _read_file(path: str | Path) -> tuple[dict[str, Any], str]:
+    """A config file's TOML and its text.
+
+    :raises ConfigError: unreadable, not UTF-8, bad TOML (with its line), too deep or long.
+    """
     source = str(path)
     try:
         with open(path, "rb") as fh:
@@ -289,7 +317,7 @@ def load_config(path: str | Path, limits: HardwareLimits | None = None) -> Table
     except ValueError as exc:  # an integer of more than 4300 digits (sys.get_int_max_str_digits)
         raise ConfigError(source, "(syntax)", f"a value too long to read ({exc}): write a number of a few "
                           "digits") from None
-    return parse_config(raw, source, text=text, limits=limits)
+    return raw, text
 
 
 class _Panel:

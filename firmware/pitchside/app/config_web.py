@@ -24,7 +24,7 @@ class WebConfig:
     listen: str = "0.0.0.0:8080"
     """``HOST:PORT``; an IPv6 address in brackets (``"[::1]:8080"``, ``"[::]:8080"``)."""
     url: str | None = None
-    feed: str = "/run/pitchside/feed.sock"
+    feed: str = "/run/pitchside-web/feed.sock"
     allowed_hosts: tuple[str, ...] = ()
     max_clients: int = 200
 

@@ -10,7 +10,7 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-from pitchside.app.config import DEFAULT_JOURNAL, load_config
+from pitchside.app.config import DEFAULT_JOURNAL, load_web_side
 from pitchside.app.config_web import WebConfig, listen_problem, parse_listen
 from pitchside.core.errors import PitchsideError
 
@@ -29,12 +29,12 @@ def allowed_hosts(web: WebConfig, listen_host: str, extra: list[str]) -> tuple[s
 
 def _cmd_web(args: argparse.Namespace) -> int:
     started = time.monotonic()
-    try:
-        config = load_config(args.config) if args.config else None
+    try:  # only [web] and the journal's path: the rest is the table's (its credentials too)
+        configured, journal_path = load_web_side(args.config) if args.config else (None, DEFAULT_JOURNAL)
     except PitchsideError as exc:
         print(f"pitchside web: {exc}", file=sys.stderr)
         return 2
-    web = (config.web if config is not None else None) or WebConfig()
+    web = configured or WebConfig()
     listen = args.listen or web.listen
     what = "--listen" if args.listen else "[web] listen"
     try:
@@ -52,7 +52,7 @@ def _cmd_web(args: argparse.Namespace) -> int:
     from pitchside.web.server import serve
 
     url = args.url or web.url
-    journal = args.db or (config.storage.journal if config is not None else DEFAULT_JOURNAL)
+    journal = args.db or journal_path
     settings = WebSettings(allowed_hosts=allowed_hosts(web, host, args.allow_host), url=url, journal=journal,
                            max_streams=web.max_clients)
     hub = Hub(settings.max_streams, settings.max_streams_per_ip)
