@@ -101,9 +101,10 @@ def _ipv6_loopback() -> bool:
 
 
 @pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback (::1) on this machine")
-def test_pitchside_web_serves_on_ipv6(tmp_path: Path) -> None:
+@pytest.mark.parametrize("host", ["::1", "::"])
+def test_pitchside_web_serves_on_ipv6(tmp_path: Path, host: str) -> None:
     port = free_port("::1")
-    proc = subprocess.Popen([*PITCHSIDE, "web", "--listen", f"[::1]:{port}", "--feed", str(tmp_path / "feed.sock")],
+    proc = subprocess.Popen([*PITCHSIDE, "web", "--listen", f"[{host}]:{port}", "--feed", str(tmp_path / "feed.sock")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 30

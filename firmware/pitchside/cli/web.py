@@ -16,8 +16,9 @@ from pitchside.core.errors import PitchsideError
 
 
 def allowed_hosts(web: WebConfig, listen_host: str, extra: list[str]) -> tuple[str, ...]:
-    """The Host allow-list: configured names, the url's host, this machine's names, localhost."""
-    hosts = {"127.0.0.1", "localhost", *web.allowed_hosts, *extra}
+    """The Host allow-list: configured names, the url's host, this machine's names,
+    localhost (127.0.0.1, ``[::1]``: an IPv6 Host header keeps its brackets)."""
+    hosts = {"127.0.0.1", "[::1]", "localhost", *web.allowed_hosts, *extra}
     if web.url:
         hosts.add(urlsplit(web.url).hostname or "localhost")
     name = socket.gethostname()
