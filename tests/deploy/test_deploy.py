@@ -261,7 +261,7 @@ def test_unit_content(tmp_path: Path) -> None:
     assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml"
     assert service["StandardOutput"] == "journal"
     assert service["ProtectSystem"] == "strict" and service["NoNewPrivileges"] == "yes"
-    assert service["CapabilityBoundingSet"] == "" and service["ProtectHome"] == "yes"
+    assert service["CapabilityBoundingSet"] == "" and service["ProtectHome"] == "read-only"
     assert service["ReadWritePaths"] == "/var/lib/pitchside"
     # Device access must stay open for GPIO, I2C, SPI and the serial die.
     for key in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
