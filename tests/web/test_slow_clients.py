@@ -78,8 +78,8 @@ def table_server(**limits: float) -> Iterator[tuple[BackgroundServer, Hub]]:
 
 
 @contextmanager
-def league_server(tmp_path: Path) -> Iterator[BackgroundServer]:
-    hub, store = Hub(), Store(tmp_path / "league.db")
+def league_server(tmp_path: Path, hub: Hub | None = None) -> Iterator[BackgroundServer]:
+    hub, store = hub or Hub(), Store(tmp_path / "league.db")
     hub.publish_threadsafe({"seq": 1, "boot": "b", "tables": []})
     server = BackgroundServer(league_app(hub, store), hub).start()
     try:
@@ -173,3 +173,14 @@ def test_head_events_takes_no_stream_slot(method: str) -> None:
         time.sleep(0.2)
         assert len(hub.clients) == (1 if method == "GET" else 0)
         assert dict(hub.per_ip) == ({"127.0.0.1": 1} if method == "GET" else {})
+
+
+def test_head_events_on_the_leagues_wall_takes_no_stream_slot(tmp_path: Path) -> None:
+    hub = Hub()
+    with league_server(tmp_path, hub) as server, \
+            socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(b"HEAD /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        head = s.recv(65536)
+        assert head.startswith(b"HTTP/1.1 200 OK\r\n") and b"content-type: text/event-stream" in head
+        time.sleep(0.2)
+        assert len(hub.clients) == 0 and dict(hub.per_ip) == {}
