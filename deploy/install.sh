@@ -682,6 +682,8 @@ start_service() {
     run systemctl enable "$SERVICE"
     if ((RESTART)); then
         run systemctl restart "$SERVICE"
+        # the web side and the league server onto the new release too, if they run
+        run systemctl try-restart "$WEB_SERVICE" "$LEAGUE_SERVICE"
     else
         note "not restarted (--no-restart)"
     fi

@@ -174,6 +174,7 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         "==> start pitchside.service",
         "+ systemctl enable pitchside.service",
         "+ systemctl restart pitchside.service",
+        "+ systemctl try-restart pitchside-web.service pitchside-league.service",  # only if running
         "==> done",
     ]
     _in_order(r.stdout, expected)
@@ -795,7 +796,7 @@ def test_a_number_answers_too_and_no_answer_is_refused(tmp_path: Path) -> None:
 
 def test_start_service_in_real_mode(tmp_path: Path) -> None:
     # The real-mode calls, with systemctl stubbed: a failed check disables and stops,
-    # a passed one enables and restarts.
+    # a passed one enables and restarts (and the web side and league server if they run).
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     calls = tmp_path / "calls"
@@ -804,7 +805,8 @@ def test_start_service_in_real_mode(tmp_path: Path) -> None:
     for ok, restart, expected in (
         ("0", 1, "systemctl disable --now pitchside.service\n"),
         ("0", 0, "systemctl disable pitchside.service\n"),  # --no-restart: a running table is left alone
-        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"),
+        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"
+                 "systemctl try-restart pitchside-web.service pitchside-league.service\n"),
         ("1", 0, "systemctl enable pitchside.service\n"),
     ):
         calls.unlink(missing_ok=True)
