@@ -11,7 +11,7 @@ from pitchside.cli.commands import deferred
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``sim``, its arguments added when it is chosen or its help shown
     (:func:`pitchside.cli.commands.deferred`: ``pitchside run`` parses without them,
-    start-up, issue 15)."""
+    start-up)."""
     deferred(sub, "sim", "play on the simulated table (keyboard, or a scenario with --script)", _sim_parser)
 
 

@@ -1,7 +1,7 @@
 """Which journal a simulator run keeps its matches in.
 
 Each run keeps its own journal per game, in its ``--out`` folder, so one run never
-wipes or carries on another's match (issue 14 item 8: ``scripts/demo`` must not wipe a
+wipes or carries on another's match (``scripts/demo`` must not wipe a
 match someone is playing):
 
 ==================================  ==============================  =================

@@ -77,7 +77,7 @@ def _save(sim: SimTable, out: Path) -> list[Path]:
     the frame files. Each is written on its own: one that cannot be written is reported
     on stderr and the others still are. The match comes from the journal, which keeps
     it in memory once its storage has failed (a full disk mid-match), so a quit then
-    still saves every input (issue 13 item 3)."""
+    still saves every input."""
     paths: list[Path] = []
 
     def frames() -> None:

@@ -33,7 +33,7 @@ from pitchside.tables.gametable import InputKind
 from pitchside.tables.moments import DEFAULT_S as MOMENT_S
 from pitchside.tables.registry import app_for, table_games
 
-if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with the section (start-up, issue 15)
+if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with the section (start-up)
     from pitchside.app.config_coin import CoinConfig
     from pitchside.app.config_mqtt import MqttConfig
     from pitchside.app.config_serial import SerialConfig
@@ -451,7 +451,7 @@ def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
     """``[serial.NAME]``: each line device's port and speed; two devices never share a
     port (the second reader would wait for the port's lock forever)."""
     sec = top.sub("serial")
-    if not sec.raw:  # no line device: the record's module is not loaded (start-up, issue 15)
+    if not sec.raw:  # no line device: the record's module is not loaded (start-up)
         sec.done()
         return ()
     from pitchside.app.config_serial import SerialConfig
@@ -548,8 +548,8 @@ def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig,
 
 def _read_sound(top: Section) -> SoundConfig | None:
     """``[sound]`` (:func:`pitchside.app.config_sound.read_sound`), or None when the
-    table has no such section; its module is loaded only for a config with it (start-up,
-    issue 15)."""
+    table has no such section; its module is loaded only for a config with it
+    (start-up)."""
     if "sound" not in top.raw:
         return None
     from pitchside.app.config_sound import read_sound
@@ -559,7 +559,7 @@ def _read_sound(top: Section) -> SoundConfig | None:
 
 def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
     """``[coin]`` and ``[pricing]`` (:mod:`pitchside.app.config_coin`), each None when
-    absent; their readers are loaded only for a config with either (start-up, issue 15)."""
+    absent; their readers are loaded only for a config with either (start-up)."""
     if "coin" not in top.raw and "pricing" not in top.raw:
         return None, None
     from pitchside.app.config_coin import read_coin, read_pricing
@@ -569,7 +569,7 @@ def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
 
 def _read_web(top: Section) -> WebConfig | None:
     """``[web]`` (:func:`pitchside.app.config_web.read_web`); None without the section
-    (the web view is off by default), whose module is then not loaded (start-up, issue 15)."""
+    (the web view is off by default), whose module is then not loaded (start-up)."""
     if "web" not in top.raw:
         return None
     from pitchside.app.config_web import read_web
@@ -716,7 +716,7 @@ def _misspelt_sections(top: Section, known: tuple[str, ...]) -> None:
     for name in sorted(top.raw):
         if name in known or not isinstance(top.raw[name], dict):
             continue
-        # only for a config with an unknown table (start-up, issue 15)
+        # only for a config with an unknown table (start-up)
         import difflib
 
         close = difflib.get_close_matches(name, [k for k in known if k not in top.raw], n=1, cutoff=0.75)
@@ -753,7 +753,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     coin_cfg, prices = _read_coin_door(top)
     web = _read_web(top)
     mqtt = None
-    if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up, issue 15)
+    if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up)
         from pitchside.app.config_mqtt import read_mqtt
 
         mqtt = read_mqtt(top)

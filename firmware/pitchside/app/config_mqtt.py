@@ -1,4 +1,4 @@
-"""``[mqtt]`` of the table config (issue 17): the table publishes to the club's broker.
+"""``[mqtt]`` of the table config: the table publishes to the club's broker.
 
 Off without the section. Example::
 
@@ -148,7 +148,7 @@ def ca_file_problem(path: str) -> str | None:
     """What is wrong with ``path`` as the club CA of a TLS link, read as the club link's
     MQTT client reads it (paho-mqtt's ``tls_set``: ``ssl.SSLContext(PROTOCOL_TLS_CLIENT)``
     then ``load_verify_locations``), so that a file check-config accepts is one the link
-    can start with; None when it loads. ``ssl`` is imported only here (start-up, issue 15)."""
+    can start with; None when it loads. ``ssl`` is imported only here (start-up)."""
     import ssl
 
     try:

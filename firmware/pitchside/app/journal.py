@@ -12,7 +12,7 @@ Order never depends on the wall clock (a Pi has no real-time clock and may boot 
 1970 or last week): matches are ordered by their row id and inputs by ``seq``. Wall
 times are kept for people, each with a flag saying whether the clock was synchronised.
 
-Sensor health (issue 13 item 6): the table ``sensor_tallies`` keeps, per match and
+Sensor health: the table ``sensor_tallies`` keeps, per match and
 sensor, what the sensor did (:class:`~pitchside.signals.health.SensorTally`). A match's
 rows are created with the match (one per sensor of its game, at zero), and what the
 sensors did since the last write is added in the same transaction as the next input
@@ -64,7 +64,7 @@ from pitchside.core.errors import PitchsideError
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally, summarise
 
-if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up)
     from pitchside.core.audits import AuditDay
 
 log = logging.getLogger(__name__)
@@ -187,7 +187,7 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
-"""The club's outbox (issue 17, docs/spec/mqtt.md): one row per finished match whose
+"""The club's outbox (docs/spec/mqtt.md): one row per finished match whose
 result the table owes the club's broker, queued in the transaction that marks the match
 finished (only while :attr:`Journal.queue_results` is set: ``[mqtt]`` configured);
 ``delivered_wall`` stays NULL until the broker acknowledged the result (PUBACK), then
@@ -197,7 +197,7 @@ per journal file, so a match's id across the club (``<journal_uid>-<row id>``) s
 unique when a bad journal is moved aside and row ids start again. Added to older
 journals when they are opened for writing; their finished matches are not queued."""
 
-"""The credits ledger (issue 18): one row per coin, bonus, free credit, game paid for,
+"""The credits ledger: one row per coin, bonus, free credit, game paid for,
 acceptor fault and audit reset; ``balance`` and ``session`` are the credit after the
 row (cents), so the last row is the table's credit. Kept apart from the matches: pruning
 history never touches it; only :meth:`Journal.credit` and a paid first line write it."""
@@ -235,7 +235,7 @@ def _adjtimex() -> Callable[[], int] | None:
     start and end (``ctypes.util.find_library`` runs ldconfig or gcc: about 9 ms) and a
     ctypes class whose 3 interned names were left behind each time, growing the
     interpreter's interned-string table to a one-off 0.53 MiB resize near match 400
-    (issue 15, bench/README.md "Whole-table growth")."""
+    (bench/README.md, "Whole-table growth")."""
     try:
         import ctypes
         import ctypes.util
@@ -257,7 +257,7 @@ def _adjtimex() -> Callable[[], int] | None:
 CACHE_KIB = 256
 """SQLite's page cache for the journal, KiB. SQLite's default (2,000 KiB) fills as the
 journal file grows, so a table's RSS rose by about 2 MiB over its first 1,000 matches
-(issue 15 item 4: the whole-table bench, ~4 KB a match, all of it SQLite's cache;
+(the whole-table bench, ~4 KB a match, all of it SQLite's cache;
 Python's objects did not grow). 256 KiB holds the pages an append, a match's end and a
 prune touch; the cache is full after about 50 matches and stays at this bound."""
 
@@ -297,7 +297,7 @@ def rescue_folder(journal: str | Path, rescue_dir: str | Path | None = None) -> 
 
 def _hashed_folder(journal: Path, base: Path) -> Path:
     """:func:`rescue_folder` of the absolute path ``journal`` in ``base``."""
-    import hashlib  # OpenSSL's, loaded only for a rescue file (start-up, issue 15)
+    import hashlib  # OpenSSL's, loaded only for a rescue file (start-up)
 
     return base / f"{journal.name}-{hashlib.sha1(str(journal).encode()).hexdigest()[:10]}"
 
@@ -499,20 +499,20 @@ class Journal:
                             conn.execute(stmt)
                     conn.execute(SENSOR_SCHEMA)
                 fsync_dir(p.parent)  # the new database and its WAL survive a power cut
-            with _transaction(conn):  # the credits section (issue 18): added to older journals too
+            with _transaction(conn):  # the credits section: added to older journals too
                 for stmt in CREDITS_SCHEMA.split(";"):
                     if stmt.strip():
                         conn.execute(stmt)
                 if not _has_table(conn, "sensor_tallies"):  # a journal from before sensor health
                     conn.execute(SENSOR_SCHEMA)
-                for stmt in OUTBOX_SCHEMA.split(";"):  # the club's outbox (issue 17): older journals too
+                for stmt in OUTBOX_SCHEMA.split(";"):  # the club's outbox: older journals too
                     if stmt.strip():
                         conn.execute(stmt)
                 if conn.execute("SELECT 1 FROM meta WHERE key = 'journal_uid'").fetchone() is None:
-                    import uuid  # only for a journal without its uid: uuid loads platform (start-up, issue 15)
+                    import uuid  # only for a journal without its uid: uuid loads platform (start-up)
 
                     conn.execute("INSERT INTO meta (key, value) VALUES ('journal_uid', ?)", (uuid.uuid4().hex[:16],))
-                _refusals.ensure(conn)  # refused inputs (issue 16): added to older journals too
+                _refusals.ensure(conn)  # refused inputs: added to older journals too
         except BaseException:
             conn.close()
             raise
@@ -606,7 +606,7 @@ class Journal:
             zero, in the same transaction, so a sensor that never counts is on record.
         :param first: the match's first lines (its first accepted step), written in the
             same transaction as the header (:meth:`append_lines`'s rows): the step that
-            starts a match costs one fsync, not two (issue 15: such edges made the
+            starts a match costs one fsync, not two (such edges made the
             journaled p99 twice the write's).
         :param prune_to: keep at most this many ended matches (:meth:`prune`), pruned in
             the same transaction: a full history costs the start no second fsync.
@@ -656,7 +656,7 @@ class Journal:
         corrected ``shot``) is never half on disk.
 
         :param spend: the credits the match costs, written in the same transaction (its
-            first line: a match is paid for exactly when it has a line on disk, issue 18).
+            first line: a match is paid for exactly when it has a line on disk; pay to play).
         :param sensors: what the sensors did since the last write, added to the
             match's tallies in the same transaction as the lines.
         :param refused: the inputs refused since the last write
@@ -684,7 +684,7 @@ class Journal:
     def _spend_in_memory(self, spend: LedgerEntry | None, match_id: int) -> None:
         """Memory mode: a step's ``spend`` that no transaction wrote goes in the memory
         ledger, as :meth:`_write_rows` puts it in the file's, so :meth:`balance` says
-        the same in both modes (issue 18)."""
+        the same in both modes (pay to play)."""
         if spend is not None:
             self._memory_credits.append(replace(spend, match_id=match_id))
 
@@ -698,7 +698,7 @@ class Journal:
 
         The lines' seqs continue :attr:`_next_seq` when it is this match's, else the
         file's ``MAX(seq) + 1`` (one query per match and opening, not one per write:
-        issue 15, bench/README.md "Session 27"). A step without sensor counts or
+        bench/README.md, "Journaled input vs its fsync"). A step without sensor counts or
         refusals runs no statement for them."""
         conn = self._conn
         assert conn is not None  # the caller holds the transaction open on it
@@ -958,7 +958,7 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- credits and audits (issue 18) ---------------------------------------------------
+    # --- credits and audits (pay to play) ---------------------------------------------------
 
     def credit(self, entry: LedgerEntry) -> bool:
         """Store one credits ledger entry (a coin, a bonus, free credit, a fault, an audit
@@ -1005,7 +1005,7 @@ class Journal:
         by value, money paid, bonus, free credit, games by game and options, faults."""
         if self._conn is None or not self._has_credits():
             return []
-        # only for the audits (the service page, `pitchside audits`), not a table's start (issue 15)
+        # only for the audits (the service page, `pitchside audits`), not a table's start
         from pitchside.core.audits import AuditDay
 
         last_reset = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM credits WHERE kind = 'reset'").fetchone()[0]

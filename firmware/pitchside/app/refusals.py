@@ -1,4 +1,4 @@
-"""Refused inputs kept beside a match in the journal (issue 16 item 5: ``/matches/ID``
+"""Refused inputs kept beside a match in the journal (``/matches/ID``
 explains the refusals), in a table of their own that is never replayed.
 
 The journal's ``inputs`` table holds only accepted inputs: that is the replay file

@@ -41,7 +41,7 @@ from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
 
-if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up, issue 15)
+if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up)
     from pitchside.tables.cues import Cue, SoundSink
     from pitchside.tables.moments import Showing
 
@@ -98,8 +98,8 @@ class PreparingSink(FrameSink, Protocol):
     does everything ``show`` of the same image object will need short of the bus (the
     compare with the frame shown, packing, planning what to send), and must send
     nothing; ``show`` of that image then only sends. The runtime prepares a journaled
-    input's frame while the write is made durable and shows it once it is (issue 15
-    item 2). A sink without ``prepare`` is simply shown."""
+    input's frame while the write is made durable and shows it once it is (less
+    latency). A sink without ``prepare`` is simply shown."""
 
     def prepare(self, image: Image.Image) -> None: ...
 
@@ -115,14 +115,14 @@ class Publisher(Protocol):
 
 
 PAGE_S = 2.5
-"""Seconds each page of a paged text shows (issue 14 item 2: long prompts are paged,
+"""Seconds each page of a paged text shows (long prompts are paged,
 never cut) before the runtime turns to the next."""
 
 
 def system_dice(count: int) -> tuple[int, ...]:
     """``count`` fair dice from the OS's random source (``secrets``), values 1-6
     (:func:`pitchside.app.software_die.roll`)."""
-    from pitchside.app import software_die  # at the first roll: a table without dice never loads it (issue 15)
+    from pitchside.app import software_die  # at the first roll: a table without dice never loads it (start-up)
 
     return software_die.roll(count)
 
@@ -171,7 +171,7 @@ class TableParts:
         returns at once, and a fault is logged, never fatal.
     :param overlap_writes: when an accepted input's frame has still to be drawn, run
         the recorder's write on a writer thread (:mod:`pitchside.app.writer`) while it is
-        drawn, and show the frame once both are done (issue 15 item 2: the latency of a
+        drawn, and show the frame once both are done (the latency of a
         journaled input is then max(fsync, render), not their sum); when the frame is
         drawn already (ahead, or the one shown), the write runs in the loop's thread,
         then the frame is shown (nothing left to overlap: two thread hand-offs would
@@ -212,7 +212,7 @@ class Runtime:
         self._sound = parts.sound
         self._cues: CueFunctions | None = None
         """The cue functions (:func:`pitchside.tables.cues.cues`, ``moment_cues``), loaded
-        here for a table with a buzzer only (start-up, issue 15)."""
+        here for a table with a buzzer only (start-up)."""
         if parts.sound is not None:
             from pitchside.tables.cues import cues, moment_cues
 
@@ -448,13 +448,13 @@ class Runtime:
                     self._recorder.new_match(self.state)
                 if self.kiosk.settings.tournament_file is not None:
                     # a tournament file read again for the new match; imported here: a
-                    # table without one never loads the tournament code (start-up, issue 15)
+                    # table without one never loads the tournament code (start-up)
                     from pitchside.app import tournament_file
 
                     for event in tournament_file.new_match_events(self.kiosk.settings):
                         self._handle(event)
             elif isinstance(effect, credits.Ledger):
-                # journaled here, before the refresh that shows it (issue 18)
+                # journaled here, before the refresh that shows it (pay to play)
                 ledger = getattr(self._recorder, "ledger", None)
                 self.settle()
                 if ledger is not None:
@@ -536,7 +536,7 @@ class Runtime:
         """Draw the frame each likely next input (:attr:`TableParts.draw_ahead`) would
         show, and have the sink prepare it (``prepare_ahead``: packed and planned, nothing
         sent), so that when that input comes :meth:`refresh` finds its frame drawn
-        (:mod:`pitchside.app.ahead`; issue 15 item 2). Pure work on the state as it is:
+        (:mod:`pitchside.app.ahead`; latency). Pure work on the state as it is:
         the guessed inputs go through :func:`pitchside.tables.kiosk.handle` and their
         effects are dropped; nothing is shown, journaled or changed. For the loop's own
         thread only (:meth:`run` calls it before it blocks).
@@ -606,8 +606,8 @@ class Runtime:
     def refresh(self) -> None:
         """Draw and show the current frames (main and side displays) where they differ
         from the ones shown; after a display fault the frame is tried again on every
-        later refresh, and the other displays go on. A frame with paged text (issue 14
-        item 2), on the main display or a side display, gets a page turn every
+        later refresh, and the other displays go on. A frame with paged text (text that
+        does not fit), on the main display or a side display, gets a page turn every
         :data:`PAGE_S` s on the clock (a timer, as the kiosk's are: time is an input;
         one :class:`~pitchside.app.pager.Pager` per display), for as long as that frame
         is shown there; a new frame starts at its first page.

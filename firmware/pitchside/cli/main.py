@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from pitchside.core.record.format import ReplayFormatError, replay  # not for `pitchside run` (start-up, issue 15)
+    from pitchside.core.record.format import ReplayFormatError, replay  # not for `pitchside run` (start-up)
 
     try:
         with open(args.file, encoding="utf-8") as fh:
@@ -124,7 +124,7 @@ def _record_json(r: MatchRecord) -> dict[str, object]:
 
 
 def _print_sensors(health: list[SensorHealth], as_json: bool) -> int:
-    """``pitchside history --sensors``: each sensor's health record (issue 13 item 6)."""
+    """``pitchside history --sensors``: each sensor's health record."""
     if as_json:
         print(json.dumps([_health_json(h) for h in health], indent=2))
         return 0
@@ -280,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=commands.CommandParser)
 
     # each sub-command's arguments are added when it is chosen or its help is shown
-    # (commands.deferred): `pitchside run` parses without them (start-up, issue 15)
+    # (commands.deferred): `pitchside run` parses without them (start-up)
     commands.deferred(sub, "replay", "fold a replay file through the rules and print the state as JSON", _replay_parser)
     commands.deferred(sub, "check-config", "check table config files, naming every problem and its line",
                       _check_config_parser)

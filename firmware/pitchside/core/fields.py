@@ -272,7 +272,7 @@ def option(default: T, kind: Kind | None = None, **declaration: Any) -> T:
 def _declared(cls: type) -> tuple[tuple[str, Spec, Field[Any]], ...]:
     """The declared fields of the dataclass ``cls`` as ``(name, spec, field)``, in field
     order, read once per class: :func:`to_json` runs at every journaled input, and
-    ``dataclasses.fields`` builds its tuple afresh at each call (issue 15).
+    ``dataclasses.fields`` builds its tuple afresh at each call (a cost paid on every input).
 
     :raises TypeError: ``cls`` is not a dataclass.
     """

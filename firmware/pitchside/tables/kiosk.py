@@ -9,13 +9,13 @@ own controller (:mod:`pitchside.tables.pichenotte`). After the result, the table
 back to attract after ``result_timeout_s``; a match left idle for ``suspend_after_s`` is
 suspended (it stays in the journal) and the next player is asked whether to resume it.
 
-Players can end a match left half played (issue 14 item 6): **hold NEW** during a
+Players can end a match left half played: **hold NEW** during a
 match asks END MATCH? (with the match's summary); SHOT DONE ends it (the journal keeps
 it as abandoned) and opens the menu, any other press carries on. A short press of NEW
 during a match only says so on the prompt line.
 
 A refusal on the display is dismissed by the next press, and that press does nothing
-else (issue 14 item 3; :func:`_dismissed`): beams, sensors and serial lines are facts
+else (:func:`_dismissed`): beams, sensors and serial lines are facts
 and still reach the game.
 
 Staff, not players: **hold NEW, then hold UNDO with it** (NEW first; while NEW is down
@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, assert_never
 
 from pitchside import __version__
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.sides import Side, name_of
 from pitchside.core import pricing
 from pitchside.core.pricing import Credit, Pricing
@@ -78,7 +78,7 @@ from pitchside.signals.events import (
 )
 
 if TYPE_CHECKING:  # annotations only: loaded where they are used, and a table without a
-    # tournament never loads it (start-up, issue 15)
+    # tournament never loads it (start-up)
     from pitchside.core.tournament import TournamentInfo
     from pitchside.render.qr import QRView
     from pitchside.render.service import ServiceView
@@ -120,7 +120,7 @@ class KioskSettings:
     status_lines: tuple[str, ...] = ()
     """Config summary and devices for the service status page."""
     pricing: Pricing | None = None
-    """Pay to play (issue 18): None, no coins needed (free play without a coin slot)."""
+    """Pay to play: None, no coins needed (free play without a coin slot)."""
     tournament_file: str | None = None
     """The tournament file of the config (``[tournament] file``), a path as data: the
     shell reads it (:mod:`pitchside.app.tournament_file`), never the kiosk."""
@@ -130,7 +130,7 @@ class KioskSettings:
     url: str | None = None
     """The table's web address (``[web] url``), or None: with one, the attract screen
     shows it as a QR code in turn with its other pages, and the menu's last row
-    (``Phone``) shows it (issue 16 item 4)."""
+    (``Phone``) shows it (the QR code)."""
     sides: tuple[str, str] | None = None
     """The sides' names when nobody enters one (the config's ``[table] sides``); None:
     the names of the table at power-on."""
@@ -236,7 +236,7 @@ class KioskState:
     """The league's next fixture for this table (:mod:`pitchside.tables.fixture`), or None."""
     dismissing: frozenset[str] = frozenset()
     """Buttons whose press dismissed a refusal and that are still down: their hold and
-    release are part of that press, so they go nowhere either (issue 14 item 3)."""
+    release are part of that press, so they go nowhere either (a press dismisses a refusal)."""
 
     def stat(self, name: str) -> InputStat:
         """The service record of input ``name`` (a fresh one if it has none yet)."""
@@ -275,7 +275,7 @@ def start(
 
     :param resumed: ``ts`` was rebuilt from an unfinished journal match: it goes back on
         the display even when every input of it was undone (the live table showed the
-        game then, not the attract screen; issue 13 item 4).
+        game then, not the attract screen; a resumed match).
 
     :param inputs: the names of the table's buttons and sensors (service page order).
     :param credit: the credit the journal holds (cents, :class:`~pitchside.core.pricing.Credit`).
@@ -500,7 +500,7 @@ def _due(at: float, since: float, after_s: float) -> bool:
     """Whether a timer firing at ``at`` (s) finds ``after_s`` passed ``since``: compared
     with the deadline ``since + after_s`` itself, computed as the timer's was, never as
     ``at - since >= after_s`` (``(t + 120.0) - t`` is just under 120 for t = 8.2, which
-    dropped the timer for good; issue 13 item 7). A timer asked for later than ``since``
+    dropped the timer for good). A timer asked for later than ``since``
     (its deadline is no earlier: float addition is monotonic) is honoured too."""
     return at >= since + after_s
 
@@ -571,7 +571,7 @@ def _menu(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]
     if event.name in ("plus", "minus") and _on_qr_row(ks):
         return ks, ()  # the QR row has nothing to change
     if event.name in ("plus", "minus") and ks.cursor == _names_row(ks):
-        from pitchside.tables import names as naming  # at the first names entry (start-up, issue 15)
+        from pitchside.tables import names as naming  # at the first names entry (start-up)
 
         return replace(ks, mode="names", entry=naming.begin(app.players_per_side(opts), ks.home_names)), ()
     if event.name in ("plus", "minus") and ks.cursor < first:
@@ -620,7 +620,7 @@ def _qr_view(ks: KioskState, hint: str = "") -> QRView | None:
     """The QR screen of the table's address, or None without one."""
     if not ks.settings.url:
         return None
-    # only for a table with an address to show (start-up, issue 15)
+    # only for a table with an address to show (start-up)
     from pitchside.render.qr import QRView
 
     return QRView(ks.settings.url, hint=hint)
@@ -631,7 +631,7 @@ def _names(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]
     the menu's table gets the names (the options as set), and the menu comes back on
     the Names row. A serial line that starts the game ends the entry with the names
     entered so far (the rest skipped) and starts, as from the menu."""
-    from pitchside.tables import names as naming  # loaded by the entry's start (start-up, issue 15)
+    from pitchside.tables import names as naming  # loaded by the entry's start (start-up)
 
     under_way = ks.entry
     assert under_way is not None
@@ -702,8 +702,8 @@ def refusal_shown(ts: Any) -> bool:
 
 
 def _dismissed(ks: KioskState, event: Timed) -> KioskState | None:
-    """The kiosk after ``event`` if it only dismisses a refusal, else None (issue 14
-    item 3): any press while a refusal is shown clears it and does nothing else (UNDO
+    """The kiosk after ``event`` if it only dismisses a refusal, else None: any
+    press while a refusal is shown clears it and does nothing else (UNDO
     pressed to clear a refusal must not take back a shot), and that button's hold and
     release belong to the same press. A beam, a sensor or a serial line is never a
     dismissal: a puck falling is a fact, it goes to the game. A dismissal is not a
@@ -724,7 +724,7 @@ def _playing(ks: KioskState, event: Timed,
     """A timed event while playing. ``counted``: the kiosk's own changes from it not
     made yet (:func:`_count`, the input's time; none of them read here): made in the one
     copy that takes the game's table, so an input accepted in play copies the kiosk's
-    state once (issue 15 item 2)."""
+    state once (latency)."""
     aside = _playing_aside(ks, event)
     if aside is not None:  # nothing for the game: the changes of the event and of the kiosk, as they come
         return _counted(aside[0], counted or {}), aside[1]
@@ -873,7 +873,7 @@ def view(ks: KioskState) -> object:
     if ks.mode == "menu":
         return MenuView(app.title, _menu_rows(ks), ks.cursor, _menu_hint(ks))
     if ks.mode == "names" and ks.entry is not None:
-        from pitchside.tables import names as naming  # loaded by the entry's start (start-up, issue 15)
+        from pitchside.tables import names as naming  # loaded by the entry's start (start-up)
 
         return naming.view(ks.entry)
     if ks.mode == "resume":
@@ -898,7 +898,7 @@ def side_view(ks: KioskState, side: Side) -> SideView | AttractView:
     one) otherwise."""
     if ks.mode not in ("playing", "resume", "abandon", "end") and not match_in_progress(ks.table):
         return AttractView(ks.settings.app.title, (), SHIFTS[ks.shift])
-    # only for a table with side displays, once a match is on (start-up, issue 15)
+    # only for a table with side displays, once a match is on (start-up)
     from pitchside.render.side import SideView
 
     match = ks.table.match
@@ -927,7 +927,7 @@ def sensor_rows(ks: KioskState) -> tuple[tuple[str, str, str], ...]:
 
 
 def _service_view(ks: KioskState) -> ServiceView:
-    from pitchside.render.service import ServiceView  # at the first service page (start-up, issue 15)
+    from pitchside.render.service import ServiceView  # at the first service page (start-up)
 
     per_page = 8
     pages = _service_pages(ks)
@@ -955,14 +955,14 @@ def _service_view(ks: KioskState) -> ServiceView:
     return ServiceView("status", tuple(rows2), footer=footer)
 
 
-# --- pay to play (issue 18) -------------------------------------------------------------
+# --- pay to play -------------------------------------------------------------
 
 
 def audits_view(ks: KioskState, footer: str) -> ServiceView:
     """The service page's audits (with pricing): the lines ``pitchside audits`` prints
     as its summary (:func:`pitchside.core.audits.summary_lines`), as last read from the
     journal, and how to reset them (hold MINUS, then DONE to confirm)."""
-    # only on the service page (start-up, issue 15)
+    # only on the service page (start-up)
     from pitchside.core.audits import summary_lines
     from pitchside.render.service import ServiceView
 

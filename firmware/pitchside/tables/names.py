@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 
-if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up)
     from pitchside.render.names import NamesView
 
 ALPHABET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -171,7 +171,7 @@ def who(entry: NameEntry) -> str:
 
 def view(entry: NameEntry) -> NamesView:
     """The entry screen: whose name, the letters with the cursor, the names so far."""
-    # only when names are entered (start-up, issue 15)
+    # only when names are entered (start-up)
     from pitchside.render.names import NamesView
 
     shown = tuple(n or "-" for n in entry.entered)

@@ -56,7 +56,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
@@ -207,7 +207,7 @@ class TableState:
 def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.pitchbowl.describe`), its module imported at the first
-    refusal or notice, not at start-up (issue 15)."""
+    refusal or notice, not at start-up."""
     from pitchside.core.words.pitchbowl import describe as words
 
     return words(notice, names)
@@ -321,7 +321,7 @@ def hint(ts: TableState) -> str:
 def view(ts: TableState) -> PitchBowlView:
     """What the display shows now."""
     # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.pitchbowl import PitchBowlView
 
     g = ts.game

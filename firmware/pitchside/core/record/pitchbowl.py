@@ -9,7 +9,7 @@ Contract inputs: ``coin_toss``, ``choose``, ``placement``, ``kickoff``, ``pitch`
 ``end_turn``, ``def_placement``, with the contract's fields and defaults. Added ``pitch``
 fields: ``carrier_out`` (false): one of the ``out_of_bounds`` players carried the ball
 (PB-35), an optional extra: the contract's ``ball_out`` with the carrier's side among
-``out_of_bounds`` says it too (issue 13); ``ko_opponent`` (0): opposing pieces turned over
+``out_of_bounds`` says it too; ``ko_opponent`` (0): opposing pieces turned over
 (PB-A12). A ``touchdown`` reported with ``ball_out`` stands (PB-36).
 
 Contract output keys: ``phase``, ``active``, ``kicker``, ``possession``, ``pitched``,

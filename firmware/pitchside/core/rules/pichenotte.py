@@ -132,7 +132,7 @@ class Shot:
     :param by_hand: which of the pucks in the hole were entered by hand on the panel,
         not sensed by the twenty-hole beam: ``"twenty"`` (the shot puck) or the side of
         a knocked-in puck, in the order entered. A record of where the input came from
-        (issue 13 item 6): the rules ignore it, so a twenty entered by hand scores
+       : the rules ignore it, so a twenty entered by hand scores
         exactly as a sensed one (PI-08).
     :param withdrawn: counts of the twenty-hole beam that the players withdrew on the
         panel (a doubled count); a record, ignored by the rules like ``by_hand``.

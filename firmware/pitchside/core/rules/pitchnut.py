@@ -221,7 +221,7 @@ class Shot:
         beside what the players confirmed so that the record shows both (a beam can
         double-count a piece bouncing in its chute, PN-A12). The rules ignore it.
     :param by_hand: the pocketed pieces entered by hand on the shot sheet, not sensed
-        by a pocket beam (a dead or missed pocket, issue 13 item 6), by kind
+        by a pocket beam (a dead or missed pocket; sensor health), by kind
         (``"white"``, ``"black"``, ``"poison"``, ``"pitch"``) in the order entered; a
         record like ``sensed``, ignored by the rules.
     """

@@ -1,4 +1,4 @@
-"""Pitch Bowl screens, laid out per panel (issue 14 items 1, 2 and 7): :func:`draw`
+"""Pitch Bowl screens, laid out per panel: :func:`draw`
 lays a :class:`PitchBowlView` out on a :class:`~pitchside.render.panel.Canvas` for
 the panel's size and mode; :func:`render` returns the frame for a panel.
 

@@ -1,4 +1,4 @@
-"""Pitchnut screens, laid out per panel (issue 14 items 1, 2, 7): :class:`PitchnutView`
+"""Pitchnut screens, laid out per panel: :class:`PitchnutView`
 (:mod:`.view`) drawn by :func:`pitchside.render.pitchnut.screens.draw` on a
 :class:`~pitchside.render.panel.Canvas` for 128x64, 128x32, 256x64 and 128x128 (modes
 "1", "L", "RGB"); :func:`render` returns the frame for a panel.
