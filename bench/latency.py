@@ -38,7 +38,7 @@ edge, as the simulator does; before each measured edge's pause they call
 ``Runtime.draw_ahead()``, as the simulator's loop does before it waits for a key, and
 again after a timer that fell due during the round has fired (the loop's wait ends at
 the timer; on the bench's real clock a round of a few ms often outlasts a settle timer)
-(since session 25: a run with ``ahead=False`` draws nothing ahead, the sync loop as it was, which
+(a run with ``ahead=False`` draws nothing ahead, the sync loop as it was, which
 bench/run.py prints as ``sync_no_ahead``). The "threaded" run puts ``Runtime.run`` in its own thread,
 as on the Pi, so its total also holds the wake-up of the runtime thread.
 

@@ -64,7 +64,7 @@ def test_the_registries_name_the_same_games_in_the_same_order() -> None:
 
 
 def test_no_game_feature_is_looked_up_by_name() -> None:
-    """Optional abilities are fields of the game record (issue 12, R4): nothing in the
+    """Optional abilities are fields of the game record: nothing in the
     tables or the simulator's keyboards finds a game's feature with getattr/hasattr, a
     module's name or ``sys.modules``."""
     paths = [*(ROOT / "firmware/pitchside/tables").glob("*.py"), *(ROOT / "sim/pitchside_sim/keys").glob("*.py")]

@@ -1,4 +1,4 @@
-"""Pay to play through the runtime, with a real journal (issue 18): a coin's credit is
+"""Pay to play through the runtime, with a real journal: a coin's credit is
 in the durable journal before the frame that shows it; starting a match spends its
 price in the same transaction as the match's first journal line; credits and audits
 survive restarts; the kiosk says INSERT COIN, keeps what a match on hold paid for, and

@@ -184,7 +184,7 @@ def _seqs(db: Path) -> list[tuple[int, int, str]]:
 
 
 def test_a_step_runs_no_query_for_its_seq_nor_statements_for_counts_it_has_not(journal: Journal, db: Path) -> None:
-    """Issue 15 (bench/README.md "Session 27"): after a match's first write the journal
+    """bench/README.md, "Journaled input vs its fsync": after a match's first write the journal
     knows its next seq (it is the file's only writer), so a plain step is the insert, the
     byte count and the commit; no tally or refusal statement when the step has none."""
     from pitchside.app.journal import LinesWrite
@@ -429,7 +429,7 @@ def _tree(d: Path) -> dict[str, bytes | None]:
 def test_a_file_this_table_did_not_create_is_refused_and_left_alone(
     tmp_path: Path, make_foreign: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Issue 13 item 1: a file that is not a journal of this table is never moved aside
+    """A file that is not a journal of this table is never moved aside
     (it may be someone's data): the table refuses it and says what to write instead."""
     d = tmp_path / "data"
     d.mkdir()
@@ -459,7 +459,7 @@ def test_a_file_this_table_did_not_create_is_refused_and_left_alone(
 
 
 def test_a_journal_path_that_is_a_directory_is_refused_with_what_to_write_instead(tmp_path: Path) -> None:
-    """Issue 13 item 1: ``[storage] journal = "/var/lib/pitchside"``: before the fix the
+    """``[storage] journal = "/var/lib/pitchside"``: before the fix the
     whole directory was renamed aside (``pitchside.bad-1``) with everything in it."""
     d = tmp_path / "pitchside"
     d.mkdir()
@@ -910,7 +910,7 @@ def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPat
 
 
 
-# --- what the table kept in memory after a fault (issue 13 item 3) -----------------------
+# --- what the table kept in memory after a fault (every input saved) -----------------------
 
 
 def test_after_a_disk_full_mid_match_every_input_is_exported_from_memory_and_from_the_rescue_file(
@@ -987,7 +987,7 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The rescue folder is named (a hash of the journal's path) only when a match is
-    first unsaved (start-up, issue 15); one that cannot be made is warned about once and
+    first unsaved (start-up); one that cannot be made is warned about once and
     dropped: the match stays in memory, no rescue file is named."""
     blocker = tmp_path / "file"
     blocker.write_text("")

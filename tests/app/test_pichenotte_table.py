@@ -254,7 +254,7 @@ def test_notices_on_the_prompt_line_name_the_players() -> None:
     assert ts.prompt == t.Prompt("Undone", "info")
 
 
-# --- issue 13 item 5: a beam storm's phantom twenty ----------------------------------------
+# --- a beam storm's phantom twenty ------------------------------------------------------
 
 
 def twenty_beam_events(edges: list[tuple[float, bool]]) -> list[object]:

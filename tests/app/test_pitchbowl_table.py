@@ -367,7 +367,7 @@ def test_selector_ball_out_gives_the_ball_to_the_opponent_PB_25() -> None:
 
 
 def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
-    """Issue 13 item 15: OUT <carrier's side> and BALL OUT are the carrier leaving the field
+    """OUT <carrier's side> and BALL OUT are the carrier leaving the field
     (PB-35), without CARRIER OUT."""
     ts = kicked_off(landed=False)  # Bob holds the ball
     ts, _ = press(ts, "next", "next", "next", "plus", "next", "plus")

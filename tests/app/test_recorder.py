@@ -365,7 +365,7 @@ def _transactions(j: Journal) -> list[str]:
 def test_the_step_that_starts_a_match_is_one_transaction_with_its_header(rec: Recorder, journal: Journal,
                                                                           clock: FakeClock) -> None:
     """The header and the first input (the coin toss) in one BEGIN ... COMMIT: one fsync
-    for that step, and never a header on disk without its first input (issue 15: such
+    for that step, and never a header on disk without its first input (such
     steps made the journaled p99 twice the write's)."""
     d = started(rec, clock)
     sql = _transactions(journal)

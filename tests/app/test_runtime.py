@@ -242,7 +242,7 @@ def test_on_accepted_gets_exactly_the_accepted_inputs_in_order(
 
 
 def test_one_step_s_accepted_inputs_go_to_the_recorder_together(rt: Runtime) -> None:
-    """A twenty added after SHOT DONE (hold +: issue 14 item 6) is an undo and the
+    """A twenty added after SHOT DONE (hold +) is an undo and the
     corrected shot: handed over in one call, stored in one transaction, so a power cut
     cannot keep the undo without the shot."""
     rt.post(ButtonPressed("coin", 1.0))  # B wins the toss

@@ -1,4 +1,4 @@
-"""The sensors' health record (issue 13 item 6): kept in the journal's own table, in the
+"""The sensors' health record: kept in the journal's own table, in the
 same transaction as the match's lines, across restarts; summed up per sensor for the
 service page and ``pitchside history --sensors``."""
 
@@ -89,7 +89,7 @@ def test_the_tallies_go_in_the_same_transaction_as_the_line(journal: Journal, db
 def test_a_paid_first_line_writes_the_spend_and_the_tallies_with_it(db: Path) -> None:
     """Coins and sensor health met in one ``append``: the credit row and the tallies are
     in the line's transaction, so a tally write that fails takes the spend too (the
-    match stays unpaid, issue 18)."""
+    match stays unpaid; pay to play)."""
     spend = LedgerEntry("spend", -100, 100, 200, game="pichenotte")
     with Journal.open(db) as journal:
         journal.credit(LedgerEntry("coin", 200, 200, 200, pulses=2))

@@ -1,5 +1,5 @@
 """The tables' copies (pitchside.core.copying.replace) equal dataclasses.replace's, for the
-kiosk's state and each game's table state (issue 15 item 2)."""
+kiosk's state and each game's table state (latency)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The exact bytes of each main-screen score change of the Boulomania and Pitch Bowl
 scenario matches (bench/bus.py's ``main_screen``: the frames of the game's main screen
 alone, SSD1306 128x64 on the partial device without its periodic full refresh), against
-issue 14 item 7's aim of 25 % of the 1,030 B full frame.
+the aim of 25 % of the 1,030 B full frame.
 
 In both games the score changes only where play restarts; the main screen counts the
 moment that shows the new score over the position that produced it
@@ -30,7 +30,7 @@ the line: 284, 279, 351, 405, 439 B (mean 351.6 B, 34.1 %: rounds 3-5 follow a t
 whose line has parentheses, "(8>12>17>18>OUT)", so the prompt moves back up a row on
 the round's end, about 100 B of page 7; with the prompt fixed on row 48 they were 250,
 304, 335 B, mean 290.4 B) and 295, 289, 308, 213 B (mean 276.2 B, 26.8 %: a 9 px
-prompt's ascenders on row 48, no longer 47). Session 27 put "TOUCHDOWN!" on the touchdown
+prompt's ascenders on row 48, no longer 47). Then "TOUCHDOWN!" went "TOUCHDOWN!" on the touchdown
 screen's bottom line instead of the notice (a whole line too, on 128x64 paged in two:
 "Bob kicks: Bob places" then "first"): 246, 244, 274, 164 B (mean 232 B, 22.5 %), under the aim. A round's end still
 changes two full-width text lines, the line that says what happened (up to a page: 128 B) and the prompt
@@ -84,7 +84,7 @@ def test_the_one_page_line_keeps_the_main_screen_score_change_under_its_bound(ga
 
 
 def test_a_touchdown_meets_the_quarter_frame() -> None:
-    """Issue 14 item 7's aim, met by Pitch Bowl's touchdown screen (docstring)."""
+    """The aim of 25 %, met by Pitch Bowl's touchdown screen (docstring)."""
     main = _main("pitchbowl")
     assert main["score_change_bytes"]["mean"] <= 0.25 * FULL, main["bytes"]
 

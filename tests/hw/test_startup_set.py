@@ -1,4 +1,4 @@
-"""What ``pitchside run`` has loaded when it says READY=1 (start-up, issue 15): the
+"""What ``pitchside run`` has loaded when it says READY=1 (start-up): the
 firmware's modules and the dataclasses they made, pinned as sets.
 
 On Python 3.11 creating a frozen dataclass costs about 1 ms of CPU here (one ``exec``
@@ -47,10 +47,10 @@ MODULES_AT_READY = frozenset({
     "pitchside_hw.partial", "pitchside_hw.pins", "pitchside_hw.table",
     "pitchside_sim", "pitchside_sim.cli",
 })  # fmt: skip
-"""The firmware's modules at READY=1 (76 before session 25's cuts, 75 after: the
+"""The firmware's modules at READY=1 (76 once, 75 after the first cuts: the
 buzzer's driver, ``pitchside_hw.sound``, is loaded only for a ``[sound]``; the
 ``[sound]``, ``[web]`` and ``[serial]`` records and the service pages moved into
-modules of their own, loaded with their section or page; 74 after session 27's: the
+modules of their own, loaded with their section or page; 74 after the next: the
 out-of-order frame, ``pitchside.render.out_of_order``, is drawn right after READY=1; 73:
 the coin acceptor's decoder, ``pitchside.signals.coin``, with its driver in
 ``pitchside_hw.coin_input``, is loaded only for a ``[coin]``; 71: the sound cues,

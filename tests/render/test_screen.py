@@ -1,4 +1,4 @@
-"""render/ owns drawing (issue 12 item 7, R8): one ``render(view, size)`` dispatched on
+"""render/ owns drawing: one ``render(view, size)`` dispatched on
 the view's type, each render module registering its views, and frames whose storage
 warning and badge are drawn here, not swapped into the view by the runtime."""
 

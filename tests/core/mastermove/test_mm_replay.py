@@ -153,7 +153,7 @@ def test_first_mover_option_skips_the_toss():
     assert o["phase"] == "play" and o["to_move"] == "B"
 
 
-# --- the spec's inputs as written (issue 13 items 9 and 15: no added requirement) ------------
+# --- the spec's inputs as written (no added requirement) ------------
 
 
 def test_a_kind_with_too_many_squares_is_refused_by_MM_05_not_malformed():

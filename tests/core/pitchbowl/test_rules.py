@@ -773,7 +773,7 @@ def test_PB35_PB_A5_carrier_out_after_a_pickup_in_the_same_pitch(h):
     assert new.possession == "A" and new.active == "A" and new.off_field == PerSide(0, 1)
 
 
-# Issue 13 item 15: the replay spec's own fields record a carrier leaving the field:
+# The replay spec's own fields record a carrier leaving the field:
 # ``ball_out`` with the carrier among ``out_of_bounds`` is PB-35 (``carrier_out`` is an
 # optional extra), and a touchdown reported with ``ball_out`` stands (PB-36: crossing the
 # opposing end line is never out).

@@ -176,7 +176,7 @@ def test_refusals_are_listed_with_their_rule_and_leave_the_state():
     assert res.output()["phase"] == "toss"
 
 
-# --- the spec's inputs work as written (issue 13: no added requirement) ----------------------
+# --- the spec's inputs work as written (no added requirement) ----------------------
 
 
 @pytest.mark.parametrize("field", ["white", "black", "white_off", "black_off"])
