@@ -23,7 +23,7 @@ on 128x64 (render/event_line.py, page 5), the score digits fill whole pages: a r
 end went from 414, 362, 324, 355, 389 B (mean 368.8 B, 35.8 %: the last-roll row and the
 prompt two pages each) to the pins below (mean 289.8 B, 28.1 %), a touchdown from 341,
 360, 334, 357 B (mean 348 B, 33.8 %, the last-loss line's ascenders in page 4) to 272.25
-B, 26.4 %. The review of that line (wt-line) put the prompt from row 48 with a clear row
+B, 26.4 %. A review of that line put the prompt from row 48 with a clear row
 under the line's ink (a line whose parentheses, comma or "Q" reach row 47 moves the
 prompt a row down, its capitals' bottom row into page 7) and the board 2 rows over
 the line: 284, 279, 351, 405, 439 B (mean 351.6 B, 34.1 %: rounds 3-5 follow a throw
