@@ -36,9 +36,11 @@ The pitch draft (phase ``turn``): nothing entered and OK is a simple pitch (a Ru
 Block, PB-13/15/16): one press. An announced action and OK is its success (PASS, OK: two
 presses); MISS before OK makes it a miss (three presses). The rarer flags are on the
 selector (NEXT, then + or -): CLEARANCE (PB-21), OUT <side> (players of each side that
-left the field, PB-24), BALL OUT (PB-25), CARRIER OUT (the ball carrier was one of them,
-PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26, PB-A12). The engine judges the
-whole pitch at OK; a refused pitch stays on the draft line to be corrected.
+left the field, PB-24), BALL OUT (PB-25; while a piece carries the ball, that carrier left
+the field with it, PB-35: out of bounds with no OUT <side> pressed), CARRIER OUT (the ball
+carrier was one of them, PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26,
+PB-A12). The engine judges the whole pitch at OK; a refused pitch stays on the draft line
+to be corrected.
 
 The coin toss and its animation: COIN asks the shell for a toss (:class:`TossCoin`); the
 winner comes back at once as :class:`CoinTossed` and is **committed and journaled before

@@ -469,12 +469,7 @@ def test_PB25_missed_pass_out_of_the_field(h):
     assert new == h.new_turn(replace(s, pitched=1, pass_used=True, possession="A"), "A", "MISS", "PB-14")
 
 
-@pytest.mark.parametrize(
-    "possession,pitch",
-    [("B", P(ball_out=True)), ("A", P(ball_out=True)), (None, P(announce="pickup", result="success", ball_out=True))],
-)
-def test_PB25_a_carried_ball_goes_out_only_with_its_carrier(h, possession, pitch):
-    h.refused(h.turn("B", possession=possession), pitch, "PB-25")
+# A carried Ball reported out (its carrier leaving, PB-35): test_carried_ball_out.py.
 
 
 # --- PB-26: K.O. ------------------------------------------------------------------------------
