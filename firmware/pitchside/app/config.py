@@ -463,9 +463,11 @@ def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
             sec.fail(sname, f"not a {panel.label} device ({', '.join(panel.serial_devices) or 'none'})")
             continue
         sd = sec.sub(sname)
-        port = sd.get("port", str, "")
+        port = sd.file_path("port", "")
         baud = sd.integer("baud", 9600, 50, 4_000_000)
         sd.done()
+        if port is None:  # refused by Section.file_path
+            continue
         if not port.strip():
             sd.fail("port", "missing: a device path or pyserial URL")
             continue
@@ -599,11 +601,14 @@ def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tu
 
 def _read_storage(top: Section) -> StorageConfig:
     st = top.sub("storage")
+    journal = st.file_path("journal", DEFAULT_JOURNAL)
     storage = StorageConfig(
-        journal=st.get("journal", str, DEFAULT_JOURNAL),
+        journal=DEFAULT_JOURNAL if journal is None else journal,
         max_matches=st.integer("max_matches", 1000, 1, 1_000_000),
     )
-    if not storage.journal.strip():
+    if journal is None:
+        pass  # refused by Section.file_path
+    elif not journal.strip():
         st.fail("journal", "must be a file path")
     else:
         refused = journal_path_problem(storage.journal)  # the check Journal.open makes
@@ -617,7 +622,7 @@ def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     """``[tournament] file`` (Master Move tables only); a file that does not exist is a
     warning naming it (the table starts, and shows no standings until it exists)."""
     tsec = top.sub("tournament")
-    tournament: str | None = tsec.get("file", str, None)
+    tournament = tsec.file_path("file", None)
     tsec.done()
     if not tsec.raw:
         return tournament

@@ -97,7 +97,7 @@ def read_mqtt(top: Section) -> MqttConfig | None:
         m.fail("host", f"must be a host name or address, not {shown(host)}")
     tls = m.get("tls", bool, False)
     port = m.integer("port", DEFAULT_TLS_PORT if tls else DEFAULT_PORT, 1, 65535)
-    ca_file = m.get("ca_file", str, None)
+    ca_file = m.file_path("ca_file", None)
     if ca_file is not None:
         if not tls:
             m.fail("ca_file", "is read only with tls = true: add tls = true, or remove ca_file")
@@ -109,7 +109,7 @@ def read_mqtt(top: Section) -> MqttConfig | None:
             if problem is not None:
                 m.fail("ca_file", f"{ca_file} {problem}: it must hold the club CA's certificate (PEM), "
                                   "see deploy/mosquitto/README.md")
-    credentials = m.get("credentials", str, None)
+    credentials = m.file_path("credentials", None)
     user: str | None = None
     if credentials is not None:
         try:

@@ -46,7 +46,7 @@ def read_web(top: Section) -> WebConfig | None:
     if not all(isinstance(h, str) and h for h in hosts):
         w.fail("allowed_hosts", f"must be a list of host names, not {shown(hosts)}")
         hosts = []
-    web = WebConfig(listen=listen, url=url, feed=w.get("feed", str, d.feed), allowed_hosts=tuple(hosts),
+    web = WebConfig(listen=listen, url=url, feed=w.file_path("feed", d.feed) or d.feed, allowed_hosts=tuple(hosts),
                     max_clients=w.integer("max_clients", d.max_clients, 1, 10_000))
     w.done()
     return web

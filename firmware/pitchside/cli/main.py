@@ -247,12 +247,16 @@ def _replay_parser(p: argparse.ArgumentParser) -> None:
 
 def _check_config_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", help="table config files (TOML)")
+    p.epilog = ("Exit 0 when every file is good (warnings allowed), 2 otherwise. A path key ([storage] "
+                "journal, [tournament] file, [mqtt] ca_file and credentials, [web] feed, [serial.NAME] port) "
+                "holding a NUL character is a problem.")
     p.set_defaults(func=_cmd_check_config)
 
 
 def _journal_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
-    p.add_argument("--config", help="a table config whose [storage] journal to read")
+    p.add_argument("--config", help="a table config whose [storage] journal to read (a config check-config "
+                   "refuses, such as a path holding a NUL character, exits 2 naming the key)")
 
 
 def _history_parser(p: argparse.ArgumentParser) -> None:
