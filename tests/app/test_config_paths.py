@@ -1,7 +1,8 @@
 """The path keys of a table config: each read by the one shared check
 (:meth:`~pitchside.app.config_reader.Section.file_path`), so a value no path can be is one
 problem naming its key and line in ``check-config``, ``pitchside run`` and ``pitchside
-history --config`` (exit 2, no traceback)."""
+history --config`` (exit 2, no traceback); and a tournament file whose folder does not
+exist is a problem, not a warning (``pitchside tournament new`` could never make it)."""
 
 from __future__ import annotations
 
@@ -92,3 +93,36 @@ def test_history_with_that_config_says_so(
         "write the path without it\n"
         "    fix the config (pitchside check-config FILE names every problem), or give --db FILE\n"
     )
+
+
+def test_a_tournament_file_in_a_folder_that_does_not_exist_is_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "nonexistent" / "pitchside"
+    cup = folder / "club-tournament.json"
+    path, text = _written(tmp_path, MASTERMOVE, TOURNAMENT, f'[tournament]\nfile = "{cup}"')
+    assert main(["check-config", str(path)]) == 2
+    line = locate(text, "tournament.file")
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:{line}: tournament.file: {cup} is in {folder}, which is not a folder that exists: "
+        f"`pitchside tournament new` cannot make the file there; create the folder (mkdir -p {folder}) "
+        "or name a file in one that exists",
+        f'    file = "{cup}"',
+        f"{path}: 1 problem(s)",
+    ]
+    folder.mkdir(parents=True)  # the fix it gives: then the file may come later (a warning)
+    assert [w.key for w in load_config(path).warnings] == ["tournament.file"]
+
+
+def test_a_tournament_file_under_a_file_is_a_problem(tmp_path: Path) -> None:
+    (tmp_path / "cups").write_text("")
+    path, _ = _written(tmp_path, MASTERMOVE, TOURNAMENT, f'[tournament]\nfile = "{tmp_path}/cups/cup.json"')
+    assert main(["check-config", str(path)]) == 2
+
+
+def test_a_tournament_file_that_is_a_directory_stays_a_warning(tmp_path: Path) -> None:
+    path, _ = _written(tmp_path, MASTERMOVE, TOURNAMENT, f'[tournament]\nfile = "{tmp_path}"')
+    assert [(w.key, w.message) for w in load_config(path).warnings] == [
+        ("tournament.file", f"{tmp_path} is a directory, not a file: the table shows no standings until the key "
+                            "names a tournament file")
+    ]

@@ -620,7 +620,9 @@ def _read_storage(top: Section) -> StorageConfig:
 
 def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     """``[tournament] file`` (Master Move tables only); a file that does not exist is a
-    warning naming it (the table starts, and shows no standings until it exists)."""
+    warning naming it (the table starts, and shows no standings until it exists), but a
+    file whose folder does not exist is a problem: ``pitchside tournament new`` could
+    never make it there."""
     tsec = top.sub("tournament")
     tournament = tsec.file_path("file", None)
     tsec.done()
@@ -632,9 +634,17 @@ def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     elif tournament is not None and not tournament.strip():
         tsec.fail("file", "must be a file path")
     elif tournament is not None and not os.path.isfile(tournament):
-        what = "is a directory, not a file" if os.path.isdir(tournament) else "does not exist (yet)"
-        top.problems.warn(tsec.key("file"), f"{tournament} {what}: the table shows no standings until "
-                                            f"`pitchside tournament new {tournament} ...` makes it")
+        folder = os.path.dirname(os.path.abspath(tournament))
+        if os.path.isdir(tournament):
+            top.problems.warn(tsec.key("file"), f"{tournament} is a directory, not a file: the table shows no "
+                                                "standings until the key names a tournament file")
+        elif not os.path.isdir(folder):
+            tsec.fail("file", f"{tournament} is in {folder}, which is not a folder that exists: "
+                              f"`pitchside tournament new` cannot make the file there; create the folder "
+                              f"(mkdir -p {folder}) or name a file in one that exists")
+        else:
+            top.problems.warn(tsec.key("file"), f"{tournament} does not exist (yet): the table shows no standings "
+                                                f"until `pitchside tournament new {tournament} ...` makes it")
     return tournament
 
 

@@ -249,7 +249,8 @@ def _check_config_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", help="table config files (TOML)")
     p.epilog = ("Exit 0 when every file is good (warnings allowed), 2 otherwise. A path key ([storage] "
                 "journal, [tournament] file, [mqtt] ca_file and credentials, [web] feed, [serial.NAME] port) "
-                "holding a NUL character is a problem.")
+                "holding a NUL character is a problem; so is a tournament file in a folder that does not "
+                "exist (a missing file in an existing folder is a warning).")
     p.set_defaults(func=_cmd_check_config)
 
 
