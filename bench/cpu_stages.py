@@ -115,7 +115,7 @@ class CpuProbe(latency.Probe):
         wall = super().post(put)
 
         def wrapper(item: Any) -> None:
-            if self._armed and self._cpu_post is None:
+            if self.latches() and self._cpu_post is None:  # the edge's post, as latency.Probe latches it
                 self._cpu_post = time.thread_time_ns()
             wall(item)
 

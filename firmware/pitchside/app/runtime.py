@@ -242,6 +242,10 @@ class Runtime:
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
+        self._loop_thread: int | None = None
+        """The thread serving :meth:`run` (its ident) while it runs: :meth:`schedule` from
+        any other wakes it. None otherwise (a caller driving :meth:`process_pending`
+        itself, as the simulator does, looks at the timers itself: no wake is queued)."""
         self._shown: Frame | None = None
         self._side_sinks = {side: (sink, Panel.of(size)) for side, (sink, size) in parts.side_sinks.items()}
         self._pager = Pager()  # the main display's pages
@@ -309,9 +313,17 @@ class Runtime:
 
     def schedule(self, due_at: float, callback: Callable[[float], None]) -> None:
         """Run ``callback(due_at)`` from the loop once the clock reaches ``due_at`` (s);
-        safe from any thread."""
+        safe from any thread. While :meth:`run` serves, a timer due before every other,
+        scheduled from another thread, wakes it (it may be asleep until the one it knew of,
+        or for its whole ``wake_s``), so it fires at its time; the loop's own thread needs
+        no wake: it looks at the timers before it sleeps."""
         with self._timers_lock:
-            heapq.heappush(self._timers, (due_at, next(self._seq), callback))
+            seq = next(self._seq)
+            heapq.heappush(self._timers, (due_at, seq, callback))
+            first = self._timers[0][1] == seq
+        loop = self._loop_thread
+        if first and loop is not None and threading.get_ident() != loop:
+            self.wake()
 
     def next_due(self) -> float | None:
         with self._timers_lock:
@@ -705,22 +717,26 @@ class Runtime:
         block on the queue until an event or the next timer, whichever is first, with
         no polling. ``idle_s`` (or the runtime's ``wake_s``) bounds the sleep."""
         bound = idle_s if idle_s is not None else self._wake_s
-        self.refresh()
-        while not stop.is_set():
-            self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
-            due = self.next_due()
-            waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
-            event: table.Event | TimerRequest | _Wake | None
-            self.waiting = True
-            try:
-                event = self._queue.get(timeout=min(waits) if waits else None)
-            except queue.Empty:
-                event = None
-            finally:
-                self.waiting = False
-            if event is not None and not isinstance(event, _Wake):
-                self._handle(event)
-            self.fire_due(self._clock())
-            self.process_pending()
-            if self._on_pass is not None:
-                self._on_pass(self._clock())
+        self._loop_thread = threading.get_ident()
+        try:
+            self.refresh()
+            while not stop.is_set():
+                self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
+                due = self.next_due()
+                waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
+                event: table.Event | TimerRequest | _Wake | None
+                self.waiting = True
+                try:
+                    event = self._queue.get(timeout=min(waits) if waits else None)
+                except queue.Empty:
+                    event = None
+                finally:
+                    self.waiting = False
+                if event is not None and not isinstance(event, _Wake):
+                    self._handle(event)
+                self.fire_due(self._clock())
+                self.process_pending()
+                if self._on_pass is not None:
+                    self._on_pass(self._clock())
+        finally:
+            self._loop_thread = None
