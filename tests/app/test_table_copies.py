@@ -36,11 +36,12 @@ def test_each_game_table_copy_equals_dataclasses_replace(game: str) -> None:
 
 def test_a_press_accepted_in_play_copies_the_kiosk_state_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The service counters and the input's time go in the copy that takes the game's
-    table (kiosk._playing): one copy of the 25-field state per accepted press, not two."""
+    table (kiosk.flow._playing): one copy of the 25-field state per accepted press, not two."""
     from pitchside.core.rules import pichenotte as rules
     from pitchside.signals.events import ButtonPressed, ButtonReleased
     from pitchside.tables import effects as fx
     from pitchside.tables import kiosk as k
+    from pitchside.tables.kiosk import flow, pay, screens, service, state
     from pitchside.tables import pichenotte
 
     s = k.KioskSettings(dim_after_s=60, suspend_after_s=300, result_timeout_s=90)
@@ -51,14 +52,16 @@ def test_a_press_accepted_in_play_copies_the_kiosk_state_once(monkeypatch: pytes
     ks, _ = k.handle(ks, fx.CoinTossed("A", 2.5))
     assert ks.mode == "playing"
     copies: list[object] = []
-    real = k.replace
+    real = replace
 
     def counting(obj: object, /, **changes: object) -> object:
         if isinstance(obj, k.KioskState):
             copies.append(changes)
         return real(obj, **changes)
 
-    monkeypatch.setattr(k, "replace", counting)
+    for part in (flow, pay, screens, service, state):  # every copy of the kiosk's state, in any of its modules
+        if hasattr(part, "replace"):
+            monkeypatch.setattr(part, "replace", counting)
     after, effects = k.handle(ks, ButtonPressed("shot_done", 3.0))  # A's free shot stays: accepted
     assert after.table.match is not ks.table.match
     assert any(isinstance(e, fx.Accepted) for e in effects)
