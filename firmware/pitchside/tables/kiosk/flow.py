@@ -12,11 +12,10 @@ from pitchside.tables import credits
 from pitchside.tables import fixture
 from pitchside.tables import effects as table
 from pitchside.tables import moments
-from pitchside.tables.kiosk.pay import FREE_KEY, _pay, _pay_first_line, _reserve
+from pitchside.tables.kiosk.pay import _pay, _pay_first_line, _pays, _reserve
 from pitchside.tables.kiosk.screens import _menu_rows, _names_row, _on_qr_row
 from pitchside.tables.kiosk.service import (
     _abandon,
-    _Changes,
     _count,
     _service,
     _service_reads,
@@ -108,32 +107,28 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
     if isinstance(event, table.FixtureOffered):  # the league's next fixture for this table, in any mode
         return fixture.offered(ks, event), ()
     at = event.at
-    effects: list[Effect] = []
-    counted, logs = _count(ks, event)  # the changes, made below in one copy with the input's own
-    effects += logs
-    if isinstance(event, (CoinInserted, CoinFault)) or (isinstance(event, ButtonPressed) and event.name == FREE_KEY):
-        ks, paid = _pay(replace(ks, **counted) if counted else ks, event)
-        return ks, (*effects, *paid)
-    is_input = isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine))
-    if is_input:
+    stats, pressed, logs = _count(ks, event)  # pressed: the buttons down with this event
+    effects: list[Effect] = [*logs]
+    if isinstance(event, (ButtonPressed, ButtonHeld, BeamBroken, SerialLine)) and not _pays(event):  # an input
         if ks.dimmed:
             effects.append(SetContrast(ks.settings.contrast))
-        counted |= {"last_input_at": at, "dimmed": False}
-    if isinstance(event, (ButtonPressed, BeamBroken)) and ks.moment is not None:
-        counted["moment"] = None  # play goes on: the moment ends, the input does what it does
-    if is_input:
         effects += _deadlines(ks, at)  # the mode, the table, the settings: no counter is read
-    pressed: frozenset[str] = counted.get("pressed", ks.pressed)  # the buttons down with this event
+        # play goes on after a press or a beam: the moment ends, the input does what it does
+        moment = None if isinstance(event, (ButtonPressed, BeamBroken)) else ks.moment
+        ks = replace(ks, stats=stats, pressed=pressed, last_input_at=at, dimmed=False, moment=moment)
+    elif stats is not ks.stats or pressed is not ks.pressed:
+        ks = replace(ks, stats=stats, pressed=pressed)
+    if _pays(event):
+        ks, paid = _pay(ks, event)
+        return ks, (*effects, *paid)
     if isinstance(event, ButtonHeld) and _staff_combo(pressed, event):
-        return _toggle_service(_counted(ks, counted), at, effects)
+        return _toggle_service(ks, at, effects)
     if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in pressed:
-        return _counted(ks, counted), tuple(effects)  # part of the staff gesture
+        return ks, tuple(effects)  # part of the staff gesture
     if isinstance(event, ButtonPressed) and "new" in pressed and event.name not in ("new", "undo"):
-        return _counted(ks, counted), tuple(effects)  # a staff gesture under way: not for the game
+        return ks, tuple(effects)  # a staff gesture under way: not for the game
     if isinstance(event, ButtonPressed) and event.name == "undo" and "new" in (pressed - {"undo"}):
-        return _counted(ks, counted), tuple(effects)
-    if ks.mode != "playing":  # while playing, made in the copy that takes the game's table (_playing)
-        ks = _counted(ks, counted)
+        return ks, tuple(effects)
     match ks.mode:
         case "attract":
             ks, more = _attract(ks, event)
@@ -144,7 +139,7 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         case "resume":
             ks, more = _resume(ks, event)
         case "playing":
-            ks, more = _playing(ks, event, counted)
+            ks, more = _playing(ks, event)
         case "service":
             ks, more = _service(ks, event)
         case "abandon":
@@ -154,12 +149,6 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         case _:
             assert_never(ks.mode)
     return ks, (*effects, *more)
-
-
-def _counted(ks: KioskState, counted: _Changes) -> KioskState:
-    """``ks`` with the kiosk's own changes from an event (:func:`_count`, the input's
-    time), if any."""
-    return replace(ks, **counted) if counted else ks
 
 
 def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -378,24 +367,21 @@ END_HINT = "Hold NEW to end the match"
 """The prompt when NEW is pressed during a match (a hold asks END MATCH?)."""
 
 
-def _playing(ks: KioskState, event: Timed,
-             counted: _Changes | None = None) -> tuple[KioskState, tuple[Effect, ...]]:
-    """A timed event while playing. ``counted``: the kiosk's own changes from it not
-    made yet (:func:`_count`, the input's time; none of them read here): made in the one
-    copy that takes the game's table, so an input accepted in play copies the kiosk's
-    state once (latency)."""
+def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]]:
+    """A timed event while playing: the game's, unless it is the kiosk's
+    (:func:`_playing_aside`)."""
     aside = _playing_aside(ks, event)
-    if aside is not None:  # nothing for the game: the changes of the event and of the kiosk, as they come
-        return _counted(aside[0], counted or {}), aside[1]
+    if aside is not None:  # nothing for the game
+        return aside
     before = ks.table
     ts, game_effects = ks.settings.app.handle(ks.table, event)
     effects: tuple[Effect, ...] = game_effects
     if ts.match is not before.match:  # an input accepted or undone: its moments, if any, replace what shows
         found = moments.arising(before.match, ts.match, ts.names, ks.settings.app.moments)
         showing, timers = moments.begin(found, event.at, ks.settings.moment_s)
-        ks, effects = replace(ks, **{**(counted or {}), "table": ts, "moment": showing}), (*effects, *timers)
-    elif ts is not before or counted:  # the same table back and nothing counted: nothing to copy
-        ks = replace(ks, **{**(counted or {}), "table": ts})
+        ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
+    elif ts is not before:  # the same table back: nothing to copy
+        ks = replace(ks, table=ts)
     if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
         ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
@@ -405,8 +391,7 @@ def _playing(ks: KioskState, event: Timed,
 
 def _playing_aside(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ...]] | None:
     """What a timed event does while playing when it is not the game's (a dismissal, NEW
-    pressed or held, another game's input on a table of several), else None. Reads and
-    sets no service counter, the input's time or the moment (:func:`_playing`)."""
+    pressed or held, another game's input on a table of several), else None."""
     if (quiet := _dismissed(ks, event)) is not None:
         return quiet, ()
     if isinstance(event, (ButtonHeld,)) and event.name == "new":

@@ -5,11 +5,13 @@ on the attract screen and the menu."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core import pricing
 from pitchside.tables import credits
 from pitchside.tables import effects as table
-from pitchside.tables.kiosk.state import Effect, KioskState, Log
+from pitchside.tables.kiosk.state import Effect, KioskState, Log, Timed
 from pitchside.signals.events import ButtonPressed, CoinFault, CoinInserted
 
 
@@ -50,6 +52,11 @@ def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskS
     after, entry = paid
     i = next(i for i, e in enumerate(effects) if isinstance(e, table.Accepted))
     return replace(ks, credit=after, reserved=0), (*effects[:i], credits.SpendNext(entry), *effects[i:])
+
+
+def _pays(event: Timed) -> TypeGuard[CoinInserted | CoinFault | ButtonPressed]:
+    """Whether ``event`` is pay to play's: a coin, an acceptor's fault, the staff key."""
+    return isinstance(event, (CoinInserted, CoinFault)) or (isinstance(event, ButtonPressed) and event.name == FREE_KEY)
 
 
 def _pay(ks: KioskState, event: CoinInserted | CoinFault | ButtonPressed) -> tuple[KioskState, tuple[Effect, ...]]:

@@ -5,12 +5,11 @@ the sensors listed). The pages' views are in :mod:`pitchside.tables.kiosk.screen
 
 from __future__ import annotations
 
-from typing import TypedDict, assert_never
+from typing import assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.tables import credits
 from pitchside.tables import effects as table
-from pitchside.tables import moments
 from pitchside.tables.kiosk.pay import _grant
 from pitchside.tables.kiosk.state import (
     Effect,
@@ -45,35 +44,27 @@ def _service_reads(ks: KioskState) -> tuple[Effect, ...]:
     return (table.ReadSensorHealth(), *audits)
 
 
-class _Changes(TypedDict, total=False):
-    """The kiosk's own fields an event changes (:func:`_count`, then the input's time and
-    the moment's end), made in the one copy of the state that takes the game's table too
-    (:func:`_playing`): keys and types checked, not a ``dict[str, Any]``."""
-
-    stats: tuple[tuple[str, InputStat], ...]
-    pressed: frozenset[str]
-    last_input_at: float
-    dimmed: bool
-    moment: moments.Showing | None
+Stats = tuple[tuple[str, InputStat], ...]
+"""Each input's service record, sorted by name (:attr:`KioskState.stats`)."""
 
 
-def _count(ks: KioskState, event: Timed) -> tuple[_Changes, tuple[Effect, ...]]:
-    """Service counters and fault flags from every event: the kiosk's fields that
-    change (``stats``, ``pressed``; ``{}`` for none) and the effects (a log line, the
-    stuck timer of a press)."""
+def _count(ks: KioskState, event: Timed) -> tuple[Stats, frozenset[str], tuple[Effect, ...]]:
+    """Service counters and fault flags from every event: the kiosk's ``stats`` and
+    ``pressed`` after it (``ks``'s own, the same objects, when it counts nothing) and
+    the effects (a log line, the stuck timer of a press)."""
     logs: tuple[Effect, ...] = ()
     match event:
         case ButtonPressed(name=name, at=at):
             old = ks.stat(name)
             st = replace(old, on=True, edges=old.edges + 1, pressed_at=at)
-            return ({"pressed": ks.pressed | {name}, "stats": _with_stat(ks.stats, name, st)},
+            return (_with_stat(ks.stats, name, st), ks.pressed | {name},
                     (StartTimer(f"stuck:{name}", at + ks.settings.stuck_after_s),))
         case ButtonReleased(name=name):
             old = ks.stat(name)
             if old.stuck:
                 logs = (Log(f"button {name} released after being stuck"),)
             st = replace(old, on=False, edges=old.edges + 1, stuck=False)
-            return {"pressed": ks.pressed - {name}, "stats": _with_stat(ks.stats, name, st)}, logs
+            return _with_stat(ks.stats, name, st), ks.pressed - {name}, logs
         case BeamBroken(name=name):
             old = ks.stat(name)
             st = replace(old, edges=old.edges + 2)
@@ -85,7 +76,7 @@ def _count(ks: KioskState, event: Timed) -> tuple[_Changes, tuple[Effect, ...]]:
         case SerialStatus(name=name, connected=connected):
             st = replace(ks.stat(name), on=connected, noisy=not connected)
         case ButtonHeld() | TimerFired():
-            return {}, ()  # no count: a hold is counted by its press, a timer is no input
+            return ks.stats, ks.pressed, ()  # no count: a hold is counted by its press, a timer is no input
         case CoinInserted(name=name):
             st = replace(ks.stat(name), edges=ks.stat(name).edges + 1)  # coins
         case CoinFault(name=name, detail=detail):
@@ -93,14 +84,13 @@ def _count(ks: KioskState, event: Timed) -> tuple[_Changes, tuple[Effect, ...]]:
             logs = (Log(f"coin acceptor {name}: {detail}"),)
         case (table.CoinTossed() | table.DiceRolled() | table.TournamentLoaded() | table.SensorHealthRead()
               | table.FixtureOffered()):
-            return {}, ()
+            return ks.stats, ks.pressed, ()
         case _:
             assert_never(event)
-    return {"stats": _with_stat(ks.stats, name, st)}, logs
+    return _with_stat(ks.stats, name, st), ks.pressed, logs
 
 
-def _with_stat(stats: tuple[tuple[str, InputStat], ...], name: str,
-               st: InputStat) -> tuple[tuple[str, InputStat], ...]:
+def _with_stat(stats: Stats, name: str, st: InputStat) -> Stats:
     """``stats`` (sorted by name) with ``name``'s record set to ``st``, still sorted:
     the record replaced in place, or inserted before the first larger name."""
     for i, (n, _) in enumerate(stats):
