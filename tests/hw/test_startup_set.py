@@ -105,8 +105,8 @@ DATACLASSES_AT_READY = frozenset({
     "pitchside.tables.pichenotte:ShotDraft", "pitchside.tables.pichenotte:TableState",
     "pitchside_hw.table:Table",
 })  # fmt: skip
-"""The dataclasses made by READY=1, as ``module:qualified name`` (93 before session
-25's cuts: ``SerialConfig``, ``SoundConfig``, ``WebConfig`` and ``ServiceView`` are
+"""The dataclasses made by READY=1, as ``module:qualified name`` (93 before the
+start-up cuts: ``SerialConfig``, ``SoundConfig``, ``WebConfig`` and ``ServiceView`` are
 made with their section or page now)."""
 
 RUN_CHILD = """
