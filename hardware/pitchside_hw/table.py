@@ -363,7 +363,8 @@ def run_table(config_path: str) -> int:
                     sound = stack.enter_context(Sound(s.pin, factory, kind=s.kind, cues=s.cues))
                 except HardwareError as exc:
                     log.warning("no sound cues: %s", exc)
-            journal = stack.enter_context(Journal.open(config.storage.journal))
+            # a file that is not this table's journal is left alone: the table runs in memory, never down
+            journal = stack.enter_context(Journal.open(config.storage.journal, left_alone="memory"))
             publisher = None
             sinks: list[Sink] = []
             link: ClubLink | None = None

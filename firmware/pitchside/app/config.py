@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from pitchside.app.ahead import DRAW_AHEAD, DRAW_AHEAD_MAX
-from pitchside.app.journal import check_path as journal_path_problem
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
@@ -610,12 +609,29 @@ def _read_storage(top: Section) -> StorageConfig:
         pass  # refused by Section.file_path
     elif not journal.strip():
         st.fail("journal", "must be a file path")
-    else:
-        refused = journal_path_problem(storage.journal)  # the check Journal.open makes
-        if refused is not None:
-            st.fail("journal", refused)
-    st.done()
+    st.done()  # the file at the path is check-config's (journal_checks): pitchside run starts whatever it holds
     return storage
+
+
+def journal_checks(config: TableConfig) -> tuple[ConfigError | None, ConfigError | None]:
+    """``check-config``'s view of the file at ``[storage] journal``, as ``pitchside run``
+    will find it: ``(problem, warning)``. A file that is not this table's journal (a
+    directory, another program's database: :func:`pitchside.app.journal.check_path`) is
+    a problem: the table would start, but keep the matches in memory only. A damaged
+    journal of this table (:func:`pitchside.app.journal.damage`) is a warning: the table
+    moves it aside and starts a fresh one. Reads only."""
+    from pitchside.app.journal import NOT_A_JOURNAL, damage, check_path  # check-config only: not loaded at a start
+
+    path = config.storage.journal
+    refused = check_path(path)
+    if refused is not None:
+        why = f"{refused}; until then pitchside run keeps the matches in memory only ({NOT_A_JOURNAL})"
+        return ConfigError(config.source, "storage.journal", why), None
+    damaged = damage(path)
+    if damaged is not None:
+        why = f"{damaged}: a journal of this table, damaged; pitchside run moves it aside and starts a fresh one"
+        return None, ConfigError(config.source, "storage.journal", why)
+    return None, None
 
 
 def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:

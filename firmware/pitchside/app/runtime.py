@@ -250,7 +250,11 @@ class Runtime:
         self._side_sinks = {side: (sink, Panel.of(size)) for side, (sink, size) in parts.side_sinks.items()}
         self._pager = Pager()  # the main display's pages
         self._side_pagers = {side: Pager() for side in self._side_sinks}
-        self._accepted_since_warning = 0
+        self._warning_seen: str | None = None
+        """The storage warning (or start-up notice) an accepted input came after: until
+        one does, :meth:`frame` puts it on the prompt line."""
+        self._notice: str | None = getattr(parts.recorder, "notice", None)
+        """The recorder's optional start-up notice (a bad journal moved aside), looked up once."""
         self._side_shown: dict[str, Frame] = {}
         self._draw_plan = parts.draw_ahead
         # the sink's two optional steps, looked up once (not at every refresh)
@@ -431,13 +435,13 @@ class Runtime:
         if self._recorder is None:
             return
         self.settle()
-        warned = self._recorder.warning is not None
+        warned = self._recorder.warning or self._notice
         if self._writer is not None:  # written by refresh: inline if its frame is drawn, else overlapped
             self._deferred = (accepted, self.state)
         else:
             self._recorder.accepted_all(accepted, self.state)
         if warned:
-            self._accepted_since_warning += len(accepted)
+            self._warning_seen = warned
 
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
@@ -533,15 +537,17 @@ class Runtime:
         return kiosk.view(self.kiosk)
 
     def frame(self) -> Frame:
-        """The main display's frame request: the view; a storage fault's warning for its
-        prompt line until the next accepted input (so play prompts are not hidden for
+        """The main display's frame request: the view; a storage fault's warning (else
+        the start-up notice of a bad journal moved aside) for its prompt line until the
+        next accepted input (so play prompts are not hidden for
         the rest of the match); the corner badge while the journal is not saving."""
         return self._pager.at(self._framed(self.view()))
 
     def _framed(self, view: object) -> Frame:
         """``view`` with the storage overlays of :meth:`frame` (page 0)."""
         warning = self._recorder.warning if self._recorder is not None else None
-        shown = warning if warning and self._accepted_since_warning == 0 else None
+        said = warning or self._notice  # a fault's warning, else the start-up notice
+        shown = said if said and said != self._warning_seen else None
         return Frame(view, warning=shown, badge=warning is not None)
 
     def draw_ahead(self) -> int:

@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from pitchside import __version__
-from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
+from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, journal_checks, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord, read_rescued
 from pitchside.app.limits import installed_limits, plugins
 from pitchside.cli import commands
@@ -227,7 +227,12 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
                   f"pin_factory = one of {', '.join(limits.pin_factories) or 'lgpio'} in [gpio]")
             continue
         text = _read_text(path)
-        for w in config.warnings:
+        problem, warning = journal_checks(config)
+        if problem is not None:
+            status = 2
+            _print_problem(problem, text)
+            continue
+        for w in (*config.warnings, *([warning] if warning else [])):
             _print_problem(w, text, "warning: ")
         d = config.display
         print(
