@@ -1,7 +1,7 @@
 """The durable journal: every accepted input of a match, in SQLite, before it is shown.
 
 One database file holds the running match and the history of finished ones. Each
-accepted input (and each undo) is a row holding its replay line (shared/spec/replay.md),
+accepted input (and each undo) is a row holding its replay line (docs/spec/replay.md),
 appended in a transaction (one per step of the table: :meth:`Journal.append_lines`) with
 ``journal_mode=WAL`` and ``synchronous=FULL``: when it returns, the rows are in the WAL
 on disk (fsync), so a power cut after that loses nothing the players saw. A match on disk *is* a replay file: its
@@ -310,7 +310,7 @@ def _hashed_folder(journal: Path, base: Path) -> Path:
 
 def rescue_path(journal: str | Path, match_id: int, rescue_dir: str | Path | None = None) -> Path:
     """The rescue file of unsaved match ``match_id`` of the journal at ``journal``: a
-    replay file (shared/spec/replay.md), header first, undos included."""
+    replay file (docs/spec/replay.md), header first, undos included."""
     return rescue_folder(journal, rescue_dir) / _rescue_name(match_id)
 
 
@@ -919,7 +919,7 @@ class Journal:
         return out
 
     def export(self, match_id: int) -> str:
-        """A stored match as a replay file (shared/spec/replay.md), undos included."""
+        """A stored match as a replay file (docs/spec/replay.md), undos included."""
         return "\n".join(self.lines(match_id)) + "\n"
 
     def history(self) -> list[MatchRecord]:

@@ -6,7 +6,7 @@ drivers or the simulator (``run``, ``sim``) are registered by ``pitchside_hw`` a
 imports them (the import boundary of pyproject.toml).
 
 Exit status: 0 success; 2 bad input (malformed replay line, unreadable file, bad
-config); 3 ``replay --strict`` stopped at a refusal (shared/spec/replay.md).
+config); 3 ``replay --strict`` stopped at a refusal (docs/spec/replay.md).
 """
 
 from __future__ import annotations
@@ -244,7 +244,7 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
 
 
 def _replay_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a replay file (shared/spec/replay.md)")
+    p.add_argument("file", help="a replay file (docs/spec/replay.md)")
     p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_cmd_replay)
