@@ -32,9 +32,10 @@ from pitchside_sim.terminal import KeyReader, TerminalView
 
 def journal_path(args: argparse.Namespace, game: str, *, script: bool) -> Path:
     """The run's journal (:mod:`pitchside_sim.journals`): ``--db``, the shared one, or
-    its own per game in ``--out``."""
+    its own per game in the run's folder (``args.out``, resolved by :func:`run_sim`)."""
     return journals.journal_path(Path(args.out), game, script=script, db=args.db,
-                                 shared=getattr(args, "shared_journal", False))  # fmt: skip
+                                 shared=getattr(args, "shared_journal", False),
+                                 base=Path(getattr(args, "shared_base", args.out)))  # fmt: skip
 
 
 def default_config_path(game: str = "pichenotte") -> Path:
@@ -44,7 +45,14 @@ def default_config_path(game: str = "pichenotte") -> Path:
 
 def run_sim(args: argparse.Namespace) -> int:
     """Run the simulator; returns the exit status (0, 1 when a scenario's ``expect``
-    does not hold, 2 for a bad config or scenario)."""
+    does not hold, 2 for a bad config or scenario). The run writes to its own folder:
+    ``--out``, or one named after its scenario or game (:func:`journals.run_folder`)."""
+    given = getattr(args, "out", None)
+    args = argparse.Namespace(**{
+        **vars(args),
+        "out": str(journals.run_folder(args.game, script=args.script, out=given)),
+        "shared_base": str(journals.shared_folder(given)),
+    })  # fmt: skip
     try:
         if not args.config and args.game not in table_games():
             print(f"pitchside sim: unknown game {args.game!r}; the tables are {', '.join(table_games())}",
@@ -77,7 +85,7 @@ def _save(sim: SimTable, out: Path) -> list[Path]:
     the frame files. Each is written on its own: one that cannot be written is reported
     on stderr and the others still are. The match comes from the journal, which keeps
     it in memory once its storage has failed (a full disk mid-match), so a quit then
-    still saves every input (issue 13 item 3)."""
+    still saves every input."""
     paths: list[Path] = []
 
     def frames() -> None:

@@ -4,7 +4,7 @@ typed, with a timeout (:class:`KeyReader`).
 
 The key reader puts a terminal in cbreak mode the moment it is made, before the table
 is built or any frame drawn, and never flushes typed input: keys typed while the
-simulator starts are kept and acted on (issue 13 item 8; ``tty.setcbreak``'s default,
+simulator starts are kept and acted on (``tty.setcbreak``'s default,
 ``TCSAFLUSH``, discarded them).
 """
 

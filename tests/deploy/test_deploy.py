@@ -1,7 +1,7 @@
 """deploy/: shellcheck, the installer's dry run, the rendered unit under systemd-analyze,
-the release switch and rollback, the config.txt edit, the udev rule (issue 8 part 4);
+the release switch and rollback, the config.txt edit, the udev rule;
 which table's example a new config is copied from, and starting the service only on a
-config that passes ``pitchside check-config`` (issue 13 item 12).
+config that passes ``pitchside check-config``.
 
 Nothing here touches the system: the dry run is watched by stub commands that record
 any call, and the real-mode tests work in tmp_path on functions of the sourced script.
@@ -289,7 +289,7 @@ def _service(*args: str) -> dict[str, str]:
 def test_the_table_keeps_a_core_the_web_side_never_runs_on() -> None:
     """The table's unit is pinned to one CPU (the last by default, ``--table-cpu``) and
     weighs more; the web unit runs on every other CPU and weighs less, so a busy web side
-    cannot delay the referee (issue 16; bench/README.md, "Web view")."""
+    cannot delay the referee (bench/README.md, "Web view")."""
     default = _service("--print-unit")
     last = int(_run(["nproc", "--all"]).stdout) - 1
     assert _cpus(default["CPUAffinity"]) == {last}
@@ -604,7 +604,7 @@ def test_release_name_is_the_version_and_commit() -> None:
     assert re.fullmatch(re.escape(version[1]) + r"(-[0-9a-f]{12})?\n", r.stdout), r.stdout
 
 
-# --- which table, and starting only on a checked config (issue 13 item 12) --------------
+# --- which table, and starting only on a checked config --------------
 
 
 def _no_changes(r: subprocess.CompletedProcess[str], log: Path) -> None:

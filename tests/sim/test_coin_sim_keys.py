@@ -1,4 +1,4 @@
-"""The simulator's coin slot from the keyboard and in scenarios (issue 18 item 6): the
+"""The simulator's coin slot from the keyboard and in scenarios: the
 ``$`` key drops the cheapest coin as a realistic pulse train on a table with ``[coin]``;
 ``coin N cut`` drops a coin as the power fails (that coin lost, nothing else) and
 ``cut S`` is a power cut; the pay-to-play example config and its scenario."""

@@ -1,6 +1,6 @@
 """``[web]`` of the table config: the live web view (docs/spec/feed.md).
 
-Loaded only for a config with the section (start-up, issue 15: a table without it makes
+Loaded only for a config with the section (start-up: a table without it makes
 none of these records before its first frame); :mod:`pitchside.app.config` reads the rest.
 """
 
@@ -84,7 +84,7 @@ def read_web(top: Section) -> WebConfig | None:
     if not all(isinstance(h, str) and h for h in hosts):
         w.fail("allowed_hosts", f"must be a list of host names, not {shown(hosts)}")
         hosts = []
-    web = WebConfig(listen=listen, url=url, feed=w.get("feed", str, d.feed), allowed_hosts=tuple(hosts),
+    web = WebConfig(listen=listen, url=url, feed=w.file_path("feed", d.feed) or d.feed, allowed_hosts=tuple(hosts),
                     max_clients=w.integer("max_clients", d.max_clients, 1, 10_000))
     w.done()
     return web

@@ -1,4 +1,4 @@
-"""``pitchside league``: the club's league server (issue 17; docs/league.md).
+"""``pitchside league``: the club's league server (docs/league.md).
 
 * ``pitchside league serve --broker HOST:PORT --credentials FILE --venue V --db FILE
   --http HOST:PORT``: subscribe to the venue's tables, check and store their results,

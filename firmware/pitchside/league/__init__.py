@@ -1,4 +1,4 @@
-"""The league server (issue 17 items 3-5; docs/league.md): subscribes to the club's
+"""The league server (docs/league.md): subscribes to the club's
 broker, checks each table's result by replaying its journal lines through the rules,
 stores results idempotently by ``(match, digest)`` in SQLite, and serves the venue wall,
 standings, results and ratings (read-only pages, the web view's stack).

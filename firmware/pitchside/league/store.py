@@ -1,5 +1,5 @@
-"""The league's SQLite store: results kept idempotently by ``(match, digest)`` (issue 17
-item 2: 0 lost, 0 counted twice), counted or refused with the reason, and the leagues
+"""The league's SQLite store: results kept idempotently by ``(match, digest)`` (0
+lost, 0 counted twice), counted or refused with the reason, and the leagues
 (name, game, format, players).
 
 A result counts once it passes :func:`pitchside.league.verify.check`. For one ``match``,
