@@ -29,6 +29,10 @@ from pitchside.render.view import TALLY_FIELDS, Prompt, TallyEntry
 from pitchside.render.widgets import refusal_words
 
 
+TOSS_CALL = "PRESS COIN TO TOSS"
+"""The toss screens' call (Pitchnut's, Master Move's), words their renderers draw."""
+
+
 def words(frame: Frame) -> tuple[str, ...]:
     """The lines of words ``frame`` shows, most telling first (the prompt or refusal,
     then what the screen asks or lists); a storage warning replaces the view's prompt,
@@ -101,6 +105,14 @@ def _game_lines(view: object) -> Iterator[str]:
         if view.tally is not None:
             yield tally_row(view.tally)
     elif isinstance(view, PitchnutView):
+        phase = view.state.phase
+        if phase == "toss":
+            yield f"{view.names[0]} v {view.names[1]}: {TOSS_CALL}"
+        elif phase == "choose_breaker":
+            winner, breaker = view.state.toss_winner or "A", view.breaker
+            chosen = f" [{view.names['AB'.index(breaker)]}]" if breaker is not None else ""
+            yield f"{view.names['AB'.index(winner)]} WON THE TOSS - WHO BREAKS?{chosen}"
+            yield "+/-: CHANGE, DONE: OK"
         yield view.action or ""
         yield view.shot_line or ""
         if view.sheet:
@@ -118,6 +130,8 @@ def _game_lines(view: object) -> Iterator[str]:
     elif isinstance(view, MasterMoveView):
         if view.confirm_quit is not None:
             yield " ".join(quit_question(view))
+        elif view.state.phase == "toss":
+            yield f"BOTH LINED UP - {TOSS_CALL}"
         elif view.standings is not None:
             yield from _view_lines(view.standings)
         else:
