@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pitchside.club.broker import MAX_PACKET_SIZE, MESSAGE_SIZE_LIMIT, BrokerPlan, acl, mosquitto_conf, mqtt_section
+from pitchside.club.broker import MAX_PACKET_SIZE, BrokerPlan, acl, mosquitto_conf, mqtt_section
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto"
 
@@ -20,14 +20,14 @@ def test_the_config_binds_client_ids_to_users_on_its_one_listener_with_limits_an
              if x and not x.startswith("#")]
     assert lines == [
         "per_listener_settings false", "allow_anonymous false", "password_file /srv/club/passwd",
-        "acl_file /srv/club/acl", f"message_size_limit {MESSAGE_SIZE_LIMIT}", f"max_packet_size {MAX_PACKET_SIZE}",
+        "acl_file /srv/club/acl", f"max_packet_size {MAX_PACKET_SIZE}",
         "max_queued_messages 200000", "max_queued_bytes 268435456", "persistence true",
         "persistence_location /srv/club/data/", "autosave_interval 60", "listener 8884 127.0.0.1",
         "use_username_as_clientid true", "cafile /srv/club/ca.crt", "certfile /srv/club/server.crt",
         "keyfile /srv/club/server.key", "tls_version tlsv1.2"]
     plain = mosquitto_conf(BrokerPlan("v", "/srv/club", tls=False)).splitlines()
     assert [x for x in plain if x.startswith(("listener", "cafile", "certfile", "keyfile"))] == ["listener 1883"]
-    assert (MESSAGE_SIZE_LIMIT, MAX_PACKET_SIZE) == (1048576, 1114112)
+    assert MAX_PACKET_SIZE == 1048576
 
 
 def test_the_acl_gives_tables_their_own_topics_by_user_name_and_the_league_its_venue() -> None:

@@ -23,16 +23,17 @@ from pitchside.app.config_mqtt import DEFAULT_PORT, DEFAULT_TLS_PORT, table_user
 LEAGUE_USER = "league"
 DASHBOARD_USER = "dashboard"
 
-MESSAGE_SIZE_LIMIT = 1024 * 1024
-"""The largest payload the broker takes, bytes (``message_size_limit``; the sender gets a
-refusal). 1 MiB is 142 times the largest result the five demo scenarios make (Boulomania,
-100 journal lines, 7,345 bytes of JSON) and holds about 7,900 lines at the costliest rate
-measured there (Pitchnut's 132.5 bytes a line): docs/league.md, "The venue's broker"."""
+MAX_PACKET_SIZE = 1024 * 1024
+"""The largest MQTT packet the broker takes, bytes (``max_packet_size``): a result's
+payload may be this less its topic and headers (under 200 bytes). 1 MiB is 142 times the
+largest result the five demo scenarios make (Boulomania, 100 journal lines, 7,345 bytes
+of JSON) and holds about 7,900 lines at the costliest rate measured there (Pitchnut's
+132.5 bytes a line): docs/league.md, "The venue's broker". Mosquitto refuses a bigger
+packet as it starts, before it buffers it, and disconnects the sender.
 
-MAX_PACKET_SIZE = MESSAGE_SIZE_LIMIT + 64 * 1024
-"""The largest MQTT packet, bytes (``max_packet_size``): room for the topic and
-properties above :data:`MESSAGE_SIZE_LIMIT`. A bigger packet is refused as it starts,
-before the broker buffers it, and its sender is disconnected."""
+Not ``message_size_limit``: Mosquitto 2.0 answers a payload past it with PUBACK reason
+149, which is no PUBACK reason code in MQTT 5, and paho-mqtt 2 drops the connection as a
+protocol error and sends the message again on reconnect."""
 
 MAX_QUEUED_MESSAGES = 200_000
 """What the broker queues for a session that is away (the league's): Mosquitto's default,
@@ -81,8 +82,8 @@ def mosquitto_conf(plan: BrokerPlan) -> str:
         f"password_file {plan.path('passwd')}",
         f"acl_file {plan.path('acl')}",
         "",
-        "# Limits: a result of the longest legal match fits many times over (docs/league.md).",
-        f"message_size_limit {MESSAGE_SIZE_LIMIT}",
+        "# The largest packet taken: a result of the longest legal match fits many times over",
+        "# (docs/league.md); a bigger one is refused before it is read, its sender disconnected.",
         f"max_packet_size {MAX_PACKET_SIZE}",
         "# What is queued for the league while it is away (Mosquitto's default of 1000",
         "# messages would drop results past it).",
