@@ -142,16 +142,16 @@ def acl(venue: str) -> str:
 def mqtt_section(*, host: str, port: int, tls: bool, ca_file: str | None, venue: str, table: str,
                  credentials: str) -> str:
     """The ``[mqtt]`` lines of a table's config for its user on this broker."""
-    lines = ["[mqtt]", f"host = {_toml(host)}", f"port = {port}"]
+    lines = ["[mqtt]", f"host = {toml_string(host)}", f"port = {port}"]
     if tls:
         lines.append("tls = true")
         if ca_file is not None:
-            lines.append(f"ca_file = {_toml(ca_file)}")
-    lines += [f"venue = {_toml(venue)}", f"table = {_toml(table)}",
-              f"credentials = {_toml(credentials)}   # one line {table_user(venue, table)}:PASSWORD, chmod 600"]
+            lines.append(f"ca_file = {toml_string(ca_file)}")
+    lines += [f"venue = {toml_string(venue)}", f"table = {toml_string(table)}",
+              f"credentials = {toml_string(credentials)}   # one line {table_user(venue, table)}:PASSWORD, chmod 600"]
     return "\n".join(lines) + "\n"
 
 
-def _toml(text: str) -> str:
+def toml_string(text: str) -> str:
     """``text`` as a TOML basic string (JSON's escapes are TOML's)."""
     return json.dumps(text, ensure_ascii=False)
