@@ -168,3 +168,16 @@ def test_a_real_mosquitto_runs_the_written_folder_over_tls_and_knows_its_users(t
         log.close()
     if os.geteuid() == 0:  # Mosquitto read the folder as user mosquitto and wrote its persistence there
         assert (d / "data" / "mosquitto.db").exists()
+
+
+def test_an_init_that_fails_writes_no_club_and_can_be_run_again(top: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    d = top / "club"
+    monkeypatch.setenv("PATH", str(top / "empty"))  # no openssl on the PATH
+    assert main(["club", "init", "--venue", "v", "--dir", str(d)]) == 2
+    assert capsys.readouterr().err.strip() == ("pitchside club init: TLS needs the openssl command (apt-get install "
+                                               "openssl), or give --no-tls")
+    assert not (d / "mosquitto.conf").exists() and not (d / "club.toml").exists()
+    monkeypatch.undo()
+    assert main(["club", "init", "--venue", "v", "--dir", str(d)]) == 0
+    assert setup.load(d).venue == "v" and (d / "server.crt").exists()

@@ -99,8 +99,6 @@ def init(folder: Path, venue: str, *, tls: bool = True, listen_host: str | None 
         folder.mkdir(parents=True, exist_ok=True)
         folder.chmod(0o755)
         (folder / "data").mkdir(mode=0o700, exist_ok=True)
-        plan = broker.BrokerPlan(venue, str(folder), tls=tls, host=listen_host, port=port)
-        _write(folder / "mosquitto.conf", broker.mosquitto_conf(plan), 0o644)
         _write(folder / "acl", broker.acl(venue), 0o600)
         text = ""
         for user in (broker.LEAGUE_USER, broker.DASHBOARD_USER):
@@ -110,6 +108,9 @@ def init(folder: Path, venue: str, *, tls: bool = True, listen_host: str | None 
         _write(folder / "passwd", text, 0o600)
         if tls:
             _certificates(club)
+        # last: a folder holding these is a club, so a failed init can be run again
+        plan = broker.BrokerPlan(venue, str(folder), tls=tls, host=listen_host, port=port)
+        _write(folder / "mosquitto.conf", broker.mosquitto_conf(plan), 0o644)
         _write(folder / SETTINGS, _settings(club), 0o644)
     except OSError as exc:
         raise ClubSetupError(f"cannot write {exc.filename or folder}: {exc.strerror or exc}") from None
