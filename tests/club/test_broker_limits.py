@@ -10,8 +10,7 @@ from pathlib import Path
 
 from pitchside.club.broker import MAX_PACKET_SIZE
 from support.broker import Broker, mosquitto
-
-from .test_broker_users import login, own_broker, until
+from support.mqtt_users import login, own_broker, until
 
 __all__ = ["own_broker"]
 
