@@ -137,3 +137,19 @@ def test_the_cli_adds_a_league_refuses_a_bad_one_and_prints_standings(tmp_path: 
     assert "league 1: Monday (pitchnut, round robin, 2 players): /leagues/1" in out
     assert "    1 Ann                  P1 W1 D0 L0 2-0 3 pts" in out
     assert "a league named 'Monday' exists" in err and "at least two players" in err
+
+
+def test_league_new_and_standings_never_make_a_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from pitchside.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["league", "new", "Monday", "--game", "pitchnut", "--players", "Ann,Bob"]) == 2
+    assert main(["league", "standings", "--db", "club/league.db"]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    _, err = capsys.readouterr()
+    assert err.splitlines() == [
+        "pitchside league new: no league database at league.db: give --db FILE, the file pitchside league serve "
+        "--db uses (serve makes it on its first start)",
+        "pitchside league standings: no league database at club/league.db: give --db FILE, the file pitchside "
+        "league serve --db uses (serve makes it on its first start)"]

@@ -34,7 +34,8 @@ class Subscriber:
 
     :param credentials: a ``USER:PASSWORD`` file (the broker's ``league`` user), or None.
     :param client_id: the session's name: the same one across restarts, or the broker
-        starts a new, empty session.
+        starts a new, empty session (default: the credentials' user name, which the club's
+        broker uses whatever the client says).
     """
 
     def __init__(self, league: League, host: str, port: int, *, credentials: str | None = None,
@@ -45,11 +46,12 @@ class Subscriber:
         self.wall = wall
         self.topic = f"pitchside/{league.wall.venue}/+/#"
         self.connects = 0
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2,
-                                  client_id=client_id or f"pitchside-league-{league.wall.venue}",
-                                  protocol=mqtt.MQTTv5)
-        if credentials is not None:
-            self.client.username_pw_set(*read_credentials(credentials))
+        login = read_credentials(credentials) if credentials is not None else None
+        # the session's id is the user name, as the club's broker makes it (use_username_as_clientid)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5,
+                                  client_id=client_id or (login[0] if login else f"pitchside-league-{league.wall.venue}"))
+        if login is not None:
+            self.client.username_pw_set(*login)
         if tls:
             self.client.tls_set(ca_certs=ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
         self.client.reconnect_delay_set(1, 10)
