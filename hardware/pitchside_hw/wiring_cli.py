@@ -1,5 +1,5 @@
 """``pitchside wiring``: draw a table config's wiring on the Pi's 40-pin header, as SVG
-or PNG (registered through the ``pitchside.commands`` entry point, like ``run``).
+or PNG (registered by :func:`pitchside_hw.cli.register_wiring`, like ``run``).
 
 ``pitchside wiring CONFIG --out FILE.svg`` (or ``.png``) draws one config;
 ``pitchside wiring --all DIR`` draws every example config as ``DIR/<config>.svg``
@@ -15,15 +15,9 @@ from importlib import resources
 from pathlib import Path
 
 
-def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    """Add ``wiring``, its arguments added when it is chosen or its help shown
-    (:func:`pitchside.cli.commands.deferred`: ``pitchside run`` parses without them)."""
-    from pitchside.cli.commands import deferred
-
-    deferred(sub, "wiring", "draw a config's wiring on the Pi's 40-pin header (SVG or PNG)", _parser)
-
-
-def _parser(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``pitchside wiring`` (registered by
+    :func:`pitchside_hw.cli.register_wiring`)."""
     p.add_argument("config", nargs="?", help="table config (TOML)")
     p.add_argument("--out", help="the picture to write: FILE.svg or FILE.png")
     p.add_argument("--all", metavar="DIR", help="draw every example config as DIR/<config>.svg")
