@@ -438,3 +438,19 @@ def test_a_beam_s_pulse_train_settings_are_read_and_checked(write) -> None:
     assert (err.key, err.message) == ("beams.twenty.train_spacing_ms",
                                       "train_spacing_s (7 ms) must be below min_block_s + rearm_s (6.5 ms), "
                                       "the closest two pieces can start")
+
+
+def test_an_input_on_a_panel_pin_no_display_uses_is_a_warning_naming_a_free_pin(write) -> None:
+    """The one pin map keeps I2C1, SPI0 and an SPI panel's DC/RST off inputs on every
+    table: on a bus this table's display does not use, such a pin is a warning (the
+    table starts), with the free pin to use instead."""
+    cfg = load_config(write('coin = "GPIO4"', 'coin = "GPIO8"', 'next = "GPIO26"', 'next = "GPIO25"'))
+    assert [(w.key, w.message) for w in cfg.warnings] == [
+        ("buttons.coin", "GPIO8 is SPI0 CE0 (SPI panels): free on this table, but the one pin map keeps it off "
+                         "inputs so the panel can change without rewiring: use GPIO4 (header pin 7), which nothing "
+                         "on this table uses"),
+        ("buttons.next", "GPIO25 is an SPI panel's reset line: free on this table, but the one pin map keeps it off "
+                         "inputs so the panel can change without rewiring: use GPIO26 (header pin 37), which "
+                         "nothing on this table uses"),
+    ]  # fmt: skip
+    assert [b.pin for b in cfg.buttons if b.name in ("coin", "next")] == ["GPIO8", "GPIO25"]

@@ -25,6 +25,13 @@ I2C_BUS_PINS = {1: (2, 3)}
 SPI_DC_PIN, SPI_RST_PIN = "GPIO24", "GPIO25"
 """The default DC and RST lines of an SPI display (luma's ``gpio_DC``/``gpio_RST``)."""
 SPI_BUS_ROLES = {0: ("CE1", "CE0", "MISO", "MOSI", "SCLK"), 1: ("CE2", "CE1", "CE0", "MISO", "MOSI", "SCLK")}
+KEPT_FOR_PANELS = {
+    "GPIO2": "I2C1 SDA (I2C panels and side displays)", "GPIO3": "I2C1 SCL (I2C panels and side displays)",
+    **{f"GPIO{p}": f"SPI0 {r} (SPI panels)" for p, r in zip(SPI_BUS_PINS[0], SPI_BUS_ROLES[0])},
+    SPI_DC_PIN: "an SPI panel's DC line", SPI_RST_PIN: "an SPI panel's reset line",
+}  # fmt: skip
+"""The pins every example table keeps for the panels (WIRING_GUIDE.md, "One pin map"):
+an input or output there, on a bus no display of this table uses, is a warning."""
 
 
 def display_pins(display: DisplayConfig) -> dict[str, str]:
@@ -59,6 +66,7 @@ def check_pins(problems: Problems, uses: Iterable[tuple[str, str]], displays: li
             reserved.setdefault(pin, what)
     used: dict[str, str] = {}
     clashes: list[tuple[str, str]] = []
+    kept: list[tuple[str, str]] = []
     for key, pin in uses:
         if pin in used:
             clashes.append((key, f"{pin} is already used by {used[pin]}"))
@@ -66,7 +74,10 @@ def check_pins(problems: Problems, uses: Iterable[tuple[str, str]], displays: li
             clashes.append((key, f"{pin} is used by the display ({reserved[pin]})"))
         else:
             used[pin] = key
-    if not clashes:
+            if pin in KEPT_FOR_PANELS:
+                kept.append((key, f"{pin} is {KEPT_FOR_PANELS[pin]}: free on this table, but the one pin map keeps "
+                                  "it off inputs so the panel can change without rewiring"))
+    if not clashes and not kept:
         return
     known = header_pins()
     taken = {pin for _, pin in uses} | set(reserved) | _bus_pins(displays)
@@ -75,6 +86,10 @@ def check_pins(problems: Problems, uses: Iterable[tuple[str, str]], displays: li
         problems.add(key, message + _instead(free, bool(known)))
         if free:
             free.pop(0)  # one suggestion per clash
+    for key, message in kept:
+        problems.warn(key, message + (_instead(free, bool(known)) if free else ""))
+        if free:
+            free.pop(0)
 
 
 def _bus_pins(displays: list[DisplayConfig]) -> set[str]:
