@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from pitchside.app.ahead import DRAW_AHEAD, DRAW_AHEAD_MAX
-from pitchside.app.config_pins import SPI_DC_PIN, SPI_RST_PIN, check_pins, display_pins
+from pitchside.app.config_pins import SPI_DC_PIN, SPI_RST_PIN, check_pins, check_spi_lines, display_pins
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
@@ -556,7 +556,9 @@ def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig,
             top.problems.add(f"{key}.{'i2c_address' if bus[0] == 'i2c' else 'spi_device'}",
                              f"{where} is already used by {seen_bus[bus]}")
         seen_bus.setdefault(bus, key)
+    check_spi_lines([("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)], top.problems)
     return display, tuple(side_displays)
+
 
 
 # --- [sound], pins, [storage], [tournament], [kiosk], options ----------------------------

@@ -92,6 +92,25 @@ def check_pins(problems: Problems, uses: Iterable[tuple[str, str]], displays: li
             free.pop(0)
 
 
+def check_spi_lines(displays: list[tuple[str, DisplayConfig]], problems: Problems) -> None:
+    """SPI panels may share a DC line (it counts only while a panel's CS is low) but
+    never a reset line: luma pulses RST as it opens each panel, which would blank the
+    one opened before."""
+    lines: dict[str, str] = {}
+    for key, d in displays:
+        if d.interface != "spi":
+            continue
+        if d.gpio_dc == d.gpio_rst:
+            problems.add(f"{key}.gpio_rst", f"{d.gpio_rst} is also gpio_dc: the panel's DC and reset are two lines")
+        if d.gpio_rst in lines:
+            problems.add(f"{key}.gpio_rst", f"{d.gpio_rst} is already {lines[d.gpio_rst]}: give each SPI panel its "
+                                            "own reset line (opening this one would reset the other)")
+        if d.gpio_dc in lines and lines[d.gpio_dc].startswith("the reset"):
+            problems.add(f"{key}.gpio_dc", f"{d.gpio_dc} is already {lines[d.gpio_dc]}")
+        lines.setdefault(d.gpio_rst, f"the reset line of {key}")
+        lines.setdefault(d.gpio_dc, f"the DC line of {key}")
+
+
 def _bus_pins(displays: list[DisplayConfig]) -> set[str]:
     """Pins never suggested: the I2C1 and SPI0 buses and every display's DC and RST (a
     panel may change from I2C to SPI; the pin map keeps them free on every table)."""
