@@ -189,4 +189,4 @@ def test_pitchside_run_builds_the_parsers_of_the_sub_commands_but_not_of_their_o
     assert result["command"] == "run"
     assert result["made"] == ["pitchside", *(f"pitchside {c}" for c in (
         "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "club", "run",
-        "sim"))]
+        "sim", "wiring"))]
