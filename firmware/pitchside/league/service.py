@@ -70,23 +70,24 @@ class League:
 
     def handle(self, topic: str, payload: bytes, wall: float) -> None:
         """One message. A result is checked and stored (committed) before this returns,
-        so the subscriber's acknowledgement never outruns the store."""
+        so the subscriber's acknowledgement never outruns the store.
+
+        :raises pitchside.league.store.StoreError: a result not stored (the database
+            locked past its busy wait, a full or failing disk): nothing changed, the
+            caller must not acknowledge it and tries again.
+        """
         where = parse_topic(topic)
         if where is None or where[0] != self.wall.venue:
             return
         _, table, kind = where
+        msg = _decode(payload)
+        if kind == "result":
+            self._result(table, msg, payload, wall)
+            return
         with self._lock:
             self.counts.messages += 1
-            try:
-                msg = json.loads(payload)
-                if not isinstance(msg, dict):
-                    raise ValueError("not an object")
-            except (ValueError, RecursionError):
-                msg = None
             changed = False
-            if kind == "result":
-                changed = self._result(table, msg, payload, wall)
-            elif msg is None:
+            if msg is None:
                 self.counts.unreadable += 1
             elif kind == "status":
                 changed = self.wall.on_status(table, msg)
@@ -94,12 +95,19 @@ class League:
                 changed = self.wall.on_state(table, msg)
             elif kind == "events":
                 changed = self.wall.on_event(table, msg)
-            if changed and self.publish is not None:
-                self.publish(self.wall.snapshot())
-            if changed and self.after is not None:
-                self.after()
+            if changed:
+                self._changed()
 
-    def _result(self, table: str, msg: dict[str, Any] | None, payload: bytes, wall: float) -> bool:
+    def _changed(self) -> None:
+        """The wall changed (under the lock): its snapshot to the hub, then ``after``."""
+        if self.publish is not None:
+            self.publish(self.wall.snapshot())
+        if self.after is not None:
+            self.after()
+
+    def _result(self, table: str, msg: dict[str, Any] | None, payload: bytes, wall: float) -> None:
+        """Check, store (outside the wall's lock: a locked database never holds up the
+        wall), then count and show."""
         if msg is None:
             verdict = verify.refuse("malformed result: not a JSON object")
             msg = {}
@@ -111,19 +119,30 @@ class League:
                 verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
             if verdict.ok and msg.get("table") != table:
                 verdict = verify.refuse(f"sent on table {table}'s topic but names table {msg.get('table')!r}")
-        new = self.store.add(msg, verdict, payload, wall)
-        if not new:
-            self.counts.copies += 1
-        elif verdict.ok:
-            self.counts.counted += 1
-        else:
-            self.counts.refused += 1
-            log.warning("league: refused a result from %s: %s", table, verdict.reason)
-        if self.on_result is not None:
-            self.on_result(msg, verdict, new)
-        if new:
-            self._refresh_recent()
-        return new
+        new = self.store.add(msg, verdict, payload, wall)  # StoreError: raised, nothing counted
+        with self._lock:
+            self.counts.messages += 1
+            if not new:
+                self.counts.copies += 1
+            elif verdict.ok:
+                self.counts.counted += 1
+            else:
+                self.counts.refused += 1
+                log.warning("league: refused a result from %s: %s", table, verdict.reason)
+            if self.on_result is not None:
+                self.on_result(msg, verdict, new)
+            if new:
+                self._refresh_recent()
+                self._changed()
+
+
+def _decode(payload: bytes) -> dict[str, Any] | None:
+    """A payload's JSON object, or None (not JSON, not an object, nested too deep)."""
+    try:
+        msg = json.loads(payload)
+    except (ValueError, RecursionError):
+        return None
+    return msg if isinstance(msg, dict) else None
 
 
 def _num(x: float | None) -> int | float | None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.league.model import Counted
-from pitchside.league.verify import Verdict
+from pitchside.league.verify import MAX_WALL, Verdict
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -95,18 +95,35 @@ class League:
     players: tuple[str, ...]
 
 
+class StoreError(Exception):
+    """The database could not take a write (locked past the busy wait, disk full, I/O
+    error): nothing was stored, so the message must not be acknowledged."""
+
+
 def payload_digest(payload: bytes) -> str:
     """The key of a result too broken to carry its own digest: the payload's SHA-256."""
     return "payload:" + hashlib.sha256(payload).hexdigest()
 
 
-class Store:
-    """The league database at ``path`` (``":memory:"`` for tests)."""
+def _wall_time(value: Any) -> float | None:
+    """A message's time as stored: a number within :data:`MAX_WALL` s, else None (an
+    integer past SQLite's 64 bits never reaches the insert)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_WALL:
+        return None
+    return float(value)
 
-    def __init__(self, path: str | Path) -> None:
+
+class Store:
+    """The league database at ``path`` (``":memory:"`` for tests).
+
+    :param busy_s: how long a write waits for another connection's lock before it fails
+        with :class:`StoreError` (the subscriber then waits and tries again).
+    """
+
+    def __init__(self, path: str | Path, busy_s: float = 5.0) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=busy_s)
         self._db.row_factory = sqlite3.Row
         if self.path != ":memory:":
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -119,14 +136,22 @@ class Store:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed on leaving; a failed BEGIN, statement or
+        COMMIT is rolled back and raised as :class:`StoreError`."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.IntegrityError:
+                raise  # a constraint (a league's name taken): the caller's answer, not a fault
+            except (sqlite3.OperationalError, sqlite3.DatabaseError, OSError) as exc:
+                raise StoreError(f"{type(exc).__name__}: {exc}") from exc
 
     def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -140,6 +165,7 @@ class Store:
         the MQTT acknowledgement that follows never outruns the disk.
 
         :returns: True when it was new.
+        :raises StoreError: not stored (the caller must not acknowledge it).
         """
         match = msg.get("match") if isinstance(msg.get("match"), str) else ""
         digest = msg.get("digest") if isinstance(msg.get("digest"), str) else ""
@@ -163,7 +189,7 @@ class Store:
                 (match, digest, text("venue"), text("table"), text("game"), int(verdict.ok), verdict.reason,
                  str(names.get("A", "")), str(names.get("B", "")), score.get("A"), score.get("B"),
                  verdict.winner, verdict.rule, verdict.code, json.dumps(list(verdict.params)), len(lines),
-                 ended if isinstance(ended, (int, float)) and not isinstance(ended, bool) else None, wall,
+                 _wall_time(ended), wall,
                  payload.decode("utf-8", "replace")))
             return cur.rowcount == 1
 

@@ -17,6 +17,9 @@ from pitchside.core.record.format import ReplayFormatError, replay
 from pitchside.core.sides import SIDES
 from pitchside.web import feed
 
+MAX_WALL = 253_402_300_799
+"""The last second of the year 9999: a later ``ended_wall`` is no time a table had."""
+
 MAX_LINES = 20_000
 """A result with more lines than this is refused unread (a match has a few hundred)."""
 
@@ -58,7 +61,17 @@ def _shape(msg: Mapping[str, Any]) -> str | None:
     outcome = msg.get("outcome")
     if outcome is not None and not isinstance(outcome, dict):
         return "'outcome' must be an object or null"
+    ended = msg.get("ended_wall")
+    if ended is not None and (isinstance(ended, bool) or not isinstance(ended, (int, float))
+                              or not 0 <= ended <= MAX_WALL):
+        return f"'ended_wall' {_short(ended)} is not a time (null or 0 to {MAX_WALL} s)"
     return None
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a value, cut to 40 characters (a number past 64 bits, say)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def check(msg: Mapping[str, Any]) -> Verdict:
