@@ -63,9 +63,9 @@ def test_a_write_past_the_busy_wait_is_a_store_error_and_the_store_still_works(t
     msg = result_msg()
     other = locked(tmp_path / "league.db")
     with pytest.raises(StoreError, match="database is locked"):
-        store.add(msg, check(msg), payload(msg), 5.0)
+        store.add(msg, check(msg), payload(msg), 5.0, venue="club", table="table-1")
     other.execute("ROLLBACK")
-    assert store.add(msg, check(msg), payload(msg), 5.0) is True
+    assert store.add(msg, check(msg), payload(msg), 5.0, venue="club", table="table-1") is True
     assert store.count() == (1, 0)
 
 

@@ -79,10 +79,10 @@ class League:
         where = parse_topic(topic)
         if where is None or where[0] != self.wall.venue:
             return
-        _, table, kind = where
+        venue, table, kind = where
         msg = _decode(payload)
         if kind == "result":
-            self._result(table, msg, payload, wall)
+            self._result(venue, table, msg, payload, wall)
             return
         with self._lock:
             self.counts.messages += 1
@@ -105,7 +105,7 @@ class League:
         if self.after is not None:
             self.after()
 
-    def _result(self, table: str, msg: dict[str, Any] | None, payload: bytes, wall: float) -> None:
+    def _result(self, venue: str, table: str, msg: dict[str, Any] | None, payload: bytes, wall: float) -> None:
         """Check, store (outside the wall's lock: a locked database never holds up the
         wall), then count and show."""
         if msg is None:
@@ -117,9 +117,12 @@ class League:
             except Exception as exc:  # a bug in a game's rules must not lose the message: kept, refused
                 log.exception("league: checking a result from %s failed", table)
                 verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
-            if verdict.ok and msg.get("table") != table:
+            if verdict.ok and msg.get("venue") != venue:
+                verdict = verify.refuse(f"sent on venue {venue}'s topic but names venue {msg.get('venue')!r}")
+            elif verdict.ok and msg.get("table") != table:
                 verdict = verify.refuse(f"sent on table {table}'s topic but names table {msg.get('table')!r}")
-        new = self.store.add(msg, verdict, payload, wall)  # StoreError: raised, nothing counted
+        # StoreError: raised, nothing counted
+        new = self.store.add(msg, verdict, payload, wall, venue=venue, table=table)
         with self._lock:
             self.counts.messages += 1
             if not new:

@@ -1,11 +1,14 @@
-"""The league's SQLite store: results kept idempotently by ``(match, digest)`` (issue 17
-item 2: 0 lost, 0 counted twice), counted or refused with the reason, and the leagues
-(name, game, format, players).
+"""The league's SQLite store: results kept idempotently by ``(venue, table, match,
+digest)`` (0 lost, 0 counted twice), the venue and table the topic's, counted or refused
+with the reason, and the leagues (name, game, format, players). Tables:
+:mod:`pitchside.league.schema`.
 
-A result counts once it passes :func:`pitchside.league.verify.check`. For one ``match``,
-the counted result is the checked one with the most lines: a table's undo after the end
-sends a new result for the same match whose lines extend the old ones (docs/spec/mqtt.md,
-"Delivery"), so it supersedes the older digest whatever order they arrive in.
+A result counts once it passes :func:`pitchside.league.verify.check`. For one match of
+one table, a later checked result counts only if its lines extend the counted ones (a
+table's undo after the end sends the match again with more lines, docs/spec/mqtt.md,
+"Delivery"): it supersedes the older one, in whichever order the two arrive. A checked
+result whose lines do not extend the counted ones is stored as a conflict, not counted,
+and the counted one stays.
 
 Thread-safe: one connection behind a lock (the MQTT thread writes, the web loop reads).
 WAL mode, like the table's journal.
@@ -23,43 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pitchside.club.messages import digest as lines_digest
 from pitchside.league.model import Counted
+from pitchside.league.schema import open_schema
 from pitchside.league.verify import MAX_WALL, Verdict
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
-    n INTEGER PRIMARY KEY AUTOINCREMENT,
-    match TEXT NOT NULL,
-    digest TEXT NOT NULL,
-    venue TEXT NOT NULL DEFAULT '',
-    tbl TEXT NOT NULL DEFAULT '',
-    game TEXT NOT NULL DEFAULT '',
-    counted INTEGER NOT NULL,
-    reason TEXT NOT NULL DEFAULT '',
-    name_a TEXT NOT NULL DEFAULT '',
-    name_b TEXT NOT NULL DEFAULT '',
-    score_a REAL,
-    score_b REAL,
-    winner TEXT,
-    rule TEXT NOT NULL DEFAULT '',
-    code TEXT NOT NULL DEFAULT '',
-    params TEXT NOT NULL DEFAULT '[]',
-    n_lines INTEGER NOT NULL DEFAULT 0,
-    ended_wall REAL,
-    received_wall REAL NOT NULL,
-    payload TEXT NOT NULL,
-    UNIQUE (match, digest)
-);
-CREATE TABLE IF NOT EXISTS leagues (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL UNIQUE,
-    game TEXT NOT NULL,
-    format TEXT NOT NULL,
-    players TEXT NOT NULL,
-    created_wall REAL NOT NULL
-);
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class Stored:
@@ -80,7 +50,13 @@ class Stored:
     code: str
     ended_wall: float | None
     received_wall: float
-    superseded: bool = False
+    superseded_by: int | None = None
+    conflict_with: int | None = None
+
+    @property
+    def superseded(self) -> bool:
+        """Counted once, replaced by a later result of the match that extends it."""
+        return self.superseded_by is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +77,8 @@ class StoreError(Exception):
 
 
 def payload_digest(payload: bytes) -> str:
-    """The key of a result too broken to carry its own digest: the payload's SHA-256."""
+    """The key of a refused result: the payload's SHA-256 (its own digest may be a
+    counted result's, or missing)."""
     return "payload:" + hashlib.sha256(payload).hexdigest()
 
 
@@ -111,6 +88,23 @@ def _wall_time(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_WALL:
         return None
     return float(value)
+
+
+def _relation(lines: Sequence[Any], n_lines: int, digest: str, payload: str) -> str:
+    """How checked ``lines`` stand to the counted result of the same match (its line
+    count, digest and stored payload): ``"extends"`` (it, then more lines: an undo after
+    the end), ``"older"`` (its beginning: an earlier result arriving late) or
+    ``"conflict"``."""
+    if len(lines) > n_lines and lines_digest(lines[:n_lines]) == digest:
+        return "extends"
+    if len(lines) < n_lines:
+        try:
+            theirs = json.loads(payload).get("lines")
+        except (ValueError, RecursionError, AttributeError):
+            theirs = None
+        if isinstance(theirs, list) and theirs[:len(lines)] == list(lines):
+            return "older"
+    return "conflict"
 
 
 class Store:
@@ -128,7 +122,7 @@ class Store:
         if self.path != ":memory:":
             self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
+        open_schema(self._db)
 
     def close(self) -> None:
         with self._lock:
@@ -159,17 +153,19 @@ class Store:
 
     # --- results --------------------------------------------------------------------------
 
-    def add(self, msg: Mapping[str, Any], verdict: Verdict, payload: bytes, wall: float) -> bool:
+    def add(self, msg: Mapping[str, Any], verdict: Verdict, payload: bytes, wall: float, *,
+            venue: str, table: str) -> bool:
         """Store one received result with its verdict, once: a copy with the same
-        ``(match, digest)`` changes nothing. Committed (fsync'd) before it returns, so
-        the MQTT acknowledgement that follows never outruns the disk.
+        ``(venue, table, match, digest)`` changes nothing. ``venue`` and ``table`` are the
+        topic's. Committed (fsync'd) before it returns, so the MQTT acknowledgement that
+        follows never outruns the disk.
 
         :returns: True when it was new.
         :raises StoreError: not stored (the caller must not acknowledge it).
         """
         match = msg.get("match") if isinstance(msg.get("match"), str) else ""
         digest = msg.get("digest") if isinstance(msg.get("digest"), str) else ""
-        if not verdict.ok and not (match and digest):
+        if not verdict.ok:  # keyed by its bytes: never taken for a copy of a counted result
             digest = payload_digest(payload)
 
         def text(key: str) -> str:
@@ -179,26 +175,44 @@ class Store:
         raw_names, raw_lines = msg.get("names"), msg.get("lines")
         names: dict[str, Any] = raw_names if isinstance(raw_names, dict) else {}
         lines: list[Any] = raw_lines if isinstance(raw_lines, list) else []
-        ended = msg.get("ended_wall")
         score = verdict.score or {}
         with self._tx() as db:
-            cur = db.execute(
-                "INSERT OR IGNORE INTO results (match, digest, venue, tbl, game, counted, reason, name_a, name_b,"
-                " score_a, score_b, winner, rule, code, params, n_lines, ended_wall, received_wall, payload)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (match, digest, text("venue"), text("table"), text("game"), int(verdict.ok), verdict.reason,
+            if db.execute("SELECT 1 FROM results WHERE venue = ? AND tbl = ? AND match = ? AND digest = ?",
+                          (venue, table, match, digest)).fetchone() is not None:
+                return False
+            counted, reason, superseded_by, conflict_with, replaces = int(verdict.ok), verdict.reason, None, None, None
+            if verdict.ok:
+                cur = db.execute("SELECT n, n_lines, digest, payload FROM results WHERE venue = ? AND tbl = ?"
+                                 " AND match = ? AND counted = 1 AND superseded_by IS NULL", (venue, table, match)
+                                 ).fetchone()
+                if cur is not None:
+                    how = _relation(lines, cur["n_lines"], cur["digest"], cur["payload"])
+                    if how == "extends":
+                        replaces = int(cur["n"])
+                    elif how == "older":
+                        superseded_by = int(cur["n"])
+                    else:
+                        counted, conflict_with = 0, int(cur["n"])
+                        reason = (f"conflict: the lines do not extend those of result {cur['n']}, counted for this"
+                                  f" match of table {table} (kept, not counted)")
+            row = db.execute(
+                "INSERT INTO results (match, digest, venue, tbl, game, counted, reason, name_a, name_b,"
+                " score_a, score_b, winner, rule, code, params, n_lines, ended_wall, received_wall, payload,"
+                " superseded_by, conflict_with)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match, digest, venue, table, text("game"), counted, reason,
                  str(names.get("A", "")), str(names.get("B", "")), score.get("A"), score.get("B"),
                  verdict.winner, verdict.rule, verdict.code, json.dumps(list(verdict.params)), len(lines),
-                 _wall_time(ended), wall,
-                 payload.decode("utf-8", "replace")))
-            return cur.rowcount == 1
+                 _wall_time(msg.get("ended_wall")), wall, payload.decode("utf-8", "replace"),
+                 superseded_by, conflict_with)).lastrowid
+            if replaces is not None:
+                db.execute("UPDATE results SET superseded_by = ? WHERE n = ?", (row, replaces))
+            return True
 
     def counted(self, game: str | None = None) -> list[Counted]:
-        """The counted results, one per match (the longest checked one), in the order
-        the matches ended (arrival order for equal or unknown times)."""
-        sql = ("SELECT * FROM results r WHERE counted = 1 AND NOT EXISTS (SELECT 1 FROM results s WHERE"
-               " s.match = r.match AND s.counted = 1 AND (s.n_lines > r.n_lines OR"
-               " (s.n_lines = r.n_lines AND s.n < r.n)))")
+        """The counted results, one per match of a table (the latest that extends the
+        others), in the order the matches ended (arrival order for equal or unknown times)."""
+        sql = "SELECT * FROM results WHERE counted = 1 AND superseded_by IS NULL"
         args: list[Any] = []
         if game is not None:
             sql += " AND game = ?"
@@ -213,14 +227,13 @@ class Store:
         """The newest stored results first (``refused`` True: only refused ones)."""
         where = "" if refused is None else f" WHERE counted = {0 if refused else 1}"
         rows = self._rows(f"SELECT * FROM results{where} ORDER BY n DESC LIMIT ?", (limit,))
-        live = {c.order for c in self.counted()}
-        return [self._stored(r, live) for r in rows]
+        return [self._stored(r) for r in rows]
 
-    def _stored(self, r: sqlite3.Row, live: set[int]) -> Stored:
+    def _stored(self, r: sqlite3.Row) -> Stored:
         return Stored(r["n"], r["match"], r["digest"], r["venue"], r["tbl"], r["game"], bool(r["counted"]),
                       r["reason"], (r["name_a"], r["name_b"]), (r["score_a"], r["score_b"]), r["winner"],
-                      r["rule"], r["code"], r["ended_wall"], r["received_wall"],
-                      bool(r["counted"]) and r["n"] not in live)
+                      r["rule"], r["code"], r["ended_wall"], r["received_wall"], r["superseded_by"],
+                      r["conflict_with"])
 
     def get(self, n: int) -> tuple[Stored, dict[str, Any]] | None:
         """One stored result and its message as received, or None."""
@@ -231,7 +244,7 @@ class Store:
             msg = json.loads(rows[0]["payload"])
         except ValueError:
             msg = {}
-        return self._stored(rows[0], {c.order for c in self.counted()}), msg if isinstance(msg, dict) else {}
+        return self._stored(rows[0]), msg if isinstance(msg, dict) else {}
 
     def count(self) -> tuple[int, int]:
         """``(counted, refused)`` rows stored (superseded ones included)."""
