@@ -22,6 +22,7 @@ from pitchside.league.run import LeagueServer
 from pitchside.league.service import League
 from pitchside.league.store import Store, StoreError
 from pitchside.league.verify import check
+from pitchside.wire import messages as wire
 from support.broker import USERS, Broker
 from support.league import payload, result_msg
 
@@ -60,12 +61,13 @@ def locked(db: Path) -> sqlite3.Connection:
 
 def test_a_write_past_the_busy_wait_is_a_store_error_and_the_store_still_works(tmp_path: Path) -> None:
     store = Store(tmp_path / "league.db", busy_s=0.05)
-    msg = result_msg()
+    raw = payload(result_msg())
+    msg = wire.parse(wire.Result, raw)
     other = locked(tmp_path / "league.db")
     with pytest.raises(StoreError, match="database is locked"):
-        store.add(msg, check(msg), payload(msg), 5.0, venue="club", table="table-1")
+        store.add(msg, check(msg), raw, 5.0, venue="club", table="table-1")
     other.execute("ROLLBACK")
-    assert store.add(msg, check(msg), payload(msg), 5.0, venue="club", table="table-1") is True
+    assert store.add(msg, check(msg), raw, 5.0, venue="club", table="table-1") is True
     assert store.count() == (1, 0)
 
 
@@ -160,8 +162,8 @@ def test_a_time_past_64_bits_is_a_refusal_through_the_broker(broker: Broker, tmp
     ("ended_wall", -1, "malformed result: 'ended_wall' -1 is not a time (null or 0 to 253402300799 s)"),
     ("ended_wall", 10**400, "malformed result: 'ended_wall' 1000000000000000000000000000000000000... is not a"
                             " time (null or 0 to 253402300799 s)"),
-    ("score", {"A": 10**30, "B": 0}, "score {'A': 1000000000000000000000000000000, 'B': 0} but the lines replay"
-                                     " to {'A': 2, 'B': 0}"),
+    ("score", {"A": 10**30, "B": 0}, "malformed result: 'score.A' is past 64 bits"),
+    ("score", {"A": 1e300, "B": 0}, "score {'A': 1e+300, 'B': 0} but the lines replay to {'A': 2, 'B': 0}"),
 ])
 def test_values_out_of_range_are_refusals(tmp_path: Path, key: str, value: object, reason: str) -> None:
     league = League(Store(tmp_path / "league.db"), "club", "boot0")

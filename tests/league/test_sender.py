@@ -22,7 +22,7 @@ from pitchside.league.run import Broker as BrokerAddress
 from pitchside.league.run import LeagueServer
 from pitchside.league.service import League
 from pitchside.league.store import Store
-from pitchside.league.verify import check
+from pitchside.league.verify import check_json as check
 from pitchside.web.hub import Hub
 from pitchside.web.server import BackgroundServer
 from support.broker import USERS, Broker

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pitchside.club.messages import digest as lines_digest
 from pitchside.league.model import Counted
 from pitchside.league.schema import open_schema
-from pitchside.league.verify import MAX_WALL, Verdict
+from pitchside.league.verify import Verdict
+from pitchside.wire.messages import Result
+from pitchside.wire.messages import digest as lines_digest
 
 @dataclass(frozen=True, slots=True)
 class Stored:
@@ -80,14 +81,6 @@ def payload_digest(payload: bytes) -> str:
     """The key of a refused result: the payload's SHA-256 (its own digest may be a
     counted result's, or missing)."""
     return "payload:" + hashlib.sha256(payload).hexdigest()
-
-
-def _wall_time(value: Any) -> float | None:
-    """A message's time as stored: a number within :data:`MAX_WALL` s, else None (an
-    integer past SQLite's 64 bits never reaches the insert)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_WALL:
-        return None
-    return float(value)
 
 
 def _relation(lines: Sequence[Any], n_lines: int, digest: str, payload: str) -> str:
@@ -153,28 +146,22 @@ class Store:
 
     # --- results --------------------------------------------------------------------------
 
-    def add(self, msg: Mapping[str, Any], verdict: Verdict, payload: bytes, wall: float, *,
+    def add(self, msg: Result | None, verdict: Verdict, payload: bytes, wall: float, *,
             venue: str, table: str) -> bool:
         """Store one received result with its verdict, once: a copy with the same
         ``(venue, table, match, digest)`` changes nothing. ``venue`` and ``table`` are the
-        topic's. Committed (fsync'd) before it returns, so the MQTT acknowledgement that
-        follows never outruns the disk.
+        topic's; ``msg`` None: a payload that is no ``result`` (refused). Committed
+        (fsync'd) before it returns, so the MQTT acknowledgement that follows never
+        outruns the disk.
 
         :returns: True when it was new.
         :raises StoreError: not stored (the caller must not acknowledge it).
         """
-        match = msg.get("match") if isinstance(msg.get("match"), str) else ""
-        digest = msg.get("digest") if isinstance(msg.get("digest"), str) else ""
-        if not verdict.ok:  # keyed by its bytes: never taken for a copy of a counted result
-            digest = payload_digest(payload)
-
-        def text(key: str) -> str:
-            v = msg.get(key)
-            return v if isinstance(v, str) else ""
-
-        raw_names, raw_lines = msg.get("names"), msg.get("lines")
-        names: dict[str, Any] = raw_names if isinstance(raw_names, dict) else {}
-        lines: list[Any] = raw_lines if isinstance(raw_lines, list) else []
+        match = msg.match if msg is not None else ""
+        # a refusal is keyed by its bytes: never taken for a copy of a counted result
+        digest = msg.digest if msg is not None and verdict.ok else payload_digest(payload)
+        lines: tuple[str, ...] = msg.lines if msg is not None else ()
+        names = msg.names.pair() if msg is not None else ("", "")
         score = verdict.score or {}
         with self._tx() as db:
             if db.execute("SELECT 1 FROM results WHERE venue = ? AND tbl = ? AND match = ? AND digest = ?",
@@ -200,10 +187,10 @@ class Store:
                 " score_a, score_b, winner, rule, code, params, n_lines, ended_wall, received_wall, payload,"
                 " superseded_by, conflict_with)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (match, digest, venue, table, text("game"), counted, reason,
-                 str(names.get("A", "")), str(names.get("B", "")), score.get("A"), score.get("B"),
+                (match, digest, venue, table, msg.game if msg is not None else "", counted, reason,
+                 names[0], names[1], score.get("A"), score.get("B"),
                  verdict.winner, verdict.rule, verdict.code, json.dumps(list(verdict.params)), len(lines),
-                 _wall_time(msg.get("ended_wall")), wall, payload.decode("utf-8", "replace"),
+                 msg.ended_wall if msg is not None else None, wall, payload.decode("utf-8", "replace"),
                  superseded_by, conflict_with)).lastrowid
             if replaces is not None:
                 db.execute("UPDATE results SET superseded_by = ? WHERE n = ?", (row, replaces))

@@ -35,9 +35,10 @@ from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
-from pitchside.app.config_mqtt import read_credentials
-from pitchside.league.service import League, parse_topic
+from pitchside.league.service import League
 from pitchside.league.store import StoreError
+from pitchside.wire.credentials import read_credentials
+from pitchside.wire.topics import parse_topic
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +108,7 @@ class Subscriber:
 
     def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         where = parse_topic(msg.topic)
-        if where is not None and where[2] == "result":
+        if where is not None and where.kind == "result":
             self._results.put(_Pending(msg.topic, bytes(msg.payload), msg.mid, msg.qos, self.connects))
             return
         try:
