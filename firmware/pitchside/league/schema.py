@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS results (
     ended_wall REAL,
     received_wall REAL NOT NULL,
     payload TEXT NOT NULL,
+    payload_bytes INTEGER,
     superseded_by INTEGER,
     conflict_with INTEGER,
     UNIQUE (venue, tbl, match, digest)

@@ -53,6 +53,12 @@ class Stored:
     received_wall: float
     superseded_by: int | None = None
     conflict_with: int | None = None
+    payload_bytes: int | None = None
+
+    @property
+    def cut(self) -> bool:
+        """A refused payload kept only in part (its first :data:`KEEP_REFUSED` bytes)."""
+        return self.payload_bytes is not None and self.payload_bytes > KEEP_REFUSED
 
     @property
     def superseded(self) -> bool:
@@ -75,6 +81,17 @@ class League:
 class StoreError(Exception):
     """The database could not take a write (locked past the busy wait, disk full, I/O
     error): nothing was stored, so the message must not be acknowledged."""
+
+
+KEEP_REFUSED = 64 * 1024
+"""A refused result's payload is kept up to this many bytes (the reason says the rest)."""
+
+REFUSALS_KEPT = 200
+"""Refused results kept per table; past it they are counted (:meth:`Store.past_cap`), not kept."""
+
+LISTED = ("n, match, digest, venue, tbl, game, counted, reason, name_a, name_b, score_a, score_b, winner, rule,"
+          " code, params, n_lines, ended_wall, received_wall, payload_bytes, superseded_by, conflict_with")
+"""The columns the lists read: all but the payload (only one result's page reads it)."""
 
 
 def payload_digest(payload: bytes) -> str:
@@ -105,10 +122,12 @@ class Store:
 
     :param busy_s: how long a write waits for another connection's lock before it fails
         with :class:`StoreError` (the subscriber then waits and tries again).
+    :param refusals_kept: refused results kept per table (the rest are counted).
     """
 
-    def __init__(self, path: str | Path, busy_s: float = 5.0) -> None:
+    def __init__(self, path: str | Path, busy_s: float = 5.0, refusals_kept: int = REFUSALS_KEPT) -> None:
         self.path = str(path)
+        self.refusals_kept = refusals_kept
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=busy_s)
         self._db.row_factory = sqlite3.Row
@@ -163,6 +182,7 @@ class Store:
         lines: tuple[str, ...] = msg.lines if msg is not None else ()
         names = msg.names.pair() if msg is not None else ("", "")
         score = verdict.score or {}
+        size = len(payload)
         with self._tx() as db:
             if db.execute("SELECT 1 FROM results WHERE venue = ? AND tbl = ? AND match = ? AND digest = ?",
                           (venue, table, match, digest)).fetchone() is not None:
@@ -182,24 +202,40 @@ class Store:
                         counted, conflict_with = 0, int(cur["n"])
                         reason = (f"conflict: the lines do not extend those of result {cur['n']}, counted for this"
                                   f" match of table {table} (kept, not counted)")
+            if not counted:
+                if self._refused_rows(db, venue, table) >= self.refusals_kept:
+                    db.execute("INSERT INTO refusals_past_cap (venue, tbl, count) VALUES (?, ?, 1)"
+                               " ON CONFLICT (venue, tbl) DO UPDATE SET count = count + 1", (venue, table))
+                    return True
+                payload = payload[:KEEP_REFUSED]
             row = db.execute(
                 "INSERT INTO results (match, digest, venue, tbl, game, counted, reason, name_a, name_b,"
                 " score_a, score_b, winner, rule, code, params, n_lines, ended_wall, received_wall, payload,"
-                " superseded_by, conflict_with)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " payload_bytes, superseded_by, conflict_with)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (match, digest, venue, table, msg.game if msg is not None else "", counted, reason,
                  names[0], names[1], score.get("A"), score.get("B"),
                  verdict.winner, verdict.rule, verdict.code, json.dumps(list(verdict.params)), len(lines),
                  msg.ended_wall if msg is not None else None, wall, payload.decode("utf-8", "replace"),
-                 superseded_by, conflict_with)).lastrowid
+                 size, superseded_by, conflict_with)).lastrowid
             if replaces is not None:
                 db.execute("UPDATE results SET superseded_by = ? WHERE n = ?", (row, replaces))
             return True
 
+    @staticmethod
+    def _refused_rows(db: sqlite3.Connection, venue: str, table: str) -> int:
+        return int(db.execute("SELECT COUNT(*) FROM results WHERE venue = ? AND tbl = ? AND counted = 0",
+                              (venue, table)).fetchone()[0])
+
+    def past_cap(self) -> dict[tuple[str, str], int]:
+        """Refusals not kept, per ``(venue, table)``: those past :attr:`refusals_kept`."""
+        return {(r["venue"], r["tbl"]): int(r["count"])
+                for r in self._rows("SELECT * FROM refusals_past_cap ORDER BY venue, tbl")}
+
     def counted(self, game: str | None = None) -> list[Counted]:
         """The counted results, one per match of a table (the latest that extends the
         others), in the order the matches ended (arrival order for equal or unknown times)."""
-        sql = "SELECT * FROM results WHERE counted = 1 AND superseded_by IS NULL"
+        sql = f"SELECT {LISTED} FROM results WHERE counted = 1 AND superseded_by IS NULL"
         args: list[Any] = []
         if game is not None:
             sql += " AND game = ?"
@@ -213,14 +249,14 @@ class Store:
     def recent(self, limit: int = 50, refused: bool | None = None) -> list[Stored]:
         """The newest stored results first (``refused`` True: only refused ones)."""
         where = "" if refused is None else f" WHERE counted = {0 if refused else 1}"
-        rows = self._rows(f"SELECT * FROM results{where} ORDER BY n DESC LIMIT ?", (limit,))
+        rows = self._rows(f"SELECT {LISTED} FROM results{where} ORDER BY n DESC LIMIT ?", (limit,))
         return [self._stored(r) for r in rows]
 
     def _stored(self, r: sqlite3.Row) -> Stored:
         return Stored(r["n"], r["match"], r["digest"], r["venue"], r["tbl"], r["game"], bool(r["counted"]),
                       r["reason"], (r["name_a"], r["name_b"]), (r["score_a"], r["score_b"]), r["winner"],
                       r["rule"], r["code"], r["ended_wall"], r["received_wall"], r["superseded_by"],
-                      r["conflict_with"])
+                      r["conflict_with"], r["payload_bytes"])
 
     def get(self, n: int) -> tuple[Stored, dict[str, Any]] | None:
         """One stored result and its message as received, or None."""
@@ -229,7 +265,7 @@ class Store:
             return None
         try:
             msg = json.loads(rows[0]["payload"])
-        except ValueError:
+        except (ValueError, RecursionError):  # a refused payload: kept as received, maybe cut
             msg = {}
         return self._stored(rows[0]), msg if isinstance(msg, dict) else {}
 

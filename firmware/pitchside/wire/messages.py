@@ -23,6 +23,13 @@ VERSION = 1
 MAX_LINES = 20_000
 """A result with more lines than this is refused unread (a match has a few hundred)."""
 
+MAX_PAYLOAD = 8 * 1024 * 1024
+"""The largest payload of any message (bytes). The largest legal ``result`` is a match at
+the :data:`MAX_LINES` cap every line of which is as wide as the widest input (a Master
+Move lineup, 192 characters): 4,780,503 bytes (``bench/result_size.py``; a real match's
+result is a few KB); this is that with three quarters again of headroom. The broker's
+``message_size_limit`` is meant to be the same figure."""
+
 MAX_WALL = 253_402_300_799
 """The last second of the year 9999: a later ``ended_wall`` is no time a table had."""
 
@@ -269,9 +276,11 @@ M = TypeVar("M", Status, State, Event, Result, FixtureOffer)
 def parse(cls: type[M], payload: bytes) -> M:
     """``payload`` as message ``cls``.
 
-    :raises WireError: not a JSON object, or a key the contract names is missing or of
-        the wrong type (the message says which).
+    :raises WireError: over :data:`MAX_PAYLOAD` bytes, not a JSON object, or a key the
+        contract names is missing or of the wrong type (the message says which).
     """
+    if len(payload) > MAX_PAYLOAD:
+        raise WireError(f"{len(payload)} bytes, over the limit of {MAX_PAYLOAD}")
     return cls.of(Fields(decode(payload)))
 
 
