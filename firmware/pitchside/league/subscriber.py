@@ -15,6 +15,9 @@ reconnects, never on the same connection (MQTT v5, 4.4), so the retry is in-proc
 a league stopped or killed meanwhile has acknowledged nothing, and the broker sends
 the unacknowledged results again to the next connection of the session.
 
+A wall message may so be acknowledged before a result received ahead of it: Mosquitto
+matches a PUBACK to its message by packet id, whatever the order.
+
 The session's ``ReceiveMaximum`` (:data:`RECEIVE_MAXIMUM`) bounds the messages the
 broker has in flight to the league, so the worker's queue is bounded too; the broker
 queues the rest (``max_queued_messages`` in deploy/mosquitto/pitchside.conf).
