@@ -114,6 +114,7 @@ def test_a_later_result_that_does_not_extend_the_counted_one_is_a_conflict_shown
     lg.handle(T1, payload(result(redone(swapped(lines)))), 2.0)  # checks, but rewrites the header
     (c,) = lg.store.counted()
     assert (c.names, c.digest, c.order) == (("Ann", "Bob"), messages.digest(lines), 1)
+    assert (lg.counts.counted, lg.counts.refused) == (1, 1)
     (conflict,) = lg.store.recent(refused=True)
     assert (conflict.n, conflict.counted, conflict.conflict_with, conflict.reason) == (
         2, False, 1, "conflict: the lines do not extend those of result 1, counted for this match of table"

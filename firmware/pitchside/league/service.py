@@ -46,6 +46,7 @@ class League:
         self.publish = publish
         self.recent = recent
         self.counts = Counts()
+        self._over_cap: dict[str, int] = {}
         self._lock = threading.Lock()
         self.on_result: Callable[[wire.Result | None, verify.Verdict, bool], None] | None = None
         self.after: Callable[[], None] | None = None
@@ -101,6 +102,17 @@ class League:
             return self.wall.on_state(where.table, wire.parse(wire.State, payload))
         return self.wall.on_event(where.table, wire.parse(wire.Event, payload))
 
+    def _log_refusal(self, table: str, reason: str, over_cap: bool) -> None:
+        """A refusal to the log; past the table's cap only the first and every 1,000th
+        (a flood of garbage never floods the journal)."""
+        if not over_cap:
+            log.warning("league: refused a result from %s: %s", table, reason)
+            return
+        n = self._over_cap[table] = self._over_cap.get(table, 0) + 1
+        if n == 1 or n % 1000 == 0:
+            log.warning("league: %d refused results from %s past the cap of %d: counted, not kept (latest: %s)",
+                        n, table, self.store.refusals_kept, reason)
+
     def _changed(self) -> None:
         """The wall changed (under the lock): its snapshot to the hub, then ``after``."""
         if self.publish is not None:
@@ -127,19 +139,23 @@ class League:
             elif verdict.ok and msg.table != where.table:
                 verdict = verify.refuse(f"sent on table {where.table}'s topic but names table {msg.table!r}")
         # StoreError: raised, nothing counted
-        new = self.store.add(msg, verdict, payload, wall, venue=where.venue, table=where.table)
+        added = self.store.add(msg, verdict, payload, wall, venue=where.venue, table=where.table)
         with self._lock:
             self.counts.messages += 1
-            if not new:
+            if added == "copy":
                 self.counts.copies += 1
+            elif added == "conflict":
+                self.counts.refused += 1
+                log.warning("league: a result from %s conflicts with the counted one of match %s: kept, not counted",
+                            where.table, msg.match if msg is not None else "")
             elif verdict.ok:
                 self.counts.counted += 1
             else:
                 self.counts.refused += 1
-                log.warning("league: refused a result from %s: %s", where.table, verdict.reason)
+                self._log_refusal(where.table, verdict.reason, added == "over_cap")
             if self.on_result is not None:
-                self.on_result(msg, verdict, new)
-            if new:
+                self.on_result(msg, verdict, added != "copy")
+            if added in ("kept", "conflict"):
                 self._refresh_recent()
                 self._changed()
 

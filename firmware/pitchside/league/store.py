@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pitchside.league.model import Counted
 from pitchside.league.schema import open_schema
@@ -82,6 +82,9 @@ class StoreError(Exception):
     """The database could not take a write (locked past the busy wait, disk full, I/O
     error): nothing was stored, so the message must not be acknowledged."""
 
+
+Added = Literal["kept", "conflict", "copy", "over_cap"]
+"""What :meth:`Store.add` did with a result."""
 
 KEEP_REFUSED = 64 * 1024
 """A refused result's payload is kept up to this many bytes (the reason says the rest)."""
@@ -166,14 +169,16 @@ class Store:
     # --- results --------------------------------------------------------------------------
 
     def add(self, msg: Result | None, verdict: Verdict, payload: bytes, wall: float, *,
-            venue: str, table: str) -> bool:
+            venue: str, table: str) -> Added:
         """Store one received result with its verdict, once: a copy with the same
         ``(venue, table, match, digest)`` changes nothing. ``venue`` and ``table`` are the
         topic's; ``msg`` None: a payload that is no ``result`` (refused). Committed
         (fsync'd) before it returns, so the MQTT acknowledgement that follows never
         outruns the disk.
 
-        :returns: True when it was new.
+        :returns: ``"kept"`` (new, stored), ``"conflict"`` (checked, stored, not counted:
+            its lines do not extend the counted result's), ``"copy"`` (stored already) or
+            ``"over_cap"`` (a refusal past the table's cap: counted, not kept).
         :raises StoreError: not stored (the caller must not acknowledge it).
         """
         match = msg.match if msg is not None else ""
@@ -186,7 +191,7 @@ class Store:
         with self._tx() as db:
             if db.execute("SELECT 1 FROM results WHERE venue = ? AND tbl = ? AND match = ? AND digest = ?",
                           (venue, table, match, digest)).fetchone() is not None:
-                return False
+                return "copy"
             counted, reason, superseded_by, conflict_with, replaces = int(verdict.ok), verdict.reason, None, None, None
             if verdict.ok:
                 cur = db.execute("SELECT n, n_lines, digest, payload FROM results WHERE venue = ? AND tbl = ?"
@@ -206,7 +211,7 @@ class Store:
                 if self._refused_rows(db, venue, table) >= self.refusals_kept:
                     db.execute("INSERT INTO refusals_past_cap (venue, tbl, count) VALUES (?, ?, 1)"
                                " ON CONFLICT (venue, tbl) DO UPDATE SET count = count + 1", (venue, table))
-                    return True
+                    return "over_cap"
                 payload = payload[:KEEP_REFUSED]
             row = db.execute(
                 "INSERT INTO results (match, digest, venue, tbl, game, counted, reason, name_a, name_b,"
@@ -220,7 +225,7 @@ class Store:
                  size, superseded_by, conflict_with)).lastrowid
             if replaces is not None:
                 db.execute("UPDATE results SET superseded_by = ? WHERE n = ?", (row, replaces))
-            return True
+            return "conflict" if conflict_with is not None else "kept"
 
     @staticmethod
     def _refused_rows(db: sqlite3.Connection, venue: str, table: str) -> int:

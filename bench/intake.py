@@ -1,0 +1,191 @@
+"""The league's intake through a REAL Mosquitto (127.0.0.1, password file, deploy/'s ACL):
+messages per second the league server handles (``state``, ``events``, ``result``: parsed
+into the contract's values, results replayed, stored and committed before their PUBACK),
+interleaved round by round with a bare paho subscriber that only parses the JSON; then
+the same after 2 large legal results (about 1 MB each, 20,000 lines) and 10,000 garbage
+results from one table. Prints the figures (and ``--json``). Not part of ``bench/run.py``
+nor of the tests::
+
+    .venv/bin/python bench/intake.py              # 3 rounds of 2,000 state, 2,000 events, 200 results
+    .venv/bin/python bench/intake.py --quick      # 1 round of 300 / 300 / 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+import paho.mqtt.client as mqtt  # noqa: E402
+from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
+
+from pitchside.club import messages  # noqa: E402
+from pitchside.league.run import Broker as BrokerAddress  # noqa: E402
+from pitchside.league.run import LeagueServer  # noqa: E402
+from pitchside.wire import messages as wire  # noqa: E402
+from support import broker as support_broker  # noqa: E402
+from support.league import PITCHNUT, lines_of, result_msg  # noqa: E402
+
+KINDS = ("state", "events", "result")
+
+
+class Bare:
+    """The least a subscriber can do: take each message and parse its JSON (paho's own
+    acknowledgement after the callback)."""
+
+    def __init__(self, port: int) -> None:
+        self.n = 0
+        self.last = 0.0
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-bare", protocol=mqtt.MQTTv5)
+        self.client.username_pw_set("dashboard", support_broker.USERS["dashboard"])
+        self.client.on_message = self._on_message
+        self.client.on_connect = lambda c, *_: c.subscribe("pitchside/base/#", qos=1)
+        self.client.connect("127.0.0.1", port, keepalive=30)
+        self.client.loop_start()
+
+    def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
+        json.loads(msg.payload)
+        self.n += 1
+        self.last = time.perf_counter()
+
+
+def batch(kind: str, n: int, start: int) -> list[bytes]:
+    """``n`` legal messages of ``kind`` from table-1, numbered from ``start``."""
+    if kind == "state":
+        return [messages.encode({"v": 1, "seq": start + i, "boot": "bench", "table": "Table 1", "mode": "playing",
+                                 "game": "pitchnut", "title": "PITCHNUT", "match": {"id": 1, "uid": "bench-1"},
+                                 "names": {"A": "Ann", "B": "Bob"}, "status": "playing",
+                                 "score": {"A": i % 3, "B": 0}, "turn": "A", "turn_name": "Ann", "outcome": None,
+                                 "prompt": None, "last": [], "prompt_line": "", "refusal": None, "view": None})
+                for i in range(n)]
+    if kind == "events":
+        return [messages.encode({"v": 1, "boot": "bench", "match": "bench-1", "seq": start + i,
+                                 "line": {"input": "shot", "white": 1, "black": 0, "pitch": "pocket"}})
+                for i in range(n)]
+    return [messages.encode(result_msg(table="table-1", uid="bench", row=start + i)) for i in range(n)]
+
+
+def large_results() -> list[bytes]:
+    """Two legal results at the league's line cap: a match padded with undo/redo pairs."""
+    lines = lines_of(PITCHNUT)
+    pad = [json.dumps({"input": "undo"}), lines[-1]]
+    out = []
+    for row in (1, 2):
+        long = lines + pad * ((wire.MAX_LINES - len(lines)) // 2 - row)
+        out.append(messages.encode(messages.result(venue="club", table="table-1", boot="big", journal_uid="big",
+                                                   match_id=row, lines=long, ended_wall=1.0, ended_synced=True)))
+    return out
+
+
+def timed(publish: Callable[[bytes], None], payloads: list[bytes], done: Callable[[], int], want: int) -> float:
+    """Messages/s: from the first publish to the consumer's count reaching ``want``."""
+    t0 = time.perf_counter()
+    for p in payloads:
+        publish(p)
+    deadline = time.monotonic() + 600
+    while done() < want:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"only {done()} of {want} handled in 600 s")
+        time.sleep(0.001)
+    return len(payloads) / (time.perf_counter() - t0)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    a = ap.parse_args()
+    rounds, sizes = (1, {"state": 300, "events": 300, "result": 30}) if a.quick else \
+        (3, {"state": 2000, "events": 2000, "result": 200})
+    binary = support_broker.mosquitto()
+    if binary is None:
+        print("no mosquitto (apt-get install mosquitto)", file=sys.stderr)
+        return 2
+    support_broker.USERS["dashboard"] = "D-secret-bench"
+    figures: dict[str, dict[str, list[float]]] = {}
+    with tempfile.TemporaryDirectory(prefix="pitchside-intake-bench-") as tmp:
+        folder = Path(tmp)
+        b = support_broker.Broker(binary, folder / "broker").start()
+        lg = LeagueServer(folder / "league.db",
+                          BrokerAddress("127.0.0.1", b.port, str(b.credentials("league")), keepalive_s=30),
+                          "club", client_id="bench-league").start()
+        bare = Bare(b.port)
+        pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-table-1", protocol=mqtt.MQTTv5)
+        pub.username_pw_set("table-1", support_broker.USERS["table-1"])
+        pub.max_inflight_messages_set(1000)
+        pub.max_queued_messages_set(0)
+        pub.connect("127.0.0.1", b.port, keepalive=30)
+        pub.loop_start()
+        try:
+            while lg.subscriber.connects < 1 or not bare.client.is_connected():
+                time.sleep(0.05)
+            time.sleep(0.5)
+            numbers = dict.fromkeys(KINDS, 1)
+
+            def run(phase: str) -> None:
+                for r in range(rounds):
+                    for kind in KINDS:
+                        payloads = batch(kind, sizes[kind], numbers[kind])
+                        numbers[kind] += sizes[kind]
+                        pairs = [("bare", f"pitchside/base/table-1/{kind}", lambda: bare.n),
+                                 ("league", f"pitchside/club/table-1/{kind}", lambda: lg.league.counts.messages)]
+                        for who, topic, done in (pairs if r % 2 == 0 else pairs[::-1]):
+                            want = done() + len(payloads)
+                            rate = timed(lambda p, t=topic: pub.publish(t, p, qos=1), payloads, done, want)
+                            figures.setdefault(f"{phase}.{kind}.{who}", {}).setdefault("rates", []).append(rate)
+
+            run("before")
+            # the disturbance: 2 large legal results and 10,000 garbage results from one table
+            want = lg.league.counts.messages + 2 + 10_000
+            t0 = time.perf_counter()
+            for p in large_results():
+                pub.publish("pitchside/club/table-1/result", p, qos=1)
+            for i in range(10_000):
+                pub.publish("pitchside/club/table-1/result", b"garbage %d" % i, qos=1)
+            while lg.league.counts.messages < want:
+                time.sleep(0.01)
+            disturb_s = time.perf_counter() - t0
+            counted, refused = lg.store.count()
+            run("after")
+        finally:
+            pub.disconnect()
+            pub.loop_stop()
+            bare.client.disconnect()
+            bare.client.loop_stop()
+            lg.close()
+            b.stop()
+    rows = []
+    out: dict[str, object] = {"rounds": rounds, "sizes": sizes, "disturbance_s": round(disturb_s, 2),
+                              "stored": {"counted": counted, "refused": refused}, "figures": {}}
+    for phase in ("before", "after"):
+        for kind in KINDS:
+            league = statistics.median(figures[f"{phase}.{kind}.league"]["rates"])
+            base = statistics.median(figures[f"{phase}.{kind}.bare"]["rates"])
+            rows.append((phase, kind, base, league, league / base))
+            out["figures"][f"{phase}.{kind}"] = {"bare_per_s": round(base), "league_per_s": round(league),  # type: ignore[index]
+                                                 "ratio": round(league / base, 3)}
+    print(f"{'phase':<7} {'kind':<7} {'bare msg/s':>11} {'league msg/s':>13} {'league/bare':>12}")
+    for phase, kind, base, league, ratio in rows:
+        print(f"{phase:<7} {kind:<7} {base:>11.0f} {league:>13.0f} {ratio:>12.3f}")
+    for kind in KINDS:
+        before = out["figures"][f"before.{kind}"]["league_per_s"]  # type: ignore[index]
+        after = out["figures"][f"after.{kind}"]["league_per_s"]  # type: ignore[index]
+        print(f"league {kind}: after / before = {after / before:.3f}")
+    print(f"disturbance (2 large results + 10,000 garbage) handled in {disturb_s:.1f} s; "
+          f"stored: {counted} counted, {refused} refused rows (past the cap: counted only)")
+    if a.json:
+        print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
