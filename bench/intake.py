@@ -3,10 +3,13 @@ messages per second the league server handles (``state``, ``events``, ``result``
 into the contract's values, results replayed, stored and committed before their PUBACK),
 interleaved round by round with a bare paho subscriber that only parses the JSON; then
 the same after 2 large legal results (about 1 MB each, 20,000 lines) and 10,000 garbage
-results from one table. Prints the figures (and ``--json``). Not part of ``bench/run.py``
-nor of the tests::
+results from one table. A twin league (another venue, its own database, the same
+process) takes the same rounds but not the large and garbage messages: the disturbed
+league's rate over its twin's, after over before, is the flatness figure, free of the
+machine's load changing between the two phases. Prints the figures (and ``--json``).
+Not part of ``bench/run.py`` nor of the tests::
 
-    .venv/bin/python bench/intake.py              # 3 rounds of 2,000 state, 2,000 events, 200 results
+    .venv/bin/python bench/intake.py              # 6 rounds of 2,000 state, 2,000 events, 200 results
     .venv/bin/python bench/intake.py --quick      # 1 round of 300 / 300 / 30
 """
 
@@ -58,8 +61,8 @@ class Bare:
         self.last = time.perf_counter()
 
 
-def batch(kind: str, n: int, start: int) -> list[bytes]:
-    """``n`` legal messages of ``kind`` from table-1, numbered from ``start``."""
+def batch(kind: str, n: int, start: int, venue: str = "club") -> list[bytes]:
+    """``n`` legal messages of ``kind`` from table-1 of ``venue``, numbered from ``start``."""
     if kind == "state":
         return [messages.encode({"v": 1, "seq": start + i, "boot": "bench", "table": "Table 1", "mode": "playing",
                                  "game": "pitchnut", "title": "PITCHNUT", "match": {"id": 1, "uid": "bench-1"},
@@ -71,7 +74,8 @@ def batch(kind: str, n: int, start: int) -> list[bytes]:
         return [messages.encode({"v": 1, "boot": "bench", "match": "bench-1", "seq": start + i,
                                  "line": {"input": "shot", "white": 1, "black": 0, "pitch": "pocket"}})
                 for i in range(n)]
-    return [messages.encode(result_msg(table="table-1", uid="bench", row=start + i)) for i in range(n)]
+    return [messages.encode(dict(result_msg(table="table-1", uid="bench", row=start + i), venue=venue))
+            for i in range(n)]
 
 
 def large_results() -> list[bytes]:
@@ -86,8 +90,12 @@ def large_results() -> list[bytes]:
     return out
 
 
-def timed(publish: Callable[[bytes], None], payloads: list[bytes], done: Callable[[], int], want: int) -> float:
-    """Messages/s: from the first publish to the consumer's count reaching ``want``."""
+def timed(publish: Callable[[bytes], None], payloads: list[bytes], done: Callable[[], int],
+          want: int) -> tuple[float, float]:
+    """Messages/s, from the first publish to the consumer's count reaching ``want``, and
+    the process's CPU µs per message meanwhile (the publisher's included, the same for
+    every consumer; CPU time moves far less than wall time with the machine's load)."""
+    c0 = time.process_time()
     t0 = time.perf_counter()
     for p in payloads:
         publish(p)
@@ -96,7 +104,58 @@ def timed(publish: Callable[[bytes], None], payloads: list[bytes], done: Callabl
         if time.monotonic() > deadline:
             raise RuntimeError(f"only {done()} of {want} handled in 600 s")
         time.sleep(0.001)
-    return len(payloads) / (time.perf_counter() - t0)
+    return len(payloads) / (time.perf_counter() - t0), (time.process_time() - c0) * 1e6 / len(payloads)
+
+
+def in_process(rounds: int) -> dict[str, float]:
+    """The same before/after, without the broker: ``League.handle`` itself (parse, check,
+    store, commit), CPU µs per message of the disturbed league and of its twin."""
+    import logging
+
+    from pitchside.league.service import League
+    from pitchside.league.store import Store
+
+    logging.disable(logging.WARNING)  # the refusals' warnings: not what is measured
+    with tempfile.TemporaryDirectory(prefix="pitchside-intake-inproc-") as tmp:
+        lg, twin = League(Store(f"{tmp}/club.db"), "club", "b"), League(Store(f"{tmp}/twin.db"), "club", "b")
+        numbers = dict.fromkeys(KINDS, 1)
+        out: dict[str, float] = {}
+
+        def cpu(league: League, kind: str, n: int) -> float:
+            payloads = batch(kind, n, numbers[kind])
+            numbers[kind] += n
+            c0 = time.process_time()
+            for p in payloads:
+                league.handle(f"pitchside/club/table-1/{kind}", p, 1.0)
+            return (time.process_time() - c0) * 1e6 / n
+
+        def phase(name: str) -> None:
+            for kind, n in (("state", 2000), ("events", 2000), ("result", 100)):
+                mine: list[float] = []
+                theirs: list[float] = []
+                for r in range(max(rounds, 4)):
+                    for who, into in ((lg, mine), (twin, theirs))[::1 if r % 2 else -1]:
+                        into.append(cpu(who, kind, n))
+                out[f"{name}.{kind}.league_cpu_us"] = round(statistics.median(mine), 1)
+                out[f"{name}.{kind}.twin_cpu_us"] = round(statistics.median(theirs), 1)
+
+        phase("before")
+        for p in large_results():
+            lg.handle("pitchside/club/table-1/result", p, 1.0)
+        for i in range(10_000):
+            lg.handle("pitchside/club/table-1/result", b"garbage %d" % i, 1.0)
+        phase("after")
+        lg.store.close()
+        twin.store.close()
+    logging.disable(logging.NOTSET)
+    print("in process (League.handle, no broker), CPU us per message:")
+    for kind in KINDS:
+        b, bt = out[f"before.{kind}.league_cpu_us"], out[f"before.{kind}.twin_cpu_us"]
+        f, ft = out[f"after.{kind}.league_cpu_us"], out[f"after.{kind}.twin_cpu_us"]
+        out[f"flat.{kind}"] = round((f / ft) / (b / bt), 3)
+        print(f"  {kind:<7} before {b:>7.0f} (twin {bt:>7.0f})  after {f:>7.0f} (twin {ft:>7.0f})"
+              f"  (league/twin after) / (league/twin before) = {out[f'flat.{kind}']:.3f}")
+    return out
 
 
 def main() -> int:
@@ -105,19 +164,19 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     a = ap.parse_args()
     rounds, sizes = (1, {"state": 300, "events": 300, "result": 30}) if a.quick else \
-        (3, {"state": 2000, "events": 2000, "result": 200})
+        (6, {"state": 2000, "events": 2000, "result": 200})
     binary = support_broker.mosquitto()
     if binary is None:
         print("no mosquitto (apt-get install mosquitto)", file=sys.stderr)
         return 2
     support_broker.USERS["dashboard"] = "D-secret-bench"
-    figures: dict[str, dict[str, list[float]]] = {}
+    figures: dict[str, dict[str, list[float]]] = {}  # "phase.kind.who": {"rates": [...], "cpu": [...]}
     with tempfile.TemporaryDirectory(prefix="pitchside-intake-bench-") as tmp:
         folder = Path(tmp)
         b = support_broker.Broker(binary, folder / "broker").start()
-        lg = LeagueServer(folder / "league.db",
-                          BrokerAddress("127.0.0.1", b.port, str(b.credentials("league")), keepalive_s=30),
-                          "club", client_id="bench-league").start()
+        lg, twin = (LeagueServer(folder / f"{venue}.db",
+                                 BrokerAddress("127.0.0.1", b.port, str(b.credentials("league")), keepalive_s=30),
+                                 venue, client_id=f"bench-{venue}").start() for venue in ("club", "twin"))
         bare = Bare(b.port)
         pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-table-1", protocol=mqtt.MQTTv5)
         pub.username_pw_set("table-1", support_broker.USERS["table-1"])
@@ -126,22 +185,32 @@ def main() -> int:
         pub.connect("127.0.0.1", b.port, keepalive=30)
         pub.loop_start()
         try:
-            while lg.subscriber.connects < 1 or not bare.client.is_connected():
+            while lg.subscriber.connects < 1 or twin.subscriber.connects < 1 or not bare.client.is_connected():
                 time.sleep(0.05)
             time.sleep(0.5)
             numbers = dict.fromkeys(KINDS, 1)
 
+            def publisher(topic: str) -> Callable[[bytes], None]:
+                def publish(payload: bytes) -> None:
+                    pub.publish(topic, payload, qos=1)
+                return publish
+
             def run(phase: str) -> None:
                 for r in range(rounds):
                     for kind in KINDS:
-                        payloads = batch(kind, sizes[kind], numbers[kind])
+                        mine = {venue: batch(kind, sizes[kind], numbers[kind], venue) for venue in ("club", "twin")}
                         numbers[kind] += sizes[kind]
-                        pairs = [("bare", f"pitchside/base/table-1/{kind}", lambda: bare.n),
-                                 ("league", f"pitchside/club/table-1/{kind}", lambda: lg.league.counts.messages)]
-                        for who, topic, done in (pairs if r % 2 == 0 else pairs[::-1]):
+                        trio: list[tuple[str, str, Callable[[], int]]] = [
+                                ("bare", f"pitchside/base/table-1/{kind}", lambda: bare.n),
+                                ("league", f"pitchside/club/table-1/{kind}", lambda: lg.league.counts.messages),
+                                ("twin", f"pitchside/twin/table-1/{kind}", lambda: twin.league.counts.messages)]
+                        for who, topic, done in trio[r % 3:] + trio[:r % 3]:
+                            payloads = mine["twin" if who == "twin" else "club"]
                             want = done() + len(payloads)
-                            rate = timed(lambda p, t=topic: pub.publish(t, p, qos=1), payloads, done, want)
-                            figures.setdefault(f"{phase}.{kind}.{who}", {}).setdefault("rates", []).append(rate)
+                            rate, cpu = timed(publisher(topic), payloads, done, want)
+                            fig = figures.setdefault(f"{phase}.{kind}.{who}", {})
+                            fig.setdefault("rates", []).append(rate)
+                            fig.setdefault("cpu", []).append(cpu)
 
             run("before")
             # the disturbance: 2 large legal results and 10,000 garbage results from one table
@@ -162,26 +231,39 @@ def main() -> int:
             bare.client.disconnect()
             bare.client.loop_stop()
             lg.close()
+            twin.close()
             b.stop()
     rows = []
     out: dict[str, object] = {"rounds": rounds, "sizes": sizes, "disturbance_s": round(disturb_s, 2),
-                              "stored": {"counted": counted, "refused": refused}, "figures": {}}
+                              "stored": {"counted": counted, "refused": refused}}
+    figs: dict[str, dict[str, float]] = {}
     for phase in ("before", "after"):
         for kind in KINDS:
-            league = statistics.median(figures[f"{phase}.{kind}.league"]["rates"])
-            base = statistics.median(figures[f"{phase}.{kind}.bare"]["rates"])
-            rows.append((phase, kind, base, league, league / base))
-            out["figures"][f"{phase}.{kind}"] = {"bare_per_s": round(base), "league_per_s": round(league),  # type: ignore[index]
-                                                 "ratio": round(league / base, 3)}
-    print(f"{'phase':<7} {'kind':<7} {'bare msg/s':>11} {'league msg/s':>13} {'league/bare':>12}")
-    for phase, kind, base, league, ratio in rows:
-        print(f"{phase:<7} {kind:<7} {base:>11.0f} {league:>13.0f} {ratio:>12.3f}")
+            base, league, other = (statistics.median(figures[f"{phase}.{kind}.{who}"]["rates"])
+                                   for who in ("bare", "league", "twin"))
+            cb, cl, ct = (statistics.median(figures[f"{phase}.{kind}.{who}"]["cpu"])
+                          for who in ("bare", "league", "twin"))
+            rows.append((phase, kind, base, league, other, cb, cl, ct))
+            figs[f"{phase}.{kind}"] = {"bare_per_s": round(base), "league_per_s": round(league),
+                                       "twin_per_s": round(other), "league_over_bare": round(league / base, 3),
+                                       "league_over_twin": round(league / other, 3), "bare_cpu_us": round(cb),
+                                       "league_cpu_us": round(cl), "twin_cpu_us": round(ct)}
+    print(f"{'phase':<7} {'kind':<7} {'bare msg/s':>11} {'league msg/s':>13} {'twin msg/s':>11} "
+          f"{'league/bare':>12} {'league/twin':>12} {'CPU us/msg bare':>16} {'league':>7} {'twin':>7}")
+    for phase, kind, base, league, other, cb, cl, ct in rows:
+        print(f"{phase:<7} {kind:<7} {base:>11.0f} {league:>13.0f} {other:>11.0f} {league / base:>12.3f} "
+              f"{league / other:>12.3f} {cb:>16.0f} {cl:>7.0f} {ct:>7.0f}")
     for kind in KINDS:
-        before = out["figures"][f"before.{kind}"]["league_per_s"]  # type: ignore[index]
-        after = out["figures"][f"after.{kind}"]["league_per_s"]  # type: ignore[index]
-        print(f"league {kind}: after / before = {after / before:.3f}")
+        flat = figs[f"after.{kind}"]["league_over_twin"] / figs[f"before.{kind}"]["league_over_twin"]
+        cpu = (figs[f"after.{kind}"]["league_cpu_us"] / figs[f"after.{kind}"]["twin_cpu_us"]) / \
+            (figs[f"before.{kind}"]["league_cpu_us"] / figs[f"before.{kind}"]["twin_cpu_us"])
+        figs[f"flat.{kind}"] = {"rate_after_over_before": round(flat, 3), "cpu_after_over_before": round(cpu, 3)}
+        print(f"league {kind}: rate (league/twin after) / (league/twin before) = {flat:.3f};"
+              f" CPU per message, the same = {cpu:.3f}")
+    out["figures"] = figs
     print(f"disturbance (2 large results + 10,000 garbage) handled in {disturb_s:.1f} s; "
           f"stored: {counted} counted, {refused} refused rows (past the cap: counted only)")
+    out["in_process"] = in_process(rounds)
     if a.json:
         print(json.dumps(out, indent=1))
     return 0
