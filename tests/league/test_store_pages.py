@@ -1,5 +1,5 @@
-"""The league's store and pages without a broker: results by (match, digest) once, a
-superseding result of the same match, refused results kept with the reason and shown,
+"""The league's store and pages without a broker: results once by (venue, table, match,
+digest), a superseding result of the same match, refused results kept with the reason and shown,
 the wall's seq-gap count, and read-only pages."""
 
 from __future__ import annotations
