@@ -1,5 +1,5 @@
 """Interleaved A/B of the render stage, ``screen.compose`` per frame, whole firmware
-against whole firmware in one process (bench/README.md, "The render stage of one edge").
+against whole firmware in one process (bench/README.md, "A/B of one change").
 
 A is the firmware of ``--before`` (extracted with ``git archive``), B this tree (or
 ``--after``'s), each arm's modules kept apart as :mod:`ab_edge` keeps them

@@ -1,5 +1,5 @@
-"""Interleaved A/B of the display hand-off in one process (bench/README.md, "The display
-hand-off and the journaled p99").
+"""Interleaved A/B of the display hand-off in one process (bench/README.md, "A/B of one
+change").
 
 A is the firmware of ``--before`` (extracted with ``git archive``, as ``ab_edge.py`` does:
 its ``firmware/``, ``hardware/`` and ``sim/``), B this tree (or ``--after``'s). The arms

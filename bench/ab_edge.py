@@ -1,5 +1,5 @@
 """Interleaved A/B of the threaded edge's firmware cost in one process (bench/README.md,
-"Issue 15 items 2-3: the firmware's own cost per edge").
+"Latency").
 
 A is the firmware of ``--before`` (default ``9b7fc4a``, extracted with ``git archive``:
 its ``firmware/``, ``hardware/`` and ``sim/``), B is this tree (or ``--after``'s, extracted

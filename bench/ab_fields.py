@@ -1,5 +1,5 @@
 """A/B of ``pitchside.core.fields.to_json`` (a journaled input's fields as JSON, in the
-recorder's line building): the field scan it made at every call before session 27
+recorder's line building): the field scan it made at every call before
 (``dataclasses.fields`` for the declared specs, then again per field for its default)
 against the cached plan it reads now, interleaved round by round in one process, on the
 inputs and options of the Pichenotte, Pitchnut and Pitch Bowl rules built with their

@@ -1,5 +1,5 @@
 """Interleaved A/B of the journal's write per journaled step, in one process (bench/README.md,
-"Session 27: the journal's baseline and cuts").
+"Journaled input vs its fsync").
 
 A is the firmware of ``--before``, B this tree (or ``--after``'s), each loaded as
 bench/ab_edge.py loads its arms. Per arm, the journal calls of a synchronous demo run

@@ -1,4 +1,4 @@
-"""Interleaved A/B of issue 15 item 2 steps 5-6 in one process (bench/README.md, "steps 5-7").
+"""Interleaved A/B of the render stage's text plan and partial diff in one process (bench/README.md, "Latency").
 
 A is the code before the steps: ``render/widgets.py`` of ``--before`` (default ``9cb0eca``,
 read with ``git show``) for ``paged_text`` and ``draw_score`` in every ``pitchside.render``

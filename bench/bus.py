@@ -35,7 +35,7 @@ SCORE_KEYS = {
     "pitchbowl": ("score",),
     "mastermove": ("score",),
 }
-"""The replay outputs (shared/spec/replay.md) whose change makes a frame a *score change*,
+"""The replay outputs (docs/spec/replay.md) whose change makes a frame a *score change*,
 per game: the headline ``score`` and the points that lead to it (a Pichenotte round's
 points and rail, a Pitchnut piece pocketed, a Boulomania round's points). The first two
 keys decide a *round end* where there are two."""
@@ -144,7 +144,7 @@ def _stats(values: list[float]) -> dict[str, float]:
 
 
 def is_main_screen(game: str, view: Any) -> bool:
-    """Whether ``view`` is ``game``'s *main screen* (issue 14 item 7: "a score change on
+    """Whether ``view`` is ``game``'s *main screen* ("a score change on
     any game's main screen"): the view a player watches while play goes on, no refusal
     over it. A score change is often first shown on another screen (Pitchnut's shot sheet,
     PN-A12; Master Move's move entry; Pichenotte's zone tally): those frames are a change

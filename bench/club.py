@@ -1,4 +1,4 @@
-"""The club at scale (issue 17 item 8): N simulated tables at R messages/s each for S
+"""The club at scale: N simulated tables at R messages/s each for S
 seconds through a REAL Mosquitto on 127.0.0.1 (password file and deploy/'s ACL, one user
 per table) into ``pitchside league serve`` (its own process); then one result per table.
 Prints the delivery figures (sent, received by the league, lost, copies, seq gaps,

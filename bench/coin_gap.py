@@ -1,4 +1,4 @@
-"""The coin decoder's shortest distinguishable pulse gap (issue 18): a scan like the
+"""The coin decoder's shortest distinguishable pulse gap: a scan like the
 beam's gap scan (bench/counting.py), over coin acceptor pulse trains.
 
     .venv/bin/python bench/coin_gap.py            # 1,000 coins per gap (the README's figures)

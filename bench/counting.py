@@ -1,6 +1,6 @@
 """Counting accuracy under load: pieces through a pocket / twenty-hole beam in bursts.
 
-The pulse model (issue 9): a piece blocks the beam 5-150 ms; pieces of a burst follow
+The pulse model: a piece blocks the beam 5-150 ms; pieces of a burst follow
 each other with a clear gap of at least 15 ms (from the beam clearing to the next
 block); each edge may flicker (a few extra transitions within 2 ms of it, as a piece's
 rim enters or leaves the light). Bursts of 1-8 pieces are 0.3-2 s apart.

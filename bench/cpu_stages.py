@@ -1,4 +1,4 @@
-"""CPU time per stage of an edge (issue 15 item 4): what a Pi's estimate is derived from.
+"""CPU time per stage of an edge: what a Pi's estimate is derived from.
 
 The wall-clock stages of :mod:`latency` include waiting (scheduling, a loaded machine,
 the GIL); the CPU a stage burns does not, so it is what scales with a slower core. This
@@ -115,7 +115,7 @@ class CpuProbe(latency.Probe):
         wall = super().post(put)
 
         def wrapper(item: Any) -> None:
-            if self._armed and self._cpu_post is None:
+            if self.latches() and self._cpu_post is None:  # the edge's post, as latency.Probe latches it
                 self._cpu_post = time.thread_time_ns()
             wall(item)
 

@@ -1,5 +1,5 @@
 """What creating the start-up's dataclasses costs, by Python version and by option
-(start-up, issue 15; session 27).
+(start-up).
 
 The classes are the ones ``pitchside run`` has made at READY=1 on the example Pichenotte
 config (``DATACLASSES_AT_READY`` of tests/hw/test_startup_set.py), read from the

@@ -75,7 +75,7 @@ def baseline() -> None:
 
 
 def bare_import() -> None:
-    """The floor of start-up (issue 15 item 3): a fresh interpreter importing gpiozero,
+    """The floor of start-up: a fresh interpreter importing gpiozero,
     luma.oled and Pillow, nothing drawn. ``cpu_to_ready_s``: the process's CPU time once
     imported (bench/startup.py compares it with a ``pitchside run``'s at READY=1)."""
     import gpiozero  # noqa: F401

@@ -1,5 +1,5 @@
 """A press that arrives while frames are drawn ahead: the interpreter lock's switch
-interval (issue 15; bench/README.md, "The interpreter lock's switch interval").
+interval (bench/README.md, "The interpreter lock's switch interval").
 
 While ``Runtime.run`` waits it draws the likely next frames (``Runtime.draw_ahead``,
 CPU-bound Python). A press then comes on the pin library's thread, which must take the

@@ -33,12 +33,14 @@ the frame is drawn, a publisher's worker calling ``view``) counts once, for the 
 listed first in :data:`STAGES`.
 
 A MockFactory delivers an edge synchronously in the caller's thread (no backend
-callback thread), so "sync" runs call ``Runtime.process_pending()`` right after the
+callback thread), so the event an edge posts comes from the thread that armed the probe:
+the probe takes only that thread's first post as the edge's (:meth:`Probe.latches`), never
+a timer request the runtime thread posts while the probe is armed. "Sync" runs call ``Runtime.process_pending()`` right after the
 edge, as the simulator does; before each measured edge's pause they call
 ``Runtime.draw_ahead()``, as the simulator's loop does before it waits for a key, and
 again after a timer that fell due during the round has fired (the loop's wait ends at
 the timer; on the bench's real clock a round of a few ms often outlasts a settle timer)
-(since session 25: a run with ``ahead=False`` draws nothing ahead, the sync loop as it was, which
+(a run with ``ahead=False`` draws nothing ahead, the sync loop as it was, which
 bench/run.py prints as ``sync_no_ahead``). The "threaded" run puts ``Runtime.run`` in its own thread,
 as on the Pi, so its total also holds the wake-up of the runtime thread.
 
@@ -115,6 +117,10 @@ class Probe:
 
     def __init__(self) -> None:
         self.armed = False
+        self.arming_thread: int | None = None
+        """The thread that armed the probe (its ident): it drives the edge, so the item it
+        posts is the edge's; what another thread posts meanwhile (a timer request of the
+        runtime thread) is not."""
         self.t_edge = 0
         self.t_post: int | None = None
         self.t_handle: int | None = None
@@ -131,6 +137,7 @@ class Probe:
         self.handled = False
         self.spans = []
         self.wrote = []
+        self.arming_thread = threading.get_ident()
         self.armed = True
         self.t_edge = perf_counter_ns()
 
@@ -151,9 +158,14 @@ class Probe:
             return None
         return split_stages(self.t_edge, self.t_post, self.t_handle, self.t_frame, self.spans)
 
+    def latches(self) -> bool:
+        """An item posted now is the measured edge's: the probe is armed, has latched none
+        yet, and this is the thread that armed it (:attr:`arming_thread`)."""
+        return self.armed and self.t_post is None and threading.get_ident() == self.arming_thread
+
     def post(self, put: Callable[[Any], None]) -> Callable[[Any], None]:
         def wrapper(item: Any) -> None:
-            if self.armed and self.t_post is None:
+            if self.latches():
                 self.t_post = perf_counter_ns()
                 self.event = item
             put(item)

@@ -1,4 +1,4 @@
-"""Pitchside benchmark (issue 9): latency sensor -> screen against a bare-gpiozero
+"""Pitchside benchmark: latency sensor -> screen against a bare-gpiozero
 baseline, bus time of full and partial OLED updates, counting accuracy of the beam
 filter under bursts, and footprint. Prints a table and writes ``bench/results.json``.
 
@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE))
 
 SCHEMA = 1
 LATENCY_TARGET_RATIO = 1.5
-THREADED_P99_RATIO = 1.5  # issue 15 item 3: threaded edge-to-frame against the interleaved bare counter
+THREADED_P99_RATIO = 1.5  # threaded edge-to-frame against the interleaved bare counter
 THREADED_P50_RATIO = 1.2
 JOURNALED_VS_FSYNC_RATIO = 1.2
 STARTUP_VS_IMPORT_RATIO = 1.3
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         predrawn=True)
     # sync (process_pending in the caller's thread, as the simulator and the crash harness run): frames drawn
     # ahead before the pause, as the simulator's loop draws them before it waits for a key; beside it the
-    # sync loop as it was before session 25, drawing nothing ahead (`[display] draw_ahead = 0`)
+    # sync loop as it was before frames were drawn ahead, drawing nothing ahead (`[display] draw_ahead = 0`)
     lat["firmware"], lat["baseline_sync"] = timed("sync", latency.run_pair, n["events"], r, device="partial")
     lat["firmware_sync_no_ahead"], lat["baseline_sync_no_ahead"] = timed(
         "sync_no_ahead", latency.run_pair, n["partial"], r, device="partial", ahead=False)
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     lat["firmware_partial"], lat["baseline_stock"] = timed(  # the key is historical: luma's stock device
         "stock_luma", latency.run_pair, n["partial"], r, device="ssd1306")
     lat["journal_fs"] = jfs
-    import cpu_stages  # issue 15 item 4: CPU per stage, and what a Pi's core would make of it
+    import cpu_stages  # CPU per stage, and what a Pi's core would make of it
 
     cpu = timed("cpu_stages", cpu_stages.run, n["cpu_events"])
     cpu["sysbench_here"] = cpu_stages.sysbench_here(n["sysbench_s"])
@@ -213,7 +213,7 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
             f.append(fig(f"latency.stage.{stage}.{q}", lat["firmware"]["stages_us"][stage][q], "us", bval))
     for q in ("p50", "p99", "max"):
         f.append(fig(f"baseline.edge_to_frame.{q}", b["total_us"][q], "us", b["total_us"][q]))
-    # issue 15: the per-round ratios of each interleaved pair (median over the rounds, spread)
+    # the per-round ratios of each interleaved pair (median over the rounds, spread)
     for mode, key in (("threaded", "firmware_threaded"), ("sync", "firmware"), ("journal", "firmware_journal"),
                       ("stock_luma_device", "firmware_partial"), ("threaded_no_ahead", "firmware_threaded_no_ahead"),
                       ("threaded_taps", "firmware_threaded_taps"), ("threaded_vs_predrawn", "firmware_threaded_vs_predrawn"),
@@ -322,7 +322,7 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
     f.append(fig("footprint.startup_vs_bare_import", fp["startup_median_s"], "s", fp_base["bare_import_median_s"]))
     f.append(fig("footprint.bare_import", fp_base["bare_import_median_s"], "s"))
     # what any Python table does to its first frame (bench/startup.py plain_child), beside
-    # the bare import for scale; the target stays the bare import's (issue 15)
+    # the bare import for scale; the target stays the bare import's
     f.append(fig("footprint.startup_plain_table", fp_base["plain_table_median_s"], "s", fp_base["bare_import_median_s"]))
     unc = fp["startup"]["uncached"]
     f.append(fig("footprint.startup_vs_bare_import.uncached", unc["startup_median_s"], "s", unc["bare_import_median_s"]))
@@ -361,7 +361,7 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
          "unit": "MiB", "pass": fp["rss_growth_after_warmup_mb"] <= RSS_GROWTH_LIMIT_MB},
         {"name": "idle_cpu", "value": fp["idle_cpu_percent"], "limit": IDLE_CPU_LIMIT_PERCENT, "unit": "%",
          "pass": fp["idle_cpu_percent"] <= IDLE_CPU_LIMIT_PERCENT},
-        # issue 15 item 3
+        # start-up, counting at 5 ms gaps, whole-table growth
         {"name": "threaded_p99_vs_baseline", "value": thr["p99"]["median"], "limit": THREADED_P99_RATIO,
          "unit": "x same-device p99", "pass": thr["p99"]["median"] <= THREADED_P99_RATIO},
         {"name": "threaded_p50_vs_baseline", "value": thr["p50"]["median"], "limit": THREADED_P50_RATIO,
@@ -380,7 +380,7 @@ def assemble(quick: bool, n: dict[str, int], lat: dict[str, Any], busr: dict[str
         {"name": "whole_table_rss_growth", "value": wt["rss_growth_after_warmup_mb"], "limit": RSS_GROWTH_LIMIT_MB,
          "unit": "MiB", "pass": wt["rss_growth_after_warmup_mb"] <= RSS_GROWTH_LIMIT_MB
          and wt["matches_finished"] == wt["matches"]},
-        # issue 14 item 7, per game (added after the issue 15 ones)
+        # a score change on each game's main screen (added after those)
         *({"name": f"main_screen_score_change_bytes_{game}", "value": e["main_screen"]["score_change_ratio"],
            "limit": BUS_TARGET_RATIO, "unit": "x full frame",
            "pass": e["main_screen"]["score_change_ratio"] <= BUS_TARGET_RATIO}

@@ -1,4 +1,4 @@
-"""Start-up against the bare import, in fresh processes, alternated (issue 15 item 3).
+"""Start-up against the bare import, in fresh processes, alternated.
 
 Each round is three fresh children, in turn:
 
@@ -301,7 +301,7 @@ def imports(n: int, trees: list[str]) -> dict[str, Any]:
     quartile of its CPU (ms) beyond the bare import. It leaves out what varies most in
     :func:`compare` (the journal, the display, the exit), yet at a load of 3-6 on this
     2-CPU machine two copies of one tree still differed by up to 10 ms in median and 7
-    ms in minimum (session 25): a change of a few ms (a dataclass is about 1 ms on 3.11)
+    ms in minimum: a change of a few ms (a dataclass is about 1 ms on 3.11)
     wants a quiet machine; give a tree twice to see the noise."""
     rows: dict[str, list[float]] = {t: [] for t in trees}
     with tempfile.TemporaryDirectory(prefix="pitchside-pyc-") as prefix:

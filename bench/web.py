@@ -1,4 +1,4 @@
-"""The web view's bench (issue 16): what the live web side costs and how fast it is.
+"""The web view's bench: what the live web side costs and how fast it is.
 
     .venv/bin/python bench/web.py            # the figures in bench/README.md ("Web view")
     .venv/bin/python bench/web.py --quick    # smaller counts (a few minutes)
@@ -70,7 +70,7 @@ sys.path.insert(0, str(HERE))
 from common import pct, summary_us  # noqa: E402
 
 TARGET_RATIO = 1.10
-"""issue 16: the table's edge-to-frame p99 with the web side stays within 10 %."""
+"""The target: the table's edge-to-frame p99 with the web side stays within 10 %."""
 PER_ADDRESS = 10
 """Streams per loopback address (the web side's default cap per address)."""
 CONDITIONS = ("none", "web0", "web50", "stopped")
@@ -137,7 +137,7 @@ def counts(quick: bool, smoke: bool = False) -> dict[str, int]:
         return {"startups": 1, "sse_edges": 40, "dom_edges": 15, "table_edges": 60, "rounds": 2,
                 "clients": 50, "rss_clients": 200, "rss_edges": 20}
     # 3,000 table edges a round: with 1,000 the p99 (the 10th-worst edge) moved by +/-20 %
-    # between identical runs, too much to judge the 10 % of issue 16 (bench/README.md)
+    # between identical runs, too much to judge the 10 % target (bench/README.md)
     return {"startups": 5, "sse_edges": 600, "dom_edges": 200, "table_edges": 3000, "rounds": 5,
             "clients": 50, "rss_clients": 200, "rss_edges": 100}
 

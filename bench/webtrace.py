@@ -1,4 +1,4 @@
-"""A per-edge trace of the table beside the web side (issue 16): where the slow edges of a
+"""A per-edge trace of the table beside the web side: where the slow edges of a
 50-client round come from.
 
     .venv/bin/python bench/webtrace.py --edges 3000 --rounds 4 --json /tmp/webtrace.json

@@ -24,10 +24,16 @@ EXAMPLE=
 DATA_DIR=/var/lib/pitchside
 BOOT_CONFIG=/boot/firmware/config.txt
 SVC_USER=pitchside
+WEB_USER=pitchside-web
+LEAGUE_USER=pitchside-league
 SERVICE=pitchside.service
 UNIT_PATH=/etc/systemd/system/$SERVICE
 WEB_SERVICE=pitchside-web.service
 WEB_UNIT_PATH=/etc/systemd/system/$WEB_SERVICE
+LEAGUE_SERVICE=pitchside-league.service
+LEAGUE_UNIT_PATH=/etc/systemd/system/$LEAGUE_SERVICE
+LEAGUE_ENV=/etc/pitchside/league.env
+LEAGUE_CREDENTIALS=/etc/pitchside/league.credentials
 UDEV_RULE=/etc/udev/rules.d/99-pitchside-serial.rules
 HW_GROUPS=(gpio i2c spi dialout)
 DRY_RUN=0
@@ -70,6 +76,7 @@ Usage: deploy/install.sh [options]
   --rollback         switch current back to the previous release and restart
   --print-unit       print the systemd unit as it would be installed, and exit
   --print-web-unit   the same for pitchside-web.service (installed, not enabled)
+  --print-league-unit  the same for pitchside-league.service (installed, not enabled)
   --force            install on a board or OS this script does not recognise
   -h, --help         this help
 EOF
@@ -179,6 +186,7 @@ parse_args() {
             --rollback) MODE=rollback ;;
             --print-unit) MODE=print-unit ;;
             --print-web-unit) MODE=print-web-unit ;;
+            --print-league-unit) MODE=print-league-unit ;;
             --force) FORCE=1 ;;
             -h | --help)
                 usage
@@ -317,6 +325,23 @@ service_user() {
             printf '%s' "${missing[*]}"
         )" "$SVC_USER"
     fi
+}
+
+# The web side and the league server run as users of their own, in no device group:
+# the web side reads the journal through the table's group (its unit's Group=).
+service_users() {
+    step "users $WEB_USER and $LEAGUE_USER (no device groups)"
+    local u comment
+    for u in "$WEB_USER" "$LEAGUE_USER"; do
+        if id -u "$u" >/dev/null 2>&1; then
+            note "user $u exists"
+            continue
+        fi
+        comment="Pitchside web view"
+        [[ $u == "$LEAGUE_USER" ]] && comment="Pitchside league server"
+        run useradd --system --user-group --no-create-home --home-dir /nonexistent \
+            --shell /usr/sbin/nologin --comment "$comment" "$u"
+    done
 }
 
 # ensure_dir DIR MODE OWNER
@@ -565,7 +590,12 @@ web_cpus() {
 
 render_web_unit() {
     sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@CONFIG@|$CONFIG|g" -e "s|@USER@|$SVC_USER|g" \
-        -e "s|@WEB_CPUS@|$(web_cpus)|g" "$SRC/deploy/pitchside-web.service.in"
+        -e "s|@WEB_USER@|$WEB_USER|g" -e "s|@WEB_CPUS@|$(web_cpus)|g" "$SRC/deploy/pitchside-web.service.in"
+}
+
+render_league_unit() {
+    sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@LEAGUE_USER@|$LEAGUE_USER|g" -e "s|@LEAGUE_ENV@|$LEAGUE_ENV|g" \
+        -e "s|@LEAGUE_CREDENTIALS@|$LEAGUE_CREDENTIALS|g" "$SRC/deploy/pitchside-league.service.in"
 }
 
 install_unit() { # install_unit PATH RENDER: write the rendered unit unless it is unchanged
@@ -582,6 +612,9 @@ systemd_unit() {
     # the web side's unit, not enabled: the web view is off until it is asked for
     install_unit "$WEB_UNIT_PATH" render_web_unit
     note "not enabled: sudo systemctl enable --now $WEB_SERVICE (deploy/README.md, \"The live web view\")"
+    # the league server's unit, for the venue's league box: not enabled either
+    install_unit "$LEAGUE_UNIT_PATH" render_league_unit
+    note "not enabled: sudo systemctl enable --now $LEAGUE_SERVICE (deploy/README.md, \"The league server\")"
     run systemctl daemon-reload
 }
 
@@ -649,6 +682,8 @@ start_service() {
     run systemctl enable "$SERVICE"
     if ((RESTART)); then
         run systemctl restart "$SERVICE"
+        # the web side and the league server onto the new release too, if they run
+        run systemctl try-restart "$WEB_SERVICE" "$LEAGUE_SERVICE"
     else
         note "not restarted (--no-restart)"
     fi
@@ -685,6 +720,10 @@ main() {
             render_web_unit
             return 0
             ;;
+        print-league-unit)
+            render_league_unit
+            return 0
+            ;;
         rollback)
             ((DRY_RUN)) && say "dry run: nothing is changed"
             rollback
@@ -697,6 +736,7 @@ main() {
     choose_example
     packages
     service_user
+    service_users
     directories
     build_release "$name"
     switch_release "$name"

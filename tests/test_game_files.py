@@ -23,12 +23,13 @@ FILES = (
     "sim/pitchside_sim/keys/{game}.py",
     "hardware/pitchside_hw/configs/{game}.toml",
     "sim/pitchside_sim/scenarios/{game}_match.toml",
+    "docs/rules/{game}.md",
 )
 
 
 def test_contributing_lists_the_files_this_test_checks() -> None:
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    listed = set(re.findall(r"`((?:firmware|sim|hardware)/[^`]*<game>[^`]*)`", text))
+    listed = set(re.findall(r"`((?:firmware|sim|hardware|docs)/[^`]*<game>[^`]*)`", text))
     for pattern in FILES:
         assert pattern.replace("{game}", "<game>") in listed, pattern
     assert "firmware/pitchside/core/rules/<game>.py" in listed
@@ -64,7 +65,7 @@ def test_the_registries_name_the_same_games_in_the_same_order() -> None:
 
 
 def test_no_game_feature_is_looked_up_by_name() -> None:
-    """Optional abilities are fields of the game record (issue 12, R4): nothing in the
+    """Optional abilities are fields of the game record: nothing in the
     tables or the simulator's keyboards finds a game's feature with getattr/hasattr, a
     module's name or ``sys.modules``."""
     paths = [*(ROOT / "firmware/pitchside/tables").glob("*.py"), *(ROOT / "sim/pitchside_sim/keys").glob("*.py")]

@@ -1,5 +1,5 @@
 """``mypy --strict`` over the three packages (firmware/, hardware/, sim/; the settings are
-``[tool.mypy]`` in pyproject.toml) passes: typing is part of the test run (issue 12)."""
+``[tool.mypy]`` in pyproject.toml) passes: typing is part of the test run."""
 
 from __future__ import annotations
 

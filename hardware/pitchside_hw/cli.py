@@ -8,7 +8,8 @@ import argparse
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("run", help="run the table from a config file (pin map, display)")
-    p.add_argument("--config", required=True, help="table config (TOML)")
+    p.add_argument("--config", required=True, help="table config (TOML), checked as check-config checks it: "
+                   "a problem (a bad key, a path holding a NUL character) exits 2 naming its key")
     p.set_defaults(func=_cmd_run)
 
 

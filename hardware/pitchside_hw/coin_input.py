@@ -1,11 +1,11 @@
-"""The coin acceptor's driver (issue 18): its pulse output -> the pure coin decoder
+"""The coin acceptor's driver: its pulse output -> the pure coin decoder
 (:mod:`pitchside.signals.coin`) -> the runtime's queue, on the base of the button and
 beam drivers (:mod:`pitchside_hw.inputs`, whose docstring says what reaches the queue
 and on which thread).
 
 A module of its own so that a table without ``[coin]`` never loads it or the decoder
 (:class:`pitchside_hw.table.TableInputs` imports it for a config with a coin acceptor:
-start-up, issue 15).
+start-up).
 """
 
 from __future__ import annotations

@@ -325,12 +325,12 @@ class Display:
     :param persist: keep the last frame lit after :meth:`close` (the process exiting or
         restarting) instead of blanking and switching the panel off.
     :param farewell: with ``persist``, the frame :meth:`close` shows first, so that is
-        the one left lit (a stopped table's "out of order" frame, issue 13 item 13)
+        the one left lit (a stopped table's "out of order" frame)
         rather than the last frame of the running table; :attr:`size` px. None: the last
         frame stays. Without ``persist`` the panel is blanked and it is not sent. A
         function returning that frame may stand for it: it is called once, by
         :meth:`render_farewell` or else by :meth:`close` (so a table can draw it after
-        its first frame, not before: start-up, issue 15).
+        its first frame, not before: start-up).
     :param name: for messages and logs, e.g. ``"score display"``.
     :param reopen: builds the device again (re-sending its init sequence), for a panel
         that lost power or was reset on a long I2C run: after ``reopen_after``
@@ -344,7 +344,7 @@ class Display:
     A frame's hand-off is two steps: :meth:`prepare` (convert, compare with the frame on
     the panel, and on a :class:`StagingDevice` pack and plan it: no bus) and
     :meth:`show` (the bus). The runtime prepares a journaled frame while its write is
-    made durable and shows it once it is (issue 15 item 2); :meth:`show` alone does both.
+    made durable and shows it once it is (latency); :meth:`show` alone does both.
     """
 
     def __init__(

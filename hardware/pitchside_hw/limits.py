@@ -3,7 +3,7 @@
 ``pitchside check-config`` runs the very checks :func:`pitchside_hw.display.open_device`
 and :func:`pitchside_hw.pins.make_pin_factory` run at start, without touching a bus: the
 display is built by its luma driver on a bus that drops every byte, so the driver's own
-size table decides (issue 12 R6, issue 13 item 9: an ssd1306 of a size luma cannot drive).
+size table decides (an ssd1306 of a size luma cannot drive).
 """
 
 from __future__ import annotations
@@ -65,13 +65,13 @@ def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
     """``[(key, message)]`` for what the table would refuse of ``d`` at start, ``[]``
     when it would build and draw on it: the driver's own checks (the size, rotate,
     ``page_address_offset``), then whether the screens have a layout for the size
-    (:data:`pitchside.render.panel.LAYOUTS`; issue 14 item 1: a size the driver drives
+    (:data:`pitchside.render.panel.LAYOUTS`: a size the driver drives
     but no screen lays out is refused here, not with a traceback at the first frame).
     The message names the sizes the driver drives that have a layout."""
     if d.driver not in drivers():
         return []  # named by the config's own check of the driver name
 
-    def usable() -> str:  # for a message only: sizes() builds the driver at 17 sizes (start-up, issue 15)
+    def usable() -> str:  # for a message only: sizes() builds the driver at 17 sizes (start-up)
         return ", ".join(f"{w}x{h}" for w, h in sizes(d.driver) if (w, h) in LAYOUTS) or "none"
 
     try:

@@ -23,7 +23,7 @@ frame, and a score change usually touches a few digits. The devices here are
   :meth:`invalidate`, are sent whole too;
 * :meth:`~_Partial.stage` packs and plans a frame without the bus, so that the next
   ``display()`` of that image only sends (``pitchside_hw.display.Display.prepare``: a
-  journaled frame is readied while its write is made durable, issue 15 item 2), and
+  journaled frame is readied while its write is made durable; latency), and
   :meth:`~_Partial.pack` gives the packed pages :class:`~pitchside_hw.display.Display`
   compares frames by (a frame is packed once).
 
@@ -74,7 +74,7 @@ def pack_pages(image: Image.Image, pages: int) -> bytes:
     ``height`` bits, which the ``"1;R"`` raw mode packs LSB first, i.e. top row in bit 0,
     one byte per page; page ``p`` is then every ``pages``-th byte from ``p``. (About a
     tenth cheaper than a quarter turn and the MSB-first packing, measured on every frame
-    sent: bench/README.md, "The display hand-off and the journaled p99".)
+    sent: bench/README.md, "Latency".)
     """
     raw = image.transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R")
     return b"".join([raw[p::pages] for p in range(pages)])
@@ -108,8 +108,7 @@ def changed_runs(new: bytes, old: bytes, width: int, max_gap: int) -> list[tuple
     Each page that differs (a slice comparison) is compared as integers (their XOR is
     zero where the bytes agree) and its runs found by one regular expression that
     already bridges the gaps of at most ``max_gap``, not byte by byte in Python: this
-    runs on every frame sent (issue 15 item 2, bench/README.md "step 6" and "The display
-    hand-off and the journaled p99").
+    runs on every frame sent (bench/README.md, "Latency").
     """
     if len(new) != len(old) or max_gap < 0:
         return _changed_runs_bytewise(new, old, width, max_gap)
@@ -259,7 +258,7 @@ class _Partial:
         invalidated in between (else it plans again). The image must not be changed
         until then. Several frames may be staged at once (past :data:`STAGED_MAX` the
         one staged longest ago is dropped): the runtime stages a journaled frame while its
-        write is being made durable (issue 15 item 2), and the frames of the likely
+        write is being made durable (latency), and the frames of the likely
         next inputs while it waits (:meth:`pitchside.app.runtime.Runtime.draw_ahead`);
         the first frame sent makes every other plan stale, and they are dropped."""
         staged = self._plan(image, self.pack(image) if packed is None else packed)

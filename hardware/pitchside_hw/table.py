@@ -2,8 +2,8 @@
 
 One assembly, :func:`build_table`, serves the real table (:func:`run_table`,
 ``pitchside run``), the simulated one (``pitchside_sim``, which passes a virtual-clock
-MockFactory and recording displays instead of lgpio and an SSD1306) and the bench
-(issue 12 R7): a feature is wired here once.
+MockFactory and recording displays instead of lgpio and an SSD1306) and the bench:
+a feature is wired here once.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput
 from pitchside_hw.pins import TickClock, make_pin_factory
 
-if TYPE_CHECKING:  # imported where used: a table without them never loads them (start-up, issue 15)
+if TYPE_CHECKING:  # imported where used: a table without them never loads them (start-up)
     from PIL import Image
 
     from pitchside.club.link import ClubLink
@@ -73,7 +73,7 @@ class TableInputs:
         self.inputs: dict[str, Input] = {}
         self.serial: dict[str, SerialLineReader] = {}
         try:
-            if config.serial:  # pyserial only for a table with a serial device (start-up, issue 15)
+            if config.serial:  # pyserial only for a table with a serial device (start-up)
                 from pitchside_hw.serial_lines import SerialLineReader
             for sd in config.serial:
                 self.serial[sd.name] = SerialLineReader(sd.name, sd.port, queue_put, clock.now, baud=sd.baud)
@@ -99,8 +99,8 @@ class TableInputs:
                     clock=clock,
                     **beam.counter_kwargs(),
                 ))
-            if config.coin is not None:  # pay to play (issue 18)
-                from pitchside_hw.coin_input import CoinInput  # with its decoder: only for a [coin] (start-up, issue 15)
+            if config.coin is not None:  # pay to play
+                from pitchside_hw.coin_input import CoinInput  # with its decoder: only for a [coin] (start-up)
 
                 c = config.coin
                 self.inputs[c.name] = _checked(config, c.name, partial(CoinInput,
@@ -143,7 +143,7 @@ def _checked(config: TableConfig, name: str, build: Callable[[], Input]) -> Inpu
 
 def system_toss() -> Side:
     """The coin toss from the OS's random source (``secrets``)."""
-    import secrets  # at the first toss, not at start-up: hmac and OpenSSL's hashlib (issue 15)
+    import secrets  # at the first toss, not at start-up: hmac and OpenSSL's hashlib
 
     return "A" if secrets.randbelow(2) == 0 else "B"
 
@@ -243,10 +243,10 @@ def open_display(config: TableConfig) -> DisplayOpener:
     each re-opened by :class:`Display` after repeated bus errors. A display with
     ``persist = true`` shows the out-of-order frame
     (:func:`pitchside.render.out_of_order.render_out_of_order`) when it is closed, on
-    every way the table stops (issue 13 item 13); the next start's first frame
+    every way the table stops (the out-of-order frame); the next start's first frame
     replaces it. That frame is drawn when :meth:`Display.render_farewell` is called
     (:func:`run_table`: right after the first frame) or else at the close (a start that
-    failed), not before the first frame (start-up, issue 15: about 1.5-3 ms of CPU here,
+    failed), not before the first frame (start-up: about 1.5-3 ms of CPU here,
     its module's import and fonts included)."""
 
     def opener(role: str, d: DisplayConfig) -> Display:
@@ -269,7 +269,7 @@ def open_display(config: TableConfig) -> DisplayOpener:
 def _out_of_order(size: tuple[int, int]) -> Image.Image:
     """:func:`pitchside.render.out_of_order.render_out_of_order`, its module loaded at
     the first call (after the first frame, or at the close of a start that failed)."""
-    from pitchside.render.out_of_order import render_out_of_order  # not before the first frame (issue 15)
+    from pitchside.render.out_of_order import render_out_of_order  # not before the first frame
 
     return render_out_of_order(size)
 
@@ -356,26 +356,27 @@ def run_table(config_path: str) -> int:
             clock = TickClock(factory)
             sound: Sound | None = None
             if config.sound is not None:  # optional cues: a buzzer fault leaves the table silent
-                from pitchside_hw.sound import Sound  # the buzzer driver, only for a [sound] (start-up, issue 15)
+                from pitchside_hw.sound import Sound  # the buzzer driver, only for a [sound] (start-up)
 
                 try:
                     s = config.sound
                     sound = stack.enter_context(Sound(s.pin, factory, kind=s.kind, cues=s.cues))
                 except HardwareError as exc:
                     log.warning("no sound cues: %s", exc)
-            journal = stack.enter_context(Journal.open(config.storage.journal))
+            # a file that is not this table's journal is left alone: the table runs in memory, never down
+            journal = stack.enter_context(Journal.open(config.storage.journal, left_alone="memory"))
             publisher = None
             sinks: list[Sink] = []
             link: ClubLink | None = None
             if config.web is not None:  # the live web view: snapshots to `pitchside web`, never waited on
-                from pitchside.web.publisher import DatagramSink  # only with [web] (start-up, issue 15)
+                from pitchside.web.publisher import DatagramSink  # only with [web] (start-up)
 
                 feed = DatagramSink(config.web.feed)
                 stack.callback(feed.close)
                 sinks.append(feed)
-            if config.mqtt is not None:  # the club's broker (issue 17): the journal is the outbox
+            if config.mqtt is not None:  # the club's broker: the journal is the outbox
                 journal.queue_results = journal.durable
-                from pitchside.club.link import ClubLink  # paho and ssl only with [mqtt] (start-up, issue 15)
+                from pitchside.club.link import ClubLink  # paho and ssl only with [mqtt] (start-up)
 
                 link = ClubLink(config.mqtt, journal.path if journal.durable else None, name=config.name,
                                 games=config.offered_games).start()

@@ -1,5 +1,5 @@
 """Can the pocket counts be trusted? Thousands of simulated drops through the real
-pocket inputs, counted exactly (issue 4, item 3).
+pocket inputs, counted exactly.
 
 ``python -m pitchside_sim.burst`` drives 10,000 simulated pieces through the four
 pocket beams of a Pitchnut table, built from its config
@@ -32,11 +32,11 @@ within ``storm_window`` flag a storm and stop counting until the beam is quiet.
 * ``min_block`` must lie between the longest glitch (< 2) and the shortest steady part
   (3): **2.5** (default 2: right on the glitch bound, no margin).
 * ``rearm`` must outlast the trailing flicker (2) and stay under the gap between pieces:
-  **4** (issue 15: pieces down to 5 apart; 8 met 15 but merged pieces closer than 8;
+  **4** (pieces down to 5 apart; 8 met 15 but merged pieces closer than 8;
   default 20: a piece 15 after the previous one is merged into it).
-* Storms: **10 within 15** (issue 15; was 14 within 30, which flagged bursts of
+* Storms: **10 within 15** (was 14 within 30, which flagged bursts of
   flickering pieces 5 apart as storms: 3,993 miscounts in 10,000 drops). Chosen by a
-  scan (bench/README.md, "Counting shorter gaps"): of the settings that still flag
+  scan (bench/README.md, "Counting accuracy"): of the settings that still flag
   every frame of both IR captures (tests/signals/test_captures_tuned.py), 8-10 within
   10-15 counted 10,000 drops at 5 with flicker with 0 miscounts; 10 within 20 or 30
   already missed. Default 6 within 100: six flicker-free pieces 20 apart, or two

@@ -11,23 +11,24 @@ from pitchside.cli.commands import deferred
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``sim``, its arguments added when it is chosen or its help shown
     (:func:`pitchside.cli.commands.deferred`: ``pitchside run`` parses without them,
-    start-up, issue 15)."""
+    start-up)."""
     deferred(sub, "sim", "play on the simulated table (keyboard, or a scenario with --script)", _sim_parser)
 
 
 def _sim_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="the game (pichenotte, ...; those with a table in this version)")
     p.add_argument("--script", help="a hardware-level scenario (TOML) to play headless")
-    p.add_argument("--out", default="out/frames", help="folder for the OLED frames (PNG) and match.gif")
+    p.add_argument("--out", help="folder for the run's OLED frames (PNG), match.gif, match.jsonl, final.json "
+                   "and journal (default: its own, out/SCENARIO for a --script run, out/GAME interactively)")
     p.add_argument("--config", help="table config (TOML); default: hardware/pitchside_hw/configs/GAME.toml")
     p.add_argument("--no-terminal", action="store_true", help="do not draw frames in the terminal")
     journal = p.add_mutually_exclusive_group()
     journal.add_argument("--db", help="journal file (default: the run's own per game, OUT/journal-GAME.db "
                          "interactively, which resumes an unfinished match, and OUT/journal-GAME-script.db "
                          "for a script, which starts afresh)")
-    journal.add_argument("--shared-journal", action="store_true", help="keep the matches in OUT/journal.db, "
-                         "one journal for every game and run, as a table does: a script run then goes on "
-                         "in it instead of starting afresh")
+    journal.add_argument("--shared-journal", action="store_true", help="keep the matches in out/journal.db "
+                         "(OUT/journal.db with --out), one journal for every game and run, as a table "
+                         "does: a script run then goes on in it instead of starting afresh")
     p.add_argument("--view", choices=("auto", "blocks", "braille", "small"), default="auto",
                    help="how the interactive simulator draws the panel: half blocks (1x2 pixels a "
                    "character), Braille dots (2x4), small (Braille at half scale); auto (default): the "

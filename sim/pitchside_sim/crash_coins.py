@@ -1,4 +1,4 @@
-"""Coins in the crash harness (issue 18): a coin acceptor on every harness table, and
+"""Coins in the crash harness: a coin acceptor on every harness table, and
 what the table acknowledged of the credit, for :mod:`pitchside_sim.crash`.
 
 A harness table with coins has a ``[coin]`` acceptor (:data:`COIN`) and a

@@ -1,5 +1,5 @@
 """A restarted Boulomania table shows exactly the frame the live table showed after the
-last journaled input, undos included (issue 13, item 4): every scenario file is played
+last journaled input, undos included (a resumed match): every scenario file is played
 through the live table's panel and dice, and after each input the table journaled (a
 roll the rules accepted, or an undo) the live frame is compared, byte for byte, with
 the frame of the table rebuilt from that journal (``resumed``). A seeded random panel

@@ -20,7 +20,7 @@ from pitchside.core.game import Outcome
 from pitchside.core.notice import Notice, Words
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.sides import PerSide
-from pitchside.render.boulomania import DiceShown  # the view record (tables.boulomania imports it only in view, issue 15)
+from pitchside.render.boulomania import DiceShown  # the view record (tables.boulomania imports it only in view, not at start-up)
 from pitchside.render.view import Prompt
 from pitchside.signals.events import ButtonPressed, SerialLine, SerialStatus
 

@@ -1,5 +1,5 @@
 """The sub-commands registered by pitchside.cli.commands (their modules imported only
-when chosen, issue 15): each still reaches its module's function, and a choice read
+when chosen, not at start-up): each still reaches its module's function, and a choice read
 lazily is checked as argparse checks a tuple."""
 
 from __future__ import annotations

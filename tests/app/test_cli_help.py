@@ -1,5 +1,5 @@
 """``pitchside --help`` and every sub-command's ``--help`` stay as they were when the
-sub-commands' arguments became deferred (start-up, issue 15, session 25:
+sub-commands' arguments became deferred (start-up:
 :func:`pitchside.cli.commands.deferred`): the golden text was made from the parser as
 it was before (commit 6322f68, 100 columns). And ``pitchside run`` parses its arguments
 without adding any other sub-command's."""

@@ -1,4 +1,4 @@
-"""Issue 13 item 11: ``pitchside history`` / ``export`` with no journal say where they
+"""``pitchside history`` / ``export`` with no journal say where they
 looked (and why there) and how to point elsewhere (``--db``, ``--config``), exit 2,
 and print no traceback."""
 

@@ -3,7 +3,7 @@ match start and end (``Journal.start_match`` / ``end_match``): it must not look 
 again each time. ``ctypes.util.find_library`` runs a child process (ldconfig or gcc,
 about 9 ms here) and a ctypes class made per call left 3 interned names per call
 behind, which grew the interpreter's interned-string table until its one-off resize
-(the whole-table bench's 0.53 MiB step near match 400, issue 15)."""
+(the whole-table bench's 0.53 MiB step near match 400)."""
 
 from __future__ import annotations
 

@@ -88,7 +88,7 @@ def test_example_config_loads_with_exact_values() -> None:
         hold_s=1.0,
         buttons=tuple(ButtonConfig(n, EXAMPLE_PINS[n], pull_up=True) for n in sorted(EXAMPLE_PINS)),
         beams=(BeamConfig("twenty", "GPIO27", pull_up=True, blocked_level="high", min_block_ms=2.5,
-                          rearm_ms=4.0, storm_pulses=10, storm_window_ms=10.0),),  # issue 15: pucks 5 ms apart
+                          rearm_ms=4.0, storm_pulses=10, storm_window_ms=10.0),),  # pucks 5 ms apart
         display=DisplayConfig(
             driver="ssd1306",
             interface="i2c",
@@ -153,7 +153,7 @@ def test_defaults_when_optional_sections_are_left_out(write, example_text: str) 
     minimal = '[table]\ngame = "pichenotte"\n[buttons]\n' + "".join(f'{n} = "{p}"\n' for n, p in EXAMPLE_PINS.items())
     minimal += '[beams.twenty]\npin = "GPIO27"\n'
     cfg = load_config(write(text=minimal))
-    # the bounce default is the decoder's measured 100 ms (issue 12 R6), not 20 ms
+    # the bounce default is the decoder's measured 100 ms (a config check-config accepts must start), not 20 ms
     assert (cfg.game, cfg.name, cfg.pin_factory, cfg.bounce_ms, cfg.hold_s) == ("pichenotte", "Pitchside", None, 100.0, 1.0)
     assert cfg.beams == (BeamConfig("twenty", "GPIO27", min_block_ms=2.0, rearm_ms=20.0, storm_pulses=6,
                                     storm_window_ms=100.0),)

@@ -1,4 +1,4 @@
-"""``[display] draw_ahead`` (issue 15 item 2, :mod:`pitchside.app.ahead`): how many frames
+"""``[display] draw_ahead`` (:mod:`pitchside.app.ahead`): how many frames
 the table draws while it waits; the assembly gives the runtime that many, for the
 config's buttons and beams. A side display has no such key: it is refused there."""
 

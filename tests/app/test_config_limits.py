@@ -1,4 +1,4 @@
-"""A config ``check-config`` accepts must start (issue 12 R6, issue 13 items 9 and 11).
+"""A config ``check-config`` accepts must start, and every error names the next step.
 
 Each case was accepted by ``check-config`` (or crashed it with a traceback) and then
 failed at start; each is now one clear problem naming the file, the key path, the bad
@@ -55,7 +55,7 @@ def at_start(tmp_path: Path, caplog: pytest.LogCaptureFixture, text: str) -> str
     return caplog.text
 
 
-# --- item 9: accepted, then failing at start ------------------------------------------------
+# --- accepted, then failing at start -------------------------------------------------------
 
 CASES = [
     # (id, edits of the Pichenotte example, key, the words of the message)
@@ -69,7 +69,7 @@ CASES = [
     ("ssd1306 of 128x40", ("height = 64", "height = 40"), "display.width",
      "ssd1306 cannot drive 128x40 px; the sizes it drives that the screens lay out are 128x64, 128x32: set "
      "width and height to one of these (or choose the panel's driver)"),
-    # issue 14 item 1: a size the driver drives but no screen lays out is refused here too
+    # a size the driver drives but no screen lays out is refused here too
     ("ssd1306 of 64x48", ("width = 128", "width = 64", "height = 64", "height = 48"), "display.width",
      "the screens have no layout for a 64x48 px panel; the sizes ssd1306 drives that the screens lay out are "
      "128x64, 128x32: set width and height to one of these (or choose the panel's driver)"),
@@ -182,7 +182,7 @@ def test_a_replay_number_of_thousands_of_digits_exits_2_with_its_line(
     assert err.startswith(f"pitchside replay: {path}: line 3: not a replay line: a number too long to read")
 
 
-# --- item 11: every error names the next step -----------------------------------------------
+# --- every error names the next step -------------------------------------------------------
 
 
 def test_an_empty_config_is_an_error_not_a_silent_pichenotte_table(
@@ -229,22 +229,26 @@ def test_the_bounce_default_is_the_decoders_measured_100_ms() -> None:
     assert config.bounce_ms == DEFAULT_BOUNCE_S * 1000 == 100.0
 
 
-# --- issue 13 item 1: a journal path that is a directory -------------------------------------
+# --- a journal path that is a directory ---------------------------------------------------
 
 
-def test_a_journal_path_that_is_a_directory_is_refused_by_check_config_and_at_start(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+def test_a_journal_path_that_is_a_directory_is_refused_by_check_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The config loads (``pitchside run`` starts it, keeping the matches in memory:
+    tests/hw/test_run_table_bad_journal.py); check-config refuses it, saying so."""
     folder = tmp_path / "pitchside"
     folder.mkdir()
     (folder / "keep.txt").write_text("the owner's file")
     text = edited(PICHENOTTE, 'journal = "/var/lib/pitchside/journal.db"', f'journal = "{folder}"')
-    found = problems(tmp_path / "t.toml") if (tmp_path / "t.toml").write_text(text) else []
-    assert found == [("storage.journal", f"{folder} is a directory, not a journal file; Pitchside leaves it "
-                                         f'alone: write journal = "{folder / "journal.db"}"')]
     status, out = check(tmp_path, capsys, text)
-    assert status == 2 and any("storage.journal" in line for line in out)
-    assert "write journal" in at_start(tmp_path, caplog, text)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith(f'journal = "{folder}"'))
+    assert (status, out) == (2, [
+        f"{tmp_path / 'table.toml'}:{line}: storage.journal: {folder} is a directory, not a journal file; Pitchside "
+        f'leaves it alone: write journal = "{folder / "journal.db"}"; until then pitchside run keeps the matches '
+        "in memory only (NOT SAVING: not a journal file)",
+        f'    journal = "{folder}"   # on a writable partition',
+    ])
     assert sorted(p.name for p in folder.iterdir()) == ["keep.txt"]  # nothing moved, nothing made
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("pitchside")) == ["pitchside"]
 

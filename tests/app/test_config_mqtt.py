@@ -1,4 +1,4 @@
-"""``[mqtt]`` in the table config (issue 17): off without the section; host, port, TLS
+"""``[mqtt]`` in the table config: off without the section; host, port, TLS
 and its CA, a credentials file (never a password in the config), venue and table ids,
 each checked with a message that says what to write."""
 

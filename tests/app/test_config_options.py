@@ -1,4 +1,4 @@
-"""check-config's game options come from the options' declarations (issue 12 item 4):
+"""check-config's game options come from the options' declarations:
 every bad option of a file is named, each with its key, the bad value, what it may be
 and the rule that sets it."""
 

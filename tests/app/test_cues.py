@@ -1,4 +1,4 @@
-"""Sound cues (issue 8 item 6): the pure detector on tables of two games, the runtime
+"""Sound cues: the pure detector on tables of two games, the runtime
 handing each event's cues to its sound sink (and going on when the sink fails), and the
 simulated table's cues over the demo match. No sleeps, no threads."""
 

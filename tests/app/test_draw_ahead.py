@@ -1,4 +1,4 @@
-"""Frames drawn ahead (issue 15 item 2, :mod:`pitchside.app.ahead`): while the loop waits,
+"""Frames drawn ahead (:mod:`pitchside.app.ahead`): while the loop waits,
 ``Runtime.draw_ahead`` draws the frame each configured button's press would show. It
 changes nothing (no frame shown, no input journaled, the state the same object), a
 press whose frame was drawn ahead shows that very image, and a whole match played with

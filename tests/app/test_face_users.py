@@ -1,4 +1,4 @@
-"""Cross-game code reads a game through its typed face (issue 12 item 1, R1), so a game
+"""Cross-game code reads a game through its typed face, so a game
 whose replay output names the turn otherwise (Boulomania's ``to_play``) gets the same
 side displays and sound cues: checked over the hand-worked full game of
 tests/core/boulomania/scenarios/full_game_to_13 (B starts; rounds B 1, -, A 4, -, A 6,

@@ -184,7 +184,7 @@ def _seqs(db: Path) -> list[tuple[int, int, str]]:
 
 
 def test_a_step_runs_no_query_for_its_seq_nor_statements_for_counts_it_has_not(journal: Journal, db: Path) -> None:
-    """Issue 15 (bench/README.md "Session 27"): after a match's first write the journal
+    """bench/README.md, "Journaled input vs its fsync": after a match's first write the journal
     knows its next seq (it is the file's only writer), so a plain step is the insert, the
     byte count and the commit; no tally or refusal statement when the step has none."""
     from pitchside.app.journal import LinesWrite
@@ -429,7 +429,7 @@ def _tree(d: Path) -> dict[str, bytes | None]:
 def test_a_file_this_table_did_not_create_is_refused_and_left_alone(
     tmp_path: Path, make_foreign: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Issue 13 item 1: a file that is not a journal of this table is never moved aside
+    """A file that is not a journal of this table is never moved aside
     (it may be someone's data): the table refuses it and says what to write instead."""
     d = tmp_path / "data"
     d.mkdir()
@@ -459,7 +459,7 @@ def test_a_file_this_table_did_not_create_is_refused_and_left_alone(
 
 
 def test_a_journal_path_that_is_a_directory_is_refused_with_what_to_write_instead(tmp_path: Path) -> None:
-    """Issue 13 item 1: ``[storage] journal = "/var/lib/pitchside"``: before the fix the
+    """``[storage] journal = "/var/lib/pitchside"``: before the fix the
     whole directory was renamed aside (``pitchside.bad-1``) with everything in it."""
     d = tmp_path / "pitchside"
     d.mkdir()
@@ -569,6 +569,203 @@ def test_an_empty_file_just_works(db: Path, caplog: pytest.LogCaptureFixture) ->
         assert (mid, j.durable, j.lines(mid)) == (1, True, [json.dumps(HEADER), json.dumps(TOSS_A)])
     assert caplog.records == []
     assert list(db.parent.glob("*.bad-*")) == []
+
+
+# --- a damaged journal of this table, told by its marks ------------------------------------
+
+GARBAGE_PAGE = bytes(range(7, 256)) * 16 + b"\xff" * 112  # 4096 bytes, not an SQLite header
+
+
+def _a_journal_with_a_match(p: Path) -> None:
+    """A journal of this table holding a match, closed (checkpointed: no -wal left);
+    its lock file stays beside it, as on a table."""
+    with Journal.open(p) as j:
+        mid = j.start_match(HEADER)
+        for i in range(40):
+            j.append_lines(mid, [{"input": "shot", "called": True, "at": i + 0.5}])
+    assert sorted(q.name for q in p.parent.iterdir() if q.name.startswith(p.name)) == [p.name, f"{p.name}.lock"]
+
+
+def _first_page_garbage(p: Path) -> str:
+    _a_journal_with_a_match(p)
+    assert len(GARBAGE_PAGE) == 4096 and p.stat().st_size > 4096
+    with open(p, "r+b") as fh:
+        fh.write(GARBAGE_PAGE)
+    return "is not an SQLite database"
+
+
+def _cut_to_60_bytes(p: Path) -> str:
+    _a_journal_with_a_match(p)
+    with open(p, "r+b") as fh:
+        fh.truncate(60)
+    return "is an SQLite header cut short (60 bytes)"
+
+
+def _killed_mid_match(p: Path) -> None:
+    """A table killed mid-match: its inputs in the -wal (no checkpoint), -shm and lock beside."""
+    script = textwrap.dedent(
+        f"""
+        import os, sys
+        from pitchside.app.journal import Journal
+        j = Journal.open(sys.argv[1])
+        mid = j.start_match({HEADER!r})
+        for i in range(40):
+            j.append_lines(mid, [{{"input": "shot", "at": i + 0.5}}])
+        os._exit(0)  # no close: no checkpoint
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(p)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    names = [p.name, f"{p.name}-shm", f"{p.name}-wal", f"{p.name}.lock"]
+    assert sorted(q.name for q in p.parent.iterdir() if q.name.startswith(p.name)) == names
+
+
+def _side_files(p: Path) -> dict[str, bytes]:
+    """The journal's file and its -wal and -shm, by name, with their bytes."""
+    return {q.name: q.read_bytes() for q in sorted(p.parent.iterdir()) if q.name in (p.name, f"{p.name}-wal", f"{p.name}-shm")}
+
+
+@pytest.mark.parametrize("damage", [_first_page_garbage, _cut_to_60_bytes], ids=["first-page-garbage", "cut-to-60"])
+def test_a_damaged_journal_with_its_lock_file_beside_it_is_moved_aside_and_a_fresh_one_saves(
+    db: Path, damage: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The file does not read as a journal, but only Pitchside makes ``journal.db.lock``:
+    it is this table's journal, damaged. Before, ``pitchside run`` refused it and exited
+    2, and systemd restarted it into the same refusal."""
+    why = damage(db)
+    before = db.read_bytes()
+    told = f"{db} {why}, with this table's journal.db.lock beside it"
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (None, told)
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice) == (True, None, "JOURNAL MOVED ASIDE")
+        mid = j.start_match(HEADER)
+        j.append_lines(mid, [TOSS_A])
+        assert (mid, j.lines(mid)) == (1, [json.dumps(HEADER), json.dumps(TOSS_A)])
+    aside = db.parent / "journal.db.bad-1"
+    assert aside.read_bytes() == before  # kept for a post-mortem, byte for byte
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {told}: moved aside to {aside}; starting a fresh journal"
+    ]
+    with Journal.open(db) as again:  # the fresh journal is sound: no second move, no notice
+        assert (again.notice, again.lines(1)) == (None, [json.dumps(HEADER), json.dumps(TOSS_A)])
+    assert sorted(q.name for q in db.parent.iterdir()) == ["journal.db", "journal.db.bad-1", "journal.db.lock"]
+
+
+@pytest.mark.parametrize(
+    ("damage", "unknown"),
+    [(_first_page_garbage, ", so not a Pitchside journal"),
+     (_cut_to_60_bytes, ": it cannot be told to be a Pitchside journal")],
+    ids=["first-page-garbage", "cut-to-60"],
+)
+def test_the_same_damage_without_the_table_s_marks_is_left_alone_and_the_table_can_run_in_memory(
+    db: Path, damage: Any, unknown: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    why = damage(db)
+    Path(f"{db}.lock").unlink()  # nothing beside it says whose it is
+    before = _tree(db.parent)
+    expected = f"{db} {why}{unknown}; Pitchside leaves it alone: move it away, or name another file"
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (expected, None)
+    with pytest.raises(JournalError) as info:
+        Journal.open(db)
+    assert str(info.value) == expected
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db, left_alone="memory") as j:  # as pitchside run opens it
+        assert (j.durable, j.warning, j.notice) == (False, "NOT SAVING: not a journal file", None)
+        mid = j.start_match(HEADER)
+        j.append_lines(mid, [TOSS_A])
+        assert (mid, j.lines(mid)) == (-1, [json.dumps(HEADER), json.dumps(TOSS_A)])  # kept in memory
+    assert [r.getMessage() for r in caplog.records if r.name == LOG][0] == f"{expected}; keeping matches in memory only"
+    assert _tree(db.parent) == before  # nothing moved, written or made beside it, not even the lock
+
+
+@pytest.mark.parametrize("lock", [True, False], ids=["with-lock", "without-lock"])
+def test_another_program_s_database_is_left_alone_byte_for_byte_even_with_the_lock_beside_it(
+    db: Path, lock: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A sound SQLite database with someone else's tables is clearly not the table's,
+    whatever lies beside it: never moved; ``pitchside run`` keeps the matches in memory."""
+    why = _other_program(db)
+    if lock:
+        Path(f"{db}.lock").write_bytes(b"")
+    before = _tree(db.parent)
+    expected = f"{db} {why}; Pitchside leaves it alone: move it away, or name another file"
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (expected, None)
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db, left_alone="memory") as j:
+        assert (j.durable, j.warning, j.notice, j.start_match(HEADER)) == (False, "NOT SAVING: not a journal file", None, -1)
+    assert [r.getMessage() for r in caplog.records if r.name == LOG][0] == f"{expected}; keeping matches in memory only"
+    assert _tree(db.parent) == before
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+        assert c.execute("SELECT name FROM recipes").fetchall() == [("soup",)]
+
+
+@pytest.mark.parametrize("lock", [True, False], ids=["with-lock", "without-lock"])
+def test_an_empty_file_whose_wal_holds_the_matches_is_moved_aside_with_its_wal(
+    db: Path, lock: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite deletes the -wal of an empty database file it opens, and every match in it
+    with it: an empty journal beside a -wal that holds pages is moved aside, its -wal with
+    it, byte for byte."""
+    _killed_mid_match(db)
+    with open(db, "r+b") as fh:
+        fh.truncate(0)
+    if not lock:
+        Path(f"{db}.lock").unlink()
+    before = _side_files(db)
+    size = len(before["journal.db-wal"])
+    assert size > 40 * 50
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice, j.start_match(HEADER)) == (True, None, "JOURNAL MOVED ASIDE", 1)
+    aside = db.parent / "journal.db.bad-1"
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {db} is empty, but its journal.db-wal holds {size:,} bytes: moved aside to {aside}; "
+        "starting a fresh journal"
+    ]
+    assert _side_files(aside) == {"journal.db.bad-1" + k.removeprefix("journal.db"): v for k, v in before.items()}
+
+
+def test_an_empty_file_with_only_the_lock_beside_it_is_used_as_new(db: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Killed right after the file was made: nothing was in it, nothing is lost."""
+    Path(f"{db}.lock").write_bytes(b"")
+    db.write_bytes(b"")
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (None, None)
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice, j.start_match(HEADER)) == (True, None, None, 1)
+    assert caplog.records == []
+    assert list(db.parent.glob("*.bad-*")) == []
+
+
+def test_a_damaged_journal_killed_mid_match_goes_aside_with_its_wal_and_shm_even_without_the_lock(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite's -wal and -shm beside it are the table's marks too (a journal was being
+    written there when it stopped); they go aside with it, so nothing is lost."""
+    _killed_mid_match(db)
+    Path(f"{db}.lock").unlink()
+    with open(db, "r+b") as fh:
+        fh.write(GARBAGE_PAGE)
+    before = _side_files(db)
+    told = f"{db} is not an SQLite database, with this table's journal.db-wal and journal.db-shm beside it"
+    assert journal_mod.damage(db) == told
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.notice, j.start_match(HEADER)) == (True, "JOURNAL MOVED ASIDE", 1)
+    aside = db.parent / "journal.db.bad-1"
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {told}: moved aside to {aside}; starting a fresh journal"
+    ]
+    assert _side_files(aside) == {"journal.db.bad-1" + k.removeprefix("journal.db"): v for k, v in before.items()}
+
+
+def test_open_readonly_names_a_damaged_journal_and_moves_nothing(db: Path) -> None:
+    why = _first_page_garbage(db)
+    with pytest.raises(JournalError) as info:
+        Journal.open_readonly(db)
+    assert str(info.value) == f"{db} {why}, with this table's journal.db.lock beside it"
+    assert not Path(f"{db}.bad-1").exists()
 
 
 # --- the lock -----------------------------------------------------------------------------
@@ -816,7 +1013,7 @@ def test_a_read_only_fault_while_opening_gives_memory_mode(db: Path, monkeypatch
     def refuse(p: Path) -> sqlite3.Connection:
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(Journal, "_connect_checked", classmethod(lambda cls, p: refuse(p)))
+    monkeypatch.setattr(Journal, "_connect_checked", classmethod(lambda cls, p, damaged: refuse(p)))
     with Journal.open(db) as j:
         assert (j.durable, j.warning, j.path) == (False, "NOT SAVING: read-only storage", db)
         with pytest.raises(JournalLocked):  # memory mode still holds the lock
@@ -910,7 +1107,7 @@ def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPat
 
 
 
-# --- what the table kept in memory after a fault (issue 13 item 3) -----------------------
+# --- what the table kept in memory after a fault (every input saved) -----------------------
 
 
 def test_after_a_disk_full_mid_match_every_input_is_exported_from_memory_and_from_the_rescue_file(
@@ -987,7 +1184,7 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The rescue folder is named (a hash of the journal's path) only when a match is
-    first unsaved (start-up, issue 15); one that cannot be made is warned about once and
+    first unsaved (start-up); one that cannot be made is warned about once and
     dropped: the match stays in memory, no rescue file is named."""
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -177,7 +177,7 @@ def test_a_restart_with_a_match_in_progress_goes_straight_back_to_it() -> None:
 
 
 def test_a_players_hold_of_new_abandons_nothing_without_a_confirm() -> None:
-    """A hold of NEW asks END MATCH? (issue 14 item 6); it ends nothing by itself."""
+    """A hold of NEW asks END MATCH? (ending a half-played match); it ends nothing by itself."""
     ks = playing(pucks=3)
     ks, _ = tap(ks, "shot_done", 3.0)
     ks, _ = k.handle(ks, ButtonPressed("new", 4.0))
@@ -289,7 +289,7 @@ def test_every_kiosk_screen_renders_at_the_panel_size() -> None:
         assert img.getbbox() is not None  # something is drawn
 
 
-# --- the QR code of the table's address (issue 16 item 4) ------------------------------
+# --- the QR code of the table's address (the QR code) ------------------------------
 
 URL = "http://pitchside-t1.local:8080/"
 

@@ -1,4 +1,4 @@
-"""Two kiosk flows a tester stumbled on (issue 14 items 3 and 6), for all five games:
+"""Two kiosk flows a tester stumbled on, for all five games:
 
 * the press that dismisses a refusal does nothing else (UNDO pressed to clear a refusal
   took back a real shot); a beam, a sensor or a serial line is never a dismissal;
@@ -59,7 +59,7 @@ def accepted(effects: list[k.Effect]) -> list[fx.Accepted]:
     return [e for e in effects if isinstance(e, fx.Accepted)]
 
 
-# --- a press that dismisses a refusal does nothing else (item 3) -----------------------------
+# --- a press that dismisses a refusal does nothing else ------------------------------------
 
 
 def test_undo_pressed_to_clear_a_pichenotte_refusal_does_not_take_back_the_shot() -> None:
@@ -105,7 +105,7 @@ def test_a_puck_in_the_hole_is_never_eaten_by_a_refusal() -> None:
     assert accepted(eff) == [fx.Accepted(rules.Shot(twenty=True), 4.0)]
 
 
-# --- players end an abandoned match: hold NEW, then confirm (item 6) --------------------------
+# --- players end an abandoned match: hold NEW, then confirm ---------------------------------
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,4 +1,4 @@
-"""The league's next fixture at the table (issue 17 item 5): the offer enters as a
+"""The league's next fixture at the table: the offer enters as a
 FixtureOffered event, the attract screen shows "Next: Ann v Bob - press any button", a
 press opens the menu with that game and those names, and SHOT DONE starts the match with
 them. Pure kiosk, no sleeps."""

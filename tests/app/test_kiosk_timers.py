@@ -1,5 +1,5 @@
 """The kiosk's timers are honoured when they fire at the deadline they asked for
-(issue 13 item 7): a timer for ``t + 120.0`` fires with ``at = t + 120.0``, and
+(timers): a timer for ``t + 120.0`` fires with ``at = t + 120.0``, and
 ``(t + 120.0) - t`` can come out just under 120 in floating point (t = 8.2), so a
 check of the idle time against the timeout dropped the result, dim, suspend, idle and
 stuck timers, never to be re-armed. The checks compare against the deadline itself."""

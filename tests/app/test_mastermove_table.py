@@ -369,7 +369,7 @@ def showing(info: TournamentInfo, names: tuple[str, str] = ("Ann", "Bob")) -> mt
 
 
 def test_the_table_shows_the_standings_handed_in_and_reads_no_file() -> None:
-    """R3 (issue 12): the pure table is handed what to show, as a value; there is no
+    """The pure table is handed what to show, as a value; there is no
     file here at all."""
     t = tt.new_tournament("Club cup", "round_robin", FIVE)
     for home, away, h, a, quit_ in PLAYED:

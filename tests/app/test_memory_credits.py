@@ -1,4 +1,4 @@
-"""Memory mode keeps the credits ledger as the durable journal does (issue 18): a spend
+"""Memory mode keeps the credits ledger as the durable journal does: a spend
 written with a match's first line (``start_match(first=...)``, what
 ``Recorder.spend_next`` pays) or with a later step (``append_lines(spend=...)``) is in
 the balance whether the journal writes to its file or, after a fault, to memory."""

@@ -1,4 +1,4 @@
-"""Moments (issue 14 item 4): the exact moments of exact input sequences in each game,
+"""Moments: the exact moments of exact input sequences in each game,
 the kiosk showing them in turn for ``moment_s`` (time is an input: the timer comes back
 as an event), a press or a beam ending one and then doing what it always does, nothing
 journaled for them, none after a power cut, and the twenty's sound cue. No sleeps."""

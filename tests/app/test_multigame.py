@@ -1,4 +1,4 @@
-"""A table that offers several games (issue 8, items 1-2): ``[table] games`` in the
+"""A table that offers several games: ``[table] games`` in the
 config (the panel wires the union of the games' buttons and sensors, each game's options
 from its own table), the kiosk's "Game" row, each game hearing only its own inputs, and
 a match on hold or in the journal resuming in its own game. Pure kiosk and a real

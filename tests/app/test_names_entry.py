@@ -1,4 +1,4 @@
-"""Players' names at the table (issue 14 item 5): the initials entry as a pure state
+"""Players' names at the table: the initials entry as a pure state
 machine (:mod:`pitchside.tables.names`), the kiosk's Names row that opens it for every
 game, and the screen it draws (:mod:`pitchside.render.names`)."""
 

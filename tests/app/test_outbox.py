@@ -1,4 +1,4 @@
-"""The journal as the club's outbox (issue 17 item 2): a finished match is queued in the
+"""The journal as the club's outbox: a finished match is queued in the
 transaction that marks it finished (only with ``queue_results``), read back in order
 with its lines, and marked delivered only as it was read; older journals get the outbox
 when opened, their past matches not queued; pruning keeps what is still owed."""
@@ -53,7 +53,7 @@ def test_an_older_journal_gets_the_outbox_and_a_uid_and_its_past_is_not_owed(tmp
     path = tmp_path / "old.db"
     with Journal.open(path) as j:
         old = finish(j)
-    conn = sqlite3.connect(path)  # as the firmware before issue 17 left it
+    conn = sqlite3.connect(path)  # as a firmware without the club's outbox left it
     conn.executescript("DROP TABLE outbox; DROP TABLE meta;")
     conn.close()
     with Journal.open(path) as j:

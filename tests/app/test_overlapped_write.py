@@ -1,4 +1,4 @@
-"""The durable write overlaps the drawing of the frame that shows it (issue 15 item 2),
+"""The durable write overlaps the drawing of the frame that shows it (latency),
 and the frame still goes to the display only once the write has returned."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pichenotte flows a tester stumbled on (issue 14 item 6): the menu shows and changes
+"""Pichenotte flows a tester stumbled on: the menu shows and changes
 the configured match length; the zone entry cannot count past the pucks on the board
 (PI-10, PI-12) and its UNDO takes back one count, keeping the others."""
 

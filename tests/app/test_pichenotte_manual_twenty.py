@@ -1,4 +1,4 @@
-"""Pichenotte's twenty by hand (issue 13 item 6, issue 14 item 6): ``plus`` during a
+"""Pichenotte's twenty by hand (a beam that missed or doubled it): ``plus`` during a
 shot adds a puck in the hole the beam did not sense, ``minus`` takes back the last one
 (a doubled count) without clearing the rest of the shot; the committed shot records
 which pucks were entered by hand and how many counts were taken back, and the rules

@@ -1,4 +1,4 @@
-"""Pitch Bowl's touchdown screen (issue 14 item 7): right after a touchdown that restarts
+"""Pitch Bowl's touchdown screen: right after a touchdown that restarts
 play (PB-27), until the next press, the table shows the match screen the touchdown was
 scored on with the new score and the prompt, then the placement screen (PB-03). It is a
 view of the table, never an input: nothing more is journaled. The press that ends it
@@ -112,7 +112,7 @@ def test_the_touchdown_screen_s_last_loss_line_is_the_touchdown_PB_27_PB_28(monk
         panel = Panel.of(size)
         with TextFit(monkeypatch) as fit:
             draw_every_page(fit, Frame(view), panel)
-        texts = [d.text.lower() for d in fit.drawn]  # 128x64: in capitals, one controller page (issue 14 item 7)
+        texts = [d.text.lower() for d in fit.drawn]  # 128x64: in capitals, one controller page
         assert "bob scored - kick-off" in texts and "ann kicked off" not in texts, (size, texts)
         assert fit.problems(panel.size) == []
 
@@ -124,7 +124,7 @@ def test_the_touchdown_screen_says_touchdown_and_the_checklist_after_it_who_kick
     """The bottom line of the touchdown's screen says the touchdown (PB-27; on 128x32,
     which has no last-loss line, with the scorer's name), not the notice of who kicks and
     who places: that shows on the placement checklist the next press brings (PB-03), so a
-    touchdown changes a quarter of the frame at most on the bus (issue 14 item 7)."""
+    touchdown changes a quarter of the frame at most on the bus (one controller page)."""
     _, ts = scored()
     panel = Panel.of(size)
     with TextFit(monkeypatch) as fit:

@@ -367,8 +367,8 @@ def test_selector_ball_out_gives_the_ball_to_the_opponent_PB_25() -> None:
 
 
 def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
-    """Issue 13 item 15: OUT <carrier's side> and BALL OUT are the carrier leaving the field
-    (PB-35), without CARRIER OUT."""
+    """OUT <carrier's side> and BALL OUT are the carrier leaving the field (PB-35), without
+    CARRIER OUT."""
     ts = kicked_off(landed=False)  # Bob holds the ball
     ts, _ = press(ts, "next", "next", "next", "plus", "next", "plus")
     assert t.draft_line(ts) == "OUT BOB BALL OUT"
@@ -378,6 +378,33 @@ def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
     assert (g.active, g.possession, g.off_field) == ("A", "A", PerSide(0, 1))
     assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
     assert ts.prompt is not None and ts.prompt.text == "Out Of Bounds: Ann's turn"
+
+
+def test_selector_ball_out_alone_while_carried_is_the_carrier_out_PB_35() -> None:
+    """BALL OUT alone while a piece carries the ball: the carrier left the field with it
+    (PB-35, PB-A5), out of bounds without OUT <side>: the opponent gets the ball."""
+    ts = kicked_off(landed=False)  # Bob holds the ball
+    ts, _ = press(ts, "next", "next", "next", "next")
+    assert t.field_label(ts, ts.cursor) == "BALL OUT"
+    ts, _ = press(ts, "plus")
+    assert t.draft_line(ts) == "BALL OUT"
+    ts, eff = press(ts, "shot_done")
+    assert eff == [Accepted(rules.Pitch(ball_out=True), 10.0)]
+    g = ts.game
+    assert (g.active, g.possession, g.off_field, g.pitched) == ("A", "A", PerSide(0, 1), 0)
+    assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
+    assert ts.prompt is not None and ts.prompt.text == "Out Of Bounds: Ann's turn"
+
+
+def test_selector_pickup_with_ball_out_is_the_new_carrier_out_PB_35() -> None:
+    ts = kicked_off()  # the ball loose in Bob's half
+    ts, _ = press(ts, "pickup", "next", "next", "next", "next", "plus")
+    assert t.draft_line(ts) == "PICK UP? BALL OUT"
+    ts, eff = press(ts, "shot_done")
+    assert eff == [Accepted(rules.Pitch(announce="pickup", result="success", ball_out=True), 10.0)]
+    g = ts.game
+    assert (g.active, g.possession, g.off_field) == ("A", "A", PerSide(0, 1))
+    assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
 
 
 def test_touchdown_with_ball_out_stands_PB_36() -> None:

@@ -1,5 +1,4 @@
-"""Refused inputs kept beside a match in the journal (issue 16 item 5,
-pitchside.app.refusals): written with the match's next line, never replayed, never in
+"""Refused inputs kept beside a match in the journal (pitchside.app.refusals): written with the match's next line, never replayed, never in
 the export, gone with the match when it is pruned."""
 
 from __future__ import annotations

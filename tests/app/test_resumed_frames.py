@@ -1,5 +1,5 @@
 """Every game's table, restarted from its journal, shows the frame the live table showed
-after the last journaled input, undos included (issue 13, item 4): seeded random panel
+after the last journaled input, undos included (a resumed match): seeded random panel
 sessions through each game's table (presses of its buttons; the table's coin and dice
 answered, its own animation timers let run), and after each input the table journaled
 the live frame is compared byte for byte with the frame of ``resumed``. Boulomania has

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 import threading
+import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -242,7 +243,7 @@ def test_on_accepted_gets_exactly_the_accepted_inputs_in_order(
 
 
 def test_one_step_s_accepted_inputs_go_to_the_recorder_together(rt: Runtime) -> None:
-    """A twenty added after SHOT DONE (hold +: issue 14 item 6) is an undo and the
+    """A twenty added after SHOT DONE (hold +) is an undo and the
     corrected shot: handed over in one call, stored in one transaction, so a power cut
     cannot keep the undo without the shot."""
     rt.post(ButtonPressed("coin", 1.0))  # B wins the toss
@@ -431,3 +432,27 @@ def test_run_with_stop_already_set_shows_the_first_frame_and_returns(rt: Runtime
     stop.set()
     rt.run(stop)  # same thread: must not block
     assert len(sink.frames) == 1
+
+
+def test_schedule_from_another_thread_wakes_the_sleeping_loop(sink: FakeSink, toss: FakeToss, clock: FakeClock) -> None:
+    """The loop sleeps with no timeout (no timer, no ``wake_s``): a timer scheduled from
+    another thread fires only because :meth:`Runtime.schedule` wakes it."""
+    rt = Runtime(table.new_table(), TableParts(sink, toss, clock, settings=NO_ATTRACT))
+    stop = threading.Event()
+    thread = threading.Thread(target=rt.run, args=(stop,), daemon=True)
+    thread.start()
+    fired = threading.Event()
+    calls: list[float] = []
+    try:
+        while not rt.waiting:  # the loop asleep on its queue, knowing of no timer
+            assert thread.is_alive()
+            time.sleep(0.001)
+        rt.schedule(1.0, lambda at: (calls.append(at), fired.set()))  # clock says 1.5: due already
+        assert fired.wait(JOIN_S)
+    finally:
+        stop.set()
+        rt.wake()
+        thread.join(JOIN_S)
+    assert not thread.is_alive()
+    assert calls == [1.0]
+

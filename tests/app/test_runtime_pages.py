@@ -1,4 +1,4 @@
-"""The runtime turns the pages of a paged text (issue 14 item 2: text that does not fit
+"""The runtime turns the pages of a paged text (text that does not fit
 is paged, never cut): a page turn every PAGE_S s on the table's clock, a timer like the
 kiosk's (time is an input, no sleeps), only while a paged frame is shown; a new frame
 starts at its first page. The display's mode reaches the screens."""

@@ -1,4 +1,4 @@
-"""The owner's audits in service mode (issue 18 item 5): the service page shows the
+"""The owner's audits in service mode: the service page shows the
 audits since the last reset with the lines ``pitchside audits`` prints; staff reset
 them on that page with a confirm (hold MINUS, then DONE), the reset kept in the journal
 with its time, the credit untouched; any other press cancels."""

@@ -1,5 +1,5 @@
-"""A side display turns the pages of its paged text as the main display does (issue 14
-item 2: a name too long for the side panel's name bar is paged, never cut): a page turn
+"""A side display turns the pages of its paged text as the main display does (a
+name too long for the side panel's name bar is paged, never cut): a page turn
 every PAGE_S s on the table's clock (a timer whose firing comes back to the runtime, no
 sleeps), only while that side's frame is paged; a new frame starts at its first page."""
 

@@ -147,7 +147,7 @@ SIDE_VIEWS = {"turn_half": SideView("Ann", 12.5, True, "WINS"), "long_name": Sid
 @pytest.mark.parametrize("panel", SIDE_PANELS, ids=lambda p: f"{p.width}x{p.height}-{p.mode}")
 def test_a_side_display_is_laid_out_on_every_panel_with_its_name_whole(panel: Panel,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 14 item 1: the side screen is laid out per panel (it was drawn at 96x48 and
+    """The side screen is laid out per panel (it was drawn at 96x48 and
     up only, 128x32 refused), its name and status drawn whole (paged, never cut)."""
     from pitchside.render.screen import Frame
     from support.golden import GOLDEN, check_golden

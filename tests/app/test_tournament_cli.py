@@ -128,7 +128,7 @@ def test_the_standings_screen_png(tmp_path: Path, capsys: pytest.CaptureFixture[
         assert img.size == (128, 64)
 
 
-# --- results entered at the same time; corrections and withdrawals (issue 13 item 2) -------
+# --- results entered at the same time; corrections and withdrawals -------
 
 NINE = [f"T{i}" for i in range(1, 10)]
 

@@ -1,4 +1,4 @@
-"""The writer thread gets the interpreter lock first (issue 15, journaled input vs its
+"""The writer thread gets the interpreter lock first (journaled input vs its
 fsync): :meth:`Writer.submit` returns once the call has reached its long lock-free
 step (:func:`handoff`, the journal's COMMIT and fsync), so the frame is drawn during
 the fsync instead of before the write even starts."""

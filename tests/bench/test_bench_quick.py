@@ -38,11 +38,11 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert [t["name"] for t in r["targets"]] == [
         "edge_to_frame_p99_vs_baseline", "ssd1306_score_change_bytes", "miscounts_at_15ms_gaps",
         "rss_after_matches", "rss_growth_over_matches", "idle_cpu",
-        # issue 15 item 3, added after the first six (names are never changed)
+        # start-up, counting and growth, added after the first six (names are never changed)
         "threaded_p99_vs_baseline", "threaded_p50_vs_baseline", "journaled_p99_vs_fsync_p99",
         "startup_vs_bare_import", "miscounts_at_5ms_pocket", "miscounts_at_5ms_twenty",
         "whole_table_rss", "whole_table_rss_growth",
-        # issue 14 item 7: a score change on each game's main screen
+        # a score change on each game's main screen
         *(f"main_screen_score_change_bytes_{g}" for g in ("pichenotte", "pitchnut", "boulomania", "pitchbowl",
                                                           "mastermove")),
     ]
@@ -87,14 +87,14 @@ def test_quick_run_writes_the_stable_shape(tmp_path: Path) -> None:
     assert fp["matches_replayed"] == r["counts"]["matches"] == fp["matches_finished"]
     wt = fp["whole_table"]
     assert wt["matches"] == wt["matches_finished"] == r["counts"]["whole_table_matches"]
-    # issue 15 item 4: CPU per stage, every edge counted; start-up in both bytecode conditions
+    # CPU per stage, every edge counted; start-up in both bytecode conditions
     assert lat["cpu_stages"]["events"] == r["counts"]["cpu_events"]
     assert "cpu.stage.total.p50" in names and "footprint.startup_vs_bare_import.uncached" in names
     for cond in ("cached", "uncached"):
         assert len(fp["startup"][cond]["startup_runs_s"]) == r["counts"]["startups"]
         assert len(fp["startup"][cond]["bare_import_runs_s"]) == r["counts"]["startups"]
         assert len(fp["startup"][cond]["plain_table_runs_s"]) == r["counts"]["startups"]
-    # the plain table beside the bare import (session 25): a figure of its own, the bare import its baseline
+    # the plain table beside the bare import: a figure of its own, the bare import its baseline
     plain = fig["footprint.startup_plain_table"]
     assert plain["value"] == r["sections"]["footprint_baseline"]["plain_table_median_s"] > 0
     assert plain["baseline"] == fig["footprint.bare_import"]["value"]

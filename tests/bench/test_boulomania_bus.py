@@ -1,4 +1,4 @@
-"""Bytes on the bus when Boulomania's score changes (issue 14 item 7), measured as
+"""Bytes on the bus when Boulomania's score changes (one controller page), measured as
 bench/bus.py measures them: the demo game (sim/pitchside_sim/scenarios/
 boulomania_match.toml) on the simulated table, every frame sent through the SSD1306
 partial-update device onto the emulated panel RAM (pitchside_hw.partial.PanelRam).

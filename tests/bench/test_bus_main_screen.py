@@ -1,4 +1,4 @@
-"""bench/bus.py's main-screen measure (issue 14 item 7: "a score change on any game's main
+"""bench/bus.py's main-screen measure ("a score change on any game's main
 screen"): each game's main screen picked from its scenario match, and the bytes of each
 score change between two frames of that screen on the SSD1306 partial device."""
 

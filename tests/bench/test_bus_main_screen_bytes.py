@@ -1,7 +1,7 @@
 """The exact bytes of each main-screen score change of the Boulomania and Pitch Bowl
 scenario matches (bench/bus.py's ``main_screen``: the frames of the game's main screen
 alone, SSD1306 128x64 on the partial device without its periodic full refresh), against
-issue 14 item 7's aim of 25 % of the 1,030 B full frame.
+the aim of 25 % of the 1,030 B full frame.
 
 In both games the score changes only where play restarts; the main screen counts the
 moment that shows the new score over the position that produced it
@@ -23,14 +23,14 @@ on 128x64 (render/event_line.py, page 5), the score digits fill whole pages: a r
 end went from 414, 362, 324, 355, 389 B (mean 368.8 B, 35.8 %: the last-roll row and the
 prompt two pages each) to the pins below (mean 289.8 B, 28.1 %), a touchdown from 341,
 360, 334, 357 B (mean 348 B, 33.8 %, the last-loss line's ascenders in page 4) to 272.25
-B, 26.4 %. The review of that line (wt-line) put the prompt from row 48 with a clear row
+B, 26.4 %. A review of that line put the prompt from row 48 with a clear row
 under the line's ink (a line whose parentheses, comma or "Q" reach row 47 moves the
 prompt a row down, its capitals' bottom row into page 7) and the board 2 rows over
 the line: 284, 279, 351, 405, 439 B (mean 351.6 B, 34.1 %: rounds 3-5 follow a throw
 whose line has parentheses, "(8>12>17>18>OUT)", so the prompt moves back up a row on
 the round's end, about 100 B of page 7; with the prompt fixed on row 48 they were 250,
 304, 335 B, mean 290.4 B) and 295, 289, 308, 213 B (mean 276.2 B, 26.8 %: a 9 px
-prompt's ascenders on row 48, no longer 47). Session 27 put "TOUCHDOWN!" on the touchdown
+prompt's ascenders on row 48, no longer 47). Then "TOUCHDOWN!" went "TOUCHDOWN!" on the touchdown
 screen's bottom line instead of the notice (a whole line too, on 128x64 paged in two:
 "Bob kicks: Bob places" then "first"): 246, 244, 274, 164 B (mean 232 B, 22.5 %), under the aim. A round's end still
 changes two full-width text lines, the line that says what happened (up to a page: 128 B) and the prompt
@@ -84,7 +84,7 @@ def test_the_one_page_line_keeps_the_main_screen_score_change_under_its_bound(ga
 
 
 def test_a_touchdown_meets_the_quarter_frame() -> None:
-    """Issue 14 item 7's aim, met by Pitch Bowl's touchdown screen (docstring)."""
+    """The aim of 25 %, met by Pitch Bowl's touchdown screen (docstring)."""
     main = _main("pitchbowl")
     assert main["score_change_bytes"]["mean"] <= 0.25 * FULL, main["bytes"]
 

@@ -1,4 +1,4 @@
-"""bench/coin_gap.py, the coin decoder's shortest distinguishable pulse gap (issue 18):
+"""bench/coin_gap.py, the coin decoder's shortest distinguishable pulse gap:
 exact counts on small seeded runs (the figures of the full run are in bench/README.md)."""
 
 from __future__ import annotations

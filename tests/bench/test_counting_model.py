@@ -1,5 +1,5 @@
-"""The pulse model of bench/counting.py as the beam counter's storm detectors see it
-(issue 15 item 3): the margins behind the twenty hole's settings (pichenotte.toml)."""
+"""The pulse model of bench/counting.py as the beam counter's storm detectors see it:
+the margins behind the twenty hole's settings (pichenotte.toml)."""
 
 from __future__ import annotations
 

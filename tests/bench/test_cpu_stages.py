@@ -1,4 +1,4 @@
-"""bench/cpu_stages.py (issue 15 item 4): the CPU time per stage of an edge, the figures
+"""bench/cpu_stages.py: the CPU time per stage of an edge, the figures
 the Pi estimates are derived from. Counts and arithmetic only: no timing is asserted."""
 
 from __future__ import annotations

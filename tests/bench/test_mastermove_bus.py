@@ -1,4 +1,4 @@
-"""Bytes on the bus when Master Move's score changes on its main screen (issue 14 item 7),
+"""Bytes on the bus when Master Move's score changes on its main screen (one controller page),
 measured as bench/bus.py's ``main_screen`` measures them: the button scenario
 (sim/pitchside_sim/scenarios/mastermove_match.toml), the score screen in phase ``play``
 with no entry open (``is_main_screen``), alone, on the SSD1306 partial device without its

@@ -1,4 +1,4 @@
-"""Bytes on the bus when Pitchnut's score changes (issue 14 item 7), measured as
+"""Bytes on the bus when Pitchnut's score changes (one controller page), measured as
 bench/bus.py measures them: the demo match (sim/pitchside_sim/scenarios/
 pitchnut_match.toml) on the simulated table, every frame sent through the SSD1306
 partial-update device onto the emulated panel RAM (pitchside_hw.partial.PanelRam).
@@ -27,12 +27,12 @@ from pitchside.render.pitchnut import PitchnutView
 from support.benchmod import bench_module
 
 LIMIT = 0.25
-"""The issue's target (item 7), met on the main screen."""
+"""The target (a quarter of a full frame), met on the main screen."""
 MAIN_BYTES = [279, 214, 253, 218, 322, 285, 215, 270]
 """Bytes of each of the 8 main-screen score changes, as bench/bus.py ``main_screen``
 measures them (no periodic full refresh). The first and the last were 278 and 269 B
 (mean 256.8 B) until the shared text placement parted a mark from the digit before it
-(render/fonts.py ``runs``, issue 14): the bottom line before each change ("2 IN: P2, P3",
+(render/fonts.py ``runs``; every panel size): the bottom line before each change ("2 IN: P2, P3",
 "3 IN: P2, P2, P2") draws the comma after a "P2" one column right, and its tail in page
 7 reaches a column further than before, which the next line leaves blank: 1 B more each."""
 

@@ -1,4 +1,4 @@
-"""``pitchside run`` with an ``[mqtt]`` section (issue 17): the real table's assembly
+"""``pitchside run`` with an ``[mqtt]`` section: the real table's assembly
 starts the club link, which publishes its birth and state to a real Mosquitto, and its
 clean stop says offline. In this process on gpiozero's mock pins, as
 tests/hw/test_run_table_web_feed.py."""

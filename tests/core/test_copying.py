@@ -1,4 +1,4 @@
-"""pitchside.core.copying.replace gives the copy dataclasses.replace gives (issue 15 item 2)."""
+"""pitchside.core.copying.replace gives the copy dataclasses.replace gives (latency)."""
 
 from __future__ import annotations
 

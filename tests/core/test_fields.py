@@ -1,4 +1,4 @@
-"""Options and input fields declared once (issue 12 item 4, structure review R5): each
+"""Options and input fields declared once: each
 game's options and inputs carry their choices, range and rule ID as field metadata, and
 the codec, ``check_options`` and the messages are derived from it."""
 
@@ -187,7 +187,7 @@ def test_every_games_declared_inputs_round_trip_through_json(game: str, data: st
 
 def test_to_json_reads_a_class_s_fields_once_not_at_every_input(monkeypatch: pytest.MonkeyPatch) -> None:
     """A journaled input's JSON (the recorder's line, every accepted input) reads its
-    class's declared fields from a plan made once per class (issue 15: the scan cost
+    class's declared fields from a plan made once per class (the scan cost
     about 11 µs a value, bench/ab_fields.py); the output is the same at every call."""
     import pitchside.core.fields as f
 

@@ -1,4 +1,4 @@
-"""Match.undo speaks typed notices, like every rules engine (issue 12, the end of prose):
+"""Match.undo speaks typed notices, like every rules engine (no prose):
 an accepted undo's notice and the refusal of an undo with nothing to take back are
 values of rule ``UNDO``, worded by core/words/common.py."""
 

@@ -17,5 +17,5 @@ def test_a_side_speaks_its_players_name() -> None:
 
 def test_no_prose_is_rewritten_with_names_any_more() -> None:
     """Names go into notices' words (core/words), never pasted into rules prose
-    (issue 12, R2): the old ``with_names`` is gone."""
+   : the old ``with_names`` is gone."""
     assert not hasattr(sides, "with_names")

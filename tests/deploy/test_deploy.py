@@ -1,7 +1,7 @@
 """deploy/: shellcheck, the installer's dry run, the rendered unit under systemd-analyze,
-the release switch and rollback, the config.txt edit, the udev rule (issue 8 part 4);
+the release switch and rollback, the config.txt edit, the udev rule;
 which table's example a new config is copied from, and starting the service only on a
-config that passes ``pitchside check-config`` (issue 13 item 12).
+config that passes ``pitchside check-config``.
 
 Nothing here touches the system: the dry run is watched by stub commands that record
 any call, and the real-mode tests work in tmp_path on functions of the sourced script.
@@ -36,7 +36,7 @@ MUTATORS = [
 # What the installer would create on the real system.
 SYSTEM_PATHS = [
     "/opt/pitchside", "/etc/pitchside", "/var/lib/pitchside", "/etc/systemd/system/pitchside.service",
-    "/etc/systemd/system/pitchside-web.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
+    "/etc/systemd/system/pitchside-web.service", "/etc/systemd/system/pitchside-league.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
 ]  # fmt: skip
 
 
@@ -135,6 +135,7 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         f"    pichenotte: a new config from {EXAMPLES}/pichenotte.toml\n",
         "==> apt packages",
         "==> user pitchside in groups gpio i2c spi dialout",
+        "==> users pitchside-web and pitchside-league (no device groups)",
         "==> directories",
         f"+ install -d -m 0755 -o root -g root {prefix}\n",
         f"+ install -d -m 0755 -o root -g root {prefix}/releases\n",
@@ -162,6 +163,10 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         "==> systemd unit /etc/systemd/system/pitchside-web.service",  # written, never enabled
         f"    | ExecStart={prefix}/current/venv/bin/pitchside web --config /etc/pitchside/table.toml",
         "    not enabled: sudo systemctl enable --now pitchside-web.service",
+        "==> systemd unit /etc/systemd/system/pitchside-league.service",  # written, never enabled
+        f"    | ExecStart={prefix}/current/venv/bin/pitchside league serve --db /var/lib/pitchside-league/league.db "
+        "--credentials %d/broker $LEAGUE_ARGS",
+        "    not enabled: sudo systemctl enable --now pitchside-league.service",
         "+ systemctl daemon-reload",
         f"==> check {EXAMPLES}/pichenotte.toml\n",  # the file that would be installed
         f"+ env GPIOZERO_PIN_FACTORY=lgpio {tmp_path}/stub-bin/pitchside check-config {EXAMPLES}/pichenotte.toml\n",
@@ -169,11 +174,13 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         "==> start pitchside.service",
         "+ systemctl enable pitchside.service",
         "+ systemctl restart pitchside.service",
+        "+ systemctl try-restart pitchside-web.service pitchside-league.service",  # only if running
         "==> done",
     ]
     _in_order(r.stdout, expected)
     assert "NOT started" not in r.stdout
     assert "enable pitchside-web" not in r.stdout.replace("sudo systemctl enable --now pitchside-web", "")
+    assert "enable pitchside-league" not in r.stdout.replace("sudo systemctl enable --now pitchside-league", "")
     assert not log.exists(), "dry run called: " + log.read_text()
     assert not prefix.exists() and not (tmp_path / "opt").exists()
     assert {p: os.path.lexists(p) for p in SYSTEM_PATHS} == before
@@ -189,7 +196,8 @@ def test_dry_run_twice_prints_the_same(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("unit, option", [("pitchside.service", "--print-unit"),
-                                          ("pitchside-web.service", "--print-web-unit")])
+                                          ("pitchside-web.service", "--print-web-unit"),
+                                          ("pitchside-league.service", "--print-league-unit")])
 def test_dry_run_unit_is_the_printed_unit(tmp_path: Path, unit: str, option: str) -> None:
     r, prefix, _ = _dry_run(tmp_path)
     shown = r.stdout.split(f"+ write /etc/systemd/system/{unit} (mode 0644)\n", 1)[1]
@@ -242,7 +250,7 @@ def _unit_entries(text: str) -> list[tuple[str, str, str]]:
 def test_unit_content(tmp_path: Path) -> None:
     prefix = tmp_path / "opt" / "pitchside"
     text = _run(["bash", str(INSTALL), "--print-unit", "--prefix", str(prefix)]).stdout
-    assert "@" not in text.replace("pitchside.service.in", "")  # every placeholder filled in
+    assert not re.search(r"@[A-Z_]+@", text.replace("pitchside.service.in", ""))  # every placeholder filled in
     entries = _unit_entries(text)
     service = {k: v for s, k, v in entries if s == "Service"}
     assert service["Type"] == "notify"
@@ -253,7 +261,8 @@ def test_unit_content(tmp_path: Path) -> None:
     assert ("Service", "Environment", "GPIOZERO_PIN_FACTORY=lgpio") in entries
     assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml"
     assert service["StandardOutput"] == "journal"
-    assert service["ProtectSystem"] == "full" and service["NoNewPrivileges"] == "yes"
+    assert service["ProtectSystem"] == "strict" and service["NoNewPrivileges"] == "yes"
+    assert service["CapabilityBoundingSet"] == "" and service["ProtectHome"] == "read-only"
     assert service["ReadWritePaths"] == "/var/lib/pitchside"
     # Device access must stay open for GPIO, I2C, SPI and the serial die.
     for key in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
@@ -280,7 +289,7 @@ def _service(*args: str) -> dict[str, str]:
 def test_the_table_keeps_a_core_the_web_side_never_runs_on() -> None:
     """The table's unit is pinned to one CPU (the last by default, ``--table-cpu``) and
     weighs more; the web unit runs on every other CPU and weighs less, so a busy web side
-    cannot delay the referee (issue 16; bench/README.md, "Web view")."""
+    cannot delay the referee (bench/README.md, "Web view")."""
     default = _service("--print-unit")
     last = int(_run(["nproc", "--all"]).stdout) - 1
     assert _cpus(default["CPUAffinity"]) == {last}
@@ -317,11 +326,40 @@ def test_web_unit_content(tmp_path: Path) -> None:
     prefix = tmp_path / "opt" / "pitchside"
     text = _run(["bash", str(INSTALL), "--print-web-unit", "--prefix", str(prefix),
                  "--config", "/etc/pitchside/t1.toml"]).stdout
-    assert "@" not in text.replace("pitchside-web.service.in", "")  # every placeholder filled in
+    assert not re.search(r"@[A-Z_]+@", text.replace("pitchside-web.service.in", ""))  # every placeholder filled in
     service = _service("--print-web-unit", "--prefix", str(prefix), "--config", "/etc/pitchside/t1.toml")
     assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside web --config /etc/pitchside/t1.toml"
-    assert service["User"] == service["Group"] == "pitchside"
-    assert service["RuntimeDirectory"] == "pitchside" and service["MemoryMax"] == "128M"
+    # its own user, in no device group; the table's group to read the journal and reach the feed
+    assert (service["User"], service["Group"]) == ("pitchside-web", "pitchside")
+    assert "SupplementaryGroups" not in service
+    assert service["RuntimeDirectory"] == "pitchside-web" and service["UMask"] == "0007"
+    assert service["MemoryMax"] == "128M"
+    assert service["ProtectSystem"] == "strict" and "ReadWritePaths" not in service  # the journal: read-only
+    assert service["PrivateDevices"] == service["NoNewPrivileges"] == service["PrivateUsers"] == "yes"
+    assert service["CapabilityBoundingSet"] == ""
+
+
+def test_the_web_feed_socket_is_where_the_web_unit_makes_it() -> None:
+    """The table sends to ``[web] feed``: by default in the web unit's RuntimeDirectory."""
+    from pitchside.app.config_web import WebConfig
+
+    service = _service("--print-web-unit")
+    assert WebConfig().feed == f"/run/{service['RuntimeDirectory']}/feed.sock"
+
+
+def test_league_unit_content(tmp_path: Path) -> None:
+    prefix = tmp_path / "opt" / "pitchside"
+    text = _run(["bash", str(INSTALL), "--print-league-unit", "--prefix", str(prefix)]).stdout
+    assert not re.search(r"@[A-Z_]+@", text.replace("pitchside-league.service.in", ""))
+    entries = _unit_entries(text)
+    service = {k: v for s, k, v in entries if s == "Service"}
+    assert service["ExecStart"] == (f"{prefix}/current/venv/bin/pitchside league serve --db "
+                                    "/var/lib/pitchside-league/league.db --credentials %d/broker $LEAGUE_ARGS")
+    assert service["User"] == service["Group"] == "pitchside-league"
+    assert service["StateDirectory"] == "pitchside-league" and service["EnvironmentFile"] == "/etc/pitchside/league.env"
+    assert service["LoadCredential"] == "broker:/etc/pitchside/league.credentials"
+    assert service["Restart"] == "always" and ("Unit", "StartLimitIntervalSec", "0") in entries
+    assert service["ProtectSystem"] == "strict" and service["PrivateDevices"] == "yes"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -356,6 +394,10 @@ def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     web.write_text(_run(["bash", str(INSTALL), "--print-web-unit", "--prefix", str(prefix), "--cpus", "4"]).stdout)
     r = _run([analyze, "verify", "--man=no", str(web)])
     assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+    league = unit_dir / "pitchside-league.service"
+    league.write_text(_run(["bash", str(INSTALL), "--print-league-unit", "--prefix", str(prefix)]).stdout)
+    r = _run([analyze, "verify", "--man=no", str(league)])
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
     # The check has teeth: a misspelt key and a missing ExecStart target are reported.
     bad = unit_dir / "bad.service"
     bad.write_text(r_text := unit.read_text().replace("WatchdogSec=", "WatchdogSek="))
@@ -363,6 +405,50 @@ def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     assert "Unknown key" in _run([analyze, "verify", "--man=no", str(bad)]).stderr
     exe.unlink()
     assert _run([analyze, "verify", "--man=no", str(unit)]).returncode != 0
+
+
+UNITS = {"pitchside.service": "--print-unit", "pitchside-web.service": "--print-web-unit",
+         "pitchside-league.service": "--print-league-unit"}
+
+
+def _readme_exposure() -> dict[str, tuple[str, str]]:
+    """deploy/README.md's table of exposures: unit -> (figure, level)."""
+    rows = re.findall(r"^\| `(pitchside[a-z-]*\.service)` \| ([0-9.]+) \| ([A-Z]+) \|", (DEPLOY / "README.md").read_text(),
+                      re.MULTILINE)
+    return {unit: (figure, level) for unit, figure, level in rows}
+
+
+def test_every_unit_is_ok_or_better_under_systemd_analyze_security(tmp_path: Path) -> None:
+    """The real ``systemd-analyze security --offline=true`` on each unit as installed: the
+    figures deploy/README.md gives, each "OK" or better."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze not installed (apt-get install systemd)")
+    if "--offline" not in _run([analyze, "security", "--help"]).stdout:
+        pytest.skip("this systemd-analyze has no --offline (systemd 252 or later)")
+    got = {}
+    for unit, option in UNITS.items():
+        path = tmp_path / unit
+        path.write_text(_run(["bash", str(INSTALL), option]).stdout)
+        r = _run([analyze, "security", "--offline=true", "--no-pager", str(path)])
+        found = re.search(rf"Overall exposure level for {re.escape(unit)}: ([0-9.]+) ([A-Z]+)", r.stdout)
+        assert found, r.stdout + r.stderr
+        got[unit] = (found[1], found[2])
+    assert got == _readme_exposure()
+    assert {level for _, level in got.values()} <= {"PERFECT", "SAFE", "OK"}
+
+
+def test_the_dry_run_creates_the_web_and_league_users_without_device_groups(tmp_path: Path) -> None:
+    r, _, _ = _dry_run(tmp_path)
+    assert r.returncode == 0, r.stderr
+    step = r.stdout.split("==> users pitchside-web and pitchside-league (no device groups)\n", 1)[1]
+    step = step.split("==> ", 1)[0]
+    for user, comment in (("pitchside-web", "Pitchside web view"), ("pitchside-league", "Pitchside league server")):
+        exists = _run(["id", "-u", user]).returncode == 0
+        line = ("+ useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "
+                f"--comment '{comment}' {user}\n")
+        assert (line in step) != exists and (f"    user {user} exists\n" in step) == exists
+        assert f"usermod --append --groups gpio,i2c,spi,dialout {user}" not in r.stdout
 
 
 # --- releases: switch, prune, rollback (real mode in tmp_path) --------------------------
@@ -518,7 +604,7 @@ def test_release_name_is_the_version_and_commit() -> None:
     assert re.fullmatch(re.escape(version[1]) + r"(-[0-9a-f]{12})?\n", r.stdout), r.stdout
 
 
-# --- which table, and starting only on a checked config (issue 13 item 12) --------------
+# --- which table, and starting only on a checked config --------------
 
 
 def _no_changes(r: subprocess.CompletedProcess[str], log: Path) -> None:
@@ -710,7 +796,7 @@ def test_a_number_answers_too_and_no_answer_is_refused(tmp_path: Path) -> None:
 
 def test_start_service_in_real_mode(tmp_path: Path) -> None:
     # The real-mode calls, with systemctl stubbed: a failed check disables and stops,
-    # a passed one enables and restarts.
+    # a passed one enables and restarts (and the web side and league server if they run).
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     calls = tmp_path / "calls"
@@ -719,7 +805,8 @@ def test_start_service_in_real_mode(tmp_path: Path) -> None:
     for ok, restart, expected in (
         ("0", 1, "systemctl disable --now pitchside.service\n"),
         ("0", 0, "systemctl disable pitchside.service\n"),  # --no-restart: a running table is left alone
-        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"),
+        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"
+                 "systemctl try-restart pitchside-web.service pitchside-league.service\n"),
         ("1", 0, "systemctl enable pitchside.service\n"),
     ):
         calls.unlink(missing_ok=True)

@@ -333,7 +333,7 @@ def test_config_errors_name_the_callers_file() -> None:
 
 def test_the_config_knows_exactly_the_drivers_open_device_builds() -> None:
     # one list, owned by the drivers and handed to the config through the
-    # pitchside.hardware entry point (issue 12 R6)
+    # pitchside.hardware entry point (a config check-config accepts must start)
     from pitchside.app.limits import installed_limits
     from pitchside_hw.display import drivers
     from pitchside_hw.pins import FACTORY_NAMES
@@ -422,7 +422,7 @@ def test_the_display_config_asks_for_partial_updates_by_default() -> None:
 def test_page_address_offset_from_the_config_reaches_luma_sh1106(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, partial: bool
 ) -> None:
-    # issue 13 item 10 (luma.oled issue 376): [display] page_address_offset = 0 is
+    # luma.oled issue 376's modules: [display] page_address_offset = 0 is
     # checked by check-config and passed to luma's sh1106, which then addresses each
     # page from RAM column 0 instead of its default 2.
     import pitchside_hw.display as display_module

@@ -1,5 +1,5 @@
-"""Frames prepared ahead (``Display.prepare_ahead``, the runtime's frames drawn ahead:
-issue 15 item 2): several frames packed and planned at once, none of them sent; the one
+"""Frames prepared ahead (``Display.prepare_ahead``, the runtime's frames drawn
+ahead): several frames packed and planned at once, none of them sent; the one
 shown goes out exactly as a plain ``show`` sends it, and a frame prepared against a
 panel that has changed since is planned again, so the panel always holds the frame
 shown."""

@@ -1,4 +1,4 @@
-"""The display hand-off in two steps (issue 15 item 2): ``Display.prepare`` readies a frame
+"""The display hand-off in two steps: ``Display.prepare`` readies a frame
 (compare, pack, plan) without the bus, ``Display.show`` sends it. The bus sees exactly
 what a plain ``show`` sends, a frame is packed once, and a journaled frame reaches the bus
 only after its write has returned."""

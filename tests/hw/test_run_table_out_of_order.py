@@ -1,4 +1,4 @@
-"""Issue 13 item 13: with ``persist = true`` a stopped table leaves the out-of-order
+"""With ``persist = true`` a stopped table leaves the out-of-order
 frame lit, never its last frame (a dead table must not say PRESS ANY BUTTON TO PLAY),
 however ``pitchside run`` ends; the next start's first frame replaces it.
 
@@ -138,7 +138,7 @@ def test_a_start_failure_before_the_display_opened_replaces_a_dead_tables_frame(
     panel.device.display(Image.new("1", (128, 64), 1))
     stale = len(panel.frames)
 
-    def broken(path: object) -> None:
+    def broken(path: object, **options: object) -> None:
         raise HardwareError("the journal's disk is gone")
 
     monkeypatch.setattr(Journal, "open", broken)
@@ -179,7 +179,7 @@ def test_a_farewell_that_cannot_be_shown_is_logged_and_close_goes_on(caplog: pyt
 def test_the_out_of_order_frame_is_drawn_once_right_after_the_first_frame(
     tmp_path: Path, panel: Panel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Start-up, issue 15: the farewell is not drawn before the first frame (READY=1
+    """Start-up: the farewell is not drawn before the first frame (READY=1
     waits for nothing it does not show), but before the loop takes its first input, and
     only once: the close shows the frame drawn then."""
     order: list[str] = []

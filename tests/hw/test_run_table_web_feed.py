@@ -1,5 +1,5 @@
 """``pitchside run`` with a ``[web]`` section sends its snapshots to the ``pitchside web``
-process over the configured datagram socket (issue 16: the real table feeds the web
+process over the configured datagram socket (the real table feeds the web
 view), and without one it sends nothing. Runs in this process on gpiozero's mock pins,
 with the simulator's recording device as the panel (as test_run_table_out_of_order)."""
 

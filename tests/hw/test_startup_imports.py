@@ -1,4 +1,4 @@
-"""Start only what the table needs (issue 15 item 2): a table built from the example
+"""Start only what the table needs: a table built from the example
 Pichenotte config (no ``[mqtt]``, no ``[web]``, no serial device, no tournament file)
 shows its first frame without loading the club link (paho, ssl), the web side's
 publisher, pyserial, the tournament code, or the screens and helpers that are first
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_BEFORE_THE_FIRST_FRAME = (
     "paho", "ssl", "serial", "pitchside.club.link", "pitchside.web.publisher", "pitchside_hw.serial_lines",
     "pitchside.core.tournament", "pitchside.app.tournament_file",
-    # loaded where they are first used (start-up, issue 15): the phone's QR screen, the
+    # loaded where they are first used (start-up): the phone's QR screen, the
     # service page's audits, a moment's screen, the names entry screen, the side displays'
     # screen, a misspelt table's suggestion
     "pitchside.render.qr", "segno", "pitchside.core.audits", "pitchside.render.moment", "pitchside.render.names",
@@ -86,7 +86,7 @@ def test_pitchside_run_parses_its_arguments_without_importing_the_other_sub_comm
     assert loaded == []
 
 
-# --- `pitchside run` itself, to its READY=1 (start-up, issue 15, session 23) -------------
+# --- `pitchside run` itself, to its READY=1 (start-up) -------------
 
 LOADED_LATER_BY_RUN = (
     *NOT_BEFORE_THE_FIRST_FRAME, *NOT_FOR_THE_PARSER,

@@ -1,4 +1,4 @@
-"""Assigning tables (issue 17 item 5): the league's plan of offers, the offer message
+"""Assigning tables: the league's plan of offers, the offer message
 the table reads (exact JSON), and a result tagged with its fixture."""
 
 from __future__ import annotations

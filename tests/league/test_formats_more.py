@@ -1,4 +1,4 @@
-"""Double elimination and Swiss (issue 17 item 3): exact brackets, pairings and byes."""
+"""Double elimination and Swiss: exact brackets, pairings and byes."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A result is checked before it counts: its lines replay through the rules to the
-reported names, score and outcome, under the reported digest (issue 17 item 3)."""
+reported names, score and outcome, under the reported digest (results verified)."""
 
 from __future__ import annotations
 

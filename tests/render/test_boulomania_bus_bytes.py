@@ -1,4 +1,4 @@
-"""Bus bytes of the Boulomania 128x64 play screen's text lines (issue 14 item 7), on the
+"""Bus bytes of the Boulomania 128x64 play screen's text lines (one controller page), on the
 partial-update device (hardware/pitchside_hw/partial.py, emulated SSD1306 RAM): the
 bottom line's capitals sit in one controller page (rows 48-55), so a new declared throw
 redraws that page alone (was: two pages, its capitals across rows 53-60)."""

@@ -2,7 +2,7 @@
 128x128; modes "1", "L", "RGB") matches its golden image, stays on the panel with its
 text uncut (long names, long prompts), names the sides, draws the 18 spaces where the
 board data puts them, shows the board a round ended on until the next jack (BM-16,
-BM-17), and sends few bytes on a round's end (issue 14 item 7).
+BM-17), and sends few bytes on a round's end (one controller page).
 
 The scenes are played through the real table controller
 (:mod:`pitchside.tables.boulomania`) with given dice, never hand-made states. After an
@@ -179,7 +179,7 @@ def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
 
 @pytest.mark.parametrize("panel", PANELS, ids=panel_id)
 def test_the_main_screen_names_both_sides(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 14: the play screen names the players, on every panel."""
+    """The play screen names the players, on every panel."""
     with TextFit(monkeypatch) as fit:
         draw_every_page(fit, Frame(SCENES["boulomania_midgame"]()), panel)
         assert fit.shows("Ann") and fit.shows("Bob")
@@ -245,7 +245,7 @@ def test_a_die_face_shows_its_pips_and_refuses_a_7() -> None:
 
 
 def test_a_small_die_face_fits_one_controller_page_with_1_px_pips() -> None:
-    """The one-page last-roll line's dice (issue 14 item 7): 7 px square, a 1 px pip
+    """The one-page last-roll line's dice: 7 px square, a 1 px pip
     on a 3x3 grid 2 px apart, a lit px between pips."""
     from PIL import ImageDraw
 
@@ -266,7 +266,7 @@ def test_a_score_change_alone_redraws_only_that_side_s_digits_on_128x64() -> Non
     BM-16): the SSD1306 pages that change (8 px rows, what the partial-update device
     sends) are those of Bob's digits only, inside the digits' box at the right of his
     row, two whole pages; the board, the names, the turn marker, Ann's digits and both text lines stay
-    (issue 14 item 7)."""
+    (one controller page)."""
     from pitchside_hw.partial import changed_spans, pack_pages
 
     from pitchside.render.boulomania.layout import play_layout

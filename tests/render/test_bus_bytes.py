@@ -1,4 +1,4 @@
-"""Bus bytes of a score change (issue 14 item 7): on the Pichenotte main screen, a score
+"""Bus bytes of a score change: on the Pichenotte main screen, a score
 change sends at most 25 % of a full frame over the bus with the partial-update device
 (hardware/pitchside_hw/partial.py), measured the bench's way (bench/bus.py: the demo
 match on the simulated table, every frame on an emulated SSD1306 RAM).

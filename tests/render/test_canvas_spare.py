@@ -1,5 +1,5 @@
 """A canvas made with ``spare`` starts from the image and Draw an earlier one gave
-back to the same :class:`Spares`, cleared to paper (issue 15 item 2: screen.compose no
+back to the same :class:`Spares`, cleared to paper (screen.compose no
 longer makes a new image and Draw per frame for a caller that keeps spares, as the
 runtime does); what was shown is never the image drawn on next, and spares are the
 caller's own (no module-level store)."""

@@ -1,7 +1,7 @@
-"""The line that says what happened, one controller page tall on 128x64 (issue 14 item 7,
-render/event_line.py): Boulomania's last roll (BM-05..BM-26: its dice and their words)
+"""The line that says what happened, one controller page tall on 128x64
+(render/event_line.py): Boulomania's last roll (BM-05..BM-26: its dice and their words)
 and Pitch Bowl's last loss of the initiative (PB-28). Every text either line can show,
-with long names, fits its box on every panel (issue 14 item 2: paged, never cut, never
+with long names, fits its box on every panel (paged, never cut, never
 "…"), and at 128x64 its ink stays in page 5 (rows 40-47).
 """
 
@@ -160,7 +160,7 @@ def test_every_pitch_bowl_loss_fits_and_stays_in_its_page_on_128x64(panel: Panel
 
 def test_on_128x64_a_change_of_last_roll_or_last_loss_sends_page_5_alone() -> None:
     """A new roll's words (the dice the same) and a new loss change page 5 only: the
-    partial-update device sends that page's changed columns (issue 14 item 7)."""
+    partial-update device sends that page's changed columns (one controller page)."""
     from pitchside_hw.partial import changed_spans, pack_pages
 
     from pitchside.render.screen import render

@@ -1,5 +1,5 @@
-"""The 128x64 line that says what happened reads apart from its neighbours (issue 14,
-the review of the one-page line, findings 1-3; render/event_line.py):
+"""The 128x64 line that says what happened reads apart from its neighbours
+(render/event_line.py):
 
 1. the bottom line under it (the prompt) has no ink in the line's page (rows 40-47)
    and a clear row parts the two, on every 128x64 scene of Boulomania and Pitch Bowl

@@ -111,7 +111,7 @@ def test_fit_text_shrinks_before_giving_up() -> None:
 
 @pytest.mark.parametrize("width", [128, 100, 60, 30, 12, 2])
 def test_fit_text_never_cuts_a_text_too_wide_at_every_size(width: int) -> None:
-    """Issue 14 item 2: no text ends in "…"; one that fits at no size is None (paged)."""
+    """No text ends in "…"; one that fits at no size is None (paged)."""
     text = "Called twenty missed: puck to the ditch"
     assert fonts.text_width(text, fonts.text_font(fonts.TINY)) > 128
     assert fonts.fit_text(text, width, 11) is None
@@ -131,7 +131,7 @@ def test_fit_text_collapses_whitespace() -> None:
 
 
 def test_text_in_box_never_cuts_a_text_it_cannot_fit() -> None:
-    """Issue 14 item 2: a text too wide for its box even at the smallest size is a
+    """A text too wide for its box even at the smallest size is a
     layout defect, raised (naming the text), never drawn cut with "…"."""
     d = ImageDraw.Draw(Image.new("1", (200, 100)))
     with pytest.raises(ValueError, match="'jgpqyjgpqyjgpqy' does not fit 55 px"):

@@ -31,7 +31,7 @@ def test_golden(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(VIEWS))
 @pytest.mark.parametrize("panel", sorted(PANELS))
 def test_golden_at_every_panel(panel: str, name: str) -> None:
-    """Each Pichenotte scene laid out on the other panels (issue 14 item 1)."""
+    """Each Pichenotte scene laid out on the other panels (laid out per panel)."""
     p = PANELS[panel]
     check_golden(render(VIEWS[name](), p), GOLDEN / panel / f"{name}.png", p.size, p.mode)
 

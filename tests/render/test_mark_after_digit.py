@@ -1,4 +1,4 @@
-"""A mark after a digit reads apart from it in every text (issue 14; render/fonts.py
+"""A mark after a digit reads apart from it in every text (render/fonts.py
 ``runs``, the placement every text shares: ``place_text``/``draw_text`` and the text
 blocks of render/widgets.py). The font joins them at most sizes ("2,", "10)", "6:",
 "3-2": no blank column between the digit's lit columns and the mark's; at 9 px "0)"

@@ -1,4 +1,4 @@
-"""Bus bytes of a Move! on the Master Move score screen (issue 14 item 7): a score
+"""Bus bytes of a Move! on the Master Move score screen: a score
 change sends at most 25 % of a full frame with the partial-update device
 (hardware/pitchside_hw/partial.py), measured the bench's way (bench/bus.py ``play``: every
 frame on an emulated SSD1306 RAM, the partial device against luma's full frame).
@@ -25,7 +25,7 @@ from test_mastermove_screens import NAMES, kicked_off
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 0.25
-"""The issue's target (item 7), met: about 22 % (218 and 233 B of 1,030), since each row
+"""The target (a quarter of a full frame), met: about 22 % (218 and 233 B of 1,030), since each row
 that changes keeps its capitals in one controller page (render/mastermove/score.py);
 38 % before, when the bottom line sat astride pages 6 and 7 and the digits over five."""
 GAME = ("MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16", "RESTART", "MOVE G9 G5", "MOVE D8 D12", "MOVE G5 G4",

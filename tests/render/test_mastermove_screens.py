@@ -1,4 +1,4 @@
-"""Master Move screens laid out per panel (issue 14 items 1, 2): every phase at
+"""Master Move screens laid out per panel: every phase at
 128x64, 128x32, 256x64 (greyscale) and 128x128 (greyscale and colour), and 96x48; the
 pitch map's pixels; every text whole and inside its box (support/textfit.py); golden
 images tests/render/golden/mastermove/<panel>/<scene>.png.

@@ -1,4 +1,4 @@
-"""The moment screen (issue 14 item 4, render/moment.py): a golden image per kind of
+"""The moment screen (render/moment.py): a golden image per kind of
 moment at 128x64 (tests/render/golden/moment/, looked at 4x before committing), and
 every moment of the games' scenario files laid out at every panel size it supports
 with no text cut ("…") and no glyph outside its box."""

@@ -1,4 +1,4 @@
-"""The out-of-order frame (issue 13 item 13) at every panel size a config may give
+"""The out-of-order frame at every panel size a config may give
 (``[display] width/height`` 8..512 px); the 128x64 frame is the golden ``out_of_order``."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """render/page_line.py: a line whose capitals end on the last row of a controller page
-at every size it is drawn at (issue 14 item 7)."""
+at every size it is drawn at (one controller page)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``to_panel`` maps inks through tables built once per mode and Pillow's C mapping
-without ``Image.point``'s per-call pass over the table (issue 15 item 2): the same
+without ``Image.point``'s per-call pass over the table: the same
 pixels as ``Image.point`` for every value an "L" canvas can hold, in every mode."""
 
 from __future__ import annotations

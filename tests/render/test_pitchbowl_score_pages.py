@@ -1,4 +1,4 @@
-"""Bus bytes of a Pitch Bowl score change (issue 14 item 7), and why the bench's figure
+"""Bus bytes of a Pitch Bowl score change (one controller page), and why the bench's figure
 for it is a whole screen.
 
 * On the 128x64 match screen (render/pitchbowl/turn.py) a touchdown's new score redraws

@@ -1,6 +1,6 @@
 """Pitch Bowl screens: every scene laid out on every panel (128x64, 128x32, 256x64,
 128x128; modes "1", "L", "RGB") matches its golden image, stays on the panel with its
-text uncut (long names, long prompts: paged, never "…"), issue 14 items 1 and 2.
+text uncut (long names, long prompts: paged, never "…").
 
 The scenes are built by pressing the panel's buttons through the real table controller
 (:mod:`pitchside.tables.pitchbowl`), never by hand-made states, so a change in the
@@ -193,7 +193,7 @@ def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
 
 @pytest.mark.parametrize("panel", PANELS, ids=panel_id)
 def test_the_long_pitch_line_is_paged_not_cut(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
-    """"> HAND OFF? TOUCHDOWN" (issue 14 cut it to "> HAND OFF? TOUCHDO…") is shown
+    """"> HAND OFF? TOUCHDOWN" (once cut to "> HAND OFF? TOUCHDO…") is shown
     whole, on one line or over pages, on every panel."""
     ts = press(kicked_off(), "pickup", "shot_done", "handoff", "touchdown")
     view = replace(t.view(ts), names=LONG_NAMES)

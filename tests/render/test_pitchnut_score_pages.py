@@ -1,5 +1,5 @@
 """Which controller pages a Pitchnut score change redraws on the 128x64 main screen
-(issue 14 item 7): a before/after pair of main-screen views that differ in one thing
+(one controller page): a before/after pair of main-screen views that differ in one thing
 only, the changed pixels boxed, and the bytes the partial-update device
 (hardware/pitchside_hw/partial.py) sends for the pair on its emulated SSD1306 RAM.
 

@@ -140,7 +140,7 @@ def test_every_scene_fits_uncut_with_long_names_and_prompts(name: str, panel: Pa
 @pytest.mark.parametrize("panel", PANELS, ids=panel_id)
 def test_the_main_screen_names_both_sides_and_their_pieces(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """The live screen names the players on every panel but 128x32 (score and turn only),
-    and a long prompt is paged, never cut ("Ann on 13 (Ann o..." in issue 14)."""
+    and a long prompt is paged, never cut (once cut to "Ann on 13 (Ann o...")."""
     view = replace(t.view(SCENES["assigned"]()), prompt=Prompt("Ann on 13 (Ann owes 1, +1 bonus turn, PN-30)"))
     with TextFit(monkeypatch) as fit:
         pages = draw_every_page(fit, Frame(view), panel)

@@ -1,4 +1,4 @@
-"""The table's address as a QR code on the OLED (issue 16 item 4, pitchside.render.qr):
+"""The table's address as a QR code on the OLED (pitchside.render.qr):
 the layout the panel allows, the pixels equal to segno's matrix, a phone's decoder
 (zbar) reads it back, and the golden 128x64 screen."""
 

@@ -46,7 +46,7 @@ def test_render_is_deterministic_and_pure() -> None:
 
 def test_turn_marker_is_a_small_arrow_at_the_shooter_s_outer_edge() -> None:
     """A small arrow beside the shooter's name, at the outer edge of its half (a turn
-    change moves a few bytes on the bus, not the whole header: issue 14 item 7)."""
+    change moves a few bytes on the bus, not the whole header)."""
     a_turn = render(PichenotteView(shoot(start(), 2)))
     b_turn = render(PichenotteView(shoot(start(), 1)))
     left, right = (0, 0, 6, 11), (122, 0, 128, 11)
@@ -86,7 +86,7 @@ def test_prompt_beats_shot_line_beats_obligation() -> None:
 
 
 def test_refusal_fills_the_panel_words_first_then_the_rule_then_how_to_dismiss() -> None:
-    """Issue 14 item 3: plain words, the rule ID after them, "ANY KEY: OK" on an inverse
+    """Plain words, the rule ID after them, "ANY KEY: OK" on an inverse
     bar; the first line's top is inside the frame (it was cut off)."""
     s = shoot(start(), 1)
     r = render(PichenotteView(s, prompt=Prompt("A has 2 puck(s) on the board but the counts add up to 1",

@@ -1,5 +1,5 @@
 """The memoised plans of :func:`pitchside.render.widgets.paged_text` and
-:func:`~pitchside.render.widgets.draw_score` (issue 15 item 2: a frame's unchanged texts
+:func:`~pitchside.render.widgets.draw_score` (a frame's unchanged texts
 and scores are not laid out again), the text masks drawn straight from the plan and the
 score drawn as one mask, draw exactly the pixels of the plain computation: every frame
 of each game's demo scenario in the simulator, at every panel size, composed with the

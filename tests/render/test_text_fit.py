@@ -1,5 +1,5 @@
-"""Every text a player can be shown fits its box on every supported panel (issue 14
-item 2): each prompt, notice and refusal text each game's ``describe`` can give (long
+"""Every text a player can be shown fits its box on every supported panel:
+each prompt, notice and refusal text each game's ``describe`` can give (long
 player names, every option set), and the kiosk's screens, drawn page by page through
 :mod:`support.textfit`: no ink outside its box or the panel, no "…", and every text
 drawn whole over its pages.
@@ -205,7 +205,7 @@ def names_views() -> Iterator[tuple[object, tuple[str, ...]]]:
 
 @pytest.mark.parametrize("panel", [*PANELS, SMALL], ids=_panel_id)
 def test_the_names_entry_fits(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 14 items 2 and 5: every initial a player can choose is drawn whole in its
+    """Every initial a player can choose is drawn whole in its
     cell (never "…" or left out), with the title, the names so far and the hint."""
     problems: list[str] = []
     with TextFit(monkeypatch) as fit:
@@ -372,7 +372,7 @@ def standings_views() -> Iterator[tuple[object, tuple[str, ...]]]:
 @pytest.mark.parametrize("panel", PANELS, ids=_panel_id)
 def test_the_master_move_standings_fit(panel: Panel, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every cell, head and footer of the standings whole over its pages, never "…"
-    (issue 14 item 2): a team name too long for its cell is paged there, like any text.
+   : a team name too long for its cell is paged there, like any text.
     On 128x32 the table has room for one team row: the first row's texts are asked for."""
     problems: list[str] = []
     with TextFit(monkeypatch) as fit:

@@ -1,4 +1,4 @@
-"""BeamCounter's pulse-train test (issue 15 item 3): a storm decided on the spacing of the
+"""BeamCounter's pulse-train test: a storm decided on the spacing of the
 block starts, which tells an IR frame of evenly spaced pulses from pucks 5 ms apart with
 flicker where a count of block starts in a window cannot. Exact counts and times."""
 

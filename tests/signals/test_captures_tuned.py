@@ -1,5 +1,5 @@
 """The real captures (../shared/data/real/beam) through the counting settings the example
-configs give the pocket beams and the twenty hole (issue 15 item 2: tuned for 5 ms gaps
+configs give the pocket beams and the twenty hole (tuned for 5 ms gaps
 between pieces): every photogate pass counts exactly once, and an IR remote's frames
 are each at most one piece and flagged as a storm, as with the filter's defaults
 (tests/signals/test_signal_captures.py)."""

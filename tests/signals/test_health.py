@@ -1,5 +1,5 @@
 """Sensor health values (pitchside.signals.health): the tally of one match, the record
-over matches, the flags people read (issue 13 item 6)."""
+over matches, the flags people read (sensor health)."""
 
 from __future__ import annotations
 

@@ -12,11 +12,11 @@ import pytest
 from pitchside_sim.crash import GAMES, Tally, restart_check, run
 from pitchside_sim.crash_coins import Credits, check
 
-ITEM_4 = "issue 13 item 4: a resumed table does not show exactly what it showed"
+RESUMED_FRAME_SLIP = "a resumed table does not show exactly what it showed"
 KNOWN_FRAME_SLIPS: dict[str, str] = {}
 """Frames the restart check finds different today (none: every game's resumed frame is
-the live one, issue 13 item 4). Each is a table's own fix (the
-game's helpers, item 4); the check is strict, so a fix shows up as an XPASS and its
+the live one). Each is a table's own fix (the
+game's helpers); the check is strict, so a fix shows up as an XPASS and its
 entry goes."""
 
 
@@ -31,7 +31,7 @@ def test_sigkill_at_random_moments_loses_nothing_in_any_game(tmp_path: Path) -> 
             assert (game, tally.wrong_frame) == (game, 0)
     assert report.kills == 10
     assert report.inputs > 0  # the tables really played between kills
-    # coins throughout (issue 18): every credit a frame acknowledged is in the journal
+    # coins throughout: every credit a frame acknowledged is in the journal
     assert (report.credit_lost, report.wrong_credit) == (0, 0)
     assert report.coins > 0 and report.credit_acked > 0 and report.credit_shown > 0
 

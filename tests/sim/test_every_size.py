@@ -1,5 +1,5 @@
 """Every game's demo match plays to its scenario's result in the simulator on every
-panel size a table may carry (issue 14, "Done when": 128x64, 128x32, 256x64, 128x128),
+panel size a table may carry (128x64, 128x32, 256x64, 128x128),
 every frame at the panel's size and no display fault."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A config ``check-config`` accepts must start (issue 12 R6): every example config is
+"""A config ``check-config`` accepts must start: every example config is
 accepted by ``check-config`` and then starts on the simulator (the real drivers and
 runtime on simulated pins and display), showing its first frame."""
 

@@ -1,4 +1,4 @@
-"""The interactive simulator keeps the keys typed while it starts (issue 13 item 8): the
+"""The interactive simulator keeps the keys typed while it starts: the
 terminal goes to cbreak before anything is drawn, without flushing typed input, so
 keys typed before the first frame are acted on. Checked on a pty: the keys are typed
 before the simulator even starts; the only waits are bounded reads of the pty."""

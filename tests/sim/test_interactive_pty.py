@@ -1,4 +1,4 @@
-"""The interactive simulator as a player uses it (issue 14 item 8), on a pty sized like
+"""The interactive simulator as a player uses it, on a pty sized like
 a terminal window (TIOCSWINSZ): an 80x24 window gets the whole screen in 80 columns and
 24 rows, the table's clock runs in real time (the coin toss animation reaches its reveal
 with no key pressed), a window too small is told the size the panel needs, and a resize

@@ -1,4 +1,4 @@
-"""The interactive simulator's real-time loop (issue 14 item 8), on a fake wall clock:
+"""The interactive simulator's real-time loop, on a fake wall clock:
 what the table does by itself happens while no key is pressed, and table time follows
 the wall. No test here sleeps: a wait for a key moves the fake clock by its timeout."""
 

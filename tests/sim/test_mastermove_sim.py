@@ -176,7 +176,7 @@ def test_the_pty_source_starts_a_game_from_the_attract_screen_and_plays_it_to_3_
     for key in ("status", "winner", "score", "position"):
         assert out[key] == expected[key], key
     # the recording's line after the end was refused (MM-15): its box is dismissed by a
-    # press first, and that press does nothing else (issue 14 item 3)
+    # press first, and that press does nothing else (a press dismisses a refusal)
     prompt = cold.runtime.state.prompt
     assert prompt is not None and (prompt.kind, prompt.rule) == ("refusal", "MM-15")
     cold.press("next")

@@ -1,4 +1,4 @@
-"""Names at the table end to end (issue 14 item 5), on the simulated table of each game
+"""Names at the table end to end, on the simulated table of each game
 with its journal on disk: the key presses of the names entry -> the names in the
 journaled match's header -> a restart in the middle of the match (a power cut) keeps
 them -> the web feed and every frame's view carry them -> ``pitchside history`` lists

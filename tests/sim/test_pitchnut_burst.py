@@ -1,4 +1,4 @@
-"""Pocket counting that can be trusted (issue 4, item 3): simulated drops under the
+"""Pocket counting that can be trusted: simulated drops under the
 pulse model of sim/pitchside_sim/burst.py through the pocket inputs the Pitchnut config
 builds, counted exactly; and the real captures (shared/data/real) fed to a pocket."""
 
@@ -16,8 +16,8 @@ from pitchside_sim import burst
 from pitchside_sim.clock import TimerScheduler, VirtualClockFactory
 from pitchside_sim.pulses import read_edges_csv, replay
 from pitchside_sim.run import default_config_path
+from support import real_data
 
-REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "real" / "beam"
 PIN = "GPIO17"
 
 
@@ -28,9 +28,7 @@ def config():  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def real() -> Path:
-    if not REAL.is_dir():
-        pytest.skip(f"real captures not found at {REAL}")
-    return REAL
+    return real_data.require("beam")
 
 
 def pocket(config, sched: TimerScheduler, factory: VirtualClockFactory, blocked_level: bool) -> BeamInput:  # type: ignore[no-untyped-def]
@@ -153,7 +151,7 @@ def test_ir_frames_count_at_most_their_leader_and_are_flagged(config, real: Path
     """README: an IR frame counts as at most one piece and is flagged noisy. On a pocket
     the NEC leader (9.1 ms) is one piece per frame and every NEC frame (apart by 620 ms
     and more) is flagged; the SIRC leader (2.35 ms) is under min_block: no piece; its
-    four frames are 16 ms apart: with the 15 ms storm window (issue 15) each is its own
+    four frames are 16 ms apart: with the 15 ms storm window each is its own
     burst, each flagged (with the old 30 ms window they were one burst, flagged once)."""
     edges = read_edges_csv(str(real / name))
     factory = VirtualClockFactory()

@@ -37,7 +37,7 @@ def test_the_demo_match_ends_as_worked_out_by_hand(tmp_path: Path, capsys: pytes
         {"poison": True},
         {"white": 1, "pitch": "pocket"}, {}, {"black": 1}, {"black": 3}, {"white": 1, "poison": True},
     ]  # fmt: skip
-    # ... and what the beams counted, kept beside it (issue 4: the journal keeps both)
+    # ... and what the beams counted, kept beside it (the journal keeps both)
     assert shots[0]["sensed"] == [0, 1, 1, 0]  # two blacks, one in pocket 2 and one in 3
     assert (shots[2]["black"], shots[2]["sensed"]) == (1, [2, 0, 0, 0])  # counted twice, confirmed once
     result = replay(lines, strict=True)

@@ -1,5 +1,5 @@
 """A restart in the middle of a Pichenotte match shows the same frame as before the kill
-(issue 3, "Done when"), on the simulated table with its journal on disk.
+on the simulated table with its journal on disk.
 
 Two kinds of kill: :meth:`SimTable.close` without finishing the match (nothing more is
 written: what a kill leaves, minus the OS cache question), and a real ``SIGKILL`` of a

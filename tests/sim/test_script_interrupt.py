@@ -1,6 +1,6 @@
 """Ctrl-C while a script plays (``--web`` paces it at one action a second so the pages
 can be watched) stops it cleanly: what was played is saved, exit status 130, no
-traceback (issue 14 item 8: the README's commands run as written)."""
+traceback (the README's commands run as written)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The sensors' health record on the simulated table (issue 13 item 6): real drivers
+"""The sensors' health record on the simulated table: real drivers
 (gpiozero MockPins, the BeamCounter), the runtime, the recorder and the journal, in
 virtual time. Counts are exact: each drop is one block; an NEC IR frame is one storm
 whose 9 ms leader was counted as a block before the storm was evident."""
@@ -52,7 +52,7 @@ def ir_frame(sim: SimTable) -> None:
 def start(sim: SimTable) -> None:
     """SHOT DONE until the match is on: from attract (wake, then play) or from the menu
     after a result (play). No press more: a refused one would leave a refusal that the
-    next press only dismisses (issue 14 item 3)."""
+    next press only dismisses (a press dismisses a refusal)."""
     for _ in range(2):
         if sim.runtime.kiosk.mode == "playing":
             return
@@ -90,7 +90,7 @@ def test_health_counts_over_a_simulated_match_with_the_real_drivers(sim: SimTabl
     assert h.last == SensorTally(blocks=2, storms=1)  # the twenty and the storm's leader
     assert h.matches == 1 and h.finished == 1 and h.blocks_per_match == 2.0
     assert h.flags == ("noisy",)
-    # the storm's phantom twenty was withdrawn: only the real one scored (issue 13 item 5)
+    # the storm's phantom twenty was withdrawn: only the real one scored (a beam storm)
     assert sim.output()["round_scores"][0]["A" if sim.output()["winner"] == "A" else "B"] == 20
 
 

@@ -1,4 +1,4 @@
-"""The simulated table's sound cues (issue 8 item 6, the twenty's: issue 14 item 4): the
+"""The simulated table's sound cues (the twenty's with its moment): the
 runtime's cues over the demo match, recorded by the simulator's cue log (the buzzer
 itself is not simulated)."""
 

@@ -1,4 +1,4 @@
-"""Each simulator run keeps its own journal per game (issue 14 item 8): a script run
+"""Each simulator run keeps its own journal per game: a script run
 (``scripts/demo``) never wipes the match someone is playing interactively in the same
 ``--out`` folder; ``--shared-journal`` keeps every game and run in ``OUT/journal.db``."""
 

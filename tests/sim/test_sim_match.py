@@ -111,7 +111,7 @@ def test_only_the_staff_gesture_abandons_a_match(sim: SimTable) -> None:
     sim.press("shot_done")
     sim.advance_to(sim.now + 0.5)
     sim.press("new", 0.3)  # a tap: nothing
-    sim.hold("new")  # a player's long press: END MATCH? (issue 14 item 6) ...
+    sim.hold("new")  # a player's long press: END MATCH? (ending a half-played match) ...
     sim.advance_to(sim.now + 0.5)
     assert sim.runtime.kiosk.mode == "end"
     sim.press("next")  # ... no: the match carries on

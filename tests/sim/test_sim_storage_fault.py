@@ -1,4 +1,4 @@
-"""Issue 13 item 3: a storage fault mid-match (disk full) must not lose what the table
+"""A storage fault mid-match (disk full) must not lose what the table
 kept in memory. The simulator's quit writes the match from memory (``match.jsonl`` with
 every input, ``final.json``, the frames), exactly as a run without the fault does."""
 

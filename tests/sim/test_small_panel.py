@@ -1,4 +1,4 @@
-"""A 128x32 panel (issue 14 item 1): `check-config` passed it and then the table stopped
+"""A 128x32 panel: `check-config` passed it and then the table stopped
 with a traceback at its first frame (the screens needed 96x48). Now the config check
 and the table agree: the demo Pichenotte match plays to its end on the reduced layout,
 every frame 128x32."""

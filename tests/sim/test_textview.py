@@ -1,4 +1,4 @@
-"""The terminal views of a panel frame (issue 14 item 8): Braille dots 2x4 a cell, half
+"""The terminal views of a panel frame: Braille dots 2x4 a cell, half
 blocks 1x2, Braille at half scale, the one that fits chosen, and a terminal too small
 for any told what it needs."""
 

@@ -1,4 +1,4 @@
-"""Bus bytes between two frames on the emulated SSD1306 (issue 14 item 7): what the
+"""Bus bytes between two frames on the emulated SSD1306: what the
 partial-update device (hardware/pitchside_hw/partial.py) sends for a frame once the panel
 shows the one before, and which pixels differ."""
 

@@ -1,5 +1,5 @@
-"""A paying Pichenotte table on a real journal, for the credit tests (issue 18:
-tests/app/test_credits.py, test_service_audits.py): the prices, the ledger as another
+"""A paying Pichenotte table on a real journal, for the credit tests
+(tests/app/test_credits.py, test_service_audits.py): the prices, the ledger as another
 process reads it, and a sink that notes the committed balance at each frame shown."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The text-fit checker (issue 14 item 2): every text a screen draws, recorded with the
+"""The text-fit checker: every text a screen draws, recorded with the
 box it was laid out in, so a test can fail on a clipped or shortened text.
 
 Every text a screen draws goes through :func:`pitchside.render.fonts.draw_text` (the

@@ -1,7 +1,7 @@
 """The table's end of the feed socket: a receiver that is behind refuses the NEWEST
 datagram (a Unix datagram socket keeps the older ones queued), so the publisher offers
 the latest again until the web side takes it: latest wins, and a web side that catches
-up shows the live state without waiting for a heartbeat (issue 16)."""
+up shows the live state without waiting for a heartbeat."""
 
 from __future__ import annotations
 

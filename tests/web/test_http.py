@@ -1,4 +1,4 @@
-"""The feed over HTTP (docs/spec/feed.md) and the web's safety rules (issue 16, "Safety")."""
+"""The feed over HTTP (docs/spec/feed.md) and the web's safety rules."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The hub's fan-out serializes each change once: every stream is handed the same SSE
-block (issue 16: 50 phones cost one encoding per change, not fifty)."""
+block (50 phones cost one encoding per change, not fifty)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Golden screenshots of the pages from the real Chromium (issue 16): the TV page at
+"""Golden screenshots of the pages from the real Chromium: the TV page at
 1920x1080 and the phone page at 390x844, mid-match and at the end of each game's scenario
 match (sim/pitchside_sim/scenarios).
 

@@ -1,4 +1,4 @@
-"""The web side's CPU per change (issue 16; bench/README.md, "Web view", "Where the slow
+"""The web side's CPU per change (bench/README.md, "Web view", "Where the slow
 50-client rounds come from"): a stream that fell behind sends every change queued meanwhile
 in one write, in order; the feed's datagram text is the JSON the streams carry (not
 decoded and encoded again)."""

@@ -1,6 +1,6 @@
 """Frames drawn ahead: while the table waits, the runtime draws the frame each likely
 next input would show, so that when one comes only the rules run before the frame
-goes out (issue 15 item 2: "lead by a wide margin").
+goes out ("lead by a wide margin").
 
 The rules are pure, so what a press *would* do can be worked out without doing it:
 :func:`pitchside.tables.kiosk.handle` on the state as it is, the effects thrown away.

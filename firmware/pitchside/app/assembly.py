@@ -43,7 +43,7 @@ def kiosk_settings(config: TableConfig) -> KioskSettings:
     )
     # the [tournament] file, read here at power-on (the runtime reads it again at each
     # new match: pitchside.app.tournament_file.new_match_events); imported here: a table
-    # without a tournament file never loads the tournament code (start-up, issue 15)
+    # without a tournament file never loads the tournament code (start-up)
     if config.tournament is None:
         return settings
     from pitchside.app import tournament_file

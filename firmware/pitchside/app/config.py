@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from pitchside.app.ahead import DRAW_AHEAD, DRAW_AHEAD_MAX
-from pitchside.app.journal import check_path as journal_path_problem
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
@@ -33,7 +32,7 @@ from pitchside.tables.gametable import InputKind
 from pitchside.tables.moments import DEFAULT_S as MOMENT_S
 from pitchside.tables.registry import app_for, table_games
 
-if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with the section (start-up, issue 15)
+if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with the section (start-up)
     from pitchside.app.config_coin import CoinConfig
     from pitchside.app.config_mqtt import MqttConfig
     from pitchside.app.config_serial import SerialConfig
@@ -270,6 +269,34 @@ def load_config(path: str | Path, limits: HardwareLimits | None = None) -> Table
         key, bad value, missing or clashing pin, unknown game; a
         :class:`ConfigErrors` names every problem.
     """
+    raw, text = _read_file(path)
+    return parse_config(raw, str(path), text=text, limits=limits)
+
+
+def load_web_side(path: str | Path) -> tuple[WebConfig | None, str]:
+    """What ``pitchside web`` reads of a table config: its ``[web]`` section (None
+    without it) and ``[storage] journal``, checked; nothing else.
+
+    The web side runs as a user of its own (deploy/pitchside-web.service.in) that may
+    read neither the table's broker credentials nor its devices, so it never reads the
+    rest: the table checks that (``pitchside check-config``, ``pitchside run``).
+
+    :raises ConfigError: unreadable file, bad TOML, a bad ``[web]`` value.
+    """
+    raw, text = _read_file(path)
+    problems = Problems(str(path), text)
+    top = Section(problems, "", dict(raw))
+    web = _read_web(top)
+    journal = top.sub("storage").file_path("journal", DEFAULT_JOURNAL)
+    problems.check()
+    return web, journal or DEFAULT_JOURNAL
+
+
+def _read_file(path: str | Path) -> tuple[dict[str, Any], str]:
+    """A config file's TOML and its text.
+
+    :raises ConfigError: unreadable, not UTF-8, bad TOML (with its line), too deep or long.
+    """
     source = str(path)
     try:
         with open(path, "rb") as fh:
@@ -289,7 +316,7 @@ def load_config(path: str | Path, limits: HardwareLimits | None = None) -> Table
     except ValueError as exc:  # an integer of more than 4300 digits (sys.get_int_max_str_digits)
         raise ConfigError(source, "(syntax)", f"a value too long to read ({exc}): write a number of a few "
                           "digits") from None
-    return parse_config(raw, source, text=text, limits=limits)
+    return raw, text
 
 
 class _Panel:
@@ -451,7 +478,7 @@ def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
     """``[serial.NAME]``: each line device's port and speed; two devices never share a
     port (the second reader would wait for the port's lock forever)."""
     sec = top.sub("serial")
-    if not sec.raw:  # no line device: the record's module is not loaded (start-up, issue 15)
+    if not sec.raw:  # no line device: the record's module is not loaded (start-up)
         sec.done()
         return ()
     from pitchside.app.config_serial import SerialConfig
@@ -463,9 +490,11 @@ def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
             sec.fail(sname, f"not a {panel.label} device ({', '.join(panel.serial_devices) or 'none'})")
             continue
         sd = sec.sub(sname)
-        port = sd.get("port", str, "")
+        port = sd.file_path("port", "")
         baud = sd.integer("baud", 9600, 50, 4_000_000)
         sd.done()
+        if port is None:  # refused by Section.file_path
+            continue
         if not port.strip():
             sd.fail("port", "missing: a device path or pyserial URL")
             continue
@@ -548,8 +577,8 @@ def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig,
 
 def _read_sound(top: Section) -> SoundConfig | None:
     """``[sound]`` (:func:`pitchside.app.config_sound.read_sound`), or None when the
-    table has no such section; its module is loaded only for a config with it (start-up,
-    issue 15)."""
+    table has no such section; its module is loaded only for a config with it
+    (start-up)."""
     if "sound" not in top.raw:
         return None
     from pitchside.app.config_sound import read_sound
@@ -559,7 +588,7 @@ def _read_sound(top: Section) -> SoundConfig | None:
 
 def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
     """``[coin]`` and ``[pricing]`` (:mod:`pitchside.app.config_coin`), each None when
-    absent; their readers are loaded only for a config with either (start-up, issue 15)."""
+    absent; their readers are loaded only for a config with either (start-up)."""
     if "coin" not in top.raw and "pricing" not in top.raw:
         return None, None
     from pitchside.app.config_coin import read_coin, read_pricing
@@ -569,7 +598,7 @@ def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
 
 def _read_web(top: Section) -> WebConfig | None:
     """``[web]`` (:func:`pitchside.app.config_web.read_web`); None without the section
-    (the web view is off by default), whose module is then not loaded (start-up, issue 15)."""
+    (the web view is off by default), whose module is then not loaded (start-up)."""
     if "web" not in top.raw:
         return None
     from pitchside.app.config_web import read_web
@@ -599,25 +628,47 @@ def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tu
 
 def _read_storage(top: Section) -> StorageConfig:
     st = top.sub("storage")
+    journal = st.file_path("journal", DEFAULT_JOURNAL)
     storage = StorageConfig(
-        journal=st.get("journal", str, DEFAULT_JOURNAL),
+        journal=DEFAULT_JOURNAL if journal is None else journal,
         max_matches=st.integer("max_matches", 1000, 1, 1_000_000),
     )
-    if not storage.journal.strip():
+    if journal is None:
+        pass  # refused by Section.file_path
+    elif not journal.strip():
         st.fail("journal", "must be a file path")
-    else:
-        refused = journal_path_problem(storage.journal)  # the check Journal.open makes
-        if refused is not None:
-            st.fail("journal", refused)
-    st.done()
+    st.done()  # the file at the path is check-config's (journal_checks): pitchside run starts whatever it holds
     return storage
+
+
+def journal_checks(config: TableConfig) -> tuple[ConfigError | None, ConfigError | None]:
+    """``check-config``'s view of the file at ``[storage] journal``, as ``pitchside run``
+    will find it: ``(problem, warning)``. A file that is not this table's journal (a
+    directory, another program's database: :func:`pitchside.app.journal.check_path`) is
+    a problem: the table would start, but keep the matches in memory only. A damaged
+    journal of this table (:func:`pitchside.app.journal.damage`) is a warning: the table
+    moves it aside and starts a fresh one. Reads only."""
+    from pitchside.app.journal import NOT_A_JOURNAL, damage, check_path  # check-config only: not loaded at a start
+
+    path = config.storage.journal
+    refused = check_path(path)
+    if refused is not None:
+        why = f"{refused}; until then pitchside run keeps the matches in memory only ({NOT_A_JOURNAL})"
+        return ConfigError(config.source, "storage.journal", why), None
+    damaged = damage(path)
+    if damaged is not None:
+        why = f"{damaged}: a journal of this table, damaged; pitchside run moves it aside and starts a fresh one"
+        return None, ConfigError(config.source, "storage.journal", why)
+    return None, None
 
 
 def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     """``[tournament] file`` (Master Move tables only); a file that does not exist is a
-    warning naming it (the table starts, and shows no standings until it exists)."""
+    warning naming it (the table starts, and shows no standings until it exists), but a
+    file whose folder does not exist is a problem: ``pitchside tournament new`` could
+    never make it there."""
     tsec = top.sub("tournament")
-    tournament: str | None = tsec.get("file", str, None)
+    tournament = tsec.file_path("file", None)
     tsec.done()
     if not tsec.raw:
         return tournament
@@ -627,9 +678,17 @@ def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
     elif tournament is not None and not tournament.strip():
         tsec.fail("file", "must be a file path")
     elif tournament is not None and not os.path.isfile(tournament):
-        what = "is a directory, not a file" if os.path.isdir(tournament) else "does not exist (yet)"
-        top.problems.warn(tsec.key("file"), f"{tournament} {what}: the table shows no standings until "
-                                            f"`pitchside tournament new {tournament} ...` makes it")
+        folder = os.path.dirname(os.path.abspath(tournament))
+        if os.path.isdir(tournament):
+            top.problems.warn(tsec.key("file"), f"{tournament} is a directory, not a file: the table shows no "
+                                                "standings until the key names a tournament file")
+        elif not os.path.isdir(folder):
+            tsec.fail("file", f"{tournament} is in {folder}, which is not a folder that exists: "
+                              f"`pitchside tournament new` cannot make the file there; create the folder "
+                              f"(mkdir -p {folder}) or name a file in one that exists")
+        else:
+            top.problems.warn(tsec.key("file"), f"{tournament} does not exist (yet): the table shows no standings "
+                                                f"until `pitchside tournament new {tournament} ...` makes it")
     return tournament
 
 
@@ -716,7 +775,7 @@ def _misspelt_sections(top: Section, known: tuple[str, ...]) -> None:
     for name in sorted(top.raw):
         if name in known or not isinstance(top.raw[name], dict):
             continue
-        # only for a config with an unknown table (start-up, issue 15)
+        # only for a config with an unknown table (start-up)
         import difflib
 
         close = difflib.get_close_matches(name, [k for k in known if k not in top.raw], n=1, cutoff=0.75)
@@ -753,7 +812,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     coin_cfg, prices = _read_coin_door(top)
     web = _read_web(top)
     mqtt = None
-    if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up, issue 15)
+    if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up)
         from pitchside.app.config_mqtt import read_mqtt
 
         mqtt = read_mqtt(top)

@@ -1,4 +1,4 @@
-"""``[coin]`` and ``[pricing]`` of the table config (issue 18: pay to play).
+"""``[coin]`` and ``[pricing]`` of the table config (pay to play).
 
 Example (amounts in cents, the currency's smallest unit)::
 

@@ -1,4 +1,4 @@
-"""``[mqtt]`` of the table config (issue 17): the table publishes to the club's broker.
+"""``[mqtt]`` of the table config: the table publishes to the club's broker.
 
 Off without the section. Example::
 
@@ -54,6 +54,15 @@ class MqttConfig:
     keepalive_s: int = 30
 
 
+def credentials_exposed(path: str) -> str | None:
+    """The warning for a credentials file others may read or write (its group or anyone:
+    ``chmod 600``), or None. The table's ``check-config`` and ``league serve`` give it."""
+    mode = os.stat(path).st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        return f"{path} can be read by others (mode {stat.S_IMODE(mode):o}): chmod 600 {path}"
+    return None
+
+
 def read_mqtt(top: Section) -> MqttConfig | None:
     """``[mqtt]``, checked (every problem named, with the fix), or None without it."""
     if "mqtt" not in top.raw:
@@ -71,7 +80,7 @@ def read_mqtt(top: Section) -> MqttConfig | None:
         m.fail("host", f"must be a host name or address, not {shown(host)}")
     tls = m.get("tls", bool, False)
     port = m.integer("port", DEFAULT_TLS_PORT if tls else DEFAULT_PORT, 1, 65535)
-    ca_file = m.get("ca_file", str, None)
+    ca_file = m.file_path("ca_file", None)
     if ca_file is not None:
         if not tls:
             m.fail("ca_file", "is read only with tls = true: add tls = true, or remove ca_file")
@@ -83,7 +92,7 @@ def read_mqtt(top: Section) -> MqttConfig | None:
             if problem is not None:
                 m.fail("ca_file", f"{ca_file} {problem}: it must hold the club CA's certificate (PEM), "
                                   "see deploy/mosquitto/README.md")
-    credentials = m.get("credentials", str, None)
+    credentials = m.file_path("credentials", None)
     user: str | None = None
     if credentials is not None:
         try:
@@ -91,10 +100,9 @@ def read_mqtt(top: Section) -> MqttConfig | None:
         except CredentialsError as exc:
             m.fail("credentials", str(exc))
         else:
-            mode = os.stat(credentials).st_mode
-            if mode & (stat.S_IRWXG | stat.S_IRWXO):
-                top.problems.warn(m.key("credentials"), f"{credentials} can be read by others "
-                                                        f"(mode {stat.S_IMODE(mode):o}): chmod 600 {credentials}")
+            exposed = credentials_exposed(credentials)
+            if exposed is not None:
+                top.problems.warn(m.key("credentials"), exposed)
     venue = _id(m, "venue", None)
     table = _id(m, "table", user)
     if user is not None and table and table != user:
@@ -122,7 +130,7 @@ def ca_file_problem(path: str) -> str | None:
     """What is wrong with ``path`` as the club CA of a TLS link, read as the club link's
     MQTT client reads it (paho-mqtt's ``tls_set``: ``ssl.SSLContext(PROTOCOL_TLS_CLIENT)``
     then ``load_verify_locations``), so that a file check-config accepts is one the link
-    can start with; None when it loads. ``ssl`` is imported only here (start-up, issue 15)."""
+    can start with; None when it loads. ``ssl`` is imported only here (start-up)."""
     import ssl
 
     try:

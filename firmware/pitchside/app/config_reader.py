@@ -134,6 +134,20 @@ class Section:
             return default
         return value
 
+    def file_path(self, name: str, default: str | None) -> str | None:
+        """A path of the file system (a file, a socket, a device) as a string, ``default``
+        when the key is absent. Every path key of the config is read here, so each gets the
+        checks no path can pass: a NUL character (``"\\u0000"``, which TOML allows in a
+        string) is refused, since the OS cannot take it (Python's ``open`` and ``os.stat``
+        raise ``ValueError: embedded null byte``). A refused value is reported and None is
+        returned, so no later check or open touches it."""
+        value: str | None = self.get(name, str, default)
+        if value is not None and "\0" in value:
+            self.fail(name, f"{shown(value)} holds a NUL character (\\u0000), which no path can hold: "
+                            "write the path without it")
+            return None
+        return value
+
     def pin(self, name: str) -> str | None:
         """The pin, or None (reported) when missing or not a pin."""
         self.read.add(name)

@@ -1,6 +1,6 @@
 """``[sound]`` of the table config: the buzzer of the sound cues.
 
-Loaded only for a config with the section (start-up, issue 15: a table without it makes
+Loaded only for a config with the section (start-up: a table without it makes
 none of these records before its first frame); :mod:`pitchside.app.config` reads the rest.
 """
 

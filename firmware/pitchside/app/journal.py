@@ -1,7 +1,7 @@
 """The durable journal: every accepted input of a match, in SQLite, before it is shown.
 
 One database file holds the running match and the history of finished ones. Each
-accepted input (and each undo) is a row holding its replay line (shared/spec/replay.md),
+accepted input (and each undo) is a row holding its replay line (docs/spec/replay.md),
 appended in a transaction (one per step of the table: :meth:`Journal.append_lines`) with
 ``journal_mode=WAL`` and ``synchronous=FULL``: when it returns, the rows are in the WAL
 on disk (fsync), so a power cut after that loses nothing the players saw. A match on disk *is* a replay file: its
@@ -12,7 +12,7 @@ Order never depends on the wall clock (a Pi has no real-time clock and may boot 
 1970 or last week): matches are ordered by their row id and inputs by ``seq``. Wall
 times are kept for people, each with a flag saying whether the clock was synchronised.
 
-Sensor health (issue 13 item 6): the table ``sensor_tallies`` keeps, per match and
+Sensor health: the table ``sensor_tallies`` keeps, per match and
 sensor, what the sensor did (:class:`~pitchside.signals.health.SensorTally`). A match's
 rows are created with the match (one per sensor of its game, at zero), and what the
 sensors did since the last write is added in the same transaction as the next input
@@ -23,13 +23,16 @@ writing (nothing else changes: older firmware ignores the extra table).
 
 Faults:
 
-* a path that is not a journal this table created (a directory, a file that is not an
-  SQLite database, another program's database) is refused with a message that says what
-  to write instead, and nothing is moved or written (:func:`check_path`, which
-  ``check-config`` uses too);
-* a journal this table created that is corrupt, truncated or of a newer schema is moved
-  aside (``NAME.bad-N``) with a log message, and a fresh journal is started: never a
-  crash loop (:class:`Journal.open`);
+* a path that is not a journal this table created (a directory, another program's
+  database, a file without this table's marks that is not an SQLite database) is
+  refused with a message that says what to write instead, and nothing is moved or
+  written (:func:`check_path`, which ``check-config`` uses too); ``pitchside run`` then
+  keeps the matches in memory (:meth:`Journal.open`'s ``left_alone``);
+* a journal this table created that is corrupt, truncated or of a newer schema, or a
+  file whose first bytes are damaged but which carries this table's marks
+  (:mod:`pitchside.app.journal_damage`), is moved aside (``NAME.bad-N``) with a log
+  message and a notice for the display, and a fresh journal is started: never a crash
+  loop (:class:`Journal.open`);
 * a write that fails (disk full, read-only file system, I/O error) switches the journal
   to *memory mode*: the match goes on, :attr:`Journal.warning` says why for the display,
   and nothing already on disk is touched. The journal keeps every line of the matches
@@ -55,7 +58,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pitchside.app import refusals as _refusals
 from pitchside.app.refusals import Refusal
@@ -64,7 +67,7 @@ from pitchside.core.errors import PitchsideError
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally, summarise
 
-if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up)
     from pitchside.core.audits import AuditDay
 
 log = logging.getLogger(__name__)
@@ -73,6 +76,9 @@ APPLICATION_ID = 0x50545344
 """``PRAGMA application_id`` of a Pitchside journal ("PTSD"): a file without it is not ours."""
 SCHEMA_VERSION = 1
 """``PRAGMA user_version`` of the schema below."""
+NOT_A_JOURNAL = "NOT SAVING: not a journal file"
+""":attr:`Journal.warning` when the path holds a file that is not this table's journal,
+left alone (:meth:`Journal.open` with ``left_alone="memory"``)."""
 
 SCHEMA = """
 CREATE TABLE matches (
@@ -187,7 +193,7 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 """
-"""The club's outbox (issue 17, docs/spec/mqtt.md): one row per finished match whose
+"""The club's outbox (docs/spec/mqtt.md): one row per finished match whose
 result the table owes the club's broker, queued in the transaction that marks the match
 finished (only while :attr:`Journal.queue_results` is set: ``[mqtt]`` configured);
 ``delivered_wall`` stays NULL until the broker acknowledged the result (PUBACK), then
@@ -197,7 +203,7 @@ per journal file, so a match's id across the club (``<journal_uid>-<row id>``) s
 unique when a bad journal is moved aside and row ids start again. Added to older
 journals when they are opened for writing; their finished matches are not queued."""
 
-"""The credits ledger (issue 18): one row per coin, bonus, free credit, game paid for,
+"""The credits ledger: one row per coin, bonus, free credit, game paid for,
 acceptor fault and audit reset; ``balance`` and ``session`` are the credit after the
 row (cents), so the last row is the table's credit. Kept apart from the matches: pruning
 history never touches it; only :meth:`Journal.credit` and a paid first line write it."""
@@ -235,7 +241,7 @@ def _adjtimex() -> Callable[[], int] | None:
     start and end (``ctypes.util.find_library`` runs ldconfig or gcc: about 9 ms) and a
     ctypes class whose 3 interned names were left behind each time, growing the
     interpreter's interned-string table to a one-off 0.53 MiB resize near match 400
-    (issue 15, bench/README.md "Whole-table growth")."""
+    (bench/README.md, "Whole-table growth")."""
     try:
         import ctypes
         import ctypes.util
@@ -257,7 +263,7 @@ def _adjtimex() -> Callable[[], int] | None:
 CACHE_KIB = 256
 """SQLite's page cache for the journal, KiB. SQLite's default (2,000 KiB) fills as the
 journal file grows, so a table's RSS rose by about 2 MiB over its first 1,000 matches
-(issue 15 item 4: the whole-table bench, ~4 KB a match, all of it SQLite's cache;
+(the whole-table bench, ~4 KB a match, all of it SQLite's cache;
 Python's objects did not grow). 256 KiB holds the pages an append, a match's end and a
 prune touch; the cache is full after about 50 matches and stays at this bound."""
 
@@ -297,14 +303,14 @@ def rescue_folder(journal: str | Path, rescue_dir: str | Path | None = None) -> 
 
 def _hashed_folder(journal: Path, base: Path) -> Path:
     """:func:`rescue_folder` of the absolute path ``journal`` in ``base``."""
-    import hashlib  # OpenSSL's, loaded only for a rescue file (start-up, issue 15)
+    import hashlib  # OpenSSL's, loaded only for a rescue file (start-up)
 
     return base / f"{journal.name}-{hashlib.sha1(str(journal).encode()).hexdigest()[:10]}"
 
 
 def rescue_path(journal: str | Path, match_id: int, rescue_dir: str | Path | None = None) -> Path:
     """The rescue file of unsaved match ``match_id`` of the journal at ``journal``: a
-    replay file (shared/spec/replay.md), header first, undos included."""
+    replay file (docs/spec/replay.md), header first, undos included."""
     return rescue_folder(journal, rescue_dir) / _rescue_name(match_id)
 
 
@@ -352,6 +358,9 @@ class Journal:
         self._wall = wall
         self._synced = synced
         self.warning: str | None = None if conn is not None else "NOT SAVING: no journal"
+        self.notice: str | None = None
+        """What the display says once at start while the journal saves: a bad journal of
+        this table was moved aside (:data:`pitchside.app.journal_damage.MOVED_ASIDE`)."""
         self._next_memory_id = -1
         self._kept: dict[int, list[str]] = {}
         """The lines (header first) of the matches of this run: the current one, and
@@ -386,26 +395,39 @@ class Journal:
         wall: Callable[[], float] | None = None,
         synced: Callable[[], bool] = clock_is_synchronised,
         rescue_dir: str | Path | None = None,
+        left_alone: Literal["raise", "memory"] = "raise",
     ) -> "Journal":
         """Open (or create) the journal at ``path``.
 
-        A bad journal of this table is moved aside and a fresh one made; storage that
-        cannot be written gives a memory-only journal with :attr:`warning` set.
+        A bad journal of this table is moved aside (:attr:`notice` says so) and a fresh
+        one made; storage that cannot be written gives a memory-only journal with
+        :attr:`warning` set.
 
         :param rescue_dir: where the rescue files of unsaved matches go (default
             :func:`default_rescue_dir`).
+        :param left_alone: what a path that is not a journal this table created
+            (:func:`check_path`) gives: ``"raise"`` :class:`JournalError`, or ``"memory"``
+            a memory-only journal (``NOT SAVING: not a journal file``, the reason
+            logged), as ``pitchside run`` asks so that a table never stays down over
+            it. Either way nothing is moved, written or created beside it.
 
         :raises JournalError: ``path`` is not a journal this table created
-            (:func:`check_path`: a directory, another program's file); nothing is moved.
+            (:func:`check_path`: a directory, another program's file), unless
+            ``left_alone`` is ``"memory"``; nothing is moved.
         :raises JournalLocked: another process holds the journal.
         """
         import time
 
         wall = wall or time.time
-        refused = check_path(path)
-        if refused is not None:  # before the lock file: a directory gets no NAME.lock beside it
-            raise JournalError(refused)
-        j = cls._open(Path(path), wall, synced)
+        kind, said = _classify(path)
+        if kind == "refused":  # before the lock file: a directory gets no NAME.lock beside it
+            if left_alone == "raise":
+                raise JournalError(said)
+            log.error("%s; keeping matches in memory only", said)
+            j = cls(None, None, None, wall, synced)
+            j.warning = NOT_A_JOURNAL
+        else:  # a damaged one is named by the marks found before the lock file is made
+            j = cls._open(Path(path), wall, synced, said if kind == "damaged" else None)
         # rescue_folder(path, rescue_dir), its hash taken when first needed (memory mode only)
         j._rescue_at = (Path(path).absolute(), Path(rescue_dir) if rescue_dir is not None else default_rescue_dir())
         return j
@@ -418,7 +440,7 @@ class Journal:
         return self._rescue_named
 
     @classmethod
-    def _open(cls, p: Path, wall: Callable[[], float], synced: Callable[[], bool]) -> "Journal":
+    def _open(cls, p: Path, wall: Callable[[], float], synced: Callable[[], bool], damaged: str | None) -> "Journal":
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
             lock_fd = os.open(f"{p}.lock", os.O_RDWR | os.O_CREAT, 0o644)
@@ -435,7 +457,7 @@ class Journal:
                 raise JournalLocked(f"{p} is in use by another Pitchside process") from None
             raise
         try:
-            conn = cls._connect_checked(p)
+            conn, moved = cls._connect_checked(p, damaged)
         except (sqlite3.Error, OSError) as exc:
             if isinstance(exc, OSError) or _is_write_fault(exc):
                 log.error("journal %s cannot be written (%s): keeping matches in memory only", p, exc)
@@ -444,7 +466,9 @@ class Journal:
                 j.warning = f"NOT SAVING: {_why(exc)}"
                 return j
             raise
-        return cls(p, conn, lock_fd, wall, synced)
+        j = cls(p, conn, lock_fd, wall, synced)
+        j.notice = moved
+        return j
 
     @classmethod
     def open_readonly(cls, path: str | Path) -> "Journal":
@@ -456,9 +480,11 @@ class Journal:
         p = Path(path)
         if not p.exists():
             raise JournalError(f"{p}: no such journal")
-        kind, refused = _kind(p)
-        if refused is not None:
-            raise JournalError(refused)
+        kind, said = _kind(p)
+        if kind == "refused":
+            raise JournalError(said)
+        if kind == "damaged":
+            raise JournalError(f"{p} {said}")
         if kind == "new":
             raise JournalError(f"{p} is empty: no match has been stored in it")
         problem = _check_file(p)
@@ -468,20 +494,29 @@ class Journal:
         return cls(p, conn, None, lambda: 0.0, lambda: False)
 
     @classmethod
-    def _connect_checked(cls, p: Path) -> sqlite3.Connection:
-        """Connect, check the file is ours and sound; move a bad one aside and retry."""
+    def _connect_checked(cls, p: Path, damaged: str | None) -> tuple[sqlite3.Connection, str | None]:
+        """Connect, check the file is ours and sound; move a bad one aside (damaged, or
+        ours and unsound) and start afresh. Returns the connection and the display's
+        notice of a journal moved aside (None: none was).
+
+        :param damaged: why the file is damaged, as found before the lock file was made
+            (what the log says: the marks it had, not the lock just made)."""
         # A 0-byte file (a crash right after it was created, before SQLite wrote its
         # header) holds nothing: it gets the schema like a new file.
-        refused = check_path(p)  # again, now that the lock is held
-        if refused is not None:
-            raise JournalError(refused)
-        existed = _kind(p)[0] == "ours"
-        if existed:
-            problem = _check_file(p)
-            if problem is not None:
-                aside = _move_aside(p)
-                log.error("journal %s %s: moved aside to %s; starting a fresh journal", p, problem, aside)
-                existed = False
+        kind, said = _kind(p)  # again, now that the lock is held
+        if kind == "refused":
+            raise JournalError(said)
+        if kind == "damaged" and damaged is not None:
+            said = damaged
+        problem = said if kind == "damaged" else _check_file(p) if kind == "ours" else None
+        existed = kind == "ours" and problem is None
+        moved = None
+        if problem is not None:
+            from pitchside.app.journal_damage import MOVED_ASIDE  # only then: not loaded at a sound start
+
+            aside = _move_aside(p)
+            log.error("journal %s %s: moved aside to %s; starting a fresh journal", p, problem, aside)
+            moved = MOVED_ASIDE
         conn = sqlite3.connect(p, isolation_level=None, check_same_thread=False)
         try:
             conn.execute("PRAGMA foreign_keys = ON")
@@ -499,24 +534,24 @@ class Journal:
                             conn.execute(stmt)
                     conn.execute(SENSOR_SCHEMA)
                 fsync_dir(p.parent)  # the new database and its WAL survive a power cut
-            with _transaction(conn):  # the credits section (issue 18): added to older journals too
+            with _transaction(conn):  # the credits section: added to older journals too
                 for stmt in CREDITS_SCHEMA.split(";"):
                     if stmt.strip():
                         conn.execute(stmt)
                 if not _has_table(conn, "sensor_tallies"):  # a journal from before sensor health
                     conn.execute(SENSOR_SCHEMA)
-                for stmt in OUTBOX_SCHEMA.split(";"):  # the club's outbox (issue 17): older journals too
+                for stmt in OUTBOX_SCHEMA.split(";"):  # the club's outbox: older journals too
                     if stmt.strip():
                         conn.execute(stmt)
                 if conn.execute("SELECT 1 FROM meta WHERE key = 'journal_uid'").fetchone() is None:
-                    import uuid  # only for a journal without its uid: uuid loads platform (start-up, issue 15)
+                    import uuid  # only for a journal without its uid: uuid loads platform (start-up)
 
                     conn.execute("INSERT INTO meta (key, value) VALUES ('journal_uid', ?)", (uuid.uuid4().hex[:16],))
-                _refusals.ensure(conn)  # refused inputs (issue 16): added to older journals too
+                _refusals.ensure(conn)  # refused inputs: added to older journals too
         except BaseException:
             conn.close()
             raise
-        return conn
+        return conn, moved
 
     # --- state --------------------------------------------------------------------------
 
@@ -606,7 +641,7 @@ class Journal:
             zero, in the same transaction, so a sensor that never counts is on record.
         :param first: the match's first lines (its first accepted step), written in the
             same transaction as the header (:meth:`append_lines`'s rows): the step that
-            starts a match costs one fsync, not two (issue 15: such edges made the
+            starts a match costs one fsync, not two (such edges made the
             journaled p99 twice the write's).
         :param prune_to: keep at most this many ended matches (:meth:`prune`), pruned in
             the same transaction: a full history costs the start no second fsync.
@@ -656,7 +691,7 @@ class Journal:
         corrected ``shot``) is never half on disk.
 
         :param spend: the credits the match costs, written in the same transaction (its
-            first line: a match is paid for exactly when it has a line on disk, issue 18).
+            first line: a match is paid for exactly when it has a line on disk; pay to play).
         :param sensors: what the sensors did since the last write, added to the
             match's tallies in the same transaction as the lines.
         :param refused: the inputs refused since the last write
@@ -684,7 +719,7 @@ class Journal:
     def _spend_in_memory(self, spend: LedgerEntry | None, match_id: int) -> None:
         """Memory mode: a step's ``spend`` that no transaction wrote goes in the memory
         ledger, as :meth:`_write_rows` puts it in the file's, so :meth:`balance` says
-        the same in both modes (issue 18)."""
+        the same in both modes (pay to play)."""
         if spend is not None:
             self._memory_credits.append(replace(spend, match_id=match_id))
 
@@ -698,7 +733,7 @@ class Journal:
 
         The lines' seqs continue :attr:`_next_seq` when it is this match's, else the
         file's ``MAX(seq) + 1`` (one query per match and opening, not one per write:
-        issue 15, bench/README.md "Session 27"). A step without sensor counts or
+        bench/README.md, "Journaled input vs its fsync"). A step without sensor counts or
         refusals runs no statement for them."""
         conn = self._conn
         assert conn is not None  # the caller holds the transaction open on it
@@ -884,7 +919,7 @@ class Journal:
         return out
 
     def export(self, match_id: int) -> str:
-        """A stored match as a replay file (shared/spec/replay.md), undos included."""
+        """A stored match as a replay file (docs/spec/replay.md), undos included."""
         return "\n".join(self.lines(match_id)) + "\n"
 
     def history(self) -> list[MatchRecord]:
@@ -958,7 +993,7 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- credits and audits (issue 18) ---------------------------------------------------
+    # --- credits and audits (pay to play) ---------------------------------------------------
 
     def credit(self, entry: LedgerEntry) -> bool:
         """Store one credits ledger entry (a coin, a bonus, free credit, a fault, an audit
@@ -1005,7 +1040,7 @@ class Journal:
         by value, money paid, bonus, free credit, games by game and options, faults."""
         if self._conn is None or not self._has_credits():
             return []
-        # only for the audits (the service page, `pitchside audits`), not a table's start (issue 15)
+        # only for the audits (the service page, `pitchside audits`), not a table's start
         from pitchside.core.audits import AuditDay
 
         last_reset = self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM credits WHERE kind = 'reset'").fetchone()[0]
@@ -1082,14 +1117,31 @@ def check_path(path: str | Path) -> str | None:
 
     Reads only (it creates, moves and locks nothing), so ``check-config`` can call it;
     :meth:`Journal.open` raises :class:`JournalError` with the same message. A journal
-    of this table that is corrupt is not refused here: the table moves it aside.
+    of this table that is corrupt is not refused here, nor a file that does not read as
+    one but carries this table's marks (:mod:`pitchside.app.journal_damage`): the table
+    moves it aside.
 
     :param path: the ``[storage] journal`` value; a trailing ``/`` names a directory.
     """
+    kind, said = _classify(path)
+    return said if kind == "refused" else None
+
+
+def damage(path: str | Path) -> str | None:
+    """Why the file at ``path`` is a damaged journal of this table that :meth:`Journal.open`
+    moves aside (``"/var/lib/pitchside/journal.db is not an SQLite database, with this
+    table's journal.db.lock beside it"``), or None. Reads only, like :func:`check_path`."""
+    kind, said = _classify(path)
+    return f"{path} {said}" if kind == "damaged" else None
+
+
+def _classify(path: str | Path) -> tuple[PathKind, str | None]:
+    """:func:`_kind` of the ``[storage] journal`` value ``path``, where a trailing ``/``
+    names a directory."""
     if isinstance(path, str) and path.endswith(("/", os.sep)) and path.strip("/" + os.sep):
         p = Path(path)
-        return _refusal(p, "names a directory (it ends in /), not a journal file", p / "journal.db")
-    return _kind(Path(path))[1]
+        return ("refused", _refusal(p, "names a directory (it ends in /), not a journal file", p / "journal.db"))
+    return _kind(Path(path))
 
 
 def _refusal(p: Path, why: str, instead: Path | None) -> str:
@@ -1099,10 +1151,16 @@ def _refusal(p: Path, why: str, instead: Path | None) -> str:
     return f"{p} {why}; Pitchside leaves it alone: {fix}"
 
 
-def _kind(p: Path) -> tuple[str, str | None]:
+PathKind = Literal["new", "ours", "damaged", "refused"]
+"""What the file at a journal path is (:func:`_kind`)."""
+
+
+def _kind(p: Path) -> tuple[PathKind, str | None]:
     """``("new", None)``: absent, empty, or an SQLite database with nothing in it;
-    ``("ours", None)``: a database this table created (sound or not); ``("refused",
-    message)``: anything else (see :func:`check_path`)."""
+    ``("ours", None)``: a database this table created (sound or not); ``("damaged",
+    why)``: a file that does not read as a journal but carries this table's marks
+    (:mod:`pitchside.app.journal_damage`), to be moved aside; ``("refused", message)``:
+    anything else (see :func:`check_path`)."""
     other = p.with_name("journal.db") if p.name != "journal.db" else None
     try:
         st = p.stat()
@@ -1112,18 +1170,18 @@ def _kind(p: Path) -> tuple[str, str | None]:
         return ("refused", _refusal(p, "is a directory, not a journal file", p / "journal.db"))
     if not stat.S_ISREG(st.st_mode):
         return ("refused", _refusal(p, "is not a regular file", other))
-    if st.st_size == 0:
-        return ("new", None)  # a crash right after the file was created, before SQLite wrote
+    if st.st_size == 0:  # a crash right after the file was created, before SQLite wrote
+        return _unread(p, None) if Path(f"{p}-wal").exists() else ("new", None)
     try:
         with open(p, "rb") as fh:
             head = fh.read(100)
     except OSError as exc:
         return ("refused", _refusal(p, f"cannot be read ({exc.strerror})", other))
     if not head.startswith(SQLITE_MAGIC):
-        return ("refused", _refusal(p, "is not an SQLite database, so not a Pitchside journal", other))
+        return _unread(p, "is not an SQLite database", ", so not a Pitchside journal")
     if len(head) < 100:
-        why = f"is an SQLite header cut short ({len(head)} bytes): it cannot be told to be a Pitchside journal"
-        return ("refused", _refusal(p, why, other))
+        why = f"is an SQLite header cut short ({len(head)} bytes)"
+        return _unread(p, why, ": it cannot be told to be a Pitchside journal")
     if int.from_bytes(head[68:72], "big") == APPLICATION_ID:
         return ("ours", None)
     # A new journal's application id may still be in the WAL (not yet checkpointed)
@@ -1135,12 +1193,27 @@ def _kind(p: Path) -> tuple[str, str | None]:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             objects = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
     except (sqlite3.Error, OSError) as exc:
-        why = f"is an SQLite file whose header cannot be read ({exc}): it cannot be told to be a Pitchside journal"
-        return ("refused", _refusal(p, why, other))
+        why = f"is an SQLite file whose header cannot be read ({exc})"
+        return _unread(p, why, ": it cannot be told to be a Pitchside journal")
     if (app_id, version, objects) == (0, 0, 0):
         return ("new", None)  # created, then killed before our schema was committed: holds nothing
     why = f"is another program's SQLite database (application_id {app_id:#x}), not a Pitchside journal"
     return ("refused", _refusal(p, why, other))
+
+
+def _unread(p: Path, why: str | None, unknown: str = "") -> tuple[PathKind, str | None]:
+    """A file that does not read as a journal: ``("damaged", ...)`` when it carries this
+    table's marks, else refused (``why`` + ``unknown``). ``why`` None: an empty file
+    beside a ``-wal`` (damaged when that WAL holds pages, else new)."""
+    from pitchside.app import journal_damage  # only for such a file: not loaded at a sound start
+
+    if why is None:
+        found = journal_damage.empty_with_wal(p)
+        return ("new", None) if found is None else ("damaged", found)
+    found = journal_damage.damaged(p, why)
+    if found is not None:
+        return ("damaged", found)
+    return ("refused", _refusal(p, why + unknown, p.with_name("journal.db") if p.name != "journal.db" else None))
 
 
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:
@@ -1178,14 +1251,16 @@ def _check_file(p: Path) -> str | None:
 
 
 def _connect_ro(p: Path) -> sqlite3.Connection:
-    """A read-only connection to ``p``. On a read-only file system SQLite cannot create
-    the WAL index (``-shm``) that a clean close removed, and every query would fail with
-    "unable to open database file": with no WAL left to read, nothing can change the
-    file, so it is opened ``immutable``."""
+    """A read-only connection to ``p``. Where SQLite cannot create the WAL index
+    (``-shm``) that a clean close removed (a read-only file system, or a folder this
+    user may only read: the web side reads the table's journal through its group), every
+    query would fail ("unable to open database file", or "attempt to write a readonly
+    database"): with no WAL left to read, nothing can change the file, so it is opened
+    ``immutable``. While the table runs, its ``-shm`` exists and is read as it is."""
     uri = f"file:{p}?mode=ro"
     wal = Path(f"{p}-wal")
     if (
-        os.statvfs(p.parent).f_flag & os.ST_RDONLY
+        (os.statvfs(p.parent).f_flag & os.ST_RDONLY or not os.access(p.parent, os.W_OK))
         and not Path(f"{p}-shm").exists()
         and not (wal.exists() and wal.stat().st_size > 0)
     ):

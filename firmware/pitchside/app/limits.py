@@ -2,7 +2,7 @@
 
 The firmware may not import the drivers (``pitchside_hw``, the import contract of
 pyproject.toml), yet ``check-config`` must refuse exactly what the drivers would refuse
-at start (issue 12 R6: a config ``check-config`` accepts never fails at start). So the
+at start (a config ``check-config`` accepts never fails at start). So the
 drivers' package offers its limits through the ``pitchside.hardware`` entry point (the
 same plugin seam as the ``pitchside.commands`` subcommands): a function returning a
 :class:`HardwareLimits`. Without that package installed, :data:`ANY_HARDWARE` accepts
@@ -68,8 +68,7 @@ def _installed_entry_points() -> Any:
 def plugins(group: str) -> EntryPoints:
     """The installed entry points of ``group`` (``pitchside.commands``,
     ``pitchside.hardware``): every distribution's are read once per process, not once
-    per group (each read opens every installed distribution's metadata; start-up,
-    issue 15)."""
+    per group (each read opens every installed distribution's metadata; start-up)."""
     found: EntryPoints = _installed_entry_points().select(group=group)
     return found
 

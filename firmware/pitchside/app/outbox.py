@@ -1,4 +1,4 @@
-"""The journal as the club's outbox (issue 17, docs/spec/mqtt.md), read and marked on a
+"""The journal as the club's outbox (docs/spec/mqtt.md), read and marked on a
 SQLite connection of its own, by the club link's thread.
 
 The runtime's :class:`~pitchside.app.journal.Journal` queues a finished match in the

@@ -1,4 +1,4 @@
-"""One display's page turning (issue 14 item 2: text that does not fit is paged, never
+"""One display's page turning (text that does not fit is paged, never
 cut): which frame's pages are turning, the page it is on, and whether a turn is due.
 
 The runtime keeps one :class:`Pager` per display (the main panel and each side display)

@@ -7,7 +7,7 @@ match. :meth:`Recorder.resume` rebuilds an unfinished match by folding its journ
 through the rules (the rules version is in its header, so an old journal still
 replays).
 
-Sensor health (issue 13 item 6): the runtime hands every sensor event to
+Sensor health: the runtime hands every sensor event to
 :meth:`Recorder.sensed`; what the sensors did is kept pending and written with the next
 line of the match, in the same transaction (:meth:`pitchside.app.journal.Journal.append_lines`),
 or with its end. The panel's corrections of what a sensor sensed (a twenty entered by
@@ -62,8 +62,14 @@ class Recorder:
         """What the display must say about storage (``"NOT SAVING: disk full"``), or None."""
         return self.journal.warning
 
+    @property
+    def notice(self) -> str | None:
+        """What the display says once at start while saving goes on (a bad journal moved
+        aside, :attr:`Journal.notice <pitchside.app.journal.Journal.notice>`), or None."""
+        return self.journal.notice
+
     def _header(self, ts: TableLike) -> dict[str, Any]:
-        from pitchside.core.record.format import FORMAT_VERSION  # at the first match, not at start-up (issue 15)
+        from pitchside.core.record.format import FORMAT_VERSION  # at the first match, not at start-up
 
         codec = ts.match.codec
         return {
@@ -86,7 +92,7 @@ class Recorder:
         offered = games or (game,)
         mid = self.journal.running(tuple(offered))  # another game's match stays on hold
         if mid is not None:
-            # the replay format, only to rebuild an unfinished match (start-up, issue 15)
+            # the replay format, only to rebuild an unfinished match (start-up)
             from pitchside.core.record.format import ReplayFormatError, replay
 
             try:
@@ -202,7 +208,7 @@ class Recorder:
         self._lines = 0
         self._start_at = self._clock()
 
-    # --- credits (issue 18) ---------------------------------------------------------
+    # --- credits (pay to play) ---------------------------------------------------------
 
     def credit(self) -> Credit:
         """The table's credit as the journal has it (its last ledger entry)."""
@@ -250,7 +256,7 @@ def _corrections(ts: TableLike, inp: Any) -> dict[str, SensorTally]:
 
 def _result(match: Match) -> dict[str, Any]:
     """What the journal keeps as a finished match's result: the replay output of its
-    final state (shared/spec/replay.md), serialised once, when the match ends."""
+    final state (docs/spec/replay.md), serialised once, when the match ends."""
     out: dict[str, Any] = match.codec.output(match.state)
     return out
 

@@ -41,7 +41,7 @@ from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
 
-if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up, issue 15)
+if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up)
     from pitchside.tables.cues import Cue, SoundSink
     from pitchside.tables.moments import Showing
 
@@ -98,8 +98,8 @@ class PreparingSink(FrameSink, Protocol):
     does everything ``show`` of the same image object will need short of the bus (the
     compare with the frame shown, packing, planning what to send), and must send
     nothing; ``show`` of that image then only sends. The runtime prepares a journaled
-    input's frame while the write is made durable and shows it once it is (issue 15
-    item 2). A sink without ``prepare`` is simply shown."""
+    input's frame while the write is made durable and shows it once it is (less
+    latency). A sink without ``prepare`` is simply shown."""
 
     def prepare(self, image: Image.Image) -> None: ...
 
@@ -115,14 +115,14 @@ class Publisher(Protocol):
 
 
 PAGE_S = 2.5
-"""Seconds each page of a paged text shows (issue 14 item 2: long prompts are paged,
+"""Seconds each page of a paged text shows (long prompts are paged,
 never cut) before the runtime turns to the next."""
 
 
 def system_dice(count: int) -> tuple[int, ...]:
     """``count`` fair dice from the OS's random source (``secrets``), values 1-6
     (:func:`pitchside.app.software_die.roll`)."""
-    from pitchside.app import software_die  # at the first roll: a table without dice never loads it (issue 15)
+    from pitchside.app import software_die  # at the first roll: a table without dice never loads it (start-up)
 
     return software_die.roll(count)
 
@@ -171,7 +171,7 @@ class TableParts:
         returns at once, and a fault is logged, never fatal.
     :param overlap_writes: when an accepted input's frame has still to be drawn, run
         the recorder's write on a writer thread (:mod:`pitchside.app.writer`) while it is
-        drawn, and show the frame once both are done (issue 15 item 2: the latency of a
+        drawn, and show the frame once both are done (the latency of a
         journaled input is then max(fsync, render), not their sum); when the frame is
         drawn already (ahead, or the one shown), the write runs in the loop's thread,
         then the frame is shown (nothing left to overlap: two thread hand-offs would
@@ -212,7 +212,7 @@ class Runtime:
         self._sound = parts.sound
         self._cues: CueFunctions | None = None
         """The cue functions (:func:`pitchside.tables.cues.cues`, ``moment_cues``), loaded
-        here for a table with a buzzer only (start-up, issue 15)."""
+        here for a table with a buzzer only (start-up)."""
         if parts.sound is not None:
             from pitchside.tables.cues import cues, moment_cues
 
@@ -242,11 +242,19 @@ class Runtime:
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
+        self._loop_thread: int | None = None
+        """The thread serving :meth:`run` (its ident) while it runs: :meth:`schedule` from
+        any other wakes it. None otherwise (a caller driving :meth:`process_pending`
+        itself, as the simulator does, looks at the timers itself: no wake is queued)."""
         self._shown: Frame | None = None
         self._side_sinks = {side: (sink, Panel.of(size)) for side, (sink, size) in parts.side_sinks.items()}
         self._pager = Pager()  # the main display's pages
         self._side_pagers = {side: Pager() for side in self._side_sinks}
-        self._accepted_since_warning = 0
+        self._warning_seen: str | None = None
+        """The storage warning (or start-up notice) an accepted input came after: until
+        one does, :meth:`frame` puts it on the prompt line."""
+        self._notice: str | None = getattr(parts.recorder, "notice", None)
+        """The recorder's optional start-up notice (a bad journal moved aside), looked up once."""
         self._side_shown: dict[str, Frame] = {}
         self._draw_plan = parts.draw_ahead
         # the sink's two optional steps, looked up once (not at every refresh)
@@ -309,9 +317,17 @@ class Runtime:
 
     def schedule(self, due_at: float, callback: Callable[[float], None]) -> None:
         """Run ``callback(due_at)`` from the loop once the clock reaches ``due_at`` (s);
-        safe from any thread."""
+        safe from any thread. While :meth:`run` serves, a timer due before every other,
+        scheduled from another thread, wakes it (it may be asleep until the one it knew of,
+        or for its whole ``wake_s``), so it fires at its time; the loop's own thread needs
+        no wake: it looks at the timers before it sleeps."""
         with self._timers_lock:
-            heapq.heappush(self._timers, (due_at, next(self._seq), callback))
+            seq = next(self._seq)
+            heapq.heappush(self._timers, (due_at, seq, callback))
+            first = self._timers[0][1] == seq
+        loop = self._loop_thread
+        if first and loop is not None and threading.get_ident() != loop:
+            self.wake()
 
     def next_due(self) -> float | None:
         with self._timers_lock:
@@ -419,13 +435,13 @@ class Runtime:
         if self._recorder is None:
             return
         self.settle()
-        warned = self._recorder.warning is not None
+        warned = self._recorder.warning or self._notice
         if self._writer is not None:  # written by refresh: inline if its frame is drawn, else overlapped
             self._deferred = (accepted, self.state)
         else:
             self._recorder.accepted_all(accepted, self.state)
         if warned:
-            self._accepted_since_warning += len(accepted)
+            self._warning_seen = warned
 
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
@@ -448,13 +464,13 @@ class Runtime:
                     self._recorder.new_match(self.state)
                 if self.kiosk.settings.tournament_file is not None:
                     # a tournament file read again for the new match; imported here: a
-                    # table without one never loads the tournament code (start-up, issue 15)
+                    # table without one never loads the tournament code (start-up)
                     from pitchside.app import tournament_file
 
                     for event in tournament_file.new_match_events(self.kiosk.settings):
                         self._handle(event)
             elif isinstance(effect, credits.Ledger):
-                # journaled here, before the refresh that shows it (issue 18)
+                # journaled here, before the refresh that shows it (pay to play)
                 ledger = getattr(self._recorder, "ledger", None)
                 self.settle()
                 if ledger is not None:
@@ -521,22 +537,24 @@ class Runtime:
         return kiosk.view(self.kiosk)
 
     def frame(self) -> Frame:
-        """The main display's frame request: the view; a storage fault's warning for its
-        prompt line until the next accepted input (so play prompts are not hidden for
+        """The main display's frame request: the view; a storage fault's warning (else
+        the start-up notice of a bad journal moved aside) for its prompt line until the
+        next accepted input (so play prompts are not hidden for
         the rest of the match); the corner badge while the journal is not saving."""
         return self._pager.at(self._framed(self.view()))
 
     def _framed(self, view: object) -> Frame:
         """``view`` with the storage overlays of :meth:`frame` (page 0)."""
         warning = self._recorder.warning if self._recorder is not None else None
-        shown = warning if warning and self._accepted_since_warning == 0 else None
+        said = warning or self._notice  # a fault's warning, else the start-up notice
+        shown = said if said and said != self._warning_seen else None
         return Frame(view, warning=shown, badge=warning is not None)
 
     def draw_ahead(self) -> int:
         """Draw the frame each likely next input (:attr:`TableParts.draw_ahead`) would
         show, and have the sink prepare it (``prepare_ahead``: packed and planned, nothing
         sent), so that when that input comes :meth:`refresh` finds its frame drawn
-        (:mod:`pitchside.app.ahead`; issue 15 item 2). Pure work on the state as it is:
+        (:mod:`pitchside.app.ahead`; latency). Pure work on the state as it is:
         the guessed inputs go through :func:`pitchside.tables.kiosk.handle` and their
         effects are dropped; nothing is shown, journaled or changed. For the loop's own
         thread only (:meth:`run` calls it before it blocks).
@@ -606,8 +624,8 @@ class Runtime:
     def refresh(self) -> None:
         """Draw and show the current frames (main and side displays) where they differ
         from the ones shown; after a display fault the frame is tried again on every
-        later refresh, and the other displays go on. A frame with paged text (issue 14
-        item 2), on the main display or a side display, gets a page turn every
+        later refresh, and the other displays go on. A frame with paged text (text that
+        does not fit), on the main display or a side display, gets a page turn every
         :data:`PAGE_S` s on the clock (a timer, as the kiosk's are: time is an input;
         one :class:`~pitchside.app.pager.Pager` per display), for as long as that frame
         is shown there; a new frame starts at its first page.
@@ -705,22 +723,26 @@ class Runtime:
         block on the queue until an event or the next timer, whichever is first, with
         no polling. ``idle_s`` (or the runtime's ``wake_s``) bounds the sleep."""
         bound = idle_s if idle_s is not None else self._wake_s
-        self.refresh()
-        while not stop.is_set():
-            self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
-            due = self.next_due()
-            waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
-            event: table.Event | TimerRequest | _Wake | None
-            self.waiting = True
-            try:
-                event = self._queue.get(timeout=min(waits) if waits else None)
-            except queue.Empty:
-                event = None
-            finally:
-                self.waiting = False
-            if event is not None and not isinstance(event, _Wake):
-                self._handle(event)
-            self.fire_due(self._clock())
-            self.process_pending()
-            if self._on_pass is not None:
-                self._on_pass(self._clock())
+        self._loop_thread = threading.get_ident()
+        try:
+            self.refresh()
+            while not stop.is_set():
+                self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
+                due = self.next_due()
+                waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
+                event: table.Event | TimerRequest | _Wake | None
+                self.waiting = True
+                try:
+                    event = self._queue.get(timeout=min(waits) if waits else None)
+                except queue.Empty:
+                    event = None
+                finally:
+                    self.waiting = False
+                if event is not None and not isinstance(event, _Wake):
+                    self._handle(event)
+                self.fire_due(self._clock())
+                self.process_pending()
+                if self._on_pass is not None:
+                    self._on_pass(self._clock())
+        finally:
+            self._loop_thread = None

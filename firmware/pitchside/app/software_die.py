@@ -29,7 +29,7 @@ def roll(count: int, randbelow: Callable[[int], int] | None = None) -> tuple[int
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DICE:
         raise ValueError(f"roll 1 to {MAX_DICE} dice, not {count!r}")
     if randbelow is None:
-        import secrets  # at the first roll, not at start-up: hmac and OpenSSL's hashlib (issue 15)
+        import secrets  # at the first roll, not at start-up: hmac and OpenSSL's hashlib
 
         randbelow = secrets.randbelow
     out = []

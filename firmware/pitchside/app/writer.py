@@ -1,5 +1,5 @@
 """The journal's writer thread: a durable write runs while the frame that shows it is drawn
-(issue 15 item 2).
+(latency).
 
 Only a frame still to be drawn is overlapped so: when the frame of an accepted input
 was drawn ahead (or is the one shown), the runtime writes in its own thread

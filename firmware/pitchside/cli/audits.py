@@ -1,4 +1,4 @@
-"""``pitchside audits``: the owner's audits (issue 18), as a table or CSV; ``--reset``
+"""``pitchside audits``: the owner's audits (pay to play), as a table or CSV; ``--reset``
 starts them afresh after a typed confirm, and the reset itself is kept."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (``tournament``, ``audits``, ``web``, ``league``), registered without importing those
 modules: each handler here imports its module only when its command is chosen.
 
-Why (issue 15, start-up to the first frame): ``pitchside run`` builds the whole parser
+Why (start-up to the first frame): ``pitchside run`` builds the whole parser
 before it starts the table, and importing every sub-command's module for it (the
 tournament rules and file, the audits and pricing, the league's formats) cost a table
 about 36 ms of CPU at every boot for commands it never runs. A handler takes the
@@ -59,7 +59,7 @@ class CommandParser(argparse.ArgumentParser):
     reports an error (which prints its usage). A parser nobody defers is a plain
     :class:`argparse.ArgumentParser`.
 
-    Why (start-up, issue 15): ``tournament`` and ``league`` have sub-commands of their
+    Why (start-up): ``tournament`` and ``league`` have sub-commands of their
     own, ten parsers ``pitchside run`` built at every boot for nothing (about 3.5 ms of
     CPU here)."""
 
@@ -102,7 +102,7 @@ def deferred(sub: Any, name: str, help: str, build: Callable[[argparse.ArgumentP
 
 def _lazy(module: str, name: str) -> Callable[[argparse.Namespace], int]:
     """The handler that imports ``pitchside.cli.<module>`` when its command is chosen
-    (never at start-up, issue 15) and runs its function ``name`` on the parsed args."""
+    (never at start-up) and runs its function ``name`` on the parsed args."""
 
     def handler(args: argparse.Namespace) -> int:
         run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"pitchside.cli.{module}"), name)

@@ -6,7 +6,7 @@ drivers or the simulator (``run``, ``sim``) are registered by ``pitchside_hw`` a
 imports them (the import boundary of pyproject.toml).
 
 Exit status: 0 success; 2 bad input (malformed replay line, unreadable file, bad
-config); 3 ``replay --strict`` stopped at a refusal (shared/spec/replay.md).
+config); 3 ``replay --strict`` stopped at a refusal (docs/spec/replay.md).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from pitchside import __version__
-from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
+from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, journal_checks, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord, read_rescued
 from pitchside.app.limits import installed_limits, plugins
 from pitchside.cli import commands
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from pitchside.core.record.format import ReplayFormatError, replay  # not for `pitchside run` (start-up, issue 15)
+    from pitchside.core.record.format import ReplayFormatError, replay  # not for `pitchside run` (start-up)
 
     try:
         with open(args.file, encoding="utf-8") as fh:
@@ -124,7 +124,7 @@ def _record_json(r: MatchRecord) -> dict[str, object]:
 
 
 def _print_sensors(health: list[SensorHealth], as_json: bool) -> int:
-    """``pitchside history --sensors``: each sensor's health record (issue 13 item 6)."""
+    """``pitchside history --sensors``: each sensor's health record."""
     if as_json:
         print(json.dumps([_health_json(h) for h in health], indent=2))
         return 0
@@ -227,7 +227,21 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
                   f"pin_factory = one of {', '.join(limits.pin_factories) or 'lgpio'} in [gpio]")
             continue
         text = _read_text(path)
-        for w in config.warnings:
+        problem, warning = journal_checks(config)
+        if problem is not None:
+            status = 2
+            _print_problem(problem, text)
+            continue
+        if config.web is not None:  # a name pitchside web could not listen on (asks the resolver)
+            from pitchside.app.config_web import listen_problem, parse_listen
+
+            listen = listen_problem(*parse_listen(config.web.listen))
+            if listen is not None:
+                status = 2
+                line = locate(text, "web.listen")
+                print(f"{f'{path}:{line}' if line else path}: web.listen: {listen}")
+                continue
+        for w in (*config.warnings, *([warning] if warning else [])):
             _print_problem(w, text, "warning: ")
         d = config.display
         print(
@@ -239,7 +253,7 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
 
 
 def _replay_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a replay file (shared/spec/replay.md)")
+    p.add_argument("file", help="a replay file (docs/spec/replay.md)")
     p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_cmd_replay)
@@ -247,12 +261,17 @@ def _replay_parser(p: argparse.ArgumentParser) -> None:
 
 def _check_config_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", help="table config files (TOML)")
+    p.epilog = ("Exit 0 when every file is good (warnings allowed), 2 otherwise. A path key ([storage] "
+                "journal, [tournament] file, [mqtt] ca_file and credentials, [web] feed, [serial.NAME] port) "
+                "holding a NUL character is a problem; so is a tournament file in a folder that does not "
+                "exist (a missing file in an existing folder is a warning).")
     p.set_defaults(func=_cmd_check_config)
 
 
 def _journal_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", help=f"the journal file (default: the config's storage.journal, or {DEFAULT_JOURNAL})")
-    p.add_argument("--config", help="a table config whose [storage] journal to read")
+    p.add_argument("--config", help="a table config whose [storage] journal to read (a config check-config "
+                   "refuses, such as a path holding a NUL character, exits 2 naming the key)")
 
 
 def _history_parser(p: argparse.ArgumentParser) -> None:
@@ -280,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=commands.CommandParser)
 
     # each sub-command's arguments are added when it is chosen or its help is shown
-    # (commands.deferred): `pitchside run` parses without them (start-up, issue 15)
+    # (commands.deferred): `pitchside run` parses without them (start-up)
     commands.deferred(sub, "replay", "fold a replay file through the rules and print the state as JSON", _replay_parser)
     commands.deferred(sub, "check-config", "check table config files, naming every problem and its line",
                       _check_config_parser)

@@ -1,4 +1,4 @@
-"""The club (issue 17): a table publishes over MQTT to the venue's broker
+"""The club: a table publishes over MQTT to the venue's broker
 (docs/spec/mqtt.md), its journal the outbox of its results.
 
 Layers: this package sits above :mod:`pitchside.web` (the ``state`` topic carries the web

@@ -1,4 +1,4 @@
-"""The owner's audits (issue 18), pure: one day's figures, their totals, and the lines
+"""The owner's audits (pay to play), pure: one day's figures, their totals, and the lines
 both ``pitchside audits`` and the service page show of them.
 
 The journal's credits ledger is read into :class:`AuditDay` rows by

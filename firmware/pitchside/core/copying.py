@@ -1,5 +1,5 @@
-"""A faster ``dataclasses.replace`` for the frozen records copied on every edge (issue 15
-item 2: the kiosk's 25-field state is copied once or twice per input).
+"""A faster ``dataclasses.replace`` for the frozen records copied on every edge (the
+kiosk's 25-field state is copied once or twice per input).
 
 ``dataclasses.replace`` walks every field of the class on each call (its kind, then
 ``getattr`` by name) and then calls the class with keywords: about 10 µs for the

@@ -48,7 +48,7 @@ class Spec:
     """What one option or input field takes (kept as its dataclass field's metadata).
 
     :ivar kind: the JSON shape (module docstring).
-    :ivar rule: the rule ID that sets it (``"PN-26"``; shared/rules/rulings.md).
+    :ivar rule: the rule ID that sets it (``"PN-26"``; docs/rules/GAME.md).
     :ivar doc: a few words on what it means, for messages and menus.
     :ivar choices: the allowed values of a ``"choice"`` or of each item of a ``"list"``.
     :ivar lo: the least integer (``"int"``, ``"ints"``), or None for no bound.
@@ -272,7 +272,7 @@ def option(default: T, kind: Kind | None = None, **declaration: Any) -> T:
 def _declared(cls: type) -> tuple[tuple[str, Spec, Field[Any]], ...]:
     """The declared fields of the dataclass ``cls`` as ``(name, spec, field)``, in field
     order, read once per class: :func:`to_json` runs at every journaled input, and
-    ``dataclasses.fields`` builds its tuple afresh at each call (issue 15).
+    ``dataclasses.fields`` builds its tuple afresh at each call (a cost paid on every input).
 
     :raises TypeError: ``cls`` is not a dataclass.
     """

@@ -1,4 +1,4 @@
-"""Assigning tables (issue 17 item 5): the league offers each free table the next
+"""Assigning tables: the league offers each free table the next
 fixture it can play, on ``pitchside/<venue>/<table>/cmd/fixture`` (retained, QoS 1;
 docs/spec/mqtt.md), and withdraws an offer once its fixture has a counted result.
 

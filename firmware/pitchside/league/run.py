@@ -48,7 +48,7 @@ class LeagueServer:
         self.subscriber = Subscriber(self.league, broker.host, broker.port, credentials=broker.credentials,
                                      tls=broker.tls, ca_file=broker.ca_file, client_id=client_id,
                                      keepalive_s=broker.keepalive_s)
-        if assign:  # offer the next fixtures to free tables (issue 17 item 5)
+        if assign:  # offer the next fixtures to free tables
             self.assigner = Assigner(venue, lambda t, p, r: self.subscriber.client.publish(t, p, qos=1, retain=r))
             self.league.after = lambda: None if self.assigner.update(self.store, self.league.wall.tables) else None
         hosts = tuple(dict.fromkeys((*allowed_hosts, host)))

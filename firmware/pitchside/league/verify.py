@@ -1,4 +1,4 @@
-"""A result is checked before it counts (issue 17 item 3): its journal lines replay
+"""A result is checked before it counts: its journal lines replay
 through the rules (:func:`pitchside.core.record.format.replay`, the game's codec and
 the :class:`~pitchside.core.match.Match` fold) to the names, score and outcome the
 result reports, and their digest is the reported one (docs/spec/mqtt.md, ``result``).

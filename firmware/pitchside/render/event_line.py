@@ -1,5 +1,5 @@
 """The line that says what happened (a Boulomania roll's words, a Pitch Bowl loss of the
-initiative), one controller page tall (issue 14 item 7).
+initiative), one controller page tall.
 
 SSD1306/SH1106/SSD1309 panels take their RAM in 8 px pages and the partial-update
 device (hardware/pitchside_hw/partial.py) sends only the pages and columns that change:

@@ -142,7 +142,7 @@ def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
     layout, unless a mark (:func:`is_mark`) after a digit would join it at this size:
     no blank column between the digit's lit columns and the mark's as the font lays
     them out (``"2,"``, ``"10)"``, ``"6:"``, ``"3-2"``; at 9 px ``"0)"`` read as a
-    slashed zero; issue 14). Which pairs join depends on the size and on the digit and
+    slashed zero; every panel size). Which pairs join depends on the size and on the digit and
     the mark alone (:func:`_pair_joins`: the font's 1-bit advances are whole px, so what
     comes before them does not move them apart); it is measured, never listed.
 
@@ -324,7 +324,7 @@ def lines_fit(size: int, height: int, leading: int = 1) -> int:
 @lru_cache(maxsize=4096)
 def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, max_lines: int = 1,
             leading: int = 1, marker: int = MARKER_W, capitals: bool = False) -> Paged:
-    """Lay ``text`` out in ``width`` x ``height`` px, never cutting it (issue 14 item 2).
+    """Lay ``text`` out in ``width`` x ``height`` px, never cutting it.
 
     The largest size of ``sizes`` at which the whole text fits, word-wrapped on at most
     ``max_lines`` lines (as many as fit the height, ``leading`` px apart), is the answer
@@ -481,7 +481,7 @@ def draw_masks(draw: ImageDraw.ImageDraw, masks: Iterable[tuple[tuple[int, int],
     pixels of ``draw.bitmap(xy, mask, fill=fill)`` for each.
 
     On Pillow's own Draw of an image without a palette, with an int ink, the masks go
-    straight to the Draw's core (issue 15 item 2): ``ImageDraw.bitmap`` loads the mask
+    straight to the Draw's core: ``ImageDraw.bitmap`` loads the mask
     again on every call, which makes it a new pixel-access object, about 3 of the 4 µs
     it took per text line here. Any other Draw (a test's recording one) or ink gets
     ``draw.bitmap``.

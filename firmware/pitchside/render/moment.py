@@ -1,9 +1,9 @@
-"""A moment's full screen (issue 14 item 4): a headline in the biggest text that fits
+"""A moment's full screen: a headline in the biggest text that fits
 ("TWENTY!", "ROUND 3", "TOUCHDOWN!"), the score in seven-segment digits when it has one,
 and a caption in the players' names; a moment that ends the match has its headline in
 inverse video.
 
-Laid out for the panel (:func:`screen.register_layout`, issue 14 item 1), not drawn at
+Laid out for the panel (:func:`screen.register_layout`), not drawn at
 128x64 and pasted: any panel of at least :data:`MIN_SIZE` (96x48 and up stack the three
 rows; 128x32 puts the score beside the headline on the top half and the caption below).
 Text is paged, never cut; every row is drawn only inside its own box. On a colour panel

@@ -1,4 +1,4 @@
-"""The frame a stopped table leaves lit (issue 13 item 13).
+"""The frame a stopped table leaves lit (the out-of-order frame).
 
 A panel with ``persist = true`` keeps its last frame after the service stops, so without
 this a dead table would still say PRESS ANY BUTTON TO PLAY. The shell shows
@@ -29,7 +29,7 @@ def render_out_of_order(size: tuple[int, int]) -> Image.Image:
     """The out-of-order frame for a panel of ``size`` (width, height) px.
 
     The frame stays lit after the service stops, so nothing turns its pages: every text
-    on it fits whole on one page, never cut (issue 14 item 2). On a panel of at least
+    on it fits whole on one page, never cut (paged instead). On a panel of at least
     :data:`~pitchside.render.widgets.MIN_SIZE` (96x48): the title in an inverse bar,
     then :data:`LINES` centred below it (a smaller font, then word-wrapped, on a narrow
     panel; a line that does not fit the height is left out whole, the first one first).

@@ -1,4 +1,4 @@
-"""A text line that sits in one controller page (issue 14 item 7).
+"""A text line that sits in one controller page.
 
 SSD1306/SH1106 panels take their RAM in 8-px pages, and the partial-update device
 (hardware/pitchside_hw/partial.py) sends only the pages and columns that change. A line

@@ -1,5 +1,5 @@
 """The panel a frame is drawn for: its size, its colour mode, and the layouts that exist
-(issue 14 item 1).
+(laid out per panel).
 
 A screen draws on a :class:`Canvas`: a mode ``"L"`` image whose pixel values are
 *inks*, not colours (:data:`PAPER` 0, :data:`INK` 1, :data:`DIM` 2, :data:`SIDE_A` 3,
@@ -161,7 +161,7 @@ def to_panel(image: Image.Image, panel: Panel) -> Image.Image:
 def _tables(mode: Mode) -> tuple[list[int], ...]:
     """The 256-entry tables that map inks to ``mode``'s colours (:data:`PALETTES`):
     one for ``"1"`` (lit: 255) and ``"L"``, one per band for ``"RGB"``. Built once per
-    mode (issue 15 item 2: they were built, and rounded by Pillow, on every frame)."""
+    mode (they were built, and rounded by Pillow, on every frame)."""
     colours = PALETTES[mode].colours()
     if mode == "1":
         return (_lut([255 if c else 0 for c in colours]),)
@@ -238,7 +238,7 @@ class Canvas:
         the shell runs its page timer while it is above 1.
     :param spare: where to start from a spare image and Draw of the panel's size that
         an earlier canvas gave back (:meth:`give_back`), cleared to paper, when one is
-        there (issue 15 item 2: a new image and Draw were about 35 µs of a frame in
+        there (a new image and Draw were about 35 µs of a frame in
         the bench); for a caller that gives it back after :meth:`finish` and keeps no
         hold on ``image``. None: a new image.
     """

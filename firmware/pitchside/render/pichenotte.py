@@ -1,9 +1,9 @@
-"""Pichenotte screens, laid out per panel (issue 14): :func:`draw` lays a
+"""Pichenotte screens, laid out per panel: :func:`draw` lays a
 :class:`PichenotteView` out on a :class:`~pitchside.render.panel.Canvas`; :func:`render`
 returns the frame for a panel.
 
-One screen per phase of :class:`pitchside.core.rules.pichenotte.State` (rulebook
-``shared/rules/004_29f2c0f750e3a92f.txt``):
+One screen per phase of :class:`pitchside.core.rules.pichenotte.State` (rules
+``docs/rules/pichenotte.md``):
 
 * ``toss``: the match settings, the names, "PRESS COIN TO TOSS".
 * ``shooting``: the match score in the biggest seven-segment digits the panel allows,
@@ -25,8 +25,8 @@ Layouts (rows in px, y0-y1 inclusive):
 * 128x64 ("standard"): names 0-10, digits 12-39 (28 px), pucks/twenties capitals on
   rows 41-46 (in the controller's 8 px page 5), prompt capitals on rows 48-55 (page 6,
   descenders below):
-  a shot changes the arrow, the counts and the prompt, each in one page (issue 14 item
-  7: at most a quarter of the frame on the bus).
+  a shot changes the arrow, the counts and the prompt, each in one page (at
+  most a quarter of the frame on the bus).
 * 128x32 ("reduced"): digits 0-20 with the arrow, the prompt 22-31 (paged).
 * 256x64 ("wide"): per side, the name and counts in a column beside 50 px digits;
   prompt 52-63.

@@ -1,4 +1,4 @@
-"""The table's web address as a QR code on the OLED (issue 16 item 4): the kiosk's attract
+"""The table's web address as a QR code on the OLED: the kiosk's attract
 screen shows it in turn with its other pages, and the menu has a row for it, so a player
 can follow the match on a phone.
 

@@ -1,4 +1,4 @@
-"""Drawing owned by render/ (issue 12 item 7, R8): one :func:`render` for any view,
+"""Drawing owned by render/: one :func:`render` for any view,
 dispatched on the view's type, and :func:`draw` for a whole :class:`Frame` (the view
 with the shell's overlays: the storage warning and badge).
 
@@ -8,7 +8,7 @@ before its module is imported, so every view that reaches :func:`render` has its
 screen. Neither the kiosk nor the game tables dispatch drawing, and the runtime only
 asks for frames.
 
-Every screen is laid out (issue 14 item 1, :func:`register_layout`):
+Every screen is laid out (:func:`register_layout`):
 ``draw_view(view, canvas)`` draws on a :class:`~pitchside.render.panel.Canvas` for the
 panel's size and mode (the layouts of :mod:`pitchside.render.panel`), pages text that
 does not fit (the canvas's ``page``) and never cuts it.

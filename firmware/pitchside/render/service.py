@@ -3,7 +3,7 @@ patterns, status, sensors and audits.
 
 The view is a frozen value the kiosk controller builds (:func:`pitchside.tables.kiosk.view`)
 when a service page is shown; this module (its record and layouts) is loaded then, not
-before a table's first frame (start-up, issue 15). :func:`draw_service` lays a page out
+before a table's first frame (start-up). :func:`draw_service` lays a page out
 (its screen in :func:`pitchside.render.screen.render`).
 """
 

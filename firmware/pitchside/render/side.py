@@ -4,7 +4,7 @@ biggest digits that fit, and whether it is that side's turn.
 
 A :class:`SideView` is built from any game's replay output (its ``score`` and whose turn
 it is), so every game gets side displays without a screen of its own. Laid out for the
-panel (issue 14 item 1): the name on a bar across the top (paged, never cut: the
+panel: the name on a bar across the top (paged, never cut: the
 runtime turns a side display's pages as it does the main one's), the score as large as
 the rest allows, the status under it (dimmer on greyscale and colour); on the 256x64
 panel the name at the left of big digits.

@@ -17,7 +17,7 @@ class Prompt:
     """One line for the bottom of the screen.
 
     :param text: plain ASCII, e.g. ``"NO: PI-10 A counts 2/3"``; paged when it does not fit
-        the panel, never cut (issue 14 item 2).
+        the panel, never cut (paged instead).
     :param kind: ``"info"`` (plain), ``"refusal"`` (a rejected input: drawn in inverse
         video so it stands out) or ``"warning"`` (a fault, e.g. a sensor: inverse video
         with a leading ``"!"``).

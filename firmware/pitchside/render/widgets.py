@@ -28,7 +28,7 @@ frame's full form; 128x64 is the design size)."""
 def text_in_box(draw: ImageDraw.ImageDraw, box: Box, text: str, *, align: Align = "left",
                 sizes: tuple[int, ...] = fonts.SIZES, fill: int = 1, pad: int = 1) -> Box:
     """Draw one line of ``text`` inside ``box`` at the largest size of ``sizes`` it fits,
-    vertically centred on its capitals; never cut (issue 14 item 2: no "…").
+    vertically centred on its capitals; never cut (no "…").
 
     For a short text whose box is laid out to hold it (the names entry's single letters,
     render/names.py, checked at every panel size by tests/render/test_text_fit.py); a
@@ -91,7 +91,7 @@ def draw_score(draw: ImageDraw.ImageDraw, box: Box, points: float, *, max_height
     px, with a stacked 1/2 for a half point.
 
     The segments' rectangles are worked out once per score and box (:func:`_score_plan`,
-    memoised, issue 15 item 2), with a mask of them all: on Pillow's own Draw the mask is
+    memoised; latency), with a mask of them all: on Pillow's own Draw the mask is
     drawn (one call, the same pixels); on any other Draw (a test's recording one) every
     rectangle is.
 
@@ -185,7 +185,7 @@ def triangle(draw: ImageDraw.ImageDraw, box: Box, direction: Literal["down", "ri
     return box
 
 
-# --- laid out for the panel: paged, never cut (issue 14 items 2 and 3) ---------------
+# --- laid out for the panel: paged, never cut ---------------------------------------
 
 DISMISS = "ANY KEY: OK"
 """What a refusal's overlay says about clearing it: the next press only clears it
@@ -218,7 +218,7 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     Where each line goes is worked out once per text and box (:func:`_text_plan`,
     memoised: a screen draws the same texts in the same boxes frame after frame, and
     working the positions out was most of a frame's rendering time, bench/README.md,
-    issue 15 "step 5"), with the mask and place of each line as
+    "Latency"), with the mask and place of each line as
     :func:`fonts.draw_text` draws it: the masks are drawn every time, straight, or
     through :func:`fonts.draw_text` when that is not the module's own function (the
     text-fit checker of the tests wraps it to see every text).

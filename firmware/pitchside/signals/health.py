@@ -1,7 +1,7 @@
 """Sensor health: what each break-beam did in each match, and what that says about it.
 
 A beam that dies or turns noisy does not stop a match (the players enter by hand what
-it would have sensed, issue 13 item 6), so the table must say which sensor to look at.
+it would have sensed; sensor health), so the table must say which sensor to look at.
 Pure values and functions (standard library only):
 
 * :class:`SensorTally` is one sensor's record of one match: pieces it counted

@@ -1,7 +1,7 @@
 """The Boulomania referee at the table (pure): panel presses and dice -> rules inputs.
 
-Every outcome of Boulomania is decided by the dice (rulebook
-``shared/rules/001_e017ef639f8c18a2.txt``, rules BM-01..BM-28 of rulings.md), so the
+Every outcome of Boulomania is decided by the dice (rules
+BM-01..BM-28 of ``docs/rules/boulomania.md``), so the
 table referees all of it. The team to play first *declares* its throw with the panel
 (what BM-05, BM-07, BM-11 and BM-19 let it choose), the display shows the declaration,
 then the dice are rolled and the throw enters the rules engine
@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.boards.boulomania import Board
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
@@ -162,7 +162,7 @@ Effect = TableEffect
 def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.boulomania.describe`), its module imported at the first
-    refusal or notice, not at start-up (issue 15)."""
+    refusal or notice, not at start-up."""
     from pitchside.core.words.boulomania import describe as words
 
     return words(notice, names)
@@ -176,7 +176,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
 def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, showing what the live table showed after the
     last journaled input: the last roll still in effect and the prompt, after an undo
-    too (issue 13). A declaration not yet rolled was never journaled: declare it again."""
+    too. A declaration not yet rolled was never journaled: declare it again."""
     ts = TableState(match, names=names)
     if last_was_undo:
         return _undone(ts)
@@ -298,7 +298,7 @@ def choice_line(ts: TableState) -> str:
 def view(ts: TableState) -> BoulomaniaView:
     """What the display shows now."""
     # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.boulomania import BoulomaniaView, DiceShown
 
     game = ts.game

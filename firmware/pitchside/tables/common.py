@@ -1,4 +1,4 @@
-"""The glue every game's table shares, written once (issue 12, R4): commit an input,
+"""The glue every game's table shares, written once: commit an input,
 refuse one, undo, and pick the notice for the prompt line.
 
 A table state is any frozen dataclass with ``match``, ``names`` and ``prompt`` fields

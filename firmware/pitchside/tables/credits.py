@@ -4,7 +4,7 @@ The kiosk keeps the table's :class:`~pitchside.core.pricing.Credit` as the journ
 it, plus ``reserved``: the price of a match started from the menu whose first line is
 not on disk yet. The display shows ``balance - reserved``. Every change of the credit is
 a :class:`Ledger` effect, which the runtime writes to the durable journal before it
-draws the frame showing the change (issue 18: journaled before shown); the price of a
+draws the frame showing the change (journaled before shown); the price of a
 match is a :class:`SpendNext` effect, written in the same transaction as the match's
 first journal line. A power cut before that line gives the reserved credit back.
 """
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pitchside.core import pricing as p
 from pitchside.core.pricing import Credit, LedgerEntry, Pricing
 
-if TYPE_CHECKING:  # an annotation only: the audits' rows come with AuditsRead (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only: the audits' rows come with AuditsRead (start-up)
     from pitchside.core.audits import AuditDay
 
 

@@ -13,7 +13,7 @@ from pitchside.core.sides import Side
 from pitchside.signals.events import TableEvent
 from pitchside.signals.health import SensorHealth
 
-if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only: a table without a tournament never loads it (start-up)
     from pitchside.core.tournament import TournamentInfo
 
 
@@ -82,8 +82,8 @@ class TournamentLoaded:
 
 @dataclass(frozen=True, slots=True)
 class FixtureOffered:
-    """Event: the league offers this table its next fixture (issue 17 item 5,
-    docs/spec/mqtt.md ``cmd/fixture``), built by the club link's thread and queued like
+    """Event: the league offers this table its next fixture
+    (docs/spec/mqtt.md ``cmd/fixture``), built by the club link's thread and queued like
     a driver's event. ``fixture`` None: the offer is withdrawn. Not a player's input: the
     kiosk shows it on the attract screen ("Next: Ann v Bob"); a press there takes the
     players to the menu with those names (and that game); no game handles it."""

@@ -1,4 +1,4 @@
-"""The league's next fixture at the table (pure; issue 17 item 5, docs/spec/mqtt.md
+"""The league's next fixture at the table (pure; docs/spec/mqtt.md
 ``cmd/fixture``).
 
 The club link's thread turns the league's ``cmd/fixture`` message into a
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables.registry import GameApp
 

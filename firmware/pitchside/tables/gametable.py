@@ -114,7 +114,7 @@ class GameTable(Generic[T]):
         the attract screen (Master Move's standings); by default none.
     :param corrections: ``input -> {sensor: SensorTally}``: what a committed input
         corrected of a sensor's counts (pucks entered by hand, counts taken back), for
-        the sensor health record (issue 13 item 6); by default nothing.
+        the sensor health record; by default nothing.
     :param players_per_side: ``options -> 1 | 2``: how many players name themselves
         per side in the menu's names entry (:mod:`pitchside.tables.names`; Pichenotte's
         doubles: 2); by default 1.

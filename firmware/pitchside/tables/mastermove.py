@@ -1,7 +1,7 @@
 """The Master Move referee at the table (pure): move-source lines and panel presses ->
 rules inputs.
 
-Master Move (rulebook ``shared/rules/003_5f20e1de7461e6e0.txt``, rulings MM-01..MM-32)
+Master Move (``docs/rules/mastermove.md``, MM-01..MM-32)
 is refereed completely by :mod:`pitchside.core.rules.mastermove`: this module only turns
 what arrives into its inputs (``lineup``, ``coin_toss``, ``move``, ``change``,
 ``restart``, ``quit``), commits them through the match (with undo), and says on the
@@ -72,7 +72,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
@@ -103,7 +103,7 @@ Placement = tuple[tuple[rules.Square, rules.Kind], ...]
 def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.mastermove.describe`), its module imported at the first
-    refusal or notice, not at start-up (issue 15)."""
+    refusal or notice, not at start-up."""
     from pitchside.core.words.mastermove import describe as words
 
     return words(notice, names)
@@ -188,7 +188,7 @@ def lineups_of(match: Match) -> PerSide[Placement]:
     """The line-ups the buttons propose after the match's last input or undo: each
     side's line-up in effect, else the standard one (:data:`STANDARD_LINEUPS`). Moves of
     a proposal not sent are never journaled: an accepted input or an undo drops them, so
-    a table rebuilt from the journal proposes the same (issue 13, item 4)."""
+    a table rebuilt from the journal proposes the same (a resumed match)."""
     drafts = STANDARD_LINEUPS
     for inp in match.inputs:
         if isinstance(inp, rules.Lineup):
@@ -262,7 +262,7 @@ def _draft_board(ts: TableState) -> rules.Board:
 def view(ts: TableState) -> MasterMoveView:
     """What the display shows now."""
     # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.mastermove import EntryView, MasterMoveView
 
     game = ts.game

@@ -1,4 +1,4 @@
-"""Moments (pure, issue 14 item 4): a short full-screen view of what a player wants to
+"""Moments (pure): a short full-screen view of what a player wants to
 see -- a twenty, a round won with its score, a touchdown, a Move!, a game won, a match
 won -- shown for :attr:`~pitchside.tables.kiosk.KioskSettings.moment_s` after the input
 that made it.
@@ -41,7 +41,7 @@ from pitchside.core.notice import Notice
 from pitchside.core.sides import PerSide, Side
 from pitchside.tables.effects import StartTimer
 
-if TYPE_CHECKING:  # an annotation only: the screen is loaded at the first moment (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only: the screen is loaded at the first moment (start-up)
     from pitchside.render.moment import MomentView
 
 Kind = Literal["twenty", "round", "touchdown", "move", "game", "match"]
@@ -85,7 +85,7 @@ class Moment:
 
     def view(self) -> MomentView:
         """What the display draws (:mod:`pitchside.render.moment`)."""
-        # at the first moment shown (start-up, issue 15)
+        # at the first moment shown (start-up)
         from pitchside.render.moment import MomentView
 
         score = None if self.score is None else (self.score.A, self.score.B)

@@ -19,7 +19,7 @@ sides``, ``"A"`` / ``"B"`` by default). In doubles each of the four players ente
 name, the side's two first (``A1, A2, B1, B2``); a side's name is its players'
 names joined by ``"/"`` (``"ANN/BOB"``), a skipped partner shown as ``P1`` .. ``P4``
 (the player's number in entry order), and a side whose two players both skip keeps its
-default name. The names go into the match's replay header (``"sides"``, shared/spec/
+default name. The names go into the match's replay header (``"sides"``, docs/spec/
 replay.md) with its first journaled line, so the journal, ``pitchside history``, the
 web feed and a match resumed after a power cut all carry them.
 
@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 
-if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up, issue 15)
+if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up)
     from pitchside.render.names import NamesView
 
 ALPHABET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -171,7 +171,7 @@ def who(entry: NameEntry) -> str:
 
 def view(entry: NameEntry) -> NamesView:
     """The entry screen: whose name, the letters with the cursor, the names so far."""
-    # only when names are entered (start-up, issue 15)
+    # only when names are entered (start-up)
     from pitchside.render.names import NamesView
 
     shown = tuple(n or "-" for n in entry.entered)

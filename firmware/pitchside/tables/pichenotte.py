@@ -30,12 +30,12 @@ hold ``plus``   with nothing entered for the shot: the last committed shot had a
 ==============  ==============================================================
 
 A twenty noticed missing (or doubled) only after SHOT DONE is corrected without
-entering the shot again (issue 14 item 6, :func:`_amend_last_shot`): the table rebuilds
+entering the shot again (:func:`_amend_last_shot`): the table rebuilds
 the committed shot's draft (:func:`draft_of`), adds or takes back one puck in the hole,
 and journals an ``undo`` and the corrected ``shot``: inputs the replay format already
 has, so a replay, an export and a restart fold to the same state.
 
-The beam is not the only source of truth (issue 13 item 6, issue 14 item 6): a twenty
+The beam is not the only source of truth (a dead, unplugged or noisy sensor): a twenty
 the beam missed (a dead or unplugged sensor) is entered with ``plus`` during the shot,
 and a doubled or phantom count is taken back with ``minus``, without clearing the rest
 of the shot. A puck added by hand is attributed like a sensed one (below; ``whose``
@@ -50,7 +50,7 @@ shot is the shot puck; any later drop is a knocked-in puck of the opponent if th
 opponent had pucks on the board, else of the shooter. ``whose`` cycles the last drop
 through the attributions that are possible.
 
-A beam storm (``SensorNoisy`` with ``since``, issue 13) withdraws from the shot being
+A beam storm (``SensorNoisy`` with ``since``) withdraws from the shot being
 entered the drops the storm's blocks added (those whose block started at or after the
 burst began): SHOT DONE never commits a phantom twenty, and the prompt says how many
 drops were not counted.
@@ -71,7 +71,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
@@ -205,7 +205,7 @@ def view(ts: TableState) -> PichenotteView:
     """What the display shows now."""
     # the match's screen (2 records) at the first frame of a match, not at start-up: a
     # table boots to its attract screen, and a resumed match's first frame comes here
-    # too (issue 15)
+    # too (start-up and latency)
     from pitchside.render.pichenotte import PichenotteView
 
     game = ts.game
@@ -223,7 +223,7 @@ def view(ts: TableState) -> PichenotteView:
 def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
-    refusal or notice, not at start-up (issue 15)."""
+    refusal or notice, not at start-up."""
     from pitchside.core.words.pichenotte import describe as words
 
     return words(notice, names)
@@ -472,7 +472,7 @@ def _held(ts: TableState, more: bool, at: float) -> tuple[TableState, tuple[Effe
 def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """The last committed shot with one more puck in the hole (``more``: a twenty the
     beam missed, entered by hand) or one fewer (a doubled or phantom count withdrawn),
-    everything else of it as it was committed (issue 14 item 6: the hole's sensor is
+    everything else of it as it was committed (the hole's sensor is
     not the only source of truth). Journaled as inputs the replay format has: an
     ``undo`` of the shot, then the corrected ``shot`` (by_hand and withdrawn record the
     correction; the rules score it as if sensed, PI-08, PI-11). The rules refuse what

@@ -36,9 +36,11 @@ The pitch draft (phase ``turn``): nothing entered and OK is a simple pitch (a Ru
 Block, PB-13/15/16): one press. An announced action and OK is its success (PASS, OK: two
 presses); MISS before OK makes it a miss (three presses). The rarer flags are on the
 selector (NEXT, then + or -): CLEARANCE (PB-21), OUT <side> (players of each side that
-left the field, PB-24), BALL OUT (PB-25), CARRIER OUT (the ball carrier was one of them,
-PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26, PB-A12). The engine judges the
-whole pitch at OK; a refused pitch stays on the draft line to be corrected.
+left the field, PB-24), BALL OUT (PB-25; while a piece carries the ball, that carrier left
+the field with it, PB-35: out of bounds with no OUT <side> pressed), CARRIER OUT (the ball
+carrier was one of them, PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26,
+PB-A12). The engine judges the whole pitch at OK; a refused pitch stays on the draft line
+to be corrected.
 
 The coin toss and its animation: COIN asks the shell for a toss (:class:`TossCoin`); the
 winner comes back at once as :class:`CoinTossed` and is **committed and journaled before
@@ -56,7 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
@@ -207,7 +209,7 @@ class TableState:
 def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.pitchbowl.describe`), its module imported at the first
-    refusal or notice, not at start-up (issue 15)."""
+    refusal or notice, not at start-up."""
     from pitchside.core.words.pitchbowl import describe as words
 
     return words(notice, names)
@@ -321,7 +323,7 @@ def hint(ts: TableState) -> str:
 def view(ts: TableState) -> PitchBowlView:
     """What the display shows now."""
     # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.pitchbowl import PitchBowlView
 
     g = ts.game

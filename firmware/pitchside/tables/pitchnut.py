@@ -47,7 +47,7 @@ off the board), so an ordinary miss costs one press.
 A pocket whose beam is dead or missed a piece: the piece is entered on the sheet with
 ``+ PIECE`` (``next`` opens the sheet even when nothing was sensed), and the journaled
 shot names it in ``by_hand`` (its kind), a record the rules ignore: a piece entered by
-hand counts exactly as a sensed one (issue 13 item 6).
+hand counts exactly as a sensed one (sensor health).
 
 What was sensed and what was confirmed: the confirmed :class:`Shot` is the journaled
 rules input (:class:`~pitchside.tables.effects.Accepted`); the sensed counts per pocket
@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk (issue 15)
+from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
@@ -178,7 +178,7 @@ Effect = TableEffect
 def describe(notice: Notice, names: tuple[str, str]) -> Words:
     """The words of ``notice`` for the sides' ``names``
     (:func:`pitchside.core.words.pitchnut.describe`), its module imported at the first
-    refusal or notice, not at start-up (issue 15)."""
+    refusal or notice, not at start-up."""
     from pitchside.core.words.pitchnut import describe as words
 
     return words(notice, names)
@@ -332,7 +332,7 @@ def shot_line(draft: ShotDraft) -> str | None:
 def view(ts: TableState) -> PitchnutView:
     """What the display shows now."""
     # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (issue 15)
+    # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.pitchnut import PitchnutView
 
     game = ts.game
@@ -418,7 +418,7 @@ def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
     d = ts.draft
     if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
         return ts
-    if d.last_drop_at is None or event.at < d.last_drop_at + QUIET_S:  # the deadline itself (issue 13 item 7)
+    if d.last_drop_at is None or event.at < d.last_drop_at + QUIET_S:  # the deadline itself (timers)
         return ts
     if ts.prompt is not None and ts.prompt.kind != "info":
         return ts  # a warning stays

@@ -52,7 +52,7 @@ def _mastermove() -> "GameTable[Any]":
 
 class _Tables(Mapping[str, "GameTable[Any]"]):
     """Game name -> its table's record, each table module imported on its first lookup
-    (issue 15 item 2: a table loads only the games it runs). ``in``, iteration and
+    (a table loads only the games it runs). ``in``, iteration and
     ``len`` import nothing."""
 
     def __init__(self, loaders: dict[str, Callable[[], "GameTable[Any]"]]) -> None:

@@ -1,4 +1,4 @@
-"""The web's safety layer (issue 16, "Safety"): GET only, a per-client rate limit,
+"""The web's safety layer: GET only, a per-client rate limit,
 security headers, and no stack trace ever reaches a client. The Host allow-list is
 Starlette's ``TrustedHostMiddleware`` (:func:`pitchside.web.app.create_app`).
 

@@ -247,7 +247,7 @@ def test_record_replay_errors():
 
 
 def test_parse_snapshot_of_one_exact_line_and_back():
-    """The module docstring's example (issue 12 item 1: the rules module's
+    """The module docstring's example (the rules module's
     ``snapshot``/``parse_snapshot``): the line-ups of full_game_3_1, E7-E6, E16-F16,
     E6-E7; B to move; the kick-off line-up differs from the board by B's keeper."""
     text = ("16/2W3L2l3w2/1D6r5d1/7R8/K2W2J2j2w3/7R7k/1D6r5d1/2W3L2l3w2/16 play B 0-0 0-0 0-0 - - "

@@ -1,6 +1,6 @@
 """Master Move through the shared fold harness (tests/support/fold.py): random replay
 lines, refusals that change nothing, undo, export; after every line the one-line
-snapshot round-trips (``parse_snapshot(snapshot(s), s.options) == s``, issue 12 item 1)
+snapshot round-trips (``parse_snapshot(snapshot(s), s.options) == s``)
 and every notice and refusal has words that name the players."""
 
 from __future__ import annotations

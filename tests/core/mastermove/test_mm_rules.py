@@ -2,7 +2,7 @@
 MM-01..MM-32 (shared/rules/rulings.md, section 4). Expected values are worked out by
 hand from the rules. Piece movement (MM-03..MM-18, MM-31) is in test_mm_movegen.py.
 
-MM-26 (tournaments) and MM-27 (shirts) are not part of this engine (issue 7 parts 4/5).
+MM-26 (tournaments) and MM-27 (shirts) are not part of this engine.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Master Move's words (pitchside.core.words.mastermove, issue 12 item 2): every notice
+"""Master Move's words (pitchside.core.words.mastermove): every notice
 code the engine can emit has words; with the names ("A", "B") the long words are the
 rules' prose of the replay output, word for word; with real names the sentences name
 the players; ``short`` is the table's panel wording."""
@@ -34,7 +34,7 @@ def test_every_code_the_engine_emits_has_words_and_no_words_are_dead() -> None:
 
 
 def test_the_rules_speak_no_prose() -> None:
-    """No old prose notice and no prose refusal left in the engine (issue 12 item 2)."""
+    """No old prose notice and no prose refusal left in the engine."""
     for path in RULES_DIR.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "step import Notice" not in text and not re.search(r"IllegalInput\(\s*\"", text), path.name

@@ -469,12 +469,7 @@ def test_PB25_missed_pass_out_of_the_field(h):
     assert new == h.new_turn(replace(s, pitched=1, pass_used=True, possession="A"), "A", "MISS", "PB-14")
 
 
-@pytest.mark.parametrize(
-    "possession,pitch",
-    [("B", P(ball_out=True)), ("A", P(ball_out=True)), (None, P(announce="pickup", result="success", ball_out=True))],
-)
-def test_PB25_a_carried_ball_goes_out_only_with_its_carrier(h, possession, pitch):
-    h.refused(h.turn("B", possession=possession), pitch, "PB-25")
+# A carried Ball reported out (its carrier leaving, PB-35): test_carried_ball_out.py.
 
 
 # --- PB-26: K.O. ------------------------------------------------------------------------------
@@ -773,7 +768,7 @@ def test_PB35_PB_A5_carrier_out_after_a_pickup_in_the_same_pitch(h):
     assert new.possession == "A" and new.active == "A" and new.off_field == PerSide(0, 1)
 
 
-# Issue 13 item 15: the replay spec's own fields record a carrier leaving the field:
+# The replay spec's own fields record a carrier leaving the field:
 # ``ball_out`` with the carrier among ``out_of_bounds`` is PB-35 (``carrier_out`` is an
 # optional extra), and a touchdown reported with ``ball_out`` stands (PB-36: crossing the
 # opposing end line is never out).

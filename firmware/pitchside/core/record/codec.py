@@ -131,7 +131,7 @@ class RulesCodec:
         """The game's words module (:mod:`pitchside.core.words`, :attr:`words_module`):
         ``describe(notice, names)``. Imported at the first description (a refusal, a
         notice, a result's cause), not when the codec is made: a table boots to its
-        first frame without it (start-up, issue 15)."""
+        first frame without it (start-up)."""
         return importlib.import_module(self.words_module)
 
     def describe(self, notice: Notice, names: tuple[str, str]) -> Words:

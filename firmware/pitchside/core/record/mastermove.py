@@ -1,4 +1,4 @@
-"""Master Move's part of the replay format (shared/spec/replay.md, "Master Move").
+"""Master Move's part of the replay format (docs/spec/replay.md, "Master Move").
 
 Contract options: ``changes`` (``"per_restart"``|``"carry_over"``), ``white_area`` (a
 list of squares), ``grass`` (``"checkerboard"``). Added options (the [I] rulings, see
@@ -59,7 +59,7 @@ def _white_area(f: Fields) -> tuple[str, ...]:
 def _grass(f: Fields) -> Grass:
     grass = f.take("grass", rules.Options().grass)
     if isinstance(grass, list):
-        if not all(isinstance(row, str) for row in grass):  # e.g. a list of lists (issue 13 item 9)
+        if not all(isinstance(row, str) for row in grass):  # e.g. a list of lists (bad config values)
             raise MalformedInput(
                 "options: 'grass' must be 9 strings (rows A-I) of 16 characters '0' or '1', "
                 'like "0101010101010101", not a list of lists (MM-A3)'

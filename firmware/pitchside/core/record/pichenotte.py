@@ -1,11 +1,11 @@
-"""Pichenotte's part of the replay format (shared/spec/replay.md, "Pichenotte").
+"""Pichenotte's part of the replay format (docs/spec/replay.md, "Pichenotte").
 
 Contract options: ``players``, ``format``, ``pucks``. Added options (the [I] rulings,
 see :mod:`pitchside.core.rules.pichenotte`): ``call_binds``, ``outer_line_on_free_shot``,
 ``first_shooter``, ``rounds_to_win``, ``max_rounds``, ``race_target``, ``race_scoring``,
 ``technique_foul``. Added ``shot`` fields: ``on_line`` (the ditched puck only touches the
-outer line, PI-19), ``foul`` (PI-A7), and two records the rules ignore (issue 13 item
-6): ``by_hand`` (absent: none), the pucks in the hole entered by hand on the panel, not
+outer line, PI-19), ``foul`` (PI-A7), and two records the rules ignore (for
+sensor health): ``by_hand`` (absent: none), the pucks in the hole entered by hand on the panel, not
 sensed, as a list of ``"twenty"`` (the shot puck) and sides (a knocked-in puck of that
 side), e.g. ``["twenty"]``; ``withdrawn`` (0), counts of the twenty-hole beam the
 players withdrew. A ``by_hand`` that names a puck the shot does not have (``"twenty"``

@@ -1,4 +1,4 @@
-"""Pitch Bowl's part of the replay format (shared/spec/replay.md, "Pitch Bowl").
+"""Pitch Bowl's part of the replay format (docs/spec/replay.md, "Pitch Bowl").
 
 Contract option: ``defensive_placement`` (false). Added options (the interpretations, see
 :mod:`pitchside.core.rules.pitchbowl`): ``end_turn`` (PB-34), ``carrier_out`` (PB-35),
@@ -8,9 +8,11 @@ Contract option: ``defensive_placement`` (false). Added options (the interpretat
 Contract inputs: ``coin_toss``, ``choose``, ``placement``, ``kickoff``, ``pitch``,
 ``end_turn``, ``def_placement``, with the contract's fields and defaults. Added ``pitch``
 fields: ``carrier_out`` (false): one of the ``out_of_bounds`` players carried the ball
-(PB-35), an optional extra: the contract's ``ball_out`` with the carrier's side among
-``out_of_bounds`` says it too (issue 13); ``ko_opponent`` (0): opposing pieces turned over
-(PB-A12). A ``touchdown`` reported with ``ball_out`` stands (PB-36).
+(PB-35), an optional extra: the contract's ``ball_out`` while a piece carries the ball says
+it too, the carrier's side listed among ``out_of_bounds`` or not (a carried Ball leaves the
+field only with its carrier: OUT OF BOUNDS and BALL OUT, PB-35, PB-A5); ``ko_opponent``
+(0): opposing pieces turned over (PB-A12). A ``touchdown`` reported with ``ball_out``
+stands (PB-36).
 
 Contract output keys: ``phase``, ``active``, ``kicker``, ``possession``, ``pitched``,
 ``all_out_used``, ``pass_used``, ``bonus_pending``, ``off_field``, ``score``. Added:

@@ -1,8 +1,8 @@
 """Pitch Bowl: the rules engine (pure) -- the referee's bookkeeping of a flick-football match.
 
-Source: rulebook ``shared/rules/000_293881e4203f7670.txt`` ("Pitch Bowl Rulebook") and its
-numbered rules and rulings PB-01 to PB-36 and PB-A1 to PB-A14 in ``shared/rules/rulings.md``
-(section 1). Every rule ID cited below is from there. The engine does no I/O and reads no
+Source: the rules as the table referees them, ``docs/rules/pitchbowl.md``: the numbered
+rules PB-01 to PB-36 (restating the "Pitch Bowl Rulebook") and the rulings PB-A1 to
+PB-A15. Every rule ID cited below is from there. The engine does no I/O and reads no
 clock or random source: the coin toss enters as a :class:`CoinToss` carrying its winner, so
 a match is a deterministic fold of its inputs (:func:`apply`).
 
@@ -26,8 +26,10 @@ named :class:`Options` field:
   coach gets the ball. ``"loose"``: only OUT OF BOUNDS; the ball is left loose where the
   carrier went out (``possession`` null) unless the coaches also report ``ball_out``.
   The option reads the pitch's ``carrier_out`` flag; the replay spec's own fields say the
-  carrier left with ``ball_out`` and the carrier's side among ``out_of_bounds``, which is
-  OUT OF BOUNDS and BALL OUT under either option (the Ball was reported out).
+  carrier left with ``ball_out`` while a piece carries the ball, which is OUT OF BOUNDS and
+  BALL OUT under either option (the Ball was reported out). ``out_of_bounds`` may name the
+  carrier's side or not: a carried Ball leaves the field only with its carrier, so a pitch
+  whose ``out_of_bounds`` lacks his side counts him off the field all the same.
 * ``foul_voids_touchdown`` (PB-36): True: a touchdown reported with a foul in the same pitch
   (FALL, a second All-Out, or a player out of bounds) is ignored -- the text wants a
   "proper" touchdown. False: it counts, and the foul costs nothing more.
@@ -122,7 +124,7 @@ Cause = Literal[
 class Options:
     """Match settings, fixed before the coin toss.
 
-    ``defensive_placement`` is the replay contract's option (shared/spec/replay.md): the
+    ``defensive_placement`` is the replay contract's option (docs/spec/replay.md): the
     advanced Defensive Placement rule (PB-31, PB-32), off by default. The others are the
     interpretations' options (module docstring).
     """
@@ -194,8 +196,10 @@ class Pitch:
     :param out_of_bounds: the side of each player that fully left the field (PB-24), one
         entry per player.
     :param ball_out: the Ball left the field (PB-25); a carried Ball leaves only with its
-        carrier, so with the carrier's side among ``out_of_bounds`` it is the carrier leaving
-        (PB-35); with ``touchdown`` it is the carrier crossing the end line (no ball out).
+        carrier, so while a piece carries the ball it is the carrier leaving (PB-35, PB-A5):
+        OUT OF BOUNDS and BALL OUT, the carrier's side counted among ``out_of_bounds``
+        whether listed there or not; with ``touchdown`` it is the carrier crossing the end
+        line (no ball out).
     :param touchdown: a ball carrier scored (PB-27).
     :param ko: own pieces accidentally turned over (PB-26), besides the pitched player.
     :param carrier_out: one of the ``out_of_bounds`` players was the ball carrier (PB-35),
@@ -502,9 +506,11 @@ def _new_turn(state: State, side: Side, loss: Loss | None) -> State:
     )
 
 
-def _check_pitch(state: State, p: Pitch) -> Side | None:
+def _check_pitch(state: State, p: Pitch) -> tuple[Side | None, Pitch]:
     """Refuse a pitch the rules do not allow now. :returns: who holds the ball after the
-    announced action (before any ball or carrier going out).
+    announced action (before any ball or carrier going out), and the pitch as it is judged:
+    ``ball_out`` while a piece carries the ball lists the carrier among ``out_of_bounds``
+    when the coaches did not (PB-35, PB-A5).
 
     :raises IllegalInput: with the rule ID.
     """
@@ -563,6 +569,11 @@ def _check_pitch(state: State, p: Pitch) -> Side | None:
         held = o
     elif p.clearance:
         held = None
+    # A carried Ball leaves the field only with its carrier (PB-25, PB-35, PB-A5): the Ball
+    # reported out while a piece carries it is that carrier leaving, out of bounds too,
+    # whether or not the coaches listed his side. A touchdown's Ball is never out (PB-36).
+    if p.ball_out and not p.touchdown and held is not None and held not in p.out_of_bounds:
+        p = replace(p, out_of_bounds=(*p.out_of_bounds, held))
     # Players off the field (PB-24), pieces turned over (PB-26, PB-A12).
     for side in SIDES:
         n = p.out_of_bounds.count(side)
@@ -584,19 +595,17 @@ def _check_pitch(state: State, p: Pitch) -> Side | None:
             raise IllegalInput(Notice.of("PB-35", "carrier_not_listed", side=held))
         if p.touchdown:
             raise IllegalInput(Notice.of("PB-36", "carrier_scores_not_out"))
-    if p.ball_out and not p.touchdown and held is not None and held not in p.out_of_bounds:
-        raise IllegalInput(Notice.of("PB-25", "carried_ball_out", side=held))
     # The touchdown (PB-27).
     if p.touchdown:
         if held is None:
             raise IllegalInput(Notice.of("PB-27", "no_scorer"))
         if held == o and p.result != "interception":
             raise IllegalInput(Notice.of("PB-27", "not_scorer", side=t))
-    return held
+    return held, p
 
 
 def _pitch(state: State, p: Pitch) -> Step[State]:
-    held = _check_pitch(state, p)
+    held, p = _check_pitch(state, p)
     t = state.active
     assert t is not None
     o = other(t)
@@ -645,10 +654,11 @@ def _pitch(state: State, p: Pitch) -> Step[State]:
         causes.append(("CLEARANCE", "PB-21"))
         notices.append(Notice.of("PB-21", "clearance"))
     # The Ball out (PB-25): reported, or its carrier left the field (PB-35). ``ball_out``
-    # with the carrier among ``out_of_bounds`` says so with the replay spec's own fields
-    # (the ``carrier_out`` field is an optional extra); with a touchdown it is no ball out.
+    # while a piece carries the ball says so with the replay spec's own fields (the carrier
+    # is among ``out_of_bounds``: listed, or added by :func:`_check_pitch`; the
+    # ``carrier_out`` field is an optional extra); with a touchdown it is no ball out.
     reported_out = p.ball_out and not p.touchdown
-    carrier_left = p.carrier_out or (reported_out and held is not None)  # held is out: checked
+    carrier_left = p.carrier_out or (reported_out and held is not None)
     ball_out = reported_out or (carrier_left and opts.carrier_out == "ball_out")
     if ball_out:
         causes.append(("BALL_OUT", "PB-35" if carrier_left else "PB-25"))

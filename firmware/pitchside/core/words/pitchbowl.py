@@ -1,9 +1,9 @@
 """Pitch Bowl's words: the notices and refusals of :mod:`pitchside.core.rules.pitchbowl`
-worded for the players (rule IDs PB-xx of ``shared/rules/rulings.md``, section 1).
+worded for the players (rule IDs PB-xx of ``docs/rules/pitchbowl.md``).
 
 :func:`describe` builds each sentence from the notice's parameters and the players'
 names; with the names ``("A", "B")`` it gives the engine's wording of the replay
-output's ``reason`` and ``result`` (``shared/spec/replay.md``). ``short`` is what the
+output's ``reason`` and ``result`` (``docs/spec/replay.md``). ``short`` is what the
 table's prompt line shows: Pitch Bowl's panel shows the whole sentence (it wraps over
 two rows), so ``short`` is ``long``.
 """
@@ -133,9 +133,6 @@ _LONG: dict[str, Callable[[_Say], str]] = {
     "no_carrier_to_leave": lambda s: "no one carries the ball: no ball carrier can leave the field",
     "carrier_not_listed": lambda s: f"the ball carrier of {s.name()} left the field: list it in out_of_bounds",
     "carrier_scores_not_out": lambda s: "a carrier crossing the opposing end line scores: it is not out of bounds",
-    "carried_ball_out": lambda s: (
-        f"{s.name()} carries the ball: a carried ball leaves the field only with its carrier (out_of_bounds)"
-    ),
     "no_scorer": lambda s: "no ball carrier after this pitch: a touchdown needs one",
     "not_scorer": lambda s: f"only {s.name()}'s carrier, or an opponent intercepting, scores on {s.name()}'s pitch",
     "bonus_at_once": lambda s: "the bonus pitch must be taken at once",

@@ -1,5 +1,5 @@
 """Boulomania screens: :func:`draw` lays a :class:`BoulomaniaView` out on a canvas for
-its panel (128x64, 128x32, 256x64, 128x128 in mode "1", "L" or "RGB"; issue 14), and
+its panel (128x64, 128x32, 256x64, 128x128 in mode "1", "L" or "RGB"), and
 :func:`render` draws it as a frame.
 
 The package: :mod:`.view` (what a screen shows), :mod:`.marks` (the board, bowls, jack

@@ -11,7 +11,7 @@ x1/y1 exclusive.
   line from row 48 (page 6), a clear row under the last roll's ink
   (:func:`~pitchside.render.event_line.under_line`: 10-11 px capitals on rows 48-55,
   9 px ones on 49-54 under their ascenders, descenders below): a new roll redraws one
-  page, a new declared throw one page (issue 14 item 7).
+  page, a new declared throw one page (one controller page).
 * ``small`` 96x48: the standard layout scaled, the lines centred in 11 and 12 px rows.
 * ``reduced`` 128x32: no board; the two sides' rows side by side (marker, name, bowls
   in hand, 18 px digits), the bottom line paging the prompt, or the last roll and the

@@ -1,4 +1,5 @@
-"""The Boulomania screens drawn on a canvas for its panel (issue 14 items 1, 2 and 7).
+"""The Boulomania screens drawn on a canvas for its panel: paged, never
+cut, and a score change redraws one controller page.
 
 The play screen (every phase but ``finished``), boxes from :mod:`.layout`:
 
@@ -201,7 +202,7 @@ sends only the columns that differ ("BOB: DEAD BOWL", "BOB: KISS 15>OUT")."""
 
 
 def _event(c: Canvas, box: Box, view: BoulomaniaView) -> Box:
-    """The last roll on one controller page (``standard``, issue 14 item 7): die faces
+    """The last roll on one controller page (``standard``): die faces
     of :data:`SMALL_DIE_PX`, then its words in capitals, dim
     (:func:`~pitchside.render.event_line.event_line`); the round before any roll.
 

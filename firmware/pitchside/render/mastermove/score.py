@@ -2,7 +2,7 @@
 
 One layout for both phases, so a Move! (the only score change, MM-16) redraws the
 scorer's digit, the two small turn arrows and the bottom line and leaves the rest alone
-(issue 14 item 7): each side's name at the top (A left, B right; side colours on a
+(one controller page): each side's name at the top (A left, B right; side colours on a
 colour panel) with a small arrow at the outer edge beside the side to move (after a
 Move!, the side that restarts, MM-23); the score in Moves in seven-segment digits as
 tall as the layout allows; under each the Moves it still needs (MM-15); the bottom

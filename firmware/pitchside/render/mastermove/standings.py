@@ -1,6 +1,6 @@
 """A Master Move tournament's table of standings and next pairing (drawn at a size:
 the screen from before the layouts, shown on the attract rotation and with NEXT once a
-game is over). Every cell is drawn whole (issue 14 item 2): a team name or a footer too
+game is over). Every cell is drawn whole: a team name or a footer too
 long for its box is paged there (:func:`pitchside.render.widgets.paged_text`, with its
 page marker), never cut with "…"."""
 

@@ -22,7 +22,7 @@ Boxes (x0, y0, x1, y1 exclusive) per layout, from :func:`turn_layout`:
   (:func:`~pitchside.render.event_line.under_line`: 10-11 px capitals on rows 48-55,
   9 px ones on 49-54 under their ascenders, descenders below), so a change of
   initiative, a pitch or a touchdown redraws narrow runs and a page per text line
-  (issue 14 item 7; a notice too long for one line takes the last-loss row too).
+  (a notice too long for one line takes the last-loss row too).
   96x48: names 0-10 with the inverse tag, the bottom line 38-47, no last-loss row.
 * 128x32: digits 1-19 with the arrow (a clear row over the bottom line's ascenders), "7 LEFT" and the loose Ball or OFF in the
   middle, the bottom line 21-31 (paged); the limits and the last loss are left out
@@ -139,7 +139,7 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
         bottom line says the touchdown (:func:`touchdown_words`) instead of the notice
         (who kicks and who places, shown on the placement screen that follows; a
         warning still shows), so against the screen before only the score, the last
-        loss and the bottom line change (issue 14 item 7)."""
+        loss and the bottom line change (one controller page)."""
     lay = turn_layout(c)
     state = view.state
     for side, dbox in zip(SIDES, lay.digits):
@@ -178,7 +178,7 @@ def draw_turn(c: Canvas, view: PitchBowlView, *, scored: bool = False) -> None:
     if lay.loss is not None:
         words = _loss_words(view)
         width = lay.loss[2] - lay.loss[0]
-        if lay.top:  # one controller page (issue 14 item 7), the bottom line a clear row under its ink
+        if lay.top:  # one controller page, the bottom line a clear row under its ink
             above = event_line(c, lay.loss, next((t for t in words if event_fits(t, width)), words[-1]), fill=DIM)
         else:
             small = fonts.text_font(lay.small_sizes[-1])

@@ -1,5 +1,5 @@
 """Pitchnut screens drawn on a :class:`~pitchside.render.panel.Canvas`, one per moment of
-a match (rulebook ``shared/rules/002_9ea862c19c083d00.txt``, rulings PN-xx):
+a match (rules PN-xx, ``docs/rules/pitchnut.md``):
 
 * ``toss``: the match settings, the names, "PRESS COIN TO TOSS" (PN-05).
 * ``choose_breaker``: the toss winner points at who breaks (PN-05).
@@ -10,7 +10,7 @@ a match (rulebook ``shared/rules/002_9ea862c19c083d00.txt``, rulings PN-xx):
   PN-30), and "POISON" in full ink once it shoots for the poison (PN-31; on 128x32,
   which has no status line, POISON takes the count's place). The digits are led by the letter of the colour they count: while the
   board is open (PN-10) W on A's half and B on B's, then the side's own colour, in the
-  same boxes, so a shot redraws the counts alone (issue 14 item 7). The turn is a small arrow at the shooter's outer edge; the header's
+  same boxes, so a shot redraws the counts alone (one controller page). The turn is a small arrow at the shooter's outer edge; the header's
   middle shows games won (PN-A9) or the game number in a one-game match.
 * ``shooting``, the shot sheet: one row per sensed piece with its kind, then the extra
   rows; the cursor row in inverse video; the bottom line says what will be committed.
@@ -280,7 +280,7 @@ def _side_digits(c: Canvas, view: PitchnutView, side: Side, box: Box, poison: bo
     """What a side has left in ``box``: its colour's pieces on the board; on an open
     board the pieces of colour W (A's half) and B (B's half); with ``poison``, POISON
     (PN-31) instead of the 0 once the side shoots for it (a layout with a status row
-    says POISON there, so the count's box keeps its digits, issue 14 item 7)."""
+    says POISON there, so the count's box keeps its digits; one controller page)."""
     state = view.state
     left = on_board(state)
     colour = state.colours[side]
@@ -290,7 +290,7 @@ def _side_digits(c: Canvas, view: PitchnutView, side: Side, box: Box, poison: bo
         return
     # the letter of the colour counted, then the count: the same boxes on an open board
     # (PN-10: W on A's half, B on B's) as once the colours are set, so a shot redraws
-    # the count alone (issue 14 item 7)
+    # the count alone (one controller page)
     counted = colour or ("white" if side == "A" else "black")
     lw = 8
     paged_text(c, (x0, y0, x0 + lw + 2, y1), counted[0].upper(), align="center", sizes=(11, 10, 9), fill=DIM,
