@@ -170,13 +170,19 @@ def main() -> int:
         print("no mosquitto (apt-get install mosquitto)", file=sys.stderr)
         return 2
     support_broker.USERS["dashboard"] = "D-secret-bench"
+    support_broker.USERS["twin"] = "W-secret-bench"  # the twin league's own user: a broker that makes
+    # the user name the client id (use_username_as_clientid) never lets the two leagues share a session
     figures: dict[str, dict[str, list[float]]] = {}  # "phase.kind.who": {"rates": [...], "cpu": [...]}
     with tempfile.TemporaryDirectory(prefix="pitchside-intake-bench-") as tmp:
         folder = Path(tmp)
-        b = support_broker.Broker(binary, folder / "broker").start()
+        b = support_broker.Broker(binary, folder / "broker")
+        with open(b.folder / "acl", "a") as acl:
+            acl.write("\nuser twin\ntopic read pitchside/#\n")
+        b.start()
         lg, twin = (LeagueServer(folder / f"{venue}.db",
-                                 BrokerAddress("127.0.0.1", b.port, str(b.credentials("league")), keepalive_s=30),
-                                 venue, client_id=f"bench-{venue}").start() for venue in ("club", "twin"))
+                                 BrokerAddress("127.0.0.1", b.port, str(b.credentials(user)), keepalive_s=30),
+                                 venue, client_id=f"bench-{venue}").start()
+                    for venue, user in (("club", "league"), ("twin", "twin")))
         bare = Bare(b.port)
         pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-table-1", protocol=mqtt.MQTTv5)
         pub.username_pw_set("table-1", support_broker.USERS["table-1"])
