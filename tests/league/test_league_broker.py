@@ -108,6 +108,8 @@ def test_simulated_tables_play_every_game_into_one_league(broker: Broker, tmp_pa
         assert [(t["table"], t["online"], t["why"]) for t in wall["tables"]] == [
             ("table-1", False, "stopped"), ("table-2", False, "stopped")]
         assert all(t["gaps"] == 0 for t in wall["tables"])
+        # every game's state, status and events parsed as the contract's typed values
+        assert [t["bad"] for t in wall["tables"]] == [None, None] and lg.league.counts.unreadable == 0
         assert "Ann" in httpx.get(lg.url + "/standings", timeout=5).text
     finally:
         lg.close()
