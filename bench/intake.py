@@ -49,7 +49,7 @@ class Bare:
         self.n = 0
         self.last = 0.0
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-bare", protocol=mqtt.MQTTv5)
-        self.client.username_pw_set("dashboard", support_broker.USERS["dashboard"])
+        self.client.username_pw_set("bare", support_broker.USERS["bare"])
         self.client.on_message = self._on_message
         self.client.on_connect = lambda c, *_: c.subscribe("pitchside/base/#", qos=1)
         self.client.connect("127.0.0.1", port, keepalive=30)
@@ -169,7 +169,8 @@ def main() -> int:
     if binary is None:
         print("no mosquitto (apt-get install mosquitto)", file=sys.stderr)
         return 2
-    support_broker.USERS["dashboard"] = "D-secret-bench"
+    support_broker.USERS["bare"] = "B-secret-bench"  # the bare subscriber reads every venue: its own ACL line
+    support_broker.USERS["benchpub"] = "P-secret-bench"  # writes as three venues' table-1: its own ACL line
     support_broker.USERS["twin"] = "W-secret-bench"  # the twin league's own user: a broker that makes
     # the user name the client id (use_username_as_clientid) never lets the two leagues share a session
     figures: dict[str, dict[str, list[float]]] = {}  # "phase.kind.who": {"rates": [...], "cpu": [...]}
@@ -177,7 +178,8 @@ def main() -> int:
         folder = Path(tmp)
         b = support_broker.Broker(binary, folder / "broker")
         with open(b.folder / "acl", "a") as acl:
-            acl.write("\nuser twin\ntopic read pitchside/#\n")
+            acl.write("\nuser twin\ntopic read pitchside/#\nuser bare\ntopic read pitchside/#\n"
+                      "user benchpub\ntopic write pitchside/#\n")
         b.start()
         lg, twin = (LeagueServer(folder / f"{venue}.db",
                                  BrokerAddress("127.0.0.1", b.port, str(b.credentials(user)), keepalive_s=30),
@@ -185,7 +187,7 @@ def main() -> int:
                     for venue, user in (("club", "league"), ("twin", "twin")))
         bare = Bare(b.port)
         pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-table-1", protocol=mqtt.MQTTv5)
-        pub.username_pw_set("table-1", support_broker.USERS["table-1"])
+        pub.username_pw_set("benchpub", support_broker.USERS["benchpub"])
         pub.max_inflight_messages_set(1000)
         pub.max_queued_messages_set(0)
         pub.connect("127.0.0.1", b.port, keepalive=30)

@@ -22,8 +22,10 @@ from pitchside.league.run import Broker as BrokerAddress
 from pitchside.league.run import LeagueServer
 from support.apt import installed
 from support.broker import USERS, Broker
+from support.broker import VENUE as BROKER_VENUE
+from support.broker import user as broker_user
 
-VENUE = "badwall"
+VENUE = BROKER_VENUE  # the venue the test broker's ACL serves
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 STATE = {"v": 1, "seq": 4, "boot": "b1", "table": "Table 1", "mode": "playing", "game": "pitchnut",
          "title": "PITCHNUT", "match": {"id": 3, "uid": "j0-3"}, "names": {"A": "Ann", "B": "Bob"},
@@ -57,7 +59,7 @@ def wait(test: Callable[[], bool], timeout: float = 30.0) -> bool:
 
 def table(broker: Broker, user: str) -> mqtt.Client:
     c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}-badwall", protocol=mqtt.MQTTv5)
-    c.username_pw_set(user, USERS[user])
+    c.username_pw_set(broker_user(user), USERS[broker_user(user)])
     c.connect("127.0.0.1", broker.port, keepalive=5)
     c.loop_start()
     return c

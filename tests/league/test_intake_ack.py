@@ -24,6 +24,7 @@ from pitchside.league.store import Store, StoreError
 from pitchside.league.verify import check
 from pitchside.wire import messages as wire
 from support.broker import USERS, Broker
+from support.broker import user as broker_user
 from support.league import payload, result_msg
 
 TOPIC = "pitchside/club/table-1/result"
@@ -45,7 +46,7 @@ def wait(test: Callable[[], bool], timeout: float = 30.0) -> bool:
 
 def publisher(broker: Broker, user: str = "table-1") -> mqtt.Client:
     c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}-{time.monotonic_ns()}", protocol=mqtt.MQTTv5)
-    c.username_pw_set(user, USERS[user])
+    c.username_pw_set(broker_user(user), USERS[broker_user(user)])
     c.connect("127.0.0.1", broker.port, keepalive=5)
     c.loop_start()
     return c

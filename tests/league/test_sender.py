@@ -26,6 +26,7 @@ from pitchside.league.verify import check_json as check
 from pitchside.web.hub import Hub
 from pitchside.web.server import BackgroundServer
 from support.broker import USERS, Broker
+from support.broker import user as broker_user
 from support.league import PITCHNUT, lines_of, payload
 
 T1, T2 = "pitchside/club/table-1/result", "pitchside/club/table-2/result"
@@ -71,7 +72,7 @@ def test_table_2_cannot_replace_shadow_or_rename_table_1s_result_through_the_bro
     try:
         for user in ("table-1", "table-2"):
             c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}-sender", protocol=mqtt.MQTTv5)
-            c.username_pw_set(user, USERS[user])
+            c.username_pw_set(broker_user(user), USERS[broker_user(user)])
             c.connect("127.0.0.1", broker.port, keepalive=5)
             c.loop_start()
             clients[user] = c

@@ -19,17 +19,18 @@ import json
 from dataclasses import dataclass
 
 from pitchside.app.config_mqtt import DEFAULT_PORT, DEFAULT_TLS_PORT, table_user
+from pitchside.wire.messages import MAX_PAYLOAD
 
 LEAGUE_USER = "league"
 DASHBOARD_USER = "dashboard"
 
-MAX_PACKET_SIZE = 1024 * 1024
-"""The largest MQTT packet the broker takes, bytes (``max_packet_size``): a result's
-payload may be this less its topic and headers (under 200 bytes). 1 MiB is 142 times the
-largest result the five demo scenarios make (Boulomania, 100 journal lines, 7,345 bytes
-of JSON) and holds about 7,900 lines at the costliest rate measured there (Pitchnut's
-132.5 bytes a line): docs/league.md, "The venue's broker". Mosquitto refuses a bigger
-packet as it starts, before it buffers it, and disconnects the sender.
+MAX_PACKET_SIZE = MAX_PAYLOAD + 64 * 1024
+"""The largest MQTT packet the broker takes, bytes (``max_packet_size``): the contract's
+largest payload (:data:`pitchside.wire.messages.MAX_PAYLOAD`, 8 MiB, sized from the
+longest legal match a league takes: docs/spec/mqtt.md, "Size") plus room for the topic
+and the MQTT 5 properties, so every result the league would count passes the broker,
+and a larger packet stops there. Mosquitto refuses a bigger packet as it starts, before
+it buffers it, and disconnects the sender (a 16 MB result is, in the tests).
 
 Not ``message_size_limit``: Mosquitto 2.0 answers a payload past it with PUBACK reason
 149, which is no PUBACK reason code in MQTT 5, and paho-mqtt 2 drops the connection as a
