@@ -58,6 +58,9 @@ class FeedPublisher:
         self._behind: list[Sink] = []
         """The sinks that refused the latest (full): offered it again after ``retry_s``."""
         self._pending: tuple[kiosk.KioskState, int | None] | None = None
+        self._refusal: tuple[int | None, feed.ShownRefusal] | None = None
+        """The latest refusal the panel showed and the match it was in (the feed's
+        ``last_refusal``): forgotten when the match changes."""
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -105,8 +108,14 @@ class FeedPublisher:
 
     def _build(self, state: kiosk.KioskState, match_id: int | None) -> None:
         try:
+            shown = feed.shown_refusal(state)
+            if shown is not None:
+                self._refusal = (match_id, shown)
+            elif self._refusal is not None and (self._refusal[0] != match_id or not state.table.match.inputs):
+                self._refusal = None
             snap = feed.snapshot(state, seq=self.seq + 1, boot=self.boot, table=self.table,
-                                 match_id=match_id, url=self.url)
+                                 match_id=match_id, url=self.url,
+                                 last_refusal=None if self._refusal is None else self._refusal[1])
         except Exception:  # a bug in the feed must not touch the table: it is logged
             self.errors += 1
             log.exception("feed snapshot failed")
