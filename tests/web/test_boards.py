@@ -88,3 +88,39 @@ def test_the_overlay_position_key(value: str | None, want: str, problems: list[s
     web = read_web(Section(found, "", {"web": {} if value is None else {"overlay": value}}))
     assert web is not None and web.overlay == want
     assert [f"{e.key}: {e.message}" for e in found.found] == problems
+
+
+def test_the_latest_refusal_is_kept_even_when_the_publisher_skips_its_state() -> None:
+    """Latest wins in the publisher's worker: a refusal followed at once by the next
+    input may never be built into a snapshot of its own; it is still the feed's
+    ``last_refusal`` after it, and a new match forgets it."""
+    from pitchside.web.publisher import FeedPublisher
+    from support.web_live import sim_table
+
+    sim, sc = sim_table("pitchnut")
+    states = []
+    try:
+        for action in sc.actions:
+            sim.act(action, sc.gap_s)
+            prompt = sim.runtime.state.prompt
+            if states or (prompt is not None and prompt.kind == "refusal"):
+                states.append(sim.runtime.kiosk)
+            if len(states) >= 2 and (prompt is None or prompt.kind != "refusal"):
+                break
+        refused, after = states[0], states[-1]
+        text = refused.table.prompt.text
+        got: list[dict] = []
+        pub = FeedPublisher([got.append], heartbeat_s=None)
+        try:
+            pub.publish(refused, match_id=1)
+            pub.publish(after, match_id=1)
+            assert pub.flush()
+            assert got[-1]["refusal"] is None
+            assert got[-1]["last_refusal"] == {"rule": "PN-A12", "text": text}
+            pub.publish(after, match_id=2)  # another match
+            assert pub.flush()
+            assert got[-1]["last_refusal"] is None
+        finally:
+            pub.close()
+    finally:
+        sim.close()

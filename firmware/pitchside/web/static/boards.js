@@ -84,7 +84,7 @@
       add(board, add(el("div", "pocket p" + (p + 1) + (n ? " hit" : "")), el("span", "", n ? "+" + n : "")));
     }
     add(board, el("div", "centre", open ? "open" : "W " + b.white + " \u00b7 B " + b.black));
-    box.appendChild(board);
+    add(box, board, el("div", "sub", latest ? "in the pockets on the last shot that pocketed" : "nothing pocketed yet"));
     var list = el("ol", "drops");
     b.drops.slice(0, 3).forEach(function (d) {
       var what = [];
