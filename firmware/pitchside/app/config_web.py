@@ -13,13 +13,18 @@ from dataclasses import dataclass
 from pitchside.app.config_reader import Section, shown
 
 
+OVERLAY_POSITIONS = ("bottom", "top")
+"""Where ``/overlay`` may put its bar (``[web] overlay``, or ``?pos=``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class WebConfig:
     """The live web view (``[web]``, off without the section; docs/spec/feed.md):
     ``pitchside web`` listens on ``listen`` (``HOST:PORT``) and shows ``url`` as the
     pages' QR code; the table sends its snapshots to the datagram socket ``feed``;
     ``allowed_hosts`` are the Host headers answered (the url's host and localhost are
-    always among them); ``max_clients`` caps the live pages."""
+    always among them); ``max_clients`` caps the live pages; ``overlay`` is where
+    ``/overlay`` puts its bar (``"bottom"``: a lower third, or ``"top"``)."""
 
     listen: str = "0.0.0.0:8080"
     """``HOST:PORT``; an IPv6 address in brackets (``"[::1]:8080"``, ``"[::]:8080"``)."""
@@ -27,6 +32,7 @@ class WebConfig:
     feed: str = "/run/pitchside-web/feed.sock"
     allowed_hosts: tuple[str, ...] = ()
     max_clients: int = 200
+    overlay: str = "bottom"
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -64,7 +70,7 @@ def listen_problem(host: str, port: int) -> str | None:
 
 
 def read_web(top: Section) -> WebConfig | None:
-    """``[web]``: listen (``HOST:PORT``), url, feed, allowed_hosts, max_clients; None
+    """``[web]``: listen (``HOST:PORT``), url, feed, allowed_hosts, max_clients, overlay; None
     without the section (the web view is off by default)."""
     if "web" not in top.raw:
         return None
@@ -84,7 +90,11 @@ def read_web(top: Section) -> WebConfig | None:
     if not all(isinstance(h, str) and h for h in hosts):
         w.fail("allowed_hosts", f"must be a list of host names, not {shown(hosts)}")
         hosts = []
-    web = WebConfig(listen=listen, url=url, feed=w.file_path("feed", d.feed) or d.feed, allowed_hosts=tuple(hosts),
+    overlay = w.get("overlay", str, d.overlay)
+    if overlay not in OVERLAY_POSITIONS:
+        w.fail("overlay", f"must be \"bottom\" or \"top\", not {shown(overlay)}")
+        overlay = d.overlay
+    web = WebConfig(overlay=overlay, listen=listen, url=url, feed=w.file_path("feed", d.feed) or d.feed, allowed_hosts=tuple(hosts),
                     max_clients=w.integer("max_clients", d.max_clients, 1, 10_000))
     w.done()
     return web

@@ -55,7 +55,7 @@ def _cmd_web(args: argparse.Namespace) -> int:
     url = args.url or web.url
     journal = args.db or journal_path
     settings = WebSettings(allowed_hosts=allowed_hosts(web, host, args.allow_host), url=url, journal=journal,
-                           max_streams=web.max_clients)
+                           max_streams=web.max_clients, overlay=web.overlay)
     hub = Hub(settings.max_streams, settings.max_streams_per_ip)
     try:
         receiver = FeedReceiver(args.feed or web.feed, hub)

@@ -40,6 +40,17 @@ class _Node:
 
 
 @dataclass(frozen=True, slots=True)
+class Applied:
+    """One input in effect, as :meth:`Match.recent` gives it: the input, the states
+    before and after it, and the notices its step gave."""
+
+    inp: Any
+    before: Any
+    after: Any
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """One match: its game, options, initial state and the inputs in effect.
 
@@ -100,6 +111,17 @@ class Match:
         """The result once the match is over, else None."""
         rules: GameRules = self.codec.rules
         return rules.outcome(self.state)
+
+    def recent(self, n: int) -> tuple[Applied, ...]:
+        """The last ``n`` inputs in effect (fewer at the start), newest first, each with
+        the state before and after it and the notices of its step."""
+        out: list[Applied] = []
+        node = self.head
+        while node is not None and len(out) < n:
+            before = node.prev.state if node.prev is not None else self.initial
+            out.append(Applied(node.inp, before, node.state, node.notices))
+            node = node.prev
+        return tuple(out)
 
     def can_undo(self) -> bool:
         return self.head is not None
