@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pitchside.app import config_pay
 from pitchside.app.config_reader import Section, shown
 from pitchside.core import pricing
 from pitchside.core.pricing import Extra, Pricing
@@ -76,13 +77,16 @@ def read_coin(top: Section) -> CoinConfig | None:
     return cfg
 
 
-def read_pricing(top: Section) -> Pricing | None:
-    """``[pricing]``, checked by :func:`pitchside.core.pricing.check`, or None."""
+def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConfig | None = None) -> Pricing | None:
+    """``[pricing]``, checked by :func:`pitchside.core.pricing.check` and against the
+    table's games ``offered`` and its acceptor ``coin_cfg`` (:mod:`pitchside.app.config_pay`), or
+    None."""
     if "pricing" not in top.raw:
         return None
     s = top.sub("pricing")
     d = Pricing()
     coins_raw = s.get("coins", dict, {"1": 100})
+    config_pay.same_pulses(s, coins_raw)
     coins: list[tuple[int, int]] = []
     for k, v in coins_raw.items():
         if not (str(k).isdigit() and isinstance(v, int) and not isinstance(v, bool)):
@@ -105,6 +109,12 @@ def read_pricing(top: Section) -> Pricing | None:
     )
     for key, message in pricing.check(p):
         s.fail(key, message)
+    config_pay.check_amounts(s, p)
+    if coin_cfg is None:
+        config_pay.check_coins(top, s, p, None, 0, 0)
+    else:
+        config_pay.check_coins(top, s, p, coin_cfg.max_pulses, coin_cfg.max_pulse_ms, coin_cfg.gap_ms)
+    config_pay.check_games(s, p, offered)
     s.done()
     return p
 
