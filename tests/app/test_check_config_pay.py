@@ -11,7 +11,7 @@ from pitchside.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte_coin.toml").read_text()
-COIN = EXAMPLE[EXAMPLE.index("[coin]"):EXAMPLE.index("[pricing]")]
+COIN = EXAMPLE[EXAMPLE.index("\n[coin]") + 1:EXAMPLE.index("\n[pricing]") + 1]
 """The example's ``[coin]`` table: a config without it has no coin acceptor."""
 ALL_PULSES = "write max_pulses = 4 under [coin]"
 OPTIONS = ("call_binds, first_shooter, format, max_rounds, outer_line_on_free_shot, players, pucks, race_scoring, "

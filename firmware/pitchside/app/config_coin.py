@@ -18,10 +18,12 @@ Example (amounts in cents, the currency's smallest unit)::
     game = 100                # price of a game
     coins = { "1" = 50, "2" = 100, "4" = 200 }   # pulses = value
     bonus = [[200, 100]]      # pay 200 in one go, get 100 more (3 games for 2)
-    games = { pitchnut = 150 }  # a game's own price
+    games = { pichenotte = 150 }  # a game's own price (a game of this table)
     extras = [{ option = "players", value = "doubles", price = 50 }]  # plus game = "..."
 
-A table without ``[pricing]`` needs no coins (as before this issue).
+A table without ``[pricing]`` needs no coins; ``[pricing]`` asking for money needs
+``[coin]``. What else is refused across the two and the table's games:
+:mod:`pitchside.app.config_pay`.
 """
 
 from __future__ import annotations
