@@ -25,6 +25,10 @@ REFUSED = [
     ((COIN, ""), "[pricing]",
      "pricing: asks for money, but the table has no coin acceptor: add a [coin] table with the acceptor's pin "
      '(pin = "GPIO20"), or write free_play = true under [pricing]'),
+    ((EXAMPLE[EXAMPLE.index("\n[pricing]") + 1:], ""), "[coin]",
+     'coin: takes coins, but the table has no [pricing]: every coin would be kept as a fault, with no credit; add '
+     '[pricing] with the coins\' values and a game\'s price (coins = { "1" = 100 } and game = 100, in cents), or '
+     "remove [coin]"),
     (("bonus = [[200, 100]]", "games = { darts = 150 }"), "games = {",
      "pricing.games.darts: 'darts' is not a game of this table (pichenotte): its price would never be charged; "
      "write games = { pichenotte = 150 }"),

@@ -55,5 +55,5 @@ def test_bad_values_are_named(section, key) -> None:
 
 def test_coin_pin_clash_with_a_button() -> None:
     with pytest.raises(ConfigError) as err:
-        parse_config(BASE | {"coin": {"pin": BASE["buttons"]["coin"]}})
+        parse_config(BASE | {"coin": {"pin": BASE["buttons"]["coin"]}, "pricing": {}})
     assert "coin.pin" in str(err.value) and "already used" in str(err.value)

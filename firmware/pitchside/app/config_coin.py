@@ -76,6 +76,7 @@ def read_coin(top: Section) -> CoinConfig | None:
     except ParameterError as exc:
         c.fail(exc.param.replace("_s", "_ms") if exc.param.endswith("_s") else exc.param, exc.message)
     c.done()
+    config_pay.check_acceptor_priced(top)
     return cfg
 
 

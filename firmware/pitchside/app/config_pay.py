@@ -3,7 +3,8 @@ could take money and give nothing passes ``check-config``.
 
 Each refusal names its key (so ``check-config`` gives its line) and what to write:
 
-* ``[pricing]`` asking for money (not ``free_play``) on a table without ``[coin]``;
+* ``[pricing]`` asking for money (not ``free_play``) on a table without ``[coin]``, and
+  ``[coin]`` without ``[pricing]`` (every coin would be a fault: kept, no credit);
 * a coin of more pulses than ``coin.max_pulses`` (the decoder calls its train a fault:
   the coin is swallowed);
 * two coins the decoder cannot tell apart: the same pulse count listed twice
@@ -55,6 +56,14 @@ def check_amounts(s: Section, pricing: Pricing) -> None:
     for paid, bonus in pricing.bonus:
         if paid > MAX_AMOUNT or bonus > MAX_AMOUNT:
             s.fail("bonus", f"a tier's amounts must be at most {MAX_AMOUNT} (cents), not [{paid}, {bonus}]")
+
+
+def check_acceptor_priced(top: Section) -> None:
+    """``[coin]`` needs ``[pricing]``: without a price list no coin is worth anything."""
+    if "pricing" not in top.raw:
+        top.fail("coin", "takes coins, but the table has no [pricing]: every coin would be kept as a fault, with "
+                         "no credit; add [pricing] with the coins' values and a game's price (coins = { \"1\" = "
+                         "100 } and game = 100, in cents), or remove [coin]")
 
 
 def check_coins(top: Section, s: Section, pricing: Pricing, max_pulses: int | None,
