@@ -77,8 +77,8 @@ def check_coins(top: Section, s: Section, pricing: Pricing, max_pulses: int | No
         return
     for pulses, _ in pricing.coins:
         if pulses > max_pulses:
-            s.fail("coins", f"the coin of {_pulses(pulses)} has more pulses than coin.max_pulses ({max_pulses}): the decoder "
-                            f"would call it a fault and keep the money; write max_pulses = "
+            s.fail("coins", f"the coin of {_pulses(pulses)} has more pulses than coin.max_pulses ({max_pulses}): "
+                            "the decoder would call it a fault and keep the money; write max_pulses = "
                             f"{max(p for p, _ in pricing.coins)} under [coin]")
     several = [p for p, _ in pricing.coins if p > 1]
     if several and gap_ms <= max_pulse_ms:
@@ -87,7 +87,7 @@ def check_coins(top: Section, s: Section, pricing: Pricing, max_pulses: int | No
         top.sub("coin").fail("gap_ms", f"{gap_ms:g} ms is not longer than max_pulse_ms ({max_pulse_ms:g}): the pause "
                                        "between two pulses of one coin can be as long as a pulse, so the coin of "
                                        f"{_pulses(several[0])} could end at a pause and be read as {read_as}; write "
-                                       f"gap_ms = {max(300.0, 2 * max_pulse_ms):g}")
+                                       f"gap_ms = {min(10_000.0, max(300.0, 2 * max_pulse_ms)):g}")
 
 
 def same_pulses(s: Section, coins_raw: dict[str, Any]) -> None:
