@@ -282,7 +282,9 @@ packages() {
     # lgpio is gpiozero's pin factory on every Pi under Bookworm (the only one on a Pi 5;
     # RPi.GPIO's edge detection broke with kernel 6.6). The venv gets lgpio from PyPI
     # (the `pi` extra, a self-contained wheel); python3-lgpio is for the system python.
-    local pkgs=(python3-venv python3-pip i2c-tools python3-lgpio) missing=() p
+    # spidev (the `pi` extra, for SPI panels) has no 64-bit wheel: pip builds it, with
+    # gcc and the Python headers.
+    local pkgs=(python3-venv python3-pip i2c-tools python3-lgpio gcc libc6-dev python3-dev) missing=() p
     if [[ $(dpkg --print-architecture 2>/dev/null || true) == armhf ]]; then
         pkgs+=(libopenjp2-7 libtiff6) # Pillow's wheels for 32-bit Pi OS link to these
     fi
@@ -454,10 +456,11 @@ rollback() {
 
 # example_label FILE: the table's name in an example config, and its games if several.
 example_label() {
-    local name games
+    local name games panel
     name=$(sed -n 's/^name = "\([^"]*\)".*/\1/p' "$1" | head -n 1)
     games=$(sed -n 's/^games = \[\([^]]*\)\].*/\1/p' "$1" | head -n 1 | tr -d '"')
-    printf '%s%s\n' "${name:-?}" "${games:+ (games: $games)}"
+    panel=$(main_panel "$1")
+    printf '%s%s%s\n' "${name:-?}" "${games:+ (games: $games)}" "${panel:+, $panel}"
 }
 
 # ask_game: ask on the terminal which table this is; sets GAME.
@@ -467,7 +470,7 @@ ask_game() {
     ((${#games[@]})) || die "no example configs in $EXAMPLES"
     say "Which table is this? Its config starts as a copy of that game's example:"
     for i in "${!games[@]}"; do
-        printf '    %d) %-11s %s\n' $((i + 1)) "${games[i]}" "$(example_label "$EXAMPLES/${games[i]}.toml")"
+        printf '    %2d) %-18s %s\n' $((i + 1)) "${games[i]}" "$(example_label "$EXAMPLES/${games[i]}.toml")"
     done
     while :; do
         read -r -p "Table (1-${#games[@]} or a name): " answer || die "no answer: give --game GAME"
@@ -552,6 +555,56 @@ ensure_boot_config() {
     REBOOT_NEEDED=1
 }
 
+# main_panel FILE: the main [display]'s driver, size and interface ("ssd1322 256x64 spi").
+main_panel() {
+    awk -F '=' '/^\[/ { d = ($0 ~ /^\[display\]/) } d && NF > 1 {
+        key = $1; gsub(/[[:space:]]/, "", key); val = $2; sub(/#.*/, "", val); gsub(/[[:space:]"]/, "", val)
+        if (key ~ /^(driver|width|height|interface)$/) v[key] = val
+    } END { if (v["driver"] != "") printf "%s %sx%s %s", v["driver"], v["width"], v["height"], v["interface"] }' "$1"
+}
+
+# spi_panels FILE: each display table of the config whose interface is "spi", one a line.
+spi_panels() {
+    awk '/^\[/ { t = $0; sub(/#.*/, "", t); gsub(/[][[:space:]]/, "", t); d = (t == "display" || t ~ /^displays\./) }
+        d && /^[[:space:]]*interface[[:space:]]*=[[:space:]]*"spi"/ { print t }' "$1"
+}
+
+# ensure_spi FILE: dtparam=spi=on in FILE once, unless FILE already turns SPI on.
+ensure_spi() {
+    local file=$1
+    if grep -Eq '^[[:space:]]*dtparam=([^#]*,)?spi=on' "$file" 2>/dev/null; then
+        note "$file already turns SPI on: kept"
+        return 0
+    fi
+    if [[ ! -f $file ]] && ((DRY_RUN == 0)); then
+        warn "$file not found: add dtparam=spi=on to config.txt by hand"
+        return 0
+    fi
+    if [[ -f $file && ! -e $file.pitchside-orig ]]; then
+        run cp -p "$file" "$file.pitchside-orig"
+    fi
+    append_file "$file" <<'EOF'
+# pitchside: SPI panel (deploy/install.sh): SPI0 on GPIO7-11, /dev/spidev0.0 and 0.1;
+# the panel's DC and RST lines are [display] gpio_dc and gpio_rst (GPIO24, GPIO25).
+[all]
+dtparam=spi=on
+EOF
+    REBOOT_NEEDED=1
+}
+
+# spi_config: SPI on in config.txt when the table's config (or the example it is made
+# from) has an SPI panel.
+spi_config() {
+    local table=$CONFIG panels
+    [[ -e $table ]] || table=$EXAMPLE
+    [[ -n $table && -f $table ]] || return 0
+    panels=$(spi_panels "$table" | paste -sd ' ')
+    [[ -n $panels ]] || return 0
+    step "SPI for the panel ([$panels] in $table)"
+    note "wiring: SCLK GPIO11, MOSI GPIO10, CS GPIO8 (CE0), DC and RST as its gpio_dc and gpio_rst say (hardware/pitchside_hw/WIRING_GUIDE.md)"
+    ensure_spi "$BOOT_CONFIG"
+}
+
 boot_config() {
     step "I2C and SPI, I2C clock 400 kHz ($BOOT_CONFIG)"
     local iface
@@ -569,6 +622,7 @@ boot_config() {
         REBOOT_NEEDED=1
     done
     ensure_boot_config "$BOOT_CONFIG"
+    spi_config
 }
 
 render_unit() {

@@ -40,9 +40,11 @@ def _sim_parser(p: argparse.ArgumentParser) -> None:
                    "the pages stay up until Ctrl-C")
     p.add_argument("--mqtt", metavar="HOST:PORT", help="publish the simulated table to the club's broker "
                    "(docs/spec/mqtt.md), e.g. 127.0.0.1:1883, so it plays into a league (pitchside league serve)")
-    p.add_argument("--credentials", help="with --mqtt: a file with one line TABLE-USER:PASSWORD")
-    p.add_argument("--venue", default="club", help="with --mqtt: the venue id (default club)")
-    p.add_argument("--table", help="with --mqtt: the table id (default: the credentials' user name)")
+    p.add_argument("--credentials", help="with --mqtt: a file with one line VENUE/TABLE:PASSWORD (the table's "
+                   "broker user, as pitchside club add-table writes it)")
+    p.add_argument("--ca-file", help="with --mqtt: connect with TLS, trusting this CA (the club's ca.crt)")
+    p.add_argument("--venue", help="with --mqtt: the venue id (default: the credentials' VENUE, else club)")
+    p.add_argument("--table", help="with --mqtt: the table id (default: the credentials' TABLE)")
     p.add_argument("--matches", type=int, default=1, help="with --mqtt and --script: play the scenario this "
                    "many times, a fresh match each time (default 1)")
     p.set_defaults(func=_cmd_sim)

@@ -298,7 +298,7 @@ def _club(args: argparse.Namespace, config: TableConfig, db: Path) -> Any:
     if not host or not port.isdigit():
         raise ConfigError("--mqtt", "mqtt", f"must be HOST:PORT such as 127.0.0.1:1883, not {args.mqtt!r}")
     return SimClub.open(host, int(port), db, config, credentials=args.credentials, venue=args.venue,
-                        table=args.table)
+                        table=args.table, ca_file=args.ca_file)
 
 
 def _serve_until_interrupted(web: Any) -> None:

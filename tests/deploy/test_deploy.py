@@ -25,7 +25,8 @@ INSTALL = DEPLOY / "install.sh"
 ROLLBACK = DEPLOY / "rollback.sh"
 SCRIPTS = [INSTALL, ROLLBACK]
 EXAMPLES = ROOT / "hardware" / "pitchside_hw" / "configs"
-GAMES = "boulomania combo mastermove pichenotte pichenotte_coin pitchbowl pitchnut"  # the example configs (pichenotte_coin: pay to play)
+GAMES = ("boulomania boulomania_ssd1322 combo mastermove mastermove_ssd1351 pichenotte pichenotte_coin "
+         "pichenotte_ssd1309 pitchbowl pitchbowl_ssd1322 pitchnut pitchnut_ssd1309")  # the example configs
 VENV_PITCHSIDE = Path(sys.executable).with_name("pitchside")
 
 # Commands that change the system: in a dry run none may be called.
@@ -184,6 +185,43 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
     assert not log.exists(), "dry run called: " + log.read_text()
     assert not prefix.exists() and not (tmp_path / "opt").exists()
     assert {p: os.path.lexists(p) for p in SYSTEM_PATHS} == before
+
+
+def test_dry_run_of_an_spi_panel_turns_spi_on_in_config_txt(tmp_path: Path) -> None:
+    r, _, _ = _dry_run(tmp_path, "--game", "boulomania_ssd1322", "--boot-config", str(tmp_path / "config.txt"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        f"==> I2C and SPI, I2C clock 400 kHz ({tmp_path}/config.txt)",
+        f"==> SPI for the panel ([display] in {EXAMPLES}/boulomania_ssd1322.toml)\n",
+        "    wiring: SCLK GPIO11, MOSI GPIO10, CS GPIO8 (CE0), DC and RST as its gpio_dc and gpio_rst say",
+        f"+ append to {tmp_path}/config.txt\n",
+        "    | [all]\n    | dtparam=spi=on\n",
+        "==> systemd unit",
+    ])  # fmt: skip
+    (tmp_path / "i2c").mkdir()
+    i2c, _, _ = _dry_run(tmp_path / "i2c", "--game", "pichenotte_ssd1309", "--boot-config", str(tmp_path / "c.txt"))
+    assert i2c.returncode == 0 and "dtparam=spi=on" not in i2c.stdout and "==> SPI for the panel" not in i2c.stdout
+
+
+def test_spi_panels_are_found_in_the_display_tables_only(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.toml"
+    cfg.write_text('[web]\ninterface = "spi"\n[display] # main\ndriver = "ssd1322"\ninterface = "spi"\n'
+                   '[displays.side_a]\ninterface = "i2c"\n[displays.side_b]\ninterface = "spi"   # far end\n')
+    r = _bash(f'spi_panels "{cfg}"; main_panel "{cfg}"')
+    assert r.stdout == "display\ndisplays.side_b\nssd1322 x spi"
+
+
+def test_spi_on_in_config_txt_is_appended_once(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.txt"
+    cfg.write_text(PI_CONFIG)
+    for _ in range(2):
+        r = _bash(f'DRY_RUN=0; ensure_spi "{cfg}"')
+        assert r.returncode == 0, r.stderr
+    assert cfg.read_text().count("dtparam=spi=on") == 1 and cfg.read_text().startswith(PI_CONFIG + "\n# pitchside: SPI")
+    assert "already turns SPI on: kept" in r.stdout
+    cfg.write_text("dtparam=audio=on,spi=on\n")
+    r = _bash(f'DRY_RUN=0; ensure_spi "{cfg}"')
+    assert cfg.read_text() == "dtparam=audio=on,spi=on\n" and "kept" in r.stdout
 
 
 def test_dry_run_twice_prints_the_same(tmp_path: Path) -> None:
@@ -703,7 +741,8 @@ def test_the_real_check_config_gates_the_start(tmp_path: Path) -> None:
     r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
               "--config", str(broken)], env)  # fmt: skip
     assert r.returncode == 3, r.stdout + r.stderr
-    assert f"\n    {broken}:15: gpio.bounce_ms: must be above 0 ms" in r.stdout
+    line = next(i for i, t in enumerate(broken.read_text().splitlines(), start=1) if t.startswith("bounce_ms"))
+    assert f"\n    {broken}:{line}: gpio.bounce_ms: must be above 0 ms" in r.stdout
     assert f"\n    {broken}: 1 problem(s)\n" in r.stdout
     assert "+ systemctl disable --now pitchside.service\n" in r.stdout and "+ systemctl enable" not in r.stdout
     good = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
@@ -751,8 +790,8 @@ def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
 
     try:
         for answer in answers:
-            read_tty(b"Table (1-7 or a name): ")
-            tty = tty.replace(b"Table (1-7 or a name): ", b"<asked>", 1)
+            read_tty(b"Table (1-12 or a name): ")
+            tty = tty.replace(b"Table (1-12 or a name): ", b"<asked>", 1)
             os.write(master, answer)
         out, _ = proc.communicate(timeout=60)
         read_tty(b"\0")  # the rest, until the child is gone
@@ -765,19 +804,24 @@ def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
 
 
 def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
-    status, out, tty = _ask(tmp_path, [b"8\n", b"ludo\n", b" PitchNut \n"])
+    status, out, tty = _ask(tmp_path, [b"13\n", b"ludo\n", b" PitchNut \n"])
     assert status == 0, out + tty
     _in_order(out, [
         "==> which table\n"
         "Which table is this? Its config starts as a copy of that game's example:\n"
-        "    1) boulomania  Boulomania\n"
-        "    2) combo       Combo (games: pichenotte, pitchnut)\n"
-        "    3) mastermove  Master Move\n"
-        "    4) pichenotte  Pichenotte\n"
-        "    5) pichenotte_coin Pichenotte (coins)\n"
-        "    6) pitchbowl   Pitch Bowl\n"
-        "    7) pitchnut    Pitchnut\n"
-        "'8' is not on the list\n'ludo' is not on the list\n"
+        "     1) boulomania         Boulomania, ssd1306 128x64 i2c\n"
+        "     2) boulomania_ssd1322 Boulomania, ssd1322 256x64 spi\n"
+        "     3) combo              Combo (games: pichenotte, pitchnut), ssd1306 128x64 i2c\n"
+        "     4) mastermove         Master Move, ssd1306 128x64 i2c\n"
+        "     5) mastermove_ssd1351 Master Move, ssd1351 128x128 spi\n"
+        "     6) pichenotte         Pichenotte, ssd1306 128x64 i2c\n"
+        "     7) pichenotte_coin    Pichenotte (coins), ssd1306 128x64 i2c\n"
+        "     8) pichenotte_ssd1309 Pichenotte, ssd1309 128x64 i2c\n"
+        "     9) pitchbowl          Pitch Bowl, ssd1306 128x64 i2c\n"
+        "    10) pitchbowl_ssd1322  Pitch Bowl, ssd1322 256x64 spi\n"
+        "    11) pitchnut           Pitchnut, ssd1306 128x64 i2c\n"
+        "    12) pitchnut_ssd1309   Pitchnut, ssd1309 128x64 i2c\n"
+        "'13' is not on the list\n'ludo' is not on the list\n"
         f"    pitchnut: a new config from {EXAMPLES}/pitchnut.toml\n",
         f"+ install -m 0644 {EXAMPLES}/pitchnut.toml {tmp_path}/new.toml\n",
     ])  # fmt: skip
@@ -786,7 +830,7 @@ def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
 
 def test_a_number_answers_too_and_no_answer_is_refused(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
-    status, out, _ = _ask(tmp_path / "a", [b"03\n"])  # a leading zero is not octal
+    status, out, _ = _ask(tmp_path / "a", [b"04\n"])  # a leading zero is not octal
     assert status == 0 and f"    mastermove: a new config from {EXAMPLES}/mastermove.toml\n" in out
     (tmp_path / "b").mkdir()
     status, out, tty = _ask(tmp_path / "b", [b"\x04"])  # Ctrl-D: end of input

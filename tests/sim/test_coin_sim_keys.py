@@ -35,7 +35,7 @@ def credits_rows(path: Path) -> list[tuple[str, int, int]]:
 
 def test_the_pay_to_play_example_config() -> None:
     config = load_config(PAID)
-    assert config.coin == CoinConfig(pin="GPIO20", free_credit_pin="GPIO21")
+    assert config.coin == CoinConfig(pin="GPIO20", free_credit_pin="GPIO15")
     assert config.pricing == Pricing(coins=((1, 50), (2, 100), (4, 200)), game=100, bonus=((200, 100),),
                                      extras=(Extra("players", "doubles", 50),), currency="$")  # fmt: skip
 

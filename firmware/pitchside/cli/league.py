@@ -8,6 +8,10 @@
   box itself: the pages have no administration, so there is no password to default.
 * ``pitchside league standings --db FILE [--game G]``: the standings as text.
 
+Only ``serve`` makes a new database: ``new`` and ``standings`` refuse a ``--db`` that does
+not exist (all three default to ``league.db``), so a mistyped or forgotten ``--db`` never
+leaves a league in a file the server does not read.
+
 Exit status: 0 success; 2 bad arguments or a league that cannot be.
 """
 
@@ -114,9 +118,23 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _no_database(command: str, db: str) -> bool:
+    """True, after saying so, when ``db`` is not a file: only ``serve`` makes one."""
+    import os
+
+    if os.path.isfile(db):
+        return False
+    print(f"pitchside league {command}: no league database at {db}: give --db FILE, the file pitchside league "
+          "serve --db uses (serve makes it on its first start)", file=sys.stderr)
+    return True
+
+
 def _cmd_new(args: argparse.Namespace) -> int:
     from pitchside.league import formats, standings
     from pitchside.league.store import Store
+
+    if _no_database("new", args.db):
+        return 2
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     if args.game not in standings.GAMES:
@@ -143,6 +161,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
 def _cmd_standings(args: argparse.Namespace) -> int:
     from pitchside.league import standings
 
+    if _no_database("standings", args.db):
+        return 2
     store = _open_store(args.db)
     if isinstance(store, str):
         print(f"pitchside league: {store}", file=sys.stderr)
