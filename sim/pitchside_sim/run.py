@@ -40,6 +40,10 @@ def journal_path(args: argparse.Namespace, game: str, *, script: bool) -> Path:
                                  base=Path(getattr(args, "shared_base", args.out)))  # fmt: skip
 
 
+COIN_EXAMPLE = "hardware/pitchside_hw/configs/pichenotte_coin.toml"
+"""The example config of a table with a coin acceptor (from the repository's top)."""
+
+
 def default_config_path(game: str = "pichenotte") -> Path:
     """The example config of ``game``'s table, shipped beside the drivers."""
     return Path(str(resources.files("pitchside_hw") / "configs" / f"{game}.toml"))
@@ -136,6 +140,10 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
     buttons = tuple(dict.fromkeys(n for a in apps for n in a.panel.buttons))
     beams = tuple(dict.fromkeys(n for a in apps for n in a.panel.beams))
     scenario = load_scenario(args.script, buttons, beams)
+    if config.coin is None and any(a.verb == "coin" for a in scenario.actions):
+        raise ConfigError(scenario.source, "steps", f"drops coins, but the table's config ({config.source}) has no "
+                          f"coin acceptor: run it with --config {COIN_EXAMPLE}, or add a [coin] table to that "
+                          "config as that example does")
     if scenario.game is not None and scenario.game not in config.offered_games:
         raise ConfigError(scenario.source, "game", f"is {scenario.game!r}, not a game of this table "
                           f"({', '.join(config.offered_games)})")

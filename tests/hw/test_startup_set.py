@@ -167,7 +167,8 @@ def test_a_table_with_a_coin_acceptor_loads_its_driver_and_decoder_at_start_up(t
     pulse on); without it neither is (the first test)."""
     loaded = _at_ready(bench_config("pichenotte_coin", tmp_path), tmp_path / "loaded.json")
     assert set(loaded["modules"]) - MODULES_AT_READY == {
-        "pitchside.app.config_coin", "pitchside.signals.coin", "pitchside_hw.coin_input"}  # its section, decoder, driver
+        "pitchside.app.config_coin", "pitchside.app.config_pay", "pitchside.signals.coin",
+        "pitchside_hw.coin_input"}  # its sections, their checks, decoder, driver
 
 
 def test_a_config_with_sound_web_and_serial_sections_still_reads_them() -> None:

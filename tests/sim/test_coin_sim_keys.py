@@ -105,3 +105,20 @@ def test_the_pay_to_play_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[
     with closing(sqlite3.connect(f"file:{journal}?mode=ro", uri=True)) as conn:
         (inputs,) = conn.execute("SELECT COUNT(*) FROM inputs").fetchone()
     assert inputs == 4  # the toss and three shots: the power cut mid-match lost none
+
+
+def test_the_pay_to_play_scenario_on_a_table_without_an_acceptor_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --config the simulator takes the game's example config, which has no
+    [coin]: the coins scenario is refused before the table starts, in one line."""
+    out = tmp_path / "out"
+    assert pitchside_main(["sim", "pichenotte", "--script", str(SCENARIO), "--out", str(out), "--no-terminal"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"pitchside sim: {SCENARIO}: steps: drops coins, but the table's config ({default_config_path()}) has no "
+        "coin acceptor: run it with --config hardware/pitchside_hw/configs/pichenotte_coin.toml, or add a [coin] "
+        "table to that config as that example does\n"
+    )
+    assert not journal_path(out, "pichenotte", script=True).exists()  # no table was started

@@ -575,14 +575,16 @@ def _read_sound(top: Section) -> SoundConfig | None:
     return read_sound(top)
 
 
-def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
+def _read_coin_door(top: Section, games: tuple[str, ...]) -> tuple[CoinConfig | None, Pricing | None]:
     """``[coin]`` and ``[pricing]`` (:mod:`pitchside.app.config_coin`), each None when
-    absent; their readers are loaded only for a config with either (start-up)."""
+    absent, the prices checked against ``games``; their readers are loaded only for a
+    config with either (start-up)."""
     if "coin" not in top.raw and "pricing" not in top.raw:
         return None, None
     from pitchside.app.config_coin import read_coin, read_pricing
 
-    return read_coin(top), read_pricing(top)
+    coin_cfg = read_coin(top)
+    return coin_cfg, read_pricing(top, games, coin_cfg)
 
 
 def _read_web(top: Section) -> WebConfig | None:
@@ -792,7 +794,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     serial = _read_serial(top, panel)
     display, side_displays = _read_displays(top, limits)
     sound = _read_sound(top)
-    coin_cfg, prices = _read_coin_door(top)
+    coin_cfg, prices = _read_coin_door(top, games)
     web = _read_web(top)
     mqtt = None
     if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up)
