@@ -26,6 +26,8 @@ from typing import Any
 import pytest
 
 from pitchside.app import journal as journal_mod
+from pitchside.app.journal import checks as journal_checks
+from pitchside.app.journal import file as journal_file
 from pitchside.cli.main import main
 from pitchside.app.journal import APPLICATION_ID, SCHEMA_VERSION, Journal, JournalError, JournalLocked
 from pitchside.core.record.format import replay
@@ -1099,9 +1101,10 @@ def test_lines_of_an_unknown_match(journal: Journal, db: Path) -> None:
 
 def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Path] = []
-    real = journal_mod.fsync_dir
+    real = journal_file.fsync_dir
     _newer_schema(db)
-    monkeypatch.setattr(journal_mod, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
+    for where in (journal_file, journal_checks):  # the rename aside, the new file
+        monkeypatch.setattr(where, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
     Journal.open(db).close()
     assert seen == [db.parent, db.parent]  # the rename aside, then the new file
 
