@@ -1015,7 +1015,7 @@ def test_a_read_only_fault_while_opening_gives_memory_mode(db: Path, monkeypatch
     def refuse(p: Path) -> sqlite3.Connection:
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(Journal, "_connect_checked", classmethod(lambda cls, p, damaged: refuse(p)))
+    monkeypatch.setattr(journal_file, "_connect_checked", lambda p, damaged: refuse(p))
     with Journal.open(db) as j:
         assert (j.durable, j.warning, j.path) == (False, "NOT SAVING: read-only storage", db)
         with pytest.raises(JournalLocked):  # memory mode still holds the lock
@@ -1192,7 +1192,7 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
     blocker = tmp_path / "file"
     blocker.write_text("")
     with Journal.open(blocker / "journal.db", rescue_dir=blocker / "rescue") as j:  # neither can be made
-        assert j._rescue_named is None
+        assert j._kept.named is None
         with caplog.at_level(logging.WARNING, logger="pitchside.app.journal"):
             mid = j.start_match(HEADER)
             j.append_lines(mid, [TOSS_A])
@@ -1219,7 +1219,7 @@ def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db:
 def test_a_storage_fault_is_named_by_its_errno_or_sqlite_code_never_by_the_path_in_its_text() -> None:
     """A path holding "full" or "readonly" named the wrong fault (a test run under
     /tmp/main-full showed "NOT SAVING: disk full" for a read-only file system)."""
-    from pitchside.app.journal import _why
+    from pitchside.app.journal.file import why as _why
 
     assert _why(OSError(errno.EROFS, "Read-only file system", "/tmp/main-full/journal.db.lock")) == "read-only storage"
     assert _why(OSError(errno.ENOSPC, "No space left on device", "/srv/readonly-copy/journal.db")) == "disk full"

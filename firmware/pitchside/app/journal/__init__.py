@@ -1,5 +1,9 @@
 """The durable journal: every accepted input of a match, in SQLite, before it is shown.
 
+(Over 600 lines: :class:`Journal` is the file's one writer, and its writes, its memory
+mode and its reads share the connection, the next-seq cursor and the kept lines; what
+works on the connection alone lives in the modules beside it.)
+
 One database file holds the running match and the history of finished ones. Each
 accepted input (and each undo) is a row holding its replay line (shared/spec/replay.md),
 appended in a transaction (one per step of the table: :meth:`Journal.append_lines`) with
@@ -12,14 +16,11 @@ Order never depends on the wall clock (a Pi has no real-time clock and may boot 
 1970 or last week): matches are ordered by their row id and inputs by ``seq``. Wall
 times are kept for people, each with a flag saying whether the clock was synchronised.
 
-Sensor health: the table ``sensor_tallies`` keeps, per match and
-sensor, what the sensor did (:class:`~pitchside.signals.health.SensorTally`). A match's
-rows are created with the match (one per sensor of its game, at zero), and what the
-sensors did since the last write is added in the same transaction as the next input
-line or the end of the match (:meth:`Journal.append_lines`, :meth:`Journal.end_match`), so the
-record is exactly as durable as the match. :meth:`Journal.sensor_health` sums it up per
-sensor. A journal made before the table existed gets it when it is next opened for
-writing (nothing else changes: older firmware ignores the extra table).
+The sections beside the matches work inside the same transactions, each in a module of
+its own: the sensor tallies (:mod:`.sensors`), the credits ledger (:mod:`.ledger`) and
+the refused inputs (:mod:`pitchside.app.refusals`); the file, its schema and its lock
+are :mod:`.file`'s, what is at a journal path :mod:`.checks`', and the matches a journal
+in memory mode keeps :mod:`.rescue`'s.
 
 Faults:
 
@@ -59,16 +60,15 @@ from pitchside.app import refusals as _refusals
 from pitchside.app.journal import checks
 from pitchside.app.journal import ledger as _ledger
 from pitchside.app.journal import sensors as _sensors
-from pitchside.app.journal.checks import SQLITE_MAGIC, PathKind, check_path, damage
+from pitchside.app.journal.checks import (
+    APPLICATION_ID, SCHEMA_VERSION, SQLITE_MAGIC, PathKind, check_path, damage, fsync_dir,
+)
 from pitchside.app.journal.clock import TIMESYNC_FLAG, clock_is_synchronised
-from pitchside.app.journal.faults import is_write_fault, why
 from pitchside.app.journal.file import (
-    APPLICATION_ID, CACHE_KIB, OUTBOX_SCHEMA, SCHEMA, SCHEMA_VERSION, JournalError, JournalLocked, connect,
-    connect_ro, fsync_dir, has_table, lock, transaction,
+    CACHE_KIB, OUTBOX_SCHEMA, SCHEMA, JournalError, JournalLocked, has_table, open_file, open_readonly, transaction,
+    why,
 )
-from pitchside.app.journal.rescue import (
-    RESCUE_ENV, default_rescue_dir, hashed_folder, read_rescued, rescue_folder, rescue_name, rescue_path,
-)
+from pitchside.app.journal.rescue import RESCUE_ENV, Kept, default_rescue_dir, read_rescued, rescue_folder, rescue_path
 from pitchside.app.journal.sensors import SensorTallies
 from pitchside.app.refusals import Refusal
 from pitchside.core.pricing import LedgerEntry
@@ -85,9 +85,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-_why = why
-"""The display's words for a storage fault (:func:`pitchside.app.journal.faults.why`)."""
 
 NOT_A_JOURNAL = "NOT SAVING: not a journal file"
 """:attr:`Journal.warning` when the path holds a file that is not this table's journal,
@@ -161,14 +158,8 @@ class Journal:
         """What the display says once at start while the journal saves: a bad journal of
         this table was moved aside (:data:`pitchside.app.journal.damaged.MOVED_ASIDE`)."""
         self._next_memory_id = -1
-        self._kept: dict[int, list[str]] = {}
-        """The lines (header first) of the matches of this run: the current one, and
-        every one that is not all on disk."""
-        self._unsaved: list[int] = []
-        self._rescue_at: tuple[Path, Path] | None = None
-        """(the journal's absolute path, the rescue folders' folder), fixed at open;
-        :attr:`_rescue_folder` is named from them when a rescue file is first needed."""
-        self._rescue_named: Path | None = None
+        self._kept = Kept()
+        """The lines of this run's matches, and the unsaved ones' rescue files."""
         self._memory_credits: list[LedgerEntry] = []  # memory mode: the ledger from the fault on
         self._carried = (0, 0)
         """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
@@ -228,39 +219,16 @@ class Journal:
         else:  # a damaged one is named by the marks found before the lock file is made
             j = cls._open(Path(path), wall, synced, said if kind == "damaged" else None)
         # rescue_folder(path, rescue_dir), its hash taken when first needed (memory mode only)
-        j._rescue_at = (Path(path).absolute(), Path(rescue_dir) if rescue_dir is not None else default_rescue_dir())
+        j._kept.at = (Path(path).absolute(), Path(rescue_dir) if rescue_dir is not None else default_rescue_dir())
         return j
-
-    @property
-    def _rescue_folder(self) -> Path | None:
-        """:func:`rescue_folder` of this journal as opened (None: not opened by :meth:`open`)."""
-        if self._rescue_named is None and self._rescue_at is not None:
-            self._rescue_named = hashed_folder(*self._rescue_at)
-        return self._rescue_named
 
     @classmethod
     def _open(cls, p: Path, wall: Callable[[], float], synced: Callable[[], bool], damaged: str | None) -> "Journal":
-        try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            lock_fd = os.open(f"{p}.lock", os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            log.error("journal %s cannot be opened (%s): keeping matches in memory only", p, exc)
-            j = cls(None, None, None, wall, synced)
-            j.warning = f"NOT SAVING: {why(exc)}"
-            return j
-        lock(p, lock_fd)
-        try:
-            conn, moved = cls._connect_checked(p, damaged)
-        except (sqlite3.Error, OSError) as exc:
-            if isinstance(exc, OSError) or is_write_fault(exc):
-                log.error("journal %s cannot be written (%s): keeping matches in memory only", p, exc)
-                j = cls(None, None, lock_fd, wall, synced)
-                j.path = p
-                j.warning = f"NOT SAVING: {why(exc)}"
-                return j
-            raise
-        j = cls(p, conn, lock_fd, wall, synced)
-        j.notice = moved
+        opened = open_file(p, damaged)
+        j = cls(opened.path, opened.conn, opened.lock_fd, wall, synced)
+        if opened.warning is not None:
+            j.warning = opened.warning
+        j.notice = opened.notice
         return j
 
     @classmethod
@@ -271,46 +239,7 @@ class Journal:
         :raises JournalError: no such file, or not a sound Pitchside journal.
         """
         p = Path(path)
-        if not p.exists():
-            raise JournalError(f"{p}: no such journal")
-        kind, said = checks.kind(p)
-        if kind == "refused":
-            raise JournalError(said)
-        if kind == "damaged":
-            raise JournalError(f"{p} {said}")
-        if kind == "new":
-            raise JournalError(f"{p} is empty: no match has been stored in it")
-        problem = checks.check_file(p)
-        if problem is not None:
-            raise JournalError(f"{p} {problem}")
-        conn = connect_ro(p)
-        return cls(p, conn, None, lambda: 0.0, lambda: False)
-
-    @classmethod
-    def _connect_checked(cls, p: Path, damaged: str | None) -> tuple[sqlite3.Connection, str | None]:
-        """Connect, check the file is ours and sound; move a bad one aside (damaged, or
-        ours and unsound) and start afresh. Returns the connection and the display's
-        notice of a journal moved aside (None: none was).
-
-        :param damaged: why the file is damaged, as found before the lock file was made
-            (what the log says: the marks it had, not the lock just made)."""
-        # A 0-byte file (a crash right after it was created, before SQLite wrote its
-        # header) holds nothing: it gets the schema like a new file.
-        kind, said = checks.kind(p)  # again, now that the lock is held
-        if kind == "refused":
-            raise JournalError(said)
-        if kind == "damaged" and damaged is not None:
-            said = damaged
-        problem = said if kind == "damaged" else checks.check_file(p) if kind == "ours" else None
-        existed = kind == "ours" and problem is None
-        moved = None
-        if problem is not None:
-            from pitchside.app.journal.damaged import MOVED_ASIDE  # only then: not loaded at a sound start
-
-            aside = checks.move_aside(p)
-            log.error("journal %s %s: moved aside to %s; starting a fresh journal", p, problem, aside)
-            moved = MOVED_ASIDE
-        return connect(p, existed), moved
+        return cls(p, open_readonly(p), None, lambda: 0.0, lambda: False)
 
     # --- state --------------------------------------------------------------------------
 
@@ -332,45 +261,12 @@ class Journal:
     def unsaved(self) -> list[int]:
         """The ids of this run's matches whose lines are not all on disk (memory mode),
         oldest first; :meth:`lines` and :meth:`export` still give them, from memory."""
-        return list(self._unsaved)
+        return list(self._kept.unsaved)
 
     def rescue_file(self, match_id: int) -> Path | None:
         """Where the rescue copy of unsaved match ``match_id`` is (None: not unsaved, or
         no rescue folder could be written)."""
-        if match_id not in self._unsaved or self._rescue_folder is None:
-            return None
-        return self._rescue_folder / rescue_name(match_id)
-
-    def _keep(self, match_id: int, texts: Sequence[str]) -> None:
-        """Keep ``texts`` (one step's lines of ``match_id``) in memory; in memory mode the
-        match is unsaved from now on, and its rescue file is rewritten once, with all of
-        them (a power cut never leaves half a step there)."""
-        kept = self._kept.get(match_id)
-        if kept is None:
-            return  # not a match of this run (the runtime only writes to its own)
-        kept.extend(texts)
-        if self._conn is None:
-            self._mark_unsaved(match_id)
-
-    def _mark_unsaved(self, match_id: int) -> None:
-        first = match_id not in self._unsaved
-        if first:
-            self._unsaved.append(match_id)
-        if self._rescue_folder is None:
-            return
-        target = self._rescue_folder / rescue_name(match_id)
-        try:  # RAM, another file system than the journal's: whole file, atomic rename
-            self._rescue_folder.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(target.name + ".tmp")
-            tmp.write_text("\n".join(self._kept[match_id]) + "\n", encoding="utf-8")
-            os.replace(tmp, target)
-        except OSError as exc:
-            log.warning("no rescue copy of unsaved match %s in %s (%s)", match_id, self._rescue_folder, exc)
-            self._rescue_at = self._rescue_named = None  # no rescue folder from now on
-            return
-        if first:
-            log.warning("unsaved match %s is kept in memory and copied to %s (pitchside export --unsaved %s)",
-                        match_id, target, match_id)  # fmt: skip
+        return self._kept.file(match_id)
 
     def _fault(self, exc: BaseException) -> None:
         """A write failed: go on in memory, say why."""
@@ -421,16 +317,14 @@ class Journal:
                         self._delete_matches(self._doomed(prune_to, None))
                 if next_seq is not None:
                     self._next_seq = next_seq  # committed
-                self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
-                self._kept[mid] = [json.dumps(header), *texts]
+                self._kept.start(mid, [json.dumps(header), *texts])
                 return mid
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         mid = self._next_memory_id  # memory mode: kept here, and in its rescue file
         self._next_memory_id -= 1
-        self._kept = {m: v for m, v in self._kept.items() if m in self._unsaved}
-        self._kept[mid] = [json.dumps(header), *texts]
-        self._mark_unsaved(mid)
+        self._kept.start(mid, [json.dumps(header), *texts])
+        self._kept.mark_unsaved(mid)
         self._spend_in_memory(first.spend if first is not None else None, mid)
         return mid
 
@@ -471,7 +365,7 @@ class Journal:
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
         if texts:
-            self._keep(match_id, texts)
+            self._kept.add(match_id, texts, saved=self._conn is not None)
         if not written:
             self._spend_in_memory(spend, match_id)
 
@@ -653,8 +547,8 @@ class Journal:
         :raises JournalError: no such match, or the journal is in memory mode and the
             match is not one it kept.
         """
-        if match_id in self._unsaved:
-            return list(self._kept[match_id])
+        if match_id in self._kept.unsaved:
+            return list(self._kept.lines[match_id])
         if self._conn is None:
             raise JournalError(f"the journal is not on disk ({self.warning})")
         row = self._conn.execute("SELECT header, status FROM matches WHERE id = ?", (match_id,)).fetchone()
@@ -663,7 +557,7 @@ class Journal:
         body = [r[0] for r in self._conn.execute("SELECT line FROM inputs WHERE match_id = ? ORDER BY seq", (match_id,))]
         out = [row[0], *body]
         if row[1] == "playing" and self._lock_fd is not None:  # the table may go on with it (resume)
-            self._kept[match_id] = list(out)
+            self._kept.lines[match_id] = list(out)
         return out
 
     def export(self, match_id: int) -> str:

@@ -1,7 +1,8 @@
 """The checks of the file at a journal path, before it is opened and once its lock is held:
 a journal this table created (sound or not), a new one, a damaged one of this table
 (:mod:`.damage`: moved aside) or someone else's file (refused, never moved or written).
-Each reads only; :func:`move_aside` alone moves a file.
+Each reads only; :func:`move_aside` alone moves a file. The file's marks are here too:
+its ``application_id`` and schema version.
 """
 
 from __future__ import annotations
@@ -13,7 +14,11 @@ from contextlib import closing
 from pathlib import Path
 from typing import Literal
 
-from pitchside.app.journal.file import APPLICATION_ID, SCHEMA_VERSION, connect_ro, fsync_dir
+
+APPLICATION_ID = 0x50545344
+"""``PRAGMA application_id`` of a Pitchside journal ("PTSD"): a file without it is not ours."""
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of the schema below."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -173,3 +178,28 @@ def move_aside(p: Path) -> Path:
             os.replace(side, Path(f"{aside}{suffix}"))
     fsync_dir(p.parent)
     return aside
+
+
+def fsync_dir(path: Path) -> None:
+    """fsync a directory, so a file just created in it survives a power cut."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def connect_ro(p: Path) -> sqlite3.Connection:
+    """A read-only connection to ``p``. On a read-only file system SQLite cannot create
+    the WAL index (``-shm``) that a clean close removed, and every query would fail with
+    "unable to open database file": with no WAL left to read, nothing can change the
+    file, so it is opened ``immutable``."""
+    uri = f"file:{p}?mode=ro"
+    wal = Path(f"{p}-wal")
+    if (
+        os.statvfs(p.parent).f_flag & os.ST_RDONLY
+        and not Path(f"{p}-shm").exists()
+        and not (wal.exists() and wal.stat().st_size > 0)
+    ):
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
