@@ -28,7 +28,7 @@ MODULES_AT_READY = frozenset({
     "pitchside.app.config_reader", "pitchside.app.journal", "pitchside.app.journal.checks",
     "pitchside.app.journal.clock", "pitchside.app.journal.file",
     "pitchside.app.journal.ledger", "pitchside.app.journal.rescue", "pitchside.app.journal.sensors",
-    "pitchside.app.limits", "pitchside.app.pager",
+    "pitchside.app.limits", "pitchside.app.pager", "pitchside.app.parts",
     "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sdnotify",
     "pitchside.app.writer",
     "pitchside.cli", "pitchside.cli.commands", "pitchside.cli.main",
@@ -64,7 +64,8 @@ the coin acceptor's decoder, ``pitchside.signals.coin``, with its driver in
 package of its parts, ``pitchside.tables.kiosk`` and its five modules, all needed to
 show the first frame; 82 when the journal became a package of its parts, the file,
 its checks, the clock, the rescue files, the ledger and the sensors, all used by
-opening a journal: the damaged-file module is not)."""
+opening a journal: the damaged-file module is not; 83: the runtime's parts and their
+faces, ``pitchside.app.parts``, in a module of their own)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
@@ -72,7 +73,7 @@ DATACLASSES_AT_READY = frozenset({
     "pitchside.app.config:KioskConfig", "pitchside.app.config:StorageConfig", "pitchside.app.config:TableConfig",
     "pitchside.app.journal:LinesWrite", "pitchside.app.journal:MatchEnd", "pitchside.app.journal:MatchRecord",
     "pitchside.app.limits:HardwareLimits", "pitchside.app.pager:Pager", "pitchside.app.refusals:Refusal",
-    "pitchside.app.runtime:TableParts",
+    "pitchside.app.parts:TableParts",
     "pitchside.core.fields:Spec", "pitchside.core.game:Outcome", "pitchside.core.match:Match",
     "pitchside.core.match:_Node", "pitchside.core.notice:Notice", "pitchside.core.notice:Words",
     "pitchside.core.pricing:Credit", "pitchside.core.pricing:Extra", "pitchside.core.pricing:LedgerEntry",
@@ -151,7 +152,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (82, 89)
+    assert (len(modules), len(made)) == (83, 89)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
