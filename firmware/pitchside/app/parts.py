@@ -96,7 +96,6 @@ def system_dice(count: int) -> tuple[int, ...]:
     return software_die.roll(count)
 
 
-
 @dataclass(frozen=True, slots=True)
 class TableParts:
     """What a :class:`Runtime` runs with, built once by the assembly

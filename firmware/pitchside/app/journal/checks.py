@@ -1,6 +1,6 @@
 """The checks of the file at a journal path, before it is opened and once its lock is held:
 a journal this table created (sound or not), a new one, a damaged one of this table
-(:mod:`.damage`: moved aside) or someone else's file (refused, never moved or written).
+(:mod:`.damaged`: moved aside) or someone else's file (refused, never moved or written).
 Each reads only; :func:`move_aside` alone moves a file. The file's marks are here too:
 its ``application_id`` and schema version.
 """
@@ -14,11 +14,10 @@ from contextlib import closing
 from pathlib import Path
 from typing import Literal
 
-
 APPLICATION_ID = 0x50545344
 """``PRAGMA application_id`` of a Pitchside journal ("PTSD"): a file without it is not ours."""
 SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of the schema below."""
+"""``PRAGMA user_version`` of the schema (:data:`pitchside.app.journal.file.SCHEMA`)."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -135,7 +134,6 @@ def _unread(p: Path, why: str | None, unknown: str = "") -> tuple[PathKind, str 
     return ("refused", _refusal(p, why + unknown, p.with_name("journal.db") if p.name != "journal.db" else None))
 
 
-
 def check_file(p: Path) -> str | None:
     """Why ``p``, a journal this table created (:func:`kind`), is not sound, or None."""
     try:
@@ -165,8 +163,9 @@ def check_file(p: Path) -> str | None:
     return None
 
 
-
 def move_aside(p: Path) -> Path:
+    """Move the bad journal ``p`` aside, to ``NAME.bad-N`` (its ``-wal`` and ``-shm``
+    with it), and return where it went."""
     n = 1
     while Path(f"{p}.bad-{n}").exists():
         n += 1

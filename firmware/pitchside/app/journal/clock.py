@@ -8,7 +8,6 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
-
 TIMESYNC_FLAG = Path("/run/systemd/timesync/synchronized")
 """systemd-timesyncd's flag file: present once the clock has been synchronised."""
 

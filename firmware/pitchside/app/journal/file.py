@@ -26,7 +26,6 @@ from pitchside.core.errors import PitchsideError
 
 log = logging.getLogger("pitchside.app.journal")  # the journal's own log lines, as before its split
 
-
 SCHEMA = """
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
@@ -76,7 +75,6 @@ class JournalError(PitchsideError):
 
 class JournalLocked(JournalError):
     """Another process has this journal open for writing."""
-
 
 
 CACHE_KIB = 256

@@ -14,7 +14,6 @@ from pitchside.app.journal.file import JournalError
 
 log = logging.getLogger("pitchside.app.journal")  # the journal's own log lines, as before its split
 
-
 RESCUE_ENV = "PITCHSIDE_RESCUE_DIR"
 """Environment variable naming the rescue folder (:func:`default_rescue_dir`)."""
 
