@@ -255,6 +255,7 @@ def open_display(config: TableConfig) -> DisplayOpener:
             return open_device(
                 d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate, i2c_port=d.i2c_port,
                 i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
+                gpio_DC=bcm(d.gpio_dc), gpio_RST=bcm(d.gpio_rst), bus_speed_hz=d.bus_speed_hz,
                 page_address_offset=d.page_address_offset, config_file=config.source, partial=d.partial,
             )  # fmt: skip
 
@@ -265,6 +266,11 @@ def open_display(config: TableConfig) -> DisplayOpener:
         return display
 
     return opener
+
+
+def bcm(pin: str) -> int:
+    """The BCM number of a config's pin name (``"GPIO24"`` -> 24; the config checked it)."""
+    return int(pin.removeprefix("GPIO"))
 
 
 def _out_of_order(size: tuple[int, int]) -> Image.Image:

@@ -18,11 +18,11 @@ BASE = tomllib.loads(EXAMPLE.read_text())
 
 def test_coin_and_pricing_read() -> None:
     cfg = parse_config(BASE | {
-        "coin": {"pin": "GPIO20", "gap_ms": 250, "free_credit_pin": 21},
+        "coin": {"pin": "GPIO20", "gap_ms": 250, "free_credit_pin": 15},
         "pricing": {"currency": "€", "game": 100, "coins": {"1": 50, "2": 100}, "bonus": [[200, 100]],
                     "games": {"pitchnut": 150}, "extras": [{"option": "players", "value": "doubles", "price": 50}]},
     })  # fmt: skip
-    assert cfg.coin is not None and (cfg.coin.pin, cfg.coin.gap_ms, cfg.coin.free_credit_pin) == ("GPIO20", 250, "GPIO21")
+    assert cfg.coin is not None and (cfg.coin.pin, cfg.coin.gap_ms, cfg.coin.free_credit_pin) == ("GPIO20", 250, "GPIO15")
     assert cfg.pricing == Pricing(coins=((1, 50), (2, 100)), game=100, games=(("pitchnut", 150),),
                                   extras=(Extra("players", "doubles", 50),), bonus=((200, 100),), currency="€")  # fmt: skip
 

@@ -207,7 +207,8 @@ def test_each_damage_starts_the_table(
     said = capsys.readouterr().out.splitlines()
     ok = (f"{path}: OK: pichenotte table 'Pichenotte', 12 buttons, 1 beams, 0 serial devices, display ssd1306 on "
           f"i2c, pin factory mock, journal {db}")  # fmt: skip
-    line = f"{path}:71: storage.journal: "
+    number = next(i for i, t in enumerate(path.read_text().splitlines(), start=1) if t.startswith("journal = "))
+    line = f"{path}:{number}: storage.journal: "
     if case.outcome == "moved":  # the -wal says it all, else the lock file is the mark
         told = why if "wal" in why else f"{why}, with this table's journal.db.lock beside it"
         assert said[0] == (f"{line}warning: {db} {told}: a journal of this table, damaged; pitchside run moves it "

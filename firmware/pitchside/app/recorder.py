@@ -256,7 +256,7 @@ def _corrections(ts: TableLike, inp: Any) -> dict[str, SensorTally]:
 
 def _result(match: Match) -> dict[str, Any]:
     """What the journal keeps as a finished match's result: the replay output of its
-    final state (shared/spec/replay.md), serialised once, when the match ends."""
+    final state (docs/spec/replay.md), serialised once, when the match ends."""
     out: dict[str, Any] = match.codec.output(match.state)
     return out
 

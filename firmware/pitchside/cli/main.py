@@ -6,7 +6,7 @@ drivers or the simulator (``run``, ``sim``) are registered by ``pitchside_hw`` a
 imports them (the import boundary of pyproject.toml).
 
 Exit status: 0 success; 2 bad input (malformed replay line, unreadable file, bad
-config); 3 ``replay --strict`` stopped at a refusal (shared/spec/replay.md).
+config); 3 ``replay --strict`` stopped at a refusal (docs/spec/replay.md).
 """
 
 from __future__ import annotations
@@ -232,6 +232,15 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
             status = 2
             _print_problem(problem, text)
             continue
+        if config.web is not None:  # a name pitchside web could not listen on (asks the resolver)
+            from pitchside.app.config_web import listen_problem, parse_listen
+
+            listen = listen_problem(*parse_listen(config.web.listen))
+            if listen is not None:
+                status = 2
+                line = locate(text, "web.listen")
+                print(f"{f'{path}:{line}' if line else path}: web.listen: {listen}")
+                continue
         for w in (*config.warnings, *([warning] if warning else [])):
             _print_problem(w, text, "warning: ")
         d = config.display
@@ -244,7 +253,7 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
 
 
 def _replay_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a replay file (shared/spec/replay.md)")
+    p.add_argument("file", help="a replay file (docs/spec/replay.md)")
     p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_cmd_replay)

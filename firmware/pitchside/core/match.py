@@ -1,4 +1,4 @@
-"""A match as a fold over its input log, with undo (shared/spec/replay.md, ``undo``).
+"""A match as a fold over its input log, with undo (docs/spec/replay.md, ``undo``).
 
 :class:`Match` is immutable: every accepted input gives a new ``Match`` that shares its
 history with the old one (a linked list of (input, state) nodes), so apply and undo are
@@ -19,7 +19,7 @@ from pitchside.core.step import Step
 
 
 UNDONE = Notice.of("UNDO", "undone")
-"""The notice of an accepted undo (shared/spec/replay.md, ``undo``)."""
+"""The notice of an accepted undo (docs/spec/replay.md, ``undo``)."""
 NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
 """The refusal of an undo with nothing to take back."""
 
@@ -109,7 +109,7 @@ class Match:
 
         :returns: the match without it, and a step whose one notice is :data:`UNDONE`.
         :raises IllegalInput: nothing to undo, :data:`NOTHING_TO_UNDO` (rule ``UNDO``,
-            shared/spec/replay.md; words in :mod:`pitchside.core.words.common`).
+            docs/spec/replay.md; words in :mod:`pitchside.core.words.common`).
         """
         if self.head is None:
             raise IllegalInput(NOTHING_TO_UNDO)

@@ -2,7 +2,7 @@
 with each refusal explained by its rule ID and words: the inputs the table refused as
 it played (kept beside the match, never replayed: :mod:`pitchside.app.refusals`) and
 any line of the replay file the rules refuse (the replay format's ``reason``,
-shared/spec/replay.md)."""
+docs/spec/replay.md)."""
 
 from __future__ import annotations
 

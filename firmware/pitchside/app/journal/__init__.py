@@ -5,7 +5,7 @@ mode and its reads share the connection, the next-seq cursor and the kept lines;
 works on the connection alone lives in the modules beside it.)
 
 One database file holds the running match and the history of finished ones. Each
-accepted input (and each undo) is a row holding its replay line (shared/spec/replay.md),
+accepted input (and each undo) is a row holding its replay line (docs/spec/replay.md),
 appended in a transaction (one per step of the table: :meth:`Journal.append_lines`) with
 ``journal_mode=WAL`` and ``synchronous=FULL``: when it returns, the rows are in the WAL
 on disk (fsync), so a power cut after that loses nothing the players saw. A match on disk *is* a replay file: its
@@ -561,7 +561,7 @@ class Journal:
         return out
 
     def export(self, match_id: int) -> str:
-        """A stored match as a replay file (shared/spec/replay.md), undos included."""
+        """A stored match as a replay file (docs/spec/replay.md), undos included."""
         return "\n".join(self.lines(match_id)) + "\n"
 
     def history(self) -> list[MatchRecord]:

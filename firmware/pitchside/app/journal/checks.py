@@ -189,14 +189,16 @@ def fsync_dir(path: Path) -> None:
 
 
 def connect_ro(p: Path) -> sqlite3.Connection:
-    """A read-only connection to ``p``. On a read-only file system SQLite cannot create
-    the WAL index (``-shm``) that a clean close removed, and every query would fail with
-    "unable to open database file": with no WAL left to read, nothing can change the
-    file, so it is opened ``immutable``."""
+    """A read-only connection to ``p``. Where SQLite cannot create the WAL index
+    (``-shm``) that a clean close removed (a read-only file system, or a folder this
+    user may only read: the web side reads the table's journal through its group), every
+    query would fail ("unable to open database file", or "attempt to write a readonly
+    database"): with no WAL left to read, nothing can change the file, so it is opened
+    ``immutable``. While the table runs, its ``-shm`` exists and is read as it is."""
     uri = f"file:{p}?mode=ro"
     wal = Path(f"{p}-wal")
     if (
-        os.statvfs(p.parent).f_flag & os.ST_RDONLY
+        (os.statvfs(p.parent).f_flag & os.ST_RDONLY or not os.access(p.parent, os.W_OK))
         and not Path(f"{p}-shm").exists()
         and not (wal.exists() and wal.stat().st_size > 0)
     ):

@@ -47,7 +47,7 @@ def hashed_folder(journal: Path, base: Path) -> Path:
 
 def rescue_path(journal: str | Path, match_id: int, rescue_dir: str | Path | None = None) -> Path:
     """The rescue file of unsaved match ``match_id`` of the journal at ``journal``: a
-    replay file (shared/spec/replay.md), header first, undos included."""
+    replay file (docs/spec/replay.md), header first, undos included."""
     return rescue_folder(journal, rescue_dir) / rescue_name(match_id)
 
 
