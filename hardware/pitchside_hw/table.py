@@ -25,7 +25,8 @@ from pitchside.app.config import BEAM_KEYS, DisplayConfig, TableConfig, load_con
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
-from pitchside.app.runtime import FrameSink, Publisher, Runtime, TableParts, system_dice
+from pitchside.app.parts import FrameSink, Publisher, TableParts, system_dice
+from pitchside.app.runtime import Runtime
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side

@@ -26,6 +26,8 @@ from typing import Any
 import pytest
 
 from pitchside.app import journal as journal_mod
+from pitchside.app.journal import checks as journal_checks
+from pitchside.app.journal import file as journal_file
 from pitchside.cli.main import main
 from pitchside.app.journal import APPLICATION_ID, SCHEMA_VERSION, Journal, JournalError, JournalLocked
 from pitchside.core.record.format import replay
@@ -1013,7 +1015,7 @@ def test_a_read_only_fault_while_opening_gives_memory_mode(db: Path, monkeypatch
     def refuse(p: Path) -> sqlite3.Connection:
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(Journal, "_connect_checked", classmethod(lambda cls, p, damaged: refuse(p)))
+    monkeypatch.setattr(journal_file, "_connect_checked", lambda p, damaged: refuse(p))
     with Journal.open(db) as j:
         assert (j.durable, j.warning, j.path) == (False, "NOT SAVING: read-only storage", db)
         with pytest.raises(JournalLocked):  # memory mode still holds the lock
@@ -1099,9 +1101,10 @@ def test_lines_of_an_unknown_match(journal: Journal, db: Path) -> None:
 
 def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Path] = []
-    real = journal_mod.fsync_dir
+    real = journal_file.fsync_dir
     _newer_schema(db)
-    monkeypatch.setattr(journal_mod, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
+    for where in (journal_file, journal_checks):  # the rename aside, the new file
+        monkeypatch.setattr(where, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
     Journal.open(db).close()
     assert seen == [db.parent, db.parent]  # the rename aside, then the new file
 
@@ -1189,7 +1192,7 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
     blocker = tmp_path / "file"
     blocker.write_text("")
     with Journal.open(blocker / "journal.db", rescue_dir=blocker / "rescue") as j:  # neither can be made
-        assert j._rescue_named is None
+        assert j._kept.named is None
         with caplog.at_level(logging.WARNING, logger="pitchside.app.journal"):
             mid = j.start_match(HEADER)
             j.append_lines(mid, [TOSS_A])
@@ -1216,7 +1219,7 @@ def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db:
 def test_a_storage_fault_is_named_by_its_errno_or_sqlite_code_never_by_the_path_in_its_text() -> None:
     """A path holding "full" or "readonly" named the wrong fault (a test run under
     /tmp/main-full showed "NOT SAVING: disk full" for a read-only file system)."""
-    from pitchside.app.journal import _why
+    from pitchside.app.journal.file import why as _why
 
     assert _why(OSError(errno.EROFS, "Read-only file system", "/tmp/main-full/journal.db.lock")) == "read-only storage"
     assert _why(OSError(errno.ENOSPC, "No space left on device", "/srv/readonly-copy/journal.db")) == "disk full"
