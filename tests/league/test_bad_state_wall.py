@@ -7,8 +7,7 @@ state again."""
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from pitchside.league.run import Broker as BrokerAddress
 from pitchside.league.run import LeagueServer
 from support.apt import installed
 from support.broker import USERS, Broker
+from support.polling import wait
 from support.broker import VENUE as BROKER_VENUE
 from support.broker import user as broker_user
 
@@ -48,13 +48,6 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-def wait(test: Callable[[], bool], timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def table(broker: Broker, user: str) -> mqtt.Client:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -24,6 +23,7 @@ from pitchside.league.store import Store, StoreError
 from pitchside.league.verify import check
 from pitchside.wire import messages as wire
 from support.broker import USERS, Broker
+from support.polling import wait
 from support.broker import user as broker_user
 from support.league import payload, result_msg
 
@@ -35,13 +35,6 @@ def server(broker: Broker, db: Path, busy_s: float) -> LeagueServer:
                         "club", client_id=f"league-ack-{db.parent.name}", busy_s=busy_s).start()
 
 
-def wait(test: Callable[[], bool], timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def publisher(broker: Broker, user: str = "table-1") -> mqtt.Client:

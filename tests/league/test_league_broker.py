@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from pitchside.league.run import Broker as BrokerAddress
 from pitchside.league.run import LeagueServer
 from pitchside.league.standings import GAMES, table
 from support.broker import USERS, Broker, user
+from support.polling import wait
 from support.league import result_msg
 from support.web_live import SCENARIOS
 
@@ -33,14 +33,6 @@ def server(broker: Broker, db: Path) -> LeagueServer:
     return LeagueServer(db, BrokerAddress("127.0.0.1", broker.port, str(broker.credentials("league")), keepalive_s=5),
                         "club", client_id=f"league-test-{db.parent.name}").start()
 
-
-def wait(test: object, timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():  # type: ignore[operator]
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def sim(broker: Broker, game: str, table: str, out: Path, matches: int = 1) -> subprocess.Popen[str]:

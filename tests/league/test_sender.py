@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -26,6 +25,7 @@ from pitchside.league.verify import check_json as check
 from pitchside.web.hub import Hub
 from pitchside.web.server import BackgroundServer
 from support.broker import USERS, Broker
+from support.polling import wait
 from support.broker import user as broker_user
 from support.league import PITCHNUT, lines_of, payload
 
@@ -54,13 +54,6 @@ def league(tmp_path: Path) -> League:
     return League(Store(tmp_path / "league.db"), "club", "boot0")
 
 
-def wait(test: Callable[[], bool], timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_table_2_cannot_replace_shadow_or_rename_table_1s_result_through_the_broker(broker: Broker,
