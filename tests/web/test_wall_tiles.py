@@ -23,7 +23,9 @@ def _wall(n: int) -> dict[str, Any]:
         name = title.title() if i == 0 else f"Table {i + 1}"  # the first one named after its game
         tables.append({"table": f"t{i + 1}", "name": name, "game": game, "title": title, "online": i % 7 != 6,
                        "names": {"A": "Ann", "B": "Bob"}, "score": {"A": 13, "B": 12}, "result": None,
-                       "turn_name": "Ann", "mode": "playing"})
+                       "turn_name": "Ann", "mode": "playing",
+                       # the fourth table's last message broke the contract: its tile says "bad data"
+                       "bad": "state: outcome: an object or null, not a string" if i == 3 else None})
     return {"seq": 1, "tables": tables, "recent": []}
 
 
