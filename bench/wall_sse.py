@@ -45,7 +45,7 @@ from pitchside.wire import messages as wire  # noqa: E402
 from support import broker as support_broker  # noqa: E402
 
 LEAGUE_VENUE, BARE_VENUE = support_broker.VENUE, "base"
-DRAIN_S = 60.0
+DRAIN_S = 30.0
 """How long a round waits for its last states to arrive before it counts the rest missing."""
 
 
@@ -141,14 +141,20 @@ class Stream:
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
+    def alive(self) -> bool:
+        return self.thread.is_alive()
+
     def _read(self) -> None:
+        event = ""
         with httpx.Client(timeout=httpx.Timeout(5.0, read=None)) as http, http.stream("GET", self.url) as r:
             self.ready.set()
             for line in r.iter_lines():
                 if self.stop.is_set():
                     return
-                if not line.startswith("data:"):
-                    continue
+                if line.startswith("event:"):
+                    event = line[6:].strip()
+                if event != "wall" or not line.startswith("data:"):
+                    continue  # the banner, the retry, a ping
                 now = time.perf_counter()
                 snap: dict[str, Any] = json.loads(line[5:])
                 self.snapshots += 1
@@ -188,7 +194,7 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def run_round(path: str, rate: float, count: int, tables: list[str], clients: list[mqtt.Client],
-              rec: Recorder, seqs: dict[str, int], league_pid: int) -> Round:
+              rec: Recorder, seqs: dict[str, int], league_pid: int, stream: Stream) -> Round:
     """``count`` states round-robin over ``tables`` at ``rate`` per second in all (0: as
     fast as the publishing clients take them)."""
     c0 = cpu_s(league_pid)
@@ -206,6 +212,8 @@ def run_round(path: str, rate: float, count: int, tables: list[str], clients: li
         clients[i].publish(f"pitchside/{venue}/{t}/state", body, qos=1, retain=True)
     deadline = time.monotonic() + DRAIN_S
     while rec.waiting() and time.monotonic() < deadline:
+        if not stream.alive():
+            raise RuntimeError("the SSE reader stopped (its traceback is above)")
         time.sleep(0.005)
     lat = rec.latencies_ms
     span = rec.last - rec.first
@@ -291,7 +299,7 @@ def main() -> int:
                         else:
                             bare.rec = rec
                         rounds.append(run_round(path, rate, count, tables, clients[venue], rec, seqs[venue],
-                                                league.pid))
+                                                league.pid, stream))
             shown = dict(stream.latest)
             final = {t: seqs[LEAGUE_VENUE][t] for t in tables}
         finally:
