@@ -12,7 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TYPED = ("ab_edge", "ab_journal", "club", "counting", "cpu_stages", "dataclass_cost", "fsync_methods", "gil", "intake",
-         "latency", "result_size", "run", "slowclients", "web", "webtrace")
+         "latency", "result_size", "run", "slowclients", "wall_sse", "web",
+         "webtrace")
 
 
 def test_mypy_strict_passes_over_the_typed_bench_modules(tmp_path: Path) -> None:
