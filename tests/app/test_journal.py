@@ -34,6 +34,7 @@ from pitchside.core.record.format import replay
 from pitchside.core.match import Match
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
+from support import damaged_journals as damaged
 
 CODEC = PichenotteCodec()
 HEADER: dict[str, Any] = {
@@ -575,59 +576,12 @@ def test_an_empty_file_just_works(db: Path, caplog: pytest.LogCaptureFixture) ->
 
 # --- a damaged journal of this table, told by its marks ------------------------------------
 
-GARBAGE_PAGE = bytes(range(7, 256)) * 16 + b"\xff" * 112  # 4096 bytes, not an SQLite header
-
-
-def _a_journal_with_a_match(p: Path) -> None:
-    """A journal of this table holding a match, closed (checkpointed: no -wal left);
-    its lock file stays beside it, as on a table."""
-    with Journal.open(p) as j:
-        mid = j.start_match(HEADER)
-        for i in range(40):
-            j.append_lines(mid, [{"input": "shot", "called": True, "at": i + 0.5}])
-    assert sorted(q.name for q in p.parent.iterdir() if q.name.startswith(p.name)) == [p.name, f"{p.name}.lock"]
-
-
-def _first_page_garbage(p: Path) -> str:
-    _a_journal_with_a_match(p)
-    assert len(GARBAGE_PAGE) == 4096 and p.stat().st_size > 4096
-    with open(p, "r+b") as fh:
-        fh.write(GARBAGE_PAGE)
-    return "is not an SQLite database"
-
-
-def _cut_to_60_bytes(p: Path) -> str:
-    _a_journal_with_a_match(p)
-    with open(p, "r+b") as fh:
-        fh.truncate(60)
-    return "is an SQLite header cut short (60 bytes)"
-
-
-def _killed_mid_match(p: Path) -> None:
-    """A table killed mid-match: its inputs in the -wal (no checkpoint), -shm and lock beside."""
-    script = textwrap.dedent(
-        f"""
-        import os, sys
-        from pitchside.app.journal import Journal
-        j = Journal.open(sys.argv[1])
-        mid = j.start_match({HEADER!r})
-        for i in range(40):
-            j.append_lines(mid, [{{"input": "shot", "at": i + 0.5}}])
-        os._exit(0)  # no close: no checkpoint
-        """
-    )
-    done = subprocess.run([sys.executable, "-c", script, str(p)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    names = [p.name, f"{p.name}-shm", f"{p.name}-wal", f"{p.name}.lock"]
-    assert sorted(q.name for q in p.parent.iterdir() if q.name.startswith(p.name)) == names
-
-
 def _side_files(p: Path) -> dict[str, bytes]:
     """The journal's file and its -wal and -shm, by name, with their bytes."""
     return {q.name: q.read_bytes() for q in sorted(p.parent.iterdir()) if q.name in (p.name, f"{p.name}-wal", f"{p.name}-shm")}
 
 
-@pytest.mark.parametrize("damage", [_first_page_garbage, _cut_to_60_bytes], ids=["first-page-garbage", "cut-to-60"])
+@pytest.mark.parametrize("damage", [damaged.first_page_garbage, damaged.cut_to_60_bytes], ids=["first-page-garbage", "cut-to-60"])
 def test_a_damaged_journal_with_its_lock_file_beside_it_is_moved_aside_and_a_fresh_one_saves(
     db: Path, damage: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -656,8 +610,8 @@ def test_a_damaged_journal_with_its_lock_file_beside_it_is_moved_aside_and_a_fre
 
 @pytest.mark.parametrize(
     ("damage", "unknown"),
-    [(_first_page_garbage, ", so not a Pitchside journal"),
-     (_cut_to_60_bytes, ": it cannot be told to be a Pitchside journal")],
+    [(damaged.first_page_garbage, ", so not a Pitchside journal"),
+     (damaged.cut_to_60_bytes, ": it cannot be told to be a Pitchside journal")],
     ids=["first-page-garbage", "cut-to-60"],
 )
 def test_the_same_damage_without_the_table_s_marks_is_left_alone_and_the_table_can_run_in_memory(
@@ -709,7 +663,7 @@ def test_an_empty_file_whose_wal_holds_the_matches_is_moved_aside_with_its_wal(
     """SQLite deletes the -wal of an empty database file it opens, and every match in it
     with it: an empty journal beside a -wal that holds pages is moved aside, its -wal with
     it, byte for byte."""
-    _killed_mid_match(db)
+    damaged.killed_mid_match(db)
     with open(db, "r+b") as fh:
         fh.truncate(0)
     if not lock:
@@ -745,10 +699,10 @@ def test_a_damaged_journal_killed_mid_match_goes_aside_with_its_wal_and_shm_even
 ) -> None:
     """SQLite's -wal and -shm beside it are the table's marks too (a journal was being
     written there when it stopped); they go aside with it, so nothing is lost."""
-    _killed_mid_match(db)
+    damaged.killed_mid_match(db)
     Path(f"{db}.lock").unlink()
     with open(db, "r+b") as fh:
-        fh.write(GARBAGE_PAGE)
+        fh.write(damaged.GARBAGE_PAGE)
     before = _side_files(db)
     told = f"{db} is not an SQLite database, with this table's journal.db-wal and journal.db-shm beside it"
     assert journal_mod.damage(db) == told
@@ -763,7 +717,7 @@ def test_a_damaged_journal_killed_mid_match_goes_aside_with_its_wal_and_shm_even
 
 
 def test_open_readonly_names_a_damaged_journal_and_moves_nothing(db: Path) -> None:
-    why = _first_page_garbage(db)
+    why = damaged.first_page_garbage(db)
     with pytest.raises(JournalError) as info:
         Journal.open_readonly(db)
     assert str(info.value) == f"{db} {why}, with this table's journal.db.lock beside it"

@@ -20,9 +20,6 @@ import logging
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
-import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -41,12 +38,12 @@ from pitchside.render import screen
 from pitchside.render.kiosk import AttractView
 from pitchside_hw.table import run_table
 from pitchside_sim.frames import RecordingDevice
+from support.damaged_journals import (cut_to_60_bytes, first_page_garbage, zero_length,
+                                      zero_length_beside_its_wal)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
 ATTRACT = AttractView("PICHENOTTE", ("PRESS ANY BUTTON", "TO PLAY"))
-HEADER = {"format": 1, "game": "pichenotte", "options": {}, "rules_version": 1}
-GARBAGE_PAGE = bytes(range(7, 256)) * 16 + b"\xff" * 112  # 4096 bytes, not an SQLite header
 MOVED = "JOURNAL MOVED ASIDE"
 MEMORY = "NOT SAVING: not a journal file"
 
@@ -106,55 +103,6 @@ def tree(d: Path) -> dict[str, bytes | None]:
 
 
 # --- the damages ----------------------------------------------------------------------------
-
-
-def a_journal_with_a_match(db: Path) -> None:
-    """A journal the table wrote (closed: checkpointed), its lock file beside it."""
-    with Journal.open(db) as j:
-        mid = j.start_match(HEADER)
-        for i in range(40):
-            j.append_lines(mid, [{"input": "shot", "at": i + 0.5}])
-
-
-def first_page_garbage(db: Path) -> str:
-    a_journal_with_a_match(db)
-    with open(db, "r+b") as fh:
-        fh.write(GARBAGE_PAGE)
-    return "is not an SQLite database"
-
-
-def cut_to_60_bytes(db: Path) -> str:
-    a_journal_with_a_match(db)
-    with open(db, "r+b") as fh:
-        fh.truncate(60)
-    return "is an SQLite header cut short (60 bytes)"
-
-
-def zero_length(db: Path) -> str:
-    a_journal_with_a_match(db)
-    with open(db, "r+b") as fh:
-        fh.truncate(0)
-    return ""
-
-
-def zero_length_beside_its_wal(db: Path) -> str:
-    """Killed mid-match (the inputs in the -wal), then the file found empty."""
-    script = textwrap.dedent(
-        f"""
-        import os, sys
-        from pitchside.app.journal import Journal
-        j = Journal.open(sys.argv[1])
-        mid = j.start_match({HEADER!r})
-        for i in range(40):
-            j.append_lines(mid, [{{"input": "shot", "at": i + 0.5}}])
-        os._exit(0)
-        """
-    )
-    done = subprocess.run([sys.executable, "-c", script, str(db)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    with open(db, "r+b") as fh:
-        fh.truncate(0)
-    return f"is empty, but its journal.db-wal holds {Path(f'{db}-wal').stat().st_size:,} bytes"
 
 
 def foreign_database(db: Path) -> str:
