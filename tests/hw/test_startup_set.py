@@ -36,7 +36,9 @@ MODULES_AT_READY = frozenset({
     "pitchside.core.game", "pitchside.core.match", "pitchside.core.notice", "pitchside.core.pricing",
     "pitchside.core.record", "pitchside.core.record.codec", "pitchside.core.record.fields",
     "pitchside.core.record.games", "pitchside.core.record.pichenotte", "pitchside.core.rules",
-    "pitchside.core.rules.pichenotte", "pitchside.core.sides", "pitchside.core.step",
+    "pitchside.core.rules.pichenotte", "pitchside.core.rules.pichenotte.engine",
+    "pitchside.core.rules.pichenotte.notation", "pitchside.core.rules.pichenotte.state",
+    "pitchside.core.sides", "pitchside.core.step",
     "pitchside.render", "pitchside.render.badge", "pitchside.render.fonts", "pitchside.render.kiosk",
     "pitchside.render.message", "pitchside.render.panel", "pitchside.render.screen",
     "pitchside.render.view", "pitchside.render.widgets",
@@ -66,7 +68,8 @@ show the first frame; 77 with ``pitchside.app.config_pins``; 83 when the journal
 became a package of its parts, the file, its checks, the clock, the rescue files, the
 ledger and the sensors, all used by opening a journal: the damaged-file module is not;
 84: the runtime's parts and their faces, ``pitchside.app.parts``, in a module of their
-own)."""
+own; 87 when the Pichenotte rules became a package of its state, engine and notation,
+all imported by the package)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
@@ -80,9 +83,9 @@ DATACLASSES_AT_READY = frozenset({
     "pitchside.core.match:_Node", "pitchside.core.notice:Notice", "pitchside.core.notice:Words",
     "pitchside.core.pricing:Credit", "pitchside.core.pricing:Extra", "pitchside.core.pricing:LedgerEntry",
     "pitchside.core.pricing:Pricing",
-    "pitchside.core.rules.pichenotte:CoinToss", "pitchside.core.rules.pichenotte:Options",
-    "pitchside.core.rules.pichenotte:Shot", "pitchside.core.rules.pichenotte:State",
-    "pitchside.core.rules.pichenotte:Tally",
+    "pitchside.core.rules.pichenotte.state:CoinToss", "pitchside.core.rules.pichenotte.state:Options",
+    "pitchside.core.rules.pichenotte.state:Shot", "pitchside.core.rules.pichenotte.state:State",
+    "pitchside.core.rules.pichenotte.state:Tally",
     "pitchside.core.sides:PerSide", "pitchside.core.step:Step",
     "pitchside.render.fonts:Fitted", "pitchside.render.fonts:Paged",
     "pitchside.render.kiosk:AttractView", "pitchside.render.kiosk:ConfirmView", "pitchside.render.kiosk:MenuView",
@@ -154,7 +157,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (84, 90)
+    assert (len(modules), len(made)) == (87, 90)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
