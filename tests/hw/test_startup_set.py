@@ -25,7 +25,8 @@ OURS = ("pitchside", "pitchside_hw", "pitchside_sim")
 
 MODULES_AT_READY = frozenset({
     "pitchside", "pitchside.app", "pitchside.app.ahead", "pitchside.app.assembly", "pitchside.app.config",
-    "pitchside.app.config_pins", "pitchside.app.config_reader", "pitchside.app.journal",
+    "pitchside.app.config_displays", "pitchside.app.config_inputs", "pitchside.app.config_pins",
+    "pitchside.app.config_reader", "pitchside.app.journal",
     "pitchside.app.journal.checks", "pitchside.app.journal.clock", "pitchside.app.journal.file",
     "pitchside.app.journal.ledger", "pitchside.app.journal.rescue", "pitchside.app.journal.sensors",
     "pitchside.app.limits", "pitchside.app.pager", "pitchside.app.parts",
@@ -69,11 +70,14 @@ became a package of its parts, the file, its checks, the clock, the rescue files
 ledger and the sensors, all used by opening a journal: the damaged-file module is not;
 84: the runtime's parts and their faces, ``pitchside.app.parts``, in a module of their
 own; 87 when the Pichenotte rules became a package of its state, engine and notation,
-all imported by the package)."""
+all imported by the package; 89 with the config's inputs and displays,
+``pitchside.app.config_inputs`` and ``pitchside.app.config_displays``, in modules of their
+own: every table reads those sections)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
-    "pitchside.app.config:BeamConfig", "pitchside.app.config:ButtonConfig", "pitchside.app.config:DisplayConfig",
+    "pitchside.app.config_inputs:BeamConfig", "pitchside.app.config_inputs:ButtonConfig",
+    "pitchside.app.config_displays:DisplayConfig",
     "pitchside.app.config:KioskConfig", "pitchside.app.config:StorageConfig", "pitchside.app.config:TableConfig",
     "pitchside.app.journal:LinesWrite", "pitchside.app.journal:MatchEnd", "pitchside.app.journal:MatchRecord",
     "pitchside.app.limits:HardwareLimits", "pitchside.app.pager:Pager", "pitchside.app.refusals:Refusal",
@@ -157,7 +161,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (87, 90)
+    assert (len(modules), len(made)) == (89, 90)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
