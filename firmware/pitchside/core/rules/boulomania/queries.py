@@ -1,5 +1,5 @@
 """Boulomania: what the rules say of a state, read off the board data: the bowls on the
-board, the holder and ties (BM-15, BM-28), the shot targets (BM-19), the jack space
+board, the holder and ties (BM-28), the shot targets (BM-19), the jack space
 (BM-07), the fork's chooser (BM-11), the inputs accepted now, the outcome (BM-18), a
 round's points (BM-16) and the typed face's ``turn``.
 """

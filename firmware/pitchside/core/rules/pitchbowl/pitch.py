@@ -1,4 +1,4 @@
-"""Pitch Bowl: one coach's pitch, judged (PB-08..PB-27, PB-33..PB-36): its refusals, the
+"""Pitch Bowl: one coach's pitch, judged (PB-09..PB-27, PB-33..PB-36): its refusals, the
 ball and the pieces after it, a loss of initiative (PB-28) or a touchdown (PB-27, PB-30),
 and the new turn either begins.
 """
