@@ -13,8 +13,6 @@ stamp their edges with, so the same code runs on the virtual clock of the simula
 from __future__ import annotations
 
 import functools
-import heapq
-import itertools
 import logging
 import queue
 import threading
@@ -29,6 +27,7 @@ from pitchside.app.pager import Pager
 from pitchside.app.parts import (  # re-exported (__all__): tests import them from here
     FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
 )
+from pitchside.app.timer_heap import TimerHeap
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
@@ -60,13 +59,6 @@ never cut) before the runtime turns to the next."""
 
 class _Wake:
     """Sentinel put on the queue to wake a blocked :meth:`Runtime.run`."""
-
-
-_Timer = tuple[float, int, Callable[[float], None]]
-"""A timer on the heap: ``(due_at, seq, callback)``; ``seq`` is unique, so the heap
-orders by due time, then by scheduling order, and never compares two callbacks (a
-tuple: compared in C, where the heap's pushes made a dataclass's ``__lt__`` run in
-Python a dozen times a push)."""
 
 
 class Runtime:
@@ -109,9 +101,7 @@ class Runtime:
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
         self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
-        self._timers: list[_Timer] = []
-        self._seq = itertools.count()
-        self._timers_lock = threading.Lock()
+        self._timers = TimerHeap()
         self._loop_thread: int | None = None
         """The thread serving :meth:`run` (its ident) while it runs: :meth:`schedule` from
         any other wakes it. None otherwise (a caller driving :meth:`process_pending`
@@ -191,28 +181,17 @@ class Runtime:
         scheduled from another thread, wakes it (it may be asleep until the one it knew of,
         or for its whole ``wake_s``), so it fires at its time; the loop's own thread needs
         no wake: it looks at the timers before it sleeps."""
-        with self._timers_lock:
-            seq = next(self._seq)
-            heapq.heappush(self._timers, (due_at, seq, callback))
-            first = self._timers[0][1] == seq
+        first = self._timers.push(due_at, callback)
         loop = self._loop_thread
         if first and loop is not None and threading.get_ident() != loop:
             self.wake()
 
     def next_due(self) -> float | None:
-        with self._timers_lock:
-            return self._timers[0][0] if self._timers else None
+        return self._timers.next_due()
 
     def fire_due(self, now: float) -> int:
         """Fire every timer due at or before ``now``; returns how many fired."""
-        fired = 0
-        while True:
-            with self._timers_lock:
-                if not self._timers or self._timers[0][0] > now:
-                    return fired
-                due_at, _, callback = heapq.heappop(self._timers)
-            callback(due_at)
-            fired += 1
+        return self._timers.fire_due(now)
 
     def process_pending(self) -> int:
         """Handle every queued event, then refresh the display; returns the count."""
