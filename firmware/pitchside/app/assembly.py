@@ -59,4 +59,5 @@ def input_names(config: TableConfig) -> tuple[str, ...]:
         + tuple(s.name for s in config.serial)
         + ((config.coin.name,) if config.coin is not None else ())
         + (("free_credit",) if config.coin is not None and config.coin.free_credit_pin else ())
+        + (("coin_door",) if config.coin is not None and config.coin.door_pin else ())
     )

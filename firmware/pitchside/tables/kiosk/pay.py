@@ -91,6 +91,12 @@ def _attract_lines(ks: KioskState) -> tuple[str, ...]:
     while the credit is short; () without pricing."""
     if ks.settings.pricing is None:
         return ()
+    if ks.gate is not None and ks.gate.line_on:  # coins refused: why (pitchside.tables.coin_gate)
+        from pitchside.tables import coin_gate
+
+        said = coin_gate.says(ks)
+        if said is not None:
+            return (_credit_line(ks), said)
     if ks.settings.pricing.free_play or shown_credit(ks) + ks.reserved >= _price(ks):
         return (_credit_line(ks), "PRESS ANY BUTTON")
     return (_credit_line(ks), "INSERT COIN")

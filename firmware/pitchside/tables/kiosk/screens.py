@@ -63,6 +63,10 @@ def view(ks: KioskState) -> object:
         return ConfirmView("END MATCH?", (app.summary(ks.table), "DONE: yes, end it", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
+    if ks.gate is not None and ks.gate.ack is not None:  # a coin during play (pitchside.tables.coin_gate)
+        from pitchside.render.moment import MomentView
+
+        return MomentView(ks.gate.ack[0], ks.gate.ack[1])
     if ks.moment is not None:
         return ks.moment.current.view()
     return app.view(ks.table)
