@@ -72,9 +72,9 @@ def test_a_coin_during_play_is_shown_at_once_then_kept_in_the_corner(tmp_path: P
     assert t.rt.frame().mark == "€0.00"
     t.post(CoinInserted("coin_slot", t.t + 0.5, 1))
     gate = t.rt.kiosk.gate
-    assert gate is not None and gate.ack is not None
+    assert gate is not None and gate.ack_due == 5.5 + 2.5  # the coin at 5.5 s, shown for moment_s
     assert t.rt.view() == MomentView("+€0.50", "CREDIT €0.50")
-    t.rt.kiosk, _ = kiosk.handle(t.rt.kiosk, TimerFired(coin_gate.ACK_TIMER, gate.ack[2]))
+    t.rt.kiosk, _ = kiosk.handle(t.rt.kiosk, TimerFired(coin_gate.ACK_TIMER, gate.ack_due))
     assert t.rt.frame().mark == "€0.50" and not isinstance(t.rt.view(), MomentView)
     t.post(CoinInserted("coin_slot", t.t + 0.5, 1))
     assert isinstance(t.rt.view(), MomentView)
@@ -117,3 +117,13 @@ def test_a_credit_cap_without_an_inhibit_line_is_a_warning(tmp_path: Path, capsy
 
 def test_pricing_holds_the_cap() -> None:
     assert Pricing().credit_cap == 0
+
+
+def test_the_service_status_page_says_when_coins_are_refused(tmp_path: Path) -> None:
+    from pitchside.render.service import ServiceView
+
+    t = Table(tmp_path / "j.db")
+    ks, _ = kiosk.handle(replace(t.rt.kiosk, mode="service"), CoinsGated(True, 1.0))
+    pages = [kiosk.view(replace(ks, service_page=i)) for i in range(6)]
+    status = next(v for v in pages if isinstance(v, ServiceView) and v.page == "status")
+    assert status.rows[-1] == ("coins refused (inhibit on)",)

@@ -11,6 +11,13 @@ Example (amounts in cents, the currency's smallest unit)::
     bounce_ms = 2
     max_pulses = 20
     free_credit_pin = "GPIO6" # optional: a staff key switch granting one game
+    inhibit_pin = "GPIO14"    # optional: the acceptor's inhibit input (through a transistor)
+    inhibit_active = "high"   # the Pi's level that refuses coins
+    meter_pin = "GPIO18"      # optional: an electromechanical coin meter, a pulse per coin
+    meter_active = "high"
+    meter_pulse_ms = 100      # the pulse, and the pause after it (20-1000)
+    door_pin = "GPIO24"       # optional: the coin door's switch; open: service mode
+    door_open = "high"        # the level while the door is open
 
     [pricing]
     currency = "€"
@@ -20,6 +27,7 @@ Example (amounts in cents, the currency's smallest unit)::
     bonus = [[200, 100]]      # pay 200 in one go, get 100 more (3 games for 2)
     games = { pichenotte = 150 }  # a game's own price (a game of this table)
     extras = [{ option = "players", value = "doubles", price = 50 }]  # plus game = "..."
+    credit_cap = 1000         # coins refused once the credit reaches it (0: no cap)
 
 A table without ``[pricing]`` needs no coins; ``[pricing]`` asking for money needs
 ``[coin]``. What else is refused across the two and the table's games:

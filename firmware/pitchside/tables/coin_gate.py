@@ -36,7 +36,7 @@ from pitchside.core.copying import replace
 from pitchside.tables import credits
 from pitchside.tables.effects import StartTimer
 from pitchside.tables.kiosk.state import Effect, KioskState
-from pitchside.signals.events import BeamBroken, ButtonHeld, ButtonPressed, ButtonReleased, CoinInserted, TimerFired
+from pitchside.signals.events import BeamBroken, ButtonPressed, CoinInserted, TimerFired
 
 Why = Literal["not_saving", "service", "full"]
 """Why coins are refused: the journal is not saving, service mode, the credit cap."""
@@ -69,14 +69,19 @@ class Gate:
         seconds, oldest first; ``until`` is ``inf`` while it is on. Empty: never (or a
         table without the line).
     :param door: service mode was opened by the coin door (closing it leaves it).
-    :param ack: the coin's acknowledgement shown during play, ``(title, caption, due)``.
+    :param ack_due: while a coin's acknowledgement is shown during play, when it ends
+        (s); None: none is.
+    :param ack_title: the acknowledgement's headline (``"+$0.50"``).
+    :param ack_caption: its line under it (``"CREDIT $1.50"``).
     """
 
     saving: bool = True
     asked: Why | None = None
     spans: tuple[tuple[float, float], ...] = ()
     door: bool = False
-    ack: tuple[str, str, float] | None = None
+    ack_due: float | None = None
+    ack_title: str = ""
+    ack_caption: str = ""
 
     @property
     def line_on(self) -> bool:
@@ -180,13 +185,14 @@ def after(ks: KioskState, at: float, effects: tuple[Effect, ...]) -> tuple[Gate,
             if e.entry.kind == "coin":
                 out.append(MeterCoin())
     p = ks.settings.pricing
-    if paid and ks.mode == "playing" and p is not None and ks.settings.moment_s > 0:
+    if paid and ks.mode == "playing" and p is not None and not p.free_play and ks.settings.moment_s > 0:
         due = at + ks.settings.moment_s
         shown = ks.credit.balance - ks.reserved
-        gate = replace(gate, ack=(f"+{pricing.money(p, paid)}", f"CREDIT {pricing.money(p, shown)}", due))
+        gate = replace(gate, ack_due=due, ack_title=f"+{pricing.money(p, paid)}",
+                       ack_caption=f"CREDIT {pricing.money(p, shown)}")
         out.append(StartTimer(ACK_TIMER, due))
-    elif gate.ack is not None and ks.mode != "playing":
-        gate = replace(gate, ack=None)
+    elif gate.ack_due is not None and ks.mode != "playing":
+        gate = replace(gate, ack_due=None)
     reason = why(replace(ks, gate=gate))
     if reason != gate.asked:
         gate = replace(gate, asked=reason)
@@ -197,18 +203,13 @@ def after(ks: KioskState, at: float, effects: tuple[Effect, ...]) -> tuple[Gate,
 def ack_event(gate: Gate, event: object) -> Gate:
     """The acknowledgement ended by its timer, a button press or a beam (which then do
     what they always do)."""
-    if gate.ack is None:
+    if gate.ack_due is None:
         return gate
-    if isinstance(event, TimerFired) and event.name == ACK_TIMER and event.at == gate.ack[2]:
-        return replace(gate, ack=None)
+    if isinstance(event, TimerFired) and event.name == ACK_TIMER and event.at == gate.ack_due:
+        return replace(gate, ack_due=None)
     if isinstance(event, (ButtonPressed, BeamBroken)) and event.name != DOOR:
-        return replace(gate, ack=None)
+        return replace(gate, ack_due=None)
     return gate
-
-
-def is_door(event: object) -> bool:
-    """Whether ``event`` is the coin door's switch."""
-    return isinstance(event, (ButtonPressed, ButtonReleased, ButtonHeld)) and event.name == DOOR
 
 
 def mark(ks: KioskState) -> str | None:
