@@ -169,3 +169,30 @@ def test_a_coin_line_on_a_pin_already_used_is_refused(tmp_path: Path, capsys: py
     out = capsys.readouterr().out
     assert f"coin.{key}: GPIO17 is already used by buttons.shot_done: use GPIO18 (header pin 12), which nothing " \
            "on this table uses" in out
+
+
+def test_a_coin_begun_before_the_line_was_asserted_is_credited(tmp_path: Path) -> None:
+    """The acceptor took that coin before it was told to refuse: its pulses still
+    coming when the coin door opens (service mode, the line asserted) are credited; the
+    next coin, begun after, is not."""
+    sim = SimTable(gated_config(cap=1000), journal=tmp_path / "j.db")
+    try:
+        coin, door = sim.factory.pin("GPIO20"), sim.factory.pin(DOOR)
+        start = sim.now + 0.1
+        edges = pulses.coin_train(start, 4)  # four 50 ms pulses, 50 ms apart: start .. start + 0.35
+        for t, level in edges[:4]:  # two pulses in
+            sim.advance_to(t)
+            pulses.drive(coin, level)
+        sim.advance_to(start + 0.18)
+        pulses.drive(door, True)  # the door opens mid-coin: service mode, the line asserted
+        sim.advance_to(start + 0.19)
+        assert (sim.runtime.kiosk.mode, sim.factory.pin(INHIBIT).state) == ("service", True)
+        for t, level in edges[4:]:
+            sim.advance_to(t)
+            pulses.drive(coin, level)
+        sim.advance_to(sim.now + 0.5)  # the gap: the coin is complete
+        assert sim.runtime.kiosk.credit == Credit(300, 200)  # 2.00 and its bonus
+        sim.coin(1)
+        assert (sim.runtime.kiosk.credit, faults(sim)) == (Credit(300, 200), 1)
+    finally:
+        sim.close()
