@@ -30,6 +30,12 @@ afresh like the sensors' record, :class:`~pitchside.tables.credits.ReadAudits`);
 MINUS there and confirm with SHOT DONE to reset them (any other press: no): the journal
 keeps the reset itself, with its time, and the credit stays.
 
+Pay to play (a table with pricing): coins and the staff's free credit are ledger
+entries (:mod:`~pitchside.tables.kiosk.pay`); the coin gate
+(:mod:`pitchside.tables.coin_gate`, loaded only then) asks the shell to inhibit the
+acceptor whenever the table cannot honour a coin, pulses the coin meter, opens service
+mode with the coin door and shows a coin dropped during play.
+
 OLED care: the panel dims (``dim_contrast``) after ``dim_after_s`` without input and
 comes back to full brightness on any input; the attract screen moves a few pixels every
 ``shift_every_s`` so no pixel is lit for ever.
