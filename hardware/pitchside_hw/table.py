@@ -22,6 +22,7 @@ from gpiozero import Factory
 from pitchside.app.ahead import DrawAhead
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import BEAM_KEYS, DisplayConfig, TableConfig, load_config
+from pitchside.tables.kiosk import DOOR_KEY
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
@@ -118,11 +119,11 @@ class TableInputs:
                     )  # fmt: skip
                 if c.door_pin is not None:  # the coin door's switch: pressed while the door is open
                     door_put = queue_put if c.door_open == "low" else partial(_door_open_high, queue_put)
-                    door = ButtonInput(DOOR, c.door_pin, door_put, pin_factory, bounce_s=config.bounce_ms / 1000,
+                    door = ButtonInput(DOOR_KEY, c.door_pin, door_put, pin_factory, bounce_s=config.bounce_ms / 1000,
                                        hold_s=config.hold_s, clock=clock)  # fmt: skip
-                    self.inputs[DOOR] = door
+                    self.inputs[DOOR_KEY] = door
                     if door.is_pressed == (c.door_open == "low"):  # open at power-on: service mode at once
-                        queue_put(ButtonPressed(DOOR, clock.now()))
+                        queue_put(ButtonPressed(DOOR_KEY, clock.now()))
         except BaseException:
             self.close()
             raise
@@ -138,10 +139,6 @@ class TableInputs:
             driver.close()
         for reader in self.serial.values():
             reader.close()
-
-
-DOOR = "coin_door"
-"""The coin door switch's input name (:data:`pitchside.tables.coin_gate.DOOR`)."""
 
 
 def _door_open_high(put: QueuePut, item: Any) -> None:

@@ -35,6 +35,7 @@ from pitchside.core import pricing
 from pitchside.core.copying import replace
 from pitchside.tables import credits
 from pitchside.tables.effects import StartTimer
+from pitchside.tables.kiosk.pay import DOOR_KEY
 from pitchside.tables.kiosk.state import Effect, KioskState
 from pitchside.signals.events import BeamBroken, ButtonPressed, CoinInserted, TimerFired
 
@@ -48,7 +49,7 @@ SAYS: dict[Why, str] = {"not_saving": "NO COINS: NOT SAVING", "service": "NO COI
 SHORT: dict[Why, str] = {"not_saving": "NO COINS", "service": "NO COINS", "full": "FULL"}
 """The same after the credit in the corner mark, during play."""
 
-DOOR = "coin_door"
+DOOR = DOOR_KEY
 """The coin door's switch, an input like a button: pressed while the door is open."""
 
 ACK_TIMER = "coin_ack"

@@ -61,7 +61,7 @@ Other modules import the names below from the package itself.
 from __future__ import annotations
 
 from pitchside.tables.kiosk.flow import END_HINT, handle, refusal_shown, start
-from pitchside.tables.kiosk.pay import FREE_KEY, shown_credit
+from pitchside.tables.kiosk.pay import DOOR_KEY, FREE_KEY, shown_credit
 from pitchside.tables.kiosk.screens import LABELS, QR_ROW, audits_view, sensor_rows, side_view, view
 from pitchside.tables.kiosk.service import SENSORS_PER_PAGE
 from pitchside.tables.kiosk.state import (
@@ -78,6 +78,7 @@ from pitchside.tables.kiosk.state import (
 )
 
 __all__ = [
+    "DOOR_KEY",
     "END_HINT",
     "FREE_KEY",
     "LABELS",

@@ -12,7 +12,7 @@ from pitchside.tables import credits
 from pitchside.tables import fixture
 from pitchside.tables import effects as table
 from pitchside.tables import moments
-from pitchside.tables.kiosk.pay import _pay, _pay_first_line, _pays, _reserve
+from pitchside.tables.kiosk.pay import DOOR_KEY, _pay, _pay_first_line, _pays, _reserve
 from pitchside.tables.kiosk.screens import _menu_rows, _names_row, _on_qr_row
 from pitchside.tables.kiosk.service import (
     _abandon,
@@ -38,9 +38,6 @@ from pitchside.tables.kiosk.state import (
     _shown,
 )
 from pitchside.tables.registry import GameApp, is_finished, match_in_progress
-
-if TYPE_CHECKING:  # the coin gate's events: its module is loaded for a table with pricing only (start-up)
-    from pitchside.tables.coin_gate import GateEvent
 from pitchside.core.pricing import Credit
 from pitchside.render.view import Prompt
 from pitchside.signals.events import (
@@ -55,6 +52,9 @@ from pitchside.signals.events import (
     SerialStatus,
     TimerFired,
 )
+
+if TYPE_CHECKING:  # the coin gate's events: its module is loaded for a table with pricing only (start-up)
+    from pitchside.tables.coin_gate import GateEvent
 
 
 def start(
@@ -149,7 +149,7 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
                             Log(f"coin of {event.pulses} pulses while coins are refused: not credited"))
         ks, paid = _pay(ks, event)
         return ks, (*effects, *paid)
-    if ks.gate is not None and isinstance(event, (ButtonPressed, ButtonReleased, ButtonHeld)) and event.name == "coin_door":
+    if ks.gate is not None and isinstance(event, (ButtonPressed, ButtonReleased, ButtonHeld)) and event.name == DOOR_KEY:
         return _door(ks, event, effects)
     if isinstance(event, ButtonHeld) and _staff_combo(pressed, event):
         return _toggle_service(ks, at, effects)
@@ -183,7 +183,7 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
 
 def _door(ks: KioskState, event: ButtonPressed | ButtonReleased | ButtonHeld,
           effects: list[Effect]) -> tuple[KioskState, tuple[Effect, ...]]:
-    """The coin door's switch (:data:`pitchside.tables.coin_gate.DOOR`, pressed: open):
+    """The coin door's switch (:data:`~pitchside.tables.kiosk.pay.DOOR_KEY`, pressed: open):
     opened, service mode (kept on while the door stays open: its stuck timer is
     dropped); closed, out of the service mode it opened."""
     gate = ks.gate

@@ -18,6 +18,10 @@ from pitchside.signals.events import ButtonPressed, CoinFault, CoinInserted
 FREE_KEY = "free_credit"
 """The staff key switch input that grants one game's credit."""
 
+DOOR_KEY = "coin_door"
+"""The coin door's switch, an input like a button: pressed while the door is open
+(:mod:`pitchside.tables.coin_gate`)."""
+
 
 def _price(ks: KioskState) -> int:
     """What the menu's match costs now (cents)."""
