@@ -181,11 +181,17 @@ def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Pat
 def test_a_table_with_a_coin_acceptor_loads_its_driver_and_decoder_at_start_up(tmp_path: Path) -> None:
     """With ``[coin]`` (the example pay-to-play Pichenotte, ``pichenotte_coin.toml``) the
     coin acceptor's driver and decoder are loaded by READY=1 (coins count from the first
-    pulse on); without it neither is (the first test)."""
+    pulse on), and the coin gate with the inhibit line's driver (the line is released at
+    the first frame); without it none is (the first test)."""
     loaded = _at_ready(bench_config("pichenotte_coin", tmp_path), tmp_path / "loaded.json")
     assert set(loaded["modules"]) - MODULES_AT_READY == {
         "pitchside.app.config_coin", "pitchside.app.config_pay", "pitchside.signals.coin",
-        "pitchside_hw.coin_input"}  # its sections, their checks, decoder, driver
+        "pitchside_hw.coin_input", "pitchside.tables.coin_gate", "pitchside.app.coin_line",
+        "pitchside_hw.coin_outputs"}  # its sections, their checks, decoder, driver, the gate, its shell, outputs
+    assert set(loaded["dataclasses"]) - DATACLASSES_AT_READY == {
+        "pitchside.app.config_coin:CoinConfig", "pitchside.tables.coin_gate:Gate",
+        "pitchside.tables.coin_gate:InhibitCoins", "pitchside.tables.coin_gate:MeterCoin",
+        "pitchside.tables.coin_gate:CoinsGated", "pitchside.tables.coin_gate:StorageStatus"}
 
 
 def test_a_config_with_sound_web_and_serial_sections_still_reads_them() -> None:

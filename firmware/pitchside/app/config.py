@@ -306,8 +306,9 @@ def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tu
         uses.append(("sound.pin", sound.pin))
     if coin is not None and coin.pin:
         uses.append(("coin.pin", coin.pin))
-    if coin is not None and coin.free_credit_pin:
-        uses.append(("coin.free_credit_pin", coin.free_credit_pin))
+    if coin is not None:  # the free-credit key, the inhibit and meter outputs, the door switch
+        uses += [(f"coin.{k}", p) for k, p in (("free_credit_pin", coin.free_credit_pin), ("inhibit_pin",
+                 coin.inhibit_pin), ("meter_pin", coin.meter_pin), ("door_pin", coin.door_pin)) if p]
     check_pins(problems, uses, displays, limits.header_pins)
 
 

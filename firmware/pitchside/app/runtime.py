@@ -8,6 +8,10 @@ dim the panel) and hands a new frame to the display sink when what is shown has
 changed. Timers asked for by drivers (a button's hold time, a beam's stuck
 timeout) are kept here and fired from the loop, with the time of the clock the drivers
 stamp their edges with, so the same code runs on the virtual clock of the simulator.
+
+Over 600 lines: the loop, the effects it carries out and the frames it shows share its
+state (the write kept for the frame, the frames drawn ahead); each optional part's own
+code lives in its module (:mod:`pitchside.app.coin_line`, :mod:`pitchside.app.tournament_file`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.timers import TimerRequest
 
 if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up)
+    from pitchside.tables.coin_gate import GateEvent  # and the coin gate by one with pricing
     from pitchside.tables.cues import Cue
     from pitchside.tables.moments import Showing
 
@@ -148,11 +153,18 @@ class Runtime:
         done, the frames ahead drawn): what a bench waits for before its pause."""
         self.display_errors = 0
         self._publish_due = False
+        self._outputs = parts.coin_outputs
         credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
         self.kiosk, effects = kiosk.start(
             parts.settings, state, parts.inputs, self._clock(), credit() if credit is not None else Credit(),
             resumed=self._recorder is not None and self._recorder.match_id is not None,
+            saving=self._recorder is None or self._recorder.warning is None,
         )
+        if self.kiosk.gate is not None:  # pay to play: the inhibit line as its driver opened it
+            from pitchside.app import coin_line
+
+            self.kiosk, more = coin_line.opened(self.kiosk, self._outputs)
+            effects = (*effects, *more)
         self._apply_effects(effects)
         self.publish()
 
@@ -205,12 +217,14 @@ class Runtime:
                 self._handle(event)
                 handled += 1
         self.refresh()
+        if self._check_saving():  # a write the frame waited on failed: coins refused, said at once
+            self.refresh()
         if self._publish_due:  # the feed after the frame: its worker builds the snapshot
             self._publish_due = False  # once the frame is out, not while it is drawn (one per pass)
             self.publish()
         return handled
 
-    def _handle(self, event: table.Event | credits.AuditsRead | TimerRequest) -> None:
+    def _handle(self, event: table.Event | credits.AuditsRead | GateEvent | TimerRequest) -> None:
         if isinstance(event, TimerRequest):
             target = self._timer_targets.get(event.name)
             if target is None:
@@ -229,8 +243,9 @@ class Runtime:
         self._note_refusal(before.table, event)
         self._apply_effects(effects)
         self._publish_due = True  # published after the frame is shown (process_pending)
+        self._check_saving()
 
-    def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead) -> None:
+    def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead | GateEvent) -> None:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
@@ -344,6 +359,22 @@ class Runtime:
                 self.settle()
                 health = tuple(self._recorder.health()) if self._recorder is not None else ()
                 self._handle(table.SensorHealthRead(health))
+            else:  # the coin gate's (a table with pricing): the inhibit line, the coin meter
+                from pitchside.app import coin_line
+
+                coin_line.apply(effect, self._outputs, self._handle, self.schedule, self._clock())
+
+    def _check_saving(self) -> bool:
+        """Tell the coin gate when the journal stopped (or started again) saving: coins
+        are refused while it is not. :returns: whether it was told."""
+        if self.kiosk.gate is None or self._recorder is None:
+            return False
+        from pitchside.app import coin_line  # loaded with the gate (a table with pricing)
+
+        told = coin_line.saving(self.kiosk, self._recorder.warning, self._clock())
+        if told is not None:
+            self._handle(told)
+        return told is not None
 
     def settle(self) -> None:
         """Make every accepted input's write return: the one not started yet, here in the
@@ -390,14 +421,20 @@ class Runtime:
         the start-up notice of a bad journal moved aside) for its prompt line until the
         next accepted input (so play prompts are not hidden for
         the rest of the match); the corner badge while the journal is not saving."""
-        return self._pager.at(self._framed(self.view()))
+        return self._pager.at(self._framed(self.view(), self.kiosk))
 
-    def _framed(self, view: object) -> Frame:
-        """``view`` with the storage overlays of :meth:`frame` (page 0)."""
+    def _framed(self, view: object, ks: kiosk.KioskState) -> Frame:
+        """``view`` (of ``ks``) with the storage overlays of :meth:`frame` (page 0) and,
+        with pricing, the credit mark during play (:func:`pitchside.tables.coin_gate.mark`)."""
         warning = self._recorder.warning if self._recorder is not None else None
         said = warning or self._notice  # a fault's warning, else the start-up notice
         shown = said if said and said != self._warning_seen else None
-        return Frame(view, warning=shown, badge=warning is not None)
+        mark = None
+        if ks.gate is not None:
+            from pitchside.tables.coin_gate import mark as credit_mark  # loaded with the gate
+
+            mark = credit_mark(ks)
+        return Frame(view, warning=shown, badge=warning is not None, mark=mark)
 
     def draw_ahead(self) -> int:
         """Draw the frame each likely next input (:attr:`TableParts.draw_ahead`) would
@@ -426,7 +463,7 @@ class Runtime:
                 return drawn_now
             try:
                 after, _ = kiosk.handle(state, event)
-                frame = self._pager.at(self._framed(kiosk.view(after)))
+                frame = self._pager.at(self._framed(kiosk.view(after), after))
                 if frame == self._shown or frame in self._ahead:
                     continue
                 drawn = kept.get(frame) or screen.compose(frame, self._panel, self._spares)
