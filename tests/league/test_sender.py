@@ -184,4 +184,4 @@ def test_a_league_file_of_the_older_schema_is_moved_and_keeps_working(tmp_path: 
     lg.store.close()
     again = Store(path)  # opening the moved file again changes nothing
     assert [r.n for r in again.recent()] == [4, 3, 2, 1]
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (2,)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (3,)

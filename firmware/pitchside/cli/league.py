@@ -55,9 +55,14 @@ def _broker_problem(host: str, port: int, timeout_s: float = 5.0) -> str | None:
 
 
 def _store_problem(db: str) -> str | None:
-    """Why the league database ``db`` cannot be opened where it is, or None."""
+    """Why the league database ``db`` cannot be opened where it is, or None (a
+    PostgreSQL URL is tried when the store opens)."""
     from pathlib import Path
 
+    from pitchside.league.engines import is_url
+
+    if is_url(db):
+        return None
     folder = Path(db).parent
     if not folder.is_dir():
         return f"--db {db}: the folder {str(folder)!r} does not exist (make it, or name a file in an existing one)"
@@ -65,21 +70,25 @@ def _store_problem(db: str) -> str | None:
 
 
 def _open_store(db: str) -> "Store | str":
-    """The store at ``db``, or the one-line reason it cannot be opened."""
-    from pitchside.league.store import Store
+    """The store at ``db`` (a SQLite file or a ``postgresql://`` URL), or the one-line
+    reason it cannot be opened."""
+    from pitchside.league.engines import redacted
+    from pitchside.league.store import Store, StoreError
 
     problem = _store_problem(db)
     if problem is not None:
         return problem
     try:
         return Store(db)
-    except (sqlite3.Error, OSError) as exc:
-        return f"--db {db}: cannot be opened as the league's database ({exc})"
+    except (sqlite3.Error, OSError, StoreError) as exc:
+        return f"--db {redacted(db)}: cannot be opened as the league's database ({exc})"
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from pitchside.app.config_mqtt import ID_RE, CredentialsError, credentials_exposed, read_credentials
+    from pitchside.league.engines import redacted
     from pitchside.league.run import Broker, LeagueServer
+    from pitchside.league.store import StoreError
 
     def fail(message: str) -> int:
         print(f"pitchside league: {message}", file=sys.stderr)
@@ -110,19 +119,22 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         srv = LeagueServer(args.db, Broker(bhost, bport, args.credentials, args.tls, args.ca_file), args.venue,
                            host, port, allowed_hosts=("127.0.0.1", "localhost", *args.allowed_host),
                            assign=args.assign)
-    except (sqlite3.Error, OSError) as exc:
-        return fail(f"--db {args.db}: cannot be opened as the league's database ({exc})")
-    print(f"league {args.venue}: broker {bhost}:{bport}, store {args.db}, wall http://{host}:{port}/",
+    except (sqlite3.Error, OSError, StoreError) as exc:
+        return fail(f"--db {redacted(args.db)}: cannot be opened as the league's database ({exc})")
+    print(f"league {args.venue}: broker {bhost}:{bport}, store {srv.store.where}, wall http://{host}:{port}/",
           file=sys.stderr, flush=True)
     srv.serve()
     return 0
 
 
 def _no_database(command: str, db: str) -> bool:
-    """True, after saying so, when ``db`` is not a file: only ``serve`` makes one."""
+    """True, after saying so, when ``db`` is not a file: only ``serve`` makes one (a
+    PostgreSQL URL is the server's to make)."""
     import os
 
-    if os.path.isfile(db):
+    from pitchside.league.engines import is_url
+
+    if is_url(db) or os.path.isfile(db):
         return False
     print(f"pitchside league {command}: no league database at {db}: give --db FILE, the file pitchside league "
           "serve --db uses (serve makes it on its first start)", file=sys.stderr)
@@ -131,7 +143,7 @@ def _no_database(command: str, db: str) -> bool:
 
 def _cmd_new(args: argparse.Namespace) -> int:
     from pitchside.league import formats, standings
-    from pitchside.league.store import Store
+    from pitchside.league.store import NameTaken
 
     if _no_database("new", args.db):
         return 2
@@ -145,11 +157,14 @@ def _cmd_new(args: argparse.Namespace) -> int:
     except formats.FormatError as exc:
         print(f"pitchside league: {exc}", file=sys.stderr)
         return 2
-    store = Store(args.db)
+    store = _open_store(args.db)
+    if isinstance(store, str):
+        print(f"pitchside league: {store}", file=sys.stderr)
+        return 2
     try:
         lg = store.add_league(args.name, args.game, args.format, players, time.time())
-    except sqlite3.IntegrityError:
-        print(f"pitchside league: a league named {args.name!r} exists in {args.db}", file=sys.stderr)
+    except NameTaken:
+        print(f"pitchside league: a league named {args.name!r} exists in {store.where}", file=sys.stderr)
         return 2
     finally:
         store.close()
