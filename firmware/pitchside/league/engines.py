@@ -206,3 +206,35 @@ def connect(db: str, busy_s: float = 5.0) -> Engine:
     if is_url(db):
         return PostgresEngine(db, connect_timeout_s=busy_s)
     return SqliteEngine(db, busy_s=busy_s)
+
+
+class Listener:
+    """``LISTEN channel`` on a connection of its own (autocommit): :meth:`wait` returns
+    the payloads of the notifications received (PostgreSQL only).
+
+    :raises EngineError: the connection cannot be made, or is lost while waiting.
+    """
+
+    def __init__(self, url: str, channel: str, connect_timeout_s: float = 5.0) -> None:
+        import psycopg
+
+        self.psycopg = psycopg
+        try:
+            self.conn = psycopg.connect(url, autocommit=True, connect_timeout=max(1, int(connect_timeout_s)))
+            self.conn.execute(f"LISTEN {channel}")
+        except psycopg.Error as exc:
+            raise EngineError(f"cannot listen on {redacted(url)}: {exc}") from exc
+
+    def wait(self, timeout_s: float) -> list[str]:
+        """The notifications' payloads: waits up to ``timeout_s`` for the first, then
+        takes those already arrived."""
+        try:
+            out = [n.payload for n in self.conn.notifies(timeout=timeout_s, stop_after=1)]
+            if out:
+                out += [n.payload for n in self.conn.notifies(timeout=0.001)]
+            return out
+        except self.psycopg.Error as exc:
+            raise EngineError(f"{type(exc).__name__}: {exc}") from exc
+
+    def close(self) -> None:
+        self.conn.close()
