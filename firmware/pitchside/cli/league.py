@@ -7,6 +7,13 @@
   a league (or tournament) whose fixtures the tables' results fill. Run on the league
   box itself: the pages have no administration, so there is no password to default.
 * ``pitchside league standings --db FILE [--game G]``: the standings as text.
+* ``pitchside league serve --region --db postgresql://...``: a region's league worker
+  (every venue's tables); ``pitchside league web --db postgresql://... --http HOST:PORT``:
+  its pages only, one process each, following the store (docs/league.md, "Region").
+* ``pitchside league roster add|import|list``: :mod:`pitchside.cli.roster`.
+
+``--db`` is a SQLite file, or a ``postgresql://`` URL (psycopg 3, pyproject's ``league``
+extra): a region's store, shared by its workers and web processes.
 
 Only ``serve`` makes a new database: ``new`` and ``standings`` refuse a ``--db`` that does
 not exist (all three default to ``league.db``), so a mistyped or forgotten ``--db`` never
@@ -89,6 +96,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from pitchside.league.engines import redacted
     from pitchside.league.run import Broker, LeagueServer
     from pitchside.league.store import StoreError
+    from pitchside.league.wall import ALL
 
     def fail(message: str) -> int:
         print(f"pitchside league: {message}", file=sys.stderr)
@@ -101,6 +109,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if not ID_RE.match(args.venue):
         return fail(f"--venue must be 1-64 of a-z 0-9 - _, not {args.venue!r}")
+    venue = ALL if args.region else args.venue
     if args.credentials is not None:
         try:
             read_credentials(args.credentials)
@@ -116,14 +125,44 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if problem is not None:
         return fail(problem)
     try:
-        srv = LeagueServer(args.db, Broker(bhost, bport, args.credentials, args.tls, args.ca_file), args.venue,
+        srv = LeagueServer(args.db, Broker(bhost, bport, args.credentials, args.tls, args.ca_file), venue,
                            host, port, allowed_hosts=("127.0.0.1", "localhost", *args.allowed_host),
                            assign=args.assign)
     except (sqlite3.Error, OSError, StoreError) as exc:
         return fail(f"--db {redacted(args.db)}: cannot be opened as the league's database ({exc})")
-    print(f"league {args.venue}: broker {bhost}:{bport}, store {srv.store.where}, wall http://{host}:{port}/",
+    print(f"league {'of every venue' if args.region else args.venue}: broker {bhost}:{bport}, "
+          f"store {srv.store.where}, wall http://{host}:{port}/",
           file=sys.stderr, flush=True)
     srv.serve()
+    return 0
+
+
+def _cmd_web(args: argparse.Namespace) -> int:
+    from pitchside.app.config_mqtt import ID_RE
+    from pitchside.league.engines import redacted
+    from pitchside.league.pages import LeaguePages, NotShared
+    from pitchside.league.store import StoreError
+    from pitchside.league.wall import ALL
+
+    def fail(message: str) -> int:
+        print(f"pitchside league web: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        host, port = _hostport(args.http, "--http")
+    except ValueError as exc:
+        return fail(str(exc))
+    if args.venue is not None and not ID_RE.match(args.venue):
+        return fail(f"--venue must be 1-64 of a-z 0-9 - _, not {args.venue!r}")
+    try:
+        pages = LeaguePages(args.db, args.venue or ALL, host, port,
+                            allowed_hosts=("127.0.0.1", "localhost", *args.allowed_host))
+    except NotShared as exc:
+        return fail(str(exc))
+    except (sqlite3.Error, OSError, StoreError) as exc:
+        return fail(f"--db {redacted(args.db)}: cannot be opened as the league's database ({exc})")
+    print(f"league pages: store {pages.store.where}, http://{host}:{port}/", file=sys.stderr, flush=True)
+    pages.serve()
     return 0
 
 

@@ -55,7 +55,16 @@ class Engine(Protocol):
     def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         """One read outside any write. :raises EngineError:"""
 
+    def lost(self) -> bool:
+        """True when the last failure was the connection lost (the next use opens a new
+        one, so the caller may try once more at once)."""
+
     def close(self) -> None: ...
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's message on one line (libpq's run over several)."""
+    return " ".join(str(exc).split())
 
 
 def is_url(db: str) -> bool:
@@ -120,6 +129,9 @@ class SqliteEngine:
             except (sqlite3.OperationalError, sqlite3.DatabaseError) as exc:
                 raise EngineError(f"{type(exc).__name__}: {exc}") from exc
 
+    def lost(self) -> bool:
+        return False
+
     def close(self) -> None:
         with self._lock:
             self.db.close()
@@ -166,7 +178,7 @@ class PostgresEngine:
                 self._conn = self.psycopg.connect(self.url, row_factory=dict_row,
                                                   connect_timeout=max(1, int(self.timeout)))
             except self.psycopg.Error as exc:
-                raise EngineError(f"cannot connect to {self.where}: {exc}") from exc
+                raise EngineError(f"cannot connect to {self.where}: {one_line(exc)}") from exc
         return self._conn
 
     @contextmanager
@@ -182,7 +194,7 @@ class PostgresEngine:
             except pg.errors.UniqueViolation as exc:
                 raise Taken(str(exc)) from exc
             except (pg.OperationalError, pg.InterfaceError, pg.errors.DatabaseError) as exc:
-                raise EngineError(f"{type(exc).__name__}: {exc}".strip()) from exc
+                raise EngineError(f"{type(exc).__name__}: {one_line(exc)}".strip()) from exc
 
     def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         pg = self.psycopg
@@ -193,7 +205,11 @@ class PostgresEngine:
                     cur.execute(sql.replace("?", "%s"), tuple(args))
                     return list(cur.fetchall())
             except (pg.OperationalError, pg.InterfaceError, pg.errors.DatabaseError) as exc:
-                raise EngineError(f"{type(exc).__name__}: {exc}".strip()) from exc
+                raise EngineError(f"{type(exc).__name__}: {one_line(exc)}".strip()) from exc
+
+    def lost(self) -> bool:
+        conn = self._conn
+        return conn is not None and (conn.closed or conn.broken)
 
     def close(self) -> None:
         with self._lock:
@@ -223,7 +239,7 @@ class Listener:
             self.conn = psycopg.connect(url, autocommit=True, connect_timeout=max(1, int(connect_timeout_s)))
             self.conn.execute(f"LISTEN {channel}")
         except psycopg.Error as exc:
-            raise EngineError(f"cannot listen on {redacted(url)}: {exc}") from exc
+            raise EngineError(f"cannot listen on {redacted(url)}: {one_line(exc)}") from exc
 
     def wait(self, timeout_s: float) -> list[str]:
         """The notifications' payloads: waits up to ``timeout_s`` for the first, then
@@ -234,7 +250,7 @@ class Listener:
                 out += [n.payload for n in self.conn.notifies(timeout=0.001)]
             return out
         except self.psycopg.Error as exc:
-            raise EngineError(f"{type(exc).__name__}: {exc}") from exc
+            raise EngineError(f"{type(exc).__name__}: {one_line(exc)}") from exc
 
     def close(self) -> None:
         self.conn.close()

@@ -23,7 +23,7 @@ from typing import Any
 
 from pitchside.league.engines import EngineError, Listener
 from pitchside.league.store import CHANNEL, Store, StoreError
-from pitchside.league.wall import Wall
+from pitchside.league.wall import ALL, Wall
 from pitchside.wire import messages as wire
 from pitchside.wire.errors import WireError
 
@@ -46,7 +46,10 @@ def _num(x: float | None) -> int | float | None:
 
 
 def apply_live(wall: Wall, store: Store, venue: str, table: str, kind: str) -> bool:
-    """Read the table's kept ``kind`` message and show it (gone: cleared)."""
+    """Read the table's kept ``kind`` message and show it (gone: cleared); a table of
+    another venue than a venue's wall shows is left out."""
+    if wall.venue not in (ALL, venue):
+        return False
     kept = [x for x in store.live(venue, table) if x.kind == kind]
     if not kept:
         return wall.on_cleared(table, kind, venue)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 
 from pitchside.league.app import LeagueSettings, create_app
+from pitchside.league.engines import is_url
 from pitchside.league.follow import Follower
 from pitchside.league.store import Store
 from pitchside.league.wall import Wall
@@ -30,11 +31,10 @@ class LeaguePages:
 
     def __init__(self, db: str, venue: str, host: str = "127.0.0.1", port: int = 0,
                  allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost")) -> None:
-        self.store = Store(db)
-        if not self.store.shared:
-            self.store.close()
+        if not is_url(db):
             raise NotShared(f"--db {db}: the pages alone need the region's PostgreSQL (a postgresql:// URL); "
                             "a venue's SQLite league serves its pages with pitchside league serve")
+        self.store = Store(db)
         self.hub = Hub()
         self.follower = Follower(self.store, db, Wall(venue, uuid.uuid4().hex[:12]), self.hub.publish_threadsafe)
         hosts = tuple(dict.fromkeys((*allowed_hosts, host)))

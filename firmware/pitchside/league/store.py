@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pitchside.league import engines
 from pitchside.league.engines import Engine, EngineError, Row, Taken, Tx
@@ -113,6 +113,8 @@ CHANNEL = "pitchside_league"
 """The PostgreSQL ``NOTIFY`` channel: ``result N``, ``live KIND VENUE TABLE``,
 ``league``, ``roster``, sent when the change commits (:mod:`pitchside.league.follow`)."""
 
+
+T = TypeVar("T")
 
 Added = Literal["kept", "conflict", "copy", "over_cap"]
 """What :meth:`Store.add` did with a result."""
@@ -206,6 +208,16 @@ class Store:
 
     # --- results --------------------------------------------------------------------------
 
+    def _again(self, write: Callable[[], T]) -> T:
+        """``write()``, once more at once when the first try found the connection lost
+        (a restarted PostgreSQL server): the failed transaction stored nothing."""
+        try:
+            return write()
+        except StoreError:
+            if not self.engine.lost():
+                raise
+        return write()
+
     def add(self, msg: Result | None, verdict: Verdict, payload: bytes, wall: float, *,
             venue: str, table: str) -> Added:
         """Store one received result with its verdict, once: a copy with the same
@@ -224,6 +236,10 @@ class Store:
             ``"over_cap"`` (a refusal past the table's cap: counted, not kept).
         :raises StoreError: not stored (the caller must not acknowledge it).
         """
+        return self._again(lambda: self._add(msg, verdict, payload, wall, venue, table))
+
+    def _add(self, msg: Result | None, verdict: Verdict, payload: bytes, wall: float, venue: str,
+             table: str) -> Added:
         match = msg.match if msg is not None else ""
         # a refusal is keyed by its bytes: never taken for a copy of a counted result
         digest = msg.digest if msg is not None and verdict.ok else payload_digest(payload)
@@ -377,13 +393,15 @@ class Store:
     def add_players(self, players: Sequence[Player], wall: float) -> None:
         """Add roster players, all or none. :raises NameTaken: an id is in use."""
         try:
-            with self._tx() as db:
+            with self._tx("roster") as db:
                 for p in players:
+                    if db.run("SELECT 1 FROM players WHERE id = ?", (p.id,)):
+                        raise NameTaken(f"player id {p.id} is on the roster already")
                     db.run("INSERT INTO players (id, name, venue, added_wall) VALUES (?, ?, ?, ?)",
                            (p.id, p.name, p.venue, wall))
                 self._notify(db, "roster")
-        except Taken as exc:
-            raise NameTaken(f"a player id in {[p.id for p in players]} is on the roster already") from exc
+        except Taken as exc:  # another process added it meanwhile
+            raise NameTaken(f"a player id of {len(players)} is on the roster already") from exc
 
     def roster(self) -> list[Player]:
         """Every roster player, by id."""
@@ -399,6 +417,9 @@ class Store:
     def put_live(self, venue: str, table: str, kind: str, payload: bytes, wall: float) -> None:
         """Keep a table's latest ``status`` or ``state`` (``kind``; an empty payload
         forgets it) and announce it, for every web process's wall."""
+        self._again(lambda: self._put_live(venue, table, kind, payload, wall))
+
+    def _put_live(self, venue: str, table: str, kind: str, payload: bytes, wall: float) -> None:
         with self._tx() as db:
             if payload:
                 db.run("INSERT INTO live (venue, tbl, kind, payload, wall) VALUES (?, ?, ?, ?, ?)"
