@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from pitchside.club import messages
-from pitchside.club.fixture import offer_message, parse_offer, tag
+from pitchside.club.fixture import offer_message, parse_offer
 from pitchside.league import ratings, standings
 from pitchside.league.assign import pending
 from pitchside.league.pages import LeaguePages
@@ -25,7 +25,7 @@ from pitchside.tables.effects import FixtureOffered
 from pitchside.web.hub import Hub
 from pitchside.web.server import BackgroundServer
 from pitchside.league.app import LeagueSettings, create_app
-from support.league import PITCHNUT, lines_of, payload
+from support.league import payload, roster_offer, venue_result
 from support.polling import wait
 
 ROSTER = [Player("p-ann", "Ann", "north"), Player("p-bob", "Bob", "south"), Player("p-cy", "Cy", "")]
@@ -41,19 +41,7 @@ def state(seq: int, a: str, b: str, score: tuple[int, int], boot: str = "b1") ->
                     "names": {"A": a, "B": b}, "score": {"A": score[0], "B": score[1]}})
 
 
-def result(venue: str, table: str, row: int, offer: FixtureOffered | None = None) -> dict[str, Any]:
-    """Ann 2-0 Bob at ``venue``'s ``table``, match ``j0-<row>``, tagged as the table's link
-    tags a fixture's result."""
-    msg = messages.result(venue=venue, table=table, boot="b0", journal_uid="j0", match_id=row,
-                          lines=lines_of(PITCHNUT), ended_wall=1000.0 + row, ended_synced=True)
-    tag(msg, offer)
-    return msg
-
-
-def fixture(ids: tuple[str, str] | None = ("p-ann", "p-bob"), names: tuple[str, str] = ("Ann", "Bob")) -> FixtureOffered:
-    offered = parse_offer(offer_message("1:1:p-ann:p-bob", "pitchnut", names, ids))
-    assert offered is not None
-    return offered
+result, fixture = venue_result, roster_offer
 
 
 @pytest.fixture

@@ -14,9 +14,13 @@ import httpx
 import pytest
 
 from pitchside.cli.main import main
+from pitchside.league import standings
+from pitchside.league.service import League
 from pitchside.league.store import Player, Store
+from pitchside.league.wall import ALL
 from pitchside.web.server import free_port
 from support.broker import Broker
+from support.league import payload, roster_offer, venue_result
 
 PITCHSIDE = [sys.executable, "-m", "pitchside.cli.main"]
 
@@ -67,6 +71,28 @@ def test_roster_errors_name_the_line(made_db: str, tmp_path: Path, capsys: pytes
         f"pitchside league roster: {taken} line 2: id p-di is on line 1 already",
         "pitchside league roster: id 'p ann': 1-40 of a-z A-Z 0-9 - _ . (starting with a letter or digit)",
         "pitchside league roster: player id p-ann is on the roster already: nothing added"]
+
+
+def test_standings_of_several_venues_keep_casual_matches_at_their_venue(
+        made_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    lg = League(Store(made_db), ALL, "boot0")
+    try:
+        lg.store.add_players([Player("p-ann", "Ann"), Player("p-bob", "Bob")], 0.0)
+        lg.handle("pitchside/north/table-1/result", payload(venue_result("north", "table-1", 1, roster_offer())), 1.0)
+        lg.handle("pitchside/south/table-1/result", payload(venue_result("south", "table-1", 2)), 2.0)
+    finally:
+        lg.store.close()
+    capsys.readouterr()
+    assert main(["league", "standings", "--db", made_db]) == 0
+    out, _ = capsys.readouterr()
+    tiebreak = "pitchnut: " + standings.TIEBREAKS["pitchnut"]
+    assert out.splitlines() == [
+        "== league players, across venues", tiebreak,
+        "    1 Ann                  P1 W1 D0 L0 2-0 3 pts", "    2 Bob                  P1 W0 D0 L1 0-2 0 pts",
+        "== at north", tiebreak,
+        "    1 Ann                  P1 W1 D0 L0 2-0 3 pts", "    2 Bob                  P1 W0 D0 L1 0-2 0 pts",
+        "== at south", tiebreak,
+        "    1 Ann                  P1 W1 D0 L0 2-0 3 pts", "    2 Bob                  P1 W0 D0 L1 0-2 0 pts"]
 
 
 def test_league_web_needs_the_regions_postgresql(tmp_path: Path) -> None:

@@ -223,15 +223,22 @@ def _cmd_standings(args: argparse.Namespace) -> int:
         return 2
     try:
         counted = store.counted()
+        venues = store.venues()
+        roster = {p.id: p.name for p in store.roster()}
     finally:
         store.close()
-    for game in [args.game] if args.game else standings.GAMES:
-        rows = standings.table(game, counted)
-        if not rows:
-            continue
-        print(f"{game}: {standings.TIEBREAKS[game]}")
-        for r in rows:
-            print(f"  {r.rank_text:>3} {r.name:<20} P{r.played} W{r.won} D{r.drawn} L{r.lost} "
-                  f"{r.score_for:g}-{r.score_against:g} {r.points} pts")
+    # one venue: its matches by name; several: the roster players' fixtures by id, then each venue's own
+    parts = [("", counted, {})] if len(venues) <= 1 else [
+        ("league players, across venues", standings.across_venues(counted), roster),
+        *((f"at {v}", standings.at_venue(counted, v), {}) for v in venues)]
+    for title, results, names in parts:
+        boards = [(g, standings.table(g, results)) for g in ([args.game] if args.game else standings.GAMES)]
+        boards = [(g, rows) for g, rows in boards if rows]
+        if title and boards:
+            print(f"== {title}")
+        for game, rows in boards:
+            print(f"{game}: {standings.TIEBREAKS[game]}")
+            for r in rows:
+                print(f"  {r.rank_text:>3} {names.get(r.name, r.name):<20} P{r.played} W{r.won} D{r.drawn} L{r.lost} "
+                      f"{r.score_for:g}-{r.score_against:g} {r.points} pts")
     return 0
-

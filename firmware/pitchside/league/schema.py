@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from pitchside.league.engines import Engine, Tx
+from pitchside.league.engines import Engine, SqliteEngine, Tx
 
 VERSION = 3
 
@@ -107,8 +107,8 @@ def _statements(sql: str) -> list[str]:
 def migrate(engine: Engine) -> int:
     """Make the tables, or move the database to :data:`VERSION`; returns the version
     found. :raises pitchside.league.engines.EngineError: the database refused."""
-    if engine.dialect == "sqlite":
-        db = engine.db  # type: ignore[attr-defined]
+    if isinstance(engine, SqliteEngine):
+        db = engine.db
         found = int(db.execute("PRAGMA user_version").fetchone()[0])
         if found < 2:
             open_v2(db)
