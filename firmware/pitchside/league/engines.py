@@ -143,12 +143,19 @@ def lock_key(key: str) -> int:
     return zlib.crc32(key.encode("utf-8")) - 2**31
 
 
+def pg_args(args: Sequence[Any]) -> tuple[Any, ...]:
+    """``args`` as PostgreSQL takes them: its text cannot hold a NUL character (SQLite's
+    can), so a NUL in a refused payload or a name is stored as U+FFFD, as a byte that is
+    not UTF-8 already is; nothing else changes."""
+    return tuple(a.replace("\x00", "\ufffd") if isinstance(a, str) and "\x00" in a else a for a in args)
+
+
 class _PgTx:
     def __init__(self, cur: Any) -> None:
         self.cur = cur
 
     def run(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        self.cur.execute(sql.replace("?", "%s"), tuple(args))
+        self.cur.execute(sql.replace("?", "%s"), pg_args(args))
         return list(self.cur.fetchall()) if self.cur.description is not None else []
 
 
@@ -202,7 +209,7 @@ class PostgresEngine:
             try:
                 conn = self._connection()
                 with conn.transaction(), conn.cursor() as cur:
-                    cur.execute(sql.replace("?", "%s"), tuple(args))
+                    cur.execute(sql.replace("?", "%s"), pg_args(args))
                     return list(cur.fetchall())
             except (pg.OperationalError, pg.InterfaceError, pg.errors.DatabaseError) as exc:
                 raise EngineError(f"{type(exc).__name__}: {one_line(exc)}".strip()) from exc
