@@ -16,7 +16,7 @@ import pytest
 from pitchside.club import messages
 from pitchside.club.fixture import offer_message, parse_offer
 from pitchside.league import ratings, standings
-from pitchside.league.assign import pending
+from pitchside.league.assign import Assigner, pending
 from pitchside.league.pages import LeaguePages
 from pitchside.league.service import League
 from pitchside.league.store import NameTaken, Player, Store
@@ -207,3 +207,22 @@ def test_a_web_process_reads_the_store_again_after_postgresql_restarts(postgres:
     finally:
         web.close()
         worker.store.close()
+
+
+def test_a_regions_assigner_offers_roster_fixtures_at_every_venue_one_table_a_player(region: League) -> None:
+    region.store.add_players(ROSTER + [Player("p-di", "Di")], 0.0)
+    region.store.add_league("County", "pitchnut", "round_robin", ["p-ann", "p-bob", "p-cy", "p-di"], 0.0)
+    for venue, table in (("north", "table-1"), ("north", "table-2"), ("south", "table-1")):
+        region.handle(f"pitchside/{venue}/{table}/status", status(venue, table), 1.0)
+        region.handle(f"pitchside/{venue}/{table}/state", payload({"v": 1, "seq": 1, "boot": "b1", "mode": "attract"}),
+                      1.0)
+    sent: list[tuple[str, dict[str, Any], bool]] = []
+    assigner = Assigner(ALL, lambda topic, body, retain: sent.append((topic, json.loads(body), retain)))
+    assigner.update_views(region.store, region.wall.views)
+    assert sent == [
+        ("pitchside/north/table-1/cmd/fixture", {"v": 1, "fixture": "1:1:p-ann:p-di", "game": "pitchnut",
+                                                 "names": {"A": "Ann", "B": "Di"},
+                                                 "players": {"A": "p-ann", "B": "p-di"}}, True),
+        ("pitchside/north/table-2/cmd/fixture", {"v": 1, "fixture": "1:1:p-bob:p-cy", "game": "pitchnut",
+                                                 "names": {"A": "Bob", "B": "Cy"},
+                                                 "players": {"A": "p-bob", "B": "p-cy"}}, True)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pitchside.league import formats, standings
 from pitchside.league.store import Store
@@ -63,12 +63,16 @@ def is_free(t: TableView) -> bool:
     return t.status is not None and t.status.online and t.state is not None and t.state.mode == "attract"
 
 
-def plan(todo: Sequence[Offer], tables: Mapping[str, TableView],
-         held: Mapping[str, Offer]) -> dict[str, Offer | None]:
+K = TypeVar("K", str, tuple[str, str])
+"""A table's key: its id (one venue's tables), or ``(venue, table)`` (a region's)."""
+
+
+def plan(todo: Sequence[Offer], tables: Mapping[K, TableView],
+         held: Mapping[K, Offer]) -> dict[K, Offer | None]:
     """The changes to make: ``{table: offer}``, None to withdraw a table's offer whose
     fixture is no longer to play. ``held``: the offers standing now."""
     ids = {o.fixture for o in todo}
-    changes: dict[str, Offer | None] = {t: None for t, o in held.items() if o.fixture not in ids}
+    changes: dict[K, Offer | None] = {t: None for t, o in held.items() if o.fixture not in ids}
     standing = {t: o for t, o in held.items() if o.fixture in ids}
     busy = {n for o in standing.values() for n in o.who}
     given = {o.fixture for o in standing.values()}
@@ -88,22 +92,30 @@ def plan(todo: Sequence[Offer], tables: Mapping[str, TableView],
 
 class Assigner:
     """Keeps the offers and sends the changes :func:`plan` gives through ``publish``
-    (``(topic, payload, retain)``)."""
+    (``(topic, payload, retain)``): to one venue's tables, or (:meth:`update_views`)
+    to every venue's (a region's; a player is offered at one table of all at a time)."""
 
     def __init__(self, venue: str, publish: Callable[[str, bytes, bool], Any]) -> None:
         self.venue = venue
         self.publish = publish
-        self.held: dict[str, Offer] = {}
+        self.held: dict[tuple[str, str], Offer] = {}
 
     def update(self, store: Store, tables: Mapping[str, TableView]) -> dict[str, Offer | None]:
-        changes = plan(pending(store), tables, self.held)
-        for table, offer in changes.items():
-            topic = f"pitchside/{self.venue}/{table}/cmd/fixture"
+        """Offer the free ``tables`` of this venue (by table id) their next fixtures."""
+        changes = self.update_views(store, {(self.venue, t): v for t, v in tables.items()})
+        return {table: offer for (_, table), offer in changes.items()}
+
+    def update_views(self, store: Store, views: Mapping[tuple[str, str], TableView]
+                     ) -> dict[tuple[str, str], Offer | None]:
+        """Offer the free tables of ``views`` (by ``(venue, table)``) their next fixtures."""
+        changes = plan(pending(store), views, self.held)
+        for (venue, table), offer in changes.items():
+            topic = f"pitchside/{venue}/{table}/cmd/fixture"
             if offer is None:
-                self.held.pop(table, None)
+                self.held.pop((venue, table), None)
                 self.publish(topic, wire.encode(wire.FixtureOffer(None).to_json()), True)
             else:
-                self.held[table] = offer
+                self.held[(venue, table)] = offer
                 ids = None if offer.players is None else wire.PlayerIds(*offer.players)
                 payload = wire.FixtureOffer(offer.fixture, offer.game, wire.Names(*offer.names), ids).to_json()
                 self.publish(topic, wire.encode(payload), True)

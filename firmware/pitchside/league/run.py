@@ -57,7 +57,7 @@ class LeagueServer:
                                      keepalive_s=broker.keepalive_s)
         if assign:  # offer the next fixtures to free tables
             self.assigner = Assigner(venue, lambda t, p, r: self.subscriber.client.publish(t, p, qos=1, retain=r))
-            self.league.after = lambda: None if self.assigner.update(self.store, self.league.wall.tables) else None
+            self.league.after = lambda: None if self.assigner.update_views(self.store, self.league.wall.views) else None
         hosts = tuple(dict.fromkeys((*allowed_hosts, host)))
         self.app = create_app(self.hub, self.store, LeagueSettings(allowed_hosts=hosts, venue=venue))
         self.host, self.port = host, port
