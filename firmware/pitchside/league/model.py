@@ -1,4 +1,5 @@
-"""The league's values (pure): a counted result as standings, formats and ratings read it."""
+"""The league's values (pure): a counted result as standings, formats and ratings read
+it, and a roster player."""
 
 from __future__ import annotations
 
@@ -70,3 +71,13 @@ class Counted:
             side = dict(self.params).get("side")
             return self.names[0] if side == "A" else self.names[1] if side == "B" else None
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A roster player: ``id`` the league's (the same at every venue), ``venue`` their
+    home venue ("" for none)."""
+
+    id: str
+    name: str
+    venue: str = ""

@@ -14,7 +14,7 @@ import csv
 import io
 import re
 
-from pitchside.league.store import Player
+from pitchside.league.model import Player
 
 ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
 VENUE = re.compile(r"^([a-z0-9][a-z0-9_-]{0,63})?$")

@@ -27,7 +27,7 @@ from typing import Any, Literal, TypeVar
 
 from pitchside.league import engines
 from pitchside.league.engines import Engine, EngineError, Row, Taken, Tx
-from pitchside.league.model import Counted
+from pitchside.league.model import Counted, Player
 from pitchside.league.schema import migrate
 from pitchside.league.verify import Verdict
 from pitchside.wire.messages import Result
@@ -80,16 +80,6 @@ class League:
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
-    """A roster player: ``id`` the league's (the same at every venue), ``venue`` their
-    home venue ("" for none)."""
-
-    id: str
-    name: str
-    venue: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class Live:
     """A table's latest ``status`` or ``state`` as kept for the web processes."""
 
@@ -115,6 +105,9 @@ CHANNEL = "pitchside_league"
 
 
 T = TypeVar("T")
+
+__all__ = ["CHANNEL", "KEEP_REFUSED", "Added", "League", "Live", "NameTaken", "Player", "Store", "StoreError",
+           "Stored", "payload_digest"]
 
 Added = Literal["kept", "conflict", "copy", "over_cap"]
 """What :meth:`Store.add` did with a result."""
