@@ -21,7 +21,7 @@ import sqlite3
 import threading
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Literal, Protocol
 
 Dialect = Literal["sqlite", "postgresql"]
@@ -48,9 +48,10 @@ class Engine(Protocol):
     where: str
     """The database as a user names it (the file, or the URL without its password)."""
 
-    def tx(self, key: str | None = None) -> Any:
-        """A context manager yielding a :class:`Tx`; committed on leaving, rolled back
-        on an exception. :raises EngineError: / :raises Taken:"""
+    def tx(self, key: str | None = None) -> AbstractContextManager[Tx]:
+        """One transaction, committed on leaving, rolled back on an exception; ``key``:
+        taken in turns with other transactions of the same key.
+        :raises EngineError: / :raises Taken:"""
 
     def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         """One read outside any write. :raises EngineError:"""
