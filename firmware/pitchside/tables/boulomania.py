@@ -77,6 +77,9 @@ from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
+
 if TYPE_CHECKING:
     from pitchside.render.boulomania import BoulomaniaView, DiceShown
 
@@ -143,17 +146,13 @@ class TableState:
     """The table: the match (with its undo history), the declared throw, the last roll,
     the die unit's link and the prompt line."""
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     choice: Choice = field(default_factory=Choice)
     last: LastRoll | None = None
     die: DieLink = field(default_factory=DieLink)
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
 
 
 Effect = TableEffect
@@ -173,7 +172,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(BoulomaniaCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, showing what the live table showed after the
     last journaled input: the last roll still in effect and the prompt, after an undo
     too. A declaration not yet rolled was never journaled: declare it again."""
@@ -210,7 +209,7 @@ def expected_dice(ts: TableState) -> int | None:
     """How many dice the next roll must have: 2 for the start roll (A's, then B's,
     BM-02), 1 for the jack (BM-03) or a shot (BM-19), 2 or 3 for a point as declared
     (BM-05); None once the game is over."""
-    phase = ts.game.phase
+    phase = ts.match.state.phase
     if phase == "start_roll":
         return 2
     if phase == "jack_roll":
@@ -273,7 +272,7 @@ def choice_line(ts: TableState) -> str:
     """The bottom line before a roll: who rolls and with what, e.g.
     ``"Ann: POINT 2 +JACK SP"`` or ``"Bob: SHOOT AT 13"``. The forks declared
     diagonal are drawn on the board (and said when FORK is pressed)."""
-    game = ts.game
+    game = ts.match.state
     if game.phase == "start_roll":
         return "ROLL-OFF: ROLL"
     if game.phase == "jack_roll":
@@ -301,7 +300,7 @@ def view(ts: TableState) -> BoulomaniaView:
     # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.boulomania import BoulomaniaView, DiceShown
 
-    game = ts.game
+    game = ts.match.state
     target = None
     if game.phase == "throw" and ts.choice.mode == "shoot":
         target = ts.choice.target if ts.choice.target is not None else default_target(game)
@@ -328,7 +327,7 @@ def ended_board(ts: TableState) -> rules.State | None:
     players see the bowls that scored (BM-16) and a round's end changes only what it
     scored on the screen. None at any other time."""
     node = ts.match.head
-    if ts.game.phase != "jack_roll" or node is None or not isinstance(node.inp, (rules.Point, rules.Shoot)):
+    if ts.match.state.phase != "jack_roll" or node is None or not isinstance(node.inp, (rules.Point, rules.Shoot)):
         return None
     before: rules.State = node.prev.state if node.prev is not None else ts.match.initial
     return rules.thrown(before, node.inp)
@@ -444,7 +443,7 @@ notice has the ``round``; the choice line then says who throws the jack, BM-17).
 def _after(ts: TableState, before: rules.State, inp: rules.Input,
            effects: tuple[Notice, ...], source: str) -> TableState:
     """The table after an accepted roll: the last roll, the new prompt."""
-    game = ts.game
+    game = ts.match.state
     notices = tuple(n for n in effects if isinstance(n, Notice))
     team: Side | None
     if isinstance(inp, rules.StartRoll):
@@ -466,7 +465,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input,
 
 def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> tuple[TableState, tuple[Effect, ...]]:
     """A roll arrived (the unit's or the table's die): check it, enter it."""
-    game = ts.game
+    game = ts.match.state
     want = expected_dice(ts)
     if want is None:
         return _refuse(ts, rules.GAME_OVER), ()
@@ -550,7 +549,7 @@ def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     if name == "undo":
         if ts.choice != Choice():
             return replace(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
@@ -582,7 +581,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 
 def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
     """PLUS/MINUS: the target of a shot, or the variant of a point."""
-    game, c = ts.game, ts.choice
+    game, c = ts.match.state, ts.choice
     if c.mode == "shoot":
         ts_ = targets(game)
         cur = c.target if c.target in ts_ else default_target(game)
@@ -638,14 +637,14 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
 
 def summary(ts: TableState) -> str:
     """A game on hold: ``"Round 2, 5-3"``."""
-    g = ts.game
+    g = ts.match.state
     return f"Round {g.round}, {g.score.A}-{g.score.B}"
 
 
 TARGETS = (5, 7, 9, 11, 13, 15, 21)
 """Game lengths the menu offers (BM-18: 13 by default)."""
 
-APP: GameTable[TableState] = GameTable(
+APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
     name="boulomania",
     title="BOULOMANIA",
     panel=Panel(buttons=("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus"), serial_devices=(DIE,)),

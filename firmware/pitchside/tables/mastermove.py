@@ -91,6 +91,9 @@ from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
+
 if TYPE_CHECKING:
     from pitchside.render.mastermove import EntryView, MasterMoveView, StandingsView
 
@@ -147,7 +150,7 @@ class TableState:
     """The table: the match (with its undo history), the button entry, the line-ups
     the buttons propose, the prompt line and the move source's state."""
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     entry: Entry = Entry()
@@ -167,10 +170,6 @@ class TableState:
     standings_page: int | None = None
     """The standings page shown after a game (NEXT), or None: the game screen."""
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -178,13 +177,13 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(MasterMoveCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left."""
     ts = TableState(match, names=names, drafts=lineups_of(match))
     return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
-def lineups_of(match: Match) -> PerSide[Placement]:
+def lineups_of(match: GameMatch) -> PerSide[Placement]:
     """The line-ups the buttons propose after the match's last input or undo: each
     side's line-up in effect, else the standard one (:data:`STANDARD_LINEUPS`). Moves of
     a proposal not sent are never journaled: an accepted input or an undo drops them, so
@@ -203,7 +202,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     new screen says it already (the toss screen, the changes screen after a Move!
     (MM-16), the result screen)."""
     chosen = common.pick(notices)
-    if chosen is None or ts.game.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
+    if chosen is None or ts.match.state.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
         return None
     return common.said(chosen, ts.names, describe)
 
@@ -224,7 +223,7 @@ def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
     return replace(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
 
 
-def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:
+def last_move(match: GameMatch) -> tuple[Side, rules.Move, bool] | None:
     """The last move in effect: its side, the move and whether it scored a Move!
     (None before the first move)."""
     node = match.head
@@ -240,10 +239,10 @@ def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:
 def lining_side(ts: TableState) -> Side | None:
     """The side whose line-up the buttons set now: the first without one (phase
     ``lineup``), else None."""
-    if ts.game.phase != "lineup":
+    if ts.match.state.phase != "lineup":
         return None
     for side in SIDES:
-        if not any(True for _ in ts.game.board.pieces(side)):
+        if not any(True for _ in ts.match.state.board.pieces(side)):
             return side
     return None
 
@@ -252,7 +251,7 @@ def _draft_board(ts: TableState) -> rules.Board:
     """The board with the line-ups sent so far and the proposed one of the side lining
     up."""
     side = lining_side(ts)
-    board = ts.game.board
+    board = ts.match.state.board
     if side is None:
         return board
     placed = list(board.without(side).pieces()) + [(sq, rules.Piece(side, k)) for sq, k in ts.drafts[side]]
@@ -265,7 +264,7 @@ def view(ts: TableState) -> MasterMoveView:
     # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.mastermove import EntryView, MasterMoveView
 
-    game = ts.game
+    game = ts.match.state
     entry = None
     if ts.entry.cursor is not None or ts.entry.pick is not None:
         entry = EntryView(ts.entry.cursor, ts.entry.pick, _entry_line(ts), len(candidates(ts)))
@@ -300,7 +299,7 @@ def _name(ts: TableState, side: Side) -> str:
 
 def _entry_line(ts: TableState) -> str:
     """What the cursor is on: ``"E7 joker"``, or once picked ``"E7>E6 joker"``."""
-    board = _draft_board(ts) if ts.game.phase == "lineup" else ts.game.board
+    board = _draft_board(ts) if ts.match.state.phase == "lineup" else ts.match.state.board
     e = ts.entry
     if e.pick is not None:
         piece = board.get(e.pick)
@@ -317,7 +316,7 @@ def _entry_line(ts: TableState) -> str:
 
 def candidates(ts: TableState) -> tuple[rules.Square, ...]:
     """The squares the cursor may stop on now, in board order (module docstring)."""
-    game, pick = ts.game, ts.entry.pick
+    game, pick = ts.match.state, ts.entry.pick
     if game.phase == "play":
         moves = rules.legal_moves(game)
         if pick is None:
@@ -379,7 +378,7 @@ def _next_row(ts: TableState) -> TableState:
 def _nothing_to_pick(ts: TableState) -> str:
     """Why the cursor has nowhere to go, from what the rules accept now
     (:func:`~pitchside.core.rules.mastermove.legal_inputs`)."""
-    legal = rules.legal_inputs(ts.game)
+    legal = rules.legal_inputs(ts.match.state)
     if "restart" in legal and "change" not in legal:
         return "No change left: DONE restarts"
     if "coin_toss" in legal:
@@ -463,9 +462,9 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
 def _held(ts: TableState, name: str) -> tuple[TableState, tuple[Effect, ...]]:
     """A long press: NEXT asks to quit (the confirm screen), for the side to move, or
     the side restarting after a Move!, or A before the game."""
-    if name != "next" or ts.game.phase == "finished" or ts.confirm_quit is not None:
+    if name != "next" or ts.match.state.phase == "finished" or ts.confirm_quit is not None:
         return ts, ()
-    side: Side = ts.game.to_move or ts.game.restarting or "A"
+    side: Side = ts.match.state.to_move or ts.match.state.restarting or "A"
     return replace(ts, confirm_quit=side, entry=Entry(), prompt=None), ()
 
 
@@ -496,14 +495,14 @@ def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effec
     if isinstance(cmd, proto.Undo):
         return _undo(ts, at)
     if isinstance(cmd, proto.Toss):
-        if ts.game.phase == "toss":
+        if ts.match.state.phase == "toss":
             return replace(ts, prompt=None), (TossCoin(),)
         return _commit(ts, rules.CoinToss("A"), at)  # refused: the engine says why
     return _commit(ts, cmd.input, at)
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game, e = ts.game, ts.entry
+    game, e = ts.match.state, ts.entry
     if ts.confirm_quit is not None:
         return _confirming(ts, name, at)
     if name == "next" and game.phase == "finished" and ts.tournament is not None:
@@ -534,7 +533,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 
 
 def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game, e = ts.game, ts.entry
+    game, e = ts.match.state, ts.entry
     if e.cursor is None:
         if game.phase == "lineup":
             side = lining_side(ts) or "A"
@@ -615,11 +614,11 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
 
 def summary(ts: TableState) -> str:
     """A game on hold: ``"Moves 1-0, changes"``."""
-    g = ts.game
+    g = ts.match.state
     return f"Moves {g.score.A}-{g.score.B}, {g.phase}"
 
 
-APP: GameTable[TableState] = GameTable(
+APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
     name="mastermove",
     title="MASTER MOVE",
     panel=Panel(buttons=("coin", "shot_done", "undo", "new", "plus", "minus", "next"), serial_devices=(SOURCE,)),

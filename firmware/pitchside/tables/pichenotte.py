@@ -90,6 +90,9 @@ from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 from pitchside.signals.health import SensorTally
 
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
+
 if TYPE_CHECKING:
     from pitchside.render.pichenotte import PichenotteView
 
@@ -125,7 +128,7 @@ class TableState:
     """The table: the match (with its undo history), the shot being entered, the zone
     entry at round end, and the prompt line."""
 
-    match: Match
+    match: GameMatch
     draft: ShotDraft = ShotDraft()
     zones: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
     cursor: int = 0
@@ -139,10 +142,6 @@ class TableState:
     ``minus``: a hold of the same button starts from it (:func:`_held`). None after
     any other event."""
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -150,7 +149,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(PichenotteCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal: the match, and the prompt its last input left,
     so the display shows what it showed before the restart. A shot being entered but
     not yet committed (SHOT DONE) was never journaled: the players enter it again."""
@@ -208,7 +207,7 @@ def view(ts: TableState) -> PichenotteView:
     # too (start-up and latency)
     from pitchside.render.pichenotte import PichenotteView
 
-    game = ts.game
+    game = ts.match.state
     tally = None
     if game.phase == "tally":
         remaining = (
@@ -243,7 +242,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice, unless the new screen
     (the zone entry, the result) already says it."""
     chosen = common.pick(notices)
-    if chosen is None or ts.game.phase in ("tally", "finished"):
+    if chosen is None or ts.match.state.phase in ("tally", "finished"):
         return None
     return common.said(chosen, ts.names, describe)
 
@@ -307,7 +306,7 @@ storm's."""
 def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
     """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
     draft = ts.draft
-    if event.since is None or ts.game.phase != "shooting":
+    if event.since is None or ts.match.state.phase != "shooting":
         return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
     hand = _hand_flags(draft)
     kept = [i for i, start in enumerate(draft.drop_starts) if hand[i] or start < event.since - STORM_TOLERANCE_S]
@@ -328,7 +327,7 @@ def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
 
 
 def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
-    game, draft = ts.game, ts.draft
+    game, draft = ts.match.state, ts.draft
     if game.phase != "shooting":
         return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
     side = game.turn or "A"
@@ -365,7 +364,7 @@ def possible_drops(game: rules.State, before: tuple[Drop, ...]) -> tuple[Drop, .
 
 def _add_by_hand(ts: TableState, at: float) -> TableState:
     """``plus`` during a shot: a puck in the hole that the beam did not sense."""
-    possible = possible_drops(ts.game, ts.draft.drops)
+    possible = possible_drops(ts.match.state, ts.draft.drops)
     if not possible:
         return replace(ts, prompt=Prompt("No other puck can be in the hole", "info"))
     return replace(ts, draft=_with_drop(ts.draft, possible[0], at, hand=True), prompt=None)
@@ -389,7 +388,7 @@ def _take_back(ts: TableState) -> TableState:
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     if name == "undo":
         if game.phase == "shooting" and not ts.draft.is_empty:
             return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
@@ -411,7 +410,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 
 
 def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game, draft = ts.game, ts.draft
+    game, draft = ts.match.state, ts.draft
     side = game.turn or "A"
     free = rules.is_free_shot(game)
     if name == "call":
@@ -464,7 +463,7 @@ def _held(ts: TableState, more: bool, at: float) -> tuple[TableState, tuple[Effe
     the last committed shot is corrected, its press undone. Anything else: the press
     did its work, the hold adds nothing."""
     prev = ts.held_from
-    if prev is None or prev.game.phase not in ("shooting", "tally") or not prev.draft.is_empty:
+    if prev is None or prev.match.state.phase not in ("shooting", "tally") or not prev.draft.is_empty:
         return ts, ()
     return _amend_last_shot(prev, more, at)
 
@@ -516,7 +515,7 @@ def _cycle_whose(ts: TableState, side: Side) -> TableState:
     if "shot" not in before:
         options.append("shot")
     for owner in SIDES:
-        if ts.game.on_board[owner] > sum(1 for d in before if d == owner):
+        if ts.match.state.on_board[owner] > sum(1 for d in before if d == owner):
             options.append(owner)
     if last not in options:
         options.insert(0, last)
@@ -550,7 +549,7 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
         return replace(ts, cursor=(cursor + 1) % 6, prompt=None), ()
     if name == "plus":
         side: Side = "A" if cursor < 3 else "B"
-        on_board = ts.game.on_board[side]
+        on_board = ts.match.state.on_board[side]
         if sum(ts.zones[3 * (cursor // 3) : 3 * (cursor // 3) + 3]) >= on_board:
             # Every puck of that side resting on the board is counted (PI-10, PI-12:
             # one puck, one zone): a count past them cannot be entered.
@@ -563,7 +562,7 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
     if name == "shot_done":
         z = ts.zones
         return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
-    no_shot = rules.refusal(ts.game, "shot")
+    no_shot = rules.refusal(ts.match.state, "shot")
     assert no_shot is not None  # the zone entry: the rules take no shot (PI-03)
     return _refuse(ts, no_shot, "+ - NEXT, DONE"), ()
 
@@ -630,7 +629,7 @@ def players_per_side(options: rules.Options) -> int:
 
 def summary(ts: TableState) -> str:
     """A match on hold: ``"Round 2, 1-0"``."""
-    g = ts.game
+    g = ts.match.state
     score = rules.match_score(g)
     return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
 
@@ -646,7 +645,7 @@ def corrections(inp: rules.Input) -> dict[str, SensorTally]:
 PUCK_CHOICES = (4, 6, 8, 10, 12)
 """Pucks per side offered by the menu."""
 
-APP: GameTable[TableState] = GameTable(
+APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
     name="pichenotte",
     title="PICHENOTTE",
     panel=Panel(

@@ -74,6 +74,9 @@ from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
+
 if TYPE_CHECKING:
     from pitchside.render.pitchbowl import PitchBowlView
 
@@ -174,7 +177,7 @@ class TableState:
         except UNDO, which takes the touchdown back. View-only: never journaled.
     """
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     choice: Literal["kick", "receive"] | None = None
@@ -188,10 +191,6 @@ class TableState:
     spin_due: float = 0.0
     scored: bool = False
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
 
     def cleared(self) -> TableState:
         """The same table with every draft and the selector reset."""
@@ -220,7 +219,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(PitchBowlCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, showing what its last input left. A toss whose
     animation was cut short shows its winner at once (module docstring); a draft not yet
     committed (OK) was never journaled: the coaches enter it again."""
@@ -237,7 +236,7 @@ _name = name_of
 
 def field_label(ts: TableState, i: int) -> str:
     """The selector field ``i`` of the current phase, with side names filled in."""
-    if ts.game.phase in ("place_defender", "place_attacker"):
+    if ts.match.state.phase in ("place_defender", "place_attacker"):
         return PLACEMENT_FIELDS[i]
     label = PITCH_FIELDS[i]
     if label in ("OUT A", "OUT B"):
@@ -247,9 +246,9 @@ def field_label(ts: TableState, i: int) -> str:
 
 def field_value(ts: TableState, i: int) -> str:
     """The value of selector field ``i`` as shown (``"YES"``, ``"2"``, a name)."""
-    if ts.game.phase in ("place_defender", "place_attacker"):
+    if ts.match.state.phase in ("place_defender", "place_attacker"):
         p = ts.placement
-        side = p.side or _placer(ts.game)
+        side = p.side or _placer(ts.match.state)
         return (str(p.players), str(p.on_marker), str(p.max_on_wing), _yes(p.over_line),
                 _name(ts.names, side).upper())[i]  # fmt: skip
     d = ts.pitch
@@ -297,7 +296,7 @@ def draft_line(ts: TableState) -> str:
 
 def hint(ts: TableState) -> str:
     """What OK would do now, for the bottom line when nothing else is shown."""
-    g = ts.game
+    g = ts.match.state
     if g.phase == "toss":
         return "PRESS COIN TO TOSS"
     if g.phase == "choose":
@@ -326,7 +325,7 @@ def view(ts: TableState) -> PitchBowlView:
     # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.pitchbowl import PitchBowlView
 
-    g = ts.game
+    g = ts.match.state
     placement: tuple[tuple[str, str], ...] = ()
     if g.phase in ("place_defender", "place_attacker"):
         placement = tuple((PLACEMENT_FIELDS[i], field_value(ts, i)) for i in range(len(PLACEMENT_FIELDS)))
@@ -363,7 +362,7 @@ def scored_state(ts: TableState) -> rules.State | None:
     if not ts.scored or head is None:
         return None
     before: rules.State = head.prev.state if head.prev is not None else ts.match.initial
-    return replace(before, score=ts.game.score, last_loss=ts.game.last_loss, kicker=ts.game.kicker)
+    return replace(before, score=ts.match.state.score, last_loss=ts.match.state.last_loss, kicker=ts.match.state.kicker)
 
 
 # --- prompts ---------------------------------------------------------------------------
@@ -397,7 +396,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     next: whose turn, who places, the bonus pitch), worded for the players, unless the new
     screen (the result) already says it."""
     chosen = common.pick(notices)
-    if chosen is None or ts.game.phase == "finished":
+    if chosen is None or ts.match.state.phase == "finished":
         return None
     return common.said(chosen, ts.names, describe)
 
@@ -413,7 +412,7 @@ def _placer(game: rules.State) -> Side:
 def _scores(ts: TableState, notices: tuple[Notice, ...]) -> bool:
     """Whether ``notices`` are those of a touchdown that restarts play with a kick-off
     (PB-27; a touchdown that wins the match shows the result screen instead, PB-30)."""
-    return ts.game.phase == "place_defender" and any(n.rule == "PB-27" and n.code == "touchdown" for n in notices)
+    return ts.match.state.phase == "place_defender" and any(n.rule == "PB-27" and n.code == "touchdown" for n in notices)
 
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
@@ -480,7 +479,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         if name != "undo":  # it ends, and the press does nothing else: the checklist was not on show
             return replace(ts, scored=False), ()
         ts = replace(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
-    game = ts.game
+    game = ts.match.state
     if name == "undo":
         return _undo(ts, at)
     if ts.spin:
@@ -523,7 +522,7 @@ def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tup
         return replace(ts, choice="receive", prompt=None), ()
     if name == "next":
         return replace(ts, choice="receive" if ts.choice == "kick" else "kick", prompt=None), ()
-    winner = _name(ts.names, ts.game.toss_winner or "A")
+    winner = _name(ts.names, ts.match.state.toss_winner or "A")
     if name == "shot_done":
         if ts.choice is None:
             return _refuse_panel(ts, "PB-02", f"{winner} chooses: + KICK or - RECEIVE, then OK"), ()
@@ -548,10 +547,10 @@ def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, 
         elif i == 3:
             p = replace(p, over_line=step > 0)
         else:
-            p = replace(p, side=other(p.side or _placer(ts.game)))
+            p = replace(p, side=other(p.side or _placer(ts.match.state)))
         return replace(ts, placement=p, selecting=True, prompt=None), ()
     if name == "shot_done":
-        side = p.side or _placer(ts.game)
+        side = p.side or _placer(ts.match.state)
         inp = rules.Placement(side, p.players, p.on_marker, p.max_on_wing, p.over_line)
         return _commit(ts, inp, at)
     return _turn_only(ts)
@@ -568,14 +567,14 @@ def _kickoff_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
 
 def _turn_only(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     """A turn button outside a turn: the engine's own refusal of a pitch now."""
-    refusal = _rules_refusal(ts.game, rules.Pitch())
+    refusal = _rules_refusal(ts.match.state, rules.Pitch())
     if refusal is not None:
         return _refused(ts, refusal), ()
     return ts, ()  # pragma: no cover - only called outside turns
 
 
 def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     d = ts.pitch
     if name == "shot_done":
         if ts.def_ok is not None:
@@ -656,7 +655,7 @@ def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effe
     d = ts.pitch
     if d.announce == a:  # pressed again: the announcement is taken back
         return replace(ts, pitch=replace(d, announce=None, result=None), prompt=None, selecting=False), ()
-    refusal = _rules_refusal(ts.game, rules.Pitch(announce=a, result="miss"))
+    refusal = _rules_refusal(ts.match.state, rules.Pitch(announce=a, result="miss"))
     if refusal is not None:
         return _refused(ts, refusal), ()
     return replace(ts, pitch=replace(d, announce=a, result=None), prompt=None, selecting=False), ()
@@ -668,7 +667,7 @@ def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
         return replace(ts, def_ok=None, prompt=None), ()
     if not ts.pitch.is_empty:
         return _refuse_panel(ts, "PB-31", "a pitch is being entered: OK it or UNDO it first"), ()
-    refusal = _rules_refusal(ts.game, rules.DefPlacement(True))
+    refusal = _rules_refusal(ts.match.state, rules.DefPlacement(True))
     if refusal is not None:
         return _refused(ts, refusal), ()
     return replace(ts, def_ok=True, prompt=None, selecting=False), ()
@@ -698,7 +697,7 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
 
 def summary(ts: TableState) -> str:
     """A match on hold: ``"0-1, Bob to play"``."""
-    g = ts.game
+    g = ts.match.state
     score = f"{g.score.A}-{g.score.B}"
     who = rules.to_act(g)
     return f"{score}, {_name(ts.names, who)} to play" if who else score
@@ -710,7 +709,7 @@ END_TURN_CHOICES: tuple[Literal["unless_def_placement", "always", "never"], ...]
 END_TURN_LABEL = {"unless_def_placement": "BUTTON", "always": "ALWAYS", "never": "FLICK ALL"}
 """The menu's words for the ``end_turn`` option (PB-34, PB-A1)."""
 
-APP: GameTable[TableState] = GameTable(
+APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
     name="pitchbowl",
     title="PITCH BOWL",
     panel=Panel(

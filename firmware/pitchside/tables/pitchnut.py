@@ -77,6 +77,9 @@ from pitchside.tables.effects import FixtureOffered
 from pitchside.tables import game_moments
 from pitchside.tables.gametable import GameTable, Panel
 
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
+
 if TYPE_CHECKING:
     from pitchside.render.pitchnut import PitchnutView, SheetRow
 
@@ -154,7 +157,7 @@ class TableState:
     """The table: the match (with its undo history), the shot being entered, the
     choice of breaker, the prompt line and the last shot's report."""
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     draft: ShotDraft = ShotDraft()
@@ -166,10 +169,6 @@ class TableState:
     """What the players must do at the board now ("SPOT 1 WHITE AT CENTRE")."""
     last: ShotReport | None = None
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
 
 
 Effect = TableEffect
@@ -189,7 +188,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(PitchnutCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left. A shot being
     entered was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
@@ -253,11 +252,11 @@ RowKey = Literal["piece", "add", "spot", "touched", "pitch_off", "foul", "white_
 def rows(ts: TableState) -> tuple[tuple[RowKey, int], ...]:
     """The shot sheet's rows: ``(key, piece index or 0)``."""
     out: list[tuple[RowKey, int]] = [("piece", i) for i in range(len(ts.draft.pieces))]
-    if needs_spot(ts.game, ts.draft):
+    if needs_spot(ts.match.state, ts.draft):
         out.append(("spot", 0))
     out.append(("add", 0))
     out.append(("pitch_off", 0))
-    if ts.game.options.miss_reshoot:
+    if ts.match.state.options.miss_reshoot:
         out.append(("touched", 0))
     out += [("foul", 0), ("white_off", 0), ("black_off", 0), ("poison_off", 0)]
     return tuple(out)
@@ -335,7 +334,7 @@ def view(ts: TableState) -> PitchnutView:
     # to its attract screen, and a resumed match's first frame comes here too (start-up)
     from pitchside.render.pitchnut import PitchnutView
 
-    game = ts.game
+    game = ts.match.state
     sheet = sheet_rows(ts) if game.phase == "shooting" and ts.mode == "sheet" else ()
     return PitchnutView(
         state=game,
@@ -401,7 +400,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
 def _drop(ts: TableState, event: ev.BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
     if event.name not in POCKETS:
         return ts, ()
-    if ts.game.phase != "shooting":
+    if ts.match.state.phase != "shooting":
         return replace(ts, prompt=Prompt("Piece outside a shot: ignored", "warning")), ()
     pocket = POCKETS.index(event.name) + 1
     piece = Piece(pocket, "?", event.at, event.blocked_s)
@@ -416,7 +415,7 @@ def _drop(ts: TableState, event: ev.BeamBroken) -> tuple[TableState, tuple[Effec
 def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
     """The quiet time has passed since a drop: propose ending the shot (never commit)."""
     d = ts.draft
-    if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
+    if event.name != QUIET_TIMER or ts.mode != "live" or ts.match.state.phase != "shooting":
         return ts
     if d.last_drop_at is None or event.at < d.last_drop_at + QUIET_S:  # the deadline itself (timers)
         return ts
@@ -426,7 +425,7 @@ def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     if name != "undo" and ts.action is not None:
         ts = replace(ts, action=None)
     if name == "undo":
@@ -450,16 +449,16 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 def _refuse_rules(ts: TableState, inp: rules.Input) -> TableState:
     """The rules' reason for refusing ``inp`` on the prompt line (nothing if they
     would take it)."""
-    notice = refusal(ts.game, inp)
+    notice = refusal(ts.match.state, inp)
     return ts if notice is None else _refuse_notice(ts, notice)
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    if ts.game.phase == "shooting" and ts.mode == "sheet":
+    if ts.match.state.phase == "shooting" and ts.mode == "sheet":
         return replace(ts, mode="live", cursor=0, prompt=Prompt("Back to the shot", "info")), ()
-    if ts.game.phase == "shooting" and not ts.draft.is_empty:
+    if ts.match.state.phase == "shooting" and not ts.draft.is_empty:
         return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
-    if ts.game.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.game.toss_winner:
+    if ts.match.state.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.match.state.toss_winner:
         return replace(ts, breaker=None, prompt=None), ()
     return common.undo(ts, at, _undone, _refused)
 
@@ -470,7 +469,7 @@ def _undone(ts: TableState) -> TableState:
 
 
 def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    winner = ts.game.toss_winner or "A"
+    winner = ts.match.state.toss_winner or "A"
     choice = ts.breaker or winner
     if name in ("plus", "minus", "next"):
         return replace(ts, breaker=other(choice), prompt=None), ()
@@ -519,7 +518,7 @@ def _change_row(ts: TableState, row: tuple[RowKey, int], step: int) -> TableStat
     d = ts.draft
     key, i = row
     if key == "piece":
-        kinds = kinds_for(ts.game)
+        kinds = kinds_for(ts.match.state)
         kind = d.pieces[i].kind
         if kind == "?":
             new_kind = kinds[0] if step > 0 else kinds[-1]
@@ -571,7 +570,7 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
     if d.count("pitch") and d.pitch_off:
         return _refuse(ts, "PN-08", "the pitch cannot be both pocketed and off the board"), ()
     shot = to_shot(d)
-    notice = refusal(ts.game, shot)  # the rules' own checks (PN-02, PN-A8, PN-A5, ...)
+    notice = refusal(ts.match.state, shot)  # the rules' own checks (PN-02, PN-A8, PN-A5, ...)
     if notice is not None:
         refused = _refuse_notice(ts, notice)
         if notice.code == "spot_needed" and ("spot", 0) in sheet:
@@ -581,7 +580,7 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    before, sensed = ts.game, ts.draft.sensed()
+    before, sensed = ts.match.state, ts.draft.sensed()
 
     def after(new: TableState, step: Step[rules.State]) -> TableState:
         return _after(TableState(new.match, names=new.names), before, inp, step.effects, sensed)
@@ -593,7 +592,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
            sensed: tuple[int, int, int, int]) -> TableState:
     """The table after an accepted input: the report of a shot, what to do at the board,
     and the prompt."""
-    after = ts.game
+    after = ts.match.state
     if isinstance(inp, rules.CoinToss):
         return ts  # the breaker screen says who won the toss
     if not isinstance(inp, rules.Shot):
@@ -682,11 +681,11 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
 
 def summary(ts: TableState) -> str:
     """A match on hold: ``"Game 2, 1-0"``."""
-    g = ts.game
+    g = ts.match.state
     return f"Game {g.game_number}, {g.score.A}-{g.score.B}"
 
 
-APP: GameTable[TableState] = GameTable(
+APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
     name="pitchnut",
     title="PITCHNUT",
     panel=Panel(buttons=("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus"), beams=POCKETS),

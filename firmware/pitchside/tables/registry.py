@@ -17,49 +17,49 @@ from pitchside.core.record.games import GAMES
 from pitchside.tables.common import is_finished, match_in_progress
 from pitchside.tables.gametable import GameTable, Panel, TableLike
 
-GameApp = GameTable[Any]
+GameApp = GameTable[Any, Any, Any, Any]
 """A game's record, whatever its table state (what the kiosk and the shell hold)."""
 
-def _pichenotte() -> "GameTable[Any]":
+def _pichenotte() -> "GameApp":
     from pitchside.tables import pichenotte
 
     return pichenotte.APP
 
 
-def _pitchnut() -> "GameTable[Any]":
+def _pitchnut() -> "GameApp":
     from pitchside.tables import pitchnut
 
     return pitchnut.APP
 
 
-def _boulomania() -> "GameTable[Any]":
+def _boulomania() -> "GameApp":
     from pitchside.tables import boulomania
 
     return boulomania.APP
 
 
-def _pitchbowl() -> "GameTable[Any]":
+def _pitchbowl() -> "GameApp":
     from pitchside.tables import pitchbowl
 
     return pitchbowl.APP
 
 
-def _mastermove() -> "GameTable[Any]":
+def _mastermove() -> "GameApp":
     from pitchside.tables import mastermove
 
     return mastermove.APP
 
 
-class _Tables(Mapping[str, "GameTable[Any]"]):
+class _Tables(Mapping[str, "GameApp"]):
     """Game name -> its table's record, each table module imported on its first lookup
     (a table loads only the games it runs). ``in``, iteration and
     ``len`` import nothing."""
 
-    def __init__(self, loaders: dict[str, Callable[[], "GameTable[Any]"]]) -> None:
+    def __init__(self, loaders: dict[str, Callable[[], "GameApp"]]) -> None:
         self._loaders = loaders
-        self._apps: dict[str, GameTable[Any]] = {}
+        self._apps: dict[str, GameTable[Any, Any, Any, Any]] = {}
 
-    def __getitem__(self, game: str) -> "GameTable[Any]":
+    def __getitem__(self, game: str) -> "GameApp":
         app = self._apps.get(game)
         if app is None:
             app = self._apps[game] = self._loaders[game]()  # KeyError: not a game with a table

@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.record.codec import GameCodec
+from pitchside.core.record.codec import AnyCodec
 
 GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
 """Every game of the format (docs/spec/replay.md, File)."""
@@ -25,7 +25,7 @@ _CODECS: dict[str, str] = {
 """Game name -> ``module:class`` of its codec."""
 
 
-def _load(game: str) -> GameCodec | None:
+def _load(game: str) -> AnyCodec | None:
     module_name, _, class_name = _CODECS[game].partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -33,11 +33,11 @@ def _load(game: str) -> GameCodec | None:
         if exc.name == module_name:  # the game's module is not written yet
             return None
         raise
-    codec: GameCodec = getattr(module, class_name)()
+    codec: AnyCodec = getattr(module, class_name)()
     return codec
 
 
-def codec_for(game: Any) -> GameCodec:
+def codec_for(game: Any) -> AnyCodec:
     """The codec of ``game``.
 
     :raises MalformedInput: not a game of the format, or one this version cannot
