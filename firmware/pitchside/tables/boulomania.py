@@ -52,12 +52,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, assert_never
 
 from pitchside.core.boards.boulomania import Board
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
 from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.rules import boulomania as rules
+from pitchside.core.words.boulomania import describe as describe  # the game's words, for its table
 from pitchside.core.sides import Side, name_of
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt
@@ -156,15 +157,6 @@ class TableState:
 
 
 Effect = TableEffect
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.boulomania.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.boulomania import describe as words
-
-    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -354,7 +346,7 @@ def _refused(ts: TableState, exc: IllegalInput) -> TableState:
 
 def _die_refusal(ts: TableState, text: str) -> TableState:
     """A roll the die (unit or table) got wrong: the table's own words, no rule."""
-    return replace(ts, prompt=Prompt(text, "refusal", "DIE"))
+    return copy_with(ts, prompt=Prompt(text, "refusal", "DIE"))
 
 
 _warn = common.warn
@@ -460,7 +452,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input,
         for notice in notices:
             if notice.code in _PROMPTED and (notice.code == "equal_rolls" or notice.get("round") is not None):
                 prompt = common.said(notice, ts.names, describe)
-    return replace(ts, choice=Choice(), last=LastRoll(team, values, notices, source), prompt=prompt)
+    return copy_with(ts, choice=Choice(), last=LastRoll(team, values, notices, source), prompt=prompt)
 
 
 def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> tuple[TableState, tuple[Effect, ...]]:
@@ -518,10 +510,10 @@ def _line(ts: TableState, ev: ev.SerialLine) -> tuple[TableState, tuple[Effect, 
         return ts, ()
     if isinstance(msg, Hello):
         if msg.supported:
-            return replace(ts, die=DieLink("connected", f"protocol {msg.version}"),
+            return copy_with(ts, die=DieLink("connected", f"protocol {msg.version}"),
                            prompt=Prompt(f"Die unit ready (protocol {msg.version})", "info")), ()
         detail = f"{msg.device} {msg.version}"
-        ts = replace(ts, die=DieLink("bad_version", detail))
+        ts = copy_with(ts, die=DieLink("bad_version", detail))
         return _warn(ts, f"Die unit speaks {detail}, not {DEVICE} {PROTOCOL_VERSION}: its rolls are refused"), ()
     if isinstance(msg, UnitError):
         return _warn(ts, f"Die unit: {msg.code} {msg.text}".rstrip() + ": roll again"), ()
@@ -529,13 +521,13 @@ def _line(ts: TableState, ev: ev.SerialLine) -> tuple[TableState, tuple[Effect, 
     if ts.die.status == "bad_version":
         return _die_refusal(ts, f"die unit speaks {ts.die.detail}, not {DEVICE} {PROTOCOL_VERSION}: "
                                   "update it or unplug it and use ROLL"), ()
-    ts = replace(ts, die=DieLink("connected", ts.die.detail if ts.die.status == "connected" else ""))
+    ts = copy_with(ts, die=DieLink("connected", ts.die.detail if ts.die.status == "connected" else ""))
     return _rolled(ts, msg.values, ev.at, "unit")
 
 
 def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
     if ev.connected and ev.detail.startswith("connected"):
-        return replace(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
+        return copy_with(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
     if ev.connected:  # the reader dropped a half line or an endless one
         what = "half a line" if "partial" in ev.detail else "an over-long line"
         return _warn(ts, f"Die: {what} lost, nothing counted: roll again")
@@ -543,8 +535,8 @@ def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
         # configured but not there (yet): the table's die rolls, as without a unit; the
         # service page shows the device's state. Nothing on the game screen, so a table
         # whose unit is simply not plugged in plays on as a table without one.
-        return replace(ts, die=DieLink("absent", ev.detail))
-    ts = replace(ts, die=DieLink("lost", ev.detail))
+        return copy_with(ts, die=DieLink("absent", ev.detail))
+    ts = copy_with(ts, die=DieLink("lost", ev.detail))
     return _warn(ts, "Die lost: replug or ROLL")
 
 
@@ -552,22 +544,22 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
     game = ts.match.state
     if name == "undo":
         if ts.choice != Choice():
-            return replace(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
+            return copy_with(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
         return common.undo(ts, at, _undone, _refused)
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
+        return copy_with(ts, prompt=Prompt("Game over: press NEW", "info")), ()
     if name in ("roll", "shot_done"):
         if ts.die.status == "connected":
             return _die_refusal(ts, "the die unit is connected: roll it"), ()
         n = expected_dice(ts)
         assert n is not None
-        return replace(ts, prompt=None), (RollDice(n),)
+        return copy_with(ts, prompt=None), (RollDice(n),)
     if game.phase != "throw":
-        return replace(ts, prompt=Prompt("Roll first: ROLL", "info")), ()
+        return copy_with(ts, prompt=Prompt("Roll first: ROLL", "info")), ()
     c = ts.choice
     if name == "next":
         mode = MODES[(MODES.index(c.mode) + 1) % len(MODES)]
-        return replace(ts, choice=Choice(mode, diagonal=c.diagonal), prompt=None), ()
+        return copy_with(ts, choice=Choice(mode, diagonal=c.diagonal), prompt=None), ()
     if name in ("plus", "minus"):
         return _detail(ts, 1 if name == "plus" else -1)
     if name == "fork":
@@ -575,7 +567,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         bits = sum(1 << i for i, s in enumerate(forks) if s in c.diagonal) + 1
         diagonal = frozenset(s for i, s in enumerate(forks) if bits >> i & 1)
         said = f"Diagonal at {', '.join(map(str, sorted(diagonal)))}" if diagonal else "All forks straight"
-        return replace(ts, choice=replace(c, diagonal=diagonal), prompt=Prompt(said, "info")), ()
+        return copy_with(ts, choice=copy_with(c, diagonal=diagonal), prompt=Prompt(said, "info")), ()
     return ts, ()
 
 
@@ -586,7 +578,7 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
         ts_ = targets(game)
         cur = c.target if c.target in ts_ else default_target(game)
         i = ts_.index(cur) if cur in ts_ else 0
-        return replace(ts, choice=replace(c, target=ts_[(i + step) % len(ts_)]), prompt=None), ()
+        return copy_with(ts, choice=copy_with(c, target=ts_[(i + step) % len(ts_)]), prompt=None), ()
     variants: list[tuple[bool, bool]] = [(False, False)]
     if c.mode == "point2":
         variants.append((True, False))
@@ -597,7 +589,7 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
     cur_v = (c.jack_space, c.no_push)
     i = variants.index(cur_v) if cur_v in variants else 0
     js, np_ = variants[(i + step) % len(variants)]
-    return replace(ts, choice=replace(c, jack_space=js, no_push=np_), prompt=None), ()
+    return copy_with(ts, choice=copy_with(c, jack_space=js, no_push=np_), prompt=None), ()
 
 
 def _last_of(ts: TableState) -> LastRoll | None:
@@ -612,8 +604,8 @@ def _last_of(ts: TableState) -> LastRoll | None:
 def _undone(ts: TableState) -> TableState:
     """The table after an undo (live, or rebuilt from the journal): no declaration, the
     roll still in effect shown, the shared words on the prompt."""
-    new = replace(ts, choice=Choice(), prompt=common.said(UNDONE, ts.names, describe))
-    return replace(new, last=_last_of(new))
+    new = copy_with(ts, choice=Choice(), prompt=common.said(UNDONE, ts.names, describe))
+    return copy_with(new, last=_last_of(new))
 
 
 def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
@@ -629,10 +621,10 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
     """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
     if row == 0:
         i = TARGETS.index(options.target) if options.target in TARGETS else TARGETS.index(13)
-        return replace(options, target=TARGETS[(i + step) % len(TARGETS)])
+        return copy_with(options, target=TARGETS[(i + step) % len(TARGETS)])
     if row == 1:
-        return replace(options, bowls=(options.bowls - 1 + step) % 8 + 1)
-    return replace(options, push_optional=not options.push_optional)
+        return copy_with(options, bowls=(options.bowls - 1 + step) % 8 + 1)
+    return copy_with(options, push_optional=not options.push_optional)
 
 
 def summary(ts: TableState) -> str:

@@ -28,8 +28,8 @@ Result = tuple[T, tuple[TableEffect, ...]]
 
 def with_(ts: T, **changes: Any) -> T:
     """``dataclasses.replace`` for a table state known only by its protocol (through
-    :func:`pitchside.core.copying.replace`: the same copy, without the field walk)."""
-    return cast(T, copying.replace(cast(Any, ts), **changes))
+    :func:`pitchside.core.copying.copy_with`: the same copy, without the field walk)."""
+    return cast(T, copying.copy_with(cast(Any, ts), **changes))
 
 
 def is_finished(ts: TableLike) -> bool:

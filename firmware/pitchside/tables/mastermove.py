@@ -72,12 +72,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
+from pitchside.core.words.mastermove import describe as describe  # the game's words, for its table
 from pitchside.core.rules.mastermove.movegen import scoring_side
 from pitchside.core.sides import SIDES, PerSide, Side, name_of
 from pitchside.core.step import Step
@@ -101,15 +102,6 @@ SOURCE = "moves"
 """The serial device name of the move source (``[serial.moves]``)."""
 
 Placement = tuple[tuple[rules.Square, rules.Kind], ...]
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.mastermove.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.mastermove import describe as words
-
-    return words(notice, names)
 
 
 def _placement(groups: dict[rules.Kind, tuple[str, ...]]) -> Placement:
@@ -180,7 +172,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
 def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left."""
     ts = TableState(match, names=names, drafts=lineups_of(match))
-    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+    return copy_with(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
 def lineups_of(match: GameMatch) -> PerSide[Placement]:
@@ -220,7 +212,7 @@ def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
     """A line of the move source that is not a command (rule ``LINE``): the line as
     received and the protocol's reason, as written (its sides are the protocol's A/B)."""
     shown = " ".join(text.split())[:16]
-    return replace(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
+    return copy_with(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
 
 
 def last_move(match: GameMatch) -> tuple[Side, rules.Move, bool] | None:
@@ -352,7 +344,7 @@ def _placeable(board: rules.Board, piece: rules.Piece, frm: rules.Square, option
 def _step_cursor(ts: TableState, step: int) -> TableState:
     cands = candidates(ts)
     if not cands:
-        return replace(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
+        return copy_with(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
     cur = ts.entry.cursor
     if cur is None or cur not in cands:
         base = cur if cur is not None else (ts.entry.pick if ts.entry.pick is not None else -1)
@@ -362,17 +354,17 @@ def _step_cursor(ts: TableState, step: int) -> TableState:
             nxt = next((c for c in reversed(cands) if c < base), cands[-1]) if base >= 0 else cands[-1]
     else:
         nxt = cands[(cands.index(cur) + step) % len(cands)]
-    return replace(ts, entry=replace(ts.entry, cursor=nxt), prompt=None)
+    return copy_with(ts, entry=copy_with(ts.entry, cursor=nxt), prompt=None)
 
 
 def _next_row(ts: TableState) -> TableState:
     cands = candidates(ts)
     if not cands:
-        return replace(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
+        return copy_with(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
     cur = ts.entry.cursor
     row = -1 if cur is None else cur // 16
     nxt = next((c for c in cands if c // 16 > row), cands[0])
-    return replace(ts, entry=replace(ts.entry, cursor=nxt), prompt=None)
+    return copy_with(ts, entry=copy_with(ts.entry, cursor=nxt), prompt=None)
 
 
 def _nothing_to_pick(ts: TableState) -> str:
@@ -399,8 +391,8 @@ def _nearest(cands: tuple[int, ...], sq: int) -> int:
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     def after(new: TableState, step: Step[rules.State]) -> TableState:
-        new = replace(new, entry=Entry(), drafts=lineups_of(new.match))  # the proposal follows what was sent
-        return replace(new, prompt=_notice(new, step.effects))
+        new = copy_with(new, entry=Entry(), drafts=lineups_of(new.match))  # the proposal follows what was sent
+        return copy_with(new, prompt=_notice(new, step.effects))
 
     def refused(old: TableState, exc: IllegalInput) -> TableState:
         return _refuse(old, exc, inp)
@@ -413,15 +405,15 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 def _undone(ts: TableState) -> TableState:
-    new = replace(ts, entry=Entry(), drafts=lineups_of(ts.match))
-    return replace(new, prompt=_notice(new, (UNDONE,)))
+    new = copy_with(ts, entry=Entry(), drafts=lineups_of(ts.match))
+    return copy_with(new, prompt=_notice(new, (UNDONE,)))
 
 
 def _nothing_to_undo(ts: TableState, exc: IllegalInput) -> TableState:
     """An undo before the first input: the line-ups the buttons moved go back to the
     standard ones, else the refusal (rule ``UNDO``)."""
     if ts.drafts != STANDARD_LINEUPS:
-        return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
+        return copy_with(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
                        prompt=Prompt("Line-ups back to the standard ones", "info"))
     return _refuse(ts, exc)
 
@@ -437,15 +429,15 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case CoinTossed(winner=winner, at=at):
             return _commit(ts, rules.CoinToss(winner), at)
         case TournamentLoaded(info=info):  # the shell's read of the tournament file
-            return replace(ts, tournament=info), ()
+            return copy_with(ts, tournament=info), ()
         case ev.SerialLine(name=name, text=text, at=at):
             return _line(ts, text, at) if name == SOURCE else (ts, ())
         case ev.SerialStatus(name=name) if name != SOURCE:
             return ts, ()
         case ev.SerialStatus(connected=True):
-            return replace(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
+            return copy_with(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
         case ev.SerialStatus(detail=detail):
-            return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {detail}", "warning")), ()
+            return copy_with(ts, source_ok=False, prompt=Prompt(f"Move source: {detail}", "warning")), ()
         case ev.SensorNoisy(name=name, detail=detail):
             return common.warn(ts, f"SENSOR {name}: {detail}"), ()
         case ev.ButtonHeld(name=name):
@@ -465,7 +457,7 @@ def _held(ts: TableState, name: str) -> tuple[TableState, tuple[Effect, ...]]:
     if name != "next" or ts.match.state.phase == "finished" or ts.confirm_quit is not None:
         return ts, ()
     side: Side = ts.match.state.to_move or ts.match.state.restarting or "A"
-    return replace(ts, confirm_quit=side, entry=Entry(), prompt=None), ()
+    return copy_with(ts, confirm_quit=side, entry=Entry(), prompt=None), ()
 
 
 def _confirming(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -473,30 +465,30 @@ def _confirming(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     (MM-25), anything else cancels."""
     side = ts.confirm_quit or "A"
     if name in ("plus", "minus"):
-        return replace(ts, confirm_quit="B" if side == "A" else "A"), ()
-    asked = replace(ts, confirm_quit=None)
+        return copy_with(ts, confirm_quit="B" if side == "A" else "A"), ()
+    asked = copy_with(ts, confirm_quit=None)
     if name == "shot_done":
         return _commit(asked, rules.Quit(side), at)
-    return replace(asked, prompt=Prompt("Quit cancelled", "info")), ()
+    return copy_with(asked, prompt=Prompt("Quit cancelled", "info")), ()
 
 
 def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """One line from the move source (:mod:`pitchside.signals.move_protocol`)."""
-    ts = replace(ts, lines=ts.lines + 1)
+    ts = copy_with(ts, lines=ts.lines + 1)
     try:
         cmd = proto.parse_line(text)
     except proto.ProtocolError as exc:
-        return replace(_refuse_line(ts, text, exc.reason), refused_lines=ts.refused_lines + 1), ()
+        return copy_with(_refuse_line(ts, text, exc.reason), refused_lines=ts.refused_lines + 1), ()
     if cmd is None:
         return ts, ()
     if isinstance(cmd, proto.Hello):
         name = cmd.device or "move source"
-        return replace(ts, source=name, source_ok=True, prompt=Prompt(f"{name} ({proto.PROTOCOL}) ready", "info")), ()
+        return copy_with(ts, source=name, source_ok=True, prompt=Prompt(f"{name} ({proto.PROTOCOL}) ready", "info")), ()
     if isinstance(cmd, proto.Undo):
         return _undo(ts, at)
     if isinstance(cmd, proto.Toss):
         if ts.match.state.phase == "toss":
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _commit(ts, rules.CoinToss("A"), at)  # refused: the engine says why
     return _commit(ts, cmd.input, at)
 
@@ -507,21 +499,21 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         return _confirming(ts, name, at)
     if name == "next" and game.phase == "finished" and ts.tournament is not None:
         page = 0 if ts.standings_page is None else ts.standings_page + 1
-        return replace(ts, standings_page=page if page < len(standings_pages(ts.tournament)) else None), ()
+        return copy_with(ts, standings_page=page if page < len(standings_pages(ts.tournament)) else None), ()
     if ts.standings_page is not None:  # another button: back to the result screen
-        return replace(ts, standings_page=None), ()
+        return copy_with(ts, standings_page=None), ()
     if name == "undo":
         if e.pick is not None:
-            return replace(ts, entry=Entry(cursor=e.pick), prompt=None), ()
+            return copy_with(ts, entry=Entry(cursor=e.pick), prompt=None), ()
         if e.cursor is not None:
-            return replace(ts, entry=Entry(), prompt=None), ()
+            return copy_with(ts, entry=Entry(), prompt=None), ()
         return _undo(ts, at)
     if game.phase == "finished":
         text = "Game over: NEW, NEXT: table" if ts.tournament is not None else "Game over: press NEW"
-        return replace(ts, prompt=Prompt(text, "info")), ()
+        return copy_with(ts, prompt=Prompt(text, "info")), ()
     if name == "coin":
         if game.phase == "toss":
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _commit(ts, rules.CoinToss("A"), at)  # refused with the engine's reason
     if name in ("plus", "minus"):
         return _step_cursor(ts, 1 if name == "plus" else -1), ()
@@ -539,18 +531,18 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
             side = lining_side(ts) or "A"
             return _commit(ts, rules.Lineup(side, ts.drafts[side]), at)
         if game.phase == "toss":
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         if game.phase == "changes":
             return _commit(ts, rules.Restart(), at)
-        return replace(ts, prompt=Prompt("+ - NEXT: pick a piece, DONE: OK", "info")), ()
+        return copy_with(ts, prompt=Prompt("+ - NEXT: pick a piece, DONE: OK", "info")), ()
     if e.pick is None:
         if e.cursor not in candidates(ts):
-            return replace(ts, entry=Entry(), prompt=Prompt("Nothing there to pick", "info")), ()
-        picked = replace(ts, entry=Entry(pick=e.cursor))
+            return copy_with(ts, entry=Entry(), prompt=Prompt("Nothing there to pick", "info")), ()
+        picked = copy_with(ts, entry=Entry(pick=e.cursor))
         dests = candidates(picked)
         if not dests:
-            return replace(ts, prompt=Prompt("That piece has nowhere to go", "info")), ()
-        return replace(picked, entry=Entry(_nearest(dests, e.cursor), e.cursor), prompt=None), ()
+            return copy_with(ts, prompt=Prompt("That piece has nowhere to go", "info")), ()
+        return copy_with(picked, entry=Entry(_nearest(dests, e.cursor), e.cursor), prompt=None), ()
     frm, to = e.pick, e.cursor
     if game.phase == "play":
         return _commit(ts, rules.Move(frm, to), at)
@@ -560,10 +552,10 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
         return _commit(ts, rules.Change(changing, frm, to), at)
     side2 = lining_side(ts)
     if side2 is None:
-        return replace(ts, entry=Entry()), ()
+        return copy_with(ts, entry=Entry()), ()
     placement = tuple((to if sq == frm else sq, kind) for sq, kind in ts.drafts[side2])
-    moved = replace(ts, drafts=ts.drafts.set(side2, placement), entry=Entry(cursor=to))
-    return replace(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
+    moved = copy_with(ts, drafts=ts.drafts.set(side2, placement), entry=Entry(cursor=to))
+    return copy_with(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
 
 
 # --- the app -----------------------------------------------------------------------------
@@ -606,10 +598,10 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
     """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
     if row == 0:
         i = FIRST_MOVERS.index(options.first_mover)
-        return replace(options, first_mover=FIRST_MOVERS[(i + step) % len(FIRST_MOVERS)])
+        return copy_with(options, first_mover=FIRST_MOVERS[(i + step) % len(FIRST_MOVERS)])
     if row == 1:
-        return replace(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
-    return replace(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
+        return copy_with(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
+    return copy_with(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
 
 
 def summary(ts: TableState) -> str:

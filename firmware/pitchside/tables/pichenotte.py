@@ -71,13 +71,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.fields import specs
 from pitchside.core.match import Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
+from pitchside.core.words.pichenotte import describe as describe  # the game's words, for its table
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt, TallyEntry
@@ -154,7 +155,7 @@ def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> Ta
     so the display shows what it showed before the restart. A shot being entered but
     not yet committed (SHOT DONE) was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
-    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+    return copy_with(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
 def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
@@ -219,15 +220,6 @@ def view(ts: TableState) -> PichenotteView:
     return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.pichenotte import describe as words
-
-    return words(notice, names)
-
-
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
     """The refusal on the prompt line: its short words, then the ``buttons`` that get
     on (``"COIN"``), with the rule ID for the refusal box."""
@@ -250,7 +242,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
 def _fresh(ts: TableState, prompt: Prompt | None) -> TableState:
     """The table after the match moved on (an input, an undo): no shot or counts
     entered, ``prompt`` on the prompt line."""
-    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=(), prompt=prompt)
+    return copy_with(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=(), prompt=prompt)
 
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
@@ -295,7 +287,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
 def _held_from(ts: TableState, before: TableState | None) -> TableState:
     """``ts`` with :attr:`TableState.held_from` set to ``before`` (``ts`` itself when it
     already is: no copy)."""
-    return ts if ts.held_from is before else replace(ts, held_from=before)
+    return ts if ts.held_from is before else copy_with(ts, held_from=before)
 
 
 STORM_TOLERANCE_S = 1e-6
@@ -307,29 +299,29 @@ def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
     """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
     draft = ts.draft
     if event.since is None or ts.match.state.phase != "shooting":
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+        return copy_with(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
     hand = _hand_flags(draft)
     kept = [i for i, start in enumerate(draft.drop_starts) if hand[i] or start < event.since - STORM_TOLERANCE_S]
     withdrawn = len(draft.drops) - len(kept)
     if withdrawn == 0:
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+        return copy_with(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
     # Sensed drops come in time order, so the storm's are the last sensed ones: the
     # attributions of the drops before it stand, and a drop entered by hand is never
     # the storm's.
-    draft = replace(
+    draft = copy_with(
         draft,
         drops=tuple(draft.drops[i] for i in kept),
         drop_starts=tuple(draft.drop_starts[i] for i in kept),
         by_hand=tuple(hand[i] for i in kept),
     )
     text = f"SENSOR {event.name}: storm, {withdrawn} drop{'s' if withdrawn > 1 else ''} not counted"
-    return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
+    return copy_with(ts, draft=draft, prompt=Prompt(text, "warning"))
 
 
 def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
     game, draft = ts.match.state, ts.draft
     if game.phase != "shooting":
-        return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
+        return copy_with(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
     side = game.turn or "A"
     if "shot" not in draft.drops:
         drop: Drop = "shot"
@@ -338,11 +330,11 @@ def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
     else:
         drop = side
     started = event.at - event.blocked_s
-    return replace(ts, draft=_with_drop(draft, drop, started, hand=False), prompt=None)
+    return copy_with(ts, draft=_with_drop(draft, drop, started, hand=False), prompt=None)
 
 
 def _with_drop(draft: ShotDraft, drop: Drop, started: float, hand: bool) -> ShotDraft:
-    return replace(
+    return copy_with(
         draft,
         drops=draft.drops + (drop,),
         drop_starts=draft.drop_starts + (started,),
@@ -366,8 +358,8 @@ def _add_by_hand(ts: TableState, at: float) -> TableState:
     """``plus`` during a shot: a puck in the hole that the beam did not sense."""
     possible = possible_drops(ts.match.state, ts.draft.drops)
     if not possible:
-        return replace(ts, prompt=Prompt("No other puck can be in the hole", "info"))
-    return replace(ts, draft=_with_drop(ts.draft, possible[0], at, hand=True), prompt=None)
+        return copy_with(ts, prompt=Prompt("No other puck can be in the hole", "info"))
+    return copy_with(ts, draft=_with_drop(ts.draft, possible[0], at, hand=True), prompt=None)
 
 
 def _take_back(ts: TableState) -> TableState:
@@ -375,33 +367,33 @@ def _take_back(ts: TableState) -> TableState:
     phantom count, or one added by mistake); the rest of the shot stays."""
     draft = ts.draft
     if not draft.drops:
-        return replace(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
+        return copy_with(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
     hand = _hand_flags(draft)
-    draft = replace(
+    draft = copy_with(
         draft,
         drops=draft.drops[:-1],
         drop_starts=draft.drop_starts[:-1],
         by_hand=hand[:-1],
         withdrawn=draft.withdrawn + (0 if hand[-1] else 1),
     )
-    return replace(ts, draft=draft, prompt=Prompt("Twenty taken back", "info"))
+    return copy_with(ts, draft=draft, prompt=Prompt("Twenty taken back", "info"))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     game = ts.match.state
     if name == "undo":
         if game.phase == "shooting" and not ts.draft.is_empty:
-            return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
+            return copy_with(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
         if game.phase == "tally" and ts.zone_log:
             return _take_back_count(ts), ()
         return common.undo(ts, at, _undone, _refused_by_rules)
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
+        return copy_with(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "coin":
         no_toss = rules.refusal(game, "coin_toss")
         if no_toss is not None:
             return _refuse(ts, no_toss), ()
-        return replace(ts, prompt=None), (TossCoin(),)
+        return copy_with(ts, prompt=None), (TossCoin(),)
     if game.phase == "toss" and (no_shot := rules.refusal(game, "shot")) is not None:  # asked only where it is read
         return _refuse(ts, no_shot, "COIN"), ()
     if game.phase == "tally":
@@ -416,15 +408,15 @@ def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     if name == "call":
         if free and not draft.called:
             return _refuse(ts, Notice.of("PI-09", "call_not_needed")), ()
-        return replace(ts, draft=replace(draft, called=not draft.called), prompt=None), ()
+        return copy_with(ts, draft=copy_with(draft, called=not draft.called), prompt=None), ()
     if name == "no_contact":
         if free and draft.contact:
             return _refuse(ts, Notice.of("PI-09", "contact_not_needed")), ()
-        return replace(ts, draft=replace(draft, contact=not draft.contact), prompt=None), ()
+        return copy_with(ts, draft=copy_with(draft, contact=not draft.contact), prompt=None), ()
     if name in ("ditch_a", "ditch_b"):
         owner: Side = "A" if name == "ditch_a" else "B"
         presses = draft.ditch_presses.set(owner, draft.ditch_presses[owner] + 1)
-        return replace(ts, draft=replace(draft, ditch_presses=presses), prompt=None), ()
+        return copy_with(ts, draft=copy_with(draft, ditch_presses=presses), prompt=None), ()
     if name == "whose":
         return _cycle_whose(ts, side), ()
     if name == "shot_done":
@@ -434,7 +426,7 @@ def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     if name == "minus":
         return _take_back(ts), ()
     if name == "next":
-        return replace(ts, prompt=Prompt("Zone counts come after the last puck", "info")), ()
+        return copy_with(ts, prompt=Prompt("Zone counts come after the last puck", "info")), ()
     return ts, ()
 
 
@@ -478,7 +470,7 @@ def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState,
     they refuse (PI-13, PI-18): then nothing changes."""
     last = common.last_step(ts.match)
     if last is None or not isinstance(last[1], rules.Shot) or last[1].foul or last[1].on_line:
-        return replace(ts, prompt=Prompt("No last shot to correct", "info")), ()
+        return copy_with(ts, prompt=Prompt("No last shot to correct", "info")), ()
     before: rules.State = last[0]
     shot: rules.Shot = last[1]
     draft = draft_of(before, shot)
@@ -486,15 +478,15 @@ def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState,
     if more:
         possible = possible_drops(before, draft.drops)
         if not possible:
-            return replace(ts, prompt=Prompt("No other puck can be in the hole", "info")), ()
+            return copy_with(ts, prompt=Prompt("No other puck can be in the hole", "info")), ()
         if possible[0] == "shot" and shot.ditched:  # the puck pressed to the ditch was in the hole
-            draft = replace(draft, ditch_presses=draft.ditch_presses.set(side, draft.ditch_presses[side] - 1))
+            draft = copy_with(draft, ditch_presses=draft.ditch_presses.set(side, draft.ditch_presses[side] - 1))
         draft = _with_drop(draft, possible[0], at, hand=True)
         said = "20 added"
     else:
         if not draft.drops:
-            return replace(ts, prompt=Prompt("The last shot had no twenty", "info")), ()
-        draft = _take_back(replace(ts, draft=draft)).draft
+            return copy_with(ts, prompt=Prompt("The last shot had no twenty", "info")), ()
+        draft = _take_back(copy_with(ts, draft=draft)).draft
         said = "20 taken back"
     amended = to_shot(before, draft)
     undone, _ = ts.match.undo()
@@ -502,14 +494,14 @@ def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState,
         match, step = undone.apply(amended)
     except IllegalInput as exc:
         return _refused_by_rules(ts, exc), ()
-    new = _after(replace(ts, match=match), step)
-    return replace(new, prompt=Prompt(f"Last shot: {said}", "info")), (Accepted(None, at), Accepted(amended, at))
+    new = _after(copy_with(ts, match=match), step)
+    return copy_with(new, prompt=Prompt(f"Last shot: {said}", "info")), (Accepted(None, at), Accepted(amended, at))
 
 
 def _cycle_whose(ts: TableState, side: Side) -> TableState:
     draft = ts.draft
     if not draft.drops:
-        return replace(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
+        return copy_with(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
     *before, last = draft.drops
     options: list[Drop] = []
     if "shot" not in before:
@@ -520,7 +512,7 @@ def _cycle_whose(ts: TableState, side: Side) -> TableState:
     if last not in options:
         options.insert(0, last)
     nxt = options[(options.index(last) + 1) % len(options)]
-    return replace(ts, draft=replace(draft, drops=(*before, nxt)), prompt=None)
+    return copy_with(ts, draft=copy_with(draft, drops=(*before, nxt)), prompt=None)
 
 
 ZONE_FIELDS = ("A15", "A10", "A5", "B15", "B10", "B5")
@@ -532,7 +524,7 @@ def _zones_changed(ts: TableState, i: int, delta: int, log: bool = True) -> Tabl
     zones[i] += delta
     z0, z1, z2, z3, z4, z5 = zones
     zone_log = ts.zone_log + ((i, delta),) if log else ts.zone_log[:-1]
-    return replace(ts, zones=(z0, z1, z2, z3, z4, z5), zone_log=zone_log)
+    return copy_with(ts, zones=(z0, z1, z2, z3, z4, z5), zone_log=zone_log)
 
 
 def _take_back_count(ts: TableState) -> TableState:
@@ -540,13 +532,13 @@ def _take_back_count(ts: TableState) -> TableState:
     that count; every other count stays as entered."""
     i, delta = ts.zone_log[-1]
     ts = _zones_changed(ts, i, -delta, log=False)
-    return replace(ts, cursor=i, prompt=Prompt(f"{ZONE_FIELDS[i]} back to {ts.zones[i]}", "info"))
+    return copy_with(ts, cursor=i, prompt=Prompt(f"{ZONE_FIELDS[i]} back to {ts.zones[i]}", "info"))
 
 
 def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     cursor = ts.cursor
     if name == "next":
-        return replace(ts, cursor=(cursor + 1) % 6, prompt=None), ()
+        return copy_with(ts, cursor=(cursor + 1) % 6, prompt=None), ()
     if name == "plus":
         side: Side = "A" if cursor < 3 else "B"
         on_board = ts.match.state.on_board[side]
@@ -554,11 +546,11 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
             # Every puck of that side resting on the board is counted (PI-10, PI-12:
             # one puck, one zone): a count past them cannot be entered.
             return _refuse(ts, Notice.of("PI-10", "zones_all_counted", side=side, on_board=on_board)), ()
-        return replace(_zones_changed(ts, cursor, +1), prompt=None), ()
+        return copy_with(_zones_changed(ts, cursor, +1), prompt=None), ()
     if name == "minus":
         if ts.zones[cursor] == 0:
             return ts, ()
-        return replace(_zones_changed(ts, cursor, -1), prompt=None), ()
+        return copy_with(_zones_changed(ts, cursor, -1), prompt=None), ()
     if name == "shot_done":
         z = ts.zones
         return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
@@ -606,20 +598,20 @@ def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
     if row == 0:
         players: Literal["singles", "doubles"] = "doubles" if options.players == "singles" else "singles"
         pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
-        return replace(options, players=players, pucks=pucks)
+        return copy_with(options, players=players, pucks=pucks)
     if row == 1:
-        return replace(options, format="race500" if options.format == "rounds" else "rounds")
+        return copy_with(options, format="race500" if options.format == "rounds" else "rounds")
     if row == 2:
         declared = specs(rules.Options)
         if options.format == "rounds":
             rs = declared["rounds_to_win"]
             lo, hi = rs.lo or 1, rs.hi or options.rounds_to_win
-            return replace(options, rounds_to_win=_stepped(options.rounds_to_win, step, 1, lo, hi))
+            return copy_with(options, rounds_to_win=_stepped(options.rounds_to_win, step, 1, lo, hi))
         rt = declared["race_target"]
         lo, hi = max(rt.lo or 1, RACE_STEP), rt.hi or options.race_target
-        return replace(options, race_target=_stepped(options.race_target, step, RACE_STEP, lo, hi))
+        return copy_with(options, race_target=_stepped(options.race_target, step, RACE_STEP, lo, hi))
     i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
-    return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
+    return copy_with(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
 
 
 def players_per_side(options: rules.Options) -> int:

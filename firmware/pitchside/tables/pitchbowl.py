@@ -58,12 +58,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
+from pitchside.core.words.pitchbowl import describe as describe  # the game's words, for its table
 from pitchside.core.sides import SIDES, PerSide, Side, name_of, other
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt
@@ -194,7 +195,7 @@ class TableState:
 
     def cleared(self) -> TableState:
         """The same table with every draft and the selector reset."""
-        return replace(
+        return copy_with(
             self, choice=None, placement=PlacementDraft(), landed=True, pitch=PitchDraft(), def_ok=None,
             cursor=0, selecting=False,
         )  # fmt: skip
@@ -202,16 +203,7 @@ class TableState:
     @property
     def has_draft(self) -> bool:
         """A draft field is set (the selector's cursor alone is no draft)."""
-        return replace(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.pitchbowl.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.pitchbowl import describe as words
-
-    return words(notice, names)
+        return copy_with(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -225,7 +217,7 @@ def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> Ta
     committed (OK) was never journaled: the coaches enter it again."""
     ts = TableState(match, names=names)
     notices = common.resumed_notices(match, last_was_undo)
-    return replace(ts, prompt=_notice(ts, notices), scored=_scores(ts, notices))
+    return copy_with(ts, prompt=_notice(ts, notices), scored=_scores(ts, notices))
 
 
 # --- what the display shows ------------------------------------------------------------
@@ -362,7 +354,7 @@ def scored_state(ts: TableState) -> rules.State | None:
     if not ts.scored or head is None:
         return None
     before: rules.State = head.prev.state if head.prev is not None else ts.match.initial
-    return replace(before, score=ts.match.state.score, last_loss=ts.match.state.last_loss, kicker=ts.match.state.kicker)
+    return copy_with(before, score=ts.match.state.score, last_loss=ts.match.state.last_loss, kicker=ts.match.state.kicker)
 
 
 # --- prompts ---------------------------------------------------------------------------
@@ -376,7 +368,7 @@ def _refuse(ts: TableState, notice: Notice) -> TableState:
 def _refuse_panel(ts: TableState, rule: str, text: str) -> TableState:
     """A refusal of the panel's own (which button to press), citing ``rule``; ``text``
     names the players only through :func:`_name`."""
-    return replace(ts, prompt=Prompt(text, "refusal", rule))
+    return copy_with(ts, prompt=Prompt(text, "refusal", rule))
 
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
@@ -417,7 +409,7 @@ def _scores(ts: TableState, notices: tuple[Notice, ...]) -> bool:
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
     new = ts.cleared()
-    return replace(new, prompt=_notice(new, step.effects), scored=_scores(new, step.effects))
+    return copy_with(new, prompt=_notice(new, step.effects), scored=_scores(new, step.effects))
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -454,7 +446,7 @@ def _tossed(ts: TableState, event: CoinTossed) -> tuple[TableState, tuple[Effect
     if not effects:
         return new, effects
     due = event.at + SPIN_FRAME_S
-    spinning = replace(new, spin=1, spin_due=due, prompt=None)
+    spinning = copy_with(new, spin=1, spin_due=due, prompt=None)
     return spinning, (*effects, StartTimer(TOSS_TIMER, due))
 
 
@@ -464,32 +456,32 @@ def _spin_step(ts: TableState, event: ev.TimerFired) -> tuple[TableState, tuple[
     if ts.spin >= SPIN_FRAMES:
         return _reveal(ts), ()
     due = event.at + SPIN_FRAME_S
-    return replace(ts, spin=ts.spin + 1, spin_due=due), (StartTimer(TOSS_TIMER, due),)
+    return copy_with(ts, spin=ts.spin + 1, spin_due=due), (StartTimer(TOSS_TIMER, due),)
 
 
 def _reveal(ts: TableState) -> TableState:
     """The coin stops: the toss's notice in the rules' words (``"Ann won the toss: kick
     or receive?"``, PB-02), as a table rebuilt from the journal shows it at once."""
-    revealed = replace(ts, spin=0, spin_due=0.0)
-    return replace(revealed, prompt=_notice(revealed, common.resumed_notices(ts.match, False)))
+    revealed = copy_with(ts, spin=0, spin_due=0.0)
+    return copy_with(revealed, prompt=_notice(revealed, common.resumed_notices(ts.match, False)))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     if ts.scored:  # the touchdown's screen shows until the next press (TableState.scored)
         if name != "undo":  # it ends, and the press does nothing else: the checklist was not on show
-            return replace(ts, scored=False), ()
-        ts = replace(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
+            return copy_with(ts, scored=False), ()
+        ts = copy_with(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
     game = ts.match.state
     if name == "undo":
         return _undo(ts, at)
     if ts.spin:
         return _reveal(ts), ()  # a press during the spin shows the winner, nothing more
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
+        return copy_with(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "coin":
         refusal = _rules_refusal(game, rules.CoinToss("A"))
         if refusal is None:
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _refused(ts, refusal), ()
     if game.phase == "toss":
         return _refuse_panel(ts, "PB-02", "toss the coin first (COIN)"), ()
@@ -505,23 +497,23 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """Clear the draft, else take back the last input (the toss too, even mid-spin)."""
     if ts.has_draft and not ts.spin:
-        return replace(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
+        return copy_with(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
     return common.undo(ts, at, _undone, _refused)
 
 
 def _undone(ts: TableState) -> TableState:
-    new = replace(ts, spin=0, spin_due=0.0).cleared()
-    return replace(new, prompt=_notice(new, (UNDONE,)))
+    new = copy_with(ts, spin=0, spin_due=0.0).cleared()
+    return copy_with(new, prompt=_notice(new, (UNDONE,)))
 
 
 def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """The toss winner's choice (PB-02): + KICK, - RECEIVE, NEXT toggles, OK commits."""
     if name == "plus":
-        return replace(ts, choice="kick", prompt=None), ()
+        return copy_with(ts, choice="kick", prompt=None), ()
     if name == "minus":
-        return replace(ts, choice="receive", prompt=None), ()
+        return copy_with(ts, choice="receive", prompt=None), ()
     if name == "next":
-        return replace(ts, choice="receive" if ts.choice == "kick" else "kick", prompt=None), ()
+        return copy_with(ts, choice="receive" if ts.choice == "kick" else "kick", prompt=None), ()
     winner = _name(ts.names, ts.match.state.toss_winner or "A")
     if name == "shot_done":
         if ts.choice is None:
@@ -534,21 +526,21 @@ def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, 
     """The placement checklist (PB-03, PB-04): NEXT moves, + - change, OK confirms."""
     p = ts.placement
     if name == "next":
-        return replace(ts, cursor=(ts.cursor + 1) % len(PLACEMENT_FIELDS), selecting=True, prompt=None), ()
+        return copy_with(ts, cursor=(ts.cursor + 1) % len(PLACEMENT_FIELDS), selecting=True, prompt=None), ()
     if name in ("plus", "minus"):
         step = 1 if name == "plus" else -1
         i = ts.cursor
         if i == 0:
-            p = replace(p, players=min(rules.PIECES, max(0, p.players + step)))
+            p = copy_with(p, players=min(rules.PIECES, max(0, p.players + step)))
         elif i == 1:
-            p = replace(p, on_marker=min(rules.PIECES, max(0, p.on_marker + step)))
+            p = copy_with(p, on_marker=min(rules.PIECES, max(0, p.on_marker + step)))
         elif i == 2:
-            p = replace(p, max_on_wing=min(rules.PIECES, max(0, p.max_on_wing + step)))
+            p = copy_with(p, max_on_wing=min(rules.PIECES, max(0, p.max_on_wing + step)))
         elif i == 3:
-            p = replace(p, over_line=step > 0)
+            p = copy_with(p, over_line=step > 0)
         else:
-            p = replace(p, side=other(p.side or _placer(ts.match.state)))
-        return replace(ts, placement=p, selecting=True, prompt=None), ()
+            p = copy_with(p, side=other(p.side or _placer(ts.match.state)))
+        return copy_with(ts, placement=p, selecting=True, prompt=None), ()
     if name == "shot_done":
         side = p.side or _placer(ts.match.state)
         inp = rules.Placement(side, p.players, p.on_marker, p.max_on_wing, p.over_line)
@@ -559,7 +551,7 @@ def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, 
 def _kickoff_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """The kick-off (PB-05, PB-06): OK landed; MISS (or + - NEXT) toggles touch back."""
     if name in ("miss", "next", "plus", "minus"):
-        return replace(ts, landed=not ts.landed, prompt=None), ()
+        return copy_with(ts, landed=not ts.landed, prompt=None), ()
     if name == "shot_done":
         return _commit(ts, rules.Kickoff(ts.landed), at)
     return _turn_only(ts)
@@ -588,7 +580,7 @@ def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
         return _commit(ts, rules.EndTurn(), at)
     if ts.def_ok is not None:
         if name == "miss":
-            return replace(ts, def_ok=not ts.def_ok, prompt=None), ()
+            return copy_with(ts, def_ok=not ts.def_ok, prompt=None), ()
         return _refuse_panel(ts, "PB-31", "a defensive placement is being entered: OK it or UNDO it first"), ()
     if name in ANNOUNCE_BUTTONS:
         return _announce(ts, ANNOUNCE_BUTTONS[name])
@@ -600,21 +592,21 @@ def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
             (None, "miss", "interception") if d.announce == "pass" else (None, "miss")
         )
         nxt = cycle[(cycle.index(d.result) + 1) % len(cycle)]
-        return replace(ts, pitch=replace(d, result=nxt), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, result=nxt), prompt=None, selecting=False), ()
     if name == "all_out":
-        new = replace(ts, pitch=replace(d, all_out=not d.all_out), selecting=False)
+        new = copy_with(ts, pitch=copy_with(d, all_out=not d.all_out), selecting=False)
         if new.pitch.all_out and _all_out_is_foul(game):
-            return replace(new, prompt=Prompt("2nd ALL-OUT: a FOUL", "warning")), ()
-        return replace(new, prompt=None), ()
+            return copy_with(new, prompt=Prompt("2nd ALL-OUT: a FOUL", "warning")), ()
+        return copy_with(new, prompt=None), ()
     if name == "fall":
-        return replace(ts, pitch=replace(d, fall=not d.fall), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, fall=not d.fall), prompt=None, selecting=False), ()
     if name == "touchdown":
-        return replace(ts, pitch=replace(d, touchdown=not d.touchdown), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, touchdown=not d.touchdown), prompt=None, selecting=False), ()
     if name == "next":
         cursor = (ts.cursor + 1) % len(PITCH_FIELDS) if ts.selecting else ts.cursor
-        return replace(ts, cursor=cursor, selecting=True, prompt=None), ()
+        return copy_with(ts, cursor=cursor, selecting=True, prompt=None), ()
     if name in ("plus", "minus"):
-        return replace(ts, pitch=_change(d, ts.cursor, 1 if name == "plus" else -1), selecting=True, prompt=None), ()
+        return copy_with(ts, pitch=_change(d, ts.cursor, 1 if name == "plus" else -1), selecting=True, prompt=None), ()
     return ts, ()
 
 
@@ -635,18 +627,18 @@ def _change(d: PitchDraft, field: int, step: int) -> PitchDraft:
         return max(0, min(cap, n + step))
 
     if field == 0:
-        return replace(d, clearance=on)
+        return copy_with(d, clearance=on)
     if field == 1:
-        return replace(d, out=PerSide(count(d.out.A), d.out.B))
+        return copy_with(d, out=PerSide(count(d.out.A), d.out.B))
     if field == 2:
-        return replace(d, out=PerSide(d.out.A, count(d.out.B)))
+        return copy_with(d, out=PerSide(d.out.A, count(d.out.B)))
     if field == 3:
-        return replace(d, ball_out=on)
+        return copy_with(d, ball_out=on)
     if field == 4:
-        return replace(d, carrier_out=on)
+        return copy_with(d, carrier_out=on)
     if field == 5:
-        return replace(d, ko=count(d.ko))
-    return replace(d, ko_opponent=count(d.ko_opponent))
+        return copy_with(d, ko=count(d.ko))
+    return copy_with(d, ko_opponent=count(d.ko_opponent))
 
 
 def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effect, ...]]:
@@ -654,23 +646,23 @@ def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effe
     second Pass, a Pick Up while holding the ball, a Hand Off with no carrier...)."""
     d = ts.pitch
     if d.announce == a:  # pressed again: the announcement is taken back
-        return replace(ts, pitch=replace(d, announce=None, result=None), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, announce=None, result=None), prompt=None, selecting=False), ()
     refusal = _rules_refusal(ts.match.state, rules.Pitch(announce=a, result="miss"))
     if refusal is not None:
         return _refused(ts, refusal), ()
-    return replace(ts, pitch=replace(d, announce=a, result=None), prompt=None, selecting=False), ()
+    return copy_with(ts, pitch=copy_with(d, announce=a, result=None), prompt=None, selecting=False), ()
 
 
 def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     """A defensive placement (PB-31): checked now; OK commits, MISS marks it wrong."""
     if ts.def_ok is not None:
-        return replace(ts, def_ok=None, prompt=None), ()
+        return copy_with(ts, def_ok=None, prompt=None), ()
     if not ts.pitch.is_empty:
         return _refuse_panel(ts, "PB-31", "a pitch is being entered: OK it or UNDO it first"), ()
     refusal = _rules_refusal(ts.match.state, rules.DefPlacement(True))
     if refusal is not None:
         return _refused(ts, refusal), ()
-    return replace(ts, def_ok=True, prompt=None, selecting=False), ()
+    return copy_with(ts, def_ok=True, prompt=None, selecting=False), ()
 
 
 # --- the app ---------------------------------------------------------------------------
@@ -688,11 +680,11 @@ def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
 def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
     """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
     if row == 0:
-        return replace(options, defensive_placement=not options.defensive_placement)
+        return copy_with(options, defensive_placement=not options.defensive_placement)
     if row == 1:
         i = END_TURN_CHOICES.index(options.end_turn)
-        return replace(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
-    return replace(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
+        return copy_with(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
+    return copy_with(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
 
 
 def summary(ts: TableState) -> str:

@@ -61,13 +61,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.step import Step
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
+from pitchside.core.words.pitchnut import describe as describe  # the game's words, for its table
 from pitchside.core.sides import Side, name_of, other
 from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
@@ -125,7 +126,7 @@ class ShotDraft:
 
     @property
     def is_empty(self) -> bool:
-        return replace(self, last_drop_at=None) == ShotDraft()
+        return copy_with(self, last_drop_at=None) == ShotDraft()
 
     def sensed(self) -> tuple[int, int, int, int]:
         """Pieces counted by each pocket beam (pocket 1-4), double counts included."""
@@ -172,15 +173,6 @@ class TableState:
 
 
 Effect = TableEffect
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.pitchnut.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.pitchnut import describe as words
-
-    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -242,7 +234,7 @@ def needs_spot(game: rules.State, draft: ShotDraft) -> bool:
     open board by equal numbers of white and black), so the sheet offers the row."""
     if game.phase != "shooting":
         return False
-    notice = refusal(game, replace(to_shot(draft), spot=None))
+    notice = refusal(game, copy_with(to_shot(draft), spot=None))
     return notice is not None and notice.code == "spot_needed"
 
 
@@ -356,7 +348,7 @@ def view(ts: TableState) -> PitchnutView:
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
     """A refusal of the table's own (what the players entered cannot be a shot)."""
-    return replace(ts, prompt=Prompt(reason, "refusal", rule))
+    return copy_with(ts, prompt=Prompt(reason, "refusal", rule))
 
 
 def _refuse_notice(ts: TableState, notice: Notice) -> TableState:
@@ -401,15 +393,15 @@ def _drop(ts: TableState, event: ev.BeamBroken) -> tuple[TableState, tuple[Effec
     if event.name not in POCKETS:
         return ts, ()
     if ts.match.state.phase != "shooting":
-        return replace(ts, prompt=Prompt("Piece outside a shot: ignored", "warning")), ()
+        return copy_with(ts, prompt=Prompt("Piece outside a shot: ignored", "warning")), ()
     pocket = POCKETS.index(event.name) + 1
     piece = Piece(pocket, "?", event.at, event.blocked_s)
-    draft = replace(ts.draft, pieces=(*ts.draft.pieces, piece), last_drop_at=event.at)
+    draft = copy_with(ts.draft, pieces=(*ts.draft.pieces, piece), last_drop_at=event.at)
     if ts.mode == "sheet":
         text = f"Piece {len(draft.pieces)} in P{pocket}: + -"
-        return replace(ts, draft=draft, prompt=Prompt(text, "info")), ()
+        return copy_with(ts, draft=draft, prompt=Prompt(text, "info")), ()
     # pieces dropping: the next shot is under way, so the last one's action is done
-    return replace(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
+    return copy_with(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
 
 
 def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
@@ -421,13 +413,13 @@ def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
         return ts
     if ts.prompt is not None and ts.prompt.kind != "info":
         return ts  # a warning stays
-    return replace(ts, prompt=Prompt("Still? DONE ends shot", "info"))
+    return copy_with(ts, prompt=Prompt("Still? DONE ends shot", "info"))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     game = ts.match.state
     if name != "undo" and ts.action is not None:
-        ts = replace(ts, action=None)
+        ts = copy_with(ts, action=None)
     if name == "undo":
         return _undo(ts, at)
     legal = rules.legal_inputs(game)
@@ -435,7 +427,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         return _info(ts, "Match over: NEW"), ()
     if "coin_toss" in legal:
         if name in ("coin", "shot_done"):
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _refuse_rules(ts, rules.Shot()), ()  # the other buttons enter a shot
     if name == "coin":
         return _refuse_rules(ts, rules.CoinToss(game.toss_winner or "A")), ()
@@ -455,11 +447,11 @@ def _refuse_rules(ts: TableState, inp: rules.Input) -> TableState:
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     if ts.match.state.phase == "shooting" and ts.mode == "sheet":
-        return replace(ts, mode="live", cursor=0, prompt=Prompt("Back to the shot", "info")), ()
+        return copy_with(ts, mode="live", cursor=0, prompt=Prompt("Back to the shot", "info")), ()
     if ts.match.state.phase == "shooting" and not ts.draft.is_empty:
-        return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
+        return copy_with(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
     if ts.match.state.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.match.state.toss_winner:
-        return replace(ts, breaker=None, prompt=None), ()
+        return copy_with(ts, breaker=None, prompt=None), ()
     return common.undo(ts, at, _undone, _refused)
 
 
@@ -472,7 +464,7 @@ def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
     winner = ts.match.state.toss_winner or "A"
     choice = ts.breaker or winner
     if name in ("plus", "minus", "next"):
-        return replace(ts, breaker=other(choice), prompt=None), ()
+        return copy_with(ts, breaker=other(choice), prompt=None), ()
     if name == "shot_done":
         return _commit(ts, rules.Breaker(choice), at)
     return _info(ts, f"{name_of(ts.names, winner)} chooses who breaks: + - then DONE"), ()
@@ -481,7 +473,7 @@ def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
 def _live_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     d = ts.draft
     if name == "pitch_off":
-        return replace(ts, draft=replace(d, pitch_off=not d.pitch_off), prompt=None), ()
+        return copy_with(ts, draft=copy_with(d, pitch_off=not d.pitch_off), prompt=None), ()
     if name == "next":
         return _open_sheet(ts), ()
     if name == "shot_done":
@@ -497,16 +489,16 @@ def _open_sheet(ts: TableState) -> TableState:
     unknown = [i for i, p in enumerate(ts.draft.pieces) if p.kind == "?"]
     cursor = unknown[0] if unknown else 0
     text = "What was each? + -" if unknown else "Check, then DONE"
-    return replace(ts, mode="sheet", cursor=cursor, prompt=Prompt(text, "info"))
+    return copy_with(ts, mode="sheet", cursor=cursor, prompt=Prompt(text, "info"))
 
 
 def _sheet_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     sheet = rows(ts)
     cursor = min(ts.cursor, len(sheet) - 1)
     if name == "next":
-        return replace(ts, cursor=(cursor + 1) % len(sheet), prompt=None), ()
+        return copy_with(ts, cursor=(cursor + 1) % len(sheet), prompt=None), ()
     if name == "pitch_off":
-        return replace(ts, draft=replace(ts.draft, pitch_off=not ts.draft.pitch_off), prompt=None), ()
+        return copy_with(ts, draft=copy_with(ts.draft, pitch_off=not ts.draft.pitch_off), prompt=None), ()
     if name in ("plus", "minus"):
         return _change_row(ts, sheet[cursor], 1 if name == "plus" else -1), ()
     if name == "shot_done":
@@ -524,35 +516,35 @@ def _change_row(ts: TableState, row: tuple[RowKey, int], step: int) -> TableStat
             new_kind = kinds[0] if step > 0 else kinds[-1]
         else:
             new_kind = kinds[(kinds.index(kind) + step) % len(kinds)]
-        pieces = tuple(replace(p, kind=new_kind) if j == i else p for j, p in enumerate(d.pieces))
-        return replace(ts, draft=replace(d, pieces=pieces), prompt=None)
+        pieces = tuple(copy_with(p, kind=new_kind) if j == i else p for j, p in enumerate(d.pieces))
+        return copy_with(ts, draft=copy_with(d, pieces=pieces), prompt=None)
     if key == "add":
         if step > 0:
             pieces = (*d.pieces, Piece(0))
-            return replace(ts, draft=replace(d, pieces=pieces), cursor=len(pieces) - 1,
+            return copy_with(ts, draft=copy_with(d, pieces=pieces), cursor=len(pieces) - 1,
                            prompt=Prompt("Added: what is it? + -", "info"))
         by_hand = [j for j, p in enumerate(d.pieces) if p.pocket == 0]
         if not by_hand:
             return _info(ts, "Beam double? Mark it DOUBLE")
         pieces = tuple(p for j, p in enumerate(d.pieces) if j != by_hand[-1])
-        return replace(ts, draft=replace(d, pieces=pieces), cursor=ts.cursor - 1, prompt=None)
+        return copy_with(ts, draft=copy_with(d, pieces=pieces), cursor=ts.cursor - 1, prompt=None)
     if key == "spot":
         order: tuple[rules.Colour, rules.Colour] = ("white", "black")
         spot = order[0 if step > 0 else 1] if d.spot is None else order[1 - order.index(d.spot)]
-        return replace(ts, draft=replace(d, spot=spot), prompt=None)
+        return copy_with(ts, draft=copy_with(d, spot=spot), prompt=None)
     if key == "pitch_off":
-        d = replace(d, pitch_off=not d.pitch_off)
+        d = copy_with(d, pitch_off=not d.pitch_off)
     elif key == "touched":
-        d = replace(d, touched=not d.touched)
+        d = copy_with(d, touched=not d.touched)
     elif key == "foul":
-        d = replace(d, foul=not d.foul)
+        d = copy_with(d, foul=not d.foul)
     elif key == "poison_off":
-        d = replace(d, poison_off=not d.poison_off)
+        d = copy_with(d, poison_off=not d.poison_off)
     elif key == "white_off":
-        d = replace(d, white_off=max(0, d.white_off + step))
+        d = copy_with(d, white_off=max(0, d.white_off + step))
     else:
-        d = replace(d, black_off=max(0, d.black_off + step))
-    return replace(ts, draft=d, prompt=None)
+        d = copy_with(d, black_off=max(0, d.black_off + step))
+    return copy_with(ts, draft=d, prompt=None)
 
 
 def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -562,7 +554,7 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
         if p.kind == "?":
             where = f"pocket {p.pocket}" if p.pocket else "added by hand"
             ts2 = _refuse(ts, "PN-A12", f"piece {n + 1} ({where}): say what it was with + -")
-            return replace(ts2, cursor=sheet.index(("piece", n))), ()
+            return copy_with(ts2, cursor=sheet.index(("piece", n))), ()
     if d.count("poison") > 1:
         return _refuse(ts, "PN-01", "there is only one poison: mark the others"), ()
     if d.count("pitch") > 1:
@@ -574,7 +566,7 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
     if notice is not None:
         refused = _refuse_notice(ts, notice)
         if notice.code == "spot_needed" and ("spot", 0) in sheet:
-            refused = replace(refused, cursor=sheet.index(("spot", 0)))
+            refused = copy_with(refused, cursor=sheet.index(("spot", 0)))
         return refused, ()
     return _commit(ts, shot, at)
 
@@ -596,7 +588,7 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
     if isinstance(inp, rules.CoinToss):
         return ts  # the breaker screen says who won the toss
     if not isinstance(inp, rules.Shot):
-        return replace(ts, prompt=_main_notice(notices, ts.names))
+        return copy_with(ts, prompt=_main_notice(notices, ts.names))
     spotted = rules.Pieces()
     same_game = after.game_number == before.game_number and after.phase == "shooting"
     if same_game:
@@ -605,15 +597,15 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
             before.pocketed.black + inp.black - after.pocketed.black,
         )
     report = ShotReport(sensed, inp, spotted)
-    ts = replace(ts, last=report)
+    ts = copy_with(ts, last=report)
     if after.phase == "finished":
         return ts
     if not same_game:  # the game's end, in the rules' words (PN-05, PN-31)
         won = [n for n in notices if n.code == "wins_game"]
-        return replace(ts, prompt=common.said(won[0], ts.names, describe) if won else None)
+        return copy_with(ts, prompt=common.said(won[0], ts.names, describe) if won else None)
     action = spot_action(inp, spotted, notices)
     prompt = _main_notice(notices, ts.names)
-    return replace(ts, action=action, prompt=prompt)
+    return copy_with(ts, action=action, prompt=prompt)
 
 
 def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, ...]) -> str | None:
@@ -671,12 +663,12 @@ def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
 def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
     """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
     if row == 0:
-        return replace(options, players="doubles" if options.players == "singles" else "singles")
+        return copy_with(options, players="doubles" if options.players == "singles" else "singles")
     if row == 1:
         i = GAMES_CHOICES.index(options.games) if options.games in GAMES_CHOICES else 0
-        return replace(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
+        return copy_with(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
     beginners = not (options.scratch_keeps_turn or options.miss_reshoot)
-    return replace(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
+    return copy_with(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
 
 
 def summary(ts: TableState) -> str:
