@@ -18,6 +18,7 @@ from pitchside.core.record.format import replay
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.words import pichenotte as words
 from pitchside.tables import pichenotte as table
+from support.source import tree_of
 
 TESTS = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted(
@@ -41,8 +42,7 @@ def _rules_of(expr: ast.expr) -> frozenset[str] | None:
 def _notice_calls(module: object) -> list[tuple[frozenset[str] | None, str, ast.Call, str]]:
     """Every ``Notice.of(RULE, "code", ...)`` call in a module's source: (the rules it
     can name, None when computed; code; call; name of the enclosing function)."""
-    path = Path(module.__file__)  # type: ignore[attr-defined]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = tree_of(module)
     found = []
     for fn in ast.walk(tree):
         if not isinstance(fn, ast.FunctionDef):

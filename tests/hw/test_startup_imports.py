@@ -141,7 +141,7 @@ def test_every_game_boots_to_its_attract_screen_without_its_match_screens(game: 
     """Each game's example config (attract = true), booted twice on one journal: at the
     second READY=1 the game's table is loaded (its rules, codec and words make the new
     match), its match screens (``pitchside.render.<game>``) are not: they load at a
-    match's first frame (tables/<game>.py ``view``)."""
+    match's first frame (``pitchside.tables.<game>`` ``view``)."""
     config = bench_config(game, tmp_path)
     _run_to_ready(config, tmp_path / "modules.json")  # makes the journal
     again = _run_to_ready(config, tmp_path / "modules.json")

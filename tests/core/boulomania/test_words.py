@@ -22,6 +22,7 @@ from pitchside.core.record.format import parse_header, parse_input_line, replay
 from pitchside.core.rules import boulomania as rules
 from pitchside.core.words import boulomania as words
 from pitchside.tables import boulomania as table
+from support.source import tree_of
 
 CODEC = BoulomaniaCodec()
 SCENARIOS = sorted((Path(__file__).resolve().parent / "scenarios").glob("*.jsonl"))
@@ -35,7 +36,7 @@ def _notices_of_calls(module: object) -> set[tuple[str, str]]:
     """The (rule, code) of every ``Notice.of(RULE, "code", ...)`` call in a module's
     source. RULE is a string, ``"X" if ... else "Y"``, or the name ``rule``: the rule
     argument of the push chain, whose calls (``w.push(..., "BM-10")``) give its values."""
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+    tree = tree_of(module)
     pushes = {node.args[-1].value for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Attribute) and node.func.attr == "push"
               and isinstance(node.args[-1], ast.Constant)}
@@ -73,7 +74,7 @@ def test_the_rules_module_has_no_prose_notices() -> None:
 
 
 def test_the_table_parses_no_rules_text() -> None:
-    tree = ast.parse(Path(table.__file__).read_text(encoding="utf-8"))
+    tree = tree_of(table)
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
                 for alias in node.names}
     assert "re" not in imported and "with_names" not in imported

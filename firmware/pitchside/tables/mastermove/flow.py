@@ -1,76 +1,10 @@
-"""The Master Move referee at the table (pure): move-source lines and panel presses ->
-rules inputs.
-
-Master Move (``docs/rules/mastermove.md``, MM-01..MM-32)
-is refereed completely by :mod:`pitchside.core.rules.mastermove`: this module only turns
-what arrives into its inputs (``lineup``, ``coin_toss``, ``move``, ``change``,
-``restart``, ``quit``), commits them through the match (with undo), and says on the
-prompt line what happened or why an input was refused. Pure: ``handle(table, event) ->
-(table, effects)``, no clock, no random (the coin comes back as :class:`CoinTossed`).
-
-Two ways in, usable together:
-
-* **A move source** on a serial line (``serial_devices = ("moves",)``, config
-  ``[serial.moves] port = ...``): a sensor board or any terminal sending the line
-  protocol of :mod:`pitchside.signals.move_protocol` (``MOVE G3 F1``, ``LINEUP A ...``,
-  ``CHANGE A G3 F4``, ``RESTART``, ``QUIT B``, ``TOSS``, ``UNDO``, ``HELLO MM1``;
-  hardware/pitchside_hw/MOVE_PROTOCOL.md). A line that is not a command is refused as a
-  line (rule ``LINE``), a command the rules forbid with its rule ID; either way nothing
-  changes and the display says why. A lost port is a warning on the prompt; the
-  buttons go on working and the reader reconnects by itself.
-* **The panel's buttons** (hardware/pitchside_hw/WIRING_MASTERMOVE.md), a cursor that
-  walks only over squares that make sense now:
-
-==============  ==============================================================
-``plus/minus``  move the cursor to the next / previous candidate square, in board
-                order (A1, A2 .. A16, B1 ..): first a piece that can move (of the
-                side to move; after a Move, a piece of a side with a change left;
-                before the game, a piece of the line-up being set), then, once a
-                piece is picked, a square it may go to
-``next``        jump the cursor to the first candidate of the next row (A -> B ..)
-``shot_done``   OK: pick the piece under the cursor, then confirm its square (the
-                move, change or line-up edit is made). With no cursor showing: send
-                the line-up shown (before the game), toss (before the first move),
-                restart (after the changes)
-``coin``        toss the coin (both line-ups in)
-``undo``        drop the picked piece, else hide the cursor, else take back the
-                last input
-``new``         (the kiosk's: a new game once this one is over; staff gestures)
-hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to move
-                (A before the game); ``plus/minus`` switch the side, ``shot_done``
-                sends ``quit`` (MM-25: a 0-3 forfeit, MM-32), any other button
-                cancels. The short press before the hold only moves the cursor.
-``next``        once a game is over, with a tournament file: its standings and
-                next pairing, page by page, then the result screen again
-==============  ==============================================================
-
-**Tournaments.** A table config may name a tournament file (``[tournament] file =
-"cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
-(:mod:`pitchside.cli.tournament`). This module never reads it: the shell does
-(:mod:`pitchside.app.tournament_file`), at power-on and at each new match, and the kiosk
-hands every table what to show as a :class:`~pitchside.tables.effects.TournamentLoaded`
-event (:class:`~pitchside.core.tournament.TournamentInfo`; the game record says it shows
-a tournament, ``tournament=True``), which the controller shows on the attract screen's
-rotation (:func:`attract_views`) and with NEXT once a game is over. Results are entered
-with ``pitchside tournament result``: the table does not write the file, since it cannot
-know which two teams of the tournament played (its sides are the config's names) and a
-mistaken tap would change the organiser's record. A file that cannot be read is shown as
-such on the standings page; the game goes on.
-
-**A cold start from the move source.** On the attract screen and the menu the kiosk
-asks :func:`starts_on` (the game record's hook) whether a serial line should start the game: a
-``HELLO`` or ``LINEUP`` line of the move source does (the game starts with the options
-shown and the line is then handled as in play); other lines there are dropped.
-
-Before the game the table proposes a line-up for each side (the line-ups of the
-record's example, :data:`STANDARD_LINEUPS`); the cursor can move its pieces anywhere the
-line-up rules allow (MM-19) before OK sends it. A terminal or board sends its own.
-"""
+"""Master Move at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.mastermove`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
@@ -79,24 +13,22 @@ from pitchside.core.notice import Notice
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
 from pitchside.core.words.mastermove import describe as describe  # the game's words, for its table
-from pitchside.core.rules.mastermove.movegen import scoring_side
-from pitchside.core.sides import SIDES, PerSide, Side, name_of
+from pitchside.core.sides import SIDES, PerSide, Side
 from pitchside.core.step import Step
-from pitchside.core.tournament import TournamentInfo, tournament_info, unreadable_tournament
+from pitchside.core.tournament import TournamentInfo
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
+
+if TYPE_CHECKING:
+    from pitchside.render.mastermove import StandingsView
+
 
 GameMatch = Match[rules.Options, rules.State, rules.Input]
 """This game's match (its options, state and inputs typed)."""
-
-if TYPE_CHECKING:
-    from pitchside.render.mastermove import EntryView, MasterMoveView, StandingsView
 
 SOURCE = "moves"
 """The serial device name of the move source (``[serial.moves]``)."""
@@ -163,7 +95,6 @@ class TableState:
     """The standings page shown after a game (NEXT), or None: the game screen."""
 
 
-
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
     """A table with a new game waiting for both line-ups."""
     return TableState(Match.start(MasterMoveCodec(), options or rules.Options()), names=names)
@@ -186,8 +117,6 @@ def lineups_of(match: GameMatch) -> PerSide[Placement]:
             drafts = drafts.set(inp.side, inp.placement)
     return drafts
 
-
-# --- what the screen says ----------------------------------------------------------------
 
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice in short words, unless the
@@ -215,19 +144,6 @@ def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
     return copy_with(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
 
 
-def last_move(match: GameMatch) -> tuple[Side, rules.Move, bool] | None:
-    """The last move in effect: its side, the move and whether it scored a Move!
-    (None before the first move)."""
-    node = match.head
-    while node is not None:
-        if isinstance(node.inp, rules.Move):
-            before: rules.State = node.prev.state if node.prev is not None else match.initial
-            side = before.to_move or "A"
-            return side, node.inp, scoring_side(before.board, node.inp) is not None
-        node = node.prev
-    return None
-
-
 def lining_side(ts: TableState) -> Side | None:
     """The side whose line-up the buttons set now: the first without one (phase
     ``lineup``), else None."""
@@ -248,62 +164,6 @@ def _draft_board(ts: TableState) -> rules.Board:
         return board
     placed = list(board.without(side).pieces()) + [(sq, rules.Piece(side, k)) for sq, k in ts.drafts[side]]
     return rules.Board.from_pieces(placed)
-
-
-def view(ts: TableState) -> MasterMoveView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.mastermove import EntryView, MasterMoveView
-
-    game = ts.match.state
-    entry = None
-    if ts.entry.cursor is not None or ts.entry.pick is not None:
-        entry = EntryView(ts.entry.cursor, ts.entry.pick, _entry_line(ts), len(candidates(ts)))
-    last = last_move(ts.match)
-    last_text = None
-    if last is not None:
-        side, mv, scored = last
-        last_text = f"{_name(ts, side)} {mv}" + (" MOVE!" if scored else "")
-    board = _draft_board(ts) if game.phase == "lineup" else game.board
-    shown = None
-    if ts.standings_page is not None and ts.tournament is not None:
-        pages = standings_pages(ts.tournament)
-        shown = pages[ts.standings_page % len(pages)]
-    return MasterMoveView(
-        state=game,
-        names=ts.names,
-        prompt=ts.prompt,
-        board=board,
-        last_move=last_text,
-        entry=entry,
-        lining=lining_side(ts),
-        source=ts.source,
-        source_ok=ts.source_ok,
-        confirm_quit=ts.confirm_quit,
-        standings=shown,
-    )
-
-
-def _name(ts: TableState, side: Side) -> str:
-    return name_of(ts.names, side)
-
-
-def _entry_line(ts: TableState) -> str:
-    """What the cursor is on: ``"E7 joker"``, or once picked ``"E7>E6 joker"``."""
-    board = _draft_board(ts) if ts.match.state.phase == "lineup" else ts.match.state.board
-    e = ts.entry
-    if e.pick is not None:
-        piece = board.get(e.pick)
-        to = rules.square_name(e.cursor) if e.cursor is not None else "?"
-        return f"{rules.square_name(e.pick)}>{to} {piece.kind if piece else ''}".strip()
-    if e.cursor is None:
-        return ""
-    piece = board.get(e.cursor)
-    return f"{rules.square_name(e.cursor)} {piece.kind if piece else ''}".strip()
-
-
-# --- the cursor's candidates -------------------------------------------------------------
 
 
 def candidates(ts: TableState) -> tuple[rules.Square, ...]:
@@ -384,9 +244,6 @@ def _nearest(cands: tuple[int, ...], sq: int) -> int:
     """The candidate nearest to ``sq`` (king steps), first in board order on a tie."""
     r, c = divmod(sq, 16)
     return min(cands, key=lambda x: (max(abs(x // 16 - r), abs(x % 16 - c)), x))
-
-
-# --- committing ------------------------------------------------------------------------
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -558,15 +415,6 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     return copy_with(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
 
 
-# --- the app -----------------------------------------------------------------------------
-
-
-def attract_views(ts: TableState) -> tuple[StandingsView, ...]:
-    """The attract screen's extra pages (:mod:`pitchside.tables.kiosk`): the
-    tournament's standings and next pairing, if the table shows one."""
-    return standings_pages(ts.tournament) if ts.tournament is not None else ()
-
-
 def starts_on(event: Event) -> bool:
     """Whether ``event``, arriving on the attract screen or the menu, starts a game
     (:mod:`pitchside.tables.kiosk`): a ``HELLO`` or ``LINEUP`` line of the move source."""
@@ -577,54 +425,3 @@ def starts_on(event: Event) -> bool:
     except proto.ProtocolError:
         return False
     return isinstance(cmd, proto.Hello) or (isinstance(cmd, proto.Play) and isinstance(cmd.input, rules.Lineup))
-
-
-FIRST_MOVERS: tuple[Literal["coin_toss", "A", "B"], ...] = ("coin_toss", "A", "B")
-"""The menu's choices for ``first_mover``, in order."""
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: who moves first, the changes rule, the stalemate rule."""
-    first = {"coin_toss": "COIN TOSS", "A": "HOME (A)", "B": "AWAY (B)"}[options.first_mover]
-    changes = "PER RESTART" if options.changes == "per_restart" else "CARRY OVER"
-    return (
-        ("First move", first),
-        ("Changes", changes),  # MM-30 / MM-A5
-        ("Stalemate", f"NO {options.stalemate_refuse}TH"),  # MM-29 / MM-A4: the refused traversal
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        i = FIRST_MOVERS.index(options.first_mover)
-        return copy_with(options, first_mover=FIRST_MOVERS[(i + step) % len(FIRST_MOVERS)])
-    if row == 1:
-        return copy_with(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
-    return copy_with(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
-
-
-def summary(ts: TableState) -> str:
-    """A game on hold: ``"Moves 1-0, changes"``."""
-    g = ts.match.state
-    return f"Moves {g.score.A}-{g.score.B}, {g.phase}"
-
-
-APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
-    name="mastermove",
-    title="MASTER MOVE",
-    panel=Panel(buttons=("coin", "shot_done", "undo", "new", "plus", "minus", "next"), serial_devices=(SOURCE,)),
-    codec=MasterMoveCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    starts_on=starts_on,
-    attract_views=attract_views,
-    tournament=True,
-    moments=game_moments.mastermove,
-)
-"""Master Move's game record (:class:`~pitchside.tables.gametable.GameTable`): it starts
-on a move source's line and shows a tournament (the shell hands in its read)."""
-
-__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "TableState", "TournamentInfo", "attract_views", "candidates",
-           "handle", "last_move", "lining_side", "new_table", "resumed", "standings_pages", "starts_on",
-           "tournament_info", "unreadable_tournament", "view"]

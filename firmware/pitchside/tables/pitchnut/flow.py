@@ -1,65 +1,10 @@
-"""The Pitchnut referee flow at the table (pure): panel events -> rules inputs.
-
-The board has a break-beam in each of its four pockets (``pocket_1`` .. ``pocket_4``)
-that counts what drops (:class:`~pitchside.signals.beam.BeamCounter`, parameters in
-hardware/pitchside_hw/configs/pitchnut.toml and sim/pitchside_sim/burst.py). A beam
-cannot tell what dropped, nor can it see the pitch leave the board, nor when the shot is
-over (PN-A12): the players say so with the buttons. This module turns what was sensed
-and what the players confirm into one :class:`~pitchside.core.rules.pitchnut.Shot`
-(the replay spec's ``shot`` input) and commits it, and runs the coin toss and the
-choice of breaker (PN-05). It is a pure function :func:`handle` of (table state,
-event): no clock, no random (the toss arrives as :class:`CoinTossed`).
-
-Buttons (names of the pin map, hardware/pitchside_hw/WIRING_PITCHNUT.md):
-
-=============  ===================================================================
-``coin``       toss the coin (before the first game; the shell draws the side)
-``pitch_off``  the pitch left the board on this shot: a scratch (PN-08; toggle)
-``shot_done``  end the shot: check the pieces, then confirm (commit); OK elsewhere
-``next``       the shot sheet: open it during a shot; next row in it
-``plus/minus`` the shot sheet: change the row (a piece's kind, a count, yes/no);
-               choosing the breaker: the other side
-``undo``       leave the shot sheet; clear the shot; else take back the last input
-``new``        (the kiosk's: a new match after one; staff gestures)
-=============  ===================================================================
-
-A shot, step by step:
-
-1. **Live.** Each piece counted by a pocket beam is added to the shot as a sensed piece
-   of unknown kind (pocket, time, blocked time kept). ``pitch_off`` marks a scratch off
-   the board. After :data:`QUIET_S` without pocket activity a game timer proposes
-   ending the shot on the display; it never commits (pieces still slide in the
-   gutters, PN-A12).
-2. **Shot sheet** (``shot_done`` with pieces sensed, or ``next``): one row per piece;
-   ``plus``/``minus`` say what it was (the shooter's colour first once colours are set,
-   then the other colour, the poison, the pitch, and ``DOUBLE``: the beam counted a piece
-   twice as it bounced in its chute, so the row is not a piece). Rows after the pieces:
-   ``+ PIECE`` (add one the beam missed; minus removes the last added), pitch off the
-   board, a referee's technique foul (PN-A10), object pieces and the poison knocked off
-   the board (PN-A8), with ``miss_reshoot`` whether the pitch touched a piece (PN-23),
-   and the colour to spot when the rules leave it open (PN-A5).
-3. **Confirm** (``shot_done`` on the sheet): every piece must have a kind; the shot is
-   applied by the rules (a refusal keeps the sheet, with the reason) and journaled.
-
-A shot with nothing sensed commits straight away on ``shot_done`` (a miss, or a pitch
-off the board), so an ordinary miss costs one press.
-
-A pocket whose beam is dead or missed a piece: the piece is entered on the sheet with
-``+ PIECE`` (``next`` opens the sheet even when nothing was sensed), and the journaled
-shot names it in ``by_hand`` (its kind), a record the rules ignore: a piece entered by
-hand counts exactly as a sensed one (sensor health).
-
-What was sensed and what was confirmed: the confirmed :class:`Shot` is the journaled
-rules input (:class:`~pitchside.tables.effects.Accepted`); the sensed counts per pocket
-stay in the draft while the shot is entered and, once it is committed, in
-:attr:`TableState.last` (:class:`ShotReport`: sensed per pocket, the shot, the pieces
-to spot) until the next shot.
-"""
+"""Pitchnut at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.pitchnut`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
 from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
@@ -75,14 +20,10 @@ from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
+
 
 GameMatch = Match[rules.Options, rules.State, rules.Input]
 """This game's match (its options, state and inputs typed)."""
-
-if TYPE_CHECKING:
-    from pitchside.render.pitchnut import PitchnutView, SheetRow
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
 """The pocket beams, by pin-map name; a piece's ``pocket`` is its index + 1."""
@@ -93,9 +34,6 @@ QUIET_S = 3.0
 QUIET_TIMER = "game:quiet"
 
 Kind = Literal["?", "white", "black", "poison", "pitch", "double"]
-KIND_WORDS: dict[str, str] = {
-    "?": "?", "white": "WHITE", "black": "BLACK", "poison": "POISON", "pitch": "PITCH", "double": "DOUBLE",
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +109,6 @@ class TableState:
     last: ShotReport | None = None
 
 
-
 Effect = TableEffect
 
 
@@ -191,9 +128,6 @@ def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> Ta
         return ts
     before, inp, notices = last
     return _after(ts, before, inp, notices, (0, 0, 0, 0))
-
-
-# --- what the players see -------------------------------------------------------------
 
 
 def kinds_for(game: rules.State) -> tuple[Kind, ...]:
@@ -252,98 +186,6 @@ def rows(ts: TableState) -> tuple[tuple[RowKey, int], ...]:
         out.append(("touched", 0))
     out += [("foul", 0), ("white_off", 0), ("black_off", 0), ("poison_off", 0)]
     return tuple(out)
-
-
-def _yes(flag: bool) -> str:
-    return "YES" if flag else "NO"
-
-
-def sheet_rows(ts: TableState) -> tuple[SheetRow, ...]:
-    """The shot sheet as the screen shows it."""
-    from pitchside.render.pitchnut import SheetRow  # with the match screen (see view)
-
-    d = ts.draft
-    out = []
-    for key, i in rows(ts):
-        if key == "piece":
-            p = d.pieces[i]
-            where = f"POCKET {p.pocket}" if p.pocket else "BY HAND"
-            out.append(SheetRow(f"{i + 1} {where}", KIND_WORDS[p.kind], p.kind == "?"))
-        elif key == "spot":
-            out.append(SheetRow("SPOT COLOUR", KIND_WORDS[d.spot] if d.spot else "?", d.spot is None))
-        elif key == "add":
-            out.append(SheetRow("+ PIECE", ""))
-        elif key == "pitch_off":
-            out.append(SheetRow("PITCH OFF", _yes(d.pitch_off)))
-        elif key == "touched":
-            out.append(SheetRow("HIT A PIECE", _yes(d.touched)))
-        elif key == "foul":
-            out.append(SheetRow("FOUL", _yes(d.foul)))
-        elif key == "white_off":
-            out.append(SheetRow("WHITE OFF", str(d.white_off)))
-        elif key == "black_off":
-            out.append(SheetRow("BLACK OFF", str(d.black_off)))
-        else:
-            out.append(SheetRow("POISON OFF", _yes(d.poison_off)))
-    return tuple(out)
-
-
-def shot_summary(draft: ShotDraft) -> str:
-    """What the shot would commit, e.g. ``"2 WHITE 1 BLACK PITCH"``, or ``"NOTHING IN"``."""
-    parts = []
-    colours: tuple[tuple[Kind, str], ...] = (("white", "WHITE"), ("black", "BLACK"))
-    for kind, word in colours:
-        if draft.count(kind):
-            parts.append(f"{draft.count(kind)} {word}")
-    if draft.count("poison"):
-        parts.append("POISON")
-    if draft.count("pitch"):
-        parts.append("PITCH")
-    if draft.pitch_off:
-        parts.append("PITCH OFF")
-    if draft.foul:
-        parts.append("FOUL")
-    unknown = draft.count("?")
-    if unknown:
-        parts.append(f"{unknown} ?")
-    return " ".join(parts) if parts else "NOTHING IN"
-
-
-def shot_line(draft: ShotDraft) -> str | None:
-    """The bottom line during a live shot: ``"3 IN: P1, P3, P3"``, with the pitch off."""
-    parts = []
-    if draft.pieces:
-        pockets = ", ".join(f"P{p.pocket}" if p.pocket else "HAND" for p in draft.pieces)
-        parts.append(f"{len(draft.pieces)} IN: {pockets}")
-    if draft.pitch_off:
-        parts.append("PITCH OFF")
-    return "  ".join(parts) if parts else None
-
-
-def view(ts: TableState) -> PitchnutView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.pitchnut import PitchnutView
-
-    game = ts.match.state
-    sheet = sheet_rows(ts) if game.phase == "shooting" and ts.mode == "sheet" else ()
-    return PitchnutView(
-        state=game,
-        names=ts.names,
-        prompt=ts.prompt,
-        action=ts.action,
-        shot_line=shot_line(ts.draft) if game.phase == "shooting" and ts.mode == "live" else None,
-        sheet=sheet,
-        cursor=ts.cursor,
-        sheet_title=f"SHOT: {len(ts.draft.pieces)} IN" if sheet else "",
-        summary=shot_summary(ts.draft) if sheet else "",
-        breaker=(ts.breaker or game.toss_winner) if game.phase == "choose_breaker" else None,
-        sensed=ts.draft.sensed(),
-    )
-
-
-# --- the controller ---------------------------------------------------------------------
 
 
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
@@ -641,49 +483,3 @@ def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt 
 
 _PROMPT_FIRST = ("on_poison", "owes", "colours_assigned", "banks_bonus")
 """The notice codes the prompt line shows first, in this order (else the last notice)."""
-
-
-# --- the app --------------------------------------------------------------------------
-
-
-GAMES_CHOICES = (1, 2, 3, 5)
-"""Games to win the match, as the menu offers them."""
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: players, games to win, beginners' or standard rules."""
-    beginners = options.scratch_keeps_turn or options.miss_reshoot
-    return (
-        ("Players", options.players.upper()),
-        ("Match", "1 GAME" if options.games == 1 else f"FIRST TO {options.games}"),
-        ("Rules", "BEGINNERS" if beginners else "STANDARD"),
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        return copy_with(options, players="doubles" if options.players == "singles" else "singles")
-    if row == 1:
-        i = GAMES_CHOICES.index(options.games) if options.games in GAMES_CHOICES else 0
-        return copy_with(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
-    beginners = not (options.scratch_keeps_turn or options.miss_reshoot)
-    return copy_with(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
-
-
-def summary(ts: TableState) -> str:
-    """A match on hold: ``"Game 2, 1-0"``."""
-    g = ts.match.state
-    return f"Game {g.game_number}, {g.score.A}-{g.score.B}"
-
-
-APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
-    name="pitchnut",
-    title="PITCHNUT",
-    panel=Panel(buttons=("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus"), beams=POCKETS),
-    codec=PitchnutCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    moments=game_moments.pitchnut,
-)
-"""Pitchnut's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -1,62 +1,10 @@
-"""The Pitch Bowl referee flow at the table (pure): panel events -> rules inputs.
-
-No sensor can follow the pieces (PB-A14): the table keeps the referee's bookkeeping from
-what the coaches enter on one **shared panel beside the display** (hardware/pitchside_hw/
-WIRING_PITCHBOWL.md says why shared, not one per coach). Every input of the engine
-(:mod:`pitchside.core.rules.pitchbowl`) is assembled as a *draft* shown on the display and
-committed with OK (``shot_done``), like Pichenotte's shot. The module is a pure function
-:func:`handle` of (table state, event): no clock, no random, no I/O.
-
-Buttons (pin-map names):
-
-==============  ==================================================================
-``coin``        toss the coin (PB-02); the shell draws the winner (TossCoin)
-``strip``       announce Strip the Ball (PB-17) -- before the pitch; press again
-``pickup``      announce Pick Up (PB-18)         to take the announcement back.
-``handoff``     announce Hand Off (PB-20)        An announcement the rules forbid now
-``pass``        announce Pass (PB-22)            is refused at once, with the reason.
-``miss``        the announced action missed (PB-14); a Pass: press again for an
-                interception (PB-23). At the kick-off: touch back (PB-06). For a
-                defensive placement: it went wrong (PB-32).
-``all_out``     the player Went All-Out (PB-09; a second one in a turn is a foul)
-``fall``        the player exceeded its movement: FALL (PB-10)
-``touchdown``   a ball carrier scored (PB-27)
-``end_turn``    the active coach ends his turn (PB-34, PB-A1)
-``def_place``   the defender made a defensive placement (PB-31, option)
-``next``        the selector: move to the next field (checklist, rarer pitch flags)
-``plus/minus``  the selector: change the field under the cursor; choose KICK (+) or
-                RECEIVE (-); at the kick-off, LANDED / TOUCH BACK
-``shot_done``   OK: commit what the draft line shows (the choice, a placement, the
-                kick-off, a pitch, a defensive placement)
-``undo``        clear the draft, else take back the last input
-``new``         (the kiosk's: a new match once this one is over; staff gestures)
-==============  ==================================================================
-
-The pitch draft (phase ``turn``): nothing entered and OK is a simple pitch (a Run or a
-Block, PB-13/15/16): one press. An announced action and OK is its success (PASS, OK: two
-presses); MISS before OK makes it a miss (three presses). The rarer flags are on the
-selector (NEXT, then + or -): CLEARANCE (PB-21), OUT <side> (players of each side that
-left the field, PB-24), BALL OUT (PB-25; while a piece carries the ball, that carrier left
-the field with it, PB-35: out of bounds with no OUT <side> pressed), CARRIER OUT (the ball
-carrier was one of them, PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26,
-PB-A12). The engine judges the whole pitch at OK; a refused pitch stays on the draft line
-to be corrected.
-
-The coin toss and its animation: COIN asks the shell for a toss (:class:`TossCoin`); the
-winner comes back at once as :class:`CoinTossed` and is **committed and journaled before
-anything is shown** (the CoinToss input). The display then spins a coin for
-:data:`SPIN_FRAMES` frames of :data:`SPIN_FRAME_S` s (``StartTimer("game:toss", ...)``)
-before revealing the winner. A power cut mid-animation therefore cannot change the
-outcome: the table comes back (:func:`resumed`) with the toss in the journal and shows
-the winner at once, without spinning again -- pulling the plug is no way to re-toss.
-A press during the spin reveals the winner at once and is otherwise ignored (a coach
-who presses KICK before seeing who won has not chosen); UNDO takes the toss back.
-"""
+"""Pitch Bowl at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.pitchbowl`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
 from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
@@ -72,19 +20,17 @@ from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
+
 
 GameMatch = Match[rules.Options, rules.State, rules.Input]
 """This game's match (its options, state and inputs typed)."""
 
-if TYPE_CHECKING:
-    from pitchside.render.pitchbowl import PitchBowlView
-
 SPIN_FRAMES = 5
 """Frames of the coin-toss animation before the winner is shown."""
+
 SPIN_FRAME_S = 0.3
 """Seconds per animation frame: the reveal comes 1.5 s after the toss."""
+
 TOSS_TIMER = "game:toss"
 """The animation's timer (the kiosk routes ``game:`` timers back to the game)."""
 
@@ -92,12 +38,12 @@ ANNOUNCE_BUTTONS: dict[str, rules.Announce] = {
     "strip": "strip", "pickup": "pickup", "handoff": "handoff", "pass": "pass",
 }  # fmt: skip
 """Announcement buttons -> the ``announce`` of a pitch (PB-13)."""
-ANNOUNCE_LABEL = {"strip": "STRIP", "pickup": "PICK UP", "handoff": "HAND OFF", "pass": "PASS"}
 
 PLACEMENT_FIELDS = ("PLAYERS", "MARKER", "PER WING", "OVERLAP", "TEAM")
 """The placement checklist on the selector, in cursor order (PB-03, PB-04): players
 placed (11), players touching the centre line marker (at least 3), the most players on
 one wing (at most 2), a player over the centre line (none), the team placing."""
+
 PITCH_FIELDS = ("CLEARANCE", "OUT A", "OUT B", "BALL OUT", "CARRIER OUT", "K.O. OWN", "K.O. OPP")
 """The rarer pitch flags on the selector, in cursor order (``OUT A`` shows A's name)."""
 
@@ -220,144 +166,8 @@ def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> Ta
     return copy_with(ts, prompt=_notice(ts, notices), scored=_scores(ts, notices))
 
 
-# --- what the display shows ------------------------------------------------------------
-
-
 _name = name_of
 
-
-def field_label(ts: TableState, i: int) -> str:
-    """The selector field ``i`` of the current phase, with side names filled in."""
-    if ts.match.state.phase in ("place_defender", "place_attacker"):
-        return PLACEMENT_FIELDS[i]
-    label = PITCH_FIELDS[i]
-    if label in ("OUT A", "OUT B"):
-        return f"OUT {_name(ts.names, label[-1])}".upper()  # type: ignore[arg-type]
-    return label
-
-
-def field_value(ts: TableState, i: int) -> str:
-    """The value of selector field ``i`` as shown (``"YES"``, ``"2"``, a name)."""
-    if ts.match.state.phase in ("place_defender", "place_attacker"):
-        p = ts.placement
-        side = p.side or _placer(ts.match.state)
-        return (str(p.players), str(p.on_marker), str(p.max_on_wing), _yes(p.over_line),
-                _name(ts.names, side).upper())[i]  # fmt: skip
-    d = ts.pitch
-    return (_yes(d.clearance), str(d.out.A), str(d.out.B), _yes(d.ball_out), _yes(d.carrier_out),
-            str(d.ko), str(d.ko_opponent))[i]  # fmt: skip
-
-
-def _yes(flag: bool) -> str:
-    return "YES" if flag else "NO"
-
-
-def draft_line(ts: TableState) -> str:
-    """The pitch (or defensive placement) being entered, e.g. ``"PASS MISSED ALL-OUT"``;
-    empty when nothing is entered."""
-    if ts.def_ok is not None:
-        return "DEF PLACEMENT" + ("" if ts.def_ok else " WRONG")
-    d = ts.pitch
-    parts = []
-    if d.announce is not None:
-        label = ANNOUNCE_LABEL[d.announce]
-        parts.append({None: f"{label}?", "success": label, "miss": f"{label} MISSED",
-                      "interception": "INTERCEPTED"}[d.result])  # fmt: skip
-    if d.all_out:
-        parts.append("ALL-OUT")
-    if d.fall:
-        parts.append("FALL")
-    if d.clearance:
-        parts.append("CLEARANCE")
-    for side in SIDES:
-        n = d.out[side]
-        if n:
-            parts.append(f"OUT {_name(ts.names, side).upper()}" + (f"x{n}" if n > 1 else ""))
-    if d.carrier_out:
-        parts.append("CARRIER OUT")
-    if d.ball_out:
-        parts.append("BALL OUT")
-    if d.ko:
-        parts.append(f"KO{d.ko}")
-    if d.ko_opponent:
-        parts.append(f"KO OPP{d.ko_opponent}")
-    if d.touchdown:
-        parts.append("TOUCHDOWN")
-    return " ".join(parts)
-
-
-def hint(ts: TableState) -> str:
-    """What OK would do now, for the bottom line when nothing else is shown."""
-    g = ts.match.state
-    if g.phase == "toss":
-        return "PRESS COIN TO TOSS"
-    if g.phase == "choose":
-        return "+ KICK  - RECEIVE  then OK"
-    if g.phase in ("place_defender", "place_attacker"):
-        return "OK: PLACED  +/- NEXT: EDIT"
-    if g.phase == "kickoff":
-        return "OK: LANDED   MISS: SHORT" if ts.landed else "OK: TOUCH BACK"
-    if g.phase == "finished":
-        return "NEW: new match"
-    if ts.def_ok is not None:
-        return "OK: PLACED  MISS: WENT WRONG"
-    d = ts.pitch
-    if d.announce is not None and d.result is None:
-        return f"{ANNOUNCE_LABEL[d.announce]}: OK MADE  MISS"
-    if not d.is_empty:
-        return f"{draft_line(ts)}: OK"
-    if g.bonus_pending:
-        return "BONUS PITCH NOW: OK"
-    return "ANNOUNCE, PITCH, OK"
-
-
-def view(ts: TableState) -> PitchBowlView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.pitchbowl import PitchBowlView
-
-    g = ts.match.state
-    placement: tuple[tuple[str, str], ...] = ()
-    if g.phase in ("place_defender", "place_attacker"):
-        placement = tuple((PLACEMENT_FIELDS[i], field_value(ts, i)) for i in range(len(PLACEMENT_FIELDS)))
-    selector = None
-    if ts.selecting and g.phase == "turn":
-        selector = f"< {field_label(ts, ts.cursor)}: {field_value(ts, ts.cursor)} >"
-    return PitchBowlView(
-        state=g,
-        names=ts.names,
-        prompt=ts.prompt,
-        spin=ts.spin,
-        choice=ts.choice,
-        placement=placement,
-        cursor=ts.cursor if (ts.selecting or placement) else None,
-        landed=ts.landed,
-        announce=ts.pitch.announce if g.phase == "turn" and ts.def_ok is None else None,
-        draft=draft_line(ts) if g.phase == "turn" else "",
-        selector=selector,
-        hint=hint(ts),
-        scored=scored_state(ts),
-    )
-
-
-def scored_state(ts: TableState) -> rules.State | None:
-    """The match screen's state a touchdown was scored on (the turn before the pitch
-    that scored, PB-27) with the new score, the new last loss of initiative (the
-    touchdown itself: PB-28 lists TOUCHDOWN among the losses, and play restarts with a
-    kick-off, PB-27) and the new kicker (its scorer, whom the line names), while
-    :attr:`TableState.scored` is set. So a touchdown changes the score, the last-loss
-    line and the bottom line ("TOUCHDOWN!", on 128x32 "TOUCHDOWN Bob!") on the screen
-    the players were watching, and the placement screen (PB-03) follows at the next
-    press. None at any other time."""
-    head = ts.match.head
-    if not ts.scored or head is None:
-        return None
-    before: rules.State = head.prev.state if head.prev is not None else ts.match.initial
-    return copy_with(before, score=ts.match.state.score, last_loss=ts.match.state.last_loss, kicker=ts.match.state.kicker)
-
-
-# --- prompts ---------------------------------------------------------------------------
 
 def _refuse(ts: TableState, notice: Notice) -> TableState:
     """The refusal ``notice`` (the rules', or the shared undo one) on the display, in the
@@ -396,9 +206,6 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
 def _placer(game: rules.State) -> Side:
     who = rules.to_act(game)
     return who or "A"
-
-
-# --- the controller --------------------------------------------------------------------
 
 
 def _scores(ts: TableState, notices: tuple[Notice, ...]) -> bool:
@@ -663,56 +470,3 @@ def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     if refusal is not None:
         return _refused(ts, refusal), ()
     return copy_with(ts, def_ok=True, prompt=None, selecting=False), ()
-
-
-# --- the app ---------------------------------------------------------------------------
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: defensive placement, how a turn ends, a carrier leaving the field."""
-    return (
-        ("Def. placing", "ON" if options.defensive_placement else "OFF"),
-        ("End turn", END_TURN_LABEL[options.end_turn]),
-        ("Carrier out", "BALL OUT" if options.carrier_out == "ball_out" else "BALL LOOSE"),
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        return copy_with(options, defensive_placement=not options.defensive_placement)
-    if row == 1:
-        i = END_TURN_CHOICES.index(options.end_turn)
-        return copy_with(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
-    return copy_with(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
-
-
-def summary(ts: TableState) -> str:
-    """A match on hold: ``"0-1, Bob to play"``."""
-    g = ts.match.state
-    score = f"{g.score.A}-{g.score.B}"
-    who = rules.to_act(g)
-    return f"{score}, {_name(ts.names, who)} to play" if who else score
-
-
-END_TURN_CHOICES: tuple[Literal["unless_def_placement", "always", "never"], ...] = (
-    "unless_def_placement", "always", "never",
-)  # fmt: skip
-END_TURN_LABEL = {"unless_def_placement": "BUTTON", "always": "ALWAYS", "never": "FLICK ALL"}
-"""The menu's words for the ``end_turn`` option (PB-34, PB-A1)."""
-
-APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
-    name="pitchbowl",
-    title="PITCH BOWL",
-    panel=Panel(
-        buttons=(
-            "coin", "strip", "pickup", "handoff", "pass", "miss", "all_out", "fall", "touchdown",
-            "end_turn", "def_place", "shot_done", "undo", "new", "plus", "minus", "next",
-        ),  # fmt: skip
-    ),
-    codec=PitchBowlCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    moments=game_moments.pitchbowl,
-)
-"""Pitch Bowl's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -1,55 +1,10 @@
-"""The Boulomania referee at the table (pure): panel presses and dice -> rules inputs.
-
-Every outcome of Boulomania is decided by the dice (rules
-BM-01..BM-28 of ``docs/rules/boulomania.md``), so the
-table referees all of it. The team to play first *declares* its throw with the panel
-(what BM-05, BM-07, BM-11 and BM-19 let it choose), the display shows the declaration,
-then the dice are rolled and the throw enters the rules engine
-(:mod:`pitchside.core.rules.boulomania`) as one input carrying the declaration and the
-values: ``start_roll``, ``jack_roll``, ``point`` or ``shoot``.
-
-Where the dice come from:
-
-* **A die unit** on a serial line (``[serial.die]``; protocol in
-  hardware/pitchside_hw/DIE_PROTOCOL.md, parsed by :mod:`pitchside.signals.die_protocol`):
-  each ``ROLL`` line is a roll. While the unit is connected, the ROLL button does not
-  roll (the unit does).
-* **The table's own die**: ROLL (or SHOT DONE) asks the shell for :class:`RollDice`
-  (``n`` dice) and the values come back as :class:`DiceRolled` (``secrets`` on the table,
-  a seeded source in the simulator; :mod:`pitchside.app.software_die`). This is the die
-  when no unit is configured, and while a unit is unplugged (so a match never stops).
-
-A roll with the wrong number of dice for what the table expects now (two for the start
-roll, one for the jack or a shot, two or three as declared for a point), a line that is
-not the protocol (garbage, a 7, a half line dropped by the reader), an ``ERR`` from the
-unit, a lost connection: each is refused or reported on the display and changes
-nothing; the players roll again.
-
-Buttons (hardware/pitchside_hw/WIRING_BOULOMANIA.md):
-
-=============  ==================================================================
-``roll``       roll the table's die for what is declared (no die unit connected)
-``shot_done``  the same as ROLL (OK: "I have declared, roll")
-``next``       the throw: POINT 2 DICE -> POINT 3 DICE -> SHOOT -> ... (BM-05, BM-19)
-``plus/minus`` SHOOT: the target (the opponent's bowls nearest the jack first, then the
-               jack); POINT 2: jack space on a double (BM-07); with option
-               ``push_optional`` also "do not push on" (BM-10)
-``fork``       the push at the forks 8, 13, 16: cycles which of them go diagonal (BM-11)
-``undo``       clear the declaration; if there is none, take back the last throw
-``new``        (the kiosk's: a new game once this one is over; staff gestures)
-=============  ==================================================================
-
-Conditional declarations never refuse a roll after the fact: "jack space on a double"
-takes jack space n only when the dice are a double n-n on two dice and the space is
-free (otherwise the bowl goes on the sum, and the display says why); fork choices are
-passed for the forks the push chain really meets; "do not push on" applies only when the
-sum's space is taken.
-"""
+"""Boulomania at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.boulomania`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
 from pitchside.core.boards.boulomania import Board
 from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
@@ -75,20 +30,20 @@ from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, SensorHealthRead, TableEffect, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
+
 
 GameMatch = Match[rules.Options, rules.State, rules.Input]
 """This game's match (its options, state and inputs typed)."""
 
-if TYPE_CHECKING:
-    from pitchside.render.boulomania import BoulomaniaView, DiceShown
-
 Mode = Literal["point2", "point3", "shoot"]
+
 Target = int | Literal["jack"]
+
 DieStatus = Literal["none", "connected", "lost", "absent", "bad_version"]
+
 DIE = "die"
 """The die unit's serial device name (``[serial.die]``)."""
+
 MODES: tuple[Mode, ...] = ("point2", "point3", "shoot")
 
 
@@ -155,7 +110,6 @@ class TableState:
     die: DieLink = field(default_factory=DieLink)
 
 
-
 Effect = TableEffect
 
 
@@ -176,9 +130,6 @@ def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> Ta
         return ts
     before, inp, notices = last
     return _after(ts, before, inp, notices, "journal")
-
-
-# --- queries for the display and the tests ---------------------------------------------
 
 
 def targets(game: rules.State) -> tuple[Target, ...]:
@@ -260,79 +211,8 @@ def to_input(game: rules.State, choice: Choice, values: tuple[int, ...]) -> rule
     return rules.Point(values, jack_space=jack_space, forks=forks, push=push, jack_space_if_free=missed)
 
 
-def choice_line(ts: TableState) -> str:
-    """The bottom line before a roll: who rolls and with what, e.g.
-    ``"Ann: POINT 2 +JACK SP"`` or ``"Bob: SHOOT AT 13"``. The forks declared
-    diagonal are drawn on the board (and said when FORK is pressed)."""
-    game = ts.match.state
-    if game.phase == "start_roll":
-        return "ROLL-OFF: ROLL"
-    if game.phase == "jack_roll":
-        assert game.starter is not None
-        return f"{_name(ts, game.starter)}: ROLL FOR THE JACK"
-    if game.phase != "throw" or game.to_play is None:
-        return ""
-    c = ts.choice
-    who = _name(ts, game.to_play)
-    if c.mode == "shoot":
-        t = c.target if c.target is not None else default_target(game)
-        what = "SHOOT AT JACK" if t == rules.JACK else f"SHOOT AT {t}"
-    else:
-        what = "POINT 2 DICE" if c.mode == "point2" else "POINT 3 DICE"
-        if c.jack_space:
-            what = "POINT 2 +JACK SP"
-        if c.no_push:
-            what += " NO PUSH"
-    return f"{who}: {what}"
-
-
-def view(ts: TableState) -> BoulomaniaView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.boulomania import BoulomaniaView, DiceShown
-
-    game = ts.match.state
-    target = None
-    if game.phase == "throw" and ts.choice.mode == "shoot":
-        target = ts.choice.target if ts.choice.target is not None else default_target(game)
-    last = None
-    if ts.last is not None:
-        said = ts.last.line(ts.names)
-        last = DiceShown(ts.last.values, said.long, "" if said.short == said.long else said.short)
-    return BoulomaniaView(
-        state=game,
-        names=ts.names,
-        choice_line=choice_line(ts) or None,
-        target=target,
-        last=last,
-        prompt=ts.prompt,
-        diagonal=ts.choice.diagonal if game.phase == "throw" else frozenset(),
-        die="none" if ts.die.status == "absent" else ts.die.status,
-        ended=ended_board(ts),
-    )
-
-
-def ended_board(ts: TableState) -> rules.State | None:
-    """The board the last round ended on (:func:`pitchside.core.rules.boulomania.thrown`
-    of the throw that ended it), while the next round's jack is still to roll: so the
-    players see the bowls that scored (BM-16) and a round's end changes only what it
-    scored on the screen. None at any other time."""
-    node = ts.match.head
-    if ts.match.state.phase != "jack_roll" or node is None or not isinstance(node.inp, (rules.Point, rules.Shoot)):
-        return None
-    before: rules.State = node.prev.state if node.prev is not None else ts.match.initial
-    return rules.thrown(before, node.inp)
-
-
-# --- the controller ------------------------------------------------------------------------
-
 JACK_SPACE_TWO_DICE = Notice.of("BM-08", "jack_space_two_dice")
 """The panel's refusal of a jack-space declaration with three dice (BM-08)."""
-
-
-def _name(ts: TableState, side: Side) -> str:
-    return name_of(ts.names, side)
 
 
 def _refuse(ts: TableState, notice: Notice) -> TableState:
@@ -351,15 +231,16 @@ def _die_refusal(ts: TableState, text: str) -> TableState:
 
 _warn = common.warn
 
-
 _CHAIN = frozenset({"pushed", "pushed_out"})
 """The notices of a push chain (BM-10, BM-21): drawn as the spaces it went through."""
+
 _SAID = frozenset({
     "placed", "on_jack_space", "dead", "declined", "jack_knocked_out", "jack_missed", "missed", "hit",
     "shooter_out", "carreau", "jack_out_beside", "kiss", "jack_moves", "jack_stays_last_row",
     "jack_stays_blocked", "jack_pushed_out",
 })
 """The notices of what a throw did to its bowl, its target and the jack, in the line."""
+
 _BY_THROWER = frozenset({"placed", "on_jack_space", "declined", "jack_knocked_out"})
 """Notices whose panel words begin with the thrower's name ("Ann on 11")."""
 
@@ -606,43 +487,3 @@ def _undone(ts: TableState) -> TableState:
     roll still in effect shown, the shared words on the prompt."""
     new = copy_with(ts, choice=Choice(), prompt=common.said(UNDONE, ts.names, describe))
     return copy_with(new, last=_last_of(new))
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: game length, bowls per team, whether pushing on is optional."""
-    return (
-        ("Game to", str(options.target)),
-        ("Bowls", f"{options.bowls} EACH"),
-        ("Push on", "OPTIONAL" if options.push_optional else "MUST"),
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        i = TARGETS.index(options.target) if options.target in TARGETS else TARGETS.index(13)
-        return copy_with(options, target=TARGETS[(i + step) % len(TARGETS)])
-    if row == 1:
-        return copy_with(options, bowls=(options.bowls - 1 + step) % 8 + 1)
-    return copy_with(options, push_optional=not options.push_optional)
-
-
-def summary(ts: TableState) -> str:
-    """A game on hold: ``"Round 2, 5-3"``."""
-    g = ts.match.state
-    return f"Round {g.round}, {g.score.A}-{g.score.B}"
-
-
-TARGETS = (5, 7, 9, 11, 13, 15, 21)
-"""Game lengths the menu offers (BM-18: 13 by default)."""
-
-APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
-    name="boulomania",
-    title="BOULOMANIA",
-    panel=Panel(buttons=("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus"), serial_devices=(DIE,)),
-    codec=BoulomaniaCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    moments=game_moments.boulomania,
-)
-"""Boulomania's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -1,79 +1,13 @@
-"""The Pichenotte referee flow at the table (pure): panel events -> rules inputs.
-
-The table senses only the twenty hole (PI-A8); everything else is a button. This module
-assembles one :class:`~pitchside.core.rules.pichenotte.Shot` (the replay spec's ``shot``
-input) from what happens during a shot, shows it on the prompt line, and commits it on
-``shot_done``. At round end it runs the zone-count entry and commits a ``tally``. It is a
-pure function :func:`handle` of (table state, event) like the rules engine it drives:
-no clock, no random (the coin toss arrives as :class:`CoinTossed` carrying its winner).
-
-Buttons (names of the pin map, hardware/pitchside_hw/WIRING.md):
-
-==============  ==============================================================
-``coin``        toss the coin (before the first shot); the shell draws the side
-``call``        call a twenty for this shot (toggle; only when it matters, PI-05)
-``no_contact``  the shot made no contact (toggle; only when it matters, PI-06)
-``ditch_a/_b``  a puck of A / B went to the ditch or sits on the outer line (PI-13)
-``whose``       whose puck was the last one sensed in the twenty hole (cycle)
-``shot_done``   commit the shot; at round end, commit the zone counts
-``undo``        clear the shot being entered; in the zone entry, take back the last
-                change of a count (the others stay); else take back the last input
-``new``         (the kiosk's: a new match when this one is over; hold during a
-                match: END MATCH?; staff gestures)
-``plus/minus``  during a shot: add a twenty by hand / take back the last puck in
-                the hole (sensed or added); zone entry: change the count under the
-                cursor, never past the pucks on the board (PI-10, PI-12)
-hold ``plus``   with nothing entered for the shot: the last committed shot had a
-                twenty more (the beam missed it); hold ``minus``: one fewer (a
-                doubled or phantom count); the rest of that shot stays
-``next``        zone entry: move the cursor (A15, A10, A5, B15, B10, B5)
-==============  ==============================================================
-
-A twenty noticed missing (or doubled) only after SHOT DONE is corrected without
-entering the shot again (:func:`_amend_last_shot`): the table rebuilds
-the committed shot's draft (:func:`draft_of`), adds or takes back one puck in the hole,
-and journals an ``undo`` and the corrected ``shot``: inputs the replay format already
-has, so a replay, an export and a restart fold to the same state.
-
-The beam is not the only source of truth (a dead, unplugged or noisy sensor): a twenty
-the beam missed (a dead or unplugged sensor) is entered with ``plus`` during the shot,
-and a doubled or phantom count is taken back with ``minus``, without clearing the rest
-of the shot. A puck added by hand is attributed like a sensed one (below; ``whose``
-cycles it too), and only where a puck could have dropped. The committed shot says
-which pucks in the hole were entered by hand (``by_hand``) and how many beam counts
-were taken back (``withdrawn``), records the rules ignore: a twenty entered by hand
-scores exactly as a sensed one (PI-08). :meth:`PichenotteApp.corrections` gives them to
-the twenty sensor's health record.
-
-Attribution of twenty-hole drops (the sensor cannot tell colours): the first drop of a
-shot is the shot puck; any later drop is a knocked-in puck of the opponent if the
-opponent had pucks on the board, else of the shooter. ``whose`` cycles the last drop
-through the attributions that are possible.
-
-A beam storm (``SensorNoisy`` with ``since``) withdraws from the shot being
-entered the drops the storm's blocks added (those whose block started at or after the
-burst began): SHOT DONE never commits a phantom twenty, and the prompt says how many
-drops were not counted.
-
-Ditch presses for the shooter's side: the first one is the shot puck itself when the
-shot would otherwise leave it on the board; further ones (or all of them when the shot
-puck is already lost) are the shooter's other pucks knocked off.
-
-The prompt line words the rules' notices and refusals with
-:func:`pitchside.core.words.pichenotte.describe` (its ``short`` words) in the players'
-names; a press that the rules would refuse whatever the shot (a shot before the toss, a
-second toss, a shot during the zone entry) is refused with the rules' own refusal
-(:func:`pitchside.core.rules.pichenotte.refusal`) and the buttons that get on.
-"""
+"""Pichenotte at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.pichenotte`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
 from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
-from pitchside.core.fields import specs
 from pitchside.core.match import Match
 from pitchside.core.notice import Notice
 from pitchside.core.record.pichenotte import PichenotteCodec
@@ -81,21 +15,17 @@ from pitchside.core.rules import pichenotte as rules
 from pitchside.core.words.pichenotte import describe as describe  # the game's words, for its table
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
-from pitchside.render.view import Prompt, TallyEntry
+from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded, SensorHealthRead
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
 from pitchside.signals.health import SensorTally
+
 
 GameMatch = Match[rules.Options, rules.State, rules.Input]
 """This game's match (its options, state and inputs typed)."""
-
-if TYPE_CHECKING:
-    from pitchside.render.pichenotte import PichenotteView
 
 Drop = Literal["shot", "A", "B"]
 
@@ -144,7 +74,6 @@ class TableState:
     any other event."""
 
 
-
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
     """A table with a new match waiting for the coin toss."""
     return TableState(Match.start(PichenotteCodec(), options or rules.Options()), names=names)
@@ -177,47 +106,6 @@ def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
 def _hand_flags(draft: ShotDraft) -> tuple[bool, ...]:
     """``draft.by_hand`` for each drop (a drop with no flag was sensed)."""
     return draft.by_hand + (False,) * (len(draft.drops) - len(draft.by_hand))
-
-
-def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A", "B")) -> str:
-    """The prompt line during a shot: what the table will commit, in the players' names,
-    e.g. ``"CALLED 20!"`` or ``"20 for Ann, Bob 1 OFF"``; before anything is seen, the
-    obligation (``"HIT OR CALL 20"`` or ``"FREE SHOT"``, PI-05, PI-09)."""
-    short = {"A": names[0][:6], "B": names[1][:6]}
-    parts = []
-    if draft.called:
-        parts.append("CALLED")
-    if not draft.contact:
-        parts.append("NO HIT")
-    for d, hand in zip(draft.drops, _hand_flags(draft)):
-        parts.append(("20!" if d == "shot" else f"20 for {short[d]}") + (" (hand)" if hand else ""))
-    for s in SIDES:
-        if draft.ditch_presses[s]:
-            parts.append(f"{short[s]} {draft.ditch_presses[s]} OFF")
-    if parts:
-        return ", ".join(parts).replace("CALLED, 20!", "CALLED 20!")
-    if game.phase == "shooting":
-        return "FREE SHOT" if rules.is_free_shot(game) else "HIT OR CALL 20"
-    return ""
-
-
-def view(ts: TableState) -> PichenotteView:
-    """What the display shows now."""
-    # the match's screen (2 records) at the first frame of a match, not at start-up: a
-    # table boots to its attract screen, and a resumed match's first frame comes here
-    # too (start-up and latency)
-    from pitchside.render.pichenotte import PichenotteView
-
-    game = ts.match.state
-    tally = None
-    if game.phase == "tally":
-        remaining = (
-            game.on_board.A - sum(ts.zones[0:3]),
-            game.on_board.B - sum(ts.zones[3:6]),
-        )
-        tally = TallyEntry(ts.zones, ts.cursor, remaining)
-    line = shot_line(game, ts.draft, ts.names) if game.phase == "shooting" else None
-    return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
 
 
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
@@ -559,98 +447,9 @@ def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tupl
     return _refuse(ts, no_shot, "+ - NEXT, DONE"), ()
 
 
-def match_length(options: rules.Options) -> str:
-    """The match's length as the menu and the screens say it: ``"FIRST TO 4"`` (round
-    points, PI-21) or ``"RACE TO 500"`` (points, PI-22), with the options' numbers."""
-    if options.format == "rounds":
-        return f"FIRST TO {options.rounds_to_win}"
-    return f"RACE TO {options.race_target}"
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: players, match format with its length (as configured), the
-    length itself (round points to win, or the race's target), pucks per side."""
-    to_win = f"{options.rounds_to_win} ROUNDS" if options.format == "rounds" else f"{options.race_target} POINTS"
-    return (
-        ("Players", options.players.upper()),
-        ("Match", match_length(options)),
-        ("To win", to_win),
-        ("Pucks", f"{options.pucks} EACH"),
-    )
-
-
-RACE_STEP = 50
-"""Points a press of + or - changes the race's target by in the menu (PI-22)."""
-
-
-def _stepped(value: int, step: int, grid: int, lo: int, hi: int) -> int:
-    """``value`` moved one ``grid`` step up (``step`` +1) or down (-1), onto the grid's
-    multiples, and kept within ``lo..hi`` (a value outside stays where it is)."""
-    moved = (value // grid + 1) * grid if step > 0 else (-(-value // grid) - 1) * grid
-    return moved if lo <= moved <= hi else value
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1). The match
-    length moves within its option's declared range (``rounds_to_win`` 1-99 by 1,
-    ``race_target`` by :data:`RACE_STEP` from 50 to 100000: the declarations in
-    :class:`~pitchside.core.rules.pichenotte.Options`)."""
-    if row == 0:
-        players: Literal["singles", "doubles"] = "doubles" if options.players == "singles" else "singles"
-        pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
-        return copy_with(options, players=players, pucks=pucks)
-    if row == 1:
-        return copy_with(options, format="race500" if options.format == "rounds" else "rounds")
-    if row == 2:
-        declared = specs(rules.Options)
-        if options.format == "rounds":
-            rs = declared["rounds_to_win"]
-            lo, hi = rs.lo or 1, rs.hi or options.rounds_to_win
-            return copy_with(options, rounds_to_win=_stepped(options.rounds_to_win, step, 1, lo, hi))
-        rt = declared["race_target"]
-        lo, hi = max(rt.lo or 1, RACE_STEP), rt.hi or options.race_target
-        return copy_with(options, race_target=_stepped(options.race_target, step, RACE_STEP, lo, hi))
-    i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
-    return copy_with(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
-
-
-def players_per_side(options: rules.Options) -> int:
-    """Players who enter a name per side: 2 in doubles (each partner), else 1."""
-    return 2 if options.players == "doubles" else 1
-
-
-def summary(ts: TableState) -> str:
-    """A match on hold: ``"Round 2, 1-0"``."""
-    g = ts.match.state
-    score = rules.match_score(g)
-    return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
-
-
 def corrections(inp: rules.Input) -> dict[str, SensorTally]:
     """What a committed shot corrected of the twenty beam's counts, for its health
     record: pucks entered by hand, counts taken back (none for other inputs)."""
     if not isinstance(inp, rules.Shot) or not (inp.by_hand or inp.withdrawn):
         return {}
     return {"twenty": SensorTally(by_hand=len(inp.by_hand), withdrawn=inp.withdrawn)}
-
-
-PUCK_CHOICES = (4, 6, 8, 10, 12)
-"""Pucks per side offered by the menu."""
-
-APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
-    name="pichenotte",
-    title="PICHENOTTE",
-    panel=Panel(
-        buttons=(
-            "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
-            "shot_done", "undo", "new", "plus", "minus", "next",
-        ),  # fmt: skip
-        beams=("twenty",),
-    ),
-    codec=PichenotteCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary, corrections=corrections,
-    players_per_side=players_per_side,
-    moments=game_moments.pichenotte,
-)
-"""Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
