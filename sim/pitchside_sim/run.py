@@ -20,7 +20,7 @@ from pitchside.app.journal import JournalError, JournalLocked
 from pitchside.core.record.format import dump
 from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch
 from pitchside_sim import journals
 from pitchside_sim.journals import start_afresh
 from pitchside_sim.keys import keymap_for
@@ -214,7 +214,7 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
             club.close()
 
 
-def match_summary(match: Match) -> str:
+def match_summary(match: AnyMatch) -> str:
     """``"status finished, winner A, score {"A": 4, "B": 2}"``: the match through the
     game's typed face (:mod:`pitchside.core.game`); the winner is ``None`` while it is
     playing and for a draw."""

@@ -24,3 +24,9 @@ def source_trees(module: ModuleType) -> list[ast.Module]:
 def source_text(module: ModuleType) -> str:
     """The text of :func:`source_files`, one after the other (for searching, not parsing)."""
     return "\n".join(p.read_text(encoding="utf-8") for p in source_files(module))
+
+
+def tree_of(module: ModuleType) -> ast.Module:
+    """One tree of every statement of :func:`source_files` (a package read as one
+    module, for tests that walk a table's code as a whole)."""
+    return ast.Module(body=[stmt for tree in source_trees(module) for stmt in tree.body], type_ignores=[])

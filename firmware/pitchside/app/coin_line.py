@@ -8,12 +8,13 @@ Loaded only for a table with pricing (start-up).
 from __future__ import annotations
 
 import logging
+from typing import assert_never
 from collections.abc import Callable
 
 from pitchside.app.parts import CoinOutputs
 from pitchside.core.errors import HardwareError
 from pitchside.tables import kiosk
-from pitchside.tables.coin_gate import CoinsGated, InhibitCoins, MeterCoin, StorageStatus
+from pitchside.tables.coin_gate import CoinsGated, GateEffect, InhibitCoins, MeterCoin, StorageStatus
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ def opened(ks: kiosk.KioskState, outputs: CoinOutputs | None) -> tuple[kiosk.Kio
     return kiosk.handle(ks, CoinsGated(True, since))
 
 
-def apply(effect: object, outputs: CoinOutputs | None, handle: Callable[[CoinsGated], None],
+def apply(effect: GateEffect, outputs: CoinOutputs | None, handle: Callable[[CoinsGated], None],
           schedule: Schedule, now: float) -> None:
     """Carry out one of the gate's effects: the inhibit line set, and the kiosk told
     when (``handle``); a pulse on the coin meter (after the coin's ledger entry, which
@@ -38,13 +39,16 @@ def apply(effect: object, outputs: CoinOutputs | None, handle: Callable[[CoinsGa
     if outputs is None:
         return
     try:
-        if isinstance(effect, InhibitCoins):
-            on = effect.why is not None
-            at = outputs.inhibit(on)
-            if at is not None:
-                handle(CoinsGated(on, at))
-        elif isinstance(effect, MeterCoin):
-            outputs.meter(schedule, now)
+        match effect:
+            case InhibitCoins():
+                on = effect.why is not None
+                at = outputs.inhibit(on)
+                if at is not None:
+                    handle(CoinsGated(on, at))
+            case MeterCoin():
+                outputs.meter(schedule, now)
+            case _:
+                assert_never(effect)
     except HardwareError as exc:
         log.warning("coin output fault: %s", exc)
 

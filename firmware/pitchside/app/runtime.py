@@ -21,7 +21,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from PIL import Image
 
@@ -29,7 +29,7 @@ from pitchside.tables import effects as table
 from pitchside.app import refusals
 from pitchside.app.pager import Pager
 from pitchside.app.parts import (  # re-exported (__all__): tests import them from here
-    FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
+    AheadSink, DimmableSink, FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
 )
 from pitchside.app.timer_heap import TimerHeap
 from pitchside.app.writer import Writer
@@ -93,8 +93,6 @@ class Runtime:
         self._dice = parts.dice
         self._clock = parts.clock
         self._recorder = parts.recorder
-        self._refused: Callable[[str, str, str, float], object] | None = getattr(parts.recorder, "refused", None)
-        """The recorder's optional ``refused`` (:meth:`_note_refusal`), looked up once."""
         self._writer = Writer() if parts.recorder is not None and parts.overlap_writes else None
         self._deferred: tuple[tuple[table.Accepted, ...], TableLike] | None = None
         """A journaled step's write not started yet (with the writer thread): made by
@@ -118,12 +116,13 @@ class Runtime:
         self._warning_seen: str | None = None
         """The storage warning (or start-up notice) an accepted input came after: until
         one does, :meth:`frame` puts it on the prompt line."""
-        self._notice: str | None = getattr(parts.recorder, "notice", None)
-        """The recorder's optional start-up notice (a bad journal moved aside), looked up once."""
+        self._notice: str | None = parts.recorder.notice if parts.recorder is not None else None
+        """The recorder's start-up notice (a bad journal moved aside), read once."""
         self._side_shown: dict[str, Frame] = {}
         self._draw_plan = parts.draw_ahead
         # the sink's two optional steps, looked up once (not at every refresh)
-        self._prepare_ahead: Callable[[Image.Image], None] | None = getattr(parts.sink, "prepare_ahead", None)
+        self._prepare_ahead: Callable[[Image.Image], None] | None = (
+            parts.sink.prepare_ahead if isinstance(parts.sink, AheadSink) else None)
         self._prepare: Callable[[Image.Image], None] | None = (
             parts.sink.prepare if isinstance(parts.sink, PreparingSink) else None)
         # The runtime's cache of frames drawn ahead (draw_ahead): keyed by the Frame (a
@@ -154,9 +153,9 @@ class Runtime:
         self.display_errors = 0
         self._publish_due = False
         self._outputs = parts.coin_outputs
-        credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
-        self.kiosk, effects = kiosk.start(
-            parts.settings, state, parts.inputs, self._clock(), credit() if credit is not None else Credit(),
+        self.kiosk, effects = kiosk.start(  # pay to play: the journal's credit
+            parts.settings, state, parts.inputs, self._clock(),
+            self._recorder.credit() if self._recorder is not None else Credit(),
             resumed=self._recorder is not None and self._recorder.match_id is not None,
             saving=self._recorder is None or self._recorder.warning is None,
         )
@@ -249,18 +248,20 @@ class Runtime:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
-        refused = self._refused
-        if refused is None:
+        if self._recorder is None:
             return
         after = self.kiosk.table
         if after.match is not before.match or self.kiosk.mode != "playing":  # accepted or undone: no refusal
             return
-        prompt = getattr(after, "prompt", None)
-        if prompt is None or prompt.kind != "refusal" or prompt is getattr(before, "prompt", None):
+        prompt = after.prompt
+        if prompt is None or prompt.kind != "refusal" or prompt is before.prompt:
             return
         self.settle()
+        now = self._clock()
+        at = now if isinstance(event, (table.TournamentLoaded, table.FixtureOffered, table.SensorHealthRead,
+                                       credits.AuditsRead)) else event.at  # events of the shell's: no time of their own
         try:
-            refused(refusals.event_name(event), prompt.rule, prompt.text, getattr(event, "at", self._clock()))
+            self._recorder.refused(refusals.event_name(event), prompt.rule, prompt.text, at)
         except Exception as exc:  # the record of a refusal must not stop the match
             log.warning("refusal not recorded: %s", exc)
 
@@ -310,59 +311,58 @@ class Runtime:
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
         for i, effect in enumerate(effects):
-            if isinstance(effect, table.Accepted):
-                together.append(effect)
-                if i + 1 < len(effects) and isinstance(effects[i + 1], table.Accepted):
-                    continue
-                self._record(tuple(together))
-                together.clear()
-            elif isinstance(effect, table.TossCoin):
-                # Applied now, not queued: events already queued behind the press must
-                # see the toss (a SHOT DONE right after COIN is not "toss first").
-                self._handle(table.CoinTossed(self._toss(), self._clock()))
-            elif isinstance(effect, table.RollDice):
-                self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
-            elif isinstance(effect, table.NewMatch):
-                if self._recorder is not None:
+            match effect:
+                case table.Accepted():
+                    together.append(effect)
+                    if i + 1 < len(effects) and isinstance(effects[i + 1], table.Accepted):
+                        continue
+                    self._record(tuple(together))
+                    together.clear()
+                case table.TossCoin():
+                    # Applied now, not queued: events already queued behind the press must
+                    # see the toss (a SHOT DONE right after COIN is not "toss first").
+                    self._handle(table.CoinTossed(self._toss(), self._clock()))
+                case table.RollDice():
+                    self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
+                case table.NewMatch():
+                    if self._recorder is not None:
+                        self.settle()
+                        self._recorder.new_match(self.state)
+                    if self.kiosk.settings.tournament_file is not None:
+                        # a tournament file read again for the new match; imported here: a
+                        # table without one never loads the tournament code (start-up)
+                        from pitchside.app import tournament_file
+
+                        for event in tournament_file.new_match_events(self.kiosk.settings):
+                            self._handle(event)
+                case credits.Ledger():
+                    # journaled here, before the refresh that shows it (pay to play)
                     self.settle()
-                    self._recorder.new_match(self.state)
-                if self.kiosk.settings.tournament_file is not None:
-                    # a tournament file read again for the new match; imported here: a
-                    # table without one never loads the tournament code (start-up)
-                    from pitchside.app import tournament_file
+                    if self._recorder is not None:
+                        self._recorder.ledger(effect.entry)
+                case credits.SpendNext():
+                    self.settle()
+                    if self._recorder is not None:
+                        self._recorder.spend_next(effect.entry)
+                case table.StartTimer():
+                    self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
+                case kiosk.SetContrast():
+                    self._contrast(effect.level)
+                case kiosk.Log():
+                    log.warning("%s", effect.text)
+                case credits.ReadAudits() | credits.ResetAudits():  # the service page
+                    reset = isinstance(effect, credits.ResetAudits)
+                    self.settle()
+                    self._handle(self._recorder.audits(reset=reset) if self._recorder is not None
+                                 else credits.AuditsRead(ok=not reset))
+                case table.ReadSensorHealth():
+                    self.settle()
+                    health = tuple(self._recorder.health()) if self._recorder is not None else ()
+                    self._handle(table.SensorHealthRead(health))
+                case _:  # the coin gate's (a table with pricing): the inhibit line, the coin meter
+                    from pitchside.app import coin_line  # loaded with the gate (start-up)
 
-                    for event in tournament_file.new_match_events(self.kiosk.settings):
-                        self._handle(event)
-            elif isinstance(effect, credits.Ledger):
-                # journaled here, before the refresh that shows it (pay to play)
-                ledger = getattr(self._recorder, "ledger", None)
-                self.settle()
-                if ledger is not None:
-                    ledger(effect.entry)
-            elif isinstance(effect, credits.SpendNext):
-                spend_next = getattr(self._recorder, "spend_next", None)
-                self.settle()
-                if spend_next is not None:
-                    spend_next(effect.entry)
-            elif isinstance(effect, kiosk.StartTimer):
-                self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
-            elif isinstance(effect, kiosk.SetContrast):
-                self._contrast(effect.level)
-            elif isinstance(effect, kiosk.Log):
-                log.warning("%s", effect.text)
-            elif isinstance(effect, (credits.ReadAudits, credits.ResetAudits)):  # the service page
-                audits = getattr(self._recorder, "audits", None)
-                reset = isinstance(effect, credits.ResetAudits)
-                self.settle()
-                self._handle(audits(reset=reset) if audits is not None else credits.AuditsRead(ok=not reset))
-            elif isinstance(effect, table.ReadSensorHealth):
-                self.settle()
-                health = tuple(self._recorder.health()) if self._recorder is not None else ()
-                self._handle(table.SensorHealthRead(health))
-            else:  # the coin gate's (a table with pricing): the inhibit line, the coin meter
-                from pitchside.app import coin_line
-
-                coin_line.apply(effect, self._outputs, self._handle, self.schedule, self._clock())
+                    coin_line.apply(effect, self._outputs, self._handle, self.schedule, self._clock())
 
     def _check_saving(self) -> bool:
         """Tell the coin gate when the journal stopped (or started again) saving: coins
@@ -402,11 +402,10 @@ class Runtime:
 
     def _contrast(self, level: int) -> None:
         for sink in (self._sink, *(s for s, _ in self._side_sinks.values())):
-            set_contrast = getattr(sink, "contrast", None)
-            if set_contrast is None:
+            if not isinstance(sink, DimmableSink):
                 continue
             try:
-                set_contrast(level)
+                sink.contrast(level)
             except HardwareError as exc:
                 self.display_errors += 1
                 log.warning("display fault setting contrast: %s", exc)

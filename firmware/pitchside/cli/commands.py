@@ -13,7 +13,6 @@ the module's own function does.
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
@@ -21,19 +20,18 @@ from pitchside.app.config import DEFAULT_JOURNAL
 
 
 class LazyChoices(Sequence[str]):
-    """``choices`` for argparse read from ``module.name`` (a tuple of str) only when
-    argparse checks a given value or formats a help text, so that registering an option
-    does not import the module that defines its choices. Give the option a ``metavar``:
-    without one, ``add_argument`` lists the choices at once to check the metavar. Holds
-    no copy: each use asks the module (an import of a loaded module is a dictionary
-    look-up)."""
+    """``choices`` for argparse given by ``load()`` (a function that imports the module
+    defining them and returns its tuple) only when argparse checks a given value or
+    formats a help text, so that registering an option does not import that module. Give
+    the option a ``metavar``: without one, ``add_argument`` lists the choices at once to
+    check the metavar. Holds no copy: each use asks ``load`` (an import of a loaded
+    module is a dictionary look-up)."""
 
-    def __init__(self, module: str, name: str) -> None:
-        self._module, self._name = module, name
+    def __init__(self, load: Callable[[], tuple[str, ...]]) -> None:
+        self._load = load
 
     def _values(self) -> tuple[str, ...]:
-        values: tuple[str, ...] = getattr(importlib.import_module(self._module), self._name)
-        return values
+        return self._load()
 
     @overload
     def __getitem__(self, i: int) -> str: ...
@@ -97,30 +95,82 @@ def deferred(sub: Any, name: str, help: str, build: Callable[[argparse.ArgumentP
         build(p)
 
 
-# -- the handlers: each imports its module when its command is chosen -------------------
+# -- the handlers and choices: each imports its module when its command is chosen ------
+# (deferred imports: never at start-up, module docstring)
 
 
-def _lazy(module: str, name: str) -> Callable[[argparse.Namespace], int]:
-    """The handler that imports ``pitchside.cli.<module>`` when its command is chosen
-    (never at start-up) and runs its function ``name`` on the parsed args."""
+def _tournament(args: argparse.Namespace) -> int:
+    from pitchside.cli import tournament
 
-    def handler(args: argparse.Namespace) -> int:
-        run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"pitchside.cli.{module}"), name)
-        return run(args)
-
-    return handler
+    return tournament._cmd(args)
 
 
-_tournament = _lazy("tournament", "_cmd")
-_audits = _lazy("audits", "_cmd_audits")
-_web = _lazy("web", "_cmd_web")
-_league_serve = _lazy("league", "_cmd_serve")
-_league_new = _lazy("league", "_cmd_new")
-_league_standings = _lazy("league", "_cmd_standings")
-_league_web = _lazy("league", "_cmd_web")
-_league_roster = _lazy("roster", "_cmd_roster")
-_club_init = _lazy("club", "_cmd_init")
-_club_add_table = _lazy("club", "_cmd_add_table")
+def _audits(args: argparse.Namespace) -> int:
+    from pitchside.cli import audits
+
+    return audits._cmd_audits(args)
+
+
+def _web(args: argparse.Namespace) -> int:
+    from pitchside.cli import web
+
+    return web._cmd_web(args)
+
+
+def _league_serve(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_serve(args)
+
+
+def _league_new(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_new(args)
+
+
+def _league_standings(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_standings(args)
+
+
+def _club_init(args: argparse.Namespace) -> int:
+    from pitchside.cli import club
+
+    return club._cmd_init(args)
+
+
+def _club_add_table(args: argparse.Namespace) -> int:
+    from pitchside.cli import club
+
+    return club._cmd_add_table(args)
+
+
+def tournament_formats() -> tuple[str, ...]:
+    """The tournament formats (:data:`pitchside.core.tournament.FORMATS`)."""
+    from pitchside.core.tournament import FORMATS
+
+    return FORMATS
+
+
+def league_formats() -> tuple[str, ...]:
+    """The league formats (:data:`pitchside.league.formats.FORMATS`)."""
+    from pitchside.league.formats import FORMATS
+
+    return FORMATS
+
+
+def _league_web(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_web(args)
+
+
+def _league_roster(args: argparse.Namespace) -> int:
+    from pitchside.cli import roster
+
+    return roster._cmd_roster(args)
 
 
 # -- the parsers ------------------------------------------------------------------------
@@ -144,7 +194,7 @@ def register_tournament(sub: Any) -> None:
 
 
 def _tournament_parser(p: argparse.ArgumentParser) -> None:
-    formats = LazyChoices("pitchside.core.tournament", "FORMATS")
+    formats = LazyChoices(tournament_formats)
     tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     n = tsub.add_parser("new", help="start a tournament file (.json or .toml)")
     n.add_argument("file")
@@ -243,7 +293,7 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     n = lsub.add_parser("new", help="add a league or tournament whose fixtures the tables' results fill")
     n.add_argument("name")
     n.add_argument("--game", required=True)
-    n.add_argument("--format", default="round_robin", choices=LazyChoices("pitchside.league.formats", "FORMATS"),
+    n.add_argument("--format", default="round_robin", choices=LazyChoices(league_formats),
                    metavar="FORMAT", help="one of %(choices)s (default %(default)s)")
     n.add_argument("--players", required=True, help="comma-separated, in seeding order")
     n.add_argument("--db", default="league.db", help="the league's SQLite file, made by league serve (default league.db)")

@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch
 from pitchside.core.notice import Notice, Words
 from pitchside.core.sides import SIDES
 from pitchside.core.words import common
@@ -71,7 +71,7 @@ def shown_refusal(ks: kiosk.KioskState) -> ShownRefusal | None:
     return ShownRefusal(str(getattr(prompt, "rule", "")), str(prompt.text))
 
 
-def recent(match: Match, names: tuple[str, str]) -> list[dict[str, Any]]:
+def recent(match: AnyMatch, names: tuple[str, str]) -> list[dict[str, Any]]:
     """The notices of the few inputs in effect before the last one (the last one's are
     ``last``), newest input first, worded."""
     out: list[dict[str, Any]] = []
@@ -93,14 +93,14 @@ def number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
-def words(match: Match, notice: Notice, names: tuple[str, str]) -> Words:
+def words(match: AnyMatch, notice: Notice, names: tuple[str, str]) -> Words:
     """The words of a notice: the game's (``match.codec.describe``), or the shared UNDO words."""
     if notice.rule == "UNDO":
         return common.describe(notice, names)
     return match.codec.describe(notice, names)
 
 
-def last_notices(match: Match) -> tuple[Notice, ...]:
+def last_notices(match: AnyMatch) -> tuple[Notice, ...]:
     """The notices of the input in effect last: the ones its step gave, kept with the
     match (:func:`pitchside.tables.common.resumed_notices`; the rules are not applied
     again: the feed is built after every change, on the table's process). ``()``
@@ -108,7 +108,7 @@ def last_notices(match: Match) -> tuple[Notice, ...]:
     return common_table.resumed_notices(match, last_was_undo=False)
 
 
-def notice_json(match: Match, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
+def notice_json(match: AnyMatch, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
     """``{"rule", "code", "text", "short"}`` of one notice, worded by its game."""
     try:
         w = words(match, notice, names)
@@ -159,7 +159,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
         keeps it: the panel forgets it once dismissed); the one on the panel now wins.
     """
     ts = ks.table
-    match: Match = ts.match
+    match: AnyMatch = ts.match
     names: tuple[str, str] = (ts.names[0], ts.names[1])
     app = ks.settings.app
     score = match.score()

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-from support.sources import source_text, source_trees
+from support.sources import source_text, source_trees, tree_of
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
 from pitchside.core.notice import Notice, Words
@@ -76,7 +76,7 @@ def test_the_rules_module_has_no_prose_notices() -> None:
 
 
 def test_the_table_parses_no_rules_text() -> None:
-    tree = ast.parse(Path(table.__file__).read_text(encoding="utf-8"))
+    tree = tree_of(table)
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
                 for alias in node.names}
     assert "re" not in imported and "with_names" not in imported
