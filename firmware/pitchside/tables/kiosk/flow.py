@@ -105,7 +105,8 @@ def handle(ks: KioskState, event: table.Event | credits.AuditsRead | GateEvent) 
             ks, effects = replace(ks, gate=coin_gate.on_event(gate, event)), ()
         else:
             ks, effects = _handle(replace(ks, gate=coin_gate.ack_event(gate, event)), event)
-        gate, more = coin_gate.after(ks, getattr(event, "at", ks.last_input_at), effects)
+        untimed = (table.TournamentLoaded, table.SensorHealthRead, table.FixtureOffered, credits.AuditsRead)
+        gate, more = coin_gate.after(ks, ks.last_input_at if isinstance(event, untimed) else event.at, effects)
         ks, effects = replace(ks, gate=gate), more
     if ks.moment is not None and ks.mode != "playing":
         ks = replace(ks, moment=None)
