@@ -1,0 +1,117 @@
+"""The region's league workers: N processes on one MQTT v5 shared subscription
+(``$share/<group>/pitchside/+/+/result``) to the region's broker, each storing a result
+(checked, committed) before it acknowledges it (:class:`pitchside.league.subscriber.AckingClient`).
+
+What Mosquitto (2.0) does with a shared subscription decides the design (tested in
+tests/region/): it hands each message of the group to one member in turn, and a member
+whose session persists stays in the turn while it is away: what it was sent and had not
+acknowledged, and its share of what arrives meanwhile, wait in *its* session and go to
+the next connection of that session, never to another member. So each worker is a
+**slot** with a fixed user and client id (``league-<slot>``, its own persistent session)
+and the supervisor (:mod:`pitchside.league.workers`) starts a slot again at once when its
+process dies: the restarted worker takes the dead one's unacknowledged results and its
+queue. A result is stored idempotently by ``(venue, table, match, digest)``, so one
+received twice (a worker killed between its commit and its acknowledgement) is a copy:
+0 lost, 0 counted twice.
+
+The store is any :class:`ResultSink`: today the league's SQLite store, which several
+worker processes share (WAL; a write waits for another's lock, and the subscriber tries
+a failed write again).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from pitchside.league.service import judge
+from pitchside.league.store import Added
+from pitchside.league.subscriber import AckingClient
+from pitchside.league.verify import Verdict
+from pitchside.wire.messages import Result
+from pitchside.wire.topics import parse_topic
+
+log = logging.getLogger(__name__)
+
+GROUP = "league"
+"""The shared subscription's group name (``$share/league/...``)."""
+
+RECEIVE_MAXIMUM = 20
+"""Results one worker may hold unacknowledged: what a killed worker's restart takes back."""
+
+
+class ResultSink(Protocol):
+    """What a worker needs of the league's store: one result kept, once, committed
+    before it returns (:meth:`pitchside.league.store.Store.add`)."""
+
+    def add(self, msg: Result | None, verdict: Verdict, payload: bytes, wall: float, *,
+            venue: str, table: str) -> Added:
+        """:raises pitchside.league.store.StoreError: not stored (not acknowledged)."""
+        ...
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one worker did: results kept (counted or refused), copies and conflicts."""
+
+    counted: int = 0
+    refused: int = 0
+    copies: int = 0
+    conflicts: int = 0
+
+
+def shared_topic(group: str = GROUP) -> str:
+    """The workers' shared subscription: every venue's and table's results."""
+    return f"$share/{group}/pitchside/+/+/result"
+
+
+class Intake:
+    """A result of any venue, checked (:func:`pitchside.league.service.judge`) and stored
+    in ``sink``; ``on_stored`` (if set) is told the match and what the store did."""
+
+    def __init__(self, sink: ResultSink, on_stored: Callable[[str, Added], None] | None = None) -> None:
+        self.sink = sink
+        self.tally = Tally()
+        self.on_stored = on_stored
+        self._lock = threading.Lock()
+
+    def handle(self, topic: str, payload: bytes, wall: float) -> None:
+        """:raises pitchside.league.store.StoreError: not stored (the caller does not ack)."""
+        where = parse_topic(topic)
+        if where is None or where.kind != "result":
+            return
+        msg, verdict = judge(where, payload)
+        added = self.sink.add(msg, verdict, payload, wall, venue=where.venue, table=where.table)
+        with self._lock:
+            if added == "copy":
+                self.tally.copies += 1
+            elif added == "conflict":
+                self.tally.conflicts += 1
+            elif verdict.ok:
+                self.tally.counted += 1
+            else:
+                self.tally.refused += 1
+        if not verdict.ok and added != "copy":
+            log.warning("league: refused a result from %s/%s: %s", where.venue, where.table, verdict.reason)
+        if self.on_stored is not None:
+            self.on_stored(msg.match if msg is not None else "", added)
+
+
+class Worker(AckingClient):
+    """Worker slot ``slot`` of the shared subscription: user and client id
+    ``<user>-<slot>`` with the password of ``login`` (``league:PASSWORD``, the region's
+    ``league.cred``), so each slot keeps its own session."""
+
+    def __init__(self, intake: Intake, host: str, port: int, *, slot: int, login: tuple[str, str],
+                 group: str = GROUP, tls: bool = False, ca_file: str | None = None, keepalive_s: int = 30,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.intake = intake
+        self.slot = slot
+        user = f"{login[0]}-{slot}"
+        super().__init__(intake.handle, shared_topic(group), host, port, login=(user, login[1]), client_id=user,
+                         tls=tls, ca_file=ca_file, keepalive_s=keepalive_s, wall=wall,
+                         receive_maximum=RECEIVE_MAXIMUM)
