@@ -19,7 +19,12 @@ import shlex
 import sys
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from pitchside.cli.club import _listen
+
+if TYPE_CHECKING:
+    from pitchside.league.workers import Uplink
 
 DEFAULT_DIR = "/etc/pitchside/region"
 
@@ -70,7 +75,7 @@ def _cmd_add_venue(args: argparse.Namespace) -> int:
     return 0
 
 
-def _broker(args: argparse.Namespace) -> "object | str":
+def _broker(args: argparse.Namespace) -> "Uplink | str":
     """The :class:`pitchside.league.workers.Uplink` of the arguments, or why not."""
     from pitchside.app.config_web import parse_listen
     from pitchside.league.workers import Uplink
@@ -97,10 +102,10 @@ def _worker_args(args: argparse.Namespace) -> list[str]:
 
 
 def _cmd_worker(args: argparse.Namespace) -> int:
-    from pitchside.league.workers import Uplink, run_worker
+    from pitchside.league.workers import run_worker
 
     broker = _broker(args)
-    if not isinstance(broker, Uplink):
+    if isinstance(broker, str):
         print(f"pitchside region worker: {broker}", file=sys.stderr)
         return 2
     run_worker(args.db, broker, args.slot, args.group)
@@ -108,10 +113,10 @@ def _cmd_worker(args: argparse.Namespace) -> int:
 
 
 def _cmd_workers(args: argparse.Namespace) -> int:
-    from pitchside.league.workers import Supervisor, Uplink
+    from pitchside.league.workers import Supervisor
 
     broker = _broker(args)
-    if not isinstance(broker, Uplink):
+    if isinstance(broker, str):
         print(f"pitchside region workers: {broker}", file=sys.stderr)
         return 2
     if not 1 <= args.count <= 64:

@@ -113,11 +113,13 @@ class Supervisor:
         for slot in self.slots:
             if slot.proc is not None and slot.proc.poll() is not None:
                 code = slot.proc.returncode
-                quick = now - slot.started < QUICK_DEATH_S
-                slot.wait_s = min(slot.wait_s * 2, RESTART_S[1]) if quick else RESTART_S[0]
-                slot.due = now + (slot.wait_s if quick else 0.0)
-                log.error("league worker %d (pid %d) ended with status %s: started again%s", slot.number,
-                          slot.proc.pid, code, f" in {slot.wait_s:.1f} s" if quick else "")
+                if now - slot.started < QUICK_DEATH_S:
+                    slot.due = now + slot.wait_s
+                    slot.wait_s = min(slot.wait_s * 2, RESTART_S[1])
+                else:
+                    slot.due, slot.wait_s = now, RESTART_S[0]
+                log.error("league worker %d (pid %d) ended with status %s: started again in %.1f s", slot.number,
+                          slot.proc.pid, code, slot.due - now)
                 slot.proc = None
             if slot.proc is None and now >= slot.due:
                 self._start(slot)
