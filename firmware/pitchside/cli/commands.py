@@ -311,6 +311,9 @@ def _region_parser(p: argparse.ArgumentParser) -> None:
             w.add_argument("--count", type=int, default=2, help="worker processes (default 2)")
         else:
             w.add_argument("--slot", type=int, required=True, help="the worker's slot: it logs in as league-SLOT")
+            w.add_argument("--leave", action="store_true",
+                           help="store what the slot's session holds, then leave the group for good (after "
+                           "lowering --count)")
         w.add_argument("--broker", required=True, help="the region's broker HOST:PORT")
         w.add_argument("--credentials", required=True, help="the region's league.cred (league:PASSWORD)")
         w.add_argument("--ca-file", help="the region's CA (default: the system's CAs)")

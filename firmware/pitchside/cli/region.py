@@ -108,8 +108,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     if isinstance(broker, str):
         print(f"pitchside region worker: {broker}", file=sys.stderr)
         return 2
-    run_worker(args.db, broker, args.slot, args.group)
-    return 0
+    return 0 if run_worker(args.db, broker, args.slot, args.group, leave=args.leave) else 1
 
 
 def _cmd_workers(args: argparse.Namespace) -> int:

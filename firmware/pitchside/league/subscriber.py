@@ -100,6 +100,9 @@ class AckingClient:
         self.retry_s = retry_s
         self.retries = 0
         """Store failures met (each one waited out and tried again)."""
+        self.received = self.acked = 0
+        """Results received, and acknowledged (stored)."""
+        self.last_received = time.monotonic()
         self._results: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._stop = threading.Event()
         self._worker = threading.Thread(target=self._work, name="pitchside-league-results", daemon=True)
@@ -114,7 +117,9 @@ class AckingClient:
 
     def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         where = parse_topic(msg.topic)
+        self.last_received = time.monotonic()
         if where is not None and where.kind == "result":
+            self.received += 1
             self._results.put(_Pending(msg.topic, bytes(msg.payload), msg.mid, msg.qos, self.connects))
             return
         try:
@@ -131,6 +136,7 @@ class AckingClient:
                 return
             if item.connection == self.connects:
                 self.client.ack(item.mid, item.qos)
+            self.acked += 1
 
     def _store(self, item: _Pending) -> bool:
         """Store ``item``, trying again until it is stored (True) or the subscriber

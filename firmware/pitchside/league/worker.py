@@ -28,6 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+
 from pitchside.league.service import judge
 from pitchside.league.store import Added
 from pitchside.league.subscriber import AckingClient
@@ -115,3 +118,27 @@ class Worker(AckingClient):
         super().__init__(intake.handle, shared_topic(group), host, port, login=(user, login[1]), client_id=user,
                          tls=tls, ca_file=ca_file, keepalive_s=keepalive_s, wall=wall,
                          receive_maximum=RECEIVE_MAXIMUM)
+
+    def leave(self, idle_s: float = 2.0, timeout_s: float = 600.0) -> bool:
+        """Leave the group for good (a slot no longer run, after ``--count`` is lowered):
+        unsubscribe, so the broker stops giving this slot a share; store what its session
+        still holds (sent once it is connected) until nothing has come for ``idle_s``
+        and all is acknowledged; then end the session (disconnect with a session expiry
+        of 0). False, with the session kept, if that takes longer than ``timeout_s``."""
+        deadline = time.monotonic() + timeout_s
+        while not self.client.is_connected():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        self.client.unsubscribe(self.topic)
+        while self.received != self.acked or time.monotonic() - self.last_received < idle_s:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        props = Properties(PacketTypes.DISCONNECT)  # type: ignore[no-untyped-call]
+        props.SessionExpiryInterval = 0
+        self._stop.set()
+        self._results.put(None)
+        self.client.disconnect(properties=props)
+        self.client.loop_stop()
+        return True

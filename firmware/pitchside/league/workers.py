@@ -50,8 +50,10 @@ def open_store(db: str) -> Store:
 
 
 def run_worker(db: str, broker: Uplink, slot: int, group: str = GROUP,
-               stop: threading.Event | None = None) -> None:
-    """Worker ``slot`` in this process until SIGTERM or SIGINT (or ``stop`` is set)."""
+               stop: threading.Event | None = None, leave: bool = False) -> bool:
+    """Worker ``slot`` in this process until SIGTERM or SIGINT (or ``stop`` is set); with
+    ``leave``, until the slot has left the group (:meth:`Worker.leave`: False if it
+    could not)."""
     stop = stop or threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -65,14 +67,21 @@ def run_worker(db: str, broker: Uplink, slot: int, group: str = GROUP,
                     group=group, tls=broker.tls, ca_file=broker.ca_file).start()
     log.info("league worker %d: %s:%d, shared subscription %s, store %s", slot, broker.host, broker.port,
              worker.topic, db)
+    left = True
     try:
-        stop.wait()
+        if leave:
+            left = worker.leave()
+            log.info("league worker %d %s", slot, "left the group: its session is ended" if left else
+                     "could not leave the group (its results kept coming): its session is kept")
+        else:
+            stop.wait()
     finally:
         worker.stop()
         store.close()
         t = worker.intake.tally
         log.info("league worker %d stopped: %d counted, %d refused, %d copies, %d conflicts", slot, t.counted,
                  t.refused, t.copies, t.conflicts)
+    return left
 
 
 @dataclass(slots=True)
