@@ -24,7 +24,7 @@ def test_the_bridge_section_sends_only_the_venues_own_topics_up_and_its_commands
         "notifications true", "notification_topic pitchside/kings-head/uplink", "bridge_cafile /c/region-ca.crt",
         "bridge_tls_version tlsv1.2", "bridge_insecure false",
         "topic pitchside/kings-head/+/status out 1", "topic pitchside/kings-head/+/state out 1",
-        "topic pitchside/kings-head/+/events out 1", "topic pitchside/kings-head/+/result out 1",
+        "topic pitchside/kings-head/+/result out 1", "topic pitchside/kings-head/+/events out 0",
         "topic pitchside/kings-head/+/cmd/# in 1"]
 
 

@@ -5,9 +5,10 @@ the league's workers as real processes on one shared subscription (the superviso
 ``pitchside region workers`` on a thread of the test, so a test can SIGKILL a worker),
 and tables publishing results at QoS 1 as a table does, with their own broker users.
 
-The store is what ``--db`` names (:func:`pitchside.league.workers.open_store`): a SQLite
-file today. A test that restarts the store's server passes ``store_restart`` (a
-PostgreSQL store's fixture restarts its cluster there); with SQLite there is no server.
+The store is what the workers' ``--db`` names (:func:`pitchside.league.workers.open_store`,
+``Region(db=...)``): a SQLite file by default. A store with a server of its own
+(PostgreSQL) is passed as ``db`` and its fixture restarts the server in a test of
+tests/region/test_faults.py, between the sends and :meth:`Region.check`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pitchside.club import messages, regionsetup, setup
 from pitchside.league import standings, verify
 from pitchside.league.model import Counted
 from pitchside.league.store import Store
-from pitchside.league.workers import Supervisor
+from pitchside.league.workers import Supervisor, open_store
 from pitchside.wire import messages as wire
 from support.broker import free_port, mosquitto
 from support.league import PITCHNUT, lines_of
@@ -152,11 +153,12 @@ class Region:
     """The region broker, ``venues``' brokers bridged to it, and ``workers`` league workers."""
 
     def __init__(self, folder: Path, venues: tuple[str, ...] = ("north", "south"), tables: int = 2,
-                 workers: int = 2) -> None:
+                 workers: int = 2, db: str | None = None) -> None:
         binary = mosquitto()
         assert binary is not None, "mosquitto is installed by tests/support/broker.py"
         self.folder = folder
-        self.db = str(folder / "league.db")
+        self.db = db or str(folder / "league.db")
+        """The workers' ``--db`` (a SQLite file by default; any store :func:`open_store` opens)."""
         port = free_port()
         self.reg = regionsetup.init(folder / "region", listen_host="127.0.0.1", port=port, hosts=("127.0.0.1",),
                                     workers=4)
@@ -273,21 +275,20 @@ class Region:
             c.loop_stop()
 
     def store(self) -> Store:
-        return Store(self.db)
+        return open_store(self.db)
 
     def wait_stored(self, n: int, timeout: float = 30.0) -> int:
         """Wait until the store holds ``n`` results (or ``timeout``); the number it holds."""
         deadline = time.monotonic() + timeout
         got = -1
         while time.monotonic() < deadline:
-            if os.path.exists(self.db):
-                store = self.store()
-                try:
-                    got = sum(store.count())
-                finally:
-                    store.close()
-                if got >= n:
-                    return got
+            store = self.store()
+            try:
+                got = sum(store.count())
+            finally:
+                store.close()
+            if got >= n:
+                return got
             time.sleep(0.1)
         return got
 

@@ -78,9 +78,11 @@ def uplink_topic(venue: str) -> str:
 
 def bridge_section(venue: str, bridge: Bridge) -> str:
     """The ``connection`` section of ``venue``'s broker config: the venue's own tables'
-    ``status``, ``state``, ``events`` and ``result`` up to the region, their ``cmd/`` topics
-    (fixtures) down, at QoS 1, in a persistent session on both sides."""
-    up = [f"topic pitchside/{venue}/+/{kind} out 1" for kind in ("status", "state", "events", "result")]
+    ``status``, ``state`` and ``result`` up to the region at QoS 1 (queued while the link
+    is down), their ``events`` at QoS 0 (live only: never queued, so the queue keeps room
+    for results through a long outage; a result carries every line of its match), and
+    their ``cmd/`` topics (fixtures) down at QoS 1, in a persistent session both sides."""
+    up = [f"topic pitchside/{venue}/+/{kind} out 1" for kind in ("status", "state", "result")]
     return "\n".join([
         "",
         f"# The uplink to the region's broker (pitchside club init --region): Mosquitto's bridge.",
@@ -106,6 +108,7 @@ def bridge_section(venue: str, bridge: Bridge) -> str:
         "bridge_tls_version tlsv1.2",
         "bridge_insecure false",
         *up,
+        f"topic pitchside/{venue}/+/events out 0",
         f"topic pitchside/{venue}/+/cmd/# in 1",
     ]) + "\n"
 
