@@ -74,12 +74,11 @@ def shared_topic(group: str = GROUP) -> str:
 
 class Intake:
     """A result of any venue, checked (:func:`pitchside.league.service.judge`) and stored
-    in ``sink``; ``on_stored`` (if set) is told the match and what the store did."""
+    in ``sink``."""
 
-    def __init__(self, sink: ResultSink, on_stored: Callable[[str, Added], None] | None = None) -> None:
+    def __init__(self, sink: ResultSink) -> None:
         self.sink = sink
         self.tally = Tally()
-        self.on_stored = on_stored
         self._lock = threading.Lock()
 
     def handle(self, topic: str, payload: bytes, wall: float) -> None:
@@ -100,8 +99,6 @@ class Intake:
                 self.tally.refused += 1
         if not verdict.ok and added != "copy":
             log.warning("league: refused a result from %s/%s: %s", where.venue, where.table, verdict.reason)
-        if self.on_stored is not None:
-            self.on_stored(msg.match if msg is not None else "", added)
 
 
 class Worker(AckingClient):
