@@ -65,3 +65,16 @@ def test_workers_killed_again_and_again_while_results_flow(region: Region) -> No
         region.kill_worker(1 + round_ % 2)
         time.sleep(0.3)
     region.check(sent)
+
+
+def test_a_region_broker_restart_forgets_the_shared_subscription_not_the_backstops(region: Region) -> None:
+    region.stop_workers()  # the workers and the backstop are away ...
+    region.region.stop()
+    since = region.region.log.stat().st_size
+    region.region.start()  # ... as Mosquitto 2.0 restores their sessions, not the shared subscription
+    for venue in region.venues:
+        assert region.wait_log(f"as bridge-{venue} ", since)
+    sent = send(region, "north", "t1", range(1, 5)) + send(region, "south", "t2", range(1, 5))
+    time.sleep(1.0)  # bridged into the region, where only the backstop's session takes them
+    region.start_workers()
+    region.check(sent)

@@ -37,7 +37,7 @@ def test_region_init_makes_one_user_per_worker_slot_and_add_venue_a_confined_bri
         region: regionsetup.Region) -> None:
     added = regionsetup.add_venue(region, "north")
     assert [x.partition(":")[0] for x in region.file("passwd").read_text().splitlines()] == [
-        "league-1", "league-2", "dashboard", "bridge-north"]
+        "league-0", "league-1", "league-2", "dashboard", "bridge-north"]
     assert region.file("league.cred").read_text().startswith("league:")
     assert added.credentials.read_text().startswith("bridge-north:")
     assert region.file("acl").read_text().endswith(

@@ -140,9 +140,19 @@ class Table:
     def send(self, payload: bytes, kind: str = "result") -> None:
         """Publish at QoS 1 and wait for the venue broker's PUBACK: from here the result
         is the brokers' and the league's to keep."""
-        info = self.client.publish(f"pitchside/{self.venue}/{self.name}/{kind}", payload, qos=1)
-        info.wait_for_publish(timeout=10)
-        assert info.is_published(), f"{self.venue}/{self.name}: the venue broker did not acknowledge"
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if not self.client.is_connected():  # its venue broker restarting: paho reconnects
+                time.sleep(0.05)
+                continue
+            info = self.client.publish(f"pitchside/{self.venue}/{self.name}/{kind}", payload, qos=1)
+            try:
+                info.wait_for_publish(timeout=5)
+            except RuntimeError:  # the connection dropped before the PUBACK: sent again, as a table does
+                continue
+            if info.is_published():
+                return
+        raise AssertionError(f"{self.venue}/{self.name}: the venue broker did not acknowledge")
 
     def close(self) -> None:
         self.client.disconnect()
@@ -207,12 +217,19 @@ class Region:
         # first time, wait for each slot's subscription (the broker's log says it)
         deadline = time.monotonic() + 20
         want = [f"league-{slot} 1 $share/league/pitchside/+/+/result" for slot in range(1, self.workers + 1)]
+        want.append("league-0 1 pitchside/+/+/result")  # the backstop
+        for w in want:
+            assert self.wait_log(w, 0, 20), f"the workers did not subscribe: {self.region.log.read_text()[-2000:]}"
+
+    def wait_log(self, text: str, since: int, timeout: float = 20.0) -> bool:
+        """Whether the region broker's log says ``text`` past its first ``since`` bytes
+        (waiting up to ``timeout``)."""
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            log = self.region.log.read_text(errors="replace")
-            if all(w in log for w in want):
-                return
+            if text in self.region.log.read_text(errors="replace")[since:]:
+                return True
             time.sleep(0.05)
-        raise AssertionError(f"the workers did not subscribe: {self.region.log.read_text()[-2000:]}")
+        return False
 
     def stop_workers(self) -> None:
         if self.supervisor is not None:

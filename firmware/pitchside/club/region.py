@@ -7,9 +7,10 @@ Who may do what on the region's broker:
   writes only its own venue's ``status``, ``state``, ``events``, ``result`` and uplink
   topics and reads only its own venue's ``cmd/`` topics: a venue cannot publish for
   another (its block of the ACL, :func:`venue_acl`);
-* the league's workers ``league-1`` ... ``league-N`` (:func:`worker_user`) read every
-  venue and write only ``cmd/`` topics; they share one password (``league.cred``), and
-  each worker slot logs in as its own user, so each keeps its own session;
+* the league's workers ``league-1`` ... ``league-N`` and their backstop ``league-0``
+  (:func:`worker_user`) read every venue and write only ``cmd/`` topics; they share one
+  password (``league.cred``), and each slot logs in as its own user, so each keeps its
+  own session;
 * ``dashboard`` reads every venue;
 * every client's id is its user name (``use_username_as_clientid``), as on a venue's
   broker: no password takes another user's session.
@@ -92,7 +93,7 @@ def region_acl(workers: int, prefix: str = WORKER_USER) -> str:
         "# The league's workers (one user per worker slot, one shared subscription): read every",
         "# venue, write only commands (fixtures).",
     ]
-    for slot in range(1, workers + 1):
+    for slot in range(0, workers + 1):  # slot 0: the backstop
         lines += [f"user {worker_user(slot, prefix)}", "topic read pitchside/#", "topic write pitchside/+/+/cmd/#"]
     lines += ["", "# A read-only dashboard.", f"user {DASHBOARD_USER}", "topic read pitchside/#"]
     return "\n".join(lines) + "\n"

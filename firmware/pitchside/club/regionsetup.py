@@ -1,8 +1,8 @@
 """The region's broker folder, made and grown: ``pitchside region init`` and ``add-venue``.
 
 :func:`init` writes the folder once: Mosquitto's config (:mod:`pitchside.club.region`),
-the ACL, the password file with the workers' users ``league-1`` ... ``league-N`` (one
-password, in ``league.cred`` as ``league:PASSWORD``) and ``dashboard``, a ``data/``
+the ACL, the password file with the workers' users ``league-1`` ... ``league-N`` and
+the backstop's ``league-0`` (one password, in ``league.cred`` as ``league:PASSWORD``) and ``dashboard``, a ``data/``
 folder for persistence, a region CA and the broker's certificate (TLS always: the
 bridges cross the internet), and ``region.toml`` for :func:`add_venue`, which adds a
 venue's bridge user and ACL block and writes its credentials file ``bridge-<venue>.cred``.
@@ -72,7 +72,7 @@ def init(folder: Path, *, listen_host: str | None = None, port: int | None = Non
         _write(folder / "acl", region.region_acl(workers), 0o600)
         league_password = secrets.token_urlsafe(24)
         text = ""
-        for slot in range(1, workers + 1):
+        for slot in range(0, workers + 1):  # slot 0: the backstop
             line = passwd.hashed_line(region.worker_user(slot), league_password, secrets.token_bytes(passwd.SALT_BYTES))
             text = passwd.with_user(text, line)
         _write(folder / f"{region.WORKER_USER}.cred", f"{region.WORKER_USER}:{league_password}\n", 0o600)

@@ -227,6 +227,11 @@ class Store:
                 db.execute("UPDATE results SET superseded_by = ? WHERE n = ?", (row, replaces))
             return "conflict" if conflict_with is not None else "kept"
 
+    def has(self, venue: str, table: str, match: str, digest: str) -> bool:
+        """Whether a result of that key is stored (a copy would change nothing)."""
+        return bool(self._rows("SELECT 1 FROM results WHERE venue = ? AND tbl = ? AND match = ? AND digest = ?",
+                               (venue, table, match, digest)))
+
     @staticmethod
     def _refused_rows(db: sqlite3.Connection, venue: str, table: str) -> int:
         return int(db.execute("SELECT COUNT(*) FROM results WHERE venue = ? AND tbl = ? AND counted = 0",

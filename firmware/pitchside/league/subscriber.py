@@ -66,6 +66,8 @@ class _Pending:
     mid: int
     qos: int
     connection: int
+    at: float = 0.0
+    """When it was received (``time.monotonic``)."""
 
 
 class AckingClient:
@@ -81,8 +83,11 @@ class AckingClient:
     def __init__(self, handle: Callable[[str, bytes, float], None], topic: str, host: str, port: int, *,
                  login: tuple[str, str] | None, client_id: str, tls: bool = False, ca_file: str | None = None,
                  keepalive_s: int = 30, wall: Callable[[], float] = time.time,
-                 retry_s: tuple[float, float] = RETRY_S, receive_maximum: int = RECEIVE_MAXIMUM) -> None:
+                 retry_s: tuple[float, float] = RETRY_S, receive_maximum: int = RECEIVE_MAXIMUM,
+                 hold_s: float = 0.0) -> None:
         self.handle = handle
+        self.hold_s = hold_s
+        """A result is handled no sooner than this long after it was received."""
         self.host, self.port, self.keepalive = host, port, keepalive_s
         self.wall = wall
         self.topic = topic
@@ -120,7 +125,8 @@ class AckingClient:
         self.last_received = time.monotonic()
         if where is not None and where.kind == "result":
             self.received += 1
-            self._results.put(_Pending(msg.topic, bytes(msg.payload), msg.mid, msg.qos, self.connects))
+            self._results.put(_Pending(msg.topic, bytes(msg.payload), msg.mid, msg.qos, self.connects,
+                                       time.monotonic()))
             return
         try:
             self.handle(msg.topic, bytes(msg.payload), self.wall())
@@ -142,6 +148,8 @@ class AckingClient:
         """Store ``item``, trying again until it is stored (True) or the subscriber
         stops (False: not acknowledged, the broker sends it again)."""
         delay = self.retry_s[0]
+        if self.hold_s > 0 and self._stop.wait(max(0.0, item.at + self.hold_s - time.monotonic())):
+            return False
         while not self._stop.is_set():
             try:
                 self.handle(item.topic, item.payload, self.wall())

@@ -35,6 +35,8 @@ from pitchside.league.service import judge
 from pitchside.league.store import Added
 from pitchside.league.subscriber import AckingClient
 from pitchside.league.verify import Verdict
+from pitchside.wire import messages as wire
+from pitchside.wire.errors import WireError
 from pitchside.wire.messages import Result
 from pitchside.wire.topics import parse_topic
 
@@ -46,6 +48,14 @@ GROUP = "league"
 RECEIVE_MAXIMUM = 20
 """Results one worker may hold unacknowledged: what a killed worker's restart takes back."""
 
+BACKSTOP_SLOT = 0
+BACKSTOP_HOLD_S = 3.0
+"""How long the backstop leaves a result to the workers before it looks for it."""
+
+BACKSTOP_RECEIVE_MAXIMUM = 5000
+"""Results the backstop may hold: with :data:`BACKSTOP_HOLD_S`, it keeps up with about
+1,600 results/s (past that its queue waits in the broker, nothing lost)."""
+
 
 class ResultSink(Protocol):
     """What a worker needs of the league's store: one result kept, once, committed
@@ -54,6 +64,10 @@ class ResultSink(Protocol):
     def add(self, msg: Result | None, verdict: Verdict, payload: bytes, wall: float, *,
             venue: str, table: str) -> Added:
         """:raises pitchside.league.store.StoreError: not stored (not acknowledged)."""
+        ...
+
+    def has(self, venue: str, table: str, match: str, digest: str) -> bool:
+        """Whether a result of that key is stored."""
         ...
 
 
@@ -65,6 +79,11 @@ class Tally:
     refused: int = 0
     copies: int = 0
     conflicts: int = 0
+
+
+def backstop_topic() -> str:
+    """The backstop's ordinary (not shared) subscription: every venue's and table's results."""
+    return "pitchside/+/+/result"
 
 
 def shared_topic(group: str = GROUP) -> str:
@@ -139,3 +158,44 @@ class Worker(AckingClient):
         self.client.disconnect(properties=props)
         self.client.loop_stop()
         return True
+
+
+class Backstop(AckingClient):
+    """Slot 0 (user and client id ``<user>-0``): an ordinary persistent subscription to
+    every result beside the workers' shared one. Mosquitto 2.0 restores an ordinary
+    subscription of a persistent session after a restart but not a shared one, so a
+    result the bridges deliver after a region broker restart and before the workers have
+    subscribed again reaches only the backstop (tested in tests/region/); and a result
+    left in a slot that stays down waits in that slot's session. The backstop holds each
+    result :data:`BACKSTOP_HOLD_S`, then acknowledges it if a worker stored it (a key
+    lookup), else checks and stores it itself: 0 lost whatever the group does, at the
+    cost of one lookup a result."""
+
+    def __init__(self, intake: Intake, host: str, port: int, *, login: tuple[str, str], tls: bool = False,
+                 ca_file: str | None = None, keepalive_s: int = 30, wall: Callable[[], float] = time.time,
+                 hold_s: float = BACKSTOP_HOLD_S) -> None:
+        self.intake = intake
+        self.slot = BACKSTOP_SLOT
+        self.taken = 0
+        """Results the workers had not stored, stored here."""
+        user = f"{login[0]}-{BACKSTOP_SLOT}"
+        super().__init__(self._check, backstop_topic(), host, port, login=(user, login[1]), client_id=user,
+                         tls=tls, ca_file=ca_file, keepalive_s=keepalive_s, wall=wall,
+                         receive_maximum=BACKSTOP_RECEIVE_MAXIMUM, hold_s=hold_s)
+
+    def _check(self, topic: str, payload: bytes, wall: float) -> None:
+        """:raises pitchside.league.store.StoreError: not stored (not acknowledged)."""
+        where = parse_topic(topic)
+        if where is None or where.kind != "result":
+            return
+        try:
+            msg = wire.parse(wire.Result, payload)
+        except WireError:
+            msg = None
+        if msg is not None and self.intake.sink.has(where.venue, where.table, msg.match, msg.digest):
+            return
+        before = self.intake.tally.counted + self.intake.tally.refused + self.intake.tally.conflicts
+        self.intake.handle(topic, payload, wall)
+        if self.intake.tally.counted + self.intake.tally.refused + self.intake.tally.conflicts > before:
+            self.taken += 1
+            log.warning("league backstop: stored a result from %s/%s the workers had not", where.venue, where.table)

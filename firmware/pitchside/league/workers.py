@@ -1,6 +1,7 @@
 """Run the region's league workers: one worker in this process (:func:`run_worker`,
-``pitchside region worker --slot K``) or N of them as child processes kept alive by a
-supervisor (:class:`Supervisor`, ``pitchside region workers --count N``).
+``pitchside region worker --slot K``; slot 0 is the backstop) or N of them and the
+backstop as child processes kept alive by a supervisor (:class:`Supervisor`,
+``pitchside region workers --count N``).
 
 A slot is started again as soon as its process dies (SIGKILL, a crash, the OOM killer):
 Mosquitto keeps that slot's unacknowledged results and its share of new ones in the
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 
 from pitchside.league.store import Store
-from pitchside.league.worker import GROUP, Intake, Worker
+from pitchside.league.worker import BACKSTOP_SLOT, GROUP, Backstop, Intake, Worker
 from pitchside.wire.credentials import read_credentials
 
 log = logging.getLogger(__name__)
@@ -63,13 +64,19 @@ def run_worker(db: str, broker: Uplink, slot: int, group: str = GROUP,
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
     store = open_store(db)
-    worker = Worker(Intake(store), broker.host, broker.port, slot=slot, login=read_credentials(broker.credentials),
-                    group=group, tls=broker.tls, ca_file=broker.ca_file).start()
+    login = read_credentials(broker.credentials)
+    worker: Worker | Backstop
+    if slot == BACKSTOP_SLOT:
+        worker = Backstop(Intake(store), broker.host, broker.port, login=login, tls=broker.tls,
+                          ca_file=broker.ca_file).start()
+    else:
+        worker = Worker(Intake(store), broker.host, broker.port, slot=slot, login=login, group=group, tls=broker.tls,
+                        ca_file=broker.ca_file).start()
     log.info("league worker %d: %s:%d, shared subscription %s, store %s", slot, broker.host, broker.port,
              worker.topic, db)
     left = True
     try:
-        if leave:
+        if leave and isinstance(worker, Worker):
             left = worker.leave()
             log.info("league worker %d %s", slot, "left the group: its session is ended" if left else
                      "could not leave the group (its results kept coming): its session is kept")
@@ -96,7 +103,9 @@ class _Slot:
 
 @dataclass(slots=True)
 class Supervisor:
-    """Keep ``count`` worker processes alive: ``argv(slot)`` is slot ``slot``'s command."""
+    """Keep ``count`` worker processes (slots 1 to ``count``) and the backstop (slot 0,
+    :class:`pitchside.league.worker.Backstop`) alive: ``argv(slot)`` is slot ``slot``'s
+    command."""
 
     argv: Callable[[int], Sequence[str]]
     count: int
@@ -105,7 +114,7 @@ class Supervisor:
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
-        self.slots = [_Slot(n) for n in range(1, self.count + 1)]
+        self.slots = [_Slot(n) for n in range(0, self.count + 1)]
 
     def pids(self) -> dict[int, int]:
         """The running process of each slot (slot number to PID)."""
