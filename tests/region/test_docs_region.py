@@ -44,9 +44,11 @@ def adapted(block: str, top: Path, rport: int, vport: int) -> str:
     block = block.replace("/root/bridge-kings-head.cred", f"{top}/etc/region/bridge-kings-head.cred")
     block = block.replace("region.example.org:8883", f"127.0.0.1:{rport}")
     block = block.replace("--host region.example.org", f"--host 127.0.0.1 --listen 127.0.0.1:{rport}")
-    block = re.sub(r"pitchside region (init|add-venue kings-head)", rf"pitchside region \1 --dir {top}/etc/region", block)
+    block = re.sub(r"pitchside region (init|add-venue kings-head)", rf"pitchside region \1 --dir {top}/etc/region",
+                   block)
     block = block.replace("pitchside club init", f"pitchside club init --dir {top}/etc/club --listen 127.0.0.1:{vport}")
-    block = re.sub(r"mosquitto -d -c (\S+)", lambda m: f"mosquitto -c {m[1]} > {m[1]}.log 2>&1 & echo $! >> PIDS", block)
+    block = re.sub(r"mosquitto -d -c (\S+)", lambda m: f"mosquitto -c {m[1]} > {m[1]}.log 2>&1 & echo $! >> PIDS",
+                   block)
     block = re.sub(r"&\n", f"> {top}/workers.log 2>&1 & echo $! >> PIDS\n", block)
     return block.replace("pitchside ", f"{BIN}/pitchside ").replace("PIDS", f"{top}/pids")
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -14,11 +13,11 @@ from support.broker import mosquitto
 from support.region import Region, region_rig, result_payload
 
 
-@pytest.fixture
-def three(tmp_path: Path) -> Iterator[Region]:
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Region]:
     if mosquitto() is None:
         pytest.skip("no mosquitto broker (apt-get install mosquitto, as root)")
-    yield from region_rig(tmp_path, workers=3)
+    yield from region_rig(tmp_path_factory.mktemp("three"), workers=3)
 
 
 def test_a_slot_no_longer_run_leaves_the_group_with_its_share_stored(three: Region) -> None:

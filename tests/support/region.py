@@ -101,7 +101,8 @@ def result_payload(venue: str, table: str, n: int, ended_wall: float | None = No
     header["sides"] = {"A": a, "B": b}
     lines[0] = json.dumps(header)
     msg = messages.result(venue=venue, table=table, boot="b0", journal_uid=f"j{table}", match_id=n, lines=lines,
-                          ended_wall=1_000_000.0 + next(_ENDED) if ended_wall is None else ended_wall, ended_synced=True)
+                          ended_wall=1_000_000.0 + next(_ENDED) if ended_wall is None else ended_wall,
+                          ended_synced=True)
     return json.dumps(msg).encode()
 
 
@@ -191,6 +192,8 @@ class Region:
                 user, _, password = got.credentials.read_text().strip().partition(":")
                 self._table_logins[(venue, f"t{t}")] = (user, password)
         self.workers = workers
+        self.sent: list[tuple[str, str, bytes]] = []
+        """Every result a venue broker acknowledged to a table (:meth:`send`)."""
         self.supervisor: Supervisor | None = None
         self._sup_thread: threading.Thread | None = None
 
@@ -207,7 +210,7 @@ class Region:
     def worker_argv(self, slot: int) -> list[str]:
         return [sys.executable, "-m", "pitchside.cli.main", "region", "worker", "--slot", str(slot),
                 "--broker", f"127.0.0.1:{self.region.port}", "--ca-file", str(self.reg.file("ca.crt")),
-                "--credentials", str(self.reg.file("league.cred")), "--db", self.db]
+                "--credentials", str(self.reg.file("league.cred")), "--db", self.db, "--backstop-hold", "1"]
 
     def start_workers(self) -> None:
         self.supervisor = Supervisor(self.worker_argv, self.workers)
@@ -309,8 +312,17 @@ class Region:
             time.sleep(0.1)
         return got
 
-    def check(self, sent: list[tuple[str, str, bytes]]) -> None:
-        """0 lost, 0 counted twice, and the standings a fold of what was sent."""
+    def send(self, venue: str, table: str, numbers: range) -> None:
+        """Results ``numbers`` of ``venue``'s ``table``, each acknowledged by its venue broker."""
+        for n in numbers:
+            p = result_payload(venue, table, n)
+            self.tables[(venue, table)].send(p)
+            self.sent.append((venue, table, p))
+
+    def check(self, sent: list[tuple[str, str, bytes]] | None = None) -> None:
+        """0 lost, 0 counted twice, and the standings a fold of what was sent
+        (default: everything :meth:`send` sent)."""
+        sent = self.sent if sent is None else sent
         assert self.wait_stored(len(sent)) == len(sent)
         time.sleep(0.5)  # a copy arriving late would show here
         store = self.store()

@@ -295,7 +295,8 @@ def _region_parser(p: argparse.ArgumentParser) -> None:
     rsub = p.add_subparsers(dest="region_command", required=True, metavar="ACTION")
     i = rsub.add_parser("init", help="write the region broker's folder: config, ACL, workers' users, TLS")
     i.add_argument("--dir", default="/etc/pitchside/region", help="the folder to write (default /etc/pitchside/region)")
-    i.add_argument("--listen", metavar="[HOST:]PORT", help="the broker's TLS listener (default port 8883, every address)")
+    i.add_argument("--listen", metavar="[HOST:]PORT",
+                   help="the broker's TLS listener (default port 8883, every address)")
     i.add_argument("--host", action="append", default=[], metavar="NAME",
                    help="a name or address venues reach the broker by (repeat; the certificate names each)")
     i.add_argument("--workers", type=int, default=8, help="worker users league-1 ... league-N to make (default 8)")
@@ -304,13 +305,15 @@ def _region_parser(p: argparse.ArgumentParser) -> None:
     a.add_argument("venue", help="the venue id (a-z 0-9 - _), as in its club init --venue")
     a.add_argument("--dir", default="/etc/pitchside/region", help="the region's folder (default /etc/pitchside/region)")
     a.set_defaults(func=_region_add_venue)
-    for name, func, help in (("workers", _region_workers, "run N league workers on one shared subscription"),
+    for name, func, help in (("workers", _region_workers, "run N league workers on one shared subscription, "
+                              "and the backstop"),
                              ("worker", _region_worker, "run one league worker (a slot of workers) here")):
         w = rsub.add_parser(name, help=help)
         if name == "workers":
             w.add_argument("--count", type=int, default=2, help="worker processes (default 2)")
         else:
-            w.add_argument("--slot", type=int, required=True, help="the worker's slot: it logs in as league-SLOT")
+            w.add_argument("--slot", type=int, required=True,
+                           help="the worker's slot: it logs in as league-SLOT (0: the backstop)")
             w.add_argument("--leave", action="store_true",
                            help="store what the slot's session holds, then leave the group for good (after "
                            "lowering --count)")
@@ -320,4 +323,6 @@ def _region_parser(p: argparse.ArgumentParser) -> None:
         w.add_argument("--no-tls", action="store_true", help="plain MQTT to the broker")
         w.add_argument("--db", default="league.db", help="the league's store (default league.db)")
         w.add_argument("--group", default="league", help="the shared subscription's group (default league)")
+        w.add_argument("--backstop-hold", type=float, default=3.0, metavar="SECONDS",
+                       help="how long the backstop leaves a result to the workers (default 3)")
         w.set_defaults(func=func)

@@ -44,8 +44,8 @@ def _cmd_init(args: argparse.Namespace) -> int:
     print(f"  config {d / 'mosquitto.conf'}: TLS on port {reg.port}, persistence in {d / 'data'}; "
           f"the certificate names {', '.join(reg.hosts)}")
     print(f"  region CA {d / 'ca.crt'} (give it to each venue; its key ca.key stays here)")
-    print(f"  the workers' credentials {d / 'league.cred'} (users league-1 ... league-{reg.workers}), "
-          f"a read-only dashboard's {d / 'dashboard.cred'}")
+    print(f"  the workers' credentials {d / 'league.cred'} (users league-1 ... league-{reg.workers} and the "
+          f"backstop's league-0), a read-only dashboard's {d / 'dashboard.cred'}")
     print("start the broker:")
     print(f"  mosquitto -c {q(str(d / 'mosquitto.conf'))}")
     print("start the league's workers:")
@@ -93,7 +93,8 @@ def _broker(args: argparse.Namespace) -> "Uplink | str":
 
 
 def _worker_args(args: argparse.Namespace) -> list[str]:
-    out = ["--broker", args.broker, "--credentials", args.credentials, "--db", args.db, "--group", args.group]
+    out = ["--broker", args.broker, "--credentials", args.credentials, "--db", args.db, "--group", args.group,
+           "--backstop-hold", str(args.backstop_hold)]
     if args.no_tls:
         out.append("--no-tls")
     if args.ca_file:
@@ -108,7 +109,7 @@ def _cmd_worker(args: argparse.Namespace) -> int:
     if isinstance(broker, str):
         print(f"pitchside region worker: {broker}", file=sys.stderr)
         return 2
-    return 0 if run_worker(args.db, broker, args.slot, args.group, leave=args.leave) else 1
+    return 0 if run_worker(args.db, broker, args.slot, args.group, leave=args.leave, hold_s=args.backstop_hold) else 1
 
 
 def _cmd_workers(args: argparse.Namespace) -> int:

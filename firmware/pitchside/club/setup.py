@@ -146,13 +146,15 @@ def _bridge(venue: str, uplink: Uplink, folder: Path) -> tuple[broker.Bridge, st
         of another venue's bridge user.
     """
     if not uplink.host or not 0 < uplink.port < 65536:
-        raise ClubSetupError(f"--region must be HOST or HOST:PORT with a port of 1-65535, not {uplink.host}:{uplink.port}")
+        raise ClubSetupError(f"--region must be HOST or HOST:PORT with a port of 1-65535, "
+                             f"not {uplink.host}:{uplink.port}")
     try:
         user, password = read_credentials(str(uplink.credentials))
     except CredentialsError as exc:
         raise ClubSetupError(f"--region-credentials: {exc}") from None
     if user != broker.bridge_user(venue):
-        raise ClubSetupError(f"--region-credentials: {uplink.credentials} is {user!r}'s, not venue {venue}'s bridge user "
+        raise ClubSetupError(f"--region-credentials: {uplink.credentials} is {user!r}'s, not venue {venue}'s "
+                             f"bridge user "
                              f"{broker.bridge_user(venue)!r} (pitchside region add-venue {venue} writes it)")
     if any(c.isspace() for c in password):
         raise ClubSetupError(f"--region-credentials: the password in {uplink.credentials} holds a space, which "

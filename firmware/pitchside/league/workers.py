@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 
 from pitchside.league.store import Store
-from pitchside.league.worker import BACKSTOP_SLOT, GROUP, Backstop, Intake, Worker
+from pitchside.league.worker import BACKSTOP_HOLD_S, BACKSTOP_SLOT, GROUP, Backstop, Intake, Worker
 from pitchside.wire.credentials import read_credentials
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ def open_store(db: str) -> Store:
 
 
 def run_worker(db: str, broker: Uplink, slot: int, group: str = GROUP,
-               stop: threading.Event | None = None, leave: bool = False) -> bool:
+               stop: threading.Event | None = None, leave: bool = False, hold_s: float = BACKSTOP_HOLD_S) -> bool:
     """Worker ``slot`` in this process until SIGTERM or SIGINT (or ``stop`` is set); with
     ``leave``, until the slot has left the group (:meth:`Worker.leave`: False if it
     could not)."""
@@ -68,7 +68,7 @@ def run_worker(db: str, broker: Uplink, slot: int, group: str = GROUP,
     worker: Worker | Backstop
     if slot == BACKSTOP_SLOT:
         worker = Backstop(Intake(store), broker.host, broker.port, login=login, tls=broker.tls,
-                          ca_file=broker.ca_file).start()
+                          ca_file=broker.ca_file, hold_s=hold_s).start()
     else:
         worker = Worker(Intake(store), broker.host, broker.port, slot=slot, login=login, group=group, tls=broker.tls,
                         ca_file=broker.ca_file).start()
