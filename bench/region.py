@@ -25,7 +25,8 @@ Each run has two phases:
   (results/s sustained), the measure of scaling with more workers.
 
 Per process: CPU seconds over the run (and as % of one core) and peak RSS (VmHWM), for
-the region broker, the venue brokers (summed), each worker and this load generator.
+the region broker, the venue brokers (summed), each worker, the backstop (which looks
+up every result 3 s after the workers had it) and this load generator.
 """
 
 from __future__ import annotations
@@ -168,7 +169,8 @@ def run(workers: int, a: argparse.Namespace, folder: Path) -> dict[str, object]:
     assert rig.supervisor is not None
     procs = {"region broker": [rig.region.proc.pid],  # type: ignore[union-attr]
              "venue brokers": [b.proc.pid for b in rig.venues.values()],  # type: ignore[union-attr]
-             **{f"worker {s}": [p] for s, p in rig.supervisor.pids().items()}, "load generator": [os.getpid()]}
+             **{("backstop" if s == 0 else f"worker {s}"): [p] for s, p in rig.supervisor.pids().items()},
+             "load generator": [os.getpid()]}
     cpu0 = {k: sum(proc_figures(p)[0] for p in ps) for k, ps in procs.items()}
     # payloads made before the clock starts (each result replays its lines when made)
     night_results: list[tuple[str, str, bytes, str]] = []

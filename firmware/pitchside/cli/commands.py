@@ -323,6 +323,6 @@ def _region_parser(p: argparse.ArgumentParser) -> None:
         w.add_argument("--no-tls", action="store_true", help="plain MQTT to the broker")
         w.add_argument("--db", default="league.db", help="the league's store (default league.db)")
         w.add_argument("--group", default="league", help="the shared subscription's group (default league)")
-        w.add_argument("--backstop-hold", type=float, default=3.0, metavar="SECONDS",
-                       help="how long the backstop leaves a result to the workers (default 3)")
+        w.add_argument("--backstop-hold", type=float, default=30.0, metavar="SECONDS",
+                       help="how long the backstop leaves a result to the workers (default 30)")
         w.set_defaults(func=func)

@@ -49,12 +49,15 @@ RECEIVE_MAXIMUM = 20
 """Results one worker may hold unacknowledged: what a killed worker's restart takes back."""
 
 BACKSTOP_SLOT = 0
-BACKSTOP_HOLD_S = 3.0
-"""How long the backstop leaves a result to the workers before it looks for it."""
+BACKSTOP_HOLD_S = 30.0
+"""How long the backstop leaves a result to the workers before it looks for it: long
+enough that workers with a backlog (a burst past the store's rate) are not doubled by
+it, short enough that a result a fault stranded counts within a minute."""
 
-BACKSTOP_RECEIVE_MAXIMUM = 5000
-"""Results the backstop may hold: with :data:`BACKSTOP_HOLD_S`, it keeps up with about
-1,600 results/s (past that its queue waits in the broker, nothing lost)."""
+BACKSTOP_RECEIVE_MAXIMUM = 10_000
+"""Results the backstop may hold (a few KB each): with :data:`BACKSTOP_HOLD_S`, it keeps
+up with about 330 results/s; past that its queue waits in the broker (nothing lost) and
+it catches up."""
 
 
 class ResultSink(Protocol):
