@@ -159,7 +159,7 @@ def add_bench_user(rig: Region, password: str) -> None:
 
 def run(workers: int, a: argparse.Namespace, folder: Path) -> dict[str, object]:
     venues = tuple(f"v{i + 1}" for i in range(a.brokers))
-    rig = Region(folder, venues=venues, tables=0, workers=workers)
+    rig = Region(folder, venues=venues, tables=0, workers=workers, backstop_hold_s=30.0)
     password = "bench-" + os.urandom(8).hex()
     add_bench_user(rig, password)
     rig.start()

@@ -164,7 +164,7 @@ class Region:
     """The region broker, ``venues``' brokers bridged to it, and ``workers`` league workers."""
 
     def __init__(self, folder: Path, venues: tuple[str, ...] = ("north", "south"), tables: int = 2,
-                 workers: int = 2, db: str | None = None) -> None:
+                 workers: int = 2, db: str | None = None, backstop_hold_s: float = 1.0) -> None:
         binary = mosquitto()
         assert binary is not None, "mosquitto is installed by tests/support/broker.py"
         self.folder = folder
@@ -192,6 +192,8 @@ class Region:
                 user, _, password = got.credentials.read_text().strip().partition(":")
                 self._table_logins[(venue, f"t{t}")] = (user, password)
         self.workers = workers
+        self.backstop_hold_s = backstop_hold_s
+        """How long the backstop leaves a result to the workers (tests: 1 s, not 30)."""
         self.sent: list[tuple[str, str, bytes]] = []
         """Every result a venue broker acknowledged to a table (:meth:`send`)."""
         self.supervisor: Supervisor | None = None
@@ -210,7 +212,8 @@ class Region:
     def worker_argv(self, slot: int) -> list[str]:
         return [sys.executable, "-m", "pitchside.cli.main", "region", "worker", "--slot", str(slot),
                 "--broker", f"127.0.0.1:{self.region.port}", "--ca-file", str(self.reg.file("ca.crt")),
-                "--credentials", str(self.reg.file("league.cred")), "--db", self.db, "--backstop-hold", "1"]
+                "--credentials", str(self.reg.file("league.cred")), "--db", self.db,
+                "--backstop-hold", str(self.backstop_hold_s)]
 
     def start_workers(self) -> None:
         self.supervisor = Supervisor(self.worker_argv, self.workers)
