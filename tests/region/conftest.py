@@ -10,7 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from support.broker import mosquitto
+from support.postgres import postgres
 from support.region import Region, region_rig
+
+__all__ = ["postgres", "region"]
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ BIN = Path(sys.executable).parent
 
 def blocks() -> list[str]:
     text = (ROOT / "docs" / "league.md").read_text(encoding="utf-8")
-    section = text[text.index("## Region: a league across venues"):]
+    section = text[text.index("## Region: bridges, the region's broker and workers"):]
     section = section[:section.index("\n## ", 10)]
     return re.findall(r"```sh\n(.*?)```", section, re.S)
 

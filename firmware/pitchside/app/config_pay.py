@@ -16,7 +16,10 @@ Each refusal names its key (so ``check-config`` gives its line) and what to writ
   game it does not offer, an option the game does not have, or a value the option cannot
   take: never charged;
 * an amount over :data:`MAX_AMOUNT` cents; a coin worth more than 100 of the cheapest
-  game is a warning (it is most likely not written in cents).
+  game is a warning (it is most likely not written in cents);
+* a ``credit_cap`` below the dearest game (the acceptor would refuse coins before the
+  credit pays for it); a cap without ``coin.inhibit_pin`` is a warning (nothing can tell
+  the acceptor to refuse a coin, so every coin it takes is credited, over the cap too).
 """
 
 from __future__ import annotations
@@ -157,3 +160,35 @@ def _near(word: str, words: tuple[str, ...]) -> str:
 
 def _pulses(n: int) -> str:
     return f"{n} pulse" if n == 1 else f"{n} pulses"
+
+
+def check_cap(s: Section, pricing: Pricing, games: tuple[str, ...], inhibit_line: bool) -> None:
+    """``credit_cap`` (0: none) at least the dearest game with its dearest surcharges,
+    and useful only with an inhibit line (a warning without one)."""
+    cap = pricing.credit_cap
+    if cap == 0 or pricing.free_play:
+        return
+    dearest, game = _dearest(pricing, games)
+    if cap < dearest:
+        s.fail("credit_cap", f"{cap} is less than a game of {game} costs at most ({dearest}): the acceptor would "
+                             f"refuse coins before the credit pays for it; write credit_cap = {max(dearest, 2 * dearest)} "
+                             "or more (cents), or 0 for no cap")
+    elif not inhibit_line:
+        s.problems.warn(s.key("credit_cap"), "the table has no coin.inhibit_pin, so nothing can tell the acceptor "
+                                             "to refuse a coin: every coin it takes is credited, over the cap too; "
+                                             "wire its inhibit input and add inhibit_pin under [coin]")
+
+
+def _dearest(pricing: Pricing, games: tuple[str, ...]) -> tuple[int, str]:
+    """The most a game can cost (cents), and which game: its price and, per option, the
+    dearest surcharge that applies to it."""
+    prices = dict(pricing.games)
+    names = games or (*prices, "any")
+    best = (0, names[0])
+    for g in names:
+        per_option: dict[str, int] = {}
+        for x in pricing.extras:
+            if x.game in ("", g):
+                per_option[x.option] = max(per_option.get(x.option, 0), x.price)
+        best = max(best, (prices.get(g, pricing.game) + sum(per_option.values()), g))
+    return best

@@ -96,6 +96,27 @@ def system_dice(count: int) -> tuple[int, ...]:
     return software_die.roll(count)
 
 
+class CoinOutputs(Protocol):
+    """The coin acceptor's outputs (``pitchside_hw.coin_outputs.CoinOutputs``): its
+    inhibit line and the coin meter, either of them possibly absent."""
+
+    @property
+    def inhibit_since(self) -> float | None:
+        """When the inhibit line was asserted (clock s), if it is now; None: it is not, or
+        there is none."""
+        ...
+
+    def inhibit(self, on: bool) -> float | None:
+        """Assert (``on``) or release the inhibit line: :returns: when (clock s), or None
+        when there is no line."""
+        ...
+
+    def meter(self, schedule: Callable[[float, Callable[[float], None]], None], now: float) -> None:
+        """One pulse on the coin meter (after those under way), timed by ``schedule``
+        (:meth:`Runtime.schedule`); nothing without a meter."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class TableParts:
     """What a :class:`Runtime` runs with, built once by the assembly
@@ -137,6 +158,8 @@ class TableParts:
         before the write it shows has returned.
     :param draw_ahead: the inputs whose frames :meth:`Runtime.run` draws while it waits
         (:meth:`Runtime.draw_ahead`); none by default.
+    :param coin_outputs: the coin acceptor's inhibit line and the coin meter (a
+        ``[coin]`` with ``inhibit_pin`` or ``meter_pin``), or None.
     """
 
     sink: FrameSink
@@ -155,3 +178,4 @@ class TableParts:
     mode: str = "1"
     overlap_writes: bool = True
     draw_ahead: DrawAhead = DrawAhead()
+    coin_outputs: CoinOutputs | None = None

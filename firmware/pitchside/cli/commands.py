@@ -117,6 +117,8 @@ _web = _lazy("web", "_cmd_web")
 _league_serve = _lazy("league", "_cmd_serve")
 _league_new = _lazy("league", "_cmd_new")
 _league_standings = _lazy("league", "_cmd_standings")
+_league_web = _lazy("league", "_cmd_web")
+_league_roster = _lazy("roster", "_cmd_roster")
 _club_init = _lazy("club", "_cmd_init")
 _club_add_table = _lazy("club", "_cmd_add_table")
 _region_init = _lazy("region", "_cmd_init")
@@ -233,7 +235,10 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     s.add_argument("--tls", action="store_true", help="connect to the broker with TLS")
     s.add_argument("--ca-file", help="the club CA for --tls (default: the system's CAs)")
     s.add_argument("--venue", default="club", help="the venue id the tables publish under (default club)")
-    s.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    s.add_argument("--region", action="store_true",
+                   help="every venue's tables (a region's league, behind the venues' bridges) instead of --venue's")
+    s.add_argument("--db", default="league.db",
+                   help="the league's SQLite file, or a region's postgresql://USER@HOST/DB (default league.db)")
     s.add_argument("--assign", action="store_true",
                    help="offer each free table its next fixture (cmd/fixture; the players confirm at the table)")
     s.add_argument("--http", default="127.0.0.1:8090", help="serve the pages on HOST:PORT (default 127.0.0.1:8090)")
@@ -249,9 +254,28 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     n.add_argument("--db", default="league.db", help="the league's SQLite file, made by league serve (default league.db)")
     n.set_defaults(func=_league_new)
     t = lsub.add_parser("standings", help="print the standings per game")
-    t.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    t.add_argument("--db", default="league.db", help="the league's SQLite file or postgresql:// URL (default league.db)")
     t.add_argument("--game")
     t.set_defaults(func=_league_standings)
+    w = lsub.add_parser("web", help="serve a region's pages only, following its PostgreSQL (add one per web process)")
+    w.add_argument("--db", required=True, help="the region's postgresql://USER@HOST/DB")
+    w.add_argument("--venue", help="show this venue's tables only (default: every venue's)")
+    w.add_argument("--http", default="127.0.0.1:8091", help="serve the pages on HOST:PORT (default 127.0.0.1:8091)")
+    w.add_argument("--allowed-host", action="append", default=[],
+                   help="a Host name the pages answer to besides 127.0.0.1, localhost and --http's (repeat)")
+    w.set_defaults(func=_league_web)
+    r = lsub.add_parser("roster", help="the league's players across venues: add, import, list")
+    rsub = r.add_subparsers(dest="roster_command", required=True, metavar="ACTION")
+    ra = rsub.add_parser("add", help="add a player with the league's id for them")
+    ra.add_argument("id", help="the player's id, the same at every venue (1-40 of a-z A-Z 0-9 - _ .)")
+    ra.add_argument("name", help="the name the tables show (1-40 characters)")
+    ra.add_argument("--venue", default="", help="the player's home venue (optional)")
+    ri = rsub.add_parser("import", help="add the players of a CSV file: id,name[,venue] a line")
+    ri.add_argument("file")
+    rl = rsub.add_parser("list", help="print the roster")
+    for x in (ra, ri, rl):
+        x.add_argument("--db", default="league.db", help="the league's SQLite file or postgresql:// URL (default league.db)")
+        x.set_defaults(func=_league_roster)
 
 
 def register_club(sub: Any) -> None:

@@ -50,6 +50,9 @@ class Pricing:
     free_play: bool = False
     currency: str = ""
     """Shown before amounts (``"€"``); "" shows credits as games."""
+    credit_cap: int = 0
+    """The most credit the table takes (cents): at or above it the acceptor is told to
+    refuse coins (its inhibit line, :mod:`pitchside.tables.coin_gate`); 0: no cap."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,33 @@ class ShownRefusal:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class CreditShown:
+    """Pay to play's credit as the panel shows it: ``cents`` (the currency's smallest
+    unit), ``text`` in the panel's words (``"$1.50"``), and ``refused``: why coins are
+    refused now, as the panel says it (``"CREDIT FULL: NO COINS"``), or None."""
+
+    cents: int
+    text: str
+    refused: str | None = None
+
+
+def credit_shown(ks: kiosk.KioskState) -> CreditShown | None:
+    """The credit a table with pricing shows (not on free play), or None."""
+    p = ks.settings.pricing
+    if p is None or p.free_play:
+        return None
+    from pitchside.core.pricing import money
+
+    refused = None
+    if ks.gate is not None and ks.gate.line_on:
+        from pitchside.tables.coin_gate import says  # loaded with the gate
+
+        refused = says(ks)
+    cents = kiosk.shown_credit(ks)
+    return CreditShown(cents, money(p, cents), refused)
+
+
 def shown_refusal(ks: kiosk.KioskState) -> ShownRefusal | None:
     """The refusal on the panel now, or None."""
     prompt = ks.table.prompt
@@ -178,6 +205,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
         "last_refusal": None if latest_refusal is None else {"rule": latest_refusal.rule,
                                                              "text": latest_refusal.text},
         "board": jsonable(board(match)),
+        "credit": jsonable(credit_shown(ks)),
     }
 
 
