@@ -2,10 +2,8 @@
 venue broker restarted with results queued for the region, workers SIGKILLed
 mid-result, the region broker restarted while the workers are away. After each: every
 result a venue broker acknowledged to its table is stored once, and the standings are
-a fold of them.
-
-A store with a server of its own (PostgreSQL) adds its restart here: stop and start
-the server between the sends and :meth:`support.region.Region.check`."""
+a fold of them. The store here is SQLite; test_postgres.py runs the workers on
+PostgreSQL and restarts it."""
 
 from __future__ import annotations
 

@@ -6,9 +6,9 @@ the league's workers as real processes on one shared subscription (the superviso
 and tables publishing results at QoS 1 as a table does, with their own broker users.
 
 The store is what the workers' ``--db`` names (:func:`pitchside.league.workers.open_store`,
-``Region(db=...)``): a SQLite file by default. A store with a server of its own
-(PostgreSQL) is passed as ``db`` and its fixture restarts the server in a test of
-tests/region/test_faults.py, between the sends and :meth:`Region.check`.
+``Region(db=...)``): a SQLite file by default, or a ``postgresql://`` URL
+(tests/region/test_postgres.py, which restarts the server between the sends and
+:meth:`Region.check`).
 """
 
 from __future__ import annotations
