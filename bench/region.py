@@ -6,6 +6,7 @@ subscription) check and store each result. Run once for each worker count (1, 2,
 default), each on fresh brokers and a fresh store. Prints figures (not a test)::
 
     nice .venv/bin/python bench/region.py                         # 1, 2 and 4 workers, about 2 min
+    nice .venv/bin/python bench/region.py --pg                    # the same into PostgreSQL
     nice .venv/bin/python bench/region.py --workers 2 --night-s 5 --burst 200 --tables 200
 
 What stands for what: ``--brokers`` venue Mosquittos (default 4) each carry
@@ -126,15 +127,7 @@ class Watch:
 
     def _poll(self) -> None:
         while not self._stop.wait(0.02):
-            if not os.path.exists(self.db):
-                continue
-            db = sqlite3.connect(self.db, timeout=5)
-            try:
-                rows = db.execute("SELECT n, match FROM results WHERE n > ? AND counted = 1", (self._last,)).fetchall()
-            except sqlite3.OperationalError:
-                rows = []
-            finally:
-                db.close()
+            rows = query(self.db, "SELECT n, match FROM results WHERE n > {} AND counted = 1", (self._last,))
             now = time.time()
             for n, match in rows:
                 self.seen.setdefault(match, now)
@@ -147,6 +140,28 @@ class Watch:
         self.client.loop_stop()
 
 
+def query(db: str, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Rows of ``sql`` (``{}`` for each argument) on the league's store: a SQLite file or a
+    ``postgresql://`` URL; none while the store is not made yet."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        try:
+            with psycopg.connect(db, autocommit=True) as conn:
+                return [tuple(r) for r in conn.execute(sql.replace("{}", "%s"), args).fetchall()]
+        except psycopg.Error:
+            return []
+    if not os.path.exists(db):
+        return []
+    conn = sqlite3.connect(db, timeout=5)
+    try:
+        return conn.execute(sql.replace("{}", "?"), args).fetchall()
+    except sqlite3.OperationalError:
+        return []
+    finally:
+        conn.close()
+
+
 def add_bench_user(rig: Region, password: str) -> None:
     """User ``bench`` on every venue broker, allowed to write its venue's table topics."""
     for venue, broker in rig.venues.items():
@@ -157,9 +172,9 @@ def add_bench_user(rig: Region, password: str) -> None:
             fh.write(f"\nuser bench\ntopic write pitchside/{venue}/#\n")
 
 
-def run(workers: int, a: argparse.Namespace, folder: Path) -> dict[str, object]:
+def run(workers: int, a: argparse.Namespace, folder: Path, db: str | None) -> dict[str, object]:
     venues = tuple(f"v{i + 1}" for i in range(a.brokers))
-    rig = Region(folder, venues=venues, tables=0, workers=workers, backstop_hold_s=30.0)
+    rig = Region(folder, venues=venues, tables=0, workers=workers, backstop_hold_s=30.0, db=db)
     password = "bench-" + os.urandom(8).hex()
     add_bench_user(rig, password)
     rig.start()
@@ -230,15 +245,14 @@ def run(workers: int, a: argparse.Namespace, folder: Path) -> dict[str, object]:
         rss = sum(proc_figures(p)[1] for p in ps)
         figs[k] = {"cpu_s": round(cpu, 2), "cpu_pct_of_core": round(100 * cpu / elapsed, 1),
                    "peak_rss_mib": round(rss, 1)}
-    db = sqlite3.connect(rig.db)
-    stored, distinct = db.execute("SELECT COUNT(*), COUNT(DISTINCT venue || '/' || tbl || '/' || match) FROM results"
-                                  ).fetchone()
-    db.close()
+    stored, distinct = query(rig.db, "SELECT COUNT(*), COUNT(DISTINCT venue || '/' || tbl || '/' || match)"
+                                     " FROM results")[0]
     watch.close()
     gen.close()
     rig.close()
     return {
-        "workers": workers, "tables": per_venue * a.brokers, "venue_brokers": a.brokers,
+        "workers": workers, "store": "postgresql" if rig.db.startswith("postgresql://") else "sqlite",
+        "tables": per_venue * a.brokers, "venue_brokers": a.brokers,
         "night": {"seconds": round(night_s, 1), "messages_sent": night_sent,
                   "messages_per_s_sent": round(night_sent / night_s), "messages_per_s_at_region":
                   round(night_received / night_s), "results_sent": r_i,
@@ -248,7 +262,7 @@ def run(workers: int, a: argparse.Namespace, folder: Path) -> dict[str, object]:
                                               "max": round(1000 * max(latencies)) if latencies else None}},
         "burst": {"results": a.burst, "stored": len(done), "seconds": round(burst_s, 2),
                   "results_per_s": round(len(done) / burst_s, 1) if done else None},
-        "store": {"rows": stored, "distinct": distinct, "expected": r_i + a.burst},
+        "rows": {"stored": stored, "distinct": distinct, "expected": r_i + a.burst},
         "processes": figs, "run_s": round(elapsed, 1), "wall_start": wall0,
     }
 
@@ -263,20 +277,39 @@ def main() -> int:
     ap.add_argument("--result-min", type=float, default=15.0, help="a table's result every this many minutes")
     ap.add_argument("--night-s", type=float, default=20.0)
     ap.add_argument("--burst", type=int, default=2000)
+    ap.add_argument("--pg", action="store_true",
+                    help="store in a throwaway PostgreSQL cluster (fsync on) instead of SQLite")
     a = ap.parse_args()
     out = []
-    for n in a.workers:
-        with tempfile.TemporaryDirectory(prefix="pitchside-region-bench-") as tmp:
-            fig = run(n, a, Path(tmp))
-        out.append(fig)
-        print(json.dumps(fig, indent=2), flush=True)
+    cluster = None
+    if a.pg:
+        from support.postgres import Cluster, initdb
+
+        found = initdb()
+        if found is None:
+            print("no PostgreSQL server (apt-get install postgresql)", file=sys.stderr)
+            return 2
+        cluster = Cluster(Path(found).parent)
+        with (cluster.data / "postgresql.conf").open("a") as f:
+            f.write("fsync = on\nsynchronous_commit = on\n")  # as a real server: each commit on disk
+        cluster.start()
+    try:
+        for n in a.workers:
+            with tempfile.TemporaryDirectory(prefix="pitchside-region-bench-") as tmp:
+                fig = run(n, a, Path(tmp), cluster.new_database() if cluster is not None else None)
+            out.append(fig)
+            print(json.dumps(fig, indent=2), flush=True)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+            cluster.remove()
     base = next((f for f in out if f["workers"] == 1), None)
     if base is not None:
         b1 = base["burst"]["results_per_s"]  # type: ignore[index]
         for f in out:
             r = f["burst"]["results_per_s"]  # type: ignore[index]
             print(f"workers {f['workers']}: burst {r} results/s, scaling x{(r / b1) if r and b1 else float('nan'):.2f}")
-    ok = all(f["store"]["rows"] == f["store"]["distinct"] == f["store"]["expected"] for f in out)  # type: ignore[index]
+    ok = all(f["rows"]["stored"] == f["rows"]["distinct"] == f["rows"]["expected"] for f in out)  # type: ignore[index]
     print("0 lost, 0 counted twice" if ok else "MISMATCH: see store rows/distinct/expected")
     return 0 if ok else 1
 
