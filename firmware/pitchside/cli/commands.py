@@ -147,6 +147,30 @@ def _club_add_table(args: argparse.Namespace) -> int:
     return club._cmd_add_table(args)
 
 
+def _region_init(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_init(args)
+
+
+def _region_add_venue(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_add_venue(args)
+
+
+def _region_worker(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_worker(args)
+
+
+def _region_workers(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_workers(args)
+
+
 def tournament_formats() -> tuple[str, ...]:
     """The tournament formats (:data:`pitchside.core.tournament.FORMATS`)."""
     from pitchside.core.tournament import FORMATS
@@ -184,6 +208,7 @@ def register(sub: Any) -> None:
     register_web(sub)
     register_league(sub)
     register_club(sub)
+    register_region(sub)
 
 
 def register_tournament(sub: Any) -> None:
@@ -341,8 +366,57 @@ def _club_parser(p: argparse.ArgumentParser) -> None:
     i.add_argument("--host", action="append", default=[], metavar="NAME",
                    help="a name or address tables reach the broker by (repeat; the first goes in their [mqtt] "
                    "host; default: --listen's address, HOSTNAME.local, HOSTNAME, localhost, 127.0.0.1)")
+    i.add_argument("--region", metavar="HOST[:PORT]",
+                   help="bridge this broker to the region's broker (TLS, port 8883 unless given)")
+    i.add_argument("--region-ca", metavar="FILE", help="the region's CA (its ca.crt), with --region")
+    i.add_argument("--region-credentials", metavar="FILE",
+                   help="the venue's bridge credentials, written by pitchside region add-venue, with --region")
     i.set_defaults(func=_club_init)
     a = csub.add_parser("add-table", help="add a table's broker user; print its [mqtt] lines")
     a.add_argument("name", help="the table id (a-z 0-9 - _), as in its [mqtt] table")
     a.add_argument("--dir", default="/etc/pitchside/club", help="the club's folder (default /etc/pitchside/club)")
     a.set_defaults(func=_club_add_table)
+
+
+def register_region(sub: Any) -> None:
+    """Add ``region`` and its actions (run by :mod:`pitchside.cli.region`), built when it
+    is chosen (:func:`deferred`)."""
+    deferred(sub, "region", "a league across venues: the region's broker (init, add-venue) and its workers",
+             _region_parser)
+
+
+def _region_parser(p: argparse.ArgumentParser) -> None:
+    rsub = p.add_subparsers(dest="region_command", required=True, metavar="ACTION")
+    i = rsub.add_parser("init", help="write the region broker's folder: config, ACL, workers' users, TLS")
+    i.add_argument("--dir", default="/etc/pitchside/region", help="the folder to write (default /etc/pitchside/region)")
+    i.add_argument("--listen", metavar="[HOST:]PORT",
+                   help="the broker's TLS listener (default port 8883, every address)")
+    i.add_argument("--host", action="append", default=[], metavar="NAME",
+                   help="a name or address venues reach the broker by (repeat; the certificate names each)")
+    i.add_argument("--workers", type=int, default=8, help="worker users league-1 ... league-N to make (default 8)")
+    i.set_defaults(func=_region_init)
+    a = rsub.add_parser("add-venue", help="add a venue's bridge user; print the venue's club init command")
+    a.add_argument("venue", help="the venue id (a-z 0-9 - _), as in its club init --venue")
+    a.add_argument("--dir", default="/etc/pitchside/region", help="the region's folder (default /etc/pitchside/region)")
+    a.set_defaults(func=_region_add_venue)
+    for name, func, help in (("workers", _region_workers, "run N league workers on one shared subscription, "
+                              "and the backstop"),
+                             ("worker", _region_worker, "run one league worker (a slot of workers) here")):
+        w = rsub.add_parser(name, help=help)
+        if name == "workers":
+            w.add_argument("--count", type=int, default=2, help="worker processes (default 2)")
+        else:
+            w.add_argument("--slot", type=int, required=True,
+                           help="the worker's slot: it logs in as league-SLOT (0: the backstop)")
+            w.add_argument("--leave", action="store_true",
+                           help="store what the slot's session holds, then leave the group for good (after "
+                           "lowering --count)")
+        w.add_argument("--broker", required=True, help="the region's broker HOST:PORT")
+        w.add_argument("--credentials", required=True, help="the region's league.cred (league:PASSWORD)")
+        w.add_argument("--ca-file", help="the region's CA (default: the system's CAs)")
+        w.add_argument("--no-tls", action="store_true", help="plain MQTT to the broker")
+        w.add_argument("--db", default="league.db", help="the league's store (default league.db)")
+        w.add_argument("--group", default="league", help="the shared subscription's group (default league)")
+        w.add_argument("--backstop-hold", type=float, default=30.0, metavar="SECONDS",
+                       help="how long the backstop leaves a result to the workers (default 30)")
+        w.set_defaults(func=func)

@@ -127,21 +127,7 @@ class League:
     def _result(self, where: Topic, payload: bytes, wall: float) -> None:
         """Check, store (outside the wall's lock: a locked database never holds up the
         wall), then count and show."""
-        msg: wire.Result | None = None
-        try:
-            msg = wire.parse(wire.Result, payload)
-        except WireError as exc:
-            verdict = verify.refuse(f"malformed result: {exc}")
-        if msg is not None:
-            try:
-                verdict = verify.check(msg)
-            except Exception as exc:  # a bug in a game's rules must not lose the message: kept, refused
-                log.exception("league: checking a result from %s failed", where.table)
-                verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
-            if verdict.ok and msg.venue != where.venue:
-                verdict = verify.refuse(f"sent on venue {where.venue}'s topic but names venue {msg.venue!r}")
-            elif verdict.ok and msg.table != where.table:
-                verdict = verify.refuse(f"sent on table {where.table}'s topic but names table {msg.table!r}")
+        msg, verdict = judge(where, payload)
         # StoreError: raised, nothing counted
         added = self.store.add(msg, verdict, payload, wall, venue=where.venue, table=where.table)
         with self._lock:
@@ -162,6 +148,26 @@ class League:
             if added in ("kept", "conflict"):
                 self._refresh_recent()
                 self._changed()
+
+
+def judge(where: Topic, payload: bytes) -> tuple[wire.Result | None, verify.Verdict]:
+    """A result's payload parsed (None: no ``result``) and checked, bound to the venue and
+    table of its topic ``where``: the verdict the store keeps with it."""
+    msg: wire.Result | None = None
+    try:
+        msg = wire.parse(wire.Result, payload)
+    except WireError as exc:
+        return None, verify.refuse(f"malformed result: {exc}")
+    try:
+        verdict = verify.check(msg)
+    except Exception as exc:  # a bug in a game's rules must not lose the message: kept, refused
+        log.exception("league: checking a result from %s failed", where.table)
+        verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
+    if verdict.ok and msg.venue != where.venue:
+        verdict = verify.refuse(f"sent on venue {where.venue}'s topic but names venue {msg.venue!r}")
+    elif verdict.ok and msg.table != where.table:
+        verdict = verify.refuse(f"sent on table {where.table}'s topic but names table {msg.table!r}")
+    return msg, verdict
 
 
 def _num(x: float | None) -> int | float | None:

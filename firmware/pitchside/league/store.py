@@ -287,6 +287,11 @@ class Store:
             self._notify(db, f"result {row}")
             return "conflict" if conflict_with is not None else "kept"
 
+    def has(self, venue: str, table: str, match: str, digest: str) -> bool:
+        """Whether a result of that key is stored (a copy would change nothing)."""
+        return bool(self._rows("SELECT 1 FROM results WHERE venue = ? AND tbl = ? AND match = ? AND digest = ?",
+                               (venue, table, match, digest)))
+
     @staticmethod
     def _player_ids(db: Tx, msg: Result | None) -> tuple[str, str] | None:
         """The roster ids a fixture's result names, when both are roster players whose
