@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -19,7 +20,7 @@ from pitchside.league.service import League
 from pitchside.league.store import Player, Store
 from pitchside.league.wall import ALL
 from pitchside.web.server import free_port
-from support.broker import Broker
+from support.broker import Broker, mosquitto
 from support.league import payload, roster_offer, venue_result
 
 PITCHSIDE = [sys.executable, "-m", "pitchside.cli.main"]
@@ -104,7 +105,22 @@ def test_league_web_needs_the_regions_postgresql(tmp_path: Path) -> None:
     assert not db.exists()
 
 
-def test_serve_region_on_postgresql_with_a_real_broker(broker: Broker, pg_url: str) -> None:
+@pytest.fixture
+def own_broker(tmp_path: Path) -> Iterator[Broker]:
+    """A Mosquitto of this test's own: the session's broker keeps other tests' retained
+    table states, which a region's wall would rightly show."""
+    binary = mosquitto()
+    if binary is None:
+        pytest.skip("no mosquitto broker (apt-get install mosquitto, as root)")
+    b = Broker(binary, tmp_path / "broker").start()
+    try:
+        yield b
+    finally:
+        b.stop()
+
+
+def test_serve_region_on_postgresql_with_a_real_broker(own_broker: Broker, pg_url: str) -> None:
+    broker = own_broker
     port = free_port()
     proc = subprocess.Popen([*PITCHSIDE, "league", "serve", "--region", "--broker", f"127.0.0.1:{broker.port}",
                              "--credentials", str(broker.credentials("league")), "--db", pg_url,
