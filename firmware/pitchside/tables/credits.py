@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pitchside.core import pricing as p
+from pitchside.core.meters import Meters
 from pitchside.core.pricing import Credit, LedgerEntry, Pricing
 
 if TYPE_CHECKING:  # an annotation only: the audits' rows come with AuditsRead (start-up)
@@ -52,12 +53,14 @@ class ResetAudits:
 class AuditsRead:
     """Event: the audits as the journal has them now: ``days`` since the last reset,
     ``since`` that reset's day (``""``: never reset), ``resets`` how many there were,
-    ``ok`` False when a reset asked for was not made (the journal is not saving)."""
+    ``ok`` False when a reset asked for was not made (the journal is not saving),
+    ``lifetime`` the lifetime meters (never reset)."""
 
     days: tuple[AuditDay, ...] = ()
     since: str = ""
     resets: int = 0
     ok: bool = True
+    lifetime: Meters = Meters()
 
 
 def coin(pricing: Pricing, credit: Credit, pulses: int) -> tuple[Credit, tuple[LedgerEntry, ...]]:

@@ -53,6 +53,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -71,6 +72,7 @@ from pitchside.app.journal.file import (
 from pitchside.app.journal.rescue import RESCUE_ENV, Kept, default_rescue_dir, read_rescued, rescue_folder, rescue_path
 from pitchside.app.journal.sensors import SensorTallies
 from pitchside.app.refusals import Refusal
+from pitchside.core.meters import Meters, count
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally
 
@@ -164,6 +166,8 @@ class Journal:
         self._carried = (0, 0)
         """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
         cents), the balance until a ledger entry is kept in memory."""
+        self._carried_meters = Meters()
+        """Memory mode after a fault: the lifetime meters on file then."""
         self._next_seq: tuple[int, int] | None = None
         """``(match id, seq of its next input line)`` of the match last written, set only
         once a write's COMMIT has returned; None: not known (just opened, after a fault,
@@ -276,6 +280,7 @@ class Journal:
         if self._conn is not None:
             try:  # the file's credit goes on in memory: a fault does not empty the table's credit
                 self._carried = self.balance()
+                self._carried_meters = _ledger.lifetime(self._conn)
             except sqlite3.Error as read_exc:
                 log.error("the credit on file cannot be read after the fault (%s): it counts from 0", read_exc)
             try:
@@ -649,6 +654,13 @@ class Journal:
         memory mode (nothing reset)."""
         balance, session = self.balance()
         return self._conn is not None and self.credit(LedgerEntry("reset", 0, balance, session))
+
+    def lifetime(self) -> Meters:
+        """The lifetime meters (never reset): the file's row, and in memory mode the
+        entries kept in memory counted on from the file's figures at the fault."""
+        if self._conn is not None:
+            return _ledger.lifetime(self._conn)
+        return reduce(count, self._memory_credits, self._carried_meters)
 
     def audit_resets(self) -> list[tuple[float | None, bool]]:
         """When the audits were reset: ``(wall, synced)`` of each reset, oldest first."""
