@@ -404,6 +404,10 @@ def run_table(config_path: str) -> int:
             stack.callback(table.close)
             if link is not None:  # the league's fixture offers, queued like a driver's event
                 link.on_fixture = table.runtime.post
+            if config.pricing is not None and config.pricing.hours:  # the local time, for the hours' prices
+                from pitchside.app.pay_clock import PayClock  # only with hours (start-up)
+
+                stack.enter_context(PayClock(table.runtime.post))
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
             if not opened:  # the panel may still show the frame of a table that died

@@ -108,7 +108,7 @@ class Runtime:
         """The spare canvases every frame of this runtime (its thread alone) is drawn on."""
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
-        self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[table.Event | credits.ClockRead | TimerRequest | _Wake] = queue.SimpleQueue()
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._timers_lock = threading.Lock()
@@ -171,7 +171,7 @@ class Runtime:
         """The game table (the match, the shot being entered)."""
         return self.kiosk.table
 
-    def post(self, event: table.Event | TimerRequest) -> None:
+    def post(self, event: table.Event | credits.ClockRead | TimerRequest) -> None:
         """Queue an event or a driver's timer request; safe from any thread (this is
         the ``queue_put`` drivers are given)."""
         self._queue.put(event)
@@ -231,7 +231,7 @@ class Runtime:
             self.publish()
         return handled
 
-    def _handle(self, event: table.Event | credits.AuditsRead | TimerRequest) -> None:
+    def _handle(self, event: table.Event | credits.PayEvent | TimerRequest) -> None:
         if isinstance(event, TimerRequest):
             target = self._timer_targets.get(event.name)
             if target is None:
@@ -251,7 +251,7 @@ class Runtime:
         self._apply_effects(effects)
         self._publish_due = True  # published after the frame is shown (process_pending)
 
-    def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead) -> None:
+    def _note_refusal(self, before: TableLike, event: table.Event | credits.PayEvent) -> None:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
@@ -600,7 +600,7 @@ class Runtime:
                 self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
                 due = self.next_due()
                 waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
-                event: table.Event | TimerRequest | _Wake | None
+                event: table.Event | credits.ClockRead | TimerRequest | _Wake | None
                 self.waiting = True
                 try:
                     event = self._queue.get(timeout=min(waits) if waits else None)

@@ -18,8 +18,9 @@ from pitchside.core import pricing as p
 from pitchside.core.meters import Meters
 from pitchside.core.pricing import Credit, LedgerEntry, Pricing
 
-if TYPE_CHECKING:  # an annotation only: the audits' rows come with AuditsRead (start-up)
+if TYPE_CHECKING:  # annotations only: the audits' rows come with AuditsRead, the hours with pricing (start-up)
     from pitchside.core.audits import AuditDay
+    from pitchside.core.hours import LocalTime
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,19 @@ class AuditsRead:
     resets: int = 0
     ok: bool = True
     lifetime: Meters = Meters()
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRead:
+    """Event: the local time of the week, read by the shell (at start and each minute,
+    :mod:`pitchside.app.pay_clock`) for the prices' hours (:mod:`pitchside.core.hours`):
+    the kiosk keeps the latest; no game handles it."""
+
+    when: LocalTime
+
+
+PayEvent = AuditsRead | ClockRead
+"""The events of pay to play that come from the shell, beside the table's."""
 
 
 def coin(pricing: Pricing, credit: Credit, pulses: int) -> tuple[Credit, tuple[LedgerEntry, ...]]:

@@ -81,7 +81,7 @@ def start(
     return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read)
 
 
-def handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
+def handle(ks: KioskState, event: table.Event | credits.PayEvent) -> tuple[KioskState, tuple[Effect, ...]]:
     """Apply one event: panel care, service counters, a moment's end, then the mode's
     own handling. A moment shows only while playing: leaving play drops it."""
     ks, effects = _handle(ks, event)
@@ -90,7 +90,7 @@ def handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Kio
     return ks, effects
 
 
-def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
+def _handle(ks: KioskState, event: table.Event | credits.PayEvent) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, credits.AuditsRead):  # the journal's audits, for the service page
         logs: tuple[Effect, ...] = () if event.ok else (Log("audits not reset: the journal is not saving"),)
         return replace(ks, audits=event), logs
@@ -106,6 +106,8 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         return replace(ks, health=event.health), ()
     if isinstance(event, table.FixtureOffered):  # the league's next fixture for this table, in any mode
         return fixture.offered(ks, event), ()
+    if isinstance(event, credits.ClockRead):  # the local time, for the prices' hours
+        return replace(ks, clock=event), ()
     at = event.at
     stats, pressed, logs = _count(ks, event)  # pressed: the buttons down with this event
     effects: list[Effect] = [*logs]
@@ -382,7 +384,7 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
     elif ts is not before:  # the same table back: nothing to copy
         ks = replace(ks, table=ts)
-    if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
+    if ks.bought and any(isinstance(e, table.Accepted) for e in effects):
         ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
         effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
