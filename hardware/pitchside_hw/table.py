@@ -386,7 +386,8 @@ def run_table(config_path: str) -> int:
                 from pitchside.club.link import ClubLink  # paho and ssl only with [mqtt] (start-up)
 
                 link = ClubLink(config.mqtt, journal.path if journal.durable else None, name=config.name,
-                                games=config.offered_games).start()
+                                games=config.offered_games,
+                                currency=config.pricing.currency if config.pricing is not None else None).start()
                 stack.callback(link.close)  # after the feed's worker: offline is the last word
                 sinks.append(link)
             if sinks:

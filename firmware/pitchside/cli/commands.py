@@ -117,6 +117,7 @@ _web = _lazy("web", "_cmd_web")
 _league_serve = _lazy("league", "_cmd_serve")
 _league_new = _lazy("league", "_cmd_new")
 _league_standings = _lazy("league", "_cmd_standings")
+_league_audits = _lazy("league", "_cmd_audits")
 _club_init = _lazy("club", "_cmd_init")
 _club_add_table = _lazy("club", "_cmd_add_table")
 
@@ -247,6 +248,9 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     t.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
     t.add_argument("--game")
     t.set_defaults(func=_league_standings)
+    a = lsub.add_parser("audits", help="each paying table's audits and lifetime meters, as it last published them")
+    a.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    a.set_defaults(func=_league_audits)
 
 
 def register_club(sub: Any) -> None:

@@ -60,12 +60,25 @@ CREATE TABLE IF NOT EXISTS refusals_past_cap (
 );
 """
 
+AUDITS = """
+CREATE TABLE IF NOT EXISTS table_audits (
+    venue TEXT NOT NULL,
+    tbl TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    received_wall REAL NOT NULL,
+    PRIMARY KEY (venue, tbl)
+)
+"""
+"""The latest ``audits`` message of each table (its payload as received, checked):
+created in any file, whatever its version (a table added to the league's later)."""
+
 _V0_COLUMNS = ("n, match, digest, venue, tbl, game, counted, reason, name_a, name_b, score_a, score_b, winner,"
                " rule, code, params, n_lines, ended_wall, received_wall, payload")
 
 
 def open_schema(db: sqlite3.Connection) -> None:
     """Create the tables, or move a version 0 file to version 2 (one transaction)."""
+    db.execute(AUDITS)
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     if version >= VERSION:
         return

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from pitchside.league.model import Counted
 from pitchside.league.schema import open_schema
 from pitchside.league.verify import Verdict
-from pitchside.wire.messages import Result
+from pitchside.wire.messages import Audits, Result, parse_json
 from pitchside.wire.messages import digest as lines_digest
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +279,24 @@ class Store:
         rows = self._rows("SELECT counted, COUNT(*) AS k FROM results GROUP BY counted")
         by = {r["counted"]: r["k"] for r in rows}
         return int(by.get(1, 0)), int(by.get(0, 0))
+
+    # --- the tables' audits -----------------------------------------------------------------
+
+    def put_audits(self, venue: str, table: str, msg: Audits, wall: float) -> None:
+        """Keep ``msg`` as ``table``'s latest audits (the topic's venue and table).
+
+        :raises StoreError: not stored (the next one, or the retained one after a
+            reconnect, will be)."""
+        with self._tx() as db:
+            db.execute("INSERT INTO table_audits (venue, tbl, payload, received_wall) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (venue, tbl) DO UPDATE SET payload = excluded.payload, "
+                       "received_wall = excluded.received_wall",
+                       (venue, table, json.dumps(msg.to_json()), wall))
+
+    def audits(self) -> list[tuple[str, float, Audits]]:
+        """Each table's latest audits: ``(table, received wall, audits)``, by table."""
+        rows = self._rows("SELECT tbl, payload, received_wall FROM table_audits ORDER BY venue, tbl")
+        return [(r["tbl"], float(r["received_wall"]), parse_json(Audits, json.loads(r["payload"]))) for r in rows]
 
     # --- leagues --------------------------------------------------------------------------
 
