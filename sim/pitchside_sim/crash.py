@@ -38,6 +38,14 @@ screen shows). The restarted child's START carries what its journal's ledger hol
 acknowledged entry missing from it is **credit lost**, another sum or balance at the
 same entries is **wrong credit**.
 
+With coins the player also ends the match it plays now and then (``END``), so games are
+bought throughout; the child says ``BUY`` when a game's spend is decided (before the write
+of the match's first line), and half the kills come 0 to 20 ms after one. Each restart
+reports its journal's books (``BOOKS``, :func:`pitchside_sim.crash_coins.books`): ledger
+entries the price list would not make, matches paid twice or never, spends with no game,
+audits and lifetime meters that are not what the ledger adds up to; and the parent
+counts the coins dropped, so a ledger holding more is credit **invented**.
+
 The games take turns, one journal each; a restart is a fresh process forked from a
 server that has already imported the firmware (``multiprocessing``'s ``forkserver``),
 so a kill and restart costs milliseconds rather than a Python start.
