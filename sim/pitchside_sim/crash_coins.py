@@ -179,7 +179,7 @@ def check(acked: Credits | None, journal: Credits, tally: Any) -> None:
     balance is **wrong credit**. More entries or spends (written, the kill before the
     frame) is neither; fewer spends than acknowledged is a game paid and lost. Counts go
     to ``tally.credit_lost``, ``tally.wrong_credit`` and ``tally.spends_lost``
-    (a :class:`pitchside_sim.crash.Tally`)."""
+    (a :class:`pitchside_sim.crash_tally.Tally`)."""
     if acked is None:
         return
     tally.spends_lost += max(0, acked.spends - journal.spends)

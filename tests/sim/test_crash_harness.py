@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchside_sim.crash import GAMES, Tally, restart_check, run
+from pitchside_sim.crash import GAMES, restart_check, run
+from pitchside_sim.crash_tally import Tally
 from pitchside_sim.crash_coins import Credits, check
 
 RESUMED_FRAME_SLIP = "a resumed table does not show exactly what it showed"
