@@ -26,14 +26,15 @@ Each refusal names its key (so ``check-config`` gives its line) and what to writ
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.app.config_reader import Section, shown
-from pitchside.core import hours
 from pitchside.core.fields import Spec, specs
-from pitchside.core.hours import Window
 from pitchside.core.pricing import Extra, Pricing
 from pitchside.tables.registry import app_for, table_games
+
+if TYPE_CHECKING:  # an annotation only: the hours are read for a price list that has some (start-up)
+    from pitchside.core.hours import Window
 
 MAX_AMOUNT = 1_000_000
 """The most any amount of ``[pricing]`` may be, in cents (10,000.00 of the currency)."""
@@ -187,6 +188,10 @@ def read_hours(s: Section) -> tuple[Window, ...]:
     """``hours``: a list of ``{ days, start, end, discount? }`` (discount 100, free play,
     when left out), each checked for its words; the windows together by
     :func:`pitchside.core.hours.check`."""
+    if "hours" not in s.raw:
+        return ()
+    from pitchside.core import hours  # only for a price list with hours (start-up)
+
     out: list[Window] = []
     for w in s.get("hours", list, []):
         window = _window(w)
@@ -204,6 +209,9 @@ _WINDOW = '{ days = "mon-fri", start = "17:00", end = "19:00", discount = 50 }'
 
 def _window(w: Any) -> Window | str:
     """One window, or what is wrong with it."""
+    from pitchside.core import hours
+    from pitchside.core.hours import Window
+
     if not isinstance(w, dict) or not {"days", "start", "end"} <= set(w) or not set(w) <= {"days", "start", "end",
                                                                                             "discount"}:
         return f"each window is {_WINDOW} (discount in percent; left out: free play), not {shown(w)}"

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pitchside.core.hours import LocalTime, Window, discounted, window_at
+if TYPE_CHECKING:  # annotations only: the hours are loaded by a price list that has some (start-up)
+    from pitchside.core.hours import LocalTime, Window
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +146,12 @@ def price_of(pricing: Pricing, game: str, options: Mapping[str, Any], when: Loca
         return 0
     base = dict(pricing.games).get(game, pricing.game)
     extra = sum(x.price for x in pricing.extras if x.game in ("", game) and options.get(x.option) == x.value)
-    return discounted((base + extra) * players(pricing, options), window_at(pricing.hours, when))
+    price = (base + extra) * players(pricing, options)
+    if not pricing.hours or when is None:
+        return price
+    from pitchside.core.hours import discounted, window_at
+
+    return discounted(price, window_at(pricing.hours, when))
 
 
 def spend(credit: Credit, price: int) -> Credit | None:

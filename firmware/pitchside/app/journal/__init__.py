@@ -53,7 +53,6 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -72,12 +71,12 @@ from pitchside.app.journal.file import (
 from pitchside.app.journal.rescue import RESCUE_ENV, Kept, default_rescue_dir, read_rescued, rescue_folder, rescue_path
 from pitchside.app.journal.sensors import SensorTallies
 from pitchside.app.refusals import Refusal
-from pitchside.core.meters import Meters, count
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally
 
-if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up)
+if TYPE_CHECKING:  # annotations only (Journal.audits, lifetime): loaded when read (start-up)
     from pitchside.core.audits import AuditDay
+    from pitchside.core.meters import Meters
 
 __all__ = [
     "APPLICATION_ID", "CACHE_KIB", "NOT_A_JOURNAL", "OUTBOX_SCHEMA", "RESCUE_ENV", "SCHEMA", "SCHEMA_VERSION",
@@ -166,8 +165,8 @@ class Journal:
         self._carried = (0, 0)
         """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
         cents), the balance until a ledger entry is kept in memory."""
-        self._carried_meters = Meters()
-        """Memory mode after a fault: the lifetime meters on file then."""
+        self._carried_meters: Meters | None = None
+        """Memory mode after a fault: the lifetime meters on file then (None: none read)."""
         self._next_seq: tuple[int, int] | None = None
         """``(match id, seq of its next input line)`` of the match last written, set only
         once a write's COMMIT has returned; None: not known (just opened, after a fault,
@@ -660,7 +659,11 @@ class Journal:
         entries kept in memory counted on from the file's figures at the fault."""
         if self._conn is not None:
             return _ledger.lifetime(self._conn)
-        return reduce(count, self._memory_credits, self._carried_meters)
+        from functools import reduce
+
+        from pitchside.core.meters import Meters, count  # only when they are read (start-up)
+
+        return reduce(count, self._memory_credits, self._carried_meters or Meters())
 
     def audit_resets(self) -> list[tuple[float | None, bool]]:
         """When the audits were reset: ``(wall, synced)`` of each reset, oldest first."""

@@ -11,11 +11,11 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING
 
-from pitchside.core.meters import Meters
 from pitchside.core.pricing import LedgerEntry
 
-if TYPE_CHECKING:  # an annotation only (audits): loaded by the audits themselves (start-up)
+if TYPE_CHECKING:  # annotations only (audits, meters): loaded when they are read (start-up)
     from pitchside.core.audits import AuditDay
+    from pitchside.core.meters import Meters
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS credits (
@@ -105,6 +105,8 @@ def ensure(conn: sqlite3.Connection) -> None:
 def lifetime(conn: sqlite3.Connection) -> Meters:
     """The lifetime meters on file (a journal from before them, read only: as its
     ledger adds up; no ledger: all 0)."""
+    from pitchside.core.meters import Meters  # only when they are read (start-up)
+
     if not present(conn):
         return Meters()
     has_row = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meters'").fetchone() is not None

@@ -180,10 +180,10 @@ def audits_view(ks: KioskState, footer: str) -> ServiceView:
     journal, and how to reset the audits (hold MINUS, then DONE to confirm)."""
     # only on the service page (start-up)
     from pitchside.core.audits import summary_lines
-    from pitchside.core.meters import lines as lifetime_lines
+    from pitchside.core.meters import Meters, lines as lifetime_lines
     from pitchside.render.service import ServiceView
 
     assert ks.settings.pricing is not None
     lines = (*summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since),
-             *lifetime_lines(ks.audits.lifetime, ks.settings.pricing))
+             *lifetime_lines(ks.audits.lifetime or Meters(), ks.settings.pricing))
     return ServiceView("audits", tuple((line,) for line in lines), footer=f"{footer.replace('page ', '')}  hold -: reset")
