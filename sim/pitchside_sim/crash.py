@@ -75,7 +75,7 @@ from typing import TYPE_CHECKING, Any
 from pitchside_sim.crash_tally import Report, Tally
 
 if TYPE_CHECKING:
-    from pitchside.core.match import Match
+    from pitchside.core.match import AnyMatch
     from pitchside_sim.crash_coins import Credits
     from pitchside_sim.table import SimTable
 
@@ -126,7 +126,7 @@ PRELOAD = ["pitchside_sim.table", "pitchside_sim.run", "pitchside_sim.keys", "pi
 # --- the child ------------------------------------------------------------------------
 
 
-def _digest(sim: "SimTable", match: "Match | None" = None) -> str:
+def _digest(sim: "SimTable", match: "AnyMatch | None" = None) -> str:
     """The match (default: the table's) through its typed face, and the inputs in effect
     (their replay lines)."""
     match = match if match is not None else sim.runtime.state.match

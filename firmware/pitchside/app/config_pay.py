@@ -17,6 +17,9 @@ Each refusal names its key (so ``check-config`` gives its line) and what to writ
   take: never charged;
 * an amount over :data:`MAX_AMOUNT` cents; a coin worth more than 100 of the cheapest
   game is a warning (it is most likely not written in cents);
+* a ``credit_cap`` below the dearest game (the acceptor would refuse coins before the
+  credit pays for it); a cap without ``coin.inhibit_pin`` is a warning (nothing can tell
+  the acceptor to refuse a coin, so every coin it takes is credited, over the cap too);
 * the operator's deals (:func:`read_tiers`, :func:`read_hours`, :func:`check_operator`):
   a price tier that costs no less than its games bought singly, or saves no more than a
   cheaper tier; ``per_player`` on a table none of whose games has players, or beside a
@@ -247,3 +250,35 @@ def check_operator(s: Section, pricing: Pricing, games: tuple[str, ...]) -> None
     if pricing.free_play and pricing.hours:
         s.problems.warn(s.key("hours"), "the table is on free play all day (free_play = true): the hours change "
                                         "nothing")
+
+
+def check_cap(s: Section, pricing: Pricing, games: tuple[str, ...], inhibit_line: bool) -> None:
+    """``credit_cap`` (0: none) at least the dearest game with its dearest surcharges,
+    and useful only with an inhibit line (a warning without one)."""
+    cap = pricing.credit_cap
+    if cap == 0 or pricing.free_play:
+        return
+    dearest, game = _dearest(pricing, games)
+    if cap < dearest:
+        s.fail("credit_cap", f"{cap} is less than a game of {game} costs at most ({dearest}): the acceptor would "
+                             f"refuse coins before the credit pays for it; write credit_cap = {max(dearest, 2 * dearest)} "
+                             "or more (cents), or 0 for no cap")
+    elif not inhibit_line:
+        s.problems.warn(s.key("credit_cap"), "the table has no coin.inhibit_pin, so nothing can tell the acceptor "
+                                             "to refuse a coin: every coin it takes is credited, over the cap too; "
+                                             "wire its inhibit input and add inhibit_pin under [coin]")
+
+
+def _dearest(pricing: Pricing, games: tuple[str, ...]) -> tuple[int, str]:
+    """The most a game can cost (cents), and which game: its price and, per option, the
+    dearest surcharge that applies to it."""
+    prices = dict(pricing.games)
+    names = games or (*prices, "any")
+    best = (0, names[0])
+    for g in names:
+        per_option: dict[str, int] = {}
+        for x in pricing.extras:
+            if x.game in ("", g):
+                per_option[x.option] = max(per_option.get(x.option, 0), x.price)
+        best = max(best, ((prices.get(g, pricing.game) + sum(per_option.values())) * (2 if pricing.per_player else 1), g))
+    return best

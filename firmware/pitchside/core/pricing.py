@@ -68,6 +68,9 @@ class Pricing:
     """Prices are per player a side: doubles pay twice."""
     hours: tuple[Window, ...] = ()
     """Happy hours and free-play windows (:mod:`pitchside.core.hours`)."""
+    credit_cap: int = 0
+    """The most credit the table takes (cents): at or above it the acceptor is told to
+    refuse coins (its inhibit line, :mod:`pitchside.tables.coin_gate`); 0: no cap."""
 
 
 @dataclass(frozen=True, slots=True)

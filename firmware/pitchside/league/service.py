@@ -13,7 +13,7 @@ from typing import Any
 
 from pitchside.league import verify
 from pitchside.league.store import Store, StoreError
-from pitchside.league.wall import Wall
+from pitchside.league.wall import ALL, Wall
 from pitchside.wire import messages as wire
 from pitchside.wire.errors import WireError
 from pitchside.wire.topics import Topic, parse_topic
@@ -33,7 +33,8 @@ class Counts:
 
 
 class League:
-    """The league of one venue.
+    """The league of one venue, or of every venue (``venue`` :data:`~pitchside.league.wall.ALL`:
+    a region's, behind the venues' bridges).
 
     :param publish: called with each new wall snapshot (the hub's ``publish_threadsafe``).
     :param recent: results shown on the wall.
@@ -57,7 +58,7 @@ class League:
         rows = self.store.recent(self.recent)
         counted, refused = self.store.count()
         self.wall.extra = {
-            "recent": [{"n": r.n, "game": r.game, "table": r.table, "names": list(r.names),
+            "recent": [{"n": r.n, "venue": r.venue, "game": r.game, "table": r.table, "names": list(r.names),
                         "score": [_num(x) for x in r.score], "winner": r.winner, "counted": r.counted,
                         "reason": r.reason} for r in rows],
             "results": counted, "refused": refused,
@@ -75,7 +76,7 @@ class League:
             caller must not acknowledge it and tries again.
         """
         where = parse_topic(topic)
-        if where is None or where.venue != self.wall.venue or where.kind == "cmd/fixture":
+        if where is None or self.wall.venue not in (ALL, where.venue) or where.kind == "cmd/fixture":
             return
         if where.kind == "result":
             self._result(where, payload, wall)
@@ -87,23 +88,26 @@ class League:
             self.counts.messages += 1
             try:
                 if not payload:  # a retained message cleared: the table's last one forgotten
-                    changed = self.wall.on_cleared(where.table, where.kind)
+                    changed = self.wall.on_cleared(where.table, where.kind, where.venue)
                 else:
                     changed = self._wall_message(where, payload)
             except WireError as exc:
                 self.counts.unreadable += 1
                 log.warning("league: %s of %s refused: %s", where.kind, where.table, exc)
-                changed = self.wall.on_bad(where.table, where.kind, str(exc))
+                changed = self.wall.on_bad(where.table, where.kind, str(exc), where.venue)
             if changed:
                 self._changed()
+        if changed and self.store.shared and where.kind in ("status", "state"):
+            # the web processes' walls read it from the store (pitchside.league.follow)
+            self.store.put_live(where.venue, where.table, where.kind, payload, wall)
 
     def _wall_message(self, where: Topic, payload: bytes) -> bool:
         """:raises WireError: the message breaks the contract."""
         if where.kind == "status":
-            return self.wall.on_status(where.table, wire.parse(wire.Status, payload))
+            return self.wall.on_status(where.table, wire.parse(wire.Status, payload), where.venue)
         if where.kind == "state":
-            return self.wall.on_state(where.table, wire.parse(wire.State, payload))
-        return self.wall.on_event(where.table, wire.parse(wire.Event, payload))
+            return self.wall.on_state(where.table, wire.parse(wire.State, payload), where.venue)
+        return self.wall.on_event(where.table, wire.parse(wire.Event, payload), where.venue)
 
     def _audits(self, where: Topic, payload: bytes, wall: float) -> None:
         """A table's audits and lifetime meters: the latest kept per table for the operator

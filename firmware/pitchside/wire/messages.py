@@ -74,6 +74,25 @@ class Names:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerIds:
+    """The sides' league player ids, ``{"A": ..., "B": ...}`` (a fixture between roster
+    players: the same ids at every venue)."""
+
+    a: str
+    b: str
+
+    @classmethod
+    def of(cls, f: Fields) -> PlayerIds:
+        return cls(f.text("A"), f.text("B"))
+
+    def to_json(self) -> dict[str, str]:
+        return {"A": self.a, "B": self.b}
+
+    def pair(self) -> tuple[str, str]:
+        return self.a, self.b
+
+
+@dataclass(frozen=True, slots=True)
 class Score:
     """The headline score, ``{"A": n, "B": n}`` (``4.5`` stays a number)."""
 
@@ -193,7 +212,8 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Result:
     """``result``: a finished match, its journal ``lines`` (the replay file) and what
-    they replay to, with their :func:`digest`; ``fixture`` when played as an offer."""
+    they replay to, with their :func:`digest`; ``fixture`` when played as an offer, and
+    ``players`` the offer's player ids when it named them."""
 
     venue: str
     table: str
@@ -208,6 +228,7 @@ class Result:
     lines: tuple[str, ...]
     digest: str
     fixture: str | None = None
+    players: PlayerIds | None = None
 
     @classmethod
     def of(cls, f: Fields) -> Result:
@@ -220,8 +241,9 @@ class Result:
         lines = f.texts("lines")
         if not 1 <= len(lines) <= MAX_LINES:
             raise WireError(f"'lines' must be 1 to {MAX_LINES} strings, not {len(lines)}")
+        players = f.opt_obj("players")
         return cls(venue, table, boot, match, game, names, score, told, ended, synced, lines, f.text("digest"),
-                   f.opt_text("fixture"))
+                   f.opt_text("fixture"), None if players is None else PlayerIds.of(players))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -233,29 +255,39 @@ class Result:
         }
         if self.fixture is not None:
             out["fixture"] = self.fixture
+        if self.players is not None:
+            out["players"] = self.players.to_json()
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class FixtureOffer:
-    """``cmd/fixture``: the league's next fixture for a table; ``fixture`` None withdraws it."""
+    """``cmd/fixture``: the league's next fixture for a table; ``fixture`` None withdraws
+    it. ``players``: the sides' league player ids when both are on the league's roster
+    (the table sends them back with the result)."""
 
     fixture: str | None
     game: str = ""
     names: Names | None = None
+    players: PlayerIds | None = None
 
     @classmethod
     def of(cls, f: Fields) -> FixtureOffer:
         _version(f)
         if f.raw("fixture") is None:
             return cls(None)
-        return cls(f.text("fixture"), f.text("game"), Names.of(f.obj_("names")))
+        players = f.opt_obj("players")
+        return cls(f.text("fixture"), f.text("game"), Names.of(f.obj_("names")),
+                   None if players is None else PlayerIds.of(players))
 
     def to_json(self) -> dict[str, Any]:
         if self.fixture is None:
             return {"v": VERSION, "fixture": None}
-        return {"v": VERSION, "fixture": self.fixture, "game": self.game,
-                "names": None if self.names is None else self.names.to_json()}
+        out: dict[str, Any] = {"v": VERSION, "fixture": self.fixture, "game": self.game,
+                               "names": None if self.names is None else self.names.to_json()}
+        if self.players is not None:
+            out["players"] = self.players.to_json()
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,10 @@ from pitchside.signals.events import ButtonPressed, CoinFault, CoinInserted
 FREE_KEY = "free_credit"
 """The staff key switch input that grants one game's credit."""
 
+DOOR_KEY = "coin_door"
+"""The coin door's switch, an input like a button: pressed while the door is open
+(:mod:`pitchside.tables.coin_gate`)."""
+
 
 def _price(ks: KioskState) -> int:
     """What the menu's match costs now (cents)."""
@@ -92,6 +96,12 @@ def _attract_lines(ks: KioskState) -> tuple[str, ...]:
     while the credit is short; () without pricing."""
     if ks.settings.pricing is None:
         return ()
+    if ks.gate is not None and ks.gate.line_on:  # coins refused: why (pitchside.tables.coin_gate)
+        from pitchside.tables import coin_gate
+
+        said = coin_gate.says(ks)
+        if said is not None:
+            return (_credit_line(ks), said)
     if ks.settings.pricing.free_play or shown_credit(ks) + ks.reserved >= _price(ks):
         return (_credit_line(ks), "PRESS ANY BUTTON")
     return (_credit_line(ks), "INSERT COIN")

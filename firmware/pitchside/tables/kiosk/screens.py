@@ -63,6 +63,10 @@ def view(ks: KioskState) -> object:
         return ConfirmView("END MATCH?", (app.summary(ks.table), "DONE: yes, end it", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
+    if ks.gate is not None and ks.gate.ack_due is not None:  # a coin during play (pitchside.tables.coin_gate)
+        from pitchside.render.moment import MomentView
+
+        return MomentView(ks.gate.ack_title, ks.gate.ack_caption)
     if ks.moment is not None:
         return ks.moment.current.view()
     return app.view(ks.table)
@@ -170,6 +174,8 @@ def _service_view(ks: KioskState) -> ServiceView:
     rows2 = [(f"pitchside {__version__}",), *((line,) for line in ks.settings.status_lines)]
     if match_in_progress(ks.table):
         rows2.append(("match on: hold NEW to abandon",))
+    if ks.gate is not None and ks.gate.line_on:  # pay to play: the acceptor told to refuse coins
+        rows2.append(("coins refused (inhibit on)",))
     return ServiceView("status", tuple(rows2), footer=footer)
 
 
