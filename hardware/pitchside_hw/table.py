@@ -421,7 +421,8 @@ def run_table(config_path: str) -> int:
                 from pitchside.club.link import ClubLink  # paho and ssl only with [mqtt] (start-up)
 
                 link = ClubLink(config.mqtt, journal.path if journal.durable else None, name=config.name,
-                                games=config.offered_games).start()
+                                games=config.offered_games,
+                                currency=config.pricing.currency if config.pricing is not None else None).start()
                 stack.callback(link.close)  # after the feed's worker: offline is the last word
                 sinks.append(link)
             if sinks:
@@ -439,6 +440,10 @@ def run_table(config_path: str) -> int:
             stack.callback(table.close)
             if link is not None:  # the league's fixture offers, queued like a driver's event
                 link.on_fixture = table.runtime.post
+            if config.pricing is not None and config.pricing.hours:  # the local time, for the hours' prices
+                from pitchside.app.pay_clock import PayClock  # only with hours (start-up)
+
+                stack.enter_context(PayClock(table.runtime.post))
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
             if not opened:  # the panel may still show the frame of a table that died

@@ -27,6 +27,12 @@ Example (amounts in cents, the currency's smallest unit)::
     bonus = [[200, 100]]      # pay 200 in one go, get 100 more (3 games for 2)
     games = { pichenotte = 150 }  # a game's own price (a game of this table)
     extras = [{ option = "players", value = "doubles", price = 50 }]  # plus game = "..."
+    tiers = [{ games = 3, price = 200 }]  # 3 games for the price of 2 (instead of bonus)
+    per_player = false        # true: prices are per player a side (doubles pay twice)
+    hours = [                 # local time; no discount: free play
+        { days = "mon-fri", start = "17:00", end = "19:00", discount = 50 },
+        { days = "sun", start = "10:00", end = "12:00" },
+    ]
     credit_cap = 1000         # coins refused once the credit reaches it (0: no cap)
 
 A table without ``[pricing]`` needs no coins; ``[pricing]`` asking for money needs
@@ -148,6 +154,9 @@ def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConf
         bonus=bonus,
         free_play=s.get("free_play", bool, False),
         currency=s.get("currency", str, ""),
+        tiers=config_pay.read_tiers(s),
+        per_player=s.get("per_player", bool, False),
+        hours=config_pay.read_hours(s),
         credit_cap=s.integer("credit_cap", 0, 0, config_pay.MAX_AMOUNT),
     )
     for key, message in pricing.check(p):
@@ -158,6 +167,7 @@ def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConf
     else:
         config_pay.check_coins(top, s, p, coin_cfg.max_pulses, coin_cfg.max_pulse_ms, coin_cfg.gap_ms)
     config_pay.check_games(s, p, offered)
+    config_pay.check_operator(s, p, offered)
     config_pay.check_cap(s, p, offered, coin_cfg is not None and coin_cfg.inhibit_pin is not None)
     s.done()
     return p

@@ -226,7 +226,7 @@ class Recorder:
         ok = self.journal.reset_audits() if reset else True
         resets = self.journal.audit_resets()
         since = _day_of(*resets[-1]) if resets else ""
-        return AuditsRead(tuple(self.journal.audits()), since, len(resets), ok)
+        return AuditsRead(tuple(self.journal.audits()), since, len(resets), ok, self.journal.lifetime())
 
     def spend_next(self, entry: LedgerEntry) -> None:
         """The match about to get its first line costs ``entry``: it is written in the

@@ -103,7 +103,7 @@ class Runtime:
         """The spare canvases every frame of this runtime (its thread alone) is drawn on."""
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
-        self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[table.Event | credits.ClockRead | TimerRequest | _Wake] = queue.SimpleQueue()
         self._timers = TimerHeap()
         self._loop_thread: int | None = None
         """The thread serving :meth:`run` (its ident) while it runs: :meth:`schedule` from
@@ -172,7 +172,7 @@ class Runtime:
         """The game table (the match, the shot being entered)."""
         return self.kiosk.table
 
-    def post(self, event: table.Event | TimerRequest) -> None:
+    def post(self, event: table.Event | credits.ClockRead | TimerRequest) -> None:
         """Queue an event or a driver's timer request; safe from any thread (this is
         the ``queue_put`` drivers are given)."""
         self._queue.put(event)
@@ -223,7 +223,7 @@ class Runtime:
             self.publish()
         return handled
 
-    def _handle(self, event: table.Event | credits.AuditsRead | GateEvent | TimerRequest) -> None:
+    def _handle(self, event: table.Event | credits.PayEvent | GateEvent | TimerRequest) -> None:
         if isinstance(event, TimerRequest):
             target = self._timer_targets.get(event.name)
             if target is None:
@@ -244,7 +244,7 @@ class Runtime:
         self._publish_due = True  # published after the frame is shown (process_pending)
         self._check_saving()
 
-    def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead | GateEvent) -> None:
+    def _note_refusal(self, before: TableLike, event: table.Event | credits.PayEvent | GateEvent) -> None:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
@@ -259,7 +259,7 @@ class Runtime:
         self.settle()
         now = self._clock()
         at = now if isinstance(event, (table.TournamentLoaded, table.FixtureOffered, table.SensorHealthRead,
-                                       credits.AuditsRead)) else event.at  # events of the shell's: no time of their own
+                                       credits.AuditsRead, credits.ClockRead)) else event.at  # the shell's: no time
         try:
             self._recorder.refused(refusals.event_name(event), prompt.rule, prompt.text, at)
         except Exception as exc:  # the record of a refusal must not stop the match
@@ -615,7 +615,7 @@ class Runtime:
                 self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
                 due = self.next_due()
                 waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
-                event: table.Event | TimerRequest | _Wake | None
+                event: table.Event | credits.ClockRead | TimerRequest | _Wake | None
                 self.waiting = True
                 try:
                     event = self._queue.get(timeout=min(waits) if waits else None)

@@ -197,6 +197,12 @@ def _league_roster(args: argparse.Namespace) -> int:
     return roster._cmd_roster(args)
 
 
+def _league_audits(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_audits(args)
+
+
 # -- the parsers ------------------------------------------------------------------------
 
 
@@ -327,6 +333,9 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     t.add_argument("--db", default="league.db", help="the league's SQLite file or postgresql:// URL (default league.db)")
     t.add_argument("--game")
     t.set_defaults(func=_league_standings)
+    a = lsub.add_parser("audits", help="each paying table's audits and lifetime meters, as it last published them")
+    a.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    a.set_defaults(func=_league_audits)
     w = lsub.add_parser("web", help="serve a region's pages only, following its PostgreSQL (add one per web process)")
     w.add_argument("--db", required=True, help="the region's postgresql://USER@HOST/DB")
     w.add_argument("--venue", help="show this venue's tables only (default: every venue's)")

@@ -7,6 +7,8 @@
   a league (or tournament) whose fixtures the tables' results fill. Run on the league
   box itself: the pages have no administration, so there is no password to default.
 * ``pitchside league standings --db FILE [--game G]``: the standings as text.
+* ``pitchside league audits --db FILE``: each paying table's audits and lifetime
+  meters, as it last published them.
 * ``pitchside league serve --region --db postgresql://...``: a region's league worker
   (every venue's tables); ``pitchside league web --db postgresql://... --http HOST:PORT``:
   its pages only, one process each, following the store (docs/league.md, "Region").
@@ -15,7 +17,7 @@
 ``--db`` is a SQLite file, or a ``postgresql://`` URL (psycopg 3, pyproject's ``league``
 extra): a region's store, shared by its workers and web processes.
 
-Only ``serve`` makes a new database: ``new`` and ``standings`` refuse a ``--db`` that does
+Only ``serve`` makes a new database: ``new``, ``standings`` and ``audits`` refuse a ``--db`` that does
 not exist (all three default to ``league.db``), so a mistyped or forgotten ``--db`` never
 leaves a league in a file the server does not read.
 
@@ -241,4 +243,36 @@ def _cmd_standings(args: argparse.Namespace) -> int:
             for r in rows:
                 print(f"  {r.rank_text:>3} {names.get(r.name, r.name):<20} P{r.played} W{r.won} D{r.drawn} L{r.lost} "
                       f"{r.score_for:g}-{r.score_against:g} {r.points} pts")
+    return 0
+
+
+
+def _cmd_audits(args: argparse.Namespace) -> int:
+    from datetime import datetime
+
+    from pitchside.core.audits import amount
+    from pitchside.core.pricing import Pricing
+
+    if _no_database("audits", args.db):
+        return 2
+    store = _open_store(args.db)
+    if isinstance(store, str):
+        print(f"pitchside league: {store}", file=sys.stderr)
+        return 2
+    try:
+        tables = store.audits()
+    finally:
+        store.close()
+    if not tables:
+        print("no table has published its audits yet (a table with [pricing] and [mqtt] does, on each change)")
+    for table, received, a in tables:
+        p = Pricing(currency=a.currency)
+        when = datetime.fromtimestamp(received).astimezone().isoformat(timespec="minutes")
+        t, life = a.audits, a.lifetime
+        print(f"{table}: received {when}")
+        since = f"the reset of {a.since}" if a.since else "the start"
+        print(f"  since {since} ({a.resets} reset(s)): {t.coins} coin(s) = {amount(p, t.paid)}; {t.games} game(s), "
+              f"{amount(p, t.spent)} spent; {amount(p, t.bonus)} bonus; {amount(p, t.free)} free; {t.faults} fault(s)")
+        print(f"  lifetime (never reset): {life.coins} coin(s) = {amount(p, life.money)}; {life.games} game(s), "
+              f"{life.free_games} of them free; {amount(p, life.bonus)} bonus; {amount(p, life.free)} free credit")
     return 0

@@ -5,7 +5,7 @@ ships the same text for an example venue). Pure: no I/O.
 Who may do what (docs/spec/mqtt.md, "Broker users and the ACL"):
 
 * a table's user is ``<venue>/<table>`` (:func:`pitchside.app.config_mqtt.table_user`),
-  so the ACL's ``pattern write pitchside/%u/...`` lines let it write only its own four
+  so the ACL's ``pattern write pitchside/%u/...`` lines let it write only its own five
   topics and read only its own ``cmd/`` topics, under its own venue;
 * ``league`` reads ``pitchside/<venue>/#`` and writes ``pitchside/<venue>/+/cmd/#``;
 * ``dashboard`` reads ``pitchside/<venue>/#``;
@@ -189,12 +189,13 @@ def acl(venue: str) -> str:
         "# pitchside club init. Mosquitto reads it again on SIGHUP.",
         "#",
         "# A table's user is VENUE/TABLE (kings-head/table-1): %u below is that name, so a table",
-        "# writes only its own four topics and reads only its own commands, under its venue. A",
+        "# writes only its own five topics and reads only its own commands, under its venue. A",
         "# will is checked like a publish.",
         "pattern write pitchside/%u/status",
         "pattern write pitchside/%u/state",
         "pattern write pitchside/%u/events",
         "pattern write pitchside/%u/result",
+        "pattern write pitchside/%u/audits",
         "pattern read pitchside/%u/cmd/#",
         "",
         "# The league server: reads every table of the venue, writes only commands.",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.league import verify
-from pitchside.league.store import Store
+from pitchside.league.store import Store, StoreError
 from pitchside.league.wall import ALL, Wall
 from pitchside.wire import messages as wire
 from pitchside.wire.errors import WireError
@@ -81,6 +81,9 @@ class League:
         if where.kind == "result":
             self._result(where, payload, wall)
             return
+        if where.kind == "audits":
+            self._audits(where, payload, wall)
+            return
         with self._lock:
             self.counts.messages += 1
             try:
@@ -105,6 +108,27 @@ class League:
         if where.kind == "state":
             return self.wall.on_state(where.table, wire.parse(wire.State, payload), where.venue)
         return self.wall.on_event(where.table, wire.parse(wire.Event, payload), where.venue)
+
+    def _audits(self, where: Topic, payload: bytes, wall: float) -> None:
+        """A table's audits and lifetime meters: the latest kept per table for the operator
+        (``pitchside league audits``); a bad one is logged and the last good one kept."""
+        if not payload:
+            return  # a retained message cleared: the last one received stays
+        with self._lock:
+            self.counts.messages += 1
+        try:
+            msg = wire.parse(wire.Audits, payload)
+            if (msg.venue, msg.table) != (where.venue, where.table):
+                raise WireError(f"sent on {where.venue}/{where.table}'s topic but names {msg.venue}/{msg.table}")
+        except WireError as exc:
+            with self._lock:
+                self.counts.unreadable += 1
+            log.warning("league: audits of %s refused: %s", where.table, exc)
+            return
+        try:
+            self.store.put_audits(where.venue, where.table, msg, wall)
+        except StoreError as exc:
+            log.error("league: audits of %s not stored (%s): the next ones will be", where.table, exc)
 
     def _log_refusal(self, table: str, reason: str, over_cap: bool) -> None:
         """A refusal to the log; past the table's cap only the first and every 1,000th

@@ -30,7 +30,7 @@ from pitchside.league.engines import Engine, EngineError, Row, Taken, Tx
 from pitchside.league.model import Counted, Player
 from pitchside.league.schema import migrate
 from pitchside.league.verify import Verdict
-from pitchside.wire.messages import Result
+from pitchside.wire.messages import Audits, Result, parse_json
 from pitchside.wire.messages import digest as lines_digest
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +365,29 @@ class Store:
         rows = self._rows("SELECT counted, COUNT(*) AS k FROM results GROUP BY counted")
         by = {r["counted"]: r["k"] for r in rows}
         return int(by.get(1, 0)), int(by.get(0, 0))
+
+    # --- the tables' audits -----------------------------------------------------------------
+
+    def put_audits(self, venue: str, table: str, msg: Audits, wall: float) -> None:
+        """Keep ``msg`` as ``table``'s latest audits (the topic's venue and table), beside
+        its live messages (kind ``audits``: no wall shows it, none is announced).
+
+        :raises StoreError: not stored (the next one, or the retained one after a
+            reconnect, will be)."""
+        payload = json.dumps(msg.to_json())
+
+        def write() -> None:
+            with self._tx() as db:
+                db.run("INSERT INTO live (venue, tbl, kind, payload, wall) VALUES (?, ?, 'audits', ?, ?)"
+                       " ON CONFLICT (venue, tbl, kind) DO UPDATE SET payload = excluded.payload, wall = excluded.wall",
+                       (venue, table, payload, wall))
+
+        self._again(write)
+
+    def audits(self) -> list[tuple[str, float, Audits]]:
+        """Each table's latest audits: ``(table, received wall, audits)``, by venue and table."""
+        rows = self._rows("SELECT tbl, payload, wall FROM live WHERE kind = 'audits' ORDER BY venue, tbl")
+        return [(r["tbl"], float(r["wall"]), parse_json(Audits, json.loads(r["payload"]))) for r in rows]
 
     # --- leagues --------------------------------------------------------------------------
 

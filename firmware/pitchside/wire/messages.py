@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from pitchside.core.meters import Meters
 from pitchside.wire.errors import WireError
 from pitchside.wire.fields import Fields, decode
 
@@ -289,6 +290,75 @@ class FixtureOffer:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """The audits since the last reset (cents): ``coins`` dropped and the money ``paid``,
+    ``bonus`` and staff ``free`` credit given, ``games`` started and the credit ``spent``
+    on them, acceptor ``faults``."""
+
+    coins: int
+    paid: int
+    bonus: int
+    free: int
+    games: int
+    spent: int
+    faults: int
+
+    @classmethod
+    def of(cls, f: Fields) -> Counts:
+        return cls(*_counts(f, tuple(cls.__dataclass_fields__)))
+
+    def to_json(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+def _counts(f: Fields, keys: tuple[str, ...]) -> list[int]:
+    values = [f.integer(k) for k in keys]
+    for k, v in zip(keys, values):
+        if v < 0:
+            raise WireError(f"'{f.name(k)}' must be 0 or more, not {v}")
+    return values
+
+
+def meters_of(f: Fields) -> Meters:
+    """The lifetime meters (:class:`pitchside.core.meters.Meters`) of an ``audits`` message."""
+    return Meters(*_counts(f, tuple(Meters.__dataclass_fields__)))
+
+
+def meters_json(m: Meters) -> dict[str, int]:
+    return {k: getattr(m, k) for k in Meters.__dataclass_fields__}
+
+
+@dataclass(frozen=True, slots=True)
+class Audits:
+    """``audits`` (retained): a paying table's owner's figures as its journal holds them
+    when ``read_wall``: the ``audits`` since the last reset (``since``: that reset's
+    ISO 8601 date, ``""`` never reset; ``resets`` how many) and the ``lifetime`` meters,
+    which no reset changes. Money in cents; ``currency`` the symbol the table shows
+    (``""``: none)."""
+
+    venue: str
+    table: str
+    boot: str
+    read_wall: float | None
+    currency: str
+    since: str
+    resets: int
+    audits: Counts
+    lifetime: Meters
+
+    @classmethod
+    def of(cls, f: Fields) -> Audits:
+        _version(f)
+        return cls(f.text("venue"), f.text("table"), f.text("boot"), _wall(f, "read_wall"), f.text("currency"),
+                   f.text("since"), f.integer("resets"), Counts.of(f.obj_("audits")), meters_of(f.obj_("lifetime")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": VERSION, "venue": self.venue, "table": self.table, "boot": self.boot,
+                "read_wall": self.read_wall, "currency": self.currency, "since": self.since, "resets": self.resets,
+                "audits": self.audits.to_json(), "lifetime": meters_json(self.lifetime)}
+
+
 def _wall(f: Fields, key: str) -> float | None:
     value = f.raw(key)
     if value is None:
@@ -302,7 +372,7 @@ def _wall(f: Fields, key: str) -> float | None:
     return float(value)
 
 
-M = TypeVar("M", Status, State, Event, Result, FixtureOffer)
+M = TypeVar("M", Status, State, Event, Result, FixtureOffer, Audits)
 
 
 def parse(cls: type[M], payload: bytes) -> M:

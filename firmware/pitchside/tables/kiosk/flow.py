@@ -91,7 +91,7 @@ def start(
     return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read, *gated)
 
 
-def handle(ks: KioskState, event: table.Event | credits.AuditsRead | GateEvent) -> tuple[KioskState, tuple[Effect, ...]]:
+def handle(ks: KioskState, event: table.Event | credits.PayEvent | GateEvent) -> tuple[KioskState, tuple[Effect, ...]]:
     """Apply one event: panel care, service counters, a moment's end, then the mode's
     own handling. A moment shows only while playing: leaving play drops it. With
     pricing, the coin gate's part after it (:func:`pitchside.tables.coin_gate.after`)."""
@@ -105,7 +105,8 @@ def handle(ks: KioskState, event: table.Event | credits.AuditsRead | GateEvent) 
             ks, effects = replace(ks, gate=coin_gate.on_event(gate, event)), ()
         else:
             ks, effects = _handle(replace(ks, gate=coin_gate.ack_event(gate, event)), event)
-        untimed = (table.TournamentLoaded, table.SensorHealthRead, table.FixtureOffered, credits.AuditsRead)
+        untimed = (table.TournamentLoaded, table.SensorHealthRead, table.FixtureOffered, credits.AuditsRead,
+                   credits.ClockRead)
         gate, more = coin_gate.after(ks, ks.last_input_at if isinstance(event, untimed) else event.at, effects)
         ks, effects = replace(ks, gate=gate), more
     if ks.moment is not None and ks.mode != "playing":
@@ -113,7 +114,7 @@ def handle(ks: KioskState, event: table.Event | credits.AuditsRead | GateEvent) 
     return ks, effects
 
 
-def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
+def _handle(ks: KioskState, event: table.Event | credits.PayEvent) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, credits.AuditsRead):  # the journal's audits, for the service page
         logs: tuple[Effect, ...] = () if event.ok else (Log("audits not reset: the journal is not saving"),)
         return replace(ks, audits=event), logs
@@ -129,6 +130,8 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         return replace(ks, health=event.health), ()
     if isinstance(event, table.FixtureOffered):  # the league's next fixture for this table, in any mode
         return fixture.offered(ks, event), ()
+    if isinstance(event, credits.ClockRead):  # the local time, for the prices' hours
+        return replace(ks, clock=event), ()
     at = event.at
     stats, pressed, logs = _count(ks, event)  # pressed: the buttons down with this event
     effects: list[Effect] = [*logs]
@@ -432,7 +435,7 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
     elif ts is not before:  # the same table back: nothing to copy
         ks = replace(ks, table=ts)
-    if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
+    if ks.bought and any(isinstance(e, table.Accepted) for e in effects):
         ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
         effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))

@@ -26,7 +26,8 @@ DOOR_KEY = "coin_door"
 def _price(ks: KioskState) -> int:
     """What the menu's match costs now (cents)."""
     assert ks.settings.pricing is not None
-    return pricing.price_of(ks.settings.pricing, ks.settings.app.name, credits.options_json(ks.table))
+    when = ks.clock.when if ks.clock is not None else None
+    return pricing.price_of(ks.settings.pricing, ks.settings.app.name, credits.options_json(ks.table), when)
 
 
 def shown_credit(ks: KioskState) -> int:
@@ -45,7 +46,7 @@ def _reserve(ks: KioskState) -> KioskState | None:
     need = max(0, price - ks.reserved)
     if need > shown_credit(ks):
         return None
-    return replace(ks, reserved=max(price, ks.reserved))
+    return replace(ks, reserved=max(price, ks.reserved), bought=True)
 
 
 def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -55,7 +56,7 @@ def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskS
     assert paid is not None  # reserved never exceeds the credit
     after, entry = paid
     i = next(i for i, e in enumerate(effects) if isinstance(e, table.Accepted))
-    return replace(ks, credit=after, reserved=0), (*effects[:i], credits.SpendNext(entry), *effects[i:])
+    return replace(ks, credit=after, reserved=0, bought=False), (*effects[:i], credits.SpendNext(entry), *effects[i:])
 
 
 def _pays(event: Timed) -> TypeGuard[CoinInserted | CoinFault | ButtonPressed]:

@@ -181,12 +181,15 @@ def _service_view(ks: KioskState) -> ServiceView:
 
 def audits_view(ks: KioskState, footer: str) -> ServiceView:
     """The service page's audits (with pricing): the lines ``pitchside audits`` prints
-    as its summary (:func:`pitchside.core.audits.summary_lines`), as last read from the
-    journal, and how to reset them (hold MINUS, then DONE to confirm)."""
+    as its summary (:func:`pitchside.core.audits.summary_lines`) and the lifetime meters
+    (:func:`pitchside.core.meters.lines`, which no reset changes), as last read from the
+    journal, and how to reset the audits (hold MINUS, then DONE to confirm)."""
     # only on the service page (start-up)
     from pitchside.core.audits import summary_lines
+    from pitchside.core.meters import Meters, lines as lifetime_lines
     from pitchside.render.service import ServiceView
 
     assert ks.settings.pricing is not None
-    lines = summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since)
+    lines = (*summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since),
+             *lifetime_lines(ks.audits.lifetime or Meters(), ks.settings.pricing))
     return ServiceView("audits", tuple((line,) for line in lines), footer=f"{footer.replace('page ', '')}  hold -: reset")

@@ -159,6 +159,9 @@ class KioskState:
     """The credit as the journal has it (:mod:`pitchside.tables.credits`)."""
     reserved: int = 0
     """Price paid for the match started from the menu, spent with its first line."""
+    bought: bool = False
+    """The match started from the menu was bought (pricing on): its first line journals
+    its price, 0 for a free game, so the audits and the lifetime meters count it."""
     short: bool = False
     """The menu was asked to start with too little credit: it says INSERT COIN."""
     health: tuple[SensorHealth, ...] = ()
@@ -175,6 +178,8 @@ class KioskState:
     moment: moments.Showing | None = None
     """The moments on the display while playing (none after a power cut: a view, never
     journaled)."""
+    clock: credits.ClockRead | None = None
+    """The local time as the shell last read it (the prices' hours), or None: not read."""
     offer: table.FixtureOffered | None = None
     """The league's next fixture for this table (:mod:`pitchside.tables.fixture`), or None."""
     gate: Gate | None = None
