@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from pitchside.core.copying import copy_with
-from pitchside.core.pricing import Credit
+from pitchside.app.journal import ledger as journal_ledger
+from pitchside.core.pricing import Credit, LedgerEntry
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render.kiosk import AttractView, MenuView
 from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, CoinFault, CoinInserted, TimerFired
@@ -158,3 +159,37 @@ def test_audits_across_restarts(path: Path) -> None:
     assert (day.coins, day.paid, day.bonus, day.free, day.spent, day.faults) == ({100: 1, 50: 2}, 200, 100, 100, 100, 0)
     opts = credits.options_json(table.new_table(OPTIONS))
     assert day.games == {"pichenotte " + ",".join(f"{k}={v}" for k, v in sorted(opts.items())): 1}
+
+
+def test_a_coin_and_the_bonus_it_earns_are_one_write(path: Path) -> None:
+    t = Table(path)
+    calls: list[tuple[str, ...]] = []
+    store = t.recorder.ledger
+
+    def noting(*entries: LedgerEntry) -> None:
+        calls.append(tuple(e.kind for e in entries))
+        store(*entries)
+
+    t.recorder.ledger = noting  # type: ignore[method-assign]
+    t.post(CoinInserted("coin_slot", 1.0, 2), CoinInserted("coin_slot", 2.0, 2))  # 200 + bonus 100
+    assert calls == [("coin",), ("coin", "bonus")]
+    assert [r[:3] for r in ledger(path)] == [("coin", 100, 100), ("coin", 100, 200), ("bonus", 100, 300)]
+
+
+def test_a_failed_write_keeps_neither_the_coin_nor_its_bonus(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = Table(path)
+    t.post(CoinInserted("coin_slot", 1.0, 2))
+    add = journal_ledger.add
+    seen: list[str] = []
+
+    def failing_on_the_bonus(conn: sqlite3.Connection, entry: LedgerEntry, wall: float, synced: bool) -> None:
+        seen.append(entry.kind)
+        if entry.kind == "bonus":
+            raise sqlite3.OperationalError("disk I/O error")
+        add(conn, entry, wall, synced)
+
+    monkeypatch.setattr(journal_ledger, "add", failing_on_the_bonus)
+    t.post(CoinInserted("coin_slot", 2.0, 2))
+    assert seen == ["coin", "bonus"]
+    assert [r[:3] for r in ledger(path)] == [("coin", 100, 100)]  # the second coin rolled back with its bonus
+    assert t.journal.warning is not None and t.journal.balance() == (300, 200)  # both kept in memory, shown

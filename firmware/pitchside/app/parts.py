@@ -77,8 +77,9 @@ class MatchRecorder(Protocol):
         """The table's credit as stored (pay to play); by default none."""
         return Credit()
 
-    def ledger(self, entry: LedgerEntry) -> None:
-        """Store a credits entry, durable when this returns; by default not stored."""
+    def ledger(self, *entries: LedgerEntry) -> None:
+        """Store credits entries (a coin and the bonus it earns: one transaction),
+        durable when this returns; by default not stored."""
 
     def spend_next(self, entry: LedgerEntry) -> None:
         """The next match's first line pays ``entry`` (same transaction); by default

@@ -215,10 +215,12 @@ class Recorder:
         balance, session = self.journal.balance()
         return Credit(balance, session)
 
-    def ledger(self, entry: LedgerEntry) -> None:
-        """Store a credits entry (a coin, bonus, free credit, fault, audit reset), durable
-        when this returns: the runtime calls it before the frame that shows it."""
-        self.journal.credit(entry)
+    def ledger(self, *entries: LedgerEntry) -> None:
+        """Store credits entries (a coin, bonus, free credit, fault, audit reset) in one
+        transaction, durable when this returns: the runtime calls it before the frame
+        that shows them, with a step's entries together (a coin and the bonus it earns
+        are both kept or, after a crash, neither)."""
+        self.journal.credit(*entries)
 
     def audits(self, reset: bool = False) -> AuditsRead:
         """The audits since the last reset for the service page; with ``reset`` (staff,

@@ -33,7 +33,7 @@ from pitchside.app.parts import (  # re-exported (__all__): tests import them fr
 )
 from pitchside.app.timer_heap import TimerHeap
 from pitchside.app.writer import Writer
-from pitchside.core.pricing import Credit
+from pitchside.core.pricing import Credit, LedgerEntry
 from pitchside.tables import credits, kiosk
 from pitchside.tables.registry import TableLike
 from pitchside.core.errors import HardwareError
@@ -310,6 +310,7 @@ class Runtime:
 
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
+        entries: list[LedgerEntry] = []  # a run of Ledger (a coin and its bonus): the same
         for i, effect in enumerate(effects):
             match effect:
                 case table.Accepted():
@@ -337,9 +338,13 @@ class Runtime:
                             self._handle(event)
                 case credits.Ledger():
                     # journaled here, before the refresh that shows it (pay to play)
+                    entries.append(effect.entry)
+                    if i + 1 < len(effects) and isinstance(effects[i + 1], credits.Ledger):
+                        continue
                     self.settle()
                     if self._recorder is not None:
-                        self._recorder.ledger(effect.entry)
+                        self._recorder.ledger(*entries)
+                    entries.clear()
                 case credits.SpendNext():
                     self.settle()
                     if self._recorder is not None:

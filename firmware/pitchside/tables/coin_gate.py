@@ -172,19 +172,22 @@ def refuse(ks: KioskState, event: CoinInserted) -> tuple[credits.Ledger, ...]:
 
 def after(ks: KioskState, at: float, effects: tuple[Effect, ...]) -> tuple[Gate, tuple[Effect, ...]]:
     """The gate after an event handled at ``at`` (s) ended in ``ks`` with ``effects``: a
-    meter pulse after each coin's ledger entry, the coin's acknowledgement during play,
+    meter pulse for each coin after its run of ledger entries (a coin and its bonus are
+    one write), the coin's acknowledgement during play,
     the acknowledgement gone when play is left, and the inhibit line asked to change
     when :func:`why` changed."""
     gate = ks.gate
     assert gate is not None
     out: list[Effect] = []
-    paid = 0
-    for e in effects:
+    paid = meters = 0
+    for i, e in enumerate(effects):
         out.append(e)
         if isinstance(e, credits.Ledger) and e.entry.kind in ("coin", "bonus"):
             paid += e.entry.amount
-            if e.entry.kind == "coin":
-                out.append(MeterCoin())
+            meters += e.entry.kind == "coin"
+        if meters and not (i + 1 < len(effects) and isinstance(effects[i + 1], credits.Ledger)):
+            out.extend(MeterCoin() for _ in range(meters))  # after the run of entries, written as one
+            meters = 0
     p = ks.settings.pricing
     if paid and ks.mode == "playing" and p is not None and not p.free_play and ks.settings.moment_s > 0:
         due = at + ks.settings.moment_s

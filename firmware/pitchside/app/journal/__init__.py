@@ -619,18 +619,20 @@ class Journal:
 
     # --- credits and audits (pay to play) ---------------------------------------------------
 
-    def credit(self, entry: LedgerEntry) -> bool:
-        """Store one credits ledger entry (a coin, a bonus, free credit, a fault, an audit
-        reset), durable when this returns. Returns False in memory mode (the entry is
-        kept in memory only, :attr:`warning` says so)."""
+    def credit(self, *entries: LedgerEntry) -> bool:
+        """Store credits ledger entries (a coin, a bonus, free credit, a fault, an audit
+        reset) in one transaction, durable when this returns. Returns False in memory
+        mode (the entries are kept in memory only, :attr:`warning` says so)."""
         if self._conn is not None:
             try:
                 with transaction(self._conn):
-                    _ledger.add(self._conn, entry, self._wall(), self._synced())
+                    wall, synced = self._wall(), self._synced()
+                    for entry in entries:
+                        _ledger.add(self._conn, entry, wall, synced)
                 return True
             except (sqlite3.Error, OSError) as exc:
                 self._fault(exc)
-        self._memory_credits.append(entry)
+        self._memory_credits.extend(entries)
         return False
 
     def balance(self) -> tuple[int, int]:
