@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import random
 import re
@@ -122,7 +123,7 @@ def pct(xs: list[float]) -> dict[str, float]:
     xs = sorted(xs)
     if not xs:
         return {}
-    return {"n": len(xs), "p50": round(statistics.median(xs), 1), "p95": round(xs[max(0, int(len(xs) * 0.95) - 1)], 1),
+    return {"n": len(xs), "p50": round(statistics.median(xs), 1), "p95": round(xs[math.ceil(len(xs) * 0.95) - 1], 1),
             "max": round(xs[-1], 1)}
 
 
