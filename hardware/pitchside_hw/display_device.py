@@ -73,10 +73,12 @@ class SerialInterface(Protocol):
 def drivers() -> tuple[str, ...]:
     """Driver names :func:`open_device` accepts: every pixel device of
     ``luma.oled.device`` (ssd1305, ssd1306, ssd1309, ..., sh1106, sh1107, ch1115) and
-    ``"dummy"`` (``luma.core.device.dummy``, keeps the last frame in ``.image``)."""
+    ``"dummy"`` (``luma.core.device.dummy``, keeps the last frame in ``.image``) and
+    ``"file"`` (:mod:`pitchside_hw.frame_file`: a dummy that also writes each frame to
+    ``frame.pbm`` in the working directory)."""
     import luma.oled.device as oled
 
-    return tuple(n for n in oled.__all__ if n not in _PARALLEL_ONLY) + ("dummy",)
+    return tuple(n for n in oled.__all__ if n not in _PARALLEL_ONLY) + ("dummy", "file")
 
 
 def open_device(
@@ -157,6 +159,12 @@ def open_device(
         from luma.core.interface.serial import noop
 
         return dummy(width=width, height=height, rotate=rotate, mode="1", serial_interface=serial or noop())
+    if driver == "file":
+        from luma.core.interface.serial import noop
+
+        from pitchside_hw.frame_file import FrameFile
+
+        return FrameFile(width=width, height=height, rotate=rotate, mode="1", serial_interface=serial or noop())
 
     built = serial is None
     if serial is None:

@@ -15,6 +15,7 @@ own ``ticks_diff``; drivers stamp events with it, and the runtime compares
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -24,15 +25,34 @@ from gpiozero import Factory
 from pitchside.core.errors import ConfigError, HardwareError
 
 ENV_VAR = "GPIOZERO_PIN_FACTORY"
+CHIP_ENV_VAR = "PITCHSIDE_GPIO_CHIP"
+"""The GPIO chip (``/dev/gpiochipN``) the lgpio factory opens, as a number; unset:
+gpiozero's own choice (chip 4 on a Pi 5 that has it, else 0). gpiozero's
+``LGPIOFactory(chip=)`` has no setting of its own outside code; this is it (a board
+whose header is another chip, the system tests' gpio-sim chip: deploy/README.md)."""
 FACTORY_NAMES = ("lgpio", "rpigpio", "native", "mock")
 """Accepted names (gpiozero's spelling). pigpio is not offered: its daemon ticks wrap
 every 71.6 minutes and it does not run on a Pi 5."""
 
 
-def _lgpio() -> Factory:
+def _lgpio(chip: int | None = None) -> Factory:
     from gpiozero.pins.lgpio import LGPIOFactory
 
-    return LGPIOFactory()
+    return LGPIOFactory(chip=chip)
+
+
+def lgpio_chip(env: Mapping[str, str]) -> int | None:
+    """The chip number in ``env[PITCHSIDE_GPIO_CHIP]``, or None when it is unset.
+
+    :raises ConfigError: the value is not a chip number."""
+    raw = env.get(CHIP_ENV_VAR)
+    if raw is None or not raw.strip():
+        return None
+    text = raw.strip().removeprefix("/dev/").removeprefix("gpiochip")
+    if not text.isdigit() or int(text) > 255:
+        raise ConfigError("<environment>", CHIP_ENV_VAR,
+                          f"must be a GPIO chip number (0 for /dev/gpiochip0), not {raw!r}")
+    return int(text)
 
 
 def _rpigpio() -> Factory:
@@ -72,7 +92,8 @@ def make_pin_factory(
 
     :param name: one of :data:`FACTORY_NAMES` (case-insensitive), usually the config
         value; ``None`` reads ``env[GPIOZERO_PIN_FACTORY]``.
-    :param env: the environment to read (default ``os.environ``; tests pass a dict).
+    :param env: the environment to read (default ``os.environ``; tests pass a dict):
+        ``GPIOZERO_PIN_FACTORY``, and ``PITCHSIDE_GPIO_CHIP`` for lgpio (:func:`lgpio_chip`).
     :param config_file: the file ``name`` came from, for error messages.
     :param key: the config key path ``name`` came from, for error messages.
     :returns: a new, unshared gpiozero ``Factory``; the caller closes it.
@@ -97,6 +118,10 @@ def make_pin_factory(
         raise ConfigError(
             source_file, source_key, f"unknown pin factory {name!r}: expected one of {', '.join(FACTORY_NAMES)}"
         )
+    if wanted == "lgpio":
+        chip = lgpio_chip(os.environ if env is None else env)
+        if chip is not None:
+            builder = functools.partial(_lgpio, chip)
     try:
         return builder()
     except Exception as exc:  # any failure to start is a hardware fault, loudly

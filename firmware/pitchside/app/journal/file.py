@@ -26,6 +26,29 @@ from pitchside.core.errors import PitchsideError
 
 log = logging.getLogger("pitchside.app.journal")  # the journal's own log lines, as before its split
 
+SYNC_ENV_VAR = "PITCHSIDE_JOURNAL_SYNCHRONOUS"
+"""The environment variable that sets SQLite's ``synchronous`` for the journal: ``FULL``
+(the default, and the only setting under which an acknowledged input survives a power
+cut), ``NORMAL`` or ``OFF``. It exists so that the power-cut test can show what a table
+without the fsync loses (docs/STORAGE.md); a table has no reason to set it."""
+SYNC_SETTINGS = ("FULL", "NORMAL", "OFF")
+
+
+def synchronous(env: dict[str, str] | None = None) -> str:
+    """The journal's ``synchronous`` setting from :data:`SYNC_ENV_VAR` (``os.environ``
+    unless ``env``): ``FULL`` when unset; a value not in :data:`SYNC_SETTINGS` is logged
+    and ``FULL`` is used (a typo never makes the journal less durable)."""
+    raw = (os.environ if env is None else env).get(SYNC_ENV_VAR)
+    if raw is None or not raw.strip():
+        return "FULL"
+    value = raw.strip().upper()
+    if value not in SYNC_SETTINGS:
+        log.warning("%s=%r is not one of %s: the journal uses FULL", SYNC_ENV_VAR, raw, ", ".join(SYNC_SETTINGS))
+        return "FULL"
+    if value != "FULL":
+        log.warning("%s=%s: acknowledged inputs can be lost in a power cut", SYNC_ENV_VAR, value)
+    return value
+
 SCHEMA = """
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
@@ -102,7 +125,7 @@ def lock(p: Path, lock_fd: int) -> None:
 
 def connect(p: Path, existed: bool) -> sqlite3.Connection:
     """A connection to the journal ``p`` with its durability pragmas (WAL,
-    ``synchronous=FULL``, a bounded cache), its schema created when it did not exist
+    ``synchronous=FULL`` unless :data:`SYNC_ENV_VAR` says otherwise, a bounded cache), its schema created when it did not exist
     (``existed`` False) and the sections added since created in an older one."""
     conn = sqlite3.connect(p, isolation_level=None, check_same_thread=False)
     try:
@@ -110,7 +133,7 @@ def connect(p: Path, existed: bool) -> sqlite3.Connection:
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode != "wal":
             raise JournalError(f"{p}: SQLite refused WAL mode (got {mode!r})")
-        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute(f"PRAGMA synchronous = {synchronous()}")
         conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # bounded: see CACHE_KIB
         if not existed:
             with transaction(conn):
