@@ -181,7 +181,7 @@ def test_every_scene_stays_on_the_panel_uncut_with_long_names_and_prompts(
             problems += fit.problems(panel.size) + _inside(recorder, panel.size)
             if prompt is not None and prompt.kind == "info" and view.scored is not None:
                 # the touchdown's screen says TOUCHDOWN! instead; its notice shows on the
-                # checklist after it (tests/app/test_pitchbowl_scored_screen.py)
+                # checklist after it (tests/tables/test_pitchbowl_scored_screen.py)
                 problems += ["info drawn on the touchdown's screen"] if fit.shows(prompt.text) else []
             elif prompt is not None:
                 want = widgets.refusal_words(prompt) if prompt.kind == "refusal" else prompt.text

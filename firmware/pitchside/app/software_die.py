@@ -5,7 +5,7 @@
 the simulator and the tests. ``randbelow(6)`` is uniform on 0..5 by contract, so every
 face has probability 1/6 exactly (no modulo bias: the source does the rejection
 sampling). The runtime's ``dice`` parameter (``pitchside.app.runtime.system_dice``) uses
-this module; the uniformity test is tests/app/test_boulomania_table.py.
+this module; the uniformity test is tests/tables/test_boulomania_table.py.
 """
 
 from __future__ import annotations
