@@ -8,10 +8,7 @@ the smallest legible size (:data:`pitchside.render.fonts.MIN_LEGIBLE`, 9 px) low
 needs 10 rows (2 above the capitals, 2 under them), more than a page, so the line is
 drawn in capitals: 6 rows, a comma 1 more, with a row clear above them in the page
 (:func:`pitchside.render.page_line.page_line` keeps only a line's capitals in a page).
-A mark after a digit (``"2,"``, ``"10)"``, ``"6:"``) is drawn with a blank column
-before it where the font would join them (at 9 px ``"0)"`` read as a slashed zero), as
-in every text: the shared placement does it (:func:`pitchside.render.fonts.runs`), and
-the line is laid out, paged and drawn by the shared text block
+The line is laid out, paged and drawn by the shared text block
 (:func:`pitchside.render.widgets.paged_text`, its capitals 1 px under the page's top).
 The line under it (the bottom line) starts a clear row below its ink, never in its page
 (:func:`under_box`, :func:`under_line`).
@@ -32,9 +29,8 @@ SIZE = fonts.MIN_LEGIBLE
 
 
 def event_words(text: str) -> str:
-    """``text`` as :func:`event_line` draws it: in capitals, whitespace collapsed, a
-    currency sign as its code (:func:`pitchside.render.fonts.plain`)."""
-    return " ".join(fonts.plain(text).upper().split())
+    """``text`` as :func:`event_line` draws it: in capitals, whitespace collapsed."""
+    return " ".join(text.upper().split())
 
 
 def event_fits(text: str, width: int) -> bool:
@@ -94,6 +90,6 @@ def under_line(c: Canvas, box: Box, text: str, above: Box, *, sizes: tuple[int, 
     :raises ValueError: no size fits the box's height."""
     x0, y0, x1, y1 = under_box(box, above)
     size = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes).size
-    rises = fonts.text_bbox(fonts.plain(text), fonts.text_font(size))[1] < fonts.cap_top(size)
+    rises = fonts.text_bbox(text, fonts.text_font(size))[1] < fonts.cap_top(size)
     top = y0 if rises else y0 - 1  # paged_text's ``top``: the capitals 1 px under the box's top, the ink in it
     return paged_text(c, (x0, top, x1, y1), text, align="center", sizes=(size,), fill=fill, pad=pad, top=True)

@@ -223,9 +223,6 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     through :func:`fonts.draw_text` when that is not the module's own function (the
     text-fit checker of the tests wraps it to see every text).
 
-    A mark after a digit is drawn a blank column clear of it wherever the font would
-    join them (:func:`pitchside.render.fonts.runs`, in the placement every text shares).
-
     :param pad: px kept clear at the left and right edges.
     :param top: the first line's capitals 1 px under the top of the box (room for a
         parenthesis above them; a layout that keeps a line's capitals in one controller
