@@ -43,9 +43,9 @@ def test_a_box_that_is_not_one_page_is_refused() -> None:
             event_line(c, box, "ANN ON 11")
 
 
-def test_the_words_are_capitals_whitespace_collapsed_money_as_its_code() -> None:
+def test_the_words_are_capitals_whitespace_collapsed_money_as_written() -> None:
     assert event_words("Bob  lost it -\tfall") == "BOB LOST IT - FALL"
-    assert event_words("credit €1.50") == "CREDIT EUR 1.50"
+    assert event_words("credit €1.50 £2") == "CREDIT €1.50 £2"
     assert event_pages("", 128) == ("",)
 
 

@@ -240,10 +240,9 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
         assert fit.problems((128, 64)) == [] and fit.shows("a line far too long for its box")
 
 
-def test_money_is_drawn_as_its_code_and_the_checker_finds_a_missing_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The font has no "€" or "£" (they drew as an empty box): a price is drawn with the
-    currency's code, "CREDIT EUR 1.50", pixel for pixel; a char still without a glyph
-    ("½") is a problem the checker reports."""
+def test_money_is_drawn_as_written_and_the_checker_finds_a_missing_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pixel font has "€", "£" and "¥": a price is drawn with its sign, which is not
+    its code; a char without a glyph ("\u4e00") is a problem the checker reports."""
     from pitchside.render import widgets
     from pitchside.render.panel import Canvas
 
@@ -252,14 +251,13 @@ def test_money_is_drawn_as_its_code_and_the_checker_finds_a_missing_glyph(monkey
         widgets.paged_text(c, (0, 0, 128, 14), text, sizes=(12,))
         return c.image.tobytes()
 
-    assert drawn("CREDIT €1.50") == drawn("CREDIT EUR 1.50") != drawn("CREDIT 1.50")
-    assert drawn("£2.00 A GAME") == drawn("GBP 2.00 A GAME")
+    assert len({drawn("CREDIT €1.50"), drawn("CREDIT EUR 1.50"), drawn("CREDIT £1.50"), drawn("CREDIT ¥1.50")}) == 4
     with TextFit(monkeypatch) as fit:
         c = Canvas(Panel(128, 64))
-        widgets.paged_text(c, (0, 0, 128, 14), "CREDIT €1.50 / £2")
-        assert fit.problems((128, 64)) == [] and fit.shows("CREDIT €1.50 / £2")
-        widgets.paged_text(c, (0, 20, 128, 34), "1½ POINTS")
-        assert fit.problems((128, 64)) == ["'1½ POINTS' draws '½', which the font has no glyph for"]
+        widgets.paged_text(c, (0, 0, 128, 14), "€1.50 £2 ¥300")
+        assert fit.problems((128, 64)) == [] and fit.shows("€1.50 £2 ¥300")
+        widgets.paged_text(c, (0, 20, 128, 34), "1\u4e00 POINTS")
+        assert fit.problems((128, 64)) == ["'1\u4e00 POINTS' draws '\u4e00', which the font has no glyph for"]
 
 
 def test_samples_cover_every_pichenotte_code() -> None:
