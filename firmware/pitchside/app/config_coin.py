@@ -32,6 +32,7 @@ from typing import Any
 from pitchside.app.config_reader import Section, shown
 from pitchside.core import pricing
 from pitchside.core.pricing import Extra, Pricing
+from pitchside.render import fonts
 from pitchside.signals import coin
 from pitchside.signals.params import ParameterError
 
@@ -105,6 +106,10 @@ def read_pricing(top: Section) -> Pricing | None:
     )
     for key, message in pricing.check(p):
         s.fail(key, message)
+    lacking = fonts.missing_glyphs(p.currency, fonts.TINY)
+    if lacking:
+        s.fail("currency", f"{shown(p.currency)}: the panel's font has no {shown(lacking)} to draw"
+               " (it has € £ ¥ $ and the Latin letters)")
     s.done()
     return p
 
