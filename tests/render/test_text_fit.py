@@ -225,9 +225,9 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
     with TextFit(monkeypatch) as fit:
         d = ImageDraw.Draw(Image.new("1", (128, 64)))
         font = fonts.text_font(fonts.TINY)
-        fonts.draw_text(d, (1, 3), "a line far t" + ELLIPSIS, font, box=(0, 0, 60, 12))
+        fonts.draw_text(d, (1, 3), "a line fa" + ELLIPSIS, font, box=(0, 0, 60, 12))
         widgets.text_in_box(d, (0, 20, 128, 32), "line 0")
-        assert fit.problems((128, 64)) == ["'a line far t…' is shortened"]
+        assert fit.problems((128, 64)) == ["'a line fa…' is shortened"]
         assert fit.shows("line 0") and not fit.shows("line 8") and not fit.shows("a line far too long for its box")
         fit.clear()
         pages, page = 1, 0
