@@ -35,7 +35,7 @@ SCORE_KEYS = {
     "pitchbowl": ("score",),
     "mastermove": ("score",),
 }
-"""The replay outputs (shared/spec/replay.md) whose change makes a frame a *score change*,
+"""The replay outputs (docs/spec/replay.md) whose change makes a frame a *score change*,
 per game: the headline ``score`` and the points that lead to it (a Pichenotte round's
 points and rail, a Pitchnut piece pocketed, a Boulomania round's points). The first two
 keys decide a *round end* where there are two."""

@@ -57,7 +57,7 @@ def main() -> int:
         print("no mosquitto (apt-get install mosquitto)", file=sys.stderr)
         return 2
     tables = [f"table-{i + 1}" for i in range(a.tables)]
-    support_broker.USERS.update({t: f"{t}-secret" for t in tables})
+    support_broker.USERS.update({support_broker.user(t): f"{t}-secret" for t in tables})
     with tempfile.TemporaryDirectory(prefix="pitchside-club-bench-") as tmp:
         folder = Path(tmp)
         b = support_broker.Broker(binary, folder / "broker").start()
@@ -78,7 +78,7 @@ def main() -> int:
             clients = []
             for t in tables:
                 c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bench-{t}", protocol=mqtt.MQTTv5)
-                c.username_pw_set(t, support_broker.USERS[t])
+                c.username_pw_set(support_broker.user(t), support_broker.USERS[support_broker.user(t)])
                 c.connect("127.0.0.1", b.port, keepalive=30)
                 c.loop_start()
                 clients.append(c)

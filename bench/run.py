@@ -64,10 +64,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small counts (CI): the shape, not the speed")
     ap.add_argument("--events", type=int, help="edges of the threaded latency run, the headline (default 3000, 120 with --quick; the other latency runs are fractions of it)")
-    ap.add_argument("--out", default=str(HERE / "results.json"), help="where to write the JSON")
+    ap.add_argument("--out", help="where to write the JSON (default bench/results.json, the published full run; "
+                    "with --quick, bench/.quick-results.json, so a quick run never replaces it)")
     ap.add_argument("--journal-dir", help="where the durable journal run writes (default: the temporary directory "
                     "if it is on a disk, else bench/.journal); a RAM-backed one gives no durable figure")
     args = ap.parse_args(argv)
+    if args.out is None:
+        args.out = str(HERE / (".quick-results.json" if args.quick else "results.json"))
     n = counts(args.quick, args.events)
     started = time.monotonic()
     load0 = os.getloadavg()

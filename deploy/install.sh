@@ -24,10 +24,16 @@ EXAMPLE=
 DATA_DIR=/var/lib/pitchside
 BOOT_CONFIG=/boot/firmware/config.txt
 SVC_USER=pitchside
+WEB_USER=pitchside-web
+LEAGUE_USER=pitchside-league
 SERVICE=pitchside.service
 UNIT_PATH=/etc/systemd/system/$SERVICE
 WEB_SERVICE=pitchside-web.service
 WEB_UNIT_PATH=/etc/systemd/system/$WEB_SERVICE
+LEAGUE_SERVICE=pitchside-league.service
+LEAGUE_UNIT_PATH=/etc/systemd/system/$LEAGUE_SERVICE
+LEAGUE_ENV=/etc/pitchside/league.env
+LEAGUE_CREDENTIALS=/etc/pitchside/league.credentials
 UDEV_RULE=/etc/udev/rules.d/99-pitchside-serial.rules
 HW_GROUPS=(gpio i2c spi dialout)
 DRY_RUN=0
@@ -70,6 +76,7 @@ Usage: deploy/install.sh [options]
   --rollback         switch current back to the previous release and restart
   --print-unit       print the systemd unit as it would be installed, and exit
   --print-web-unit   the same for pitchside-web.service (installed, not enabled)
+  --print-league-unit  the same for pitchside-league.service (installed, not enabled)
   --force            install on a board or OS this script does not recognise
   -h, --help         this help
 EOF
@@ -179,6 +186,7 @@ parse_args() {
             --rollback) MODE=rollback ;;
             --print-unit) MODE=print-unit ;;
             --print-web-unit) MODE=print-web-unit ;;
+            --print-league-unit) MODE=print-league-unit ;;
             --force) FORCE=1 ;;
             -h | --help)
                 usage
@@ -274,7 +282,9 @@ packages() {
     # lgpio is gpiozero's pin factory on every Pi under Bookworm (the only one on a Pi 5;
     # RPi.GPIO's edge detection broke with kernel 6.6). The venv gets lgpio from PyPI
     # (the `pi` extra, a self-contained wheel); python3-lgpio is for the system python.
-    local pkgs=(python3-venv python3-pip i2c-tools python3-lgpio) missing=() p
+    # spidev (the `pi` extra, for SPI panels) has no 64-bit wheel: pip builds it, with
+    # gcc and the Python headers.
+    local pkgs=(python3-venv python3-pip i2c-tools python3-lgpio gcc libc6-dev python3-dev) missing=() p
     if [[ $(dpkg --print-architecture 2>/dev/null || true) == armhf ]]; then
         pkgs+=(libopenjp2-7 libtiff6) # Pillow's wheels for 32-bit Pi OS link to these
     fi
@@ -317,6 +327,23 @@ service_user() {
             printf '%s' "${missing[*]}"
         )" "$SVC_USER"
     fi
+}
+
+# The web side and the league server run as users of their own, in no device group:
+# the web side reads the journal through the table's group (its unit's Group=).
+service_users() {
+    step "users $WEB_USER and $LEAGUE_USER (no device groups)"
+    local u comment
+    for u in "$WEB_USER" "$LEAGUE_USER"; do
+        if id -u "$u" >/dev/null 2>&1; then
+            note "user $u exists"
+            continue
+        fi
+        comment="Pitchside web view"
+        [[ $u == "$LEAGUE_USER" ]] && comment="Pitchside league server"
+        run useradd --system --user-group --no-create-home --home-dir /nonexistent \
+            --shell /usr/sbin/nologin --comment "$comment" "$u"
+    done
 }
 
 # ensure_dir DIR MODE OWNER
@@ -429,10 +456,11 @@ rollback() {
 
 # example_label FILE: the table's name in an example config, and its games if several.
 example_label() {
-    local name games
+    local name games panel
     name=$(sed -n 's/^name = "\([^"]*\)".*/\1/p' "$1" | head -n 1)
     games=$(sed -n 's/^games = \[\([^]]*\)\].*/\1/p' "$1" | head -n 1 | tr -d '"')
-    printf '%s%s\n' "${name:-?}" "${games:+ (games: $games)}"
+    panel=$(main_panel "$1")
+    printf '%s%s%s\n' "${name:-?}" "${games:+ (games: $games)}" "${panel:+, $panel}"
 }
 
 # ask_game: ask on the terminal which table this is; sets GAME.
@@ -442,7 +470,7 @@ ask_game() {
     ((${#games[@]})) || die "no example configs in $EXAMPLES"
     say "Which table is this? Its config starts as a copy of that game's example:"
     for i in "${!games[@]}"; do
-        printf '    %d) %-11s %s\n' $((i + 1)) "${games[i]}" "$(example_label "$EXAMPLES/${games[i]}.toml")"
+        printf '    %2d) %-18s %s\n' $((i + 1)) "${games[i]}" "$(example_label "$EXAMPLES/${games[i]}.toml")"
     done
     while :; do
         read -r -p "Table (1-${#games[@]} or a name): " answer || die "no answer: give --game GAME"
@@ -527,6 +555,56 @@ ensure_boot_config() {
     REBOOT_NEEDED=1
 }
 
+# main_panel FILE: the main [display]'s driver, size and interface ("ssd1322 256x64 spi").
+main_panel() {
+    awk -F '=' '/^\[/ { d = ($0 ~ /^\[display\]/) } d && NF > 1 {
+        key = $1; gsub(/[[:space:]]/, "", key); val = $2; sub(/#.*/, "", val); gsub(/[[:space:]"]/, "", val)
+        if (key ~ /^(driver|width|height|interface)$/) v[key] = val
+    } END { if (v["driver"] != "") printf "%s %sx%s %s", v["driver"], v["width"], v["height"], v["interface"] }' "$1"
+}
+
+# spi_panels FILE: each display table of the config whose interface is "spi", one a line.
+spi_panels() {
+    awk '/^\[/ { t = $0; sub(/#.*/, "", t); gsub(/[][[:space:]]/, "", t); d = (t == "display" || t ~ /^displays\./) }
+        d && /^[[:space:]]*interface[[:space:]]*=[[:space:]]*"spi"/ { print t }' "$1"
+}
+
+# ensure_spi FILE: dtparam=spi=on in FILE once, unless FILE already turns SPI on.
+ensure_spi() {
+    local file=$1
+    if grep -Eq '^[[:space:]]*dtparam=([^#]*,)?spi=on' "$file" 2>/dev/null; then
+        note "$file already turns SPI on: kept"
+        return 0
+    fi
+    if [[ ! -f $file ]] && ((DRY_RUN == 0)); then
+        warn "$file not found: add dtparam=spi=on to config.txt by hand"
+        return 0
+    fi
+    if [[ -f $file && ! -e $file.pitchside-orig ]]; then
+        run cp -p "$file" "$file.pitchside-orig"
+    fi
+    append_file "$file" <<'EOF'
+# pitchside: SPI panel (deploy/install.sh): SPI0 on GPIO7-11, /dev/spidev0.0 and 0.1;
+# the panel's DC and RST lines are [display] gpio_dc and gpio_rst (GPIO24, GPIO25).
+[all]
+dtparam=spi=on
+EOF
+    REBOOT_NEEDED=1
+}
+
+# spi_config: SPI on in config.txt when the table's config (or the example it is made
+# from) has an SPI panel.
+spi_config() {
+    local table=$CONFIG panels
+    [[ -e $table ]] || table=$EXAMPLE
+    [[ -n $table && -f $table ]] || return 0
+    panels=$(spi_panels "$table" | paste -sd ' ')
+    [[ -n $panels ]] || return 0
+    step "SPI for the panel ([$panels] in $table)"
+    note "wiring: SCLK GPIO11, MOSI GPIO10, CS GPIO8 (CE0), DC and RST as its gpio_dc and gpio_rst say (hardware/pitchside_hw/WIRING_GUIDE.md)"
+    ensure_spi "$BOOT_CONFIG"
+}
+
 boot_config() {
     step "I2C and SPI, I2C clock 400 kHz ($BOOT_CONFIG)"
     local iface
@@ -544,6 +622,7 @@ boot_config() {
         REBOOT_NEEDED=1
     done
     ensure_boot_config "$BOOT_CONFIG"
+    spi_config
 }
 
 render_unit() {
@@ -565,7 +644,12 @@ web_cpus() {
 
 render_web_unit() {
     sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@CONFIG@|$CONFIG|g" -e "s|@USER@|$SVC_USER|g" \
-        -e "s|@WEB_CPUS@|$(web_cpus)|g" "$SRC/deploy/pitchside-web.service.in"
+        -e "s|@WEB_USER@|$WEB_USER|g" -e "s|@WEB_CPUS@|$(web_cpus)|g" "$SRC/deploy/pitchside-web.service.in"
+}
+
+render_league_unit() {
+    sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@LEAGUE_USER@|$LEAGUE_USER|g" -e "s|@LEAGUE_ENV@|$LEAGUE_ENV|g" \
+        -e "s|@LEAGUE_CREDENTIALS@|$LEAGUE_CREDENTIALS|g" "$SRC/deploy/pitchside-league.service.in"
 }
 
 install_unit() { # install_unit PATH RENDER: write the rendered unit unless it is unchanged
@@ -582,6 +666,9 @@ systemd_unit() {
     # the web side's unit, not enabled: the web view is off until it is asked for
     install_unit "$WEB_UNIT_PATH" render_web_unit
     note "not enabled: sudo systemctl enable --now $WEB_SERVICE (deploy/README.md, \"The live web view\")"
+    # the league server's unit, for the venue's league box: not enabled either
+    install_unit "$LEAGUE_UNIT_PATH" render_league_unit
+    note "not enabled: sudo systemctl enable --now $LEAGUE_SERVICE (deploy/README.md, \"The league server\")"
     run systemctl daemon-reload
 }
 
@@ -649,6 +736,8 @@ start_service() {
     run systemctl enable "$SERVICE"
     if ((RESTART)); then
         run systemctl restart "$SERVICE"
+        # the web side and the league server onto the new release too, if they run
+        run systemctl try-restart "$WEB_SERVICE" "$LEAGUE_SERVICE"
     else
         note "not restarted (--no-restart)"
     fi
@@ -685,6 +774,10 @@ main() {
             render_web_unit
             return 0
             ;;
+        print-league-unit)
+            render_league_unit
+            return 0
+            ;;
         rollback)
             ((DRY_RUN)) && say "dry run: nothing is changed"
             rollback
@@ -697,6 +790,7 @@ main() {
     choose_example
     packages
     service_user
+    service_users
     directories
     build_release "$name"
     switch_release "$name"

@@ -23,12 +23,13 @@ FILES = (
     "sim/pitchside_sim/keys/{game}.py",
     "hardware/pitchside_hw/configs/{game}.toml",
     "sim/pitchside_sim/scenarios/{game}_match.toml",
+    "docs/rules/{game}.md",
 )
 
 
 def test_contributing_lists_the_files_this_test_checks() -> None:
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    listed = set(re.findall(r"`((?:firmware|sim|hardware)/[^`]*<game>[^`]*)`", text))
+    listed = set(re.findall(r"`((?:firmware|sim|hardware|docs)/[^`]*<game>[^`]*)`", text))
     for pattern in FILES:
         assert pattern.replace("{game}", "<game>") in listed, pattern
     assert "firmware/pitchside/core/rules/<game>.py" in listed

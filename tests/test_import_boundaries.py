@@ -1,7 +1,8 @@
 """The architecture's import rules, checked by import-linter (contracts in
 pyproject.toml): the firmware never imports gpiozero, luma, pyserial, the drivers or the
 simulator; the rules core imports only the standard library; the pure tables do no I/O;
-drivers never import the simulator; layers core <- signals, render <- tables <- app <- web <- club <- league <- cli."""
+drivers never import the simulator; layers core <- signals, render, wire <- tables <- app <- web <- club <- league <- cli;
+the MQTT contract (wire) imports only the core; the league never imports the table's link, feed or app."""
 
 from __future__ import annotations
 

@@ -142,6 +142,8 @@ def open_device(
     serial: SerialInterface | None = None,
     partial: bool = False,
     config_file: str = CONFIG_FILE,
+    spi_bus: Any = None,
+    gpio: Any = None,
 ) -> Any:
     """Build a luma device by name, sending its init sequence (unless ``dummy``).
 
@@ -161,6 +163,10 @@ def open_device(
         that sends only the changed pages and columns (with a full frame now and then).
     :param serial: use this bus object instead of building one for ``interface``
         (tests, a shared bus); ``interface`` is then only checked.
+    :param spi_bus: with ``"spi"``: a spidev-compatible object luma opens instead of
+        ``spidev.SpiDev()`` (luma's ``spi``). :param gpio: with ``"spi"``: an
+        RPi.GPIO-compatible module for DC and RST instead of ``RPi.GPIO`` (luma's
+        ``gpio``); on a Pi both stay None and luma imports the real ones.
     :param config_file: the file named by a :class:`ConfigError` (the table config the
         settings came from); its key is the parameter's name, e.g. ``"i2c_address"``.
     :returns: the luma device (``.display(image)``, ``.size``, ``.mode``).
@@ -201,7 +207,7 @@ def open_device(
     if serial is None:
         serial = _open_serial(interface, config_file, i2c_port=i2c_port, i2c_address=i2c_address, spi_port=spi_port,
                               spi_device=spi_device, gpio_DC=gpio_DC, gpio_RST=gpio_RST,
-                              bus_speed_hz=bus_speed_hz)
+                              bus_speed_hz=bus_speed_hz, spi_bus=spi_bus, gpio=gpio)
     import luma.core.error
     import luma.oled.device as oled
 
@@ -242,7 +248,8 @@ def _release(serial: SerialInterface, built: bool) -> None:
 
 
 def _open_serial(interface: str, config_file: str, *, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int,
-                 gpio_DC: int, gpio_RST: int, bus_speed_hz: int) -> SerialInterface:
+                 gpio_DC: int, gpio_RST: int, bus_speed_hz: int, spi_bus: Any = None,
+                 gpio: Any = None) -> SerialInterface:
     import luma.core.error
     from luma.core.interface import serial as luma_serial
 
@@ -270,16 +277,16 @@ def _open_serial(interface: str, config_file: str, *, i2c_port: int, i2c_address
                                                         f"({', '.join(str(s) for s in SPI_SPEEDS_HZ)})")
     dev = f"/dev/spidev{spi_port}.{spi_device}"
     try:
-        return luma_serial.spi(port=spi_port, device=spi_device,  # type: ignore[no-any-return]
-                               bus_speed_hz=bus_speed_hz, gpio_DC=gpio_DC, gpio_RST=gpio_RST)
+        return luma_serial.spi(spi=spi_bus, gpio=gpio, port=spi_port,  # type: ignore[no-any-return]
+                               device=spi_device, bus_speed_hz=bus_speed_hz, gpio_DC=gpio_DC, gpio_RST=gpio_RST)
     except (ImportError, luma.core.error.UnsupportedPlatform, RuntimeError) as exc:
         missing = getattr(exc, "name", None)
         if missing == "spidev":
-            raise DisplayUnavailable(errno.ENOSYS, f"SPI needs the spidev module ({exc})") from exc
+            raise DisplayUnavailable(errno.ENOSYS, f"SPI needs the spidev module ({exc}); install pitchside[pi]") from exc
         raise DisplayUnavailable(
             errno.ENOSYS,
             f"SPI needs GPIO for DC (GPIO{gpio_DC}) and RST (GPIO{gpio_RST}) through an RPi.GPIO-compatible "
-            f"module (rpi-lgpio on a Pi 5), and none is usable here: {exc}") from exc
+            f"module (rpi-lgpio, which pitchside[pi] installs), and none is usable here: {exc}") from exc
     except luma.core.error.DeviceNotFoundError as exc:
         raise DisplayNotFound(errno.ENOENT, "SPI device not found (enable it: dtparam=spi=on)", dev) from exc
     except OSError as exc:

@@ -15,8 +15,17 @@ from pitchside.app.config import DisplayConfig
 from pitchside.app.limits import HardwareLimits
 from pitchside.core.errors import ConfigError
 from pitchside.render.panel import LAYOUTS
-from pitchside_hw.display import drivers, open_device
+from pitchside_hw.display import SPI_SPEEDS_HZ, drivers, open_device
 from pitchside_hw.pins import FACTORY_NAMES
+
+SUGGESTED_ORDER = (4, 5, 6, 12, 13, 16, 17, 19, 21, 22, 23, 26, 27, 18, 20, 15, 14)
+"""The order ``check-config`` suggests a free GPIO in, instead of one in use: the
+header's plain GPIOs first; then GPIO18 and GPIO20, which the example tables keep for
+a buzzer (GPIO18 is a hardware PWM pin) and a coin acceptor; then the UART's RXD and
+TXD (free while the serial console is off). Never suggested: GPIO0/1 (the HAT's ID
+EEPROM), GPIO2/3 (I2C1), GPIO7-11 (SPI0) and GPIO24/25 (an SPI panel's DC and RST):
+the one pin map of every example table keeps them off inputs, so any table may change
+its panel between I2C and SPI without moving a wire (WIRING_GUIDE.md, "One pin map")."""
 
 PANEL_SIZES = (
     (128, 64), (128, 32), (96, 16), (64, 48), (64, 32), (128, 128), (72, 40), (64, 128), (128, 96),
@@ -70,6 +79,10 @@ def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
     The message names the sizes the driver drives that have a layout."""
     if d.driver not in drivers():
         return []  # named by the config's own check of the driver name
+    if d.interface == "spi" and d.bus_speed_hz not in SPI_SPEEDS_HZ:
+        return [("bus_speed_hz", f"{d.bus_speed_hz} Hz is not an SPI clock luma drives; use one of "
+                                 f"{', '.join(str(s) for s in SPI_SPEEDS_HZ)} (8000000, 8 MHz, suits a panel "
+                                 "a hand's width from the Pi)")]
 
     def usable() -> str:  # for a message only: sizes() builds the driver at 17 sizes (start-up)
         return ", ".join(f"{w}x{h}" for w, h in sizes(d.driver) if (w, h) in LAYOUTS) or "none"
@@ -95,6 +108,15 @@ def check_display(d: DisplayConfig) -> list[tuple[str, str]]:
     return []
 
 
+def header_pins() -> tuple[tuple[str, int], ...]:
+    """``("GPIOn", header pin)`` of :data:`SUGGESTED_ORDER`, the header pin numbers from
+    gpiozero's own data of the 40-pin header (J8, the same on every 40-pin Pi)."""
+    from pitchside_hw.header import header
+
+    where = {p.name: p.number for p in header() if p.bcm is not None}
+    return tuple((f"GPIO{n}", where[f"GPIO{n}"]) for n in SUGGESTED_ORDER)
+
+
 def limits() -> HardwareLimits:
     """The entry point: the pin factories and display drivers of ``pitchside_hw``."""
     return HardwareLimits(
@@ -102,4 +124,5 @@ def limits() -> HardwareLimits:
         display_drivers=drivers(),
         check_display=check_display,
         source="pitchside_hw",
+        header_pins=header_pins,
     )

@@ -25,7 +25,8 @@ from pitchside.app.config import BEAM_KEYS, DisplayConfig, TableConfig, load_con
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
-from pitchside.app.runtime import FrameSink, Publisher, Runtime, TableParts, system_dice
+from pitchside.app.parts import FrameSink, Publisher, TableParts, system_dice
+from pitchside.app.runtime import Runtime
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
@@ -254,6 +255,7 @@ def open_display(config: TableConfig) -> DisplayOpener:
             return open_device(
                 d.driver, d.interface, width=d.width, height=d.height, rotate=d.rotate, i2c_port=d.i2c_port,
                 i2c_address=d.i2c_address, spi_port=d.spi_port, spi_device=d.spi_device,
+                gpio_DC=bcm(d.gpio_dc), gpio_RST=bcm(d.gpio_rst), bus_speed_hz=d.bus_speed_hz,
                 page_address_offset=d.page_address_offset, config_file=config.source, partial=d.partial,
             )  # fmt: skip
 
@@ -264,6 +266,11 @@ def open_display(config: TableConfig) -> DisplayOpener:
         return display
 
     return opener
+
+
+def bcm(pin: str) -> int:
+    """The BCM number of a config's pin name (``"GPIO24"`` -> 24; the config checked it)."""
+    return int(pin.removeprefix("GPIO"))
 
 
 def _out_of_order(size: tuple[int, int]) -> Image.Image:
@@ -363,7 +370,8 @@ def run_table(config_path: str) -> int:
                     sound = stack.enter_context(Sound(s.pin, factory, kind=s.kind, cues=s.cues))
                 except HardwareError as exc:
                     log.warning("no sound cues: %s", exc)
-            journal = stack.enter_context(Journal.open(config.storage.journal))
+            # a file that is not this table's journal is left alone: the table runs in memory, never down
+            journal = stack.enter_context(Journal.open(config.storage.journal, left_alone="memory"))
             publisher = None
             sinks: list[Sink] = []
             link: ClubLink | None = None

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pitchside.app.config import TableConfig
-from pitchside.app.config_mqtt import CredentialsError, MqttConfig, read_credentials
+from pitchside.app.config_mqtt import CredentialsError, MqttConfig, read_credentials, split_user
 from pitchside.app.journal import Journal
 from pitchside.club.link import ClubLink
 from pitchside.core.errors import ConfigError
@@ -32,18 +32,32 @@ class SimClub:
 
     @classmethod
     def open(cls, host: str, port: int, journal: Path, config: TableConfig, *, credentials: str | None,
-             venue: str, table: str | None) -> "SimClub":
-        """:raises ConfigError: no table id (neither ``--table`` nor credentials) or unreadable credentials."""
-        if table is None:
-            if credentials is None:
-                raise ConfigError("--mqtt", "table", "give --table or --credentials (its user is the table id)")
+             venue: str | None, table: str | None, ca_file: str | None = None) -> "SimClub":
+        """``venue`` and ``table`` default to the credentials' user name ``VENUE/TABLE`` (a
+        table's user on the club's broker), the venue to ``club`` without one; ``ca_file``:
+        connect with TLS, trusting that CA.
+
+        :raises ConfigError: no table id (neither ``--table`` nor credentials) or unreadable credentials."""
+        own: tuple[str, str] | None = None
+        if credentials is not None:
             try:
-                table = read_credentials(credentials)[0]
+                user = read_credentials(credentials)[0]
             except CredentialsError as exc:
                 raise ConfigError("--credentials", "credentials", str(exc)) from None
+            own = split_user(user)
+            if own is None and table is None:
+                raise ConfigError("--credentials", "credentials",
+                                  f"the user {user!r} is not a table's (VENUE/TABLE, as pitchside club add-table "
+                                  "makes it): give --table, or a table's credentials")
+        if table is None:
+            if own is None:
+                raise ConfigError("--mqtt", "table", "give --table or --credentials (its user VENUE/TABLE gives the table id)")
+            table = own[1]
+        venue = venue or (own[0] if own else "club")
         with Journal.open(journal):  # the outbox exists before the link first looks
             pass
-        mqtt = MqttConfig(host=host, port=port, venue=venue, table=table, credentials=credentials, keepalive_s=5)
+        mqtt = MqttConfig(host=host, port=port, venue=venue, table=table, credentials=credentials, keepalive_s=5,
+                          tls=ca_file is not None, ca_file=ca_file)
         link = ClubLink(mqtt, journal, name=config.name, games=config.offered_games, poll_s=0.05).start()
         print(f"club: publishing as {venue}/{table} to {host}:{port}", file=sys.stderr, flush=True)
         return cls(link, journal, config.name)

@@ -1,8 +1,13 @@
-"""Which journal a simulator run keeps its matches in.
+"""Where a simulator run keeps its output, and which journal it keeps its matches in.
 
-Each run keeps its own journal per game, in its ``--out`` folder, so one run never
-wipes or carries on another's match (``scripts/demo`` must not wipe a
-match someone is playing):
+Each run writes to its own folder, so one run never replaces another's frames, replay
+file or journal: ``--out DIR`` when given, else ``out/SCENARIO`` for a ``--script`` run
+(the scenario file's name without ``.toml``: ``scripts/demo`` writes
+``out/pichenotte_match``) and ``out/GAME`` for an interactive one (:func:`run_folder`).
+
+In that folder (OUT below) each run keeps its own journal per game, so one run never
+wipes or carries on another's match (``scripts/demo`` must not wipe a match someone is
+playing):
 
 ==================================  ==============================  =================
  run                                 journal                         at start
@@ -10,9 +15,11 @@ match someone is playing):
  interactive                         ``OUT/journal-GAME.db``         resumes an
                                                                      unfinished match
  ``--script``                        ``OUT/journal-GAME-script.db``  started afresh
- either, ``--shared-journal``        ``OUT/journal.db``              as a table: resumes
+ either, ``--shared-journal``        ``BASE/journal.db``             as a table: resumes
  either, ``--db FILE``               ``FILE``                        as a table: resumes
 ==================================  ==============================  =================
+
+BASE is ``--out DIR`` when given, else ``out``: the journal every game and run shares.
 
 A script's journal is started afresh only when no other process has it open: the
 journal's own lock (an exclusive ``flock`` on ``NAME.lock``, :mod:`pitchside.app.journal`)
@@ -29,19 +36,39 @@ from pitchside.app.journal import JournalLocked
 
 SHARED = "journal.db"
 """The file name of the journal every run shares with ``--shared-journal``."""
+BASE = Path("out")
+"""The folder that holds each run's own folder when ``--out`` is not given."""
 
 
-def journal_path(out: Path, game: str, *, script: bool, db: str | None = None, shared: bool = False) -> Path:
+def run_folder(game: str, *, script: str | None = None, out: str | None = None) -> Path:
+    """The folder a run of ``game`` writes its frames, replay file and journal to:
+    ``out`` (``--out``) when given, else ``out/SCENARIO`` for a ``script`` run (the
+    scenario file's name without its suffix) and ``out/GAME`` for an interactive one."""
+    if out:
+        return Path(out)
+    return BASE / (Path(script).stem if script else game)
+
+
+def shared_folder(out: str | None = None) -> Path:
+    """The folder of the journal every run shares (``--shared-journal``): ``out``
+    (``--out``) when given, else :data:`BASE`."""
+    return Path(out) if out else BASE
+
+
+def journal_path(
+    out: Path, game: str, *, script: bool, db: str | None = None, shared: bool = False, base: Path | None = None
+) -> Path:
     """The journal of a run of ``game`` with ``out`` as its folder (table above).
 
     :param script: a ``--script`` run (its journal is apart from the interactive one).
     :param db: ``--db``: that file, whatever the rest.
-    :param shared: ``--shared-journal``: ``OUT/journal.db``.
+    :param shared: ``--shared-journal``: ``BASE/journal.db``.
+    :param base: the shared journal's folder (:func:`shared_folder`); ``out`` when None.
     """
     if db:
         return Path(db)
     if shared:
-        return out / SHARED
+        return (out if base is None else base) / SHARED
     return out / (f"journal-{game}-script.db" if script else f"journal-{game}.db")
 
 

@@ -26,6 +26,7 @@ from pitchside_sim.frames import RecordingDevice
 from pitchside_sim.scenario import Action
 from pitchside_sim.table import SimTable
 from pitchside_sim.terminal import TerminalView
+from pitchside_sim.textview import Footer, KeyHelp
 
 KEY_GAP_S = 0.3
 """Table time after each key's release before the next key may press (s): more than
@@ -58,38 +59,48 @@ def wait_s(due: float | None, now: float, longest_s: float = MAX_WAIT_S) -> floa
 
 class Screen:
     """Redraws the terminal when something a player would see changed: a new frame,
-    the panel dimmed or switched off or back, the terminal resized.
+    its words, the panel dimmed or switched off or back, the terminal resized.
 
     :param view: the terminal view the device's frames go to.
     :param device: the simulated panel (its frames, contrast and power).
     :param game: named on the status line.
-    :param help_line: the keys, under the status line.
+    :param keys: the key help, wrapped between pairs under the status line.
+    :param said: the screen's words now (:func:`pitchside_sim.words.words` of the
+        runtime's frame), drawn as text under the panel.
+    :param notes: lines kept under the status line (the ``--web`` address).
     """
 
-    def __init__(self, view: TerminalView, device: RecordingDevice, game: str, help_line: str) -> None:
+    def __init__(self, view: TerminalView, device: RecordingDevice, game: str, keys: KeyHelp,
+                 said: Callable[[], tuple[str, ...]] = tuple, notes: tuple[str, ...] = ()) -> None:  # fmt: skip
         self.view = view
         self.device = device
         self.game = game
-        self.help_line = help_line
+        self.keys = keys
+        self.said = said
+        self.notes = notes
         self._shown: tuple[object, ...] | None = None
 
-    def footer(self) -> tuple[str, ...]:
-        """The status line (game, panel size, dimmed or off) and the keys."""
+    def footer(self) -> Footer:
+        """The status line (game, panel size, dimmed or off), the notes, and the key
+        help (wrapped between pairs when drawn)."""
         w, h = self.device.width, self.device.height
         state = "" if self.device.on else " - panel off"
         if self.device.on and self.device.level < DIM_BELOW:
             state = f" - dimmed (contrast {self.device.level}), any key wakes it"
-        return (f"{self.game} on the simulated table, {w}x{h} panel{state}", self.help_line)
+        status = f"{self.game} on the simulated table, {w}x{h} panel{state}"
+        return (status, *self.notes, self.keys)
 
     def __call__(self) -> bool:
         """Draw if anything changed; returns whether it drew."""
         if self.view.last is None:
             return False
-        seen = (len(self.device.frames), self.view.terminal(), self.device.level, self.device.on)
+        terminal = self.view.terminal()
+        said = self.said() if self.device.on else ()
+        seen = (len(self.device.frames), terminal, self.device.level, self.device.on, said)
         if seen == self._shown:
             return False
         self._shown = seen
-        self.view.draw(self.view.last, self.footer(), dim=self.device.level < DIM_BELOW)
+        self.view.draw(self.view.last, self.footer(), dim=self.device.level < DIM_BELOW, text=said)
         return True
 
 

@@ -6,7 +6,7 @@ would send, through the real serial reader (:mod:`pitchside_hw.serial_lines`).
 and everything written on the master arrives at the table as
 :class:`~pitchside.signals.events.SerialLine` events of the device ``"moves"``. It can
 be unplugged and plugged again (the reader reconnects). :func:`protocol_lines` turns a
-recorded game (a replay file, shared/spec/replay.md, or a game record,
+recorded game (a replay file, docs/spec/replay.md, or a game record,
 :mod:`pitchside.core.rules.mastermove.record`) into the protocol's lines
 (hardware/pitchside_hw/MOVE_PROTOCOL.md), so a recorded game can be played again at the
 table. :func:`deliver` sends one line to a :class:`~pitchside_sim.table.SimTable` and

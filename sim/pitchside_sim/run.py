@@ -27,14 +27,21 @@ from pitchside_sim.keys import keymap_for
 from pitchside_sim.live import Screen, play
 from pitchside_sim.scenario import load_scenario
 from pitchside_sim.table import SimTable, sim_config
+from pitchside_sim.simlog import logs_to
 from pitchside_sim.terminal import KeyReader, TerminalView
+from pitchside_sim.words import words
 
 
 def journal_path(args: argparse.Namespace, game: str, *, script: bool) -> Path:
     """The run's journal (:mod:`pitchside_sim.journals`): ``--db``, the shared one, or
-    its own per game in ``--out``."""
+    its own per game in the run's folder (``args.out``, resolved by :func:`run_sim`)."""
     return journals.journal_path(Path(args.out), game, script=script, db=args.db,
-                                 shared=getattr(args, "shared_journal", False))  # fmt: skip
+                                 shared=getattr(args, "shared_journal", False),
+                                 base=Path(getattr(args, "shared_base", args.out)))  # fmt: skip
+
+
+COIN_EXAMPLE = "hardware/pitchside_hw/configs/pichenotte_coin.toml"
+"""The example config of a table with a coin acceptor (from the repository's top)."""
 
 
 def default_config_path(game: str = "pichenotte") -> Path:
@@ -44,7 +51,14 @@ def default_config_path(game: str = "pichenotte") -> Path:
 
 def run_sim(args: argparse.Namespace) -> int:
     """Run the simulator; returns the exit status (0, 1 when a scenario's ``expect``
-    does not hold, 2 for a bad config or scenario)."""
+    does not hold, 2 for a bad config or scenario). The run writes to its own folder:
+    ``--out``, or one named after its scenario or game (:func:`journals.run_folder`)."""
+    given = getattr(args, "out", None)
+    args = argparse.Namespace(**{
+        **vars(args),
+        "out": str(journals.run_folder(args.game, script=args.script, out=given)),
+        "shared_base": str(journals.shared_folder(given)),
+    })  # fmt: skip
     try:
         if not args.config and args.game not in table_games():
             print(f"pitchside sim: unknown game {args.game!r}; the tables are {', '.join(table_games())}",
@@ -126,6 +140,10 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
     buttons = tuple(dict.fromkeys(n for a in apps for n in a.panel.buttons))
     beams = tuple(dict.fromkeys(n for a in apps for n in a.panel.beams))
     scenario = load_scenario(args.script, buttons, beams)
+    if config.coin is None and any(a.verb == "coin" for a in scenario.actions):
+        raise ConfigError(scenario.source, "steps", f"drops coins, but the table's config ({config.source}) has no "
+                          f"coin acceptor: run it with --config {COIN_EXAMPLE}, or add a [coin] table to that "
+                          "config as that example does")
     if scenario.game is not None and scenario.game not in config.offered_games:
         raise ConfigError(scenario.source, "game", f"is {scenario.game!r}, not a game of this table "
                           f"({', '.join(config.offered_games)})")
@@ -219,30 +237,41 @@ def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> i
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     db = journal_path(args, config.game, script=False)  # kept: quit and come back to resume
-    sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
-    keys, help_line = keymap_for(config.game, config)  # with a coin acceptor: the coin key too
-    screen = Screen(view, sim.device, config.game, help_line)
-    web = _web(args, sim, db)
-    try:
+    with logs_to(out / "sim.log") as log:  # a log line would be drawn into the panel's picture
+        sim = SimTable(config, seed=int.from_bytes(os.urandom(4), "little"), on_frame=view, journal=db)
+        keys, pairs = keymap_for(config.game, config)  # with a coin acceptor: the coin key too
+        web = _web(args, sim, db, quiet=view.tty and not args.no_terminal)
+        notes = (web_line(f"{web.url}/"),) if web is not None else ()
+        screen = Screen(view, sim.device, config.game, pairs, lambda: words(sim.runtime.frame()), notes)
         try:
-            play(sim, reader, keys, redraw=screen if not args.no_terminal else lambda: None,
-                 monotonic=time.monotonic if reader.tty else None)  # real time for a person at a terminal
-        except KeyboardInterrupt:  # Ctrl-C quits like q: the frames are saved below
-            pass
-        if view.tty and not args.no_terminal:
-            sys.stdout.write("\n")  # the screen ends without a newline: the lines below start afresh
-        paths = _save(sim, Path(args.out))
-        print(f"{len(sim.device.frames)} frames in {args.out} ({paths[-1].name if paths else 'none'}); "
-              f"replay: {args.out}/match.jsonl; journal: {db}")  # fmt: skip
-        return 0
-    finally:
-        if web is not None:
-            web.close()
-        sim.close()
+            try:
+                play(sim, reader, keys, redraw=screen if not args.no_terminal else lambda: None,
+                     monotonic=time.monotonic if reader.tty else None)  # real time for a person at a terminal
+            except KeyboardInterrupt:  # Ctrl-C quits like q: the frames are saved below
+                pass
+            if view.tty and not args.no_terminal:
+                sys.stdout.write("\n")  # the screen ends without a newline: the lines below start afresh
+            paths = _save(sim, Path(args.out))
+        finally:
+            if web is not None:
+                web.close()
+            sim.close()
+    print(f"{len(sim.device.frames)} frames in {args.out} ({paths[-1].name if paths else 'none'}); "
+          f"replay: {args.out}/match.jsonl; journal: {db}")  # fmt: skip
+    if log.records:
+        print(f"log: {log.path} ({log.records} line{'s' if log.records != 1 else ''} this run)")
+    return 0
 
 
-def _web(args: argparse.Namespace, sim: SimTable, db: Path) -> Any:
-    """``--web HOST:PORT``: the live web view of the simulated table (in this process), or None."""
+def web_line(url: str) -> str:
+    """The line naming the live web view's pages at ``url`` (ends with ``/``)."""
+    return f"live web view: {url} (TV: /tv, overlay: /overlay)"
+
+
+def _web(args: argparse.Namespace, sim: SimTable, db: Path, *, quiet: bool = False) -> Any:
+    """``--web HOST:PORT``: the live web view of the simulated table (in this process), or None.
+
+    :param quiet: do not print its address (the interactive screen shows it instead)."""
     if not getattr(args, "web", None):
         return None
     from pitchside.web.app import WebSettings
@@ -254,7 +283,8 @@ def _web(args: argparse.Namespace, sim: SimTable, db: Path) -> Any:
     url = f"http://{host}:{port}/"
     settings = WebSettings(allowed_hosts=("127.0.0.1", "localhost", host), url=url, journal=str(db))
     web = LiveWeb(sim.runtime, settings, host, int(port), table=sim.config.name).start()
-    print(f"live web view: {url} (TV: {url}tv, overlay: {url}overlay)", file=sys.stderr, flush=True)
+    if not quiet:
+        print(web_line(url), file=sys.stderr, flush=True)
     return web
 
 
@@ -268,7 +298,7 @@ def _club(args: argparse.Namespace, config: TableConfig, db: Path) -> Any:
     if not host or not port.isdigit():
         raise ConfigError("--mqtt", "mqtt", f"must be HOST:PORT such as 127.0.0.1:1883, not {args.mqtt!r}")
     return SimClub.open(host, int(port), db, config, credentials=args.credentials, venue=args.venue,
-                        table=args.table)
+                        table=args.table, ca_file=args.ca_file)
 
 
 def _serve_until_interrupted(web: Any) -> None:

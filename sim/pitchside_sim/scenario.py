@@ -2,7 +2,7 @@
 
 A scenario is a TOML file: the table's game, options, side names, the seed of the coin
 toss's random source, a list of ``steps`` acted out at the pins, and ``expect``: output
-keys of the replay format (shared/spec/replay.md) the match must end with.
+keys of the replay format (docs/spec/replay.md) the match must end with.
 
 Steps, one string each, in virtual time; each starts ``gap_s`` after the previous one
 ended (default 0.6 s):

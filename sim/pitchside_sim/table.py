@@ -223,7 +223,7 @@ class SimTable:
         self.advance_to(self.now + gap_s)
 
     def output(self) -> dict[str, Any]:
-        """The match as the replay format's output object (shared/spec/replay.md)."""
+        """The match as the replay format's output object (docs/spec/replay.md)."""
         match = self.runtime.state.match
         out: dict[str, Any] = match.codec.output(match.state) | {"rejected": []}
         return out

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from PIL import Image
 
-from pitchside_sim.textview import Fit, compose
+from pitchside_sim.textview import Fit, Footer, compose, wrapped
 
 HOME, CLEAR_LINE, CLEAR_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
 """ANSI: cursor to the top left, erase to the end of the line, erase below the cursor
@@ -68,14 +68,22 @@ class TerminalView:
         cols, rows = self._size()
         return int(cols), int(rows)
 
-    def draw(self, frame: Image.Image, footer: tuple[str, ...] | str = (), *, dim: bool = False) -> None:
+    def draw(self, frame: Image.Image, footer: Footer | str = (), *, dim: bool = False,
+             text: tuple[str, ...] = ()) -> None:  # fmt: skip
         """Draw ``frame`` with ``footer`` lines under it (each wrapped to the width).
 
         :param dim: the panel is dimmed: drawn faint on a terminal.
+        :param text: the screen's words, between the panel and the footer, in the rows
+            the view leaves (:func:`pitchside_sim.textview.compose`).
         """
-        lines, self.fit = compose(frame, self.terminal(), (footer,) if isinstance(footer, str) else footer, self.view)
+        footer = (footer,) if isinstance(footer, str) else footer
+        lines, self.fit = compose(frame, self.terminal(), footer, self.view, text)
         if self.tty:
             faint, plain = ("\x1b[2m", "\x1b[22m") if dim and self.fit is not None else ("", "")
+            if faint and self.fit is not None:  # only the panel faint: its words stay plain
+                cells = self.fit.rows - len(wrapped(footer, self.terminal()[0]))
+                lines = [faint + lines[0], *lines[1:cells - 1], lines[cells - 1] + plain, *lines[cells:]]
+                faint = plain = ""
             body = f"{CLEAR_LINE}\n".join(lines)
             self.out.write(f"{HOME}{faint}{body}{plain}{CLEAR_LINE}{CLEAR_BELOW}")
         else:

@@ -13,7 +13,8 @@ Three views, tried in this order by :func:`choose` (``auto``), the first that fi
 ========  ====================================  =======================================
 
 A frame is drawn inside a one-character border (``+--+`` and ``|``), with footer lines
-under it (a status line, the keys), each wrapped to the terminal's width. So a 128x64
+under it (a status line, the keys), each wrapped to the terminal's width; between the
+two, in the rows left, the screen's words as plain text (``text``). So a 128x64
 panel needs 66 columns and 18 + footer rows in Braille: it fits an 80x24 terminal; a
 256x64 panel needs 130 columns in Braille, so an 80-column terminal gets ``small``.
 When no view fits, :func:`compose` gives instead a message saying what the terminal is
@@ -25,6 +26,7 @@ Pure: no terminal is read here; the caller passes the size (``shutil.get_termina
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -121,22 +123,67 @@ def cells(view: str, size: tuple[int, int]) -> tuple[int, int]:
     return -(-size[0] // cw), -(-size[1] // ch)
 
 
-def fit(view: str, size: tuple[int, int], footer: tuple[str, ...], columns: int) -> Fit:
+KeyHelp = tuple[tuple[str, str], ...]
+"""Key help: (key, what it does) pairs, e.g. ``(("t", "toss"), ("q", "quit"))``."""
+
+
+Footer = tuple["str | KeyHelp", ...]
+"""Lines under the panel: text (wrapped at spaces) or key help (wrapped between pairs)."""
+
+
+def fit(view: str, size: tuple[int, int], footer: Footer, columns: int) -> Fit:
     """What ``view`` of a ``size`` panel takes with ``footer`` wrapped to ``columns``."""
     cols, rows = cells(view, size)
     return Fit(view, cols + 2, rows + 2 + len(wrapped(footer, columns)))
 
 
-def wrapped(footer: tuple[str, ...], columns: int) -> list[str]:
+def wrapped(footer: Footer, columns: int) -> list[str]:
     """The footer lines, each wrapped at spaces to at most ``columns`` characters (a
-    word longer than that is cut)."""
+    word longer than that is cut), key help between pairs (:func:`wrap_pairs`)."""
     out: list[str] = []
     for line in footer:
-        out.extend(textwrap.wrap(line, max(1, columns), break_on_hyphens=False) or [""])
+        if isinstance(line, str):
+            out.extend(textwrap.wrap(line, max(1, columns), break_on_hyphens=False) or [""])
+        else:
+            out.extend(wrap_pairs(line, columns))
     return out
 
 
-def choose(size: tuple[int, int], terminal: tuple[int, int], footer: tuple[str, ...] = (),
+def help_text(pairs: KeyHelp) -> str:
+    """Key help on one line: ``"t toss  q quit"``."""
+    return "  ".join(f"{key} {label}" for key, label in pairs)
+
+
+def wrap_pairs(pairs: Sequence[tuple[str, str]], columns: int) -> list[str]:
+    """Key help as lines of at most ``columns`` characters: each ``key label`` pair
+    whole, two spaces between pairs, a line broken only between pairs (a pair longer
+    than the line gets a line of its own, cut)."""
+    lines: list[str] = []
+    line = ""
+    for key, label in pairs:
+        pair = f"{key} {label}"
+        if line and len(line) + 2 + len(pair) > columns:
+            lines.append(line)
+            line = ""
+        line = f"{line}  {pair}" if line else pair
+    if line:
+        lines.append(line)
+    return [x[: max(1, columns)] for x in lines]
+
+
+def fitted_text(text: tuple[str, ...], columns: int, rows: int) -> list[str]:
+    """``text`` wrapped to ``columns``, at most ``rows`` lines; cut text ends ``...``."""
+    lines = wrapped(tuple(text), columns) if text else []
+    if len(lines) <= rows:
+        return lines
+    if rows <= 0:
+        return []
+    kept = lines[:rows]
+    kept[-1] = kept[-1][: max(0, columns - 3)].rstrip() + "..."
+    return kept
+
+
+def choose(size: tuple[int, int], terminal: tuple[int, int], footer: Footer = (),
            view: str = "auto") -> Fit | None:  # fmt: skip
     """The view to draw a ``size`` panel in a ``terminal`` of (columns, rows): ``view``
     itself, or with ``auto`` the first of :data:`VIEWS` that fits; None when it does not
@@ -153,7 +200,7 @@ def choose(size: tuple[int, int], terminal: tuple[int, int], footer: tuple[str, 
     return None
 
 
-def too_small(size: tuple[int, int], terminal: tuple[int, int], footer: tuple[str, ...] = (),
+def too_small(size: tuple[int, int], terminal: tuple[int, int], footer: Footer = (),
               view: str = "auto") -> str:  # fmt: skip
     """The message for a terminal no view fits: ``"the terminal is 30x10: the 128x64
     panel needs at least 66 columns x 20 rows (Braille dots) or 34 columns x 12 rows
@@ -168,15 +215,21 @@ def too_small(size: tuple[int, int], terminal: tuple[int, int], footer: tuple[st
             f"{' or '.join(needs)}; make the window bigger (q quits)")  # fmt: skip
 
 
-def compose(frame: Image.Image, terminal: tuple[int, int], footer: tuple[str, ...] = (),
-            view: str = "auto") -> tuple[list[str], Fit | None]:  # fmt: skip
+def compose(frame: Image.Image, terminal: tuple[int, int], footer: Footer = (),
+            view: str = "auto", text: tuple[str, ...] = ()) -> tuple[list[str], Fit | None]:  # fmt: skip
     """The screen for ``frame``: the lines to draw (each at most ``terminal[0]``
     characters, at most ``terminal[1]`` of them when a view fits) and the fit used, or
-    the :func:`too_small` message wrapped to the terminal and None."""
+    the :func:`too_small` message wrapped to the terminal and None.
+
+    :param text: the screen's words (:mod:`pitchside_sim.words`), drawn between the
+        panel and the footer in the rows the view leaves (wrapped; cut with ``...``
+        when they do not all fit): they never make the panel's view smaller."""
     f = choose(frame.size, terminal, footer, view)
     if f is None:
         return wrapped((too_small(frame.size, terminal, footer, view),), terminal[0])[: max(1, terminal[1])], None
     body = half_blocks(frame) if f.view == "blocks" else braille(frame, 2 if f.view == "small" else 1)
     inner = f.columns - 2
     border = "+" + "-" * inner + "+"
-    return [border, *("|" + line.ljust(inner) + "|" for line in body), border, *wrapped(footer, terminal[0])], f
+    said = fitted_text(text, terminal[0], terminal[1] - f.rows)
+    panel = [border, *("|" + line.ljust(inner) + "|" for line in body), border]
+    return [*panel, *said, *wrapped(footer, terminal[0])], f

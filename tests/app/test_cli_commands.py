@@ -39,7 +39,10 @@ def test_the_format_help_lists_the_choices(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_league_new_and_standings_reach_the_league_module(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from pitchside.league.store import Store
+
     db = str(tmp_path / "league.db")
+    Store(db).close()  # the database league serve makes on its first start
     assert main(["league", "new", "Cup", "--game", "pichenotte", "--players", "Ann,Bob,Cy", "--db", db]) == 0
     assert capsys.readouterr().out == "league 1: Cup (pichenotte, round robin, 3 players): /leagues/1\n"
     assert main(["league", "new", "Cup", "--game", "pichenotte", "--players", "Ann,Bob", "--db", db]) == 2

@@ -1,4 +1,4 @@
-"""``pitchside replay FILE [--strict] [--pretty]`` (shared/spec/replay.md: exit status
+"""``pitchside replay FILE [--strict] [--pretty]`` (docs/spec/replay.md: exit status
 0 / 2 / 3, JSON on stdout, messages naming the line on stderr)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.app import journal
+from pitchside.app.journal import clock as journal
 
 
 def test_libc_is_looked_up_once_for_many_probes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -35,8 +35,8 @@ EXAMPLE_PINS = {
     "shot_done": "GPIO17",
     "undo": "GPIO22",
     "new": "GPIO23",
-    "plus": "GPIO24",
-    "minus": "GPIO25",
+    "plus": "GPIO19",
+    "minus": "GPIO21",
     "next": "GPIO26",
 }
 
@@ -262,18 +262,21 @@ def test_bad_beam_pin(write) -> None:
 
 def test_pin_clash_between_two_buttons_names_both_keys(write) -> None:
     err = refused(write('undo = "GPIO22"', 'undo = "GPIO4"'))
-    # buttons are checked in name order: coin comes first and owns the pin
-    assert (err.key, err.message) == ("buttons.undo", "GPIO4 is already used by buttons.coin")
+    # buttons are checked in name order: coin comes first and owns the pin; GPIO22,
+    # which undo left, is the first free one in the order suggested
+    assert (err.key, err.message) == ("buttons.undo", "GPIO4 is already used by buttons.coin: use GPIO22 (header pin "
+                                                      "15), which nothing on this table uses")
 
 
 def test_pin_clash_found_through_different_spellings(write) -> None:
     err = refused(write('undo = "GPIO22"', "undo = 4"))
-    assert (err.key, err.message) == ("buttons.undo", "GPIO4 is already used by buttons.coin")
+    assert (err.key, err.message[:37]) == ("buttons.undo", "GPIO4 is already used by buttons.coin")
 
 
 def test_pin_clash_between_a_button_and_the_beam_names_both_keys(write) -> None:
     err = refused(write('pin = "GPIO27"', 'pin = "BCM17"'))
-    assert (err.key, err.message) == ("beams.twenty.pin", "GPIO17 is already used by buttons.shot_done")
+    assert (err.key, err.message) == ("beams.twenty.pin", "GPIO17 is already used by buttons.shot_done: use GPIO27 "
+                                                          "(header pin 13), which nothing on this table uses")
 
 
 def test_missing_button(write) -> None:
@@ -372,40 +375,46 @@ def test_a_directory_is_not_a_config(tmp_path: Path) -> None:
 # --- pins the display takes -------------------------------------------------------------
 
 
-def test_spi_display_dc_and_rst_pins_clash_with_the_example_buttons(write) -> None:
-    # luma's SPI displays drive DC on GPIO24 and RST on GPIO25 (open_device's defaults),
-    # which the example panel gives to plus and minus.
-    err = refused(write('interface = "i2c"', 'interface = "spi"'))
-    assert (err.key, err.message) == ("buttons.minus", "GPIO25 is used by the display (display.interface = 'spi': SPI RST)")
+def test_the_example_buttons_leave_an_spi_panels_pins_free(write) -> None:
+    """One pin map for I2C and SPI panels: the example loads with an SPI panel as it is,
+    its DC and RST on luma's GPIO24 and GPIO25 (no button there)."""
+    cfg = load_config(write('interface = "i2c"', 'interface = "spi"'))
+    assert (cfg.display.interface, cfg.display.gpio_dc, cfg.display.gpio_rst, cfg.display.bus_speed_hz) == (
+        "spi", "GPIO24", "GPIO25", 8_000_000)
 
 
-def test_spi_display_dc_pin_clash(write) -> None:
-    err = refused(write('interface = "i2c"', 'interface = "spi"', 'minus = "GPIO25"', 'minus = "GPIO19"'))
-    assert (err.key, err.message) == ("buttons.plus", "GPIO24 is used by the display (display.interface = 'spi': SPI DC)")
+def test_spi_display_dc_pin_clash_names_the_pin_to_use_instead(write) -> None:
+    err = refused(write('interface = "i2c"', 'interface = "spi"', 'plus = "GPIO19"', 'plus = "GPIO24"'))
+    assert (err.key, err.message) == ("buttons.plus", "GPIO24 is used by the display (the SPI panel's DC line, "
+                                                      "gpio_dc): use GPIO19 (header pin 35), which nothing on this "
+                                                      "table uses")
+
+
+def test_spi_display_rst_pin_from_the_config_clashes(write) -> None:
+    err = refused(write('interface = "i2c"', 'interface = "spi"\ngpio_rst = "GPIO17"'))
+    assert (err.key, err.message) == ("buttons.shot_done", "GPIO17 is used by the display (the SPI panel's reset "
+                                                           "line, gpio_rst): use GPIO18 (header pin 12), which "
+                                                           "nothing on this table uses")
 
 
 def test_spi_display_bus_pins_clash(write) -> None:
-    err = refused(
-        write(
-            'interface = "i2c"', 'interface = "spi"',
-            'plus = "GPIO24"', 'plus = "GPIO18"',
-            'minus = "GPIO25"', 'minus = "GPIO19"',
-            'pin = "GPIO27"', 'pin = "GPIO10"',
-        )
-    )  # fmt: skip
-    assert (err.key, err.message) == ("beams.twenty.pin", "GPIO10 is used by the display (display.interface = 'spi': SPI0 bus)")
+    err = refused(write('interface = "i2c"', 'interface = "spi"', 'pin = "GPIO27"', 'pin = "GPIO10"'))
+    assert (err.key, err.message) == ("beams.twenty.pin", "GPIO10 is used by the display (display.interface = "
+                                                          "'spi': SPI0 MOSI): use GPIO27 (header pin 13), which "
+                                                          "nothing on this table uses")
 
 
-def test_spi_display_with_free_pins_loads(write) -> None:
-    cfg = load_config(
-        write('interface = "i2c"', 'interface = "spi"', 'plus = "GPIO24"', 'plus = "GPIO18"', 'minus = "GPIO25"', 'minus = "GPIO19"')
-    )
-    assert (cfg.display.interface, cfg.button("plus").pin, cfg.button("minus").pin) == ("spi", "GPIO18", "GPIO19")
+def test_spi_bus_speed_is_one_luma_drives(write) -> None:
+    err = refused(write('interface = "i2c"', 'interface = "spi"\nbus_speed_hz = 9000000'))
+    assert err.key == "display.bus_speed_hz"
+    assert err.message.startswith("9000000 Hz is not an SPI clock luma drives; use one of 500000, 1000000, ")
 
 
 def test_i2c_display_pins_clash(write) -> None:
     err = refused(write('coin = "GPIO4"', 'coin = "GPIO3"'))
-    assert (err.key, err.message) == ("buttons.coin", "GPIO3 is used by the display (display.interface = 'i2c': I2C1 SCL)")
+    assert (err.key, err.message) == ("buttons.coin", "GPIO3 is used by the display (display.interface = 'i2c': "
+                                                      "I2C1 SCL): use GPIO4 (header pin 7), which nothing on this "
+                                                      "table uses")
 
 
 def test_noop_display_takes_no_pins(write) -> None:
@@ -429,3 +438,19 @@ def test_a_beam_s_pulse_train_settings_are_read_and_checked(write) -> None:
     assert (err.key, err.message) == ("beams.twenty.train_spacing_ms",
                                       "train_spacing_s (7 ms) must be below min_block_s + rearm_s (6.5 ms), "
                                       "the closest two pieces can start")
+
+
+def test_an_input_on_a_panel_pin_no_display_uses_is_a_warning_naming_a_free_pin(write) -> None:
+    """The one pin map keeps I2C1, SPI0 and an SPI panel's DC/RST off inputs on every
+    table: on a bus this table's display does not use, such a pin is a warning (the
+    table starts), with the free pin to use instead."""
+    cfg = load_config(write('coin = "GPIO4"', 'coin = "GPIO8"', 'next = "GPIO26"', 'next = "GPIO25"'))
+    assert [(w.key, w.message) for w in cfg.warnings] == [
+        ("buttons.coin", "GPIO8 is SPI0 CE0 (SPI panels): free on this table, but the one pin map keeps it off "
+                         "inputs so the panel can change without rewiring: use GPIO4 (header pin 7), which nothing "
+                         "on this table uses"),
+        ("buttons.next", "GPIO25 is an SPI panel's reset line: free on this table, but the one pin map keeps it off "
+                         "inputs so the panel can change without rewiring: use GPIO26 (header pin 37), which "
+                         "nothing on this table uses"),
+    ]  # fmt: skip
+    assert [b.pin for b in cfg.buttons if b.name in ("coin", "next")] == ["GPIO8", "GPIO25"]

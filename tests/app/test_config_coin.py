@@ -18,12 +18,12 @@ BASE = tomllib.loads(EXAMPLE.read_text())
 
 def test_coin_and_pricing_read() -> None:
     cfg = parse_config(BASE | {
-        "coin": {"pin": "GPIO20", "gap_ms": 250, "free_credit_pin": 21},
+        "coin": {"pin": "GPIO20", "gap_ms": 250, "free_credit_pin": 15},
         "pricing": {"currency": "€", "game": 100, "coins": {"1": 50, "2": 100}, "bonus": [[200, 100]],
-                    "games": {"pitchnut": 150}, "extras": [{"option": "players", "value": "doubles", "price": 50}]},
+                    "games": {"pichenotte": 150}, "extras": [{"option": "players", "value": "doubles", "price": 50}]},
     })  # fmt: skip
-    assert cfg.coin is not None and (cfg.coin.pin, cfg.coin.gap_ms, cfg.coin.free_credit_pin) == ("GPIO20", 250, "GPIO21")
-    assert cfg.pricing == Pricing(coins=((1, 50), (2, 100)), game=100, games=(("pitchnut", 150),),
+    assert cfg.coin is not None and (cfg.coin.pin, cfg.coin.gap_ms, cfg.coin.free_credit_pin) == ("GPIO20", 250, "GPIO15")
+    assert cfg.pricing == Pricing(coins=((1, 50), (2, 100)), game=100, games=(("pichenotte", 150),),
                                   extras=(Extra("players", "doubles", 50),), bonus=((200, 100),), currency="€")  # fmt: skip
 
 
@@ -49,13 +49,13 @@ def test_no_pricing_no_coin() -> None:
 )
 def test_bad_values_are_named(section, key) -> None:
     with pytest.raises(ConfigError) as err:
-        parse_config(BASE | section)
+        parse_config(BASE | {"coin": {"pin": "GPIO20"}} | section)
     assert key in str(err.value)
 
 
 def test_coin_pin_clash_with_a_button() -> None:
     with pytest.raises(ConfigError) as err:
-        parse_config(BASE | {"coin": {"pin": BASE["buttons"]["coin"]}})
+        parse_config(BASE | {"coin": {"pin": BASE["buttons"]["coin"]}, "pricing": {}})
     assert "coin.pin" in str(err.value) and "already used" in str(err.value)
 
 

@@ -232,19 +232,23 @@ def test_the_bounce_default_is_the_decoders_measured_100_ms() -> None:
 # --- a journal path that is a directory ---------------------------------------------------
 
 
-def test_a_journal_path_that_is_a_directory_is_refused_by_check_config_and_at_start(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+def test_a_journal_path_that_is_a_directory_is_refused_by_check_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The config loads (``pitchside run`` starts it, keeping the matches in memory:
+    tests/hw/test_run_table_bad_journal.py); check-config refuses it, saying so."""
     folder = tmp_path / "pitchside"
     folder.mkdir()
     (folder / "keep.txt").write_text("the owner's file")
     text = edited(PICHENOTTE, 'journal = "/var/lib/pitchside/journal.db"', f'journal = "{folder}"')
-    found = problems(tmp_path / "t.toml") if (tmp_path / "t.toml").write_text(text) else []
-    assert found == [("storage.journal", f"{folder} is a directory, not a journal file; Pitchside leaves it "
-                                         f'alone: write journal = "{folder / "journal.db"}"')]
     status, out = check(tmp_path, capsys, text)
-    assert status == 2 and any("storage.journal" in line for line in out)
-    assert "write journal" in at_start(tmp_path, caplog, text)
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith(f'journal = "{folder}"'))
+    assert (status, out) == (2, [
+        f"{tmp_path / 'table.toml'}:{line}: storage.journal: {folder} is a directory, not a journal file; Pitchside "
+        f'leaves it alone: write journal = "{folder / "journal.db"}"; until then pitchside run keeps the matches '
+        "in memory only (NOT SAVING: not a journal file)",
+        f'    journal = "{folder}"   # on a writable partition',
+    ])
     assert sorted(p.name for p in folder.iterdir()) == ["keep.txt"]  # nothing moved, nothing made
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("pitchside")) == ["pitchside"]
 

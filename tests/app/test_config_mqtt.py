@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pitchside.app.config import ConfigErrors, load_config
-from pitchside.app.config_mqtt import CredentialsError, MqttConfig, ca_file_problem, read_credentials
+from pitchside.app.config_mqtt import CredentialsError, MqttConfig, ca_file_problem, read_credentials, split_user
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "pitchside_hw" / "configs" / "pichenotte.toml"
 
@@ -22,7 +22,7 @@ def with_mqtt(tmp_path: Path, section: str) -> Path:
     return path
 
 
-def cred(tmp_path: Path, text: str = "table-1:s3cret:with:colons\n", mode: int = 0o600) -> Path:
+def cred(tmp_path: Path, text: str = "kings-head/table-1:s3cret:with:colons\n", mode: int = 0o600) -> Path:
     path = tmp_path / "mqtt.cred"
     path.write_text(text)
     path.chmod(mode)
@@ -39,13 +39,25 @@ def test_no_mqtt_section_is_off() -> None:
     assert load_config(EXAMPLE).mqtt is None
 
 
-def test_a_plain_broker_with_credentials_takes_the_table_id_from_the_user(tmp_path: Path) -> None:
+def test_a_plain_broker_with_credentials_takes_the_venue_and_table_from_the_user(tmp_path: Path) -> None:
     c = cred(tmp_path)
-    config = load_config(with_mqtt(tmp_path, f'host = "league.local"\nvenue = "kings-head"\ncredentials = "{c}"\n'))
+    config = load_config(with_mqtt(tmp_path, f'host = "league.local"\ncredentials = "{c}"\n'))
     assert config.mqtt == MqttConfig(host="league.local", venue="kings-head", table="table-1", port=1883,
                                      tls=False, ca_file=None, credentials=str(c), keepalive_s=30)
     assert config.warnings == ()
-    assert read_credentials(str(c)) == ("table-1", "s3cret:with:colons")
+    assert read_credentials(str(c)) == ("kings-head/table-1", "s3cret:with:colons")
+
+
+@pytest.mark.parametrize("user", ["table-1", "kings-head/table-1/x", "Kings Head/table-1", "kings-head/", "/table-1"])
+def test_a_user_name_that_is_not_venue_slash_table_gives_neither(tmp_path: Path, user: str) -> None:
+    c = cred(tmp_path, f"{user}:pw\n")
+    assert split_user(user) is None
+    assert problems(with_mqtt(tmp_path, f'host = "h"\ncredentials = "{c}"\n')) == [
+        ("mqtt.venue", 'missing: the venue\'s id in the topics, such as "kings-head" (or credentials, whose user '
+                       'name VENUE/TABLE gives it)'),
+        ("mqtt.table", 'missing: the table\'s id in the topics, such as "table-1" (or credentials, whose user '
+                       'name VENUE/TABLE gives it)'),
+    ]
 
 
 def club_ca(tmp_path: Path) -> Path:
@@ -75,9 +87,10 @@ def test_a_password_in_the_config_is_refused_with_the_way_to_give_it(tmp_path: P
     [
         ('venue = "v"\ntable = "t"\n', [("mqtt.host", "missing: the broker's host name or address, such as "
                                                       "\"league.local\"")]),
-        ('host = "h"\ntable = "t"\n', [("mqtt.venue", "missing: the venue's id in the topics, such as \"kings-head\"")]),
+        ('host = "h"\ntable = "t"\n', [("mqtt.venue", "missing: the venue's id in the topics, such as \"kings-head\" "
+                                                      "(or credentials, whose user name VENUE/TABLE gives it)")]),
         ('host = "h"\nvenue = "v"\n', [("mqtt.table", "missing: the table's id in the topics, such as \"table-1\" "
-                                                      "(or credentials, whose user name it then is)")]),
+                                                      "(or credentials, whose user name VENUE/TABLE gives it)")]),
         ('host = "h"\nvenue = "Kings Head"\ntable = "t"\n',
          [("mqtt.venue", "must be 1-64 of a-z, 0-9, - and _ (one topic level), not 'Kings Head'")]),
         ('host = "h"\nvenue = "v"\ntable = "t/#"\n',
@@ -102,7 +115,7 @@ def test_a_credentials_file_without_a_user_and_password_line_is_named(tmp_path: 
     assert problems(with_mqtt(tmp_path, f'host = "h"\nvenue = "v"\ncredentials = "{c}"\n')) == [
         ("mqtt.credentials", f"{c} must hold one line USER:PASSWORD (the table's broker user and its password)"),
         ("mqtt.table", "missing: the table's id in the topics, such as \"table-1\" (or credentials, whose user "
-                       "name it then is)"),
+                       "name VENUE/TABLE gives it)"),
     ]
     with pytest.raises(CredentialsError):
         read_credentials(str(cred(tmp_path, "table-1:\n")))
@@ -111,11 +124,12 @@ def test_a_credentials_file_without_a_user_and_password_line_is_named(tmp_path: 
 def test_a_credentials_file_others_can_read_and_a_table_not_its_user_are_warnings(tmp_path: Path) -> None:
     c = cred(tmp_path, mode=0o644)
     config = load_config(with_mqtt(tmp_path, f'host = "h"\nvenue = "v"\ntable = "table-2"\ncredentials = "{c}"\n'))
-    assert config.mqtt is not None and config.mqtt.table == "table-2"
+    assert config.mqtt is not None and (config.mqtt.venue, config.mqtt.table) == ("v", "table-2")
     assert [(w.key, w.message) for w in config.warnings] == [
         ("mqtt.credentials", f"{c} can be read by others (mode 644): chmod 600 {c}"),
-        ("mqtt.table", "'table-2' is not the credentials' user 'table-1': the shipped ACL lets a table write "
-                       "only the topics of its own user name"),
+        ("mqtt.table", "'v/table-2' is not the credentials' user 'kings-head/table-1': the club's ACL lets a table "
+                       "write only under pitchside/<its user name>/, a user named VENUE/TABLE (pitchside club "
+                       "add-table makes one)"),
     ]
     assert os.stat(c).st_mode & 0o777 == 0o644  # check-config only reads
 

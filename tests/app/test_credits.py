@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from pitchside.core.copying import replace
 from pitchside.core.pricing import Credit
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render.kiosk import AttractView, MenuView
-from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, CoinFault, CoinInserted
+from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased, CoinFault, CoinInserted, TimerFired
 from pitchside.tables import credits, kiosk
 from pitchside.tables import pichenotte as table
 from support.credits_table import OPTIONS, SETTINGS, Table, ledger
@@ -103,7 +104,7 @@ def test_a_match_on_hold_keeps_what_was_paid_for(path: Path) -> None:
     t.press("next")
     t.press("shot_done")  # paid, then left without an input: suspended
     ks = t.rt.kiosk
-    t.rt.kiosk, _ = kiosk.handle(ks, kiosk.TimerFired("suspend", ks.last_input_at + SETTINGS.suspend_after_s))
+    t.rt.kiosk, _ = kiosk.handle(ks, TimerFired("suspend", ks.last_input_at + SETTINGS.suspend_after_s))
     assert t.rt.kiosk.mode == "attract"
     t.press("next")
     t.press("shot_done")  # no credit left, but this match is paid for
@@ -116,7 +117,7 @@ def test_doubles_costs_its_surcharge(path: Path) -> None:
     t.press("next")
     ks = t.rt.kiosk
     doubles = table.new_table(rules.Options(pucks=2, rounds_to_win=1, players="doubles"))
-    t.rt.kiosk = kiosk.replace(ks, table=doubles)
+    t.rt.kiosk = replace(ks, table=doubles)
     t.press("shot_done")
     assert t.rt.kiosk.mode == "menu" and t.rt.kiosk.short  # 100 < 150
 
@@ -130,7 +131,7 @@ def test_staff_free_credit_is_journaled_as_free(path: Path) -> None:
 
 def test_service_mode_hold_plus_grants_a_game(path: Path) -> None:
     t = Table(path)
-    t.rt.kiosk = kiosk.replace(t.rt.kiosk, mode="service")
+    t.rt.kiosk = replace(t.rt.kiosk, mode="service")
     t.post(ButtonPressed("plus", 1.0), ButtonHeld("plus", 2.0), ButtonReleased("plus", 2.1, held=True))
     assert ledger(path)[-1][:2] == ("free", 100)
 

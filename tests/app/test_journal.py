@@ -26,12 +26,15 @@ from typing import Any
 import pytest
 
 from pitchside.app import journal as journal_mod
+from pitchside.app.journal import checks as journal_checks
+from pitchside.app.journal import file as journal_file
 from pitchside.cli.main import main
 from pitchside.app.journal import APPLICATION_ID, SCHEMA_VERSION, Journal, JournalError, JournalLocked
 from pitchside.core.record.format import replay
 from pitchside.core.match import Match
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
+from support import damaged_journals as damaged
 
 CODEC = PichenotteCodec()
 HEADER: dict[str, Any] = {
@@ -571,6 +574,156 @@ def test_an_empty_file_just_works(db: Path, caplog: pytest.LogCaptureFixture) ->
     assert list(db.parent.glob("*.bad-*")) == []
 
 
+# --- a damaged journal of this table, told by its marks ------------------------------------
+
+def _side_files(p: Path) -> dict[str, bytes]:
+    """The journal's file and its -wal and -shm, by name, with their bytes."""
+    return {q.name: q.read_bytes() for q in sorted(p.parent.iterdir()) if q.name in (p.name, f"{p.name}-wal", f"{p.name}-shm")}
+
+
+@pytest.mark.parametrize("damage", [damaged.first_page_garbage, damaged.cut_to_60_bytes], ids=["first-page-garbage", "cut-to-60"])
+def test_a_damaged_journal_with_its_lock_file_beside_it_is_moved_aside_and_a_fresh_one_saves(
+    db: Path, damage: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The file does not read as a journal, but only Pitchside makes ``journal.db.lock``:
+    it is this table's journal, damaged. Before, ``pitchside run`` refused it and exited
+    2, and systemd restarted it into the same refusal."""
+    why = damage(db)
+    before = db.read_bytes()
+    told = f"{db} {why}, with this table's journal.db.lock beside it"
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (None, told)
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice) == (True, None, "JOURNAL MOVED ASIDE")
+        mid = j.start_match(HEADER)
+        j.append_lines(mid, [TOSS_A])
+        assert (mid, j.lines(mid)) == (1, [json.dumps(HEADER), json.dumps(TOSS_A)])
+    aside = db.parent / "journal.db.bad-1"
+    assert aside.read_bytes() == before  # kept for a post-mortem, byte for byte
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {told}: moved aside to {aside}; starting a fresh journal"
+    ]
+    with Journal.open(db) as again:  # the fresh journal is sound: no second move, no notice
+        assert (again.notice, again.lines(1)) == (None, [json.dumps(HEADER), json.dumps(TOSS_A)])
+    assert sorted(q.name for q in db.parent.iterdir()) == ["journal.db", "journal.db.bad-1", "journal.db.lock"]
+
+
+@pytest.mark.parametrize(
+    ("damage", "unknown"),
+    [(damaged.first_page_garbage, ", so not a Pitchside journal"),
+     (damaged.cut_to_60_bytes, ": it cannot be told to be a Pitchside journal")],
+    ids=["first-page-garbage", "cut-to-60"],
+)
+def test_the_same_damage_without_the_table_s_marks_is_left_alone_and_the_table_can_run_in_memory(
+    db: Path, damage: Any, unknown: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    why = damage(db)
+    Path(f"{db}.lock").unlink()  # nothing beside it says whose it is
+    before = _tree(db.parent)
+    expected = f"{db} {why}{unknown}; Pitchside leaves it alone: move it away, or name another file"
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (expected, None)
+    with pytest.raises(JournalError) as info:
+        Journal.open(db)
+    assert str(info.value) == expected
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db, left_alone="memory") as j:  # as pitchside run opens it
+        assert (j.durable, j.warning, j.notice) == (False, "NOT SAVING: not a journal file", None)
+        mid = j.start_match(HEADER)
+        j.append_lines(mid, [TOSS_A])
+        assert (mid, j.lines(mid)) == (-1, [json.dumps(HEADER), json.dumps(TOSS_A)])  # kept in memory
+    assert [r.getMessage() for r in caplog.records if r.name == LOG][0] == f"{expected}; keeping matches in memory only"
+    assert _tree(db.parent) == before  # nothing moved, written or made beside it, not even the lock
+
+
+@pytest.mark.parametrize("lock", [True, False], ids=["with-lock", "without-lock"])
+def test_another_program_s_database_is_left_alone_byte_for_byte_even_with_the_lock_beside_it(
+    db: Path, lock: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A sound SQLite database with someone else's tables is clearly not the table's,
+    whatever lies beside it: never moved; ``pitchside run`` keeps the matches in memory."""
+    why = _other_program(db)
+    if lock:
+        Path(f"{db}.lock").write_bytes(b"")
+    before = _tree(db.parent)
+    expected = f"{db} {why}; Pitchside leaves it alone: move it away, or name another file"
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (expected, None)
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db, left_alone="memory") as j:
+        assert (j.durable, j.warning, j.notice, j.start_match(HEADER)) == (False, "NOT SAVING: not a journal file", None, -1)
+    assert [r.getMessage() for r in caplog.records if r.name == LOG][0] == f"{expected}; keeping matches in memory only"
+    assert _tree(db.parent) == before
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+        assert c.execute("SELECT name FROM recipes").fetchall() == [("soup",)]
+
+
+@pytest.mark.parametrize("lock", [True, False], ids=["with-lock", "without-lock"])
+def test_an_empty_file_whose_wal_holds_the_matches_is_moved_aside_with_its_wal(
+    db: Path, lock: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite deletes the -wal of an empty database file it opens, and every match in it
+    with it: an empty journal beside a -wal that holds pages is moved aside, its -wal with
+    it, byte for byte."""
+    damaged.killed_mid_match(db)
+    with open(db, "r+b") as fh:
+        fh.truncate(0)
+    if not lock:
+        Path(f"{db}.lock").unlink()
+    before = _side_files(db)
+    size = len(before["journal.db-wal"])
+    assert size > 40 * 50
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice, j.start_match(HEADER)) == (True, None, "JOURNAL MOVED ASIDE", 1)
+    aside = db.parent / "journal.db.bad-1"
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {db} is empty, but its journal.db-wal holds {size:,} bytes: moved aside to {aside}; "
+        "starting a fresh journal"
+    ]
+    assert _side_files(aside) == {"journal.db.bad-1" + k.removeprefix("journal.db"): v for k, v in before.items()}
+
+
+def test_an_empty_file_with_only_the_lock_beside_it_is_used_as_new(db: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Killed right after the file was made: nothing was in it, nothing is lost."""
+    Path(f"{db}.lock").write_bytes(b"")
+    db.write_bytes(b"")
+    assert (journal_mod.check_path(db), journal_mod.damage(db)) == (None, None)
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice, j.start_match(HEADER)) == (True, None, None, 1)
+    assert caplog.records == []
+    assert list(db.parent.glob("*.bad-*")) == []
+
+
+def test_a_damaged_journal_killed_mid_match_goes_aside_with_its_wal_and_shm_even_without_the_lock(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite's -wal and -shm beside it are the table's marks too (a journal was being
+    written there when it stopped); they go aside with it, so nothing is lost."""
+    damaged.killed_mid_match(db)
+    Path(f"{db}.lock").unlink()
+    with open(db, "r+b") as fh:
+        fh.write(damaged.GARBAGE_PAGE)
+    before = _side_files(db)
+    told = f"{db} is not an SQLite database, with this table's journal.db-wal and journal.db-shm beside it"
+    assert journal_mod.damage(db) == told
+    caplog.set_level(logging.WARNING, logger=LOG)
+    with Journal.open(db) as j:
+        assert (j.durable, j.notice, j.start_match(HEADER)) == (True, "JOURNAL MOVED ASIDE", 1)
+    aside = db.parent / "journal.db.bad-1"
+    assert [r.getMessage() for r in caplog.records if r.name == LOG] == [
+        f"journal {told}: moved aside to {aside}; starting a fresh journal"
+    ]
+    assert _side_files(aside) == {"journal.db.bad-1" + k.removeprefix("journal.db"): v for k, v in before.items()}
+
+
+def test_open_readonly_names_a_damaged_journal_and_moves_nothing(db: Path) -> None:
+    why = damaged.first_page_garbage(db)
+    with pytest.raises(JournalError) as info:
+        Journal.open_readonly(db)
+    assert str(info.value) == f"{db} {why}, with this table's journal.db.lock beside it"
+    assert not Path(f"{db}.bad-1").exists()
+
+
 # --- the lock -----------------------------------------------------------------------------
 
 
@@ -816,7 +969,7 @@ def test_a_read_only_fault_while_opening_gives_memory_mode(db: Path, monkeypatch
     def refuse(p: Path) -> sqlite3.Connection:
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(Journal, "_connect_checked", classmethod(lambda cls, p: refuse(p)))
+    monkeypatch.setattr(journal_file, "_connect_checked", lambda p, damaged: refuse(p))
     with Journal.open(db) as j:
         assert (j.durable, j.warning, j.path) == (False, "NOT SAVING: read-only storage", db)
         with pytest.raises(JournalLocked):  # memory mode still holds the lock
@@ -902,9 +1055,10 @@ def test_lines_of_an_unknown_match(journal: Journal, db: Path) -> None:
 
 def test_fsync_dir_is_used_by_move_aside(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Path] = []
-    real = journal_mod.fsync_dir
+    real = journal_file.fsync_dir
     _newer_schema(db)
-    monkeypatch.setattr(journal_mod, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
+    for where in (journal_file, journal_checks):  # the rename aside, the new file
+        monkeypatch.setattr(where, "fsync_dir", lambda p: (seen.append(Path(p)), real(p))[1])
     Journal.open(db).close()
     assert seen == [db.parent, db.parent]  # the rename aside, then the new file
 
@@ -992,7 +1146,7 @@ def test_a_rescue_folder_that_cannot_be_made_is_given_up_once_and_the_match_stil
     blocker = tmp_path / "file"
     blocker.write_text("")
     with Journal.open(blocker / "journal.db", rescue_dir=blocker / "rescue") as j:  # neither can be made
-        assert j._rescue_named is None
+        assert j._kept.named is None
         with caplog.at_level(logging.WARNING, logger="pitchside.app.journal"):
             mid = j.start_match(HEADER)
             j.append_lines(mid, [TOSS_A])
@@ -1019,7 +1173,7 @@ def test_a_resumed_match_is_kept_whole_when_the_disk_fills_after_the_restart(db:
 def test_a_storage_fault_is_named_by_its_errno_or_sqlite_code_never_by_the_path_in_its_text() -> None:
     """A path holding "full" or "readonly" named the wrong fault (a test run under
     /tmp/main-full showed "NOT SAVING: disk full" for a read-only file system)."""
-    from pitchside.app.journal import _why
+    from pitchside.app.journal.file import why as _why
 
     assert _why(OSError(errno.EROFS, "Read-only file system", "/tmp/main-full/journal.db.lock")) == "read-only storage"
     assert _why(OSError(errno.ENOSPC, "No space left on device", "/srv/readonly-copy/journal.db")) == "disk full"

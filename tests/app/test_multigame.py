@@ -105,12 +105,12 @@ def test_a_one_game_config_is_unchanged() -> None:
 
 
 def test_a_missing_button_or_beam_of_the_second_game_is_named_with_the_game(tmp_path: Path) -> None:
-    found = _problems(tmp_path, 'pitch_off = "GPIO18"', "", '[beams.pocket_2]\npin = "GPIO20"', "[beams.pocket_2]")
+    found = _problems(tmp_path, 'pitch_off = "GPIO18"', "", '[beams.pocket_2]\npin = "GPIO15"', "[beams.pocket_2]")
     assert found == {
         "buttons.pitch_off": "missing pin (pitchnut needs it)",
         "beams.pocket_2.pin": "missing pin",
     }
-    found = _problems(tmp_path, '[beams.pocket_3]\npin = "GPIO21"', "[beams.x3]\npin = \"GPIO21\"")
+    found = _problems(tmp_path, '[beams.pocket_3]\npin = "GPIO14"', "[beams.x3]\npin = \"GPIO14\"")
     assert found["beams.pocket_3"] == "missing: this sensor needs a pin (pitchnut needs it)"
     assert found["beams.x3"].startswith("not a pichenotte or pitchnut sensor (twenty, pocket_1, ")
     found = _problems(tmp_path, 'coin = "GPIO4"', "")  # shared by both games
@@ -144,7 +144,8 @@ def test_games_errors_are_named(tmp_path: Path) -> None:
     neither = _problems(tmp_path, 'pitch_off = "GPIO18"', 'pitch_off = "GPIO18"\nroll = "GPIO14"')
     assert neither["buttons.roll"].startswith("not a pichenotte or pitchnut button (coin, call, ")
     clash = _problems(tmp_path, 'pitch_off = "GPIO18"', 'pitch_off = "GPIO17"')
-    assert clash == {"buttons.shot_done": "GPIO17 is already used by buttons.pitch_off"}
+    assert clash == {"buttons.shot_done": "GPIO17 is already used by buttons.pitch_off: use GPIO18 (header pin 12), "
+                                          "which nothing on this table uses"}
 
 
 def test_a_one_game_table_refuses_the_other_games_panel_as_before(tmp_path: Path) -> None:

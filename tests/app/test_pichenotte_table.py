@@ -179,7 +179,7 @@ def test_view_shows_remaining_pucks_during_the_tally() -> None:
 
 
 def test_new_is_not_the_game_s_a_hold_changes_nothing() -> None:
-    """NEW belongs to the kiosk flow (staff gestures, tables/kiosk.py): the game ignores it."""
+    """NEW belongs to the kiosk flow (staff gestures, tables/kiosk/): the game ignores it."""
     ts, _ = press(tossed(pucks=3), "shot_done")
     ts2, eff = t.handle(ts, ButtonHeld("new", 2.0))
     assert ts2 == ts and eff == ()

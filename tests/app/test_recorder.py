@@ -495,6 +495,42 @@ def test_a_runtime_on_a_journal_that_could_not_open_warns_from_the_first_frame(t
         j.close()
 
 
+def test_a_journal_moved_aside_at_start_is_said_on_the_prompt_line_until_the_first_input_without_the_badge(
+    db: Path, clock: FakeClock
+) -> None:
+    """A bad journal moved aside: saving goes on (no badge); the notice stays up until
+    the players' first accepted input, and a later fault's warning still shows."""
+    db.write_bytes(b"\x00garbage" * 500)
+    Path(f"{db}.lock").write_bytes(b"")
+    with Journal.open(db) as j:
+        assert (j.durable, j.warning, j.notice) == (True, None, "JOURNAL MOVED ASIDE")
+        rec = Recorder(j, clock)
+        d = started(rec, clock)
+        d.press("coin", 101.0)  # a match in progress: straight on the display
+        d.press("shot_done", 102.0)  # and no play prompt up
+        sink = FakeSink()
+        rt = Runtime(d.ts, TableParts(sink, toss=lambda: "A", clock=clock, recorder=rec, size=SIZE))
+        rt.refresh()
+        assert (len(rt.state.match.inputs), rt.state.prompt) == (2, None)
+        assert sink.frames[-1].tobytes() == expected_frame(rt.state, "JOURNAL MOVED ASIDE", badge=False)
+        rt.post(ButtonPressed("call", 104.0))  # not an input of its own: the notice stays
+        rt.process_pending()
+        assert (len(rt.state.match.inputs), rt.state.prompt) == (2, None)
+        assert sink.frames[-1].tobytes() == expected_frame(rt.state, "JOURNAL MOVED ASIDE", badge=False)
+        rt.post(ButtonPressed("shot_done", 105.0))
+        rt.process_pending()
+        assert (len(rt.state.match.inputs), j.durable, rt.state.prompt) == (3, True, None)
+        assert sink.frames[-1].tobytes() == expected_frame(rt.state, None, badge=False)
+        j._conn = DiskFull(j._conn)  # type: ignore[arg-type, assignment]
+        rt.post(ButtonPressed("undo", 107.0))  # journaled like any input: this write fails
+        rt.process_pending()
+        assert (len(rt.state.match.inputs), j.durable, rec.warning) == (2, False, "NOT SAVING: disk full")
+        # the fault's warning is asked for (the notice seen before does not hide it), behind the undo's prompt
+        assert (rt.frame().warning, rt.frame().badge) == ("NOT SAVING: disk full", True)
+        assert rt.state.prompt == Prompt("Undone", "info")
+        assert sink.frames[-1].tobytes() == expected_frame(rt.state, None, badge=True)
+
+
 def test_a_full_history_prunes_in_the_starting_step_s_own_transaction(journal: Journal, clock: FakeClock) -> None:
     """With ``max_matches`` ended matches kept, the next start deletes the oldest in the
     same BEGIN ... COMMIT as its header and first input: still one fsync."""

@@ -44,8 +44,7 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_side_displays_are_read_by_role(tmp_path: Path) -> None:
-    text = EXAMPLE.replace("[pichenotte]", SIDES + "\n[pichenotte]").replace('minus = "GPIO25"', 'minus = "GPIO20"')
-    text = text.replace('plus = "GPIO24"', 'plus = "GPIO21"')
+    text = EXAMPLE.replace("[pichenotte]", SIDES + "\n[pichenotte]")  # the example leaves SPI's pins free
     cfg = load_config(write(tmp_path, text))
     roles = dict(cfg.side_displays)
     assert roles["side_a"].i2c_address == 0x3D and roles["side_a"].driver == "ssd1306"
@@ -61,11 +60,12 @@ def test_a_side_display_on_the_main_display_s_i2c_address_is_refused(tmp_path: P
 
 
 def test_an_spi_side_display_reserves_its_pins_from_the_buttons(tmp_path: Path) -> None:
-    text = EXAMPLE.replace("[pichenotte]", SIDES + "\n[pichenotte]")
+    text = EXAMPLE.replace("[pichenotte]", SIDES + "\n[pichenotte]").replace('minus = "GPIO21"', 'minus = "GPIO25"')
     with pytest.raises(ConfigError) as info:
         load_config(write(tmp_path, text))
     assert info.value.key == "buttons.minus"  # buttons are checked in name order
-    assert info.value.message == "GPIO25 is used by the display (display.interface = 'spi': SPI RST)"
+    assert info.value.message == ("GPIO25 is used by the display (the SPI panel's reset line, gpio_rst): use GPIO21 "
+                                  "(header pin 40), which nothing on this table uses")
 
 
 def test_an_unknown_display_role_is_named(tmp_path: Path) -> None:
@@ -161,3 +161,18 @@ def test_a_side_display_is_laid_out_on_every_panel_with_its_name_whole(panel: Pa
             assert not view.status or fit.shows(view.status), name
             folder = f"{panel.width}x{panel.height}" + ("rgb" if panel.mode == "RGB" else "")
             check_golden(render_side(view, panel), GOLDEN / "side" / folder / f"{name}.png", panel.size, panel.mode)
+
+
+def test_two_spi_panels_share_a_dc_line_but_not_a_reset_line(tmp_path: Path) -> None:
+    spi = ('[display]\ndriver = "ssd1322"\ninterface = "spi"\nwidth = 256\nheight = 64\n\n'
+           '[displays.side_a]\ndriver = "ssd1306"\ninterface = "spi"\nspi_device = 1\nwidth = 128\nheight = 32\n')
+    main_display = EXAMPLE[EXAMPLE.index("[display]"):EXAMPLE.index("\n\n", EXAMPLE.index("[display]"))]
+    text = EXAMPLE.replace(main_display + "\n", spi)
+    with pytest.raises(ConfigError) as info:
+        load_config(write(tmp_path, text))
+    assert (info.value.key, info.value.message) == (
+        "displays.side_a.gpio_rst", "GPIO25 is already the reset line of display: give each SPI panel its own reset "
+                                    "line (opening this one would reset the other)")
+    cfg = load_config(write(tmp_path, text.replace("spi_device = 1\n", 'spi_device = 1\ngpio_rst = "GPIO18"\n')))
+    (side,) = [d for _, d in cfg.side_displays]
+    assert (cfg.display.gpio_dc, side.gpio_dc, side.gpio_rst) == ("GPIO24", "GPIO24", "GPIO18")

@@ -36,8 +36,8 @@ def test_a_buzzer_with_every_cue_by_default(tmp_path: Path) -> None:
 
 
 def test_a_tonal_buzzer_with_some_cues(tmp_path: Path) -> None:
-    config = load_config(with_sound(tmp_path, 'pin = 19\nkind = "tonal"\ncues = ["won", "refusal"]\n'))
-    assert config.sound == SoundConfig(pin="GPIO19", kind="tonal", cues=("won", "refusal"))
+    config = load_config(with_sound(tmp_path, 'pin = 20\nkind = "tonal"\ncues = ["won", "refusal"]\n'))
+    assert config.sound == SoundConfig(pin="GPIO20", kind="tonal", cues=("won", "refusal"))
     assert load_config(with_sound(tmp_path, 'pin = "GPIO18"\ncues = []\n')).sound.cues == ()  # type: ignore[union-attr]
 
 
@@ -52,8 +52,10 @@ def test_a_tonal_buzzer_with_some_cues(tmp_path: Path) -> None:
          [("sound.cues", "must be a list of point, refusal, won, twenty, not ['point', 'goal']")]),
         ('pin = "GPIO18"\ncues = ["won", "won"]\n', [("sound.cues", "names a cue twice: ['won', 'won']")]),
         ('pin = "GPIO18"\nvolume = 11\n', [("sound.volume", "unknown key")]),
-        ('pin = "GPIO17"\n', [("sound.pin", "GPIO17 is already used by buttons.shot_done")]),
-        ('pin = "GPIO2"\n', [("sound.pin", "GPIO2 is used by the display (display.interface = 'i2c': I2C1 SDA)")]),
+        ('pin = "GPIO17"\n', [("sound.pin", "GPIO17 is already used by buttons.shot_done: use GPIO18 (header pin 12), "
+                                                   "which nothing on this table uses")]),
+        ('pin = "GPIO2"\n', [("sound.pin", "GPIO2 is used by the display (display.interface = 'i2c': I2C1 SDA): use "
+                                                 "GPIO18 (header pin 12), which nothing on this table uses")]),
     ],
 )
 def test_bad_sound_sections_are_named(tmp_path: Path, section: str, expected: list[tuple[str, str]]) -> None:

@@ -34,13 +34,15 @@ def test_each_game_table_copy_equals_dataclasses_replace(game: str) -> None:
     assert replace(ts, names=("C", "D")).names == ("C", "D")
 
 
-def test_a_press_accepted_in_play_copies_the_kiosk_state_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The service counters and the input's time go in the copy that takes the game's
-    table (kiosk._playing): one copy of the 25-field state per accepted press, not two."""
+def test_a_press_accepted_in_play_copies_the_kiosk_state_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An accepted press in play copies the 25-field state twice: the kiosk's own changes
+    (the service counters, the input's time, the moment's end) in one copy, the game's
+    table and its moments in the next (kiosk.flow._playing); no other copy."""
     from pitchside.core.rules import pichenotte as rules
     from pitchside.signals.events import ButtonPressed, ButtonReleased
     from pitchside.tables import effects as fx
     from pitchside.tables import kiosk as k
+    from pitchside.tables.kiosk import flow, pay, screens, service, state
     from pitchside.tables import pichenotte
 
     s = k.KioskSettings(dim_after_s=60, suspend_after_s=300, result_timeout_s=90)
@@ -51,17 +53,19 @@ def test_a_press_accepted_in_play_copies_the_kiosk_state_once(monkeypatch: pytes
     ks, _ = k.handle(ks, fx.CoinTossed("A", 2.5))
     assert ks.mode == "playing"
     copies: list[object] = []
-    real = k.replace
+    real = replace
 
     def counting(obj: object, /, **changes: object) -> object:
         if isinstance(obj, k.KioskState):
             copies.append(changes)
         return real(obj, **changes)
 
-    monkeypatch.setattr(k, "replace", counting)
+    for part in (flow, pay, screens, service, state):  # every copy of the kiosk's state, in any of its modules
+        if hasattr(part, "replace"):
+            monkeypatch.setattr(part, "replace", counting)
     after, effects = k.handle(ks, ButtonPressed("shot_done", 3.0))  # A's free shot stays: accepted
     assert after.table.match is not ks.table.match
     assert any(isinstance(e, fx.Accepted) for e in effects)
-    assert len(copies) == 1, copies
+    assert [sorted(c) for c in copies] == [["dimmed", "last_input_at", "moment", "pressed", "stats"], ["moment", "table"]]
     assert after.last_input_at == 3.0 and "shot_done" in after.pressed
     assert after.stat("shot_done").edges == ks.stat("shot_done").edges + 1

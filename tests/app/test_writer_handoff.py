@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.app import journal as journal_module
+from pitchside.app.journal import file as journal_file
 from pitchside.app.journal import Journal
 from pitchside.app.writer import Writer, handoff
 
@@ -99,7 +99,7 @@ def test_handoff_off_the_writer_thread_does_nothing() -> None:
 def test_the_journal_hands_off_right_before_each_commit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     j = Journal.open(tmp_path / "journal.db")
     log: list[str] = []
-    monkeypatch.setattr(journal_module, "handoff", lambda: log.append("handoff"))
+    monkeypatch.setattr(journal_file, "handoff", lambda: log.append("handoff"))
     assert j._conn is not None  # noqa: SLF001
     j._conn.set_trace_callback(lambda sql: log.append(sql.split()[0]))  # noqa: SLF001
     mid = j.start_match({"format": 1, "game": "pichenotte", "options": {}, "rules_version": 1})

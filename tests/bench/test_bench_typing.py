@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TYPED = ("ab_edge", "ab_journal", "club", "counting", "cpu_stages", "dataclass_cost", "fsync_methods", "gil", "latency",
-         "run", "web", "webtrace")
+TYPED = ("ab_edge", "ab_journal", "club", "counting", "cpu_stages", "dataclass_cost", "fsync_methods", "gil", "intake",
+         "latency", "result_size", "run", "slowclients", "wall_sse", "web",
+         "webtrace")
 
 
 def test_mypy_strict_passes_over_the_typed_bench_modules(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from pitchside.app.journal import Journal
 from pitchside.club.link import ClubLink
-from support.broker import USERS, Broker, free_port, mosquitto
+from support.broker import USERS, Broker, free_port, mosquitto, user
 from support.club import League, attach, mqtt_config, play
 from support.web_live import sim_table
 
@@ -156,7 +156,7 @@ def test_a_table_offline_all_night_sends_every_result_when_the_broker_appears(tm
 def test_the_acl_refuses_a_table_another_tables_topics(broker: Broker, tmp_path: Path) -> None:
     acks: dict[int, str] = {}
     c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="acl-probe", protocol=mqtt.MQTTv5)
-    c.username_pw_set("table-1", USERS["table-1"])
+    c.username_pw_set(user("table-1"), USERS[user("table-1")])
     c.on_publish = lambda cl, ud, mid, rc, props: acks.__setitem__(mid, str(rc))
     c.connect("127.0.0.1", broker.port)
     c.loop_start()

@@ -1,4 +1,4 @@
-"""Pichenotte's inputs exactly as shared/spec/replay.md writes them (
+"""Pichenotte's inputs exactly as docs/spec/replay.md writes them (
 "check every other game's inputs for the same kind of added requirement"): every
 combination of the spec's ``shot`` fields, given or left to their defaults, in the
 situations of a round, is read by the codec and accepted by the rules unless the

@@ -1,4 +1,4 @@
-"""The replay machinery (shared/spec/replay.md, version 1) with Pichenotte: header,
+"""The replay machinery (docs/spec/replay.md, version 1) with Pichenotte: header,
 input lines, undo, refusals with line numbers, strict mode, malformed lines, dump."""
 
 from __future__ import annotations

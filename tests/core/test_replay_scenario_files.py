@@ -4,7 +4,7 @@ Scenario files are full matches written from a rulebook, each with the output wo
 out by hand in ``NAME.expected.json`` (``_why`` keys say how). They live in
 ``tests/scenarios/replay/`` (Pichenotte) and ``tests/core/<game>/scenarios/``. An
 expected ``rejected`` entry gives ``line``, ``input`` and the ``rule`` ID the reason must
-name (shared/spec/replay.md: "the reason naming the rule")."""
+name (docs/spec/replay.md: "the reason naming the rule")."""
 
 from __future__ import annotations
 

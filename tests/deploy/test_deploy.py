@@ -25,7 +25,8 @@ INSTALL = DEPLOY / "install.sh"
 ROLLBACK = DEPLOY / "rollback.sh"
 SCRIPTS = [INSTALL, ROLLBACK]
 EXAMPLES = ROOT / "hardware" / "pitchside_hw" / "configs"
-GAMES = "boulomania combo mastermove pichenotte pichenotte_coin pitchbowl pitchnut"  # the example configs (pichenotte_coin: pay to play)
+GAMES = ("boulomania boulomania_ssd1322 combo mastermove mastermove_ssd1351 pichenotte pichenotte_coin "
+         "pichenotte_ssd1309 pitchbowl pitchbowl_ssd1322 pitchnut pitchnut_ssd1309")  # the example configs
 VENV_PITCHSIDE = Path(sys.executable).with_name("pitchside")
 
 # Commands that change the system: in a dry run none may be called.
@@ -36,7 +37,7 @@ MUTATORS = [
 # What the installer would create on the real system.
 SYSTEM_PATHS = [
     "/opt/pitchside", "/etc/pitchside", "/var/lib/pitchside", "/etc/systemd/system/pitchside.service",
-    "/etc/systemd/system/pitchside-web.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
+    "/etc/systemd/system/pitchside-web.service", "/etc/systemd/system/pitchside-league.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
 ]  # fmt: skip
 
 
@@ -135,6 +136,7 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         f"    pichenotte: a new config from {EXAMPLES}/pichenotte.toml\n",
         "==> apt packages",
         "==> user pitchside in groups gpio i2c spi dialout",
+        "==> users pitchside-web and pitchside-league (no device groups)",
         "==> directories",
         f"+ install -d -m 0755 -o root -g root {prefix}\n",
         f"+ install -d -m 0755 -o root -g root {prefix}/releases\n",
@@ -162,6 +164,10 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         "==> systemd unit /etc/systemd/system/pitchside-web.service",  # written, never enabled
         f"    | ExecStart={prefix}/current/venv/bin/pitchside web --config /etc/pitchside/table.toml",
         "    not enabled: sudo systemctl enable --now pitchside-web.service",
+        "==> systemd unit /etc/systemd/system/pitchside-league.service",  # written, never enabled
+        f"    | ExecStart={prefix}/current/venv/bin/pitchside league serve --db /var/lib/pitchside-league/league.db "
+        "--credentials %d/broker $LEAGUE_ARGS",
+        "    not enabled: sudo systemctl enable --now pitchside-league.service",
         "+ systemctl daemon-reload",
         f"==> check {EXAMPLES}/pichenotte.toml\n",  # the file that would be installed
         f"+ env GPIOZERO_PIN_FACTORY=lgpio {tmp_path}/stub-bin/pitchside check-config {EXAMPLES}/pichenotte.toml\n",
@@ -169,14 +175,53 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         "==> start pitchside.service",
         "+ systemctl enable pitchside.service",
         "+ systemctl restart pitchside.service",
+        "+ systemctl try-restart pitchside-web.service pitchside-league.service",  # only if running
         "==> done",
     ]
     _in_order(r.stdout, expected)
     assert "NOT started" not in r.stdout
     assert "enable pitchside-web" not in r.stdout.replace("sudo systemctl enable --now pitchside-web", "")
+    assert "enable pitchside-league" not in r.stdout.replace("sudo systemctl enable --now pitchside-league", "")
     assert not log.exists(), "dry run called: " + log.read_text()
     assert not prefix.exists() and not (tmp_path / "opt").exists()
     assert {p: os.path.lexists(p) for p in SYSTEM_PATHS} == before
+
+
+def test_dry_run_of_an_spi_panel_turns_spi_on_in_config_txt(tmp_path: Path) -> None:
+    r, _, _ = _dry_run(tmp_path, "--game", "boulomania_ssd1322", "--boot-config", str(tmp_path / "config.txt"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        f"==> I2C and SPI, I2C clock 400 kHz ({tmp_path}/config.txt)",
+        f"==> SPI for the panel ([display] in {EXAMPLES}/boulomania_ssd1322.toml)\n",
+        "    wiring: SCLK GPIO11, MOSI GPIO10, CS GPIO8 (CE0), DC and RST as its gpio_dc and gpio_rst say",
+        f"+ append to {tmp_path}/config.txt\n",
+        "    | [all]\n    | dtparam=spi=on\n",
+        "==> systemd unit",
+    ])  # fmt: skip
+    (tmp_path / "i2c").mkdir()
+    i2c, _, _ = _dry_run(tmp_path / "i2c", "--game", "pichenotte_ssd1309", "--boot-config", str(tmp_path / "c.txt"))
+    assert i2c.returncode == 0 and "dtparam=spi=on" not in i2c.stdout and "==> SPI for the panel" not in i2c.stdout
+
+
+def test_spi_panels_are_found_in_the_display_tables_only(tmp_path: Path) -> None:
+    cfg = tmp_path / "t.toml"
+    cfg.write_text('[web]\ninterface = "spi"\n[display] # main\ndriver = "ssd1322"\ninterface = "spi"\n'
+                   '[displays.side_a]\ninterface = "i2c"\n[displays.side_b]\ninterface = "spi"   # far end\n')
+    r = _bash(f'spi_panels "{cfg}"; main_panel "{cfg}"')
+    assert r.stdout == "display\ndisplays.side_b\nssd1322 x spi"
+
+
+def test_spi_on_in_config_txt_is_appended_once(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.txt"
+    cfg.write_text(PI_CONFIG)
+    for _ in range(2):
+        r = _bash(f'DRY_RUN=0; ensure_spi "{cfg}"')
+        assert r.returncode == 0, r.stderr
+    assert cfg.read_text().count("dtparam=spi=on") == 1 and cfg.read_text().startswith(PI_CONFIG + "\n# pitchside: SPI")
+    assert "already turns SPI on: kept" in r.stdout
+    cfg.write_text("dtparam=audio=on,spi=on\n")
+    r = _bash(f'DRY_RUN=0; ensure_spi "{cfg}"')
+    assert cfg.read_text() == "dtparam=audio=on,spi=on\n" and "kept" in r.stdout
 
 
 def test_dry_run_twice_prints_the_same(tmp_path: Path) -> None:
@@ -189,7 +234,8 @@ def test_dry_run_twice_prints_the_same(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("unit, option", [("pitchside.service", "--print-unit"),
-                                          ("pitchside-web.service", "--print-web-unit")])
+                                          ("pitchside-web.service", "--print-web-unit"),
+                                          ("pitchside-league.service", "--print-league-unit")])
 def test_dry_run_unit_is_the_printed_unit(tmp_path: Path, unit: str, option: str) -> None:
     r, prefix, _ = _dry_run(tmp_path)
     shown = r.stdout.split(f"+ write /etc/systemd/system/{unit} (mode 0644)\n", 1)[1]
@@ -242,7 +288,7 @@ def _unit_entries(text: str) -> list[tuple[str, str, str]]:
 def test_unit_content(tmp_path: Path) -> None:
     prefix = tmp_path / "opt" / "pitchside"
     text = _run(["bash", str(INSTALL), "--print-unit", "--prefix", str(prefix)]).stdout
-    assert "@" not in text.replace("pitchside.service.in", "")  # every placeholder filled in
+    assert not re.search(r"@[A-Z_]+@", text.replace("pitchside.service.in", ""))  # every placeholder filled in
     entries = _unit_entries(text)
     service = {k: v for s, k, v in entries if s == "Service"}
     assert service["Type"] == "notify"
@@ -253,7 +299,8 @@ def test_unit_content(tmp_path: Path) -> None:
     assert ("Service", "Environment", "GPIOZERO_PIN_FACTORY=lgpio") in entries
     assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside run --config /etc/pitchside/table.toml"
     assert service["StandardOutput"] == "journal"
-    assert service["ProtectSystem"] == "full" and service["NoNewPrivileges"] == "yes"
+    assert service["ProtectSystem"] == "strict" and service["NoNewPrivileges"] == "yes"
+    assert service["CapabilityBoundingSet"] == "" and service["ProtectHome"] == "read-only"
     assert service["ReadWritePaths"] == "/var/lib/pitchside"
     # Device access must stay open for GPIO, I2C, SPI and the serial die.
     for key in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
@@ -317,11 +364,40 @@ def test_web_unit_content(tmp_path: Path) -> None:
     prefix = tmp_path / "opt" / "pitchside"
     text = _run(["bash", str(INSTALL), "--print-web-unit", "--prefix", str(prefix),
                  "--config", "/etc/pitchside/t1.toml"]).stdout
-    assert "@" not in text.replace("pitchside-web.service.in", "")  # every placeholder filled in
+    assert not re.search(r"@[A-Z_]+@", text.replace("pitchside-web.service.in", ""))  # every placeholder filled in
     service = _service("--print-web-unit", "--prefix", str(prefix), "--config", "/etc/pitchside/t1.toml")
     assert service["ExecStart"] == f"{prefix}/current/venv/bin/pitchside web --config /etc/pitchside/t1.toml"
-    assert service["User"] == service["Group"] == "pitchside"
-    assert service["RuntimeDirectory"] == "pitchside" and service["MemoryMax"] == "128M"
+    # its own user, in no device group; the table's group to read the journal and reach the feed
+    assert (service["User"], service["Group"]) == ("pitchside-web", "pitchside")
+    assert "SupplementaryGroups" not in service
+    assert service["RuntimeDirectory"] == "pitchside-web" and service["UMask"] == "0007"
+    assert service["MemoryMax"] == "128M"
+    assert service["ProtectSystem"] == "strict" and "ReadWritePaths" not in service  # the journal: read-only
+    assert service["PrivateDevices"] == service["NoNewPrivileges"] == service["PrivateUsers"] == "yes"
+    assert service["CapabilityBoundingSet"] == ""
+
+
+def test_the_web_feed_socket_is_where_the_web_unit_makes_it() -> None:
+    """The table sends to ``[web] feed``: by default in the web unit's RuntimeDirectory."""
+    from pitchside.app.config_web import WebConfig
+
+    service = _service("--print-web-unit")
+    assert WebConfig().feed == f"/run/{service['RuntimeDirectory']}/feed.sock"
+
+
+def test_league_unit_content(tmp_path: Path) -> None:
+    prefix = tmp_path / "opt" / "pitchside"
+    text = _run(["bash", str(INSTALL), "--print-league-unit", "--prefix", str(prefix)]).stdout
+    assert not re.search(r"@[A-Z_]+@", text.replace("pitchside-league.service.in", ""))
+    entries = _unit_entries(text)
+    service = {k: v for s, k, v in entries if s == "Service"}
+    assert service["ExecStart"] == (f"{prefix}/current/venv/bin/pitchside league serve --db "
+                                    "/var/lib/pitchside-league/league.db --credentials %d/broker $LEAGUE_ARGS")
+    assert service["User"] == service["Group"] == "pitchside-league"
+    assert service["StateDirectory"] == "pitchside-league" and service["EnvironmentFile"] == "/etc/pitchside/league.env"
+    assert service["LoadCredential"] == "broker:/etc/pitchside/league.credentials"
+    assert service["Restart"] == "always" and ("Unit", "StartLimitIntervalSec", "0") in entries
+    assert service["ProtectSystem"] == "strict" and service["PrivateDevices"] == "yes"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -356,6 +432,10 @@ def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     web.write_text(_run(["bash", str(INSTALL), "--print-web-unit", "--prefix", str(prefix), "--cpus", "4"]).stdout)
     r = _run([analyze, "verify", "--man=no", str(web)])
     assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+    league = unit_dir / "pitchside-league.service"
+    league.write_text(_run(["bash", str(INSTALL), "--print-league-unit", "--prefix", str(prefix)]).stdout)
+    r = _run([analyze, "verify", "--man=no", str(league)])
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
     # The check has teeth: a misspelt key and a missing ExecStart target are reported.
     bad = unit_dir / "bad.service"
     bad.write_text(r_text := unit.read_text().replace("WatchdogSec=", "WatchdogSek="))
@@ -363,6 +443,50 @@ def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     assert "Unknown key" in _run([analyze, "verify", "--man=no", str(bad)]).stderr
     exe.unlink()
     assert _run([analyze, "verify", "--man=no", str(unit)]).returncode != 0
+
+
+UNITS = {"pitchside.service": "--print-unit", "pitchside-web.service": "--print-web-unit",
+         "pitchside-league.service": "--print-league-unit"}
+
+
+def _readme_exposure() -> dict[str, tuple[str, str]]:
+    """deploy/README.md's table of exposures: unit -> (figure, level)."""
+    rows = re.findall(r"^\| `(pitchside[a-z-]*\.service)` \| ([0-9.]+) \| ([A-Z]+) \|", (DEPLOY / "README.md").read_text(),
+                      re.MULTILINE)
+    return {unit: (figure, level) for unit, figure, level in rows}
+
+
+def test_every_unit_is_ok_or_better_under_systemd_analyze_security(tmp_path: Path) -> None:
+    """The real ``systemd-analyze security --offline=true`` on each unit as installed: the
+    figures deploy/README.md gives, each "OK" or better."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze not installed (apt-get install systemd)")
+    if "--offline" not in _run([analyze, "security", "--help"]).stdout:
+        pytest.skip("this systemd-analyze has no --offline (systemd 252 or later)")
+    got = {}
+    for unit, option in UNITS.items():
+        path = tmp_path / unit
+        path.write_text(_run(["bash", str(INSTALL), option]).stdout)
+        r = _run([analyze, "security", "--offline=true", "--no-pager", str(path)])
+        found = re.search(rf"Overall exposure level for {re.escape(unit)}: ([0-9.]+) ([A-Z]+)", r.stdout)
+        assert found, r.stdout + r.stderr
+        got[unit] = (found[1], found[2])
+    assert got == _readme_exposure()
+    assert {level for _, level in got.values()} <= {"PERFECT", "SAFE", "OK"}
+
+
+def test_the_dry_run_creates_the_web_and_league_users_without_device_groups(tmp_path: Path) -> None:
+    r, _, _ = _dry_run(tmp_path)
+    assert r.returncode == 0, r.stderr
+    step = r.stdout.split("==> users pitchside-web and pitchside-league (no device groups)\n", 1)[1]
+    step = step.split("==> ", 1)[0]
+    for user, comment in (("pitchside-web", "Pitchside web view"), ("pitchside-league", "Pitchside league server")):
+        exists = _run(["id", "-u", user]).returncode == 0
+        line = ("+ useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "
+                f"--comment '{comment}' {user}\n")
+        assert (line in step) != exists and (f"    user {user} exists\n" in step) == exists
+        assert f"usermod --append --groups gpio,i2c,spi,dialout {user}" not in r.stdout
 
 
 # --- releases: switch, prune, rollback (real mode in tmp_path) --------------------------
@@ -617,7 +741,8 @@ def test_the_real_check_config_gates_the_start(tmp_path: Path) -> None:
     r = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
               "--config", str(broken)], env)  # fmt: skip
     assert r.returncode == 3, r.stdout + r.stderr
-    assert f"\n    {broken}:15: gpio.bounce_ms: must be above 0 ms" in r.stdout
+    line = next(i for i, t in enumerate(broken.read_text().splitlines(), start=1) if t.startswith("bounce_ms"))
+    assert f"\n    {broken}:{line}: gpio.bounce_ms: must be above 0 ms" in r.stdout
     assert f"\n    {broken}: 1 problem(s)\n" in r.stdout
     assert "+ systemctl disable --now pitchside.service\n" in r.stdout and "+ systemctl enable" not in r.stdout
     good = _run(["bash", str(INSTALL), "--dry-run", "--prefix", str(tmp_path / "p"), "--version", "t",
@@ -665,8 +790,8 @@ def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
 
     try:
         for answer in answers:
-            read_tty(b"Table (1-7 or a name): ")
-            tty = tty.replace(b"Table (1-7 or a name): ", b"<asked>", 1)
+            read_tty(b"Table (1-12 or a name): ")
+            tty = tty.replace(b"Table (1-12 or a name): ", b"<asked>", 1)
             os.write(master, answer)
         out, _ = proc.communicate(timeout=60)
         read_tty(b"\0")  # the rest, until the child is gone
@@ -679,19 +804,24 @@ def _ask(tmp_path: Path, answers: list[bytes]) -> tuple[int, str, str]:
 
 
 def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
-    status, out, tty = _ask(tmp_path, [b"8\n", b"ludo\n", b" PitchNut \n"])
+    status, out, tty = _ask(tmp_path, [b"13\n", b"ludo\n", b" PitchNut \n"])
     assert status == 0, out + tty
     _in_order(out, [
         "==> which table\n"
         "Which table is this? Its config starts as a copy of that game's example:\n"
-        "    1) boulomania  Boulomania\n"
-        "    2) combo       Combo (games: pichenotte, pitchnut)\n"
-        "    3) mastermove  Master Move\n"
-        "    4) pichenotte  Pichenotte\n"
-        "    5) pichenotte_coin Pichenotte (coins)\n"
-        "    6) pitchbowl   Pitch Bowl\n"
-        "    7) pitchnut    Pitchnut\n"
-        "'8' is not on the list\n'ludo' is not on the list\n"
+        "     1) boulomania         Boulomania, ssd1306 128x64 i2c\n"
+        "     2) boulomania_ssd1322 Boulomania, ssd1322 256x64 spi\n"
+        "     3) combo              Combo (games: pichenotte, pitchnut), ssd1306 128x64 i2c\n"
+        "     4) mastermove         Master Move, ssd1306 128x64 i2c\n"
+        "     5) mastermove_ssd1351 Master Move, ssd1351 128x128 spi\n"
+        "     6) pichenotte         Pichenotte, ssd1306 128x64 i2c\n"
+        "     7) pichenotte_coin    Pichenotte (coins), ssd1306 128x64 i2c\n"
+        "     8) pichenotte_ssd1309 Pichenotte, ssd1309 128x64 i2c\n"
+        "     9) pitchbowl          Pitch Bowl, ssd1306 128x64 i2c\n"
+        "    10) pitchbowl_ssd1322  Pitch Bowl, ssd1322 256x64 spi\n"
+        "    11) pitchnut           Pitchnut, ssd1306 128x64 i2c\n"
+        "    12) pitchnut_ssd1309   Pitchnut, ssd1309 128x64 i2c\n"
+        "'13' is not on the list\n'ludo' is not on the list\n"
         f"    pitchnut: a new config from {EXAMPLES}/pitchnut.toml\n",
         f"+ install -m 0644 {EXAMPLES}/pitchnut.toml {tmp_path}/new.toml\n",
     ])  # fmt: skip
@@ -700,7 +830,7 @@ def test_on_a_terminal_it_asks_which_table(tmp_path: Path) -> None:
 
 def test_a_number_answers_too_and_no_answer_is_refused(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
-    status, out, _ = _ask(tmp_path / "a", [b"03\n"])  # a leading zero is not octal
+    status, out, _ = _ask(tmp_path / "a", [b"04\n"])  # a leading zero is not octal
     assert status == 0 and f"    mastermove: a new config from {EXAMPLES}/mastermove.toml\n" in out
     (tmp_path / "b").mkdir()
     status, out, tty = _ask(tmp_path / "b", [b"\x04"])  # Ctrl-D: end of input
@@ -710,7 +840,7 @@ def test_a_number_answers_too_and_no_answer_is_refused(tmp_path: Path) -> None:
 
 def test_start_service_in_real_mode(tmp_path: Path) -> None:
     # The real-mode calls, with systemctl stubbed: a failed check disables and stops,
-    # a passed one enables and restarts.
+    # a passed one enables and restarts (and the web side and league server if they run).
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     calls = tmp_path / "calls"
@@ -719,7 +849,8 @@ def test_start_service_in_real_mode(tmp_path: Path) -> None:
     for ok, restart, expected in (
         ("0", 1, "systemctl disable --now pitchside.service\n"),
         ("0", 0, "systemctl disable pitchside.service\n"),  # --no-restart: a running table is left alone
-        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"),
+        ("1", 1, "systemctl enable pitchside.service\nsystemctl restart pitchside.service\n"
+                 "systemctl try-restart pitchside-web.service pitchside-league.service\n"),
         ("1", 0, "systemctl enable pitchside.service\n"),
     ):
         calls.unlink(missing_ok=True)

@@ -10,8 +10,8 @@ import pytest
 
 from pitchside_hw.pins import TickClock
 from pitchside_sim.clock import TimerScheduler, VirtualClockFactory
+from support import real_data as real_captures
 
-REAL_DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "real"
 
 
 @pytest.fixture
@@ -34,6 +34,4 @@ def sched(factory: VirtualClockFactory) -> TimerScheduler:
 
 @pytest.fixture
 def real_data() -> Path:
-    if not REAL_DATA.is_dir():
-        pytest.skip(f"real captures not found at {REAL_DATA}")
-    return REAL_DATA
+    return real_captures.require()

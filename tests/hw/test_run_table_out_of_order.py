@@ -138,7 +138,7 @@ def test_a_start_failure_before_the_display_opened_replaces_a_dead_tables_frame(
     panel.device.display(Image.new("1", (128, 64), 1))
     stale = len(panel.frames)
 
-    def broken(path: object) -> None:
+    def broken(path: object, **options: object) -> None:
         raise HardwareError("the journal's disk is gone")
 
     monkeypatch.setattr(Journal, "open", broken)

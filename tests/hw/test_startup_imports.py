@@ -63,7 +63,8 @@ def test_the_first_frame_of_a_plain_table_loads_no_mqtt_web_serial_or_tournament
 
 NOT_FOR_THE_PARSER = (
     "pitchside.cli.tournament", "pitchside.cli.audits", "pitchside.cli.web", "pitchside.cli.league",
-    "pitchside.core.tournament", "pitchside.app.tournament_file", "pitchside.league",
+    "pitchside.core.tournament", "pitchside.app.tournament_file", "pitchside.league", "pitchside.cli.club",
+    "pitchside.club.setup", "pitchside.club.broker",
 )  # fmt: skip
 
 PARSER_CHILD = """
@@ -187,4 +188,5 @@ def test_pitchside_run_builds_the_parsers_of_the_sub_commands_but_not_of_their_o
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["command"] == "run"
     assert result["made"] == ["pitchside", *(f"pitchside {c}" for c in (
-        "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "run", "sim"))]
+        "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "club", "run",
+        "sim", "wiring"))]

@@ -25,7 +25,10 @@ OURS = ("pitchside", "pitchside_hw", "pitchside_sim")
 
 MODULES_AT_READY = frozenset({
     "pitchside", "pitchside.app", "pitchside.app.ahead", "pitchside.app.assembly", "pitchside.app.config",
-    "pitchside.app.config_reader", "pitchside.app.journal", "pitchside.app.limits", "pitchside.app.pager",
+    "pitchside.app.config_pins", "pitchside.app.config_reader", "pitchside.app.journal",
+    "pitchside.app.journal.checks", "pitchside.app.journal.clock", "pitchside.app.journal.file",
+    "pitchside.app.journal.ledger", "pitchside.app.journal.rescue", "pitchside.app.journal.sensors",
+    "pitchside.app.limits", "pitchside.app.pager", "pitchside.app.parts",
     "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sdnotify",
     "pitchside.app.writer",
     "pitchside.cli", "pitchside.cli.commands", "pitchside.cli.main",
@@ -41,7 +44,9 @@ MODULES_AT_READY = frozenset({
     "pitchside.signals.events", "pitchside.signals.health", "pitchside.signals.params", "pitchside.signals.timers",
     "pitchside.tables", "pitchside.tables.common", "pitchside.tables.credits",
     "pitchside.tables.effects", "pitchside.tables.fixture", "pitchside.tables.game_moments",
-    "pitchside.tables.gametable", "pitchside.tables.kiosk", "pitchside.tables.moments", "pitchside.tables.pichenotte",
+    "pitchside.tables.gametable", "pitchside.tables.kiosk", "pitchside.tables.kiosk.flow", "pitchside.tables.kiosk.pay",
+    "pitchside.tables.kiosk.screens", "pitchside.tables.kiosk.service", "pitchside.tables.kiosk.state",
+    "pitchside.tables.moments", "pitchside.tables.pichenotte",
     "pitchside.tables.registry",
     "pitchside_hw", "pitchside_hw.cli", "pitchside_hw.display", "pitchside_hw.inputs", "pitchside_hw.limits",
     "pitchside_hw.partial", "pitchside_hw.pins", "pitchside_hw.table",
@@ -55,7 +60,13 @@ out-of-order frame, ``pitchside.render.out_of_order``, is drawn right after READ
 the coin acceptor's decoder, ``pitchside.signals.coin``, with its driver in
 ``pitchside_hw.coin_input``, is loaded only for a ``[coin]``; 71: the sound cues,
 ``pitchside.tables.cues``, only for a ``[sound]``, the software die,
-``pitchside.app.software_die``, at the first roll)."""
+``pitchside.app.software_die``, at the first roll; 76 again when the kiosk became a
+package of its parts, ``pitchside.tables.kiosk`` and its five modules, all needed to
+show the first frame; 77 with ``pitchside.app.config_pins``; 83 when the journal
+became a package of its parts, the file, its checks, the clock, the rescue files, the
+ledger and the sensors, all used by opening a journal: the damaged-file module is not;
+84: the runtime's parts and their faces, ``pitchside.app.parts``, in a module of their
+own)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
@@ -63,8 +74,9 @@ DATACLASSES_AT_READY = frozenset({
     "pitchside.app.config:KioskConfig", "pitchside.app.config:StorageConfig", "pitchside.app.config:TableConfig",
     "pitchside.app.journal:LinesWrite", "pitchside.app.journal:MatchEnd", "pitchside.app.journal:MatchRecord",
     "pitchside.app.limits:HardwareLimits", "pitchside.app.pager:Pager", "pitchside.app.refusals:Refusal",
-    "pitchside.app.runtime:TableParts",
-    "pitchside.core.fields:Spec", "pitchside.core.game:Outcome", "pitchside.core.match:Match",
+    "pitchside.app.parts:TableParts",
+    "pitchside.core.fields:Spec", "pitchside.core.game:Outcome", "pitchside.core.match:Applied",
+    "pitchside.core.match:Match",
     "pitchside.core.match:_Node", "pitchside.core.notice:Notice", "pitchside.core.notice:Words",
     "pitchside.core.pricing:Credit", "pitchside.core.pricing:Extra", "pitchside.core.pricing:LedgerEntry",
     "pitchside.core.pricing:Pricing",
@@ -94,14 +106,15 @@ DATACLASSES_AT_READY = frozenset({
     "pitchside.tables.effects:SensorHealthRead", "pitchside.tables.effects:StartTimer",
     "pitchside.tables.effects:TossCoin", "pitchside.tables.effects:TournamentLoaded",
     "pitchside.tables.gametable:GameTable", "pitchside.tables.gametable:Panel",
-    "pitchside.tables.kiosk:InputStat", "pitchside.tables.kiosk:KioskSettings", "pitchside.tables.kiosk:KioskState",
-    "pitchside.tables.kiosk:Log", "pitchside.tables.kiosk:SetContrast",
+    "pitchside.tables.kiosk.state:InputStat", "pitchside.tables.kiosk.state:KioskSettings",
+    "pitchside.tables.kiosk.state:KioskState", "pitchside.tables.kiosk.state:Log",
+    "pitchside.tables.kiosk.state:SetContrast",
     "pitchside.tables.moments:Moment", "pitchside.tables.moments:Showing",
     "pitchside.tables.pichenotte:ShotDraft", "pitchside.tables.pichenotte:TableState",
     "pitchside_hw.table:Table",
 })  # fmt: skip
-"""The dataclasses made by READY=1, as ``module:qualified name`` (93 before session
-25's cuts: ``SerialConfig``, ``SoundConfig``, ``WebConfig`` and ``ServiceView`` are
+"""The dataclasses made by READY=1, as ``module:qualified name`` (93 before the
+start-up cuts: ``SerialConfig``, ``SoundConfig``, ``WebConfig`` and ``ServiceView`` are
 made with their section or page now)."""
 
 RUN_CHILD = """
@@ -141,7 +154,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (71, 89)
+    assert (len(modules), len(made)) == (84, 90)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:
@@ -161,7 +174,8 @@ def test_a_table_with_a_coin_acceptor_loads_its_driver_and_decoder_at_start_up(t
     pulse on); without it neither is (the first test)."""
     loaded = _at_ready(bench_config("pichenotte_coin", tmp_path), tmp_path / "loaded.json")
     assert set(loaded["modules"]) - MODULES_AT_READY == {
-        "pitchside.app.config_coin", "pitchside.signals.coin", "pitchside_hw.coin_input"}  # its section, decoder, driver
+        "pitchside.app.config_coin", "pitchside.app.config_pay", "pitchside.signals.coin",
+        "pitchside_hw.coin_input"}  # its sections, their checks, decoder, driver
 
 
 def test_a_config_with_sound_web_and_serial_sections_still_reads_them() -> None:

@@ -35,11 +35,11 @@ BUTTON_PINS = {
     "coin": "GPIO4",
     "ditch_a": "GPIO12",
     "ditch_b": "GPIO13",
-    "minus": "GPIO25",
+    "minus": "GPIO21",
     "new": "GPIO23",
     "next": "GPIO26",
     "no_contact": "GPIO6",
-    "plus": "GPIO24",
+    "plus": "GPIO19",
     "shot_done": "GPIO17",
     "undo": "GPIO22",
     "whose": "GPIO16",
@@ -169,7 +169,7 @@ def test_beam_break_shorter_than_min_block_ms_is_not_a_piece(tbl: Table) -> None
 
 def test_hold_on_gpio23_through_the_runtime_timers_is_button_held(tbl: Table) -> None:
     # a match under way: a player's hold of NEW must not end it by itself (it asks END
-    # MATCH?, tables/kiosk.py)
+    # MATCH?, tables/kiosk/)
     tbl.drive("GPIO4", pulses.button_press(0.5, 0.1))
     tbl.advance_to(1.0)
     assert tbl.runtime.state.game.phase == "shooting"

@@ -9,10 +9,11 @@ from pitchside.club.fixture import offer_message, parse_offer, tag
 from pitchside.league.assign import Offer, plan
 from pitchside.league.wall import TableView
 from pitchside.tables.effects import FixtureOffered
+from pitchside.wire.messages import State, Status
 
 
 def table(name: str, mode: str = "attract", online: bool = True, games: tuple[str, ...] = ("pitchnut",)) -> TableView:
-    return TableView("club", name, {"online": online, "games": list(games)}, {"mode": mode})
+    return TableView("club", name, Status(online, "b", "club", name, name, "0.1.0", games), State(1, "b", mode))
 
 
 AB = Offer("1:1:Ann:Bob", "pitchnut", ("Ann", "Bob"))

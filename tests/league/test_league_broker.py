@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -22,7 +21,8 @@ from pitchside.core.record.format import replay
 from pitchside.league.run import Broker as BrokerAddress
 from pitchside.league.run import LeagueServer
 from pitchside.league.standings import GAMES, table
-from support.broker import USERS, Broker
+from support.broker import USERS, Broker, user
+from support.polling import wait
 from support.league import result_msg
 from support.web_live import SCENARIOS
 
@@ -33,14 +33,6 @@ def server(broker: Broker, db: Path) -> LeagueServer:
     return LeagueServer(db, BrokerAddress("127.0.0.1", broker.port, str(broker.credentials("league")), keepalive_s=5),
                         "club", client_id=f"league-test-{db.parent.name}").start()
 
-
-def wait(test: object, timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if test():  # type: ignore[operator]
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def sim(broker: Broker, game: str, table: str, out: Path, matches: int = 1) -> subprocess.Popen[str]:
@@ -74,6 +66,7 @@ def by_hand(raw: list[dict[str, object]], game: str) -> dict[str, tuple[int, int
 
 
 def test_simulated_tables_play_every_game_into_one_league(broker: Broker, tmp_path: Path) -> None:
+    broker.forget_session("league")  # another test's league may have left messages queued
     lg = server(broker, tmp_path / "league.db")
     try:
         assert wait(lambda: lg.subscriber.connects >= 1)
@@ -107,20 +100,23 @@ def test_simulated_tables_play_every_game_into_one_league(broker: Broker, tmp_pa
         assert [(t["table"], t["online"], t["why"]) for t in wall["tables"]] == [
             ("table-1", False, "stopped"), ("table-2", False, "stopped")]
         assert all(t["gaps"] == 0 for t in wall["tables"])
+        # every game's state, status and events parsed as the contract's typed values
+        assert [t["bad"] for t in wall["tables"]] == [None, None] and lg.league.counts.unreadable == 0
         assert "Ann" in httpx.get(lg.url + "/standings", timeout=5).text
     finally:
         lg.close()
 
 
-def publisher(broker: Broker, user: str) -> mqtt.Client:
-    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}-{time.monotonic_ns()}", protocol=mqtt.MQTTv5)
-    c.username_pw_set(user, USERS[user])
+def publisher(broker: Broker, name: str) -> mqtt.Client:
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=user(name), protocol=mqtt.MQTTv5)
+    c.username_pw_set(user(name), USERS[user(name)])
     c.connect("127.0.0.1", broker.port, keepalive=5)
     c.loop_start()
     return c
 
 
 def test_a_tampered_result_is_refused_and_a_restarted_league_gets_what_it_missed(broker: Broker, tmp_path: Path) -> None:
+    broker.forget_session("league")
     lg = server(broker, tmp_path / "league.db")
     table2 = publisher(broker, "table-2")
     try:

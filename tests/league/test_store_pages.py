@@ -1,5 +1,5 @@
-"""The league's store and pages without a broker: results by (match, digest) once, a
-superseding result of the same match, refused results kept with the reason and shown,
+"""The league's store and pages without a broker: results once by (venue, table, match,
+digest), a superseding result of the same match, refused results kept with the reason and shown,
 the wall's seq-gap count, and read-only pages."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def test_a_tampered_result_is_refused_stored_with_its_reason_and_shown(tmp_path:
     lg.handle("pitchside/club/table-2/result", payload(result_msg(row=3)), 1.0)  # table-1's result on table-2's topic
     assert lg.store.counted() == [] and lg.store.count() == (0, 3)
     reasons = sorted(r.reason for r in lg.store.recent())
-    assert reasons == ["malformed result: not a JSON object",
+    assert reasons == ["malformed result: not UTF-8 JSON",
                        "score {'A': 0, 'B': 2} but the lines replay to {'A': 2, 'B': 0}",
                        "sent on table table-2's topic but names table 'table-1'"]
     hub = Hub()
@@ -94,9 +94,10 @@ def test_the_wall_counts_events_and_gaps_and_ignores_an_old_boots_will(tmp_path:
     ev = lambda seq: payload({"v": 1, "boot": "b1", "match": "j-1", "seq": seq, "line": {}})  # noqa: E731
     for seq in (1, 2, 2, 4):  # a copy of 2 (QoS 1), then 3 missed
         lg.handle("pitchside/club/table-1/events", ev(seq), 1.0)
-    lg.handle("pitchside/club/table-1/status", payload({"v": 1, "online": True, "boot": "b2", "name": "T1"}), 1.0)
-    lg.handle("pitchside/club/table-1/status", payload({"v": 1, "online": False, "boot": "b1", "why": "lost"}), 1.0)
-    lg.handle("pitchside/other/table-9/status", payload({"v": 1, "online": True, "boot": "x"}), 1.0)  # another venue
+    status = {"v": 1, "venue": "club", "table": "table-1", "name": "T1", "version": "0.1.0", "games": ["pitchnut"]}
+    lg.handle("pitchside/club/table-1/status", payload(dict(status, online=True, boot="b2")), 1.0)
+    lg.handle("pitchside/club/table-1/status", payload(dict(status, online=False, boot="b1", why="lost")), 1.0)
+    lg.handle("pitchside/other/table-9/status", payload(dict(status, online=True, boot="x")), 1.0)  # another venue
     (row,) = lg.wall.snapshot()["tables"]
     assert (row["table"], row["events"], row["gaps"], row["online"], row["name"]) == ("table-1", 3, 1, True, "T1")
 
@@ -137,3 +138,19 @@ def test_the_cli_adds_a_league_refuses_a_bad_one_and_prints_standings(tmp_path: 
     assert "league 1: Monday (pitchnut, round robin, 2 players): /leagues/1" in out
     assert "    1 Ann                  P1 W1 D0 L0 2-0 3 pts" in out
     assert "a league named 'Monday' exists" in err and "at least two players" in err
+
+
+def test_league_new_and_standings_never_make_a_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from pitchside.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["league", "new", "Monday", "--game", "pitchnut", "--players", "Ann,Bob"]) == 2
+    assert main(["league", "standings", "--db", "club/league.db"]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    _, err = capsys.readouterr()
+    assert err.splitlines() == [
+        "pitchside league new: no league database at league.db: give --db FILE, the file pitchside league serve "
+        "--db uses (serve makes it on its first start)",
+        "pitchside league standings: no league database at club/league.db: give --db FILE, the file pitchside "
+        "league serve --db uses (serve makes it on its first start)"]

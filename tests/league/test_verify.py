@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from pitchside.club import messages
-from pitchside.league.verify import check
+from pitchside.league.verify import check_json as check
 from support.league import DRAW, result_msg
 
 
@@ -77,5 +77,5 @@ def test_another_game_or_a_malformed_message_is_refused() -> None:
     msg = result_msg()
     msg["game"] = "boulomania"
     assert check(msg).reason == "the lines are a pitchnut match, the result says boulomania"
-    assert check({"v": 1}).reason == "malformed result: 'match' missing or not a str"
+    assert check({"v": 1}).reason == "malformed result: 'venue' must be a string, not null"
     assert check({"v": 2}).reason == "malformed result: message version 2, this league reads 1"

@@ -114,16 +114,31 @@ def test_a_frame_s_warning_takes_a_free_prompt_line_and_the_badge_the_corner(gam
     assert screen.draw(screen.Frame(v)).tobytes() == own(v, (128, 64)).tobytes()  # no overlays: the view alone
 
 
-def test_a_prompt_already_on_the_line_keeps_it_and_kiosk_screens_take_only_the_badge() -> None:
+def test_a_prompt_already_on_the_line_keeps_it_and_the_menu_takes_only_the_badge() -> None:
     refused = replace(game_view("pichenotte"), prompt=Prompt("NO: toss first", "refusal", "PI-20"))  # type: ignore[type-var]
     assert (
         screen.draw(screen.Frame(refused, warning="NOT SAVING: disk full")).tobytes()
         == screen.render(refused).tobytes()
     )
-    attract = KIOSK_VIEWS[0]
-    expected = render_kiosk(attract, (128, 64))
+    menu = KIOSK_VIEWS[1]
+    expected = render_kiosk(menu, (128, 64))
     draw_badge(expected)
-    assert screen.draw(screen.Frame(attract, warning="NOT SAVING: disk full", badge=True)).tobytes() == expected.tobytes()
+    assert screen.draw(screen.Frame(menu, warning="NOT SAVING: disk full", badge=True)).tobytes() == expected.tobytes()
+
+
+def test_the_attract_screen_shows_the_warning_under_its_first_line() -> None:
+    """An idle table sits on its attract screen: a storage warning there is what staff
+    see first (a journal moved aside at start, or not saving)."""
+    attract = KIOSK_VIEWS[0]
+    warned = replace(attract, prompt=Prompt("JOURNAL MOVED ASIDE", "warning"))
+    expected = render_kiosk(warned, (128, 64))
+    assert screen.draw(screen.Frame(attract, warning="JOURNAL MOVED ASIDE")).tobytes() == expected.tobytes()
+    plain = render_kiosk(attract, (128, 64))
+    top = 64 * 2 // 5 - 2  # the title's box, above the lines
+    assert expected.crop((0, 0, 128, top)).tobytes() == plain.crop((0, 0, 128, top)).tobytes()
+    lit = [sum(expected.getpixel((x, y)) > 0 for x in range(128)) for y in range(52, 64)]
+    assert min(lit[:2]) == 128 and min(lit) >= 64  # the inverse bar at the bottom, not shifted with the rest ...
+    assert [sum(expected.getpixel((x, y)) > 0 for x in range(128)) for y in range(2)] == [0, 0]  # ... nor wrapped
 
 
 def test_the_badge_is_an_inverse_exclamation_mark_in_the_top_right_7x11_px() -> None:

@@ -1,5 +1,6 @@
 """Fixtures for the pure-filter tests: a runtime stand-in that honours timer requests
-exactly, and the path to the real captures (skipped when ../shared is absent)."""
+exactly, and the path to the real captures (tests/support/real_data.py: skipped when they are
+absent, a failure under CI=true)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from typing import Any, Protocol
 import pytest
 
 from pitchside.signals.timers import FilterStep, TimerRequest
+from support import real_data as real_captures
 
-REAL_DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "real"
 
 
 class EdgeFilter(Protocol):
@@ -70,6 +71,4 @@ def run() -> type[FilterRun]:
 
 @pytest.fixture
 def real_data() -> Path:
-    if not REAL_DATA.is_dir():
-        pytest.skip(f"real captures not found at {REAL_DATA}")
-    return REAL_DATA
+    return real_captures.require()

@@ -35,17 +35,17 @@ def credits_rows(path: Path) -> list[tuple[str, int, int]]:
 
 def test_the_pay_to_play_example_config() -> None:
     config = load_config(PAID)
-    assert config.coin == CoinConfig(pin="GPIO20", free_credit_pin="GPIO21")
+    assert config.coin == CoinConfig(pin="GPIO20", free_credit_pin="GPIO15")
     assert config.pricing == Pricing(coins=((1, 50), (2, 100), (4, 200)), game=100, bonus=((200, 100),),
                                      extras=(Extra("players", "doubles", 50),), currency="$")  # fmt: skip
 
 
 def test_the_coin_key_is_there_only_with_an_acceptor() -> None:
     plain, help_plain = keymap_for("pichenotte", load_config(default_config_path()))
-    assert COIN_KEY not in plain and "$ coin" not in help_plain
+    assert COIN_KEY not in plain and ("$", "coin") not in help_plain
     keys, help_line = keymap_for("pichenotte", load_config(PAID))
     assert keys[COIN_KEY] == Action("coin", "", 1.0)  # the cheapest coin: 1 pulse, 50c
-    assert help_line.endswith("$ coin q quit")
+    assert help_line[-2:] == (("$", "coin"), ("q", "quit"))
     for game in ("pitchnut", "boulomania", "pitchbowl", "mastermove"):  # no key of a game is taken
         assert COIN_KEY not in keymap_for(game)[0]
 
@@ -105,3 +105,20 @@ def test_the_pay_to_play_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[
     with closing(sqlite3.connect(f"file:{journal}?mode=ro", uri=True)) as conn:
         (inputs,) = conn.execute("SELECT COUNT(*) FROM inputs").fetchone()
     assert inputs == 4  # the toss and three shots: the power cut mid-match lost none
+
+
+def test_the_pay_to_play_scenario_on_a_table_without_an_acceptor_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --config the simulator takes the game's example config, which has no
+    [coin]: the coins scenario is refused before the table starts, in one line."""
+    out = tmp_path / "out"
+    assert pitchside_main(["sim", "pichenotte", "--script", str(SCENARIO), "--out", str(out), "--no-terminal"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"pitchside sim: {SCENARIO}: steps: drops coins, but the table's config ({default_config_path()}) has no "
+        "coin acceptor: run it with --config hardware/pitchside_hw/configs/pichenotte_coin.toml, or add a [coin] "
+        "table to that config as that example does\n"
+    )
+    assert not journal_path(out, "pichenotte", script=True).exists()  # no table was started

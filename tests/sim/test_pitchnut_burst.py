@@ -16,8 +16,8 @@ from pitchside_sim import burst
 from pitchside_sim.clock import TimerScheduler, VirtualClockFactory
 from pitchside_sim.pulses import read_edges_csv, replay
 from pitchside_sim.run import default_config_path
+from support import real_data
 
-REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "real" / "beam"
 PIN = "GPIO17"
 
 
@@ -28,9 +28,7 @@ def config():  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def real() -> Path:
-    if not REAL.is_dir():
-        pytest.skip(f"real captures not found at {REAL}")
-    return REAL
+    return real_data.require("beam")
 
 
 def pocket(config, sched: TimerScheduler, factory: VirtualClockFactory, blocked_level: bool) -> BeamInput:  # type: ignore[no-untyped-def]

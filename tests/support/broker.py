@@ -1,28 +1,39 @@
 """A real Mosquitto for the club tests: Debian's ``mosquitto`` (installed here when
 missing and running as root: ``apt-get update`` once, then ``apt-get install -y
-mosquitto mosquitto-clients``), started on a free port of 127.0.0.1 with a password
-file and the ACL that deploy/ ships (deploy/mosquitto/pitchside.acl), stopped by its
-own PID. No mocked broker."""
+mosquitto mosquitto-clients``), started on a free port of 127.0.0.1 with the config, ACL
+and password file that ``pitchside club init`` writes (pitchside.club.broker: client ids
+bound to user names, the size limits, persistence; plain MQTT), for venue ``club``,
+stopped by its own PID. No mocked broker."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
+from pitchside.app.config_mqtt import table_user
+from pitchside.club.broker import BrokerPlan, acl, mosquitto_conf
 from support.apt import find, installed
 
 ROOT = Path(__file__).resolve().parents[2]
-ACL = ROOT / "deploy" / "mosquitto" / "pitchside.acl"
-CONF = ROOT / "deploy" / "mosquitto" / "pitchside.conf"
-USERS = {"table-1": "T1-secret-x", "table-2": "T2-secret-y", "league": "L-secret-z"}
-"""The broker's users and passwords (made per session)."""
+VENUE = "club"
+USERS = {table_user(VENUE, "table-1"): "T1-secret-x", table_user(VENUE, "table-2"): "T2-secret-y",
+         "league": "L-secret-z", "dashboard": "D-secret-w", table_user("elsewhere", "table-1"): "E1-secret-v"}
+"""The broker's users and passwords (made per broker): two tables, the league, the dashboard,
+and a table of another venue (``elsewhere/table-1``: the ACL keeps it out of ``club``)."""
+
+
+def user(name: str) -> str:
+    """The broker user of ``name``: a table id (``table-1``) is ``club/table-1``; ``league``
+    and ``dashboard`` are themselves."""
+    return name if name in USERS else table_user(VENUE, name)
 
 
 def mosquitto() -> str | None:
@@ -37,19 +48,10 @@ def free_port() -> int:
 
 
 def broker_config(folder: Path, port: int) -> str:
-    """deploy/'s conf.d snippet with this folder's files and port, one listener on
-    127.0.0.1, persistence in the folder (as Debian's own mosquitto.conf has it: the
-    league's session and the messages queued for it survive a broker restart)."""
-    lines = []
-    for line in CONF.read_text().splitlines():
-        if line.startswith("password_file"):
-            line = f"password_file {folder / 'passwd'}"
-        elif line.startswith("acl_file"):
-            line = f"acl_file {folder / 'acl'}"
-        elif line.startswith("listener"):
-            line = f"listener {port} 127.0.0.1"
-        lines.append(line)
-    lines += ["persistence true", f"persistence_location {folder}/", "log_dest stdout", "log_type error", "log_type warning", "log_type notice"]
+    """``pitchside club init``'s config for venue ``club`` with this folder's files, one
+    plain listener on 127.0.0.1:``port``, and the broker's log on stdout."""
+    lines = [mosquitto_conf(BrokerPlan(VENUE, str(folder), tls=False, host="127.0.0.1", port=port)),
+             "log_dest stdout", "log_type error", "log_type warning", "log_type notice"]
     if os.geteuid() == 0:
         lines.append("user root")  # the test's folder is root's: no drop to user mosquitto
     return "\n".join(lines) + "\n"
@@ -69,17 +71,35 @@ class Broker:
         tool = find("mosquitto_passwd")
         assert tool is not None, "mosquitto_passwd comes with the mosquitto package"
         subprocess.run([tool, "-U", str(passwd)], check=True, capture_output=True)  # hash the passwords
-        shutil.copy(ACL, folder / "acl")
+        (folder / "acl").write_text(acl(VENUE))
+        (folder / "data").mkdir(exist_ok=True)
         for f in (passwd, folder / "acl"):
             f.chmod(0o600)
         (folder / "mosquitto.conf").write_text(broker_config(folder, self.port))
 
-    def credentials(self, user: str) -> Path:
-        """A credentials file for ``user`` (``USER:PASSWORD``, mode 600)."""
-        path = self.folder / f"{user}.cred"
-        path.write_text(f"{user}:{USERS[user]}\n")
+    def credentials(self, name: str) -> Path:
+        """A credentials file for ``name``'s user (:func:`user`: ``USER:PASSWORD``, mode 600)."""
+        path = self.folder / f"{name}.cred"
+        path.write_text(f"{user(name)}:{USERS[user(name)]}\n")
         path.chmod(0o600)
         return path
+
+    def forget_session(self, name: str) -> None:
+        """End ``name``'s persistent session and what is queued for it (an MQTT v5 connect
+        with clean start and no session expiry), so a test's league starts afresh: the
+        broker names every client of one user alike."""
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=user(name), protocol=mqtt.MQTTv5)
+        c.username_pw_set(user(name), USERS[user(name)])
+        c.connect("127.0.0.1", self.port, keepalive=5, clean_start=True)
+        c.loop_start()
+        try:
+            deadline = time.monotonic() + 5
+            while not c.is_connected() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert c.is_connected(), f"{name} could not connect to forget its session"
+        finally:
+            c.disconnect()
+            c.loop_stop()
 
     def start(self) -> Broker:
         log = open(self.folder / "broker.log", "ab")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +50,7 @@ class League:
 
     def __post_init__(self) -> None:
         self._cond = threading.Condition()
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"league-{uuid.uuid4().hex[:8]}", protocol=mqtt.MQTTv5)
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="league", protocol=mqtt.MQTTv5)
         self.client.username_pw_set("league", USERS["league"])
         self.client.on_message = self._on_message
         self.client.on_connect = lambda c, *_: c.subscribe("pitchside/#", qos=1)
@@ -60,6 +59,9 @@ class League:
     def start(self) -> "League":
         props = Properties(PacketTypes.CONNECT)
         props.SessionExpiryInterval = 3600  # a persistent session: nothing is missed across a broker restart
+        # a fresh session (the broker names every league client "league": an earlier test's is
+        # forgotten first), then clean_start false, or Mosquitto 2.0 does not persist it
+        self.broker.forget_session("league")
         self.client.connect("127.0.0.1", self.broker.port, keepalive=5, clean_start=False, properties=props)
         self.client.loop_start()
         return self

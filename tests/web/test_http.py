@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 import signal
 import subprocess
@@ -17,6 +18,7 @@ from support.web_live import serve, sim_table
 from pitchside.core.record.format import replay as replay_fold
 from pitchside.web import history
 from pitchside.web.app import WebSettings, create_app
+from pitchside.web.feed import words
 from pitchside.web.hub import Hub
 from pitchside.web.publisher import DatagramSink
 from pitchside.web.server import BackgroundServer, free_port
@@ -134,7 +136,12 @@ def test_history_lists_replays_and_exports_the_journal(tmp_path: Path) -> None:
         assert moves.count("refused: ") == 1 and refused in moves
         rows = moves.split("<tr")
         at = next(i for i, r in enumerate(rows) if refused in r)
-        assert "<td></td><td>press shot_done </td>" in rows[at] and "<td>7</td>" in rows[at - 1]
+        assert "<td></td><td class=\"words\">press shot done</td>" in rows[at] and "<td>7</td>" in rows[at - 1]
+        # each input in the panels' words (its step's notices), its encoding a click away
+        match = sim.runtime.state.match
+        said = " · ".join(words(match, n, sim.runtime.state.names).long for n in match.recent(1)[0].notices)
+        last_row = [r for r in rows if "accepted" in r][-1]
+        assert said and f"<td class=\"words\">{html.escape(said, quote=False)}<details" in last_row
         # the journal keeps accepted inputs only: a replay file with a refused line shows
         # the refusal with its rule ID and words, as `pitchside replay` does
         text = replay.text + replay.text.splitlines()[-1] + "\n"  # one more shot after the end

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from pitchside.app.ahead import DRAW_AHEAD, DRAW_AHEAD_MAX
-from pitchside.app.journal import check_path as journal_path_problem
+from pitchside.app.config_pins import SPI_DC_PIN, SPI_RST_PIN, check_pins, check_spi_lines, display_pins
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
@@ -118,6 +118,12 @@ class DisplayConfig:
     i2c_address: int = 0x3C
     spi_port: int = 0
     spi_device: int = 0
+    gpio_dc: str = SPI_DC_PIN
+    """SPI only: the BCM pin of the panel's data/command line (luma's ``gpio_DC``)."""
+    gpio_rst: str = SPI_RST_PIN
+    """SPI only: the BCM pin of the panel's reset line (luma's ``gpio_RST``)."""
+    bus_speed_hz: int = 8_000_000
+    """SPI only: the bus clock, one of luma's speeds (8 MHz: luma's default)."""
     persist: bool = True
     partial: bool = True
     """ssd1306/sh1106: send only what changed (``pitchside_hw.partial``), a full frame
@@ -225,29 +231,6 @@ class TableConfig:
         return self.options if game == self.game else dict(self.game_options)[game]
 
 
-SPI_BUS_PINS = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18, 19, 20, 21)}
-"""BCM pins the kernel's SPI bus takes (CE1 CE0 MISO MOSI SCLK; spi1: CE2 CE1 CE0 MISO
-MOSI SCLK) once enabled, by ``spi_port``."""
-I2C_BUS_PINS = {1: (2, 3)}
-"""BCM pins (SDA, SCL) of the header's I2C bus, by ``i2c_port``."""
-SPI_DC_PIN, SPI_RST_PIN = 24, 25
-"""luma's DC and RST lines for an SPI display (``open_device``'s ``gpio_DC``/``gpio_RST``)."""
-
-
-def display_pins(display: DisplayConfig) -> dict[str, str]:
-    """The BCM pins the display takes, ``{"GPIOn": what}``, so no input is put on them."""
-    pins: dict[int, str] = {}
-    if display.interface == "i2c":
-        for pin, role in zip(I2C_BUS_PINS.get(display.i2c_port, ()), ("SDA", "SCL")):
-            pins[pin] = f"I2C{display.i2c_port} {role}"
-    elif display.interface == "spi":
-        for pin in SPI_BUS_PINS.get(display.spi_port, ()):
-            pins[pin] = f"SPI{display.spi_port} bus"
-        pins[SPI_DC_PIN] = "SPI DC"
-        pins[SPI_RST_PIN] = "SPI RST"
-    return {f"GPIO{pin}": f"display.interface = {display.interface!r}: {role}" for pin, role in pins.items()}
-
-
 SIDE_ROLES = ("side_a", "side_b")
 """Roles of the side displays (``[displays.side_a]``, ``[displays.side_b]``): a small
 OLED at each player's end showing that side's name and score."""
@@ -270,6 +253,34 @@ def load_config(path: str | Path, limits: HardwareLimits | None = None) -> Table
         key, bad value, missing or clashing pin, unknown game; a
         :class:`ConfigErrors` names every problem.
     """
+    raw, text = _read_file(path)
+    return parse_config(raw, str(path), text=text, limits=limits)
+
+
+def load_web_side(path: str | Path) -> tuple[WebConfig | None, str]:
+    """What ``pitchside web`` reads of a table config: its ``[web]`` section (None
+    without it) and ``[storage] journal``, checked; nothing else.
+
+    The web side runs as a user of its own (deploy/pitchside-web.service.in) that may
+    read neither the table's broker credentials nor its devices, so it never reads the
+    rest: the table checks that (``pitchside check-config``, ``pitchside run``).
+
+    :raises ConfigError: unreadable file, bad TOML, a bad ``[web]`` value.
+    """
+    raw, text = _read_file(path)
+    problems = Problems(str(path), text)
+    top = Section(problems, "", dict(raw))
+    web = _read_web(top)
+    journal = top.sub("storage").file_path("journal", DEFAULT_JOURNAL)
+    problems.check()
+    return web, journal or DEFAULT_JOURNAL
+
+
+def _read_file(path: str | Path) -> tuple[dict[str, Any], str]:
+    """A config file's TOML and its text.
+
+    :raises ConfigError: unreadable, not UTF-8, bad TOML (with its line), too deep or long.
+    """
     source = str(path)
     try:
         with open(path, "rb") as fh:
@@ -289,7 +300,7 @@ def load_config(path: str | Path, limits: HardwareLimits | None = None) -> Table
     except ValueError as exc:  # an integer of more than 4300 digits (sys.get_int_max_str_digits)
         raise ConfigError(source, "(syntax)", f"a value too long to read ({exc}): write a number of a few "
                           "digits") from None
-    return parse_config(raw, source, text=text, limits=limits)
+    return raw, text
 
 
 class _Panel:
@@ -507,6 +518,9 @@ def _read_display(d: Section, limits: HardwareLimits, main: bool = True) -> Disp
         i2c_address=d.integer("i2c_address", 0x3C, 0x03, 0x77),
         spi_port=d.integer("spi_port", 0, 0, 6),
         spi_device=d.integer("spi_device", 0, 0, 3),
+        gpio_dc=(d.pin("gpio_dc") if "gpio_dc" in d.raw else None) or SPI_DC_PIN,
+        gpio_rst=(d.pin("gpio_rst") if "gpio_rst" in d.raw else None) or SPI_RST_PIN,
+        bus_speed_hz=d.integer("bus_speed_hz", 8_000_000, 500_000, 52_000_000),
         persist=d.get("persist", bool, True),
         partial=d.get("partial", bool, True),
         page_address_offset=offset,
@@ -542,7 +556,9 @@ def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig,
             top.problems.add(f"{key}.{'i2c_address' if bus[0] == 'i2c' else 'spi_device'}",
                              f"{where} is already used by {seen_bus[bus]}")
         seen_bus.setdefault(bus, key)
+    check_spi_lines([("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)], top.problems)
     return display, tuple(side_displays)
+
 
 
 # --- [sound], pins, [storage], [tournament], [kiosk], options ----------------------------
@@ -559,14 +575,16 @@ def _read_sound(top: Section) -> SoundConfig | None:
     return read_sound(top)
 
 
-def _read_coin_door(top: Section) -> tuple[CoinConfig | None, Pricing | None]:
+def _read_coin_door(top: Section, games: tuple[str, ...]) -> tuple[CoinConfig | None, Pricing | None]:
     """``[coin]`` and ``[pricing]`` (:mod:`pitchside.app.config_coin`), each None when
-    absent; their readers are loaded only for a config with either (start-up)."""
+    absent, the prices checked against ``games``; their readers are loaded only for a
+    config with either (start-up)."""
     if "coin" not in top.raw and "pricing" not in top.raw:
         return None, None
     from pitchside.app.config_coin import read_coin, read_pricing
 
-    return read_coin(top), read_pricing(top)
+    coin_cfg = read_coin(top)
+    return coin_cfg, read_pricing(top, games, coin_cfg)
 
 
 def _read_web(top: Section) -> WebConfig | None:
@@ -580,23 +598,17 @@ def _read_web(top: Section) -> WebConfig | None:
 
 
 def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tuple[BeamConfig, ...],
-                sound: SoundConfig | None, displays: list[DisplayConfig], coin: CoinConfig | None = None) -> None:
-    """No pin used twice, and none the displays' buses take."""
-    reserved: dict[str, str] = {}
-    for disp in displays:
-        reserved.update(display_pins(disp))
-    used: dict[str, str] = {}
-    for key, pin in [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams] + (
-        [("sound.pin", sound.pin)] if sound is not None and sound.pin else []
-    ) + ([("coin.pin", coin.pin)] if coin is not None and coin.pin else []) + (
-        [("coin.free_credit_pin", coin.free_credit_pin)] if coin is not None and coin.free_credit_pin else []
-    ):
-        if pin in used:
-            problems.add(key, f"{pin} is already used by {used[pin]}")
-        elif pin in reserved:
-            problems.add(key, f"{pin} is used by the display ({reserved[pin]})")
-        else:
-            used[pin] = key
+                sound: SoundConfig | None, displays: list[DisplayConfig], coin: CoinConfig | None,
+                limits: HardwareLimits) -> None:
+    """No pin used twice, and none the displays' buses take (:mod:`pitchside.app.config_pins`)."""
+    uses = [(f"buttons.{b.name}", b.pin) for b in buttons] + [(f"beams.{b.name}.pin", b.pin) for b in beams]
+    if sound is not None and sound.pin:
+        uses.append(("sound.pin", sound.pin))
+    if coin is not None and coin.pin:
+        uses.append(("coin.pin", coin.pin))
+    if coin is not None and coin.free_credit_pin:
+        uses.append(("coin.free_credit_pin", coin.free_credit_pin))
+    check_pins(problems, uses, displays, limits.header_pins)
 
 
 def _read_storage(top: Section) -> StorageConfig:
@@ -610,12 +622,29 @@ def _read_storage(top: Section) -> StorageConfig:
         pass  # refused by Section.file_path
     elif not journal.strip():
         st.fail("journal", "must be a file path")
-    else:
-        refused = journal_path_problem(storage.journal)  # the check Journal.open makes
-        if refused is not None:
-            st.fail("journal", refused)
-    st.done()
+    st.done()  # the file at the path is check-config's (journal_checks): pitchside run starts whatever it holds
     return storage
+
+
+def journal_checks(config: TableConfig) -> tuple[ConfigError | None, ConfigError | None]:
+    """``check-config``'s view of the file at ``[storage] journal``, as ``pitchside run``
+    will find it: ``(problem, warning)``. A file that is not this table's journal (a
+    directory, another program's database: :func:`pitchside.app.journal.check_path`) is
+    a problem: the table would start, but keep the matches in memory only. A damaged
+    journal of this table (:func:`pitchside.app.journal.damage`) is a warning: the table
+    moves it aside and starts a fresh one. Reads only."""
+    from pitchside.app.journal import NOT_A_JOURNAL, damage, check_path  # check-config only: not loaded at a start
+
+    path = config.storage.journal
+    refused = check_path(path)
+    if refused is not None:
+        why = f"{refused}; until then pitchside run keeps the matches in memory only ({NOT_A_JOURNAL})"
+        return ConfigError(config.source, "storage.journal", why), None
+    damaged = damage(path)
+    if damaged is not None:
+        why = f"{damaged}: a journal of this table, damaged; pitchside run moves it aside and starts a fresh one"
+        return None, ConfigError(config.source, "storage.journal", why)
+    return None, None
 
 
 def _read_tournament(top: Section, games: tuple[str, ...]) -> str | None:
@@ -765,14 +794,14 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     serial = _read_serial(top, panel)
     display, side_displays = _read_displays(top, limits)
     sound = _read_sound(top)
-    coin_cfg, prices = _read_coin_door(top)
+    coin_cfg, prices = _read_coin_door(top, games)
     web = _read_web(top)
     mqtt = None
     if "mqtt" in top.raw:  # the broker's settings (and their patterns) only with [mqtt] (start-up)
         from pitchside.app.config_mqtt import read_mqtt
 
         mqtt = read_mqtt(top)
-    _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)], coin_cfg)
+    _check_pins(problems, buttons, beams, sound, [display, *(d for _, d in side_displays)], coin_cfg, limits)
     storage = _read_storage(top)
     tournament = _read_tournament(top, games)
     kiosk = _read_kiosk(top)

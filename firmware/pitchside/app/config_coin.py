@@ -18,10 +18,12 @@ Example (amounts in cents, the currency's smallest unit)::
     game = 100                # price of a game
     coins = { "1" = 50, "2" = 100, "4" = 200 }   # pulses = value
     bonus = [[200, 100]]      # pay 200 in one go, get 100 more (3 games for 2)
-    games = { pitchnut = 150 }  # a game's own price
+    games = { pichenotte = 150 }  # a game's own price (a game of this table)
     extras = [{ option = "players", value = "doubles", price = 50 }]  # plus game = "..."
 
-A table without ``[pricing]`` needs no coins (as before this issue).
+A table without ``[pricing]`` needs no coins; ``[pricing]`` asking for money needs
+``[coin]``. What else is refused across the two and the table's games:
+:mod:`pitchside.app.config_pay`.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pitchside.app import config_pay
 from pitchside.app.config_reader import Section, shown
 from pitchside.core import pricing
 from pitchside.core.pricing import Extra, Pricing
@@ -74,16 +77,20 @@ def read_coin(top: Section) -> CoinConfig | None:
     except ParameterError as exc:
         c.fail(exc.param.replace("_s", "_ms") if exc.param.endswith("_s") else exc.param, exc.message)
     c.done()
+    config_pay.check_acceptor_priced(top)
     return cfg
 
 
-def read_pricing(top: Section) -> Pricing | None:
-    """``[pricing]``, checked by :func:`pitchside.core.pricing.check`, or None."""
+def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConfig | None = None) -> Pricing | None:
+    """``[pricing]``, checked by :func:`pitchside.core.pricing.check` and against the
+    table's games ``offered`` and its acceptor ``coin_cfg`` (:mod:`pitchside.app.config_pay`), or
+    None."""
     if "pricing" not in top.raw:
         return None
     s = top.sub("pricing")
     d = Pricing()
     coins_raw = s.get("coins", dict, {"1": 100})
+    config_pay.same_pulses(s, coins_raw)
     coins: list[tuple[int, int]] = []
     for k, v in coins_raw.items():
         if not (str(k).isdigit() and isinstance(v, int) and not isinstance(v, bool)):
@@ -110,6 +117,12 @@ def read_pricing(top: Section) -> Pricing | None:
     if lacking:
         s.fail("currency", f"{shown(p.currency)}: the panel's font has no {shown(lacking)} to draw"
                " (it has € £ ¥ $ and the Latin letters)")
+    config_pay.check_amounts(s, p)
+    if coin_cfg is None:
+        config_pay.check_coins(top, s, p, None, 0, 0)
+    else:
+        config_pay.check_coins(top, s, p, coin_cfg.max_pulses, coin_cfg.max_pulse_ms, coin_cfg.gap_ms)
+    config_pay.check_games(s, p, offered)
     s.done()
     return p
 

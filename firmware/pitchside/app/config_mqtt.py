@@ -9,13 +9,14 @@ Off without the section. Example::
     ca_file = "/etc/pitchside/club-ca.crt"   # the club CA (tls only; default: the system's CAs)
     credentials = "/etc/pitchside/mqtt.cred" # one line USER:PASSWORD, chmod 600
     venue = "kings-head"          # topic ids: a-z, 0-9, - and _, up to 64
-    table = "table-1"             # default: the credentials' user name
+    table = "table-1"             # both default to the credentials' user name, kings-head/table-1
     keepalive_s = 30
 
 The messages and topics are a contract: docs/spec/mqtt.md. A password never goes in the
-config: the credentials file holds it (the broker's ACL lets user ``table-1`` write only
-``pitchside/<venue>/table-1/...``, so ``table`` must be that user name: a warning says
-when it is not).
+config: the credentials file holds it. A table's broker user is ``<venue>/<table>``
+(:func:`table_user`; ``pitchside club add-table`` makes it), and the broker's ACL lets
+user ``kings-head/table-1`` write only ``pitchside/kings-head/table-1/...``, so ``venue``
+and ``table`` must be that user's: a warning says when they are not.
 """
 
 from __future__ import annotations
@@ -26,11 +27,28 @@ import stat
 from dataclasses import dataclass
 
 from pitchside.app.config_reader import Section, shown
+from pitchside.wire.credentials import CredentialsError as CredentialsError
+from pitchside.wire.credentials import read_credentials as read_credentials
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 """A venue or table id: one MQTT topic level, never a wildcard or a separator."""
 
 DEFAULT_PORT, DEFAULT_TLS_PORT = 1883, 8883
+
+
+def table_user(venue: str, table: str) -> str:
+    """A table's broker user name (and, on the club's broker, its client id): ``<venue>/<table>``,
+    so the ACL's ``pattern write pitchside/%u/...`` pins the table to its venue and table."""
+    return f"{venue}/{table}"
+
+
+def split_user(user: str) -> tuple[str, str] | None:
+    """``(venue, table)`` of a table's user name ``<venue>/<table>``, or None for any other
+    name (the league's, the dashboard's, or a user name of the old form without a venue)."""
+    venue, sep, table = user.partition("/")
+    if not sep or not ID_RE.match(venue) or not ID_RE.match(table):
+        return None
+    return venue, table
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,32 +70,13 @@ class MqttConfig:
     keepalive_s: int = 30
 
 
-class CredentialsError(ValueError):
-    """A credentials file that cannot be used (the message says why and what to write)."""
-
-
-def read_credentials(path: str) -> tuple[str, str]:
-    """``(user, password)`` from the credentials file at ``path``: its first line that is
-    not blank or a ``#`` comment, ``USER:PASSWORD`` (the password may hold ``:``).
-
-    :raises CredentialsError: unreadable, or no such line.
-    """
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read(64 * 1024)
-    except OSError as exc:
-        raise CredentialsError(f"{path} cannot be read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise CredentialsError(f"{path} is not UTF-8 text") from None
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        user, sep, password = line.partition(":")
-        if not sep or not user or not password:
-            break
-        return user, password
-    raise CredentialsError(f"{path} must hold one line USER:PASSWORD (the table's broker user and its password)")
+def credentials_exposed(path: str) -> str | None:
+    """The warning for a credentials file others may read or write (its group or anyone:
+    ``chmod 600``), or None. The table's ``check-config`` and ``league serve`` give it."""
+    mode = os.stat(path).st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        return f"{path} can be read by others (mode {stat.S_IMODE(mode):o}): chmod 600 {path}"
+    return None
 
 
 def read_mqtt(top: Section) -> MqttConfig | None:
@@ -117,15 +116,16 @@ def read_mqtt(top: Section) -> MqttConfig | None:
         except CredentialsError as exc:
             m.fail("credentials", str(exc))
         else:
-            mode = os.stat(credentials).st_mode
-            if mode & (stat.S_IRWXG | stat.S_IRWXO):
-                top.problems.warn(m.key("credentials"), f"{credentials} can be read by others "
-                                                        f"(mode {stat.S_IMODE(mode):o}): chmod 600 {credentials}")
-    venue = _id(m, "venue", None)
-    table = _id(m, "table", user)
-    if user is not None and table and table != user:
-        top.problems.warn(m.key("table"), f"{shown(table)} is not the credentials' user {shown(user)}: the "
-                                          "shipped ACL lets a table write only the topics of its own user name")
+            exposed = credentials_exposed(credentials)
+            if exposed is not None:
+                top.problems.warn(m.key("credentials"), exposed)
+    own = split_user(user) if user is not None else None
+    venue = _id(m, "venue", own[0] if own else None)
+    table = _id(m, "table", own[1] if own else None)
+    if user is not None and venue and table and table_user(venue, table) != user:
+        top.problems.warn(m.key("table"), f"{shown(table_user(venue, table))} is not the credentials' user {shown(user)}: "
+                                          "the club's ACL lets a table write only under pitchside/<its user name>/, "
+                                          "a user named VENUE/TABLE (pitchside club add-table makes one)")
     keepalive = m.integer("keepalive_s", 30, 5, 600)
     m.done()
     return MqttConfig(host=host, venue=venue, table=table, port=port, tls=tls, ca_file=ca_file,
@@ -135,7 +135,7 @@ def read_mqtt(top: Section) -> MqttConfig | None:
 def _id(m: Section, name: str, default: str | None) -> str:
     value: str | None = m.get(name, str, default)
     if value is None:
-        hint = " (or credentials, whose user name it then is)" if name == "table" else ""
+        hint = " (or credentials, whose user name VENUE/TABLE gives it)"
         m.fail(name, f"missing: the {name}'s id in the topics, such as \"{'kings-head' if name == 'venue' else 'table-1'}\"{hint}")
         return ""
     if not ID_RE.match(value):

@@ -46,12 +46,18 @@ class HardwareLimits:
         ``()``: any name.
     :param check_display: the driver's own check of a display's size and settings.
     :param source: where these limits come from, for messages.
+    :param header_pins: see the attribute.
     """
 
     pin_factories: tuple[str, ...]
     display_drivers: tuple[str, ...]
     check_display: DisplayCheck = _accept_any
     source: str = "the drivers"
+    header_pins: Callable[[], tuple[tuple[str, int], ...]] = tuple
+    """The header's GPIOs an input or output may take, ``("GPIOn", header pin)``, in
+    the order ``check-config`` suggests one instead of a pin in use (``()``: none is
+    suggested); called only when a pin clashes, so a table's start never loads the
+    header's data."""
 
 
 ANY_HARDWARE = HardwareLimits((), (), _accept_any, "no drivers installed: names and sizes not checked")

@@ -62,6 +62,12 @@ class Recorder:
         """What the display must say about storage (``"NOT SAVING: disk full"``), or None."""
         return self.journal.warning
 
+    @property
+    def notice(self) -> str | None:
+        """What the display says once at start while saving goes on (a bad journal moved
+        aside, :attr:`Journal.notice <pitchside.app.journal.Journal.notice>`), or None."""
+        return self.journal.notice
+
     def _header(self, ts: TableLike) -> dict[str, Any]:
         from pitchside.core.record.format import FORMAT_VERSION  # at the first match, not at start-up
 
@@ -250,7 +256,7 @@ def _corrections(ts: TableLike, inp: Any) -> dict[str, SensorTally]:
 
 def _result(match: Match) -> dict[str, Any]:
     """What the journal keeps as a finished match's result: the replay output of its
-    final state (shared/spec/replay.md), serialised once, when the match ends."""
+    final state (docs/spec/replay.md), serialised once, when the match ends."""
     out: dict[str, Any] = match.codec.output(match.state)
     return out
 

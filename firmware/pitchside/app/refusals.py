@@ -2,7 +2,7 @@
 explains the refusals), in a table of their own that is never replayed.
 
 The journal's ``inputs`` table holds only accepted inputs: that is the replay file
-(shared/spec/replay.md), unchanged. A refusal is what the table said when the rules (or
+(docs/spec/replay.md), unchanged. A refusal is what the table said when the rules (or
 the panel) turned an input down: the rule ID and the panel's words, the input that was
 turned down (the button or sensor event, not a rules input: a refusal has none), when
 (``at``, s from the match's start, as the replay lines) and how many accepted lines the
@@ -40,7 +40,7 @@ class Refusal:
     :param after: accepted lines of the match before it (0: before the first).
     :param at: s since the match started (the replay lines' ``at`` clock).
     :param event: what was turned down, e.g. ``"press shot_done"``, ``"beam twenty"``.
-    :param rule: the rule ID of shared/rules/rulings.md (``PN-14``; ``UNDO`` for an
+    :param rule: the rule ID of docs/rules/GAME.md (``PN-14``; ``UNDO`` for an
         undo with nothing to take back), or ``""`` for a panel refusal without one.
     :param text: the panel's words for it (the prompt line).
     """

@@ -18,16 +18,17 @@ import itertools
 import logging
 import queue
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from pitchside.tables import effects as table
 from pitchside.app import refusals
-from pitchside.app.ahead import DrawAhead
 from pitchside.app.pager import Pager
+from pitchside.app.parts import (  # re-exported (__all__): tests import them from here
+    FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
+)
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
@@ -38,93 +39,23 @@ from pitchside.render import screen
 from pitchside.render.panel import Panel, Spares
 from pitchside.render.screen import Drawn, Frame
 from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
-from pitchside.signals.health import SensorHealth
 from pitchside.signals.timers import TimerRequest
 
 if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up)
-    from pitchside.tables.cues import Cue, SoundSink
+    from pitchside.tables.cues import Cue
     from pitchside.tables.moments import Showing
 
     CueFunctions = tuple[Callable[[TableLike, TableLike], tuple[Cue, ...]],
                          Callable[[Showing | None, Showing | None], tuple[Cue, ...]]]
 
+__all__ = ["PAGE_S", "FrameSink", "MatchRecorder", "PreparingSink", "Publisher", "Runtime", "TableParts", "system_dice"]
+
 log = logging.getLogger(__name__)
-
-
-class MatchRecorder(Protocol):
-    """Where accepted inputs go before they are shown (:class:`pitchside.app.recorder.Recorder`
-    with the durable journal)."""
-
-    @property
-    def warning(self) -> str | None:
-        """A storage fault to show on the display, or None."""
-        ...
-
-    @property
-    def match_id(self) -> int | None:
-        """The journal's id of the match on the table (negative: kept in memory only), or
-        None before its first input is stored."""
-        ...
-
-    def accepted_all(self, effects: Sequence[table.Accepted], after: TableLike) -> None:
-        """The inputs (or undos) one step accepted, in order, to be stored all or none;
-        ``after`` is the table with them applied."""
-        ...
-
-    def new_match(self, state: TableLike) -> None:
-        """The players started a new match (``state`` is its empty table)."""
-        ...
-
-    def sensed(self, event: BeamBroken | SensorNoisy) -> None:
-        """A sensor event, for the sensors' health record (any mode)."""
-        ...
-
-    def health(self) -> list[SensorHealth]:
-        """The sensors' health record now (service mode shows it)."""
-        ...
-
-
-class FrameSink(Protocol):
-    """Where frames go: a display driver (``pitchside_hw.display.Display``) or a
-    recorder. ``show`` takes a PIL image of the display's size and mode (``"1"`` unless
-    :attr:`TableParts.mode` says otherwise)."""
-
-    def show(self, image: Image.Image) -> None: ...
-
-
-@runtime_checkable
-class PreparingSink(FrameSink, Protocol):
-    """A sink whose hand-off splits in two (``pitchside_hw.display.Display``): ``prepare``
-    does everything ``show`` of the same image object will need short of the bus (the
-    compare with the frame shown, packing, planning what to send), and must send
-    nothing; ``show`` of that image then only sends. The runtime prepares a journaled
-    input's frame while the write is made durable and shows it once it is (less
-    latency). A sink without ``prepare`` is simply shown."""
-
-    def prepare(self, image: Image.Image) -> None: ...
-
-
-class Publisher(Protocol):
-    """Where the table's state goes after each handled event (the web feed,
-    :class:`pitchside.web.publisher.FeedPublisher`): ``publish`` must return at once
-    (the kiosk state is immutable, so it may be read from another thread), and may
-    raise, which the runtime logs without stopping the match. ``match_id`` is the
-    journal's id of the match (None before its first input, or with no journal)."""
-
-    def publish(self, state: kiosk.KioskState, match_id: int | None) -> None: ...
 
 
 PAGE_S = 2.5
 """Seconds each page of a paged text shows (long prompts are paged,
 never cut) before the runtime turns to the next."""
-
-
-def system_dice(count: int) -> tuple[int, ...]:
-    """``count`` fair dice from the OS's random source (``secrets``), values 1-6
-    (:func:`pitchside.app.software_die.roll`)."""
-    from pitchside.app import software_die  # at the first roll: a table without dice never loads it (start-up)
-
-    return software_die.roll(count)
 
 
 class _Wake:
@@ -136,67 +67,6 @@ _Timer = tuple[float, int, Callable[[float], None]]
 orders by due time, then by scheduling order, and never compares two callbacks (a
 tuple: compared in C, where the heap's pushes made a dataclass's ``__lt__`` run in
 Python a dozen times a push)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableParts:
-    """What a :class:`Runtime` runs with, built once by the assembly
-    (``pitchside_hw.table.build_table``) for the real table, the simulator and the bench.
-
-    :param sink: the display sink (``contrast(level)`` is used when it has one).
-    :param toss: the random source of the coin toss: returns the winning side.
-    :param clock: seconds on the drivers' clock (gpiozero pin factory ticks).
-    :param size: the display's size in px, or its :class:`~pitchside.render.panel.Panel`
-        (size and mode).
-    :param mode: the display's mode (the luma device's ``.mode``: ``"1"``, ``"L"``,
-        ``"RGB"``) when ``size`` is a ``(width, height)``.
-    :param recorder: told of every accepted input before the frame that shows it
-        (the durable journal hooks in here) and of every new match; None: nothing kept.
-    :param dice: the software die: ``dice(n)`` returns n values 1-6 (default: the OS's
-        random source, ``secrets``).
-    :param settings: the kiosk flow's settings (attract, dimming, timeouts).
-    :param inputs: the table's input names, for service mode.
-    :param on_pass: called with the clock after every pass of :meth:`Runtime.run` (the
-        systemd watchdog is fed here, so a stuck loop stops feeding it).
-    :param wake_s: the longest :meth:`Runtime.run` sleeps with nothing to do (None:
-        until the next event or timer; set it below the watchdog interval).
-    :param side_sinks: the side displays, ``{"A": (sink, size), "B": ...}`` (sizes in
-        px, or panels with their mode), each showing its side's name and score (:func:`pitchside.tables.kiosk.side_view`);
-        a side display's paged text (a long name) turns its pages as the main one's does.
-    :param sound: told the cues of each handled event (:func:`pitchside.tables.cues.cues`:
-        a point, a refusal, the match won, a twenty's moment); its ``cue`` returns at once, and a fault is
-        logged, never fatal.
-    :param publisher: told the kiosk state once per pass of the loop that handled an
-        event, after the frame is shown (the web feed; latest wins); its ``publish``
-        returns at once, and a fault is logged, never fatal.
-    :param overlap_writes: when an accepted input's frame has still to be drawn, run
-        the recorder's write on a writer thread (:mod:`pitchside.app.writer`) while it is
-        drawn, and show the frame once both are done (the latency of a
-        journaled input is then max(fsync, render), not their sum); when the frame is
-        drawn already (ahead, or the one shown), the write runs in the loop's thread,
-        then the frame is shown (nothing left to overlap: two thread hand-offs would
-        cost more). False: the write, then the drawing. Either way nothing is shown
-        before the write it shows has returned.
-    :param draw_ahead: the inputs whose frames :meth:`Runtime.run` draws while it waits
-        (:meth:`Runtime.draw_ahead`); none by default.
-    """
-
-    sink: FrameSink
-    toss: Callable[[], Side]
-    clock: Callable[[], float]
-    size: tuple[int, int] | Panel = (128, 64)
-    recorder: MatchRecorder | None = None
-    dice: Callable[[int], tuple[int, ...]] = system_dice
-    settings: kiosk.KioskSettings = field(default_factory=kiosk.KioskSettings)
-    inputs: tuple[str, ...] = ()
-    on_pass: Callable[[float], object] | None = None
-    wake_s: float | None = None
-    side_sinks: Mapping[str, tuple[FrameSink, tuple[int, int] | Panel]] = field(default_factory=dict)
-    sound: SoundSink | None = None
-    publisher: Publisher | None = None
-    mode: str = "1"
-    overlap_writes: bool = True
-    draw_ahead: DrawAhead = DrawAhead()
 
 
 class Runtime:
@@ -250,7 +120,11 @@ class Runtime:
         self._side_sinks = {side: (sink, Panel.of(size)) for side, (sink, size) in parts.side_sinks.items()}
         self._pager = Pager()  # the main display's pages
         self._side_pagers = {side: Pager() for side in self._side_sinks}
-        self._accepted_since_warning = 0
+        self._warning_seen: str | None = None
+        """The storage warning (or start-up notice) an accepted input came after: until
+        one does, :meth:`frame` puts it on the prompt line."""
+        self._notice: str | None = getattr(parts.recorder, "notice", None)
+        """The recorder's optional start-up notice (a bad journal moved aside), looked up once."""
         self._side_shown: dict[str, Frame] = {}
         self._draw_plan = parts.draw_ahead
         # the sink's two optional steps, looked up once (not at every refresh)
@@ -431,13 +305,13 @@ class Runtime:
         if self._recorder is None:
             return
         self.settle()
-        warned = self._recorder.warning is not None
+        warned = self._recorder.warning or self._notice
         if self._writer is not None:  # written by refresh: inline if its frame is drawn, else overlapped
             self._deferred = (accepted, self.state)
         else:
             self._recorder.accepted_all(accepted, self.state)
         if warned:
-            self._accepted_since_warning += len(accepted)
+            self._warning_seen = warned
 
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
@@ -533,15 +407,17 @@ class Runtime:
         return kiosk.view(self.kiosk)
 
     def frame(self) -> Frame:
-        """The main display's frame request: the view; a storage fault's warning for its
-        prompt line until the next accepted input (so play prompts are not hidden for
+        """The main display's frame request: the view; a storage fault's warning (else
+        the start-up notice of a bad journal moved aside) for its prompt line until the
+        next accepted input (so play prompts are not hidden for
         the rest of the match); the corner badge while the journal is not saving."""
         return self._pager.at(self._framed(self.view()))
 
     def _framed(self, view: object) -> Frame:
         """``view`` with the storage overlays of :meth:`frame` (page 0)."""
         warning = self._recorder.warning if self._recorder is not None else None
-        shown = warning if warning and self._accepted_since_warning == 0 else None
+        said = warning or self._notice  # a fault's warning, else the start-up notice
+        shown = said if said and said != self._warning_seen else None
         return Frame(view, warning=shown, badge=warning is not None)
 
     def draw_ahead(self) -> int:

@@ -117,18 +117,21 @@ _web = _lazy("web", "_cmd_web")
 _league_serve = _lazy("league", "_cmd_serve")
 _league_new = _lazy("league", "_cmd_new")
 _league_standings = _lazy("league", "_cmd_standings")
+_club_init = _lazy("club", "_cmd_init")
+_club_add_table = _lazy("club", "_cmd_add_table")
 
 
 # -- the parsers ------------------------------------------------------------------------
 
 
 def register(sub: Any) -> None:
-    """Add ``tournament``, ``audits``, ``web`` and ``league`` to the ``pitchside``
+    """Add ``tournament``, ``audits``, ``web``, ``league`` and ``club`` to the ``pitchside``
     parser's subparsers (``sub``: what ``add_subparsers`` returned), in that order."""
     register_tournament(sub)
     register_audits(sub)
     register_web(sub)
     register_league(sub)
+    register_club(sub)
 
 
 def register_tournament(sub: Any) -> None:
@@ -238,9 +241,34 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     n.add_argument("--format", default="round_robin", choices=LazyChoices("pitchside.league.formats", "FORMATS"),
                    metavar="FORMAT", help="one of %(choices)s (default %(default)s)")
     n.add_argument("--players", required=True, help="comma-separated, in seeding order")
-    n.add_argument("--db", default="league.db")
+    n.add_argument("--db", default="league.db", help="the league's SQLite file, made by league serve (default league.db)")
     n.set_defaults(func=_league_new)
     t = lsub.add_parser("standings", help="print the standings per game")
-    t.add_argument("--db", default="league.db")
+    t.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
     t.add_argument("--game")
     t.set_defaults(func=_league_standings)
+
+
+def register_club(sub: Any) -> None:
+    """Add ``club`` and its actions (run by :mod:`pitchside.cli.club`), built when it is
+    chosen (:func:`deferred`)."""
+    deferred(sub, "club", "the venue's broker: its config, ACL, users and TLS (init), a table's user (add-table)",
+             _club_parser)
+
+
+def _club_parser(p: argparse.ArgumentParser) -> None:
+    csub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")
+    i = csub.add_parser("init", help="write a venue's broker folder: config, ACL, users, TLS certificates")
+    i.add_argument("--venue", required=True, help="the venue id the tables publish under (a-z 0-9 - _)")
+    i.add_argument("--dir", default="/etc/pitchside/club", help="the folder to write (default /etc/pitchside/club)")
+    i.add_argument("--listen", metavar="[HOST:]PORT",
+                   help="the broker's listener (default port 8883 with TLS, 1883 without, on every address)")
+    i.add_argument("--no-tls", action="store_true", help="plain MQTT (only on a network no customer reaches)")
+    i.add_argument("--host", action="append", default=[], metavar="NAME",
+                   help="a name or address tables reach the broker by (repeat; the first goes in their [mqtt] "
+                   "host; default: --listen's address, HOSTNAME.local, HOSTNAME, localhost, 127.0.0.1)")
+    i.set_defaults(func=_club_init)
+    a = csub.add_parser("add-table", help="add a table's broker user; print its [mqtt] lines")
+    a.add_argument("name", help="the table id (a-z 0-9 - _), as in its [mqtt] table")
+    a.add_argument("--dir", default="/etc/pitchside/club", help="the club's folder (default /etc/pitchside/club)")
+    a.set_defaults(func=_club_add_table)

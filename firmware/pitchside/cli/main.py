@@ -6,7 +6,7 @@ drivers or the simulator (``run``, ``sim``) are registered by ``pitchside_hw`` a
 imports them (the import boundary of pyproject.toml).
 
 Exit status: 0 success; 2 bad input (malformed replay line, unreadable file, bad
-config); 3 ``replay --strict`` stopped at a refusal (shared/spec/replay.md).
+config); 3 ``replay --strict`` stopped at a refusal (docs/spec/replay.md).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from pitchside import __version__
-from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, load_config, locate
+from pitchside.app.config import DEFAULT_JOURNAL, ConfigErrors, journal_checks, load_config, locate
 from pitchside.app.journal import Journal, MatchRecord, read_rescued
 from pitchside.app.limits import installed_limits, plugins
 from pitchside.cli import commands
@@ -227,7 +227,21 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
                   f"pin_factory = one of {', '.join(limits.pin_factories) or 'lgpio'} in [gpio]")
             continue
         text = _read_text(path)
-        for w in config.warnings:
+        problem, warning = journal_checks(config)
+        if problem is not None:
+            status = 2
+            _print_problem(problem, text)
+            continue
+        if config.web is not None:  # a name pitchside web could not listen on (asks the resolver)
+            from pitchside.app.config_web import listen_problem, parse_listen
+
+            listen = listen_problem(*parse_listen(config.web.listen))
+            if listen is not None:
+                status = 2
+                line = locate(text, "web.listen")
+                print(f"{f'{path}:{line}' if line else path}: web.listen: {listen}")
+                continue
+        for w in (*config.warnings, *([warning] if warning else [])):
             _print_problem(w, text, "warning: ")
         d = config.display
         print(
@@ -239,7 +253,7 @@ def _cmd_check_config(args: argparse.Namespace) -> int:
 
 
 def _replay_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a replay file (shared/spec/replay.md)")
+    p.add_argument("file", help="a replay file (docs/spec/replay.md)")
     p.add_argument("--strict", action="store_true", help="stop at the first refused input (exit 3)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=_cmd_replay)

@@ -1,13 +1,14 @@
-"""The league's fixture offer on ``pitchside/<venue>/<table>/cmd/fixture`` (docs/spec/mqtt.md):
-read by the table's link, written by the league (:mod:`pitchside.league.assign`)."""
+"""The league's fixture offer on ``pitchside/<venue>/<table>/cmd/fixture`` (docs/spec/mqtt.md,
+:class:`pitchside.wire.messages.FixtureOffer`): read by the table's link, written by the
+league (:mod:`pitchside.league.assign`)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from pitchside.club.messages import encode
 from pitchside.tables.effects import FixtureOffered
+from pitchside.wire import messages as wire
+from pitchside.wire.errors import WireError
 
 MAX_NAME = 40
 
@@ -16,8 +17,8 @@ def offer_message(fixture: str | None, game: str = "", names: tuple[str, str] = 
     """The payload: ``{"v": 1, "fixture": "3:2:Ann:Bob", "game": "pitchnut", "names":
     {"A": "Ann", "B": "Bob"}}``; ``fixture`` None withdraws the offer (``{"v": 1, "fixture": null}``)."""
     if fixture is None:
-        return encode({"v": 1, "fixture": None})
-    return encode({"v": 1, "fixture": fixture, "game": game, "names": {"A": names[0], "B": names[1]}})
+        return wire.encode(wire.FixtureOffer(None).to_json())
+    return wire.encode(wire.FixtureOffer(fixture, game, wire.Names(*names)).to_json())
 
 
 def parse_offer(payload: bytes) -> FixtureOffered | None:
@@ -26,21 +27,15 @@ def parse_offer(payload: bytes) -> FixtureOffered | None:
     if not payload:
         return FixtureOffered(None)
     try:
-        msg: Any = json.loads(payload)
-    except (ValueError, RecursionError):
+        offer = wire.parse(wire.FixtureOffer, payload)
+    except WireError:
         return None
-    if not isinstance(msg, dict) or msg.get("v") != 1:
-        return None
-    fixture = msg.get("fixture")
-    if fixture is None:
+    if offer.fixture is None or offer.names is None:
         return FixtureOffered(None)
-    names, game = msg.get("names"), msg.get("game")
-    if not isinstance(fixture, str) or not isinstance(game, str) or not isinstance(names, dict):
+    names = offer.names.pair()
+    if not all(0 < len(n) <= MAX_NAME for n in names):
         return None
-    a, b = names.get("A"), names.get("B")
-    if not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in (a, b)):
-        return None
-    return FixtureOffered(fixture, game, (str(a), str(b)))
+    return FixtureOffered(offer.fixture, offer.game, names)
 
 
 def tag(result: dict[str, Any], offer: FixtureOffered | None) -> None:

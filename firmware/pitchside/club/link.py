@@ -39,7 +39,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 
-from pitchside.app.config_mqtt import CredentialsError, MqttConfig, read_credentials
+from pitchside.app.config_mqtt import CredentialsError, MqttConfig, read_credentials, table_user
 from pitchside.app.outbox import Cursor, Outbox, Owed
 from pitchside.club import messages
 from pitchside.club.fixture import parse_offer, tag
@@ -130,8 +130,8 @@ class ClubLink:
 
     def _client(self) -> mqtt.Client:
         c = self.config
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"pitchside-{c.venue}-{c.table}",
-                             protocol=mqtt.MQTTv5)
+        # the client id is the user name, as the club's broker makes it (use_username_as_clientid)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=table_user(c.venue, c.table), protocol=mqtt.MQTTv5)
         if c.credentials is not None:
             try:
                 client.username_pw_set(*read_credentials(c.credentials))

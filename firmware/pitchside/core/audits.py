@@ -3,7 +3,10 @@ both ``pitchside audits`` and the service page show of them.
 
 The journal's credits ledger is read into :class:`AuditDay` rows by
 :meth:`pitchside.app.journal.Journal.audits` (since the last reset); this module only
-adds them up and words them. Money is in cents (the currency's smallest unit).
+adds them up and words them. Money is kept in cents (the currency's smallest unit) and
+shown in the currency's units (:func:`amount`: ``"€2.50"``); a day is shown as an ISO 8601
+date with whether the clock was synchronised (:func:`day_of`); a game's row is labelled
+by the game's name and the options that changed its price (:func:`game_label`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pitchside.core.pricing import Pricing, money
+
+UNKNOWN_DAY = "unknown"
+"""The journal's day of an entry with no wall time."""
 
 
 @dataclass(slots=True)
@@ -68,3 +74,41 @@ def summary_lines(days: Iterable[AuditDay], pricing: Pricing, since: str = "") -
         f"GAMES {t.game_count}  FREE {money(pricing, t.free)}",
         f"FAULTS {t.faults}  SINCE {since or 'START'}",
     )
+
+
+def amount(pricing: Pricing, cents: int, symbol: bool = True) -> str:
+    """``cents`` in the currency's units: ``"€2.50"`` (``"2.50"`` without a currency, or
+    with ``symbol`` False: a number a spreadsheet reads as one)."""
+    sign = "-" if cents < 0 else ""
+    units = f"{abs(cents) // 100}.{abs(cents) % 100:02d}"
+    return f"{sign}{pricing.currency if symbol else ''}{units}"
+
+
+def day_of(day: str) -> tuple[str, bool]:
+    """An :class:`AuditDay`'s ``day`` as ``(ISO 8601 date, clock synchronised)``: the
+    journal marks a day of an unsynchronised clock with ``?``; a day with no wall time
+    is ``("", False)``."""
+    if day == UNKNOWN_DAY:
+        return "", False
+    return day.removesuffix("?"), not day.endswith("?")
+
+
+def game_label(key: str, pricing: Pricing) -> str:
+    """A game's row (``key``: the journal's ``"game opt=value,opt=value"``) labelled by
+    the game's name and the options that changed its price (the price list's
+    surcharges that applied): ``"pichenotte players=doubles"``, or ``"pichenotte"``."""
+    game, _, options = key.partition(" ")
+    given = f",{options},"
+    priced = [f"{x.option}={x.value}" for x in pricing.extras
+              if x.game in ("", game) and f",{x.option}={x.value}," in given]  # fmt: skip
+    return " ".join((game, *dict.fromkeys(priced)))
+
+
+def games_by_label(day: AuditDay, pricing: Pricing) -> dict[str, int]:
+    """The day's games counted by :func:`game_label` (the options that did not change
+    the price merged), in label order."""
+    out: dict[str, int] = {}
+    for key, n in day.games.items():
+        label = game_label(key, pricing)
+        out[label] = out.get(label, 0) + n
+    return dict(sorted(out.items()))

@@ -18,7 +18,7 @@ class IllegalInput(PitchsideError, ValueError):
 
     The state does not change. Raised with a :class:`~pitchside.core.notice.Notice`
     (``IllegalInput(Notice.of("PI-05", "call_not_needed"))``): ``notice`` is the typed
-    refusal, ``rule`` its rule ID from shared/rules/rulings.md (or ``"UNDO"``); the words
+    refusal, ``rule`` its rule ID from docs/rules/GAME.md (or ``"UNDO"``); the words
     come from the game's words module (:mod:`pitchside.core.words`). ``str(error)`` is
     ``"PI-05/call_not_needed()"``, for logs only.
     """

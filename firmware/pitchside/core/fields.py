@@ -48,7 +48,7 @@ class Spec:
     """What one option or input field takes (kept as its dataclass field's metadata).
 
     :ivar kind: the JSON shape (module docstring).
-    :ivar rule: the rule ID that sets it (``"PN-26"``; shared/rules/rulings.md).
+    :ivar rule: the rule ID that sets it (``"PN-26"``; docs/rules/GAME.md).
     :ivar doc: a few words on what it means, for messages and menus.
     :ivar choices: the allowed values of a ``"choice"`` or of each item of a ``"list"``.
     :ivar lo: the least integer (``"int"``, ``"ints"``), or None for no bound.

@@ -21,7 +21,7 @@ from pitchside.core.notice import Notice
 from pitchside.core.sides import PerSide, Side
 
 Status = Literal["playing", "finished"]
-"""A match's status, as the replay output's ``status`` (shared/spec/replay.md)."""
+"""A match's status, as the replay output's ``status`` (docs/spec/replay.md)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""A match as a fold over its input log, with undo (shared/spec/replay.md, ``undo``).
+"""A match as a fold over its input log, with undo (docs/spec/replay.md, ``undo``).
 
 :class:`Match` is immutable: every accepted input gives a new ``Match`` that shares its
 history with the old one (a linked list of (input, state) nodes), so apply and undo are
@@ -19,7 +19,7 @@ from pitchside.core.step import Step
 
 
 UNDONE = Notice.of("UNDO", "undone")
-"""The notice of an accepted undo (shared/spec/replay.md, ``undo``)."""
+"""The notice of an accepted undo (docs/spec/replay.md, ``undo``)."""
 NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
 """The refusal of an undo with nothing to take back."""
 
@@ -37,6 +37,17 @@ class _Node:
     inp: Any
     state: Any
     notices: tuple[Notice, ...] = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One input in effect, as :meth:`Match.recent` gives it: the input, the states
+    before and after it, and the notices its step gave."""
+
+    inp: Any
+    before: Any
+    after: Any
+    notices: tuple[Notice, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +112,17 @@ class Match:
         rules: GameRules = self.codec.rules
         return rules.outcome(self.state)
 
+    def recent(self, n: int) -> tuple[Applied, ...]:
+        """The last ``n`` inputs in effect (fewer at the start), newest first, each with
+        the state before and after it and the notices of its step."""
+        out: list[Applied] = []
+        node = self.head
+        while node is not None and len(out) < n:
+            before = node.prev.state if node.prev is not None else self.initial
+            out.append(Applied(node.inp, before, node.state, node.notices))
+            node = node.prev
+        return tuple(out)
+
     def can_undo(self) -> bool:
         return self.head is not None
 
@@ -109,7 +131,7 @@ class Match:
 
         :returns: the match without it, and a step whose one notice is :data:`UNDONE`.
         :raises IllegalInput: nothing to undo, :data:`NOTHING_TO_UNDO` (rule ``UNDO``,
-            shared/spec/replay.md; words in :mod:`pitchside.core.words.common`).
+            docs/spec/replay.md; words in :mod:`pitchside.core.words.common`).
         """
         if self.head is None:
             raise IllegalInput(NOTHING_TO_UNDO)

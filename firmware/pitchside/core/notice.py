@@ -1,7 +1,7 @@
 """Typed notices: what the rules tell the table, as values, never prose.
 
 A :class:`Notice` is a rule's notice or refusal: the rule ID it comes from (an ID of
-``shared/rules/rulings.md``, such as ``"PN-14"``, or ``"UNDO"``), a code naming what
+``docs/rules/GAME.md``, such as ``"PN-14"``, or ``"UNDO"``), a code naming what
 happened (``"shoots_again"``), and its parameters (sides as ``"A"``/``"B"``, counts,
 squares). The players' names are never in it: each game's words module
 (:mod:`pitchside.core.words`) turns a notice into :class:`Words` for given names, and the

@@ -9,7 +9,7 @@ costs :func:`price_of` of it.
   credit: :func:`coin_value` returns None and the shell counts it as a fault.
 * **Price**: ``game`` per game, replaced by a game's own price (``games``), plus the
   surcharges (``extras``) whose option has the given value in the match's options (the
-  replay header's ``options``, shared/spec/replay.md: ``players = "doubles"``,
+  replay header's ``options``, docs/spec/replay.md: ``players = "doubles"``,
   ``games = 3``).
 * **Bonus tiers**: ``(paid, bonus)``: once the money paid since the balance was last
   empty (one customer's purchase) reaches ``paid``, ``bonus`` more is credited, once per

@@ -1,4 +1,4 @@
-"""Sides of a match: always ``"A"`` and ``"B"`` (shared/spec/replay.md, File)."""
+"""Sides of a match: always ``"A"`` and ``"B"`` (docs/spec/replay.md, File)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Master Move club tournaments (pure): round robin, knockout, round robin with a final.
 
-Rulebook ``shared/rules/003_5f20e1de7461e6e0.txt`` "Rules 5: tournament rules" and
-rulings MM-26, MM-32 of ``shared/rules/rulings.md``:
+The rulebook's "Rules 5: tournament rules": rules MM-26 and MM-32 of
+``docs/rules/mastermove.md``:
 
 * Every game is played to 3 Moves (MM-15, MM-26): a result is ``3-x`` or ``x-3`` with
   ``x`` in 0..2. There are no draws.

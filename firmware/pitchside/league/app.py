@@ -33,12 +33,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pitchside.league import formats, ratings, standings
-from pitchside.league.store import Store
+from pitchside.league.store import KEEP_REFUSED, Store
 from pitchside.web import sse
 from pitchside.web.guard import Guard
 from pitchside.web.hub import Hub
 
 PACKAGE = Path(str(resources.files("pitchside.league")))
+MAX_ROW = 2**63 - 1
+"""The largest row number SQLite has: a longer number in a path is no row (404)."""
 WEB_STATIC = Path(str(resources.files("pitchside.web"))) / "static"
 
 
@@ -103,13 +105,14 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
                     score_name=standings.SCORE_NAMES[game])
 
     async def results(request: Request) -> Response:
-        return html("results.html", rows=store.recent(200))
+        return html("results.html", rows=store.recent(200), past_cap=store.past_cap(),
+                    kept=store.refusals_kept)
 
     async def result(request: Request) -> Response:
-        try:
-            n = int(request.path_params["n"])
-        except ValueError:
+        text = request.path_params["n"]
+        if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= MAX_ROW:
             return missing("result")
+        n = int(text)
         got = store.get(n)
         if got is None:
             return missing("result")
@@ -120,7 +123,7 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
             return Response("".join(f"{x}\n" for x in lines if isinstance(x, str)),
                             media_type="application/x-ndjson",
                             headers={"content-disposition": f'attachment; filename="result-{n}.jsonl"'})
-        return html("result.html", r=row, lines=lines)
+        return html("result.html", r=row, lines=lines, keep=KEEP_REFUSED)
 
     async def player(request: Request) -> Response:
         name = request.path_params["name"]
@@ -132,10 +135,8 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
         return html("player.html", name=name, matches=list(reversed(mine)), elo=elo)
 
     async def league(request: Request) -> Response:
-        try:
-            lg = store.league(int(request.path_params["lid"]))
-        except ValueError:
-            lg = None
+        text = request.path_params["lid"]
+        lg = store.league(int(text)) if text.isascii() and text.isdigit() and int(text) <= MAX_ROW else None
         if lg is None:
             return missing("league")
         v = formats.view(lg.game, lg.format, lg.players, store.counted(lg.game))
@@ -144,7 +145,8 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
 
     async def health(request: Request) -> Response:
         counted, refused = store.count()
-        return JSONResponse({"streams": len(hub.clients), "results": counted, "refused": refused})
+        return JSONResponse({"streams": len(hub.clients), "results": counted, "refused": refused,
+                             "refused_not_kept": sum(store.past_cap().values())})
 
     routes = [
         Route("/", wall, methods=["GET"]),
@@ -155,7 +157,7 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
         Route("/results", results, methods=["GET"]),
         Route("/results/{n}.{ext:str}", result, methods=["GET"]),
         Route("/results/{n}", result, methods=["GET"]),
-        Route("/players/{name}", player, methods=["GET"]),
+        Route("/players/{name:path}", player, methods=["GET"]),  # a name may hold "/" (AC/DC)
         Route("/leagues/{lid}", league, methods=["GET"]),
         Route("/healthz", health, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=str(PACKAGE / "static")), name="static"),

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pitchside.club.fixture import offer_message
 from pitchside.league import formats
 from pitchside.league.store import Store
 from pitchside.league.wall import TableView
+from pitchside.wire import messages as wire
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ def pending(store: Store) -> list[Offer]:
 
 
 def is_free(t: TableView) -> bool:
-    return t.status.get("online") is True and t.state.get("mode") == "attract"
+    return t.status is not None and t.status.online and t.state is not None and t.state.mode == "attract"
 
 
 def plan(todo: Sequence[Offer], tables: Mapping[str, TableView],
@@ -57,7 +57,7 @@ def plan(todo: Sequence[Offer], tables: Mapping[str, TableView],
         t = tables[table]
         if table in standing or not is_free(t):
             continue
-        games = t.status.get("games") or []
+        games = t.status.games if t.status is not None else ()
         for o in todo:
             if o.fixture not in given and o.game in games and not busy & set(o.names):
                 changes[table] = o
@@ -82,8 +82,9 @@ class Assigner:
             topic = f"pitchside/{self.venue}/{table}/cmd/fixture"
             if offer is None:
                 self.held.pop(table, None)
-                self.publish(topic, offer_message(None), True)
+                self.publish(topic, wire.encode(wire.FixtureOffer(None).to_json()), True)
             else:
                 self.held[table] = offer
-                self.publish(topic, offer_message(offer.fixture, offer.game, offer.names), True)
+                payload = wire.FixtureOffer(offer.fixture, offer.game, wire.Names(*offer.names)).to_json()
+                self.publish(topic, wire.encode(payload), True)
         return changes

@@ -37,7 +37,7 @@ def view(teams: tuple[str, ...], results: Sequence[Counted]) -> View:
     while size < len(teams):
         size *= 2
     k = size.bit_length() - 1
-    used: set[str] = set()
+    used: set[int] = set()
     out: list[tuple[Fixture, ...]] = []
     number = 0
 
@@ -79,7 +79,7 @@ def view(teams: tuple[str, ...], results: Sequence[Counted]) -> View:
 
 
 def _tie(number: int, stage: str, a: Slot, b: Slot, results: Sequence[Counted],
-         used: set[str]) -> tuple[Fixture, Slot, Slot]:
+         used: set[int]) -> tuple[Fixture, Slot, Slot]:
     """One tie: its fixture, winner and loser (None: not decided; BYE: no player)."""
     if a == BYE or b == BYE:
         other = b if a == BYE else a

@@ -79,10 +79,10 @@ def check(fmt: str, players: Sequence[str]) -> None:
         raise FormatError("a player is named twice")
 
 
-def between(results: Sequence[Counted], a: str, b: str, used: set[str], decisive: bool = False) -> Counted | None:
+def between(results: Sequence[Counted], a: str, b: str, used: set[int], decisive: bool = False) -> Counted | None:
     for r in results:
-        if r.match not in used and set(r.names) == {a, b} and a != b and (r.winner is not None or not decisive):
-            used.add(r.match)
+        if r.order not in used and set(r.names) == {a, b} and a != b and (r.winner is not None or not decisive):
+            used.add(r.order)
             return r
     return None
 
@@ -104,7 +104,7 @@ def view(game: str, fmt: str, players: Sequence[str], results: Sequence[Counted]
         return double_elim.view(teams, mine)
     if fmt == "swiss":
         return _swiss(game, teams, mine)
-    used: set[str] = set()
+    used: set[int] = set()
     rounds: dict[int, list[Fixture]] = {}
     counted = []
     for p in round_robin_schedule(teams):
@@ -131,7 +131,7 @@ def view(game: str, fmt: str, players: Sequence[str], results: Sequence[Counted]
 
 
 def _swiss(game: str, teams: tuple[str, ...], results: Sequence[Counted]) -> View:
-    used: set[str] = set()
+    used: set[int] = set()
     counted: list[Counted] = []
     byes: list[str] = []
     met: set[frozenset[str]] = set()
@@ -169,7 +169,7 @@ def _knockout(teams: tuple[str, ...], results: Sequence[Counted]) -> View:
         size *= 2
     nrounds = size.bit_length() - 1
     entrants: list[str | None] = [teams[s - 1] if s <= n else None for s in seeding_order(size)]
-    used: set[str] = set()
+    used: set[int] = set()
     out: list[tuple[Fixture, ...]] = []
     for rnd in range(1, nrounds + 1):
         stage = round_name(nrounds - rnd + 1)

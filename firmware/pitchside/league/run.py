@@ -34,12 +34,14 @@ class Broker:
 
 class LeagueServer:
     """One venue's league: ``db`` the SQLite file, ``broker`` where the tables publish;
-    ``assign``: offer each free table the next fixture (:mod:`pitchside.league.assign`)."""
+    ``assign``: offer each free table the next fixture (:mod:`pitchside.league.assign`);
+    ``busy_s``: how long a write waits for another connection's lock before the
+    subscriber logs it, waits and tries again (:mod:`pitchside.league.subscriber`)."""
 
     def __init__(self, db: str | Path, broker: Broker, venue: str, host: str = "127.0.0.1", port: int = 0,
                  allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost"), client_id: str | None = None,
-                 assign: bool = False) -> None:
-        self.store = Store(db)
+                 assign: bool = False, busy_s: float = 5.0) -> None:
+        self.store = Store(db, busy_s=busy_s)
         self.hub = Hub()
         self.league = League(self.store, venue, uuid.uuid4().hex[:12], self.hub.publish_threadsafe)
         self.hub.publish_threadsafe(self.league.wall.snapshot())

@@ -5,7 +5,6 @@ wall updated, the wall snapshot handed to the hub. No MQTT client here
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -15,6 +14,9 @@ from typing import Any
 from pitchside.league import verify
 from pitchside.league.store import Store
 from pitchside.league.wall import Wall
+from pitchside.wire import messages as wire
+from pitchside.wire.errors import WireError
+from pitchside.wire.topics import Topic, parse_topic
 
 log = logging.getLogger(__name__)
 
@@ -28,14 +30,6 @@ class Counts:
     refused: int = 0
     copies: int = 0
     unreadable: int = 0
-
-
-def parse_topic(topic: str) -> tuple[str, str, str] | None:
-    """``(venue, table, kind)`` of ``pitchside/<venue>/<table>/<kind>``, else None."""
-    parts = topic.split("/")
-    if len(parts) != 4 or parts[0] != "pitchside":
-        return None
-    return parts[1], parts[2], parts[3]
 
 
 class League:
@@ -52,8 +46,9 @@ class League:
         self.publish = publish
         self.recent = recent
         self.counts = Counts()
+        self._over_cap: dict[str, int] = {}
         self._lock = threading.Lock()
-        self.on_result: Callable[[dict[str, Any], verify.Verdict, bool], None] | None = None
+        self.on_result: Callable[[wire.Result | None, verify.Verdict, bool], None] | None = None
         self.after: Callable[[], None] | None = None
         """Called after a message that changed the wall (the table assigner, if on)."""
         self._refresh_recent()
@@ -69,61 +64,100 @@ class League:
         }
 
     def handle(self, topic: str, payload: bytes, wall: float) -> None:
-        """One message. A result is checked and stored (committed) before this returns,
-        so the subscriber's acknowledgement never outruns the store."""
+        """One message, parsed into its typed value (:mod:`pitchside.wire.messages`) or
+        refused with the reason: a bad ``status``, ``state`` or ``events`` marks only its
+        table's tile; a bad ``result`` is stored refused. A result is checked and stored
+        (committed) before this returns, so the subscriber's acknowledgement never
+        outruns the store.
+
+        :raises pitchside.league.store.StoreError: a result not stored (the database
+            locked past its busy wait, a full or failing disk): nothing changed, the
+            caller must not acknowledge it and tries again.
+        """
         where = parse_topic(topic)
-        if where is None or where[0] != self.wall.venue:
+        if where is None or where.venue != self.wall.venue or where.kind == "cmd/fixture":
             return
-        _, table, kind = where
+        if where.kind == "result":
+            self._result(where, payload, wall)
+            return
         with self._lock:
             self.counts.messages += 1
             try:
-                msg = json.loads(payload)
-                if not isinstance(msg, dict):
-                    raise ValueError("not an object")
-            except (ValueError, RecursionError):
-                msg = None
-            changed = False
-            if kind == "result":
-                changed = self._result(table, msg, payload, wall)
-            elif msg is None:
+                if not payload:  # a retained message cleared: the table's last one forgotten
+                    changed = self.wall.on_cleared(where.table, where.kind)
+                else:
+                    changed = self._wall_message(where, payload)
+            except WireError as exc:
                 self.counts.unreadable += 1
-            elif kind == "status":
-                changed = self.wall.on_status(table, msg)
-            elif kind == "state":
-                changed = self.wall.on_state(table, msg)
-            elif kind == "events":
-                changed = self.wall.on_event(table, msg)
-            if changed and self.publish is not None:
-                self.publish(self.wall.snapshot())
-            if changed and self.after is not None:
-                self.after()
+                log.warning("league: %s of %s refused: %s", where.kind, where.table, exc)
+                changed = self.wall.on_bad(where.table, where.kind, str(exc))
+            if changed:
+                self._changed()
 
-    def _result(self, table: str, msg: dict[str, Any] | None, payload: bytes, wall: float) -> bool:
-        if msg is None:
-            verdict = verify.refuse("malformed result: not a JSON object")
-            msg = {}
-        else:
+    def _wall_message(self, where: Topic, payload: bytes) -> bool:
+        """:raises WireError: the message breaks the contract."""
+        if where.kind == "status":
+            return self.wall.on_status(where.table, wire.parse(wire.Status, payload))
+        if where.kind == "state":
+            return self.wall.on_state(where.table, wire.parse(wire.State, payload))
+        return self.wall.on_event(where.table, wire.parse(wire.Event, payload))
+
+    def _log_refusal(self, table: str, reason: str, over_cap: bool) -> None:
+        """A refusal to the log; past the table's cap only the first and every 1,000th
+        (a flood of garbage never floods the journal)."""
+        if not over_cap:
+            log.warning("league: refused a result from %s: %s", table, reason)
+            return
+        n = self._over_cap[table] = self._over_cap.get(table, 0) + 1
+        if n == 1 or n % 1000 == 0:
+            log.warning("league: %d refused results from %s past the cap of %d: counted, not kept (latest: %s)",
+                        n, table, self.store.refusals_kept, reason)
+
+    def _changed(self) -> None:
+        """The wall changed (under the lock): its snapshot to the hub, then ``after``."""
+        if self.publish is not None:
+            self.publish(self.wall.snapshot())
+        if self.after is not None:
+            self.after()
+
+    def _result(self, where: Topic, payload: bytes, wall: float) -> None:
+        """Check, store (outside the wall's lock: a locked database never holds up the
+        wall), then count and show."""
+        msg: wire.Result | None = None
+        try:
+            msg = wire.parse(wire.Result, payload)
+        except WireError as exc:
+            verdict = verify.refuse(f"malformed result: {exc}")
+        if msg is not None:
             try:
                 verdict = verify.check(msg)
             except Exception as exc:  # a bug in a game's rules must not lose the message: kept, refused
-                log.exception("league: checking a result from %s failed", table)
+                log.exception("league: checking a result from %s failed", where.table)
                 verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
-            if verdict.ok and msg.get("table") != table:
-                verdict = verify.refuse(f"sent on table {table}'s topic but names table {msg.get('table')!r}")
-        new = self.store.add(msg, verdict, payload, wall)
-        if not new:
-            self.counts.copies += 1
-        elif verdict.ok:
-            self.counts.counted += 1
-        else:
-            self.counts.refused += 1
-            log.warning("league: refused a result from %s: %s", table, verdict.reason)
-        if self.on_result is not None:
-            self.on_result(msg, verdict, new)
-        if new:
-            self._refresh_recent()
-        return new
+            if verdict.ok and msg.venue != where.venue:
+                verdict = verify.refuse(f"sent on venue {where.venue}'s topic but names venue {msg.venue!r}")
+            elif verdict.ok and msg.table != where.table:
+                verdict = verify.refuse(f"sent on table {where.table}'s topic but names table {msg.table!r}")
+        # StoreError: raised, nothing counted
+        added = self.store.add(msg, verdict, payload, wall, venue=where.venue, table=where.table)
+        with self._lock:
+            self.counts.messages += 1
+            if added == "copy":
+                self.counts.copies += 1
+            elif added == "conflict":
+                self.counts.refused += 1
+                log.warning("league: a result from %s conflicts with the counted one of match %s: kept, not counted",
+                            where.table, msg.match if msg is not None else "")
+            elif verdict.ok:
+                self.counts.counted += 1
+            else:
+                self.counts.refused += 1
+                self._log_refusal(where.table, verdict.reason, added == "over_cap")
+            if self.on_result is not None:
+                self.on_result(msg, verdict, added != "copy")
+            if added in ("kept", "conflict"):
+                self._refresh_recent()
+                self._changed()
 
 
 def _num(x: float | None) -> int | float | None:

@@ -3,7 +3,7 @@
 * Master Move: exactly MM-26 as :mod:`pitchside.core.tournament` has it (a win 3
   points, a loss 0; then Move difference, then Moves scored; a forfeit counts 0-3
   against the side that quit, MM-25/MM-32): its ``league_table`` computes the rows.
-* The other four games' rulebooks give no league or tie-break rule (shared/rules/; the
+* The other four games' rulebooks give no league or tie-break rule (docs/rules/; the
   rulings name none), so the league takes the same shape on each game's own headline
   score (``GameRules.score``: Pichenotte round points or race points, PI-21/PI-22;
   Pitchnut pieces, Boulomania points, Pitch Bowl goals): a win 3 points, a draw 1 (only

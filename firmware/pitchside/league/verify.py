@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pitchside.club import messages
 from pitchside.core.record.format import ReplayFormatError, replay
 from pitchside.core.sides import SIDES
-from pitchside.web import feed
-
-MAX_LINES = 20_000
-"""A result with more lines than this is refused unread (a match has a few hundred)."""
+from pitchside.wire import messages as wire
+from pitchside.wire.errors import WireError
+from pitchside.wire.messages import MAX_LINES as MAX_LINES
+from pitchside.wire.messages import MAX_WALL as MAX_WALL
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,37 +43,27 @@ def refuse(reason: str) -> Verdict:
     return Verdict(False, reason)
 
 
-def _shape(msg: Mapping[str, Any]) -> str | None:
-    """The first missing or mistyped key of a ``result`` message, or None."""
-    if msg.get("v") != messages.VERSION:
-        return f"message version {msg.get('v')!r}, this league reads {messages.VERSION}"
-    for key, kind in (("match", str), ("digest", str), ("game", str), ("lines", list), ("names", dict),
-                      ("score", dict), ("venue", str), ("table", str)):
-        if not isinstance(msg.get(key), kind):
-            return f"{key!r} missing or not a {kind.__name__}"
-    lines = msg["lines"]
-    if not lines or len(lines) > MAX_LINES or not all(isinstance(x, str) for x in lines):
-        return f"'lines' must be 1 to {MAX_LINES} strings"
-    outcome = msg.get("outcome")
-    if outcome is not None and not isinstance(outcome, dict):
-        return "'outcome' must be an object or null"
-    return None
+def check_json(msg: Mapping[str, Any]) -> Verdict:
+    """:func:`check` of a decoded message: one that breaks the contract is refused
+    ``malformed result: ...`` with the first key that is wrong."""
+    try:
+        result = wire.parse_json(wire.Result, msg)
+    except WireError as exc:
+        return refuse(f"malformed result: {exc}")
+    return check(result)
 
 
-def check(msg: Mapping[str, Any]) -> Verdict:
+def check(msg: wire.Result) -> Verdict:
     """Replay ``msg``'s lines and compare them with what it reports.
 
-    :param msg: a decoded ``result`` message (docs/spec/mqtt.md).
+    :param msg: a ``result`` message, parsed (docs/spec/mqtt.md).
     :returns: ``Verdict(ok=True, winner, score, rule, code)`` when the digest, the game,
         the names, the score and the outcome (winner, rule, code) are what the lines
         replay to and the match is finished with no refused line (a journal holds only
         accepted inputs and undos); else ``ok=False`` with the first difference.
     """
-    problem = _shape(msg)
-    if problem is not None:
-        return refuse(f"malformed result: {problem}")
-    lines: list[str] = msg["lines"]
-    if messages.digest(lines) != msg["digest"]:
+    lines = list(msg.lines)
+    if wire.digest(lines) != msg.digest:
         return refuse("the digest is not the lines' digest (lines changed or corrupt)")
     try:
         replayed = replay(lines)
@@ -87,22 +76,29 @@ def check(msg: Mapping[str, Any]) -> Verdict:
         return refuse(f"line {r.line} ({r.input}) is refused by the rules: {r.reason}")
     match = replayed.match
     game = match.codec.name
-    if game != msg["game"]:
-        return refuse(f"the lines are a {game} match, the result says {msg['game']}")
+    if game != msg.game:
+        return refuse(f"the lines are a {game} match, the result says {msg.game}")
     sides = replayed.header.sides or {}
     names = {s: str(sides.get(s, s)) for s in SIDES}
-    if msg["names"] != names:
-        return refuse(f"names {msg['names']} but the lines' header has {names}")
+    if msg.names.to_json() != names:
+        return refuse(f"names {msg.names.to_json()} but the lines' header has {names}")
     outcome = match.outcome()
     if match.status() != "finished" or outcome is None:
         return refuse("the lines do not finish the match")
-    score: dict[str, int | float] = {s: feed.number(match.score()[s]) for s in SIDES}
-    if msg["score"] != score:
-        return refuse(f"score {msg['score']} but the lines replay to {score}")
-    told = msg.get("outcome") or {}
+    score: dict[str, int | float] = {s: _number(match.score()[s]) for s in SIDES}
+    if msg.score.to_json() != score:
+        return refuse(f"score {msg.score.to_json()} but the lines replay to {score}")
+    told = msg.outcome
     cause = outcome.cause
-    for key, want in (("winner", outcome.winner), ("rule", cause.rule), ("code", cause.code)):
-        if told.get(key) != want:
-            return refuse(f"outcome {key} {told.get(key)!r} but the lines replay to {want!r} "
+    for key, got, want in (("winner", told.winner if told else None, outcome.winner),
+                           ("rule", told.rule if told else None, cause.rule),
+                           ("code", told.code if told else None, cause.code)):
+        if got != want:
+            return refuse(f"outcome {key} {got!r} but the lines replay to {want!r} "
                           f"({cause.rule} {cause.code})")
     return Verdict(True, "", outcome.winner, score, cause.rule, cause.code, tuple(cause.params))
+
+
+def _number(x: float) -> int | float:
+    """A score as the table's JSON shows it: ``3`` not ``3.0``."""
+    return int(x) if float(x).is_integer() else x

@@ -1,6 +1,11 @@
-"""The venue wall (pure): every table's latest ``status`` and ``state`` (docs/spec/mqtt.md)
-folded into one snapshot for one SSE stream (the web view's :class:`~pitchside.web.hub.Hub`:
-latest wins), plus the ``events`` seq check (a missed event is a gap).
+"""The venue wall (pure): every table's latest ``status`` and ``state`` (docs/spec/mqtt.md,
+typed by :mod:`pitchside.wire.messages`) folded into one snapshot for one SSE stream (the
+web view's :class:`~pitchside.web.hub.Hub`: latest wins), plus the ``events`` seq check
+(a missed event is a gap).
+
+A table whose latest ``status``, ``state`` or ``events`` breaks the contract is marked
+"bad data" with the reason, on its own tile only; its next good message clears the mark.
+Every row is built from typed values, so no message can make :meth:`Wall.snapshot` raise.
 
 No clock and no I/O: the subscriber hands in each message and the time.
 """
@@ -10,43 +15,49 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pitchside.wire.messages import Event, State, Status
+
 VERSION = 1
 
 
 @dataclass(slots=True)
 class TableView:
-    """What the wall knows of one table."""
+    """What the wall knows of one table: ``bad`` the reason its last message was
+    refused (``"state: 'names.A' must be a string, not a list"``), else None."""
 
     venue: str
     table: str
-    status: dict[str, Any] = field(default_factory=dict)
-    state: dict[str, Any] = field(default_factory=dict)
+    status: Status | None = None
+    state: State | None = None
     events: int = 0
     gaps: int = 0
     last_event: tuple[str, str, int] | None = None  # (boot, match, seq)
+    bad: str | None = None
 
     def row(self) -> dict[str, Any]:
         """The table as the wall shows it (JSON)."""
         st, s = self.status, self.state
-        outcome = s.get("outcome") or {}
-        names = s.get("names") or {}
+        names = s.names if s is not None else None
+        outcome = s.outcome if s is not None else None
         return {
             "table": self.table,
-            "name": st.get("name") or s.get("table") or self.table,
-            "online": bool(st.get("online", False)),
-            "why": st.get("why"),
-            "game": s.get("game") or (st.get("games") or [None])[0],
-            "title": s.get("title"),
-            "mode": s.get("mode"),
-            "status": s.get("status"),
-            "names": {"A": names.get("A", "A"), "B": names.get("B", "B")},
-            "score": s.get("score") or {},
-            "turn_name": s.get("turn_name"),
-            "result": outcome.get("short") or outcome.get("text"),
-            "refusal": (s.get("refusal") or {}).get("rule"),
-            "seq": s.get("seq"),
+            "name": (st.name if st is not None and st.name else None) or (s.table if s is not None else None)
+            or self.table,
+            "online": st.online if st is not None else False,
+            "why": st.why if st is not None else None,
+            "game": (s.game if s is not None else None) or (st.games[0] if st is not None and st.games else None),
+            "title": s.title if s is not None else None,
+            "mode": s.mode if s is not None else None,
+            "status": s.status if s is not None else None,
+            "names": {"A": names.a if names else "A", "B": names.b if names else "B"},
+            "score": s.score.to_json() if s is not None and s.score is not None else {},
+            "turn_name": s.turn_name if s is not None else None,
+            "result": (outcome.short or outcome.text) if outcome is not None else None,
+            "refusal": s.refusal_rule if s is not None else None,
+            "seq": s.seq if s is not None else None,
             "events": self.events,
             "gaps": self.gaps,
+            "bad": self.bad,
         }
 
 
@@ -66,32 +77,47 @@ class Wall:
             t = self.tables[table] = TableView(self.venue, table)
         return t
 
-    def on_status(self, table: str, msg: dict[str, Any]) -> bool:
+    def on_bad(self, table: str, kind: str, reason: str) -> bool:
+        """A message of ``table`` that broke the contract: its tile says so."""
+        t = self._table(table)
+        t.bad = f"{kind}: {reason}"
+        return True
+
+    def on_cleared(self, table: str, kind: str) -> bool:
+        """An empty payload: a retained ``status`` or ``state`` cleared (forgotten)."""
+        t = self._table(table)
+        if kind == "status":
+            t.status = None
+        elif kind == "state":
+            t.state = None
+        else:
+            return False
+        t.bad = None
+        return True
+
+    def on_status(self, table: str, msg: Status) -> bool:
         """A ``status``: a death of an older boot than the birth we hold is ignored
         (a will can arrive after the next run's birth)."""
         t = self._table(table)
         old = t.status
-        if not msg.get("online") and old.get("online") and old.get("boot") != msg.get("boot"):
+        if not msg.online and old is not None and old.online and old.boot != msg.boot:
             return False
-        t.status = dict(msg)
+        t.status, t.bad = msg, None
         return True
 
-    def on_state(self, table: str, msg: dict[str, Any]) -> bool:
+    def on_state(self, table: str, msg: State) -> bool:
         t = self._table(table)
         old = t.state
-        if old.get("boot") == msg.get("boot") and isinstance(old.get("seq"), int) and \
-                isinstance(msg.get("seq"), int) and msg["seq"] <= old["seq"]:
+        if old is not None and old.boot == msg.boot and msg.seq <= old.seq:
             return False  # a repeat or an older one (retained on reconnect)
-        t.state = dict(msg)
+        t.state, t.bad = msg, None
         return True
 
-    def on_event(self, table: str, msg: dict[str, Any]) -> bool:
+    def on_event(self, table: str, msg: Event) -> bool:
         """An ``events`` line: counted, and a seq that skips counts a gap (a new
         match or boot starts again)."""
         t = self._table(table)
-        boot, match, seq = str(msg.get("boot")), str(msg.get("match")), msg.get("seq")
-        if not isinstance(seq, int):
-            return False
+        boot, match, seq = msg.boot, str(msg.match), msg.seq
         last = t.last_event
         if last is not None and last[0] == boot and last[1] == match:
             if seq <= last[2]:

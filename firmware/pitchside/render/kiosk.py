@@ -16,7 +16,8 @@ from PIL import Image, ImageChops
 from pitchside.render import screen
 from pitchside.render.message import draw_message
 from pitchside.render.panel import INK, PAPER, Canvas, Panel
-from pitchside.render.widgets import paged_bar, paged_text
+from pitchside.render.view import Prompt
+from pitchside.render.widgets import paged_bar, paged_text, prompt_line
 
 if TYPE_CHECKING:
     from pitchside.render.service import ServiceView
@@ -25,11 +26,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class AttractView:
     """The idle screen: the game's name and a call to play, drawn ``shift`` px off
-    centre (it moves every so often so no pixel burns in)."""
+    centre (it moves every so often so no pixel burns in). ``prompt``: a line at the
+    bottom (the shell's storage warning, :class:`pitchside.render.screen.Frame`) under
+    the first line of the call to play."""
 
     title: str
     lines: tuple[str, ...]
     shift: tuple[int, int] = (0, 0)
+    prompt: Prompt | None = None
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,12 @@ def _attract(view: AttractView, c: Canvas) -> None:
     title_box = (0, 1, w, 16 if reduced else h * 2 // 5)
     paged_text(c, title_box, view.title, align="center", sizes=(28, 24, 20, 18, 16, 14, 12, 11, 10, 9))
     lines = [line for line in view.lines if line]
+    bottom = h - 1
+    foot = 10 if reduced else 12
+    if view.prompt is not None:  # at the bottom, under the call to play's first line (alone on a short panel)
+        bottom, lines = h - foot - 1, ([] if reduced else lines[:1])
     if lines:
-        box = (0, title_box[3] + 1, w, h - 1)
+        box = (0, title_box[3] + 1, w, bottom)
         if reduced:
             paged_text(c, box, " ".join(lines), align="center", sizes=(10, 9))
         else:
@@ -101,6 +109,8 @@ def _attract(view: AttractView, c: Canvas) -> None:
     dx, dy = view.shift
     if dx or dy:
         c.image.paste(ImageChops.offset(c.image, dx, dy))
+    if view.prompt is not None:  # after the shift, which wraps: a bar at the bottom must not reach the top
+        prompt_line(c, (0, h - foot, w, h), view.prompt, sizes=(10, 9) if reduced else (12, 11, 10, 9))
 
 
 def _menu(view: MenuView, c: Canvas) -> None:

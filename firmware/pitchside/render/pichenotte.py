@@ -2,8 +2,8 @@
 :class:`PichenotteView` out on a :class:`~pitchside.render.panel.Canvas`; :func:`render`
 returns the frame for a panel.
 
-One screen per phase of :class:`pitchside.core.rules.pichenotte.State` (rulebook
-``shared/rules/004_29f2c0f750e3a92f.txt``):
+One screen per phase of :class:`pitchside.core.rules.pichenotte.State` (rules
+``docs/rules/pichenotte.md``):
 
 * ``toss``: the match settings, the names, "PRESS COIN TO TOSS".
 * ``shooting``: the match score in the biggest seven-segment digits the panel allows,

@@ -1,7 +1,7 @@
 """The Boulomania referee at the table (pure): panel presses and dice -> rules inputs.
 
-Every outcome of Boulomania is decided by the dice (rulebook
-``shared/rules/001_e017ef639f8c18a2.txt``, rules BM-01..BM-28 of rulings.md), so the
+Every outcome of Boulomania is decided by the dice (rules
+BM-01..BM-28 of ``docs/rules/boulomania.md``), so the
 table referees all of it. The team to play first *declares* its throw with the panel
 (what BM-05, BM-07, BM-11 and BM-19 let it choose), the display shows the declaration,
 then the dice are rolled and the throw enters the rules engine

@@ -1,7 +1,7 @@
 """Which notices make which moment, per game (:data:`~pitchside.tables.moments.MomentOf`
 hooks for each game's ``GameTable.moments``). Each reads the notice's rule, code and
 parameters only, never its words; titles use the rulebooks' own terms
-(/work/shared/rules):
+(docs/rules/):
 
 * Pichenotte: a **twenty** (PI-08 the shot puck, PI-11 one knocked in: 20 points on
   the rail), a **round** won or tied with the round's points (PI-14, PI-16), the

@@ -1,7 +1,7 @@
 """The Master Move referee at the table (pure): move-source lines and panel presses ->
 rules inputs.
 
-Master Move (rulebook ``shared/rules/003_5f20e1de7461e6e0.txt``, rulings MM-01..MM-32)
+Master Move (``docs/rules/mastermove.md``, MM-01..MM-32)
 is refereed completely by :mod:`pitchside.core.rules.mastermove`: this module only turns
 what arrives into its inputs (``lineup``, ``coin_toss``, ``move``, ``change``,
 ``restart``, ``quit``), commits them through the match (with undo), and says on the

@@ -19,7 +19,7 @@ sides``, ``"A"`` / ``"B"`` by default). In doubles each of the four players ente
 name, the side's two first (``A1, A2, B1, B2``); a side's name is its players'
 names joined by ``"/"`` (``"ANN/BOB"``), a skipped partner shown as ``P1`` .. ``P4``
 (the player's number in entry order), and a side whose two players both skip keeps its
-default name. The names go into the match's replay header (``"sides"``, shared/spec/
+default name. The names go into the match's replay header (``"sides"``, docs/spec/
 replay.md) with its first journaled line, so the journal, ``pitchside history``, the
 web feed and a match resumed after a power cut all carry them.
 

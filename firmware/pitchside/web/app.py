@@ -29,6 +29,7 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pitchside.app.config_web import OVERLAY_POSITIONS
 from pitchside.web import history, sse
 from pitchside.web.guard import Guard
 from pitchside.web.hub import Hub
@@ -49,6 +50,8 @@ class WebSettings:
     :param ping_s: the keepalive ping of a quiet stream (s); the page calls a stream
         silent for 4.5 s "not live".
     :param retry_ms: the ``retry:`` the streams give browsers.
+    :param overlay: where ``/overlay`` puts its bar, ``"bottom"`` or ``"top"`` (a
+        page's ``?pos=`` says otherwise for that page).
     """
 
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
@@ -60,6 +63,7 @@ class WebSettings:
     burst: float = 60.0
     ping_s: float = 2.0
     retry_ms: int = 1000
+    overlay: str = "bottom"
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -96,8 +100,12 @@ def create_app(hub: Hub, settings: WebSettings = WebSettings(),
     def page(template: str, **extra: Any) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             snap = hub.latest.snap if hub.latest is not None else None
+            pos = request.query_params.get("pos", settings.overlay)
+            if pos not in OVERLAY_POSITIONS:
+                return PlainTextResponse(f"pos must be one of {', '.join(OVERLAY_POSITIONS)}, not {pos!r}\n",
+                                         status_code=400)
             html = env.get_template(template).render(s=snap, qr=settings.url is not None,
-                                                     url=settings.url, **extra)
+                                                     url=settings.url, pos=pos, **extra)
             return HTMLResponse(html, headers={"cache-control": "no-cache"})
         return endpoint
 
@@ -134,8 +142,8 @@ def create_app(hub: Hub, settings: WebSettings = WebSettings(),
 
     routes = [
         Route("/", page("phone.html"), methods=["GET"]),
-        Route("/tv", page("tv.html", overlay=False), methods=["GET"]),
-        Route("/overlay", page("tv.html", overlay=True), methods=["GET"]),
+        Route("/tv", page("tv.html"), methods=["GET"]),
+        Route("/overlay", page("overlay.html"), methods=["GET"]),
         Route("/api/state", api_state, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
         Route("/qr.svg", qr, methods=["GET"]),

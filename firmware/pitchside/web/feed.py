@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 from pitchside.core.match import Match
@@ -19,6 +20,39 @@ from pitchside.core.sides import SIDES
 from pitchside.core.words import common
 from pitchside.tables import common as common_table
 from pitchside.tables import kiosk
+from pitchside.web.boards import board
+
+RECENT_INPUTS = 5
+"""Inputs whose notices the feed's ``recent`` gives (newest first)."""
+RECENT_NOTICES = 6
+"""At most this many notices in ``recent``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShownRefusal:
+    """A refusal the panel showed: its rule ID and the panel's words."""
+
+    rule: str
+    text: str
+
+
+def shown_refusal(ks: kiosk.KioskState) -> ShownRefusal | None:
+    """The refusal on the panel now, or None."""
+    prompt = ks.table.prompt
+    if prompt is None or getattr(prompt, "kind", "") != "refusal":
+        return None
+    return ShownRefusal(str(getattr(prompt, "rule", "")), str(prompt.text))
+
+
+def recent(match: Match, names: tuple[str, str]) -> list[dict[str, Any]]:
+    """The notices of the few inputs in effect before the last one (the last one's are
+    ``last``), newest input first, worded."""
+    out: list[dict[str, Any]] = []
+    for applied in match.recent(RECENT_INPUTS + 1)[1:]:
+        out.extend(notice_json(match, n, names) for n in applied.notices)
+        if len(out) >= RECENT_NOTICES:
+            break
+    return out[:RECENT_NOTICES]
 
 VERSION = 1
 """The feed's version (``v``): an added key keeps it; a changed or removed key bumps it."""
@@ -85,7 +119,8 @@ def jsonable(value: Any, depth: int = 0) -> Any:
 
 
 def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchside",
-             match_id: int | None = None, url: str | None = None) -> dict[str, Any]:
+             match_id: int | None = None, url: str | None = None,
+             last_refusal: ShownRefusal | None = None) -> dict[str, Any]:
     """The snapshot of a table now (docs/spec/feed.md, "Snapshot").
 
     :param ks: the kiosk state (immutable: safe to read from any thread).
@@ -93,6 +128,8 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
     :param boot: an id of the table process's start.
     :param match_id: the journal's id of the match, or None before its first input.
     :param url: the table's web address (the pages' QR code), or None.
+    :param last_refusal: the latest refusal of this match the panel showed (the caller
+        keeps it: the panel forgets it once dismissed); the one on the panel now wins.
     """
     ts = ks.table
     match: Match = ts.match
@@ -107,6 +144,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
     if prompt is not None and getattr(prompt, "kind", "") == "refusal":
         refusal = {"rule": prompt.rule, "text": prompt.text}
     last_json = [notice_json(match, n, names) for n in last]
+    latest_refusal = shown_refusal(ks) or last_refusal
     view = jsonable(kiosk.view(ks))
     if len(repr(view)) > MAX_VIEW_BYTES:
         view = None
@@ -136,6 +174,10 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
         "prompt_line": prompt_line(prompt, last_json),
         "refusal": refusal,
         "view": view,
+        "recent": recent(match, names),
+        "last_refusal": None if latest_refusal is None else {"rule": latest_refusal.rule,
+                                                             "text": latest_refusal.text},
+        "board": jsonable(board(match)),
     }
 
 

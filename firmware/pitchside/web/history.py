@@ -2,7 +2,7 @@
 with each refusal explained by its rule ID and words: the inputs the table refused as
 it played (kept beside the match, never replayed: :mod:`pitchside.app.refusals`) and
 any line of the replay file the rules refuse (the replay format's ``reason``,
-shared/spec/replay.md)."""
+docs/spec/replay.md)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,19 @@ from pitchside.app.refusals import Refusal
 from pitchside.core.errors import IllegalInput, PitchsideError
 from pitchside.core.match import Match
 from pitchside.core.record.format import parse_header, parse_input_line, reason
-from pitchside.web.feed import number
+from pitchside.web.feed import number, words
+
+
+def plain(name: str, obj: dict[str, Any]) -> str:
+    """An input its step said nothing about, plainly: ``shot: called, twenty``."""
+    parts = []
+    for k, v in obj.items():
+        if k in ("input", "at") or v is False or v is None or v == [] or v == 0:
+            continue
+        k = k.replace("_", " ")
+        parts.append(k if v is True else f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}")
+    head = name.replace("_", " ")
+    return head[:1].upper() + head[1:] + (": " + ", ".join(parts) if parts else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +45,9 @@ class Move:
     score: dict[str, int | float]
     turn: str | None
     status: str
+    words: str = ""
+    """What the input did in the panels' words (its step's notices, worded by the game),
+    or the input plainly when its step said nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,14 +149,15 @@ def steps(text: str, refused: list[Refusal] | tuple[Refusal, ...] = ()) -> Repla
         except (PitchsideError, ValueError) as exc:
             return Replay(header.codec.name, names, tuple(moves), str(exc))
         fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in obj.items() if k not in ("input", "at"))
-        ok, why = True, ""
+        ok, why, said = True, "", ""
         try:
-            match = match.undo()[0] if inp is None else match.apply(inp)[0]
+            match, step = match.undo() if inp is None else match.apply(inp)
+            said = " · ".join(words(match, n, names).long for n in step.effects)
         except IllegalInput as exc:
             ok, why = False, reason(header, exc)
         score = match.score()
         moves.append(Move(number_, name, fields, ok, why, {s: number(score[s]) for s in ("A", "B")},
-                          match.turn(), match.status()))
+                          match.turn(), match.status(), said or plain(name, obj)))
         flush(done)
     flush(len(lines))  # any left (a line that did not reach the journal)
     return Replay(header.codec.name, names, tuple(moves))

@@ -57,7 +57,11 @@ class FeedPublisher:
         self._retry_s = retry_s
         self._behind: list[Sink] = []
         """The sinks that refused the latest (full): offered it again after ``retry_s``."""
-        self._pending: tuple[kiosk.KioskState, int | None] | None = None
+        self._pending: tuple[kiosk.KioskState, int | None, feed.ShownRefusal | None] | None = None
+        self._refusal: tuple[int | None, feed.ShownRefusal] | None = None
+        """The latest refusal the panel showed and the match it was in (the feed's
+        ``last_refusal``), kept by :meth:`publish` (the worker skips states: latest wins):
+        forgotten when the match changes."""
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -67,8 +71,13 @@ class FeedPublisher:
 
     def publish(self, state: kiosk.KioskState, match_id: int | None = None) -> None:
         """The runtime's call after each handled event: returns at once."""
+        shown = feed.shown_refusal(state)  # here, not in the worker: it may skip this state
         with self._lock:
-            self._pending = (state, match_id)
+            if shown is not None:
+                self._refusal = (match_id, shown)
+            elif self._refusal is not None and (self._refusal[0] != match_id or not state.table.match.can_undo()):
+                self._refusal = None
+            self._pending = (state, match_id, None if self._refusal is None else self._refusal[1])
             self._idle.clear()
         self._wake.set()
 
@@ -103,10 +112,11 @@ class FeedPublisher:
                 if self._pending is None:
                     self._idle.set()
 
-    def _build(self, state: kiosk.KioskState, match_id: int | None) -> None:
+    def _build(self, state: kiosk.KioskState, match_id: int | None,
+               last_refusal: feed.ShownRefusal | None) -> None:
         try:
             snap = feed.snapshot(state, seq=self.seq + 1, boot=self.boot, table=self.table,
-                                 match_id=match_id, url=self.url)
+                                 match_id=match_id, url=self.url, last_refusal=last_refusal)
         except Exception:  # a bug in the feed must not touch the table: it is logged
             self.errors += 1
             log.exception("feed snapshot failed")

@@ -37,9 +37,14 @@ def event_stream(hub: Hub, *, banner: str, event: str, retry_ms: int, ping_s: fl
     then ``id: seq / event: <event> / data: <snapshot>`` per change (the changes queued
     while the stream was writing go out together in one write, in order), ``ping`` (a
     whole SSE block) after ``ping_s`` s of quiet; 503 ``retry-after: 5`` when the hub has no room for
-    the client's address (:meth:`Hub.subscribe`)."""
+    the client's address (:meth:`Hub.subscribe`). ``HEAD`` gets the stream's headers and
+    no stream: it takes no place in the hub (a HEAD stream would have held one until its
+    socket closed)."""
 
     async def endpoint(request: Request) -> Response:
+        if request.method == "HEAD":
+            return Response(None, media_type="text/event-stream",
+                            headers={"cache-control": "no-store", "x-accel-buffering": "no"})
         ip = request.client.host if request.client else "?"
         client = hub.subscribe(ip, request.headers.get("last-event-id"))
         if client is None:

@@ -1,5 +1,5 @@
 """Keyboard maps of the simulated tables: one module per game, ``KEYS`` (a character
--> a scenario :class:`~pitchside_sim.scenario.Action`) and ``HELP`` (one line), and one
+-> a scenario :class:`~pitchside_sim.scenario.Action`) and ``HELP`` (key, label pairs), and one
 line per game in :data:`KEYMAPS`."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 from pitchside.core.errors import PitchsideError
 from pitchside_sim.keys import boulomania, mastermove, pichenotte, pitchbowl, pitchnut
 from pitchside_sim.scenario import Action
+from pitchside_sim.textview import KeyHelp
 
 KEYMAPS: dict[str, ModuleType] = {
     "pichenotte": pichenotte,
@@ -25,8 +26,8 @@ COIN_KEY = "$"
 """The coin slot's key, on a table with a coin acceptor (``[coin]``): the cheapest coin."""
 
 
-def keymap_for(game: str, config: Any = None) -> tuple[dict[str, Action], str]:
-    """The keys and help line of ``game``'s simulated table; with ``config`` (a
+def keymap_for(game: str, config: Any = None) -> tuple[dict[str, Action], KeyHelp]:
+    """The keys and key help (key, label pairs) of ``game``'s simulated table; with ``config`` (a
     :class:`~pitchside.app.config.TableConfig`) that has a coin acceptor, also
     :data:`COIN_KEY`: a coin of the cheapest value in ``[pricing]`` (one pulse without a
     price list), as a pulse train with timing spread and ringing
@@ -38,10 +39,11 @@ def keymap_for(game: str, config: Any = None) -> tuple[dict[str, Action], str]:
     if module is None:
         raise PitchsideError(f"the simulated {game} table has no keyboard map yet (use --script)")
     keys: dict[str, Action] = dict(module.KEYS)
-    help_line = str(module.HELP)
+    pairs: KeyHelp = tuple(module.HELP)
     if config is not None and config.coin is not None:
         coins = config.pricing.coins if config.pricing is not None else ()
         pulses = min(coins, key=lambda c: (c[1], c[0]))[0] if coins else 1
         keys[COIN_KEY] = Action("coin", "", float(pulses))
-        help_line = help_line.replace(" q quit", f" {COIN_KEY} coin q quit") if " q quit" in help_line else help_line + f" {COIN_KEY} coin"
-    return keys, help_line
+        quit_at = [key for key, _ in pairs].index("q") if ("q", "quit") in pairs else len(pairs)
+        pairs = (*pairs[:quit_at], (COIN_KEY, "coin"), *pairs[quit_at:])
+    return keys, pairs

@@ -13,6 +13,7 @@ hardware/pitchside_hw/WIRING_BOULOMANIA.md).
 from __future__ import annotations
 
 from pitchside_sim.scenario import Action
+from pitchside_sim.textview import KeyHelp
 
 KEYS: dict[str, Action] = {
     "r": Action("press", "roll"),
@@ -30,4 +31,5 @@ KEYS: dict[str, Action] = {
     "N": Action("press", "new"),
     "S": Action("chord", "new+undo"),
 }
-HELP = "r roll n next(point2/point3/shoot) +/- target/jack-space f forks s ok u undo N new S staff q quit"
+HELP: KeyHelp = (("r", "roll"), ("n", "next (point2/point3/shoot)"), ("+/-", "target/jack-space"), ("f", "forks"),
+        ("s", "ok"), ("u", "undo"), ("N", "new"), ("S", "staff"), ("q", "quit"))

@@ -14,6 +14,7 @@ source on a pty (:mod:`pitchside_sim.move_source`).
 from __future__ import annotations
 
 from pitchside_sim.scenario import Action
+from pitchside_sim.textview import KeyHelp
 
 KEYS: dict[str, Action] = {
     "+": Action("press", "plus"),
@@ -30,4 +31,5 @@ KEYS: dict[str, Action] = {
     "S": Action("chord", "new+undo"),
     "Q": Action("hold", "next"),
 }
-HELP = "+/- cursor n next row s OK/done t toss u undo N new S staff Q forfeit q quit"
+HELP: KeyHelp = (("+/-", "cursor"), ("n", "next row"), ("s", "OK/done"), ("t", "toss"), ("u", "undo"), ("N", "new"),
+        ("S", "staff"), ("Q", "forfeit"), ("q", "quit"))

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from pitchside_sim.scenario import Action
+from pitchside_sim.textview import KeyHelp
 
 KEYS: dict[str, Action] = {
     "t": Action("press", "coin"),
@@ -37,6 +38,7 @@ KEYS: dict[str, Action] = {
     "\t": Action("press", "next"),
     "d": Action("drop", "twenty"),
 }
-HELP = "t toss c call x no-hit a/b ditch d drop-20 w whose s done u undo +/- n zones N new S staff q quit"
+HELP: KeyHelp = (("t", "toss"), ("c", "call"), ("x", "no-hit"), ("a/b", "ditch"), ("d", "drop-20"), ("w", "whose"),
+        ("s", "done"), ("u", "undo"), ("+/- n", "zones"), ("N", "new"), ("S", "staff"), ("q", "quit"))
 
 

@@ -18,6 +18,7 @@ hardware/pitchside_hw/WIRING_PITCHBOWL.md).
 from __future__ import annotations
 
 from pitchside_sim.scenario import Action
+from pitchside_sim.textview import KeyHelp
 
 KEYS: dict[str, Action] = {
     "t": Action("press", "coin"),
@@ -43,4 +44,6 @@ KEYS: dict[str, Action] = {
     "n": Action("press", "next"),
     "\t": Action("press", "next"),
 }
-HELP = "t toss 1-4 strip/pickup/handoff/pass m miss a all-out f fall d TD e end p def s OK n + - select u undo N new q"
+HELP: KeyHelp = (("t", "toss"), ("1-4", "strip/pickup/handoff/pass"), ("m", "miss"), ("a", "all-out"), ("f", "fall"),
+        ("d", "TD"), ("e", "end"), ("p", "def"), ("s", "OK"), ("n + -", "select"), ("u", "undo"), ("N", "new"),
+        ("S", "staff"), ("q", "quit"))

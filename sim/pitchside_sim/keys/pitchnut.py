@@ -14,6 +14,7 @@ hardware/pitchside_hw/WIRING_PITCHNUT.md).
 from __future__ import annotations
 
 from pitchside_sim.scenario import Action
+from pitchside_sim.textview import KeyHelp
 
 KEYS: dict[str, Action] = {
     "t": Action("press", "coin"),
@@ -34,4 +35,5 @@ KEYS: dict[str, Action] = {
     "3": Action("drop", "pocket_3"),
     "4": Action("drop", "pocket_4"),
 }
-HELP = "t toss 1-4 piece in pocket o pitch-off s done n next +/- kind u undo N new S staff q quit"
+HELP: KeyHelp = (("t", "toss"), ("1-4", "piece in pocket"), ("o", "pitch-off"), ("s", "done"), ("n", "next"),
+        ("+/-", "kind"), ("u", "undo"), ("N", "new"), ("S", "staff"), ("q", "quit"))

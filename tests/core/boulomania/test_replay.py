@@ -1,4 +1,4 @@
-"""Boulomania's part of the replay format (shared/spec/replay.md, "Boulomania"): the
+"""Boulomania's part of the replay format (docs/spec/replay.md, "Boulomania"): the
 scenario files in ./scenarios, each with the output worked out BY HAND in its
 ``*.expected.json`` (``_why`` says how), strict mode, dump round trips, malformed lines
 (exit 2) and the real ``pitchside replay`` command.

@@ -1,4 +1,4 @@
-"""Master Move in the replay format (shared/spec/replay.md, "Master Move"): recorded games
+"""Master Move in the replay format (docs/spec/replay.md, "Master Move"): recorded games
 (scenarios/*.jsonl) replay to the final position and score worked out by hand in their
 ``*.expected.json`` (``_why`` says how); the contract's options, inputs and output keys;
 malformed lines (exit 2) against refusals; ``pitchside replay`` on a real file."""
@@ -37,7 +37,7 @@ def out(text_lines: list[str]) -> dict:
 
 
 def test_cli_replays_the_recorded_game():
-    """The real console script (shared/spec/replay.md: exit 0, one JSON object)."""
+    """The real console script (docs/spec/replay.md: exit 0, one JSON object)."""
     path = SCENARIOS / "full_game_3_1.jsonl"
     run = subprocess.run([str(CONSOLE_SCRIPT), "replay", str(path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

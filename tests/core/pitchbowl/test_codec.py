@@ -1,4 +1,4 @@
-"""Pitch Bowl's part of the replay format (shared/spec/replay.md, "Pitch Bowl"): the
+"""Pitch Bowl's part of the replay format (docs/spec/replay.md, "Pitch Bowl"): the
 contract's option, inputs, fields, defaults and output keys, exactly; malformed lines."""
 
 from __future__ import annotations

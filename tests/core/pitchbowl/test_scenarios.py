@@ -1,7 +1,7 @@
 """Pitch Bowl replay scenarios (scenarios/*.jsonl beside this file), each with the output
 worked out by hand from the rulebook in its ``*.expected.json`` (``_why`` says how, line by
 line). An expected ``rejected`` entry gives ``line``, ``input`` and the ``rule`` ID the
-reason must name (shared/spec/replay.md)."""
+reason must name (docs/spec/replay.md)."""
 
 from __future__ import annotations
 

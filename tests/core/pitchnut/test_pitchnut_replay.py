@@ -1,4 +1,4 @@
-"""Pitchnut's part of the replay format (shared/spec/replay.md, "Pitchnut"): the
+"""Pitchnut's part of the replay format (docs/spec/replay.md, "Pitchnut"): the
 scenario files beside this test (``scenarios/*.jsonl``, each with its output worked out
 by hand from the rulebook in ``*.expected.json``, ``_why`` says how), the contract's
 options, inputs, defaults and output keys, malformed lines (exit 2) against refusals,
@@ -181,7 +181,7 @@ def test_refusals_are_listed_with_their_rule_and_leave_the_state():
 
 @pytest.mark.parametrize("field", ["white", "black", "white_off", "black_off"])
 def test_more_pieces_than_the_board_has_is_a_refusal_not_a_malformed_line(field):
-    """shared/spec/replay.md: an input "well formed but impossible in the current state
+    """docs/spec/replay.md: an input "well formed but impossible in the current state
     (... more pucks knocked off than are on the board) is a refusal, not a malformed
     line": any count, however large, is well formed; the rules refuse it (PN-02)."""
     res = run('{"input": "coin_toss", "winner": "A"}', '{"input": "breaker", "side": "A"}',

@@ -1,9 +1,8 @@
 """The Boulomania board as data: ``boulomania.json`` beside this module, loaded and
 validated at import (:data:`BOARD`).
 
-The rulebook (shared/rules/001_e017ef639f8c18a2.txt) names the spaces (1-6 small jack
-spaces, 7-18 larger bowl spaces) but gives no picture; the geometry is BM-BOARD of
-shared/rules/rulings.md section 2.2 ([I], BM-A1). Everything the rules need from the
+The rulebook names the spaces (1-6 small jack spaces, 7-18 larger bowl spaces) but
+gives no picture; the geometry is BM-BOARD (docs/rules/boulomania.md, ruling BM-A1). Everything the rules need from the
 board comes from here, so fitting a real board means replacing the JSON file only:
 
 * ``jackSpaces`` / ``bowlSpaces``: ``{"n": [x_mm, y_mm]}``; y is the direction of play.

@@ -1,4 +1,4 @@
-"""Boulomania's part of the replay format (shared/spec/replay.md, "Boulomania").
+"""Boulomania's part of the replay format (docs/spec/replay.md, "Boulomania").
 
 Contract options: ``target`` (13), ``bowls`` (8). Added options (the [I] rulings, see
 :mod:`pitchside.core.rules.boulomania`): ``double_jack_space``, ``push_optional``,

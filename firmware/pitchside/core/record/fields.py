@@ -1,7 +1,7 @@
 """Checked reading of one replay line's fields.
 
 Every accessor raises :class:`~pitchside.core.errors.MalformedInput` naming the field
-and what is wrong (shared/spec/replay.md: a missing or mistyped field, or a value out
+and what is wrong (docs/spec/replay.md: a missing or mistyped field, or a value out
 of range, is a malformed line). A dataclass whose fields are declared
 (:mod:`pitchside.core.fields`) is read whole by :meth:`Fields.read`; a field of a shape
 of its own is taken raw (:meth:`Fields.take`) and checked by its codec.

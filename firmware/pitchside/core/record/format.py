@@ -1,4 +1,4 @@
-"""Reading and writing replay files (shared/spec/replay.md, version 1).
+"""Reading and writing replay files (docs/spec/replay.md, version 1).
 
 A file is UTF-8 JSON Lines: a header, then one input per line. :func:`replay` folds
 the inputs through the game's rules and returns the final state with the refusals;

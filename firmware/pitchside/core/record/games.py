@@ -13,7 +13,7 @@ from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import GameCodec
 
 GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
-"""Every game of the format (shared/spec/replay.md, File)."""
+"""Every game of the format (docs/spec/replay.md, File)."""
 
 _CODECS: dict[str, str] = {
     "pichenotte": "pitchside.core.record.pichenotte:PichenotteCodec",

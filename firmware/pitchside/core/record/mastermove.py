@@ -1,4 +1,4 @@
-"""Master Move's part of the replay format (shared/spec/replay.md, "Master Move").
+"""Master Move's part of the replay format (docs/spec/replay.md, "Master Move").
 
 Contract options: ``changes`` (``"per_restart"``|``"carry_over"``), ``white_area`` (a
 list of squares), ``grass`` (``"checkerboard"``). Added options (the [I] rulings, see

@@ -1,4 +1,4 @@
-"""Pichenotte's part of the replay format (shared/spec/replay.md, "Pichenotte").
+"""Pichenotte's part of the replay format (docs/spec/replay.md, "Pichenotte").
 
 Contract options: ``players``, ``format``, ``pucks``. Added options (the [I] rulings,
 see :mod:`pitchside.core.rules.pichenotte`): ``call_binds``, ``outer_line_on_free_shot``,

@@ -1,4 +1,4 @@
-"""Pitch Bowl's part of the replay format (shared/spec/replay.md, "Pitch Bowl").
+"""Pitch Bowl's part of the replay format (docs/spec/replay.md, "Pitch Bowl").
 
 Contract option: ``defensive_placement`` (false). Added options (the interpretations, see
 :mod:`pitchside.core.rules.pitchbowl`): ``end_turn`` (PB-34), ``carrier_out`` (PB-35),

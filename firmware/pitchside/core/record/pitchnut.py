@@ -1,4 +1,4 @@
-"""Pitchnut's part of the replay format (shared/spec/replay.md, "Pitchnut").
+"""Pitchnut's part of the replay format (docs/spec/replay.md, "Pitchnut").
 
 Contract options: ``pieces`` (10), ``games`` (1), ``scratch_keeps_turn`` (false),
 ``miss_reshoot`` (false). Added options (the [I] rulings, see

@@ -1,8 +1,8 @@
 """Boulomania: the rules engine (pure).
 
-Source: the rulebook ``shared/rules/001_e017ef639f8c18a2.txt`` and its numbered rules and
-rulings BM-01 to BM-28 (shared/rules/rulings.md, section 2). Every rule ID cited below is
-from there. The board's geometry (nearness, direction of play, the spaces "directly to"
+Source: the rules as the table referees them, ``docs/rules/boulomania.md``: the numbered
+rules BM-01 to BM-28 (restating the rulebook "How to play") and the rulings BM-A1 to
+BM-A14. Every rule ID cited below is from there. The board's geometry (nearness, direction of play, the spaces "directly to"
 and "directly next to" the jack, the pushes) comes only from the board data
 (:mod:`pitchside.core.boards.boulomania`, BM-BOARD). The engine does no I/O and reads no
 clock or random source: every die enters as a value in an input, so a match is a
@@ -43,7 +43,7 @@ Interpretations (the [I] rulings), each the default of a named :class:`Options` 
   its own unplayed bowls.
 
 Rulings fixed by the text or the replay contract (no option): equal start rolls decide
-nothing, roll again (BM-02, shared/spec/replay.md); a jack shot of 1-5 is a miss and the
+nothing, roll again (BM-02, docs/spec/replay.md); a jack shot of 1-5 is a miss and the
 shooter goes out (BM-26: "only possible if you throw a 6"); when one team has no bowls
 left the other throws all its remaining ones (BM-12: nobody else can throw); a round
 with no bowl on the board is null, and with only one team on the board all its bowls
@@ -101,7 +101,7 @@ def _check_forks(forks: tuple[str, ...]) -> None:
 class Options:
     """Match settings, fixed before the start roll.
 
-    ``target`` and ``bowls`` are the replay contract's options (shared/spec/replay.md);
+    ``target`` and ``bowls`` are the replay contract's options (docs/spec/replay.md);
     the others are the [I] rulings' options (module docstring).
 
     :param target: points that end the game, 1..99; default 13 (BM-18).

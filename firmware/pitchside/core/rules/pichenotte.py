@@ -1,8 +1,8 @@
 """Pichenotte: the rules engine (pure).
 
-Source: rulebook ``shared/rules/004_29f2c0f750e3a92f.txt`` (rules 1-9) and its numbered
-rules and rulings PI-01 to PI-23 in ``shared/rules/rulings.md``. Every rule ID cited below
-is from there. The engine does no I/O and reads no clock or random source: the coin toss
+Source: the rules as the table referees them, ``docs/rules/pichenotte.md``: the numbered
+rules PI-01 to PI-23 (restating pichenotte.com's beginner rules 1-9) and the rulings
+PI-A1 to PI-A9. Every rule ID cited below is from there. The engine does no I/O and reads no clock or random source: the coin toss
 enters as a :class:`CoinToss` carrying its winner, so a match is a deterministic fold of
 its inputs (:func:`apply`).
 
@@ -83,7 +83,7 @@ class Options:
     """Match settings, fixed before the coin toss.
 
     ``players``, ``format`` and ``pucks`` are the replay contract's options
-    (shared/spec/replay.md); the others are the [I] rulings' options (module docstring).
+    (docs/spec/replay.md); the others are the [I] rulings' options (module docstring).
 
     :param pucks: pucks per side (a player, or a doubles team whose partners shoot half
         each), 1..50; default 12 (PI-01). Even in doubles.
@@ -234,7 +234,7 @@ _SEATS = ("A1", "B1", "A2", "B2")
 
 
 INPUT_NAMES = ("coin_toss", "shot", "tally")
-"""The replay names of the inputs (shared/spec/replay.md, Pichenotte)."""
+"""The replay names of the inputs (docs/spec/replay.md, Pichenotte)."""
 
 
 def refusal(state: State, name: str) -> Notice | None:

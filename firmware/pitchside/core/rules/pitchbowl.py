@@ -1,8 +1,8 @@
 """Pitch Bowl: the rules engine (pure) -- the referee's bookkeeping of a flick-football match.
 
-Source: rulebook ``shared/rules/000_293881e4203f7670.txt`` ("Pitch Bowl Rulebook") and its
-numbered rules and rulings PB-01 to PB-36 and PB-A1 to PB-A14 in ``shared/rules/rulings.md``
-(section 1). Every rule ID cited below is from there. The engine does no I/O and reads no
+Source: the rules as the table referees them, ``docs/rules/pitchbowl.md``: the numbered
+rules PB-01 to PB-36 (restating the "Pitch Bowl Rulebook") and the rulings PB-A1 to
+PB-A15. Every rule ID cited below is from there. The engine does no I/O and reads no
 clock or random source: the coin toss enters as a :class:`CoinToss` carrying its winner, so
 a match is a deterministic fold of its inputs (:func:`apply`).
 
@@ -124,7 +124,7 @@ Cause = Literal[
 class Options:
     """Match settings, fixed before the coin toss.
 
-    ``defensive_placement`` is the replay contract's option (shared/spec/replay.md): the
+    ``defensive_placement`` is the replay contract's option (docs/spec/replay.md): the
     advanced Defensive Placement rule (PB-31, PB-32), off by default. The others are the
     interpretations' options (module docstring).
     """

@@ -1,8 +1,8 @@
 """Pitchnut: the rules engine (pure).
 
-Source: rulebook ``shared/rules/002_9ea862c19c083d00.txt`` (section "Rules" and
-"Variant rules") and its numbered rules and rulings PN-01 to PN-31 and PN-A1 to PN-A13 in
-``shared/rules/rulings.md`` (section 3). Every rule ID cited below is from there. The
+Source: the rules as the table referees them, ``docs/rules/pitchnut.md``: the numbered
+rules PN-01 to PN-31 (restating the rulebook's "Rules" and "Variant rules") and the
+rulings PN-A1 to PN-A13. Every rule ID cited below is from there. The
 engine does no I/O and reads no clock or random source: the coin toss enters as a
 :class:`CoinToss` carrying its winner, and a shot as a :class:`Shot` summing up what
 dropped (as confirmed by the players), so a match is a deterministic fold of its inputs
@@ -157,7 +157,7 @@ class Options:
     """Match settings, fixed before the coin toss.
 
     ``pieces``, ``games``, ``scratch_keeps_turn`` and ``miss_reshoot`` are the replay
-    contract's options (shared/spec/replay.md, "Pitchnut"); the others are the [I]
+    contract's options (docs/spec/replay.md, "Pitchnut"); the others are the [I]
     rulings' options (module docstring).
 
     :param pieces: object pieces per colour, 1..50 (PN-02, PN-A1; default 10).

@@ -1,5 +1,5 @@
 """Boulomania's words: the typed notices and refusals of
-:mod:`pitchside.core.rules.boulomania` (rules BM-01..BM-28 of shared/rules/rulings.md) as
+:mod:`pitchside.core.rules.boulomania` (rules BM-01..BM-28 of docs/rules/boulomania.md) as
 what the players read.
 
 ``describe(notice, names)`` gives :class:`~pitchside.core.notice.Words`: ``long``, the

@@ -1,4 +1,4 @@
-"""Words for the notices every game shares: undo (shared/spec/replay.md, ``undo``)."""
+"""Words for the notices every game shares: undo (docs/spec/replay.md, ``undo``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Master Move's words: every notice and refusal of :mod:`pitchside.core.rules.mastermove`
-(rule IDs MM-.. of shared/rules/rulings.md, section 4) as the sentences players read.
+(rule IDs MM-.. of docs/rules/mastermove.md) as the sentences players read.
 
 ``describe(notice, names)`` builds each sentence from the notice's parameters (sides,
 squares, kinds, counts), naming the sides by ``names`` (``(A's, B's)``). With the names

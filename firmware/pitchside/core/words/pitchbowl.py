@@ -1,9 +1,9 @@
 """Pitch Bowl's words: the notices and refusals of :mod:`pitchside.core.rules.pitchbowl`
-worded for the players (rule IDs PB-xx of ``shared/rules/rulings.md``, section 1).
+worded for the players (rule IDs PB-xx of ``docs/rules/pitchbowl.md``).
 
 :func:`describe` builds each sentence from the notice's parameters and the players'
 names; with the names ``("A", "B")`` it gives the engine's wording of the replay
-output's ``reason`` and ``result`` (``shared/spec/replay.md``). ``short`` is what the
+output's ``reason`` and ``result`` (``docs/spec/replay.md``). ``short`` is what the
 table's prompt line shows: Pitch Bowl's panel shows the whole sentence (it wraps over
 two rows), so ``short`` is ``long``.
 """

@@ -5,15 +5,32 @@
   var banner = document.getElementById("banner"), seen = Date.now(), es = null;
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   function foot(t) { if (!t.online) return "offline"; if (t.result) return t.result; if (t.turn_name) return "to play: " + t.turn_name; return t.mode || ""; }
+  // a table whose last message broke the contract: "bad data", the reason on hover (title) and on tap (details)
+  function bad(t, opened) {
+    var d = el("details", "bad"); d.title = t.bad; d.open = opened;
+    d.appendChild(el("summary", "", "bad data")); d.appendChild(el("span", "why", t.bad));
+    return d;
+  }
+  function grid(n) {  // columns x rows of the tiles for n tables (as wall.html)
+    var small = [[1, 1], [1, 1], [2, 1], [3, 1], [2, 2], [3, 2], [3, 2], [4, 2], [4, 2], [3, 3], [4, 3], [4, 3], [4, 3]];
+    return n <= 12 ? small[n] : n <= 15 ? [5, 3] : n === 16 ? [4, 4] : [5, 4];
+  }
   function draw(w) {
+    var opened = {};
+    tables.querySelectorAll("details.bad[open]").forEach(function (d) { opened[d.parentNode.dataset.table] = true; });
     tables.textContent = "";
+    var g = grid(w.tables.length);
+    tables.dataset.cols = String(g[0]); tables.dataset.rows = String(g[1]);
     w.tables.forEach(function (t) {
-      var tile = el("div", "tile " + (t.online ? "online" : "offline"));
+      var tile = el("div", "tile " + (t.online ? "online" : "offline") + (t.bad ? " baddata" : ""));
       tile.dataset.table = t.table;
-      var n = el("div", "tname", t.name + " "); n.appendChild(el("span", "game", t.title || t.game || "")); tile.appendChild(n);
+      var game = t.title || t.game || "", n = el("div", "tname", t.name);  // the game's name only when the table's is not it
+      if (game.toLowerCase() !== String(t.name).toLowerCase()) { n.appendChild(document.createTextNode(" ")); n.appendChild(el("span", "game", game)); }
+      tile.appendChild(n);
       tile.appendChild(el("div", "who", t.names.A + " v " + t.names.B));
       tile.appendChild(el("div", "tscore", (t.score.A === undefined ? "" : t.score.A) + " - " + (t.score.B === undefined ? "" : t.score.B)));
       tile.appendChild(el("div", "tfoot", foot(t)));
+      if (t.bad) tile.appendChild(bad(t, !!opened[t.table]));
       tables.appendChild(tile);
     });
     tables.dataset.seq = w.seq;

@@ -1,4 +1,4 @@
-"""Master Move screens (rulebook ``shared/rules/003_5f20e1de7461e6e0.txt``), laid out
+"""Master Move screens (rules ``docs/rules/mastermove.md``), laid out
 per panel: :func:`draw` puts a :class:`MasterMoveView` on a
 :class:`~pitchside.render.panel.Canvas` for 128x64, 128x32, 256x64, 128x128 (and the
 96x48 of the tests), :func:`render` returns the frame, :func:`render_standings` a

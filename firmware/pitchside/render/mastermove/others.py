@@ -83,14 +83,22 @@ def draw_finished(view: MasterMoveView, c: Canvas) -> None:
     _bottom(c, view, (0, h - bh, w, h), default)
 
 
+def quit_question(view: MasterMoveView) -> tuple[str, str, str, str]:
+    """The words of the quit question (:func:`draw_confirm_quit`): its title, who would
+    lose 0-3, and how to answer."""
+    side = view.confirm_quit or "A"
+    return ("QUIT: FORFEIT?", f"{view.name(side)} loses 0-3", "DONE: yes, quit", "UNDO: no  + -: side")
+
+
 def draw_confirm_quit(view: MasterMoveView, c: Canvas) -> None:
     """The question a panel quit asks before it is sent (MM-25, MM-32): who would lose
     0-3, and how to answer; every line whole (paged where the panel is small)."""
     w, h = c.size
     hh, bh = _rows(c)
     side = view.confirm_quit or "A"
-    _header(c, "QUIT: FORFEIT?", hh)
-    lines = (f"{view.name(side)} loses 0-3", "DONE: yes, quit", "UNDO: no  + -: side")
+    title, *rest = quit_question(view)
+    _header(c, title, hh)
+    lines = tuple(rest)
     if h <= 48:  # one page of the question at a time under the title
         text = "  ".join(lines)
         widgets.paged_text(c, (0, hh + 1, w, h), text, align="center", sizes=LINE_SIZES,

@@ -1,5 +1,5 @@
 """The Master Move pitch map: 16 x 9 squares, column 1 on the left, row A at the top
-(rulebook shared/rules/003_5f20e1de7461e6e0.txt, MM-01..MM-04), as big as each panel
+(docs/rules/mastermove.md, MM-01..MM-04), as big as each panel
 layout lets it be.
 
 Square sizes in px by layout (:data:`CELLS`): 128x128 7 (the board's natural panel: a

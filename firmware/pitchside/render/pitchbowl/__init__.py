@@ -2,8 +2,8 @@
 lays a :class:`PitchBowlView` out on a :class:`~pitchside.render.panel.Canvas` for
 the panel's size and mode; :func:`render` returns the frame for a panel.
 
-One screen per phase of :class:`pitchside.core.rules.pitchbowl.State` (rulebook
-``shared/rules/000_293881e4203f7670.txt``, rulings PB-xx):
+One screen per phase of :class:`pitchside.core.rules.pitchbowl.State` (rules
+PB-xx, ``docs/rules/pitchbowl.md``):
 
 * ``toss``: the names, the goal, the options and "PRESS COIN TO TOSS"; while the coin
   spins (``view.spin`` 1..5) a coin turning edge-on and back (:mod:`.screens`).

@@ -3,7 +3,7 @@
 :class:`~pitchside.render.panel.Canvas` for 128x64, 128x32, 256x64 and 128x128 (modes
 "1", "L", "RGB"); :func:`render` returns the frame for a panel.
 
-Rulebook ``shared/rules/002_9ea862c19c083d00.txt``, rulings PN-xx.
+Rules PN-xx: ``docs/rules/pitchnut.md``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Pitchnut screens drawn on a :class:`~pitchside.render.panel.Canvas`, one per moment of
-a match (rulebook ``shared/rules/002_9ea862c19c083d00.txt``, rulings PN-xx):
+a match (rules PN-xx, ``docs/rules/pitchnut.md``):
 
 * ``toss``: the match settings, the names, "PRESS COIN TO TOSS" (PN-05).
 * ``choose_breaker``: the toss winner points at who breaks (PN-05).

@@ -22,6 +22,7 @@
     ["A", "B"].forEach(function (side) {
       text("name-" + side, s.names[side]);
       text("score-" + side, String(s.score[side]));
+      $("score-" + side).dataset.len = String(String(s.score[side]).length);  // smaller digits for "4.5", "500"
       $("side-" + side).classList.toggle("to-play", s.turn === side);
     });
     text("turn", s.turn_name || "");
@@ -32,6 +33,25 @@
     text("refusal-rule", s.refusal ? s.refusal.rule : "");
     text("refusal-text", s.refusal ? s.refusal.text : "");
     text("prompt", s.prompt_line || "");  // the feed's rule (feed.prompt_line): no refusal, no words twice
+    extra(s);
+  }
+  function extra(s) {  // the game's detail, the inputs before the last, the latest refusal
+    var list = $("recent");
+    if (list) {
+      var items = (s.recent || []).map(function (n) { return n.text; });
+      if (list.dataset.items !== JSON.stringify(items)) {
+        while (list.firstChild) list.removeChild(list.firstChild);
+        items.forEach(function (t) { var li = document.createElement("li"); li.textContent = t; list.appendChild(li); });
+        list.dataset.items = JSON.stringify(items);
+      }
+    }
+    if ($("last-refusal")) {
+      $("last-refusal").hidden = !s.last_refusal;
+      text("last-refusal-text", s.last_refusal ? s.last_refusal.text : "");
+      text("last-refusal-rule", s.last_refusal ? s.last_refusal.rule : "");
+    }
+    if ($("detail") && window.PitchsideBoards) window.PitchsideBoards.draw($("detail"), s);
+    body.dataset.game = s.game || "";
   }
   function open() {
     if (es) es.close();
@@ -55,6 +75,8 @@
     refetch();
     if (Date.now() - heard > SILENT_MS) open();
   });
+  var first = $("snap") ? JSON.parse($("snap").textContent) : null;
+  if (first) extra(first);  // the server-rendered page has no detail of its own
   heard = Date.now();
   open();
 })();

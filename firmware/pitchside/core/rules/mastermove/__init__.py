@@ -1,8 +1,8 @@
 """Master Move: the rules engine (pure), board and notation.
 
-Source: rulebook ``shared/rules/003_5f20e1de7461e6e0.txt`` and its numbered rules and
-rulings MM-01..MM-32, MM-A1..MM-A9 in ``shared/rules/rulings.md`` (section 4). Every
-rule ID in this package is from there. No I/O, clock or random source: the coin toss
+Source: the rules as the table referees them, ``docs/rules/mastermove.md``: the numbered
+rules MM-01..MM-32 (restating the Master Move rulebook) and the rulings MM-A1..MM-A9.
+Every rule ID in this package is from there. No I/O, clock or random source: the coin toss
 enters as a :class:`CoinToss` carrying its winner, so a game is a deterministic fold of
 its inputs through :func:`apply`.
 

@@ -1,7 +1,7 @@
 """Master Move: the pitch, its squares, the pieces and the board (pure data).
 
-Rulebook ``shared/rules/003_5f20e1de7461e6e0.txt`` ("Rules 1: the pitch", "Rules 2: the
-pieces") and rulings MM-01..MM-05, MM-A2, MM-A3 of ``shared/rules/rulings.md``.
+The rulebook's "Rules 1: the pitch" and "Rules 2: the pieces": rules MM-01..MM-05 and
+rulings MM-A2, MM-A3 of ``docs/rules/mastermove.md``.
 
 Squares (MM-01). Rows ``A``..``I`` (9) by columns ``1``..``16``; a square is named
 letter + number, ``"E8"``. Internally a square is an ``int`` 0..143,

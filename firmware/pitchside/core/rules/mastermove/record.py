@@ -31,7 +31,7 @@ A record is tag pairs, a blank line, then one input per line::
   the file's and :func:`replay` checks it when the game is over.
 
 The record holds accepted inputs only: replaying it must not be refused. The replay file
-(shared/spec/replay.md, :mod:`pitchside.core.record.mastermove`) is the journal's format
+(docs/spec/replay.md, :mod:`pitchside.core.record.mastermove`) is the journal's format
 with refusals and undo; a record is the clean game, for people.
 """
 
