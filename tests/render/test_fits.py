@@ -159,6 +159,6 @@ def test_only_characters_the_font_has() -> None:
 
 def test_a_word_too_wide_breaks_after_a_hyphen_or_a_slash_first() -> None:
     assert fonts.wrap_words(("MAXIMILIAN-ALEXANDER",), 75, fonts.SMALL) == ("MAXIMILIAN-", "ALEXANDER")
-    assert fonts.wrap_words(("/var/lib/pitchside/journal.db",), 110, fonts.SMALL) == ("/var/lib/pitchside/",
+    assert fonts.wrap_words(("/var/lib/pitchside/journal.db",), 120, fonts.SMALL) == ("/var/lib/pitchside/",
                                                                                       "journal.db")
     assert fonts.wrap_words(("3/4.5",), 128, fonts.SMALL) == ("3/4.5",)  # it fits: not broken

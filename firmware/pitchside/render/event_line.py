@@ -3,11 +3,13 @@ initiative), one controller page tall.
 
 SSD1306/SH1106/SSD1309 panels take their RAM in 8 px pages and the partial-update
 device (hardware/pitchside_hw/partial.py) sends only the pages and columns that change:
-a line whose ink stays in one page costs at most that page when its text changes. At
-the smallest legible size (:data:`pitchside.render.fonts.MIN_LEGIBLE`, 9 px) lower case
-needs 10 rows (2 above the capitals, 2 under them), more than a page, so the line is
-drawn in capitals: 6 rows, a comma 1 more, with a row clear above them in the page
-(:func:`pitchside.render.page_line.page_line` keeps only a line's capitals in a page).
+a line whose ink stays in one page costs at most that page when its text changes. Lower
+case needs more rows than a page leaves (capitals, the marks above them and the
+descenders under them), so the line is drawn in capitals, in the pixel font's 5x7
+strike (nominal :data:`SIZE`): capitals 6 rows, as tall as the smallest legible size's
+(:data:`pitchside.render.fonts.MIN_LEGIBLE`), nothing rising above them and a comma or
+a ``Q`` 1 row under them, with a row clear above them in the page, and 5 px cells where
+the 6x9 strike's are 6 (a long name and its words on fewer pages).
 The line is laid out, paged and drawn by the shared text block
 (:func:`pitchside.render.widgets.paged_text`, its capitals 1 px under the page's top).
 The line under it (the bottom line) starts a clear row below its ink, never in its page
@@ -24,8 +26,9 @@ from pitchside.render.widgets import Align, paged_text
 PAGE_PX = 8
 """Rows of one controller page of the monochrome OLEDs."""
 
-SIZE = fonts.MIN_LEGIBLE
-"""The line's font size in px: the smallest legible."""
+SIZE = 8
+"""The line's nominal font size: the 5x7 strike (capitals 6 px, as the smallest legible
+size's, 7 rows with a comma's tail: one page with a row clear above)."""
 
 
 def event_words(text: str) -> str:

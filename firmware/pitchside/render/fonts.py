@@ -185,6 +185,21 @@ MIN_LEGIBLE = TINY
 """The smallest text size in px a player reads at arm's length on a 128x64 panel: text
 that does not fit at it is paged (:func:`lay_out`), never cut."""
 
+CAPITALS_TINY = 8
+"""The 5x7 strike: capitals 6 px tall, as tall as the smallest legible size's (6x9), in
+5 px cells where that one's are 6. A line all in capitals may take it after the sizes
+a layout offers (:func:`capitals_sizes`); lower case in it is too small to read."""
+
+
+def capitals_sizes(text: str, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """``sizes`` and, for a ``text`` without lower case whose smallest size is
+    :data:`MIN_LEGIBLE`, :data:`CAPITALS_TINY` after them: a warning in capitals
+    (``"! JOURNAL MOVED ASIDE"``) on one line where 6 px cells would page it."""
+    if sizes and sizes[-1] == MIN_LEGIBLE and text == text.upper():
+        return (*sizes, CAPITALS_TINY)
+    return sizes
+
+
 MARKER_W = 3
 """Px a paged text gives up at the right of its box for the page marker
 (:func:`pitchside.render.widgets.page_marker`)."""

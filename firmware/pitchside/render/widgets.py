@@ -236,8 +236,8 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     plan = _text_plan(box, text, align, sizes, pad, max_lines, leading, top, capitals)
     n = len(plan.pages)
     k = c.paged(n)
-    if n > 1:
-        page_marker(c.draw, box, c.page % n, n, fill)
+    if n > 1:  # with ``top``, from the capitals' row down: the row over them stays clear
+        page_marker(c.draw, (box[0], box[1] + top, box[2], box[3]), c.page % n, n, fill)
     if fonts.draw_text is _DRAW_TEXT:  # no one listens to draw_text: its masks, as it would draw them
         covered, masks = plan.stamps[k]
         fonts.draw_masks(c.draw, masks, fill)
@@ -346,11 +346,12 @@ def paged_bar(c: Canvas, box: Box, text: str, *, inverse: bool, align: Align = "
 
 def prompt_line(c: Canvas, box: Box, prompt: Prompt, sizes: tuple[int, ...] = fonts.SIZES) -> Box:
     """The bottom line on a canvas: an info prompt plain, a refusal in inverse
-    video, a warning in inverse video after a ``"!"``; paged when long."""
+    video, a warning in inverse video after a ``"!"``; paged when long. A text in
+    capitals may also take the 5x7 strike (:func:`pitchside.render.fonts.capitals_sizes`)."""
     if prompt.kind == "info":
-        return paged_bar(c, box, prompt.text, inverse=False, sizes=sizes)
+        return paged_bar(c, box, prompt.text, inverse=False, sizes=fonts.capitals_sizes(prompt.text, sizes))
     text = f"! {prompt.text}" if prompt.kind == "warning" else prompt.text
-    return paged_bar(c, box, text, inverse=True, sizes=sizes)
+    return paged_bar(c, box, text, inverse=True, sizes=fonts.capitals_sizes(text, sizes))
 
 
 def side_tag(name: str, side: str, shooter: str | None) -> str:
