@@ -131,9 +131,9 @@ def _menu(view: MenuView, c: Canvas) -> None:
         chosen = i == view.cursor  # in inverse video: an outline touched the capitals
         if chosen:
             c.draw.rectangle((0, y, w - 1, y + row_h - 1), fill=INK)
-        ink = PAPER if chosen else INK
-        paged_text(c, (2, y, w // 2, y + row_h), label, sizes=(12, 11, 10, 9), fill=ink)
-        paged_text(c, (w // 2, y, w - 2, y + row_h), value, align="right", sizes=(12, 11, 10, 9), fill=ink)
+        ink = PAPER if chosen else INK  # the text a row clear of the bar's top and bottom
+        paged_text(c, (2, y + 1, w // 2, y + row_h - 1), label, sizes=(12, 11, 10, 9), fill=ink)
+        paged_text(c, (w // 2, y + 1, w - 2, y + row_h - 1), value, align="right", sizes=(12, 11, 10, 9), fill=ink)
         y += row_h
     paged_text(c, (0, h - row_h, w, h), view.hint, align="center", sizes=(12, 11, 10, 9))
 

@@ -209,7 +209,7 @@ def page_marker(draw: ImageDraw.ImageDraw, box: Box, page: int, pages: int, fill
 
 def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: tuple[int, ...] = fonts.SIZES,
                fill: int = INK, pad: int = 1, max_lines: int = 1, leading: int = 1, top: bool = False,
-               capitals: bool = False) -> Box:
+               capitals: bool = False, marker_end: int | None = None) -> Box:
     """Draw ``text`` inside ``box`` in the largest size of ``sizes`` it fits at, on up
     to ``max_lines`` lines (:func:`pitchside.render.fonts.lay_out`); text that fits at
     none is paged: the canvas's page of it shows, with a :func:`page_marker`, and the
@@ -230,6 +230,8 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     :param capitals: ``text`` is in capitals: a size fits the box's height when its
         capitals and their marks do (:func:`pitchside.render.fonts.capitals_height`;
         the one-page line, render/event_line.py).
+    :param marker_end: the row (exclusive) the page marker ends on, None: the box's
+        bottom (a line kept in one controller page keeps its marker there too).
     :returns: the ink box of the lines drawn ((x0, y0, x0, y0) for no text).
     :raises ValueError: no size fits the box's height.
     """
@@ -237,7 +239,8 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     n = len(plan.pages)
     k = c.paged(n)
     if n > 1:  # with ``top``, from the capitals' row down: the row over them stays clear
-        page_marker(c.draw, (box[0], box[1] + top, box[2], box[3]), c.page % n, n, fill)
+        page_marker(c.draw, (box[0], box[1] + top, box[2], box[3] if marker_end is None else marker_end),
+                    c.page % n, n, fill)
     if fonts.draw_text is _DRAW_TEXT:  # no one listens to draw_text: its masks, as it would draw them
         covered, masks = plan.stamps[k]
         fonts.draw_masks(c.draw, masks, fill)
