@@ -36,7 +36,7 @@ from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import DISMISS, refusal_words
 from pitchside.signals.events import ButtonHeld, ButtonPressed, SerialLine, SerialStatus
-from support.golden import FRAMES, UPDATE
+from support.golden import FRAMES, UPDATE, show_frame
 from support.textfit import TextFit, draw_every_page
 
 GOLDEN = Path(__file__).parent / "golden" / "mastermove"
@@ -112,6 +112,7 @@ def check_golden(frame: Image.Image, path: Path, panel: Panel) -> None:
     """``frame`` (the panel's size and mode) equals the golden PNG at ``path`` pixel
     for pixel, or (updating) rewrites it and a 4x copy to look at."""
     assert frame.mode == panel.mode and frame.size == panel.size
+    show_frame(frame, f"mastermove_{path.name}")
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         frame.save(path)

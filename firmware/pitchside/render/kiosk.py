@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from PIL import Image, ImageChops
 
-from pitchside.render import screen
+from pitchside.render import fonts, screen
 from pitchside.render.message import draw_message
 from pitchside.render.panel import INK, PAPER, Canvas, Panel
 from pitchside.render.view import Prompt
@@ -100,12 +100,13 @@ def _attract(view: AttractView, c: Canvas) -> None:
     if lines:
         box = (0, title_box[3] + 1, w, bottom)
         if reduced:
-            paged_text(c, box, " ".join(lines), align="center", sizes=(10, 9))
-        else:
+            text = " ".join(lines)
+            paged_text(c, box, text, align="center", sizes=fonts.capitals_sizes(text, (10, 9)))
+        else:  # a line in capitals (a price: "CREDIT €0.50  GAME €1.50") may take the 5x7 strike
             row = (box[3] - box[1]) // len(lines)
             for i, line in enumerate(lines):
                 paged_text(c, (0, box[1] + i * row, w, box[1] + (i + 1) * row), line, align="center",
-                           sizes=(14, 12, 11, 10, 9))
+                           sizes=fonts.capitals_sizes(line, (14, 12, 11, 10, 9)))
     dx, dy = view.shift
     if dx or dy:
         c.image.paste(ImageChops.offset(c.image, dx, dy))
