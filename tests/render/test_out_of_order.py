@@ -42,8 +42,8 @@ def test_a_full_size_panel_says_every_line_without_cutting_it(width: int) -> Non
     img = render_out_of_order((width, 64))
     body = img.crop((0, 15, width, 64))
     size, lines = body_lines(width, 49)
-    assert size == fonts.TINY  # 6 px cells at SMALL and TINY alike: the longest line fits neither width at SMALL
-    assert " ".join(lines) == " ".join(LINES)  # every line, wrapped at 96 px
+    assert size == fonts.SMALL  # 6x10: "Call the staff." (15 cells of 6 px) fits 94 px
+    assert lines == LINES  # every line whole, one line each
     expected = _ink((width, 49), [(line, size) for line in lines])
     assert lit(body) == expected
 
