@@ -29,6 +29,8 @@ exclusive (the Python slice convention), unlike Pillow's inclusive ``rectangle``
 
 from __future__ import annotations
 
+import gzip
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -82,7 +84,10 @@ def text_font(size: int) -> ImageFont.FreeTypeFont:
     :raises ValueError: ``size`` is below the smallest nominal size.
     """
     name = strike_name(size)
-    font = ImageFont.truetype(str(PIXELFONT / f"{name}.pcf.gz"), int(name.split("x")[1].rstrip("B")))
+    # Uncompressed in memory: FreeType reading the .gz itself inflates the file again
+    # from its start for each glyph it seeks back to (2-10 ms a line, 0.02 ms this way).
+    pcf = io.BytesIO(gzip.decompress((PIXELFONT / f"{name}.pcf.gz").read_bytes()))
+    font = ImageFont.truetype(pcf, int(name.split("x")[1].rstrip("B")))
     font.size = size  # the nominal size; FreeType keeps the strike's (Pillow reads it only in font_variant)
     return font
 
