@@ -16,6 +16,8 @@ import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("quick", max_examples=10)
+"""The fast local lane: ``scripts/test --hypothesis-profile=quick`` (CONTRIBUTING.md)."""
 if os.environ.get("CI", "").lower() == "true":
     settings.load_profile("ci")
 

@@ -45,8 +45,9 @@ def test_every_game_has_its_files(game: str) -> None:
     assert (rules / f"{game}.py").is_file() or (rules / game / "__init__.py").is_file()
     for pattern in FILES:
         path = ROOT / pattern.format(game=game)
-        package = path.with_suffix("") / "__init__.py"  # a render module grown into a package
-        assert path.is_file() or (pattern.startswith("firmware/pitchside/render/") and package.is_file()), path
+        package = path.with_suffix("") / "__init__.py"  # a table or render module grown into a package
+        grown = pattern.startswith(("firmware/pitchside/render/", "firmware/pitchside/tables/"))
+        assert path.is_file() or (grown and package.is_file()), path
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -68,7 +69,7 @@ def test_no_game_feature_is_looked_up_by_name() -> None:
     """Optional abilities are fields of the game record: nothing in the
     tables or the simulator's keyboards finds a game's feature with getattr/hasattr, a
     module's name or ``sys.modules``."""
-    paths = [*(ROOT / "firmware/pitchside/tables").glob("*.py"), *(ROOT / "sim/pitchside_sim/keys").glob("*.py")]
+    paths = [*(ROOT / "firmware/pitchside/tables").rglob("*.py"), *(ROOT / "sim/pitchside_sim/keys").glob("*.py")]
     for path in paths:
         text = path.read_text(encoding="utf-8")
         for word in ("getattr(", "hasattr(", "sys.modules", "importlib"):

@@ -22,6 +22,7 @@ from gpiozero import Factory
 from pitchside.app.ahead import DrawAhead
 from pitchside.app.assembly import input_names, kiosk_settings
 from pitchside.app.config import BEAM_KEYS, DisplayConfig, TableConfig, load_config
+from pitchside.tables.kiosk import DOOR_KEY
 from pitchside.tables.registry import app_for
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
@@ -31,6 +32,7 @@ from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
 from pitchside.render.panel import Panel
+from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased
 from pitchside.signals.params import ParameterError
 from pitchside_hw.display import Display, open_device
 from pitchside_hw.inputs import BeamInput, ButtonInput
@@ -43,6 +45,7 @@ if TYPE_CHECKING:  # imported where used: a table without them never loads them 
     from pitchside.tables.cues import SoundSink
     from pitchside.web.publisher import Sink
     from pitchside_hw.coin_input import CoinInput
+    from pitchside_hw.coin_outputs import CoinOutputs
     from pitchside_hw.serial_lines import SerialLineReader
     from pitchside_hw.sound import Sound
 
@@ -114,6 +117,13 @@ class TableInputs:
                         "free_credit", c.free_credit_pin, queue_put, pin_factory,
                         bounce_s=config.bounce_ms / 1000, hold_s=config.hold_s, clock=clock,
                     )  # fmt: skip
+                if c.door_pin is not None:  # the coin door's switch: pressed while the door is open
+                    door_put = queue_put if c.door_open == "low" else partial(_door_open_high, queue_put)
+                    door = ButtonInput(DOOR_KEY, c.door_pin, door_put, pin_factory, bounce_s=config.bounce_ms / 1000,
+                                       hold_s=config.hold_s, clock=clock)  # fmt: skip
+                    self.inputs[DOOR_KEY] = door
+                    if door.is_pressed == (c.door_open == "low"):  # open at power-on: service mode at once
+                        queue_put(ButtonPressed(DOOR_KEY, clock.now()))
         except BaseException:
             self.close()
             raise
@@ -129,6 +139,17 @@ class TableInputs:
             driver.close()
         for reader in self.serial.values():
             reader.close()
+
+
+def _door_open_high(put: QueuePut, item: Any) -> None:
+    """The door's events for a switch that opens with the door (the line high while the
+    door is open): its release is the door opened, its press the door shut; no hold."""
+    if isinstance(item, ButtonReleased):
+        put(ButtonPressed(item.name, item.at))
+    elif isinstance(item, ButtonPressed):
+        put(ButtonReleased(item.name, item.at))
+    elif not isinstance(item, ButtonHeld):
+        put(item)
 
 
 def _checked(config: TableConfig, name: str, build: Callable[[], Input]) -> Input:
@@ -165,9 +186,14 @@ class Table:
     display: Display
     side_displays: dict[Side, Display] = field(default_factory=dict)
     recorder: Recorder | None = None
+    coin_outputs: CoinOutputs | None = None
+    """The coin acceptor's inhibit line and coin meter, if the config has either."""
 
     def close(self) -> None:
-        """Close the drivers, then the displays (idempotent)."""
+        """Close the drivers (the inhibit line asserted: no coin while the table is
+        stopped), then the displays (idempotent)."""
+        if self.coin_outputs is not None:
+            self.coin_outputs.close()
         self.inputs.close()
         for d in self.side_displays.values():
             d.close()
@@ -224,6 +250,14 @@ def build_table(
             side: (d, Panel.of((sd.width, sd.height), d.mode))
             for (side, d), (_, sd) in zip(side_displays.items(), config.side_displays)
         }
+        outputs: CoinOutputs | None = None
+        c = config.coin
+        if c is not None and (c.inhibit_pin or c.meter_pin):  # the acceptor's inhibit line, the coin meter
+            from pitchside_hw.coin_outputs import CoinOutputs  # only for a [coin] with them (start-up)
+
+            outputs = CoinOutputs(c.inhibit_pin, c.inhibit_active == "high", c.meter_pin, c.meter_active == "high",
+                                  c.meter_pulse_ms / 1000, pin_factory=pin_factory, clock=clock)  # fmt: skip
+            undo.callback(outputs.close)
         runtime = Runtime(start, TableParts(
             sink=display, toss=toss, clock=clock.now, size=(config.display.width, config.display.height),
             mode=display.mode,
@@ -231,12 +265,13 @@ def build_table(
             on_pass=on_pass, wake_s=wake_s, side_sinks=side_sinks, sound=sound, publisher=publisher,
             draw_ahead=DrawAhead(tuple(b.name for b in config.buttons), tuple(b.name for b in config.beams),
                                  limit=config.display.draw_ahead),
+            coin_outputs=outputs,
         ))  # fmt: skip
         put: QueuePut = runtime.post if tap is None else tap(runtime.post)
         inputs = TableInputs(config, pin_factory, put, clock)
         inputs.connect(runtime)
         undo.pop_all()
-    return Table(config, runtime, inputs, display, side_displays, recorder)
+    return Table(config, runtime, inputs, display, side_displays, recorder, outputs)
 
 
 def open_display(config: TableConfig) -> DisplayOpener:
@@ -386,7 +421,8 @@ def run_table(config_path: str) -> int:
                 from pitchside.club.link import ClubLink  # paho and ssl only with [mqtt] (start-up)
 
                 link = ClubLink(config.mqtt, journal.path if journal.durable else None, name=config.name,
-                                games=config.offered_games).start()
+                                games=config.offered_games,
+                                currency=config.pricing.currency if config.pricing is not None else None).start()
                 stack.callback(link.close)  # after the feed's worker: offline is the last word
                 sinks.append(link)
             if sinks:
@@ -404,6 +440,10 @@ def run_table(config_path: str) -> int:
             stack.callback(table.close)
             if link is not None:  # the league's fixture offers, queued like a driver's event
                 link.on_fixture = table.runtime.post
+            if config.pricing is not None and config.pricing.hours:  # the local time, for the hours' prices
+                from pitchside.app.pay_clock import PayClock  # only with hours (start-up)
+
+                stack.enter_context(PayClock(table.runtime.post))
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
             if not opened:  # the panel may still show the frame of a table that died

@@ -109,6 +109,15 @@ def wiring(config: TableConfig, name: str) -> Wiring:
                   Wire(COIN_GND, Colour.BLACK, "coin acceptor GND (common ground)")]  # fmt: skip
         if config.coin.free_credit_pin:
             wires.append(Wire(gpio[config.coin.free_credit_pin], Colour.GREEN, "free-credit key switch"))
+        c = config.coin
+        if c.inhibit_pin:
+            wires.append(Wire(gpio[c.inhibit_pin], Colour.GREY,
+                              f"coin acceptor: INHIBIT (via NPN; {c.inhibit_active} refuses)"))
+        if c.meter_pin:
+            wires.append(Wire(gpio[c.meter_pin], Colour.WHITE, "coin meter (via transistor + diode)"))
+        if c.door_pin:
+            wires.append(Wire(gpio[c.door_pin], Colour.GREEN, "coin door switch (to GND, closed while shut)"
+                              if c.door_open == "high" else "coin door switch (to GND, closed while open)"))
     if config.sound is not None:
         kind = "active buzzer" if config.sound.kind == "buzzer" else "passive buzzer (PWM)"
         wires += [Wire(gpio[config.sound.pin], Colour.BROWN, f"{kind}: transistor base (1 kOhm)"),

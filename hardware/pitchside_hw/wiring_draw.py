@@ -153,7 +153,7 @@ def layout(w: Wiring) -> tuple[tuple[int, int], list[Shape]]:
     for c, meaning in ((Colour.RED, "5 V"), (Colour.ORANGE, "3.3 V"), (Colour.BLACK, "GND"),
                        (Colour.GREEN, "buttons"), (Colour.BROWN, "beams, buzzer"),
                        (Colour.BLUE, "SDA / MOSI"), (Colour.YELLOW, "SCL / SCLK"), (Colour.VIOLET, "CS, coin"),
-                       (Colour.GREY, "DC"), (Colour.WHITE, "RES")):  # fmt: skip
+                       (Colour.GREY, "DC, inhibit"), (Colour.WHITE, "RES, meter")):  # fmt: skip
         shapes.append(Rect(x, legend_y - 11, 16, 14, c.value, "#000000", 2))
         shapes.append(Text(x + 22, legend_y, meaning, 12))
         x += 30 + _font(12).getlength(meaning) + 14

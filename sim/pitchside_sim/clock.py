@@ -47,6 +47,14 @@ class VirtualClockPin(MockPin):  # type: ignore[misc]
         self._last_change = self._factory.ticks()
         self.states = [PinState(0.0, self._state)]
 
+    def _set_pull(self, value: str) -> None:
+        """The pull resistor, unless a part holds the line (:attr:`VirtualClockFactory.held`:
+        a closed switch to ground overrides the pull-up)."""
+        super()._set_pull(value)
+        held = self._factory.held.get(self.info.name)
+        if held is not None:
+            self._change_state(held)
+
 
 class VirtualClockFactory(MockFactory):  # type: ignore[misc]
     """MockFactory whose ``ticks()`` is a settable virtual time in seconds.
@@ -57,6 +65,9 @@ class VirtualClockFactory(MockFactory):  # type: ignore[misc]
 
     def __init__(self, start_s: float = 0.0, revision: str | None = None) -> None:
         self._now = float(start_s)  # before super().__init__: pins read it
+        self.held: dict[str, bool] = {}
+        """Levels parts hold lines at from power-on, by pin name (``"GPIO24"``): a shut
+        coin door's switch holds its line low against the pull-up."""
         super().__init__(revision=revision, pin_class=VirtualClockPin)
 
     def ticks(self) -> float:

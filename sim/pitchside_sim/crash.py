@@ -38,6 +38,14 @@ screen shows). The restarted child's START carries what its journal's ledger hol
 acknowledged entry missing from it is **credit lost**, another sum or balance at the
 same entries is **wrong credit**.
 
+With coins the player also ends the match it plays now and then (``END``), so games are
+bought throughout; the child says ``BUY`` when a game's spend is decided (before the write
+of the match's first line), and half the kills come 0 to 20 ms after one. Each restart
+reports its journal's books (``BOOKS``, :func:`pitchside_sim.crash_coins.books`): ledger
+entries the price list would not make, matches paid twice or never, spends with no game,
+audits and lifetime meters that are not what the ledger adds up to; and the parent
+counts the coins dropped, so a ledger holding more is credit **invented**.
+
 The games take turns, one journal each; a restart is a fresh process forked from a
 server that has already imported the firmware (``multiprocessing``'s ``forkserver``),
 so a kill and restart costs milliseconds rather than a Python start.
@@ -59,13 +67,15 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pitchside_sim.crash_tally import Report, Tally
+
 if TYPE_CHECKING:
-    from pitchside.core.match import Match
+    from pitchside.core.match import AnyMatch
     from pitchside_sim.crash_coins import Credits
     from pitchside_sim.table import SimTable
 
@@ -84,6 +94,22 @@ WEIGHTS: dict[str, dict[str, int]] = {
 """How often a key is pressed (default 1): the keys that complete an input most."""
 COIN_ACTION = object()
 """The random player's action that drops a coin (with coins)."""
+END_ACTION = object()
+"""The random player's action that ends the match being played (hold NEW, then DONE at
+END MATCH?), so the next players buy a game: with coins, purchases come often."""
+END_WEIGHT = 1
+"""How often a match is ended during play, against a key press of weight 1."""
+AUDITS_RESET_SHARE = 0.2
+"""The share of starts that reset the audits first (as staff would): the audits and the
+lifetime meters part, and both are checked."""
+BUY_KILL_SHARE = 0.5
+"""With coins: the share of kills aimed at a purchase: the parent waits for the table
+to pay for a game (``BUY``, sent when the spend is decided, before the write of the
+match's first line that carries it) and kills it up to :data:`BUY_DELAY_S` later."""
+BUY_WAIT_S = 3.0
+"""How long a kill aimed at a purchase waits for one (then it kills anyway)."""
+BUY_DELAY_S = 0.02
+"""The longest a kill aimed at a purchase comes after its ``BUY``: a write takes a few ms."""
 LEFT_OUT = ("q", "S", "Q", "\r", "\n", "\t", "=", " ")
 """Keys never pressed: quit, the staff gesture, a forfeit, and the aliases."""
 GAP_S = 0.3
@@ -100,7 +126,7 @@ PRELOAD = ["pitchside_sim.table", "pitchside_sim.run", "pitchside_sim.keys", "pi
 # --- the child ------------------------------------------------------------------------
 
 
-def _digest(sim: "SimTable", match: "Match | None" = None) -> str:
+def _digest(sim: "SimTable", match: "AnyMatch | None" = None) -> str:
     """The match (default: the table's) through its typed face, and the inputs in effect
     (their replay lines)."""
     match = match if match is not None else sim.runtime.state.match
@@ -143,8 +169,11 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
     """Play ``game`` forever on the journal ``db``, acknowledging each journaled input
     with ``send`` (see the module docstring); with ``coins``, dropping coins too and
     acknowledging the credit shown. Returns 1 if the journal stops saving."""
+    import logging
+
     from pitchside_sim import crash_coins
 
+    logging.getLogger("pitchside.app.runtime").addFilter(lambda r: r.getMessage() != "match ended by the players")
     sim = _table(game, db, seed, coins)
     count = [sum(r.inputs for r in sim.journal.history())]
     append_lines = sim.journal.append_lines  # the writes of inputs (the recorder's): a match's
@@ -166,22 +195,31 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
     held = crash_coins.journal_credits(sim.journal) if coins else None
     credit = f" {held.words()}" if held is not None else ""
     send(f"START {count[0]} {_rebuilt_digest(sim)} {_frame(sim)} {int(finished)}{credit}")
+    rng = random.Random(seed * 1_000_003 + count[0])
     if held is not None:
+        send(f"BOOKS {crash_coins.books(sim.journal).words()}")
+        if rng.random() < AUDITS_RESET_SHARE:
+            sim.recorder.audits(reset=True)  # staff empty the box: the audits start afresh, the meters go on
         crash_coins.CreditWatch(sim, held, send)
     actions, weights = _keys(game)
     at_play = weights
-    if coins:  # coins throughout, most where a player drops them: before a game
-        actions, at_play = [*actions, COIN_ACTION], [*weights, crash_coins.COIN_WEIGHT]
-        weights = [*weights, crash_coins.COIN_WEIGHT_IDLE]
-    rng = random.Random(seed * 1_000_003 + count[0])
+    if coins:  # coins throughout, most where a player drops them: before a game; matches ended now and then
+        actions, at_play = [*actions, COIN_ACTION, END_ACTION], [*weights, crash_coins.COIN_WEIGHT, END_WEIGHT]
+        weights = [*weights, crash_coins.COIN_WEIGHT_IDLE, 0]
     while True:
         sim.runtime.draw_ahead()  # between inputs, as a table's loop does while it waits: kills land in rounds too
         before = count[0]
         action = rng.choices(actions, at_play if sim.runtime.kiosk.mode == "playing" else weights)[0]
         if action is COIN_ACTION:
             pulses = crash_coins.pick_pulses(rng)
-            send("COIN")  # before its first pulse: the frame it changes is not the acknowledged one
+            send(f"COIN {pulses}")  # before its first pulse: the frame it changes is not the acknowledged one
             sim.coin(pulses, seed=rng.randrange(1 << 30))
+            sim.advance_to(sim.now + GAP_S)
+        elif action is END_ACTION:
+            send("END")  # the frame after it is the menu's, which a restart does not show: not compared
+            sim.hold("new")
+            sim.advance_to(sim.now + GAP_S)
+            sim.press("shot_done")
             sim.advance_to(sim.now + GAP_S)
         else:
             sim.act(action, GAP_S)
@@ -273,62 +311,6 @@ def _child_main(game: str, db: str, seed: int, conn: Connection, coins: bool = T
 
 
 @dataclass
-class Tally:
-    """What a harness run found, for one game or all."""
-
-    kills: int = 0
-    survived: int = 0
-    lost: int = 0
-    wrong_state: int = 0
-    wrong_frame: int = 0
-    failed_restarts: int = 0
-    written_unacked: int = 0
-    inputs: int = 0
-    coins: int = 0
-    """Coins dropped into the slot (with coins)."""
-    credit_acked: int = 0
-    """Credits ledger entries (coins, bonus, free, faults) acknowledged by a frame."""
-    credit_cents: int = 0
-    """The credit those entries added, cents."""
-    credit_shown: int = 0
-    """Acknowledgements whose frame showed the credit on screen."""
-    credit_lost: int = 0
-    """Acknowledged ledger entries a restarted table's journal did not hold."""
-    wrong_credit: int = 0
-    """Restarts whose journal's credit was not the acknowledged one."""
-
-    def line(self) -> str:
-        coins = (
-            f"; coins dropped {self.coins}, credit entries acknowledged {self.credit_acked} "
-            f"({self.credit_cents} cents, {self.credit_shown} frames showing the credit), "
-            f"acknowledged credit entries lost {self.credit_lost}, wrong credit {self.wrong_credit}"
-        ) if self.coins or self.credit_acked else ""  # fmt: skip
-        return (
-            f"kills {self.kills}, survived {self.survived}, acknowledged inputs lost {self.lost}, "
-            f"wrong states {self.wrong_state}, wrong frames {self.wrong_frame}, "
-            f"failed restarts {self.failed_restarts}, "
-            f"written but not yet acknowledged {self.written_unacked}, inputs journaled {self.inputs}{coins}"
-        )
-
-
-@dataclass
-class Report(Tally):
-    """A harness run: the totals, and each game's :class:`Tally`."""
-
-    games: dict[str, Tally] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    def add(self, other: Tally) -> None:
-        for name in Tally.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-
-    def lines(self) -> list[str]:
-        return [f"all {len(self.games)} games: {self.line()}; {self.seconds:.1f} s"] + [
-            f"  {game}: {t.line()}" for game, t in self.games.items()
-        ]
-
-
-@dataclass
 class _Acked:
     """The last acknowledgement of one game's table (``frame`` None: its settled frame
     had not been reported when the kill came)."""
@@ -345,7 +327,8 @@ class _Acked:
 
 def _parse(line: str) -> tuple[str, _Acked | None]:
     """``START n DIGEST FRAME FINISHED [ROWS CREDITED SPENDS BALANCE]``, ``ACK n DIGEST
-    FINISHED``, ``FRAME n FRAME``, ``SHOWN ROWS CREDITED SPENDS BALANCE TEXT``, ``COIN``."""
+    FINISHED``, ``FRAME n FRAME``, ``SHOWN ROWS CREDITED SPENDS BALANCE TEXT``, ``COIN
+    PULSES``, ``BUY SPENDS``, ``END`` (``BOOKS ...``: :func:`_books`)."""
     from pitchside_sim.crash_coins import Credits
 
     parts = line.split()
@@ -354,8 +337,10 @@ def _parse(line: str) -> tuple[str, _Acked | None]:
         return parts[0], _Acked(int(parts[1]), parts[2], parts[3], parts[4] == "1", credit)
     if len(parts) == 6 and parts[0] == "SHOWN":
         return parts[0], _Acked(0, "", None, False, Credits.parse(parts[1:5]), parts[5])
-    if parts == ["COIN"]:
-        return "COIN", _Acked(0, "", None, False)
+    if len(parts) == 2 and parts[0] in ("COIN", "BUY"):
+        return parts[0], _Acked(int(parts[1]), "", None, False)
+    if parts == ["END"]:
+        return "END", _Acked(0, "", None, False)
     if len(parts) == 4 and parts[0] == "ACK":
         return parts[0], _Acked(int(parts[1]), parts[2], None, parts[3] == "1")
     if len(parts) == 3 and parts[0] == "FRAME":
@@ -398,6 +383,39 @@ def _receive(conn: Connection, timeout_s: float, first: bool = False) -> list[st
     return out
 
 
+def _receive_until(conn: Connection, word: str, timeout_s: float) -> list[str]:
+    """The messages up to and with the first that starts with ``word``, or all that
+    arrive within ``timeout_s``."""
+    out: list[str] = []
+    deadline = time.monotonic() + timeout_s
+    while (left := deadline - time.monotonic()) > 0:
+        got = _receive(conn, left, first=True)
+        out += got
+        if not got or got[-1].startswith(word):
+            break
+    return out
+
+
+def _books(lines: list[str], tally: Tally, dropped: dict[str, tuple[int, int]], game: str) -> bool:
+    """A restart's ``BOOKS`` into ``tally`` (its figures are the whole journal's: the
+    latest replace the last ones), and the coins it holds against those dropped into
+    ``game``'s table (``dropped``: coins, cents; at the first start, what the journal
+    held already): more is credit **invented**. False: no BOOKS came."""
+    from pitchside_sim.crash_coins import Books
+
+    parts = lines[0].split() if lines else []
+    if len(parts) != 1 + len(Books.__dataclass_fields__) or parts[0] != "BOOKS":
+        return False
+    b = Books.parse(parts[1:])
+    if tally.kills == 0 and dropped[game] == (0, 0):  # a journal given with coins in it already
+        dropped[game] = (b.coins, b.money)
+    tally.credit_invented += b.coins > dropped[game][0] or b.money > dropped[game][1]
+    tally.wrong_rows, tally.games_twice, tally.games_unpaid = b.wrong_rows, b.charged_twice, b.unpaid
+    tally.games_lost = b.paid_no_game + tally.spends_lost
+    tally.wrong_audits, tally.wrong_meters, tally.games_paid = b.wrong_audits, b.wrong_meters, b.games
+    return True
+
+
 def run(
     folder: Path,
     kills: int,
@@ -418,6 +436,8 @@ def run(
     report = Report(games={g: Tally() for g in games})
     acked: dict[str, _Acked | None] = {g: None for g in games}
     credit: dict[str, crash_coins.Credits | None] = {g: None for g in games}
+    dropped: dict[str, tuple[int, int]] = {g: (0, 0) for g in games}  # coins dropped, their cents
+    bought: dict[str, int] = {g: 0 for g in games}  # the spends decided at the last BUY before the kill
     restarter = _Restarter()
     per_game = [kills // len(games) + (1 if i < kills % len(games) else 0) for i in range(len(games))]
     schedule = [g for k in range(max(per_game)) for i, g in enumerate(games) if k < per_game[i]]
@@ -452,12 +472,23 @@ def run(
                 tally.failed_restarts += 1  # a table with coins that says nothing of its credit
             elif start.credit is not None:
                 crash_coins.check(credit[game], start.credit, tally)
+                if bought[game] and start.credit.spends < bought[game]:
+                    tally.purchases_cut += 1
                 credit[game] = start.credit
+                if not _books(_receive(conn, START_TIMEOUT_S, first=True), tally, dropped, game):
+                    tally.failed_restarts += 1
             acked[game] = start
+            bought[game] = 0
             if last_check:
                 continue
-            # let it run a random while, reading its acknowledgements, then kill it
-            seen = _receive(conn, rng.uniform(0.0, max_delay_s))
+            # let it run a random while, reading its acknowledgements, then kill it; with
+            # coins, half the kills come just after a game is paid for
+            if coins and rng.random() < BUY_KILL_SHARE:
+                seen = _receive_until(conn, "BUY", BUY_WAIT_S)
+                seen += _receive(conn, rng.uniform(0.0, BUY_DELAY_S))
+                aimed = any(x.startswith("BUY") for x in seen)
+            else:
+                seen, aimed = _receive(conn, rng.uniform(0.0, max_delay_s)), False
             proc.kill()  # SIGKILL
             proc.join()
             seen += _receive(conn, 0.0)
@@ -472,16 +503,29 @@ def run(
                 elif kind == "SHOWN" and ack is not None and ack.credit is not None:
                     credit[game] = ack.credit
                     tally.credit_shown += ack.text != "-"
-                elif kind == "COIN":
+                elif kind == "COIN" and ack is not None:
                     tally.coins += 1
+                    value = crash_coins.coin_worth(ack.n)
+                    tally.coin_cents += value
+                    dropped[game] = (dropped[game][0] + 1, dropped[game][1] + value)
                     current = acked[game]
                     if current is not None:
                         current.frame = None  # the credit on it changes: not compared
+                elif kind == "BUY" and ack is not None:
+                    tally.purchases += 1
+                    bought[game] = ack.n
+                elif kind == "END":
+                    current = acked[game]
+                    if current is not None:
+                        current.frame = None  # the menu follows, which a restart does not show
                 elif kind == "FAULT":
                     tally.failed_restarts += 1
             if proc.exitcode != -signal.SIGKILL:  # it died on its own before the kill
                 tally.failed_restarts += 1
             tally.kills += 1
+            tally.buy_kills += aimed and bought[game] > 0
+            if not aimed:
+                bought[game] = 0  # a purchase cut only counts for the kills aimed at one
             done[game] += 1
             a = acked[game]
             tally.inputs = a.n if a is not None else 0
@@ -536,7 +580,9 @@ def main(argv: list[str] | None = None) -> int:
                      coins=not args.no_coins)  # fmt: skip
     print("\n".join(report.lines()))
     ok = (report.lost == report.wrong_state == report.wrong_frame == report.failed_restarts
-          == report.credit_lost == report.wrong_credit == 0)  # fmt: skip
+          == report.credit_lost == report.wrong_credit == report.credit_invented == report.wrong_rows
+          == report.games_twice == report.games_lost == report.games_unpaid == report.wrong_audits
+          == report.wrong_meters == 0)  # fmt: skip
     return 0 if ok else 1
 
 

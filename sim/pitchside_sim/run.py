@@ -20,7 +20,7 @@ from pitchside.app.journal import JournalError, JournalLocked
 from pitchside.core.record.format import dump
 from pitchside.tables.registry import app_for, table_games
 from pitchside.core.errors import ConfigError, MalformedInput, PitchsideError
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch
 from pitchside_sim import journals
 from pitchside_sim.journals import start_afresh
 from pitchside_sim.keys import keymap_for
@@ -214,7 +214,7 @@ def _run_script(args: argparse.Namespace, config: TableConfig) -> int:
             club.close()
 
 
-def match_summary(match: Match) -> str:
+def match_summary(match: AnyMatch) -> str:
     """``"status finished, winner A, score {"A": 4, "B": 2}"``: the match through the
     game's typed face (:mod:`pitchside.core.game`); the winner is ``None`` while it is
     playing and for a draw."""
@@ -242,7 +242,7 @@ def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> i
         keys, pairs = keymap_for(config.game, config)  # with a coin acceptor: the coin key too
         web = _web(args, sim, db, quiet=view.tty and not args.no_terminal)
         notes = (web_line(f"{web.url}/"),) if web is not None else ()
-        screen = Screen(view, sim.device, config.game, pairs, lambda: words(sim.runtime.frame()), notes)
+        screen = Screen(view, sim.device, config.game, pairs, lambda: _said(sim), notes)
         try:
             try:
                 play(sim, reader, keys, redraw=screen if not args.no_terminal else lambda: None,
@@ -261,6 +261,12 @@ def _play(args: argparse.Namespace, config: TableConfig, reader: KeyReader) -> i
     if log.records:
         print(f"log: {log.path} ({log.records} line{'s' if log.records != 1 else ''} this run)")
     return 0
+
+
+def _said(sim: SimTable) -> tuple[str, ...]:
+    """The panel's words, and the coin acceptor's inhibit line when the table has one."""
+    acceptor = sim.acceptor()
+    return (*words(sim.runtime.frame()), *((acceptor,) if acceptor else ()))
 
 
 def web_line(url: str) -> str:

@@ -76,6 +76,8 @@ class SimTable:
         recording devices are kept across a power cut, so their frames run on)."""
         config, on_frame = self.config, self._on_frame
         self.factory = VirtualClockFactory(start_s)
+        if config.coin is not None and config.coin.door_pin:  # the coin door shut: its switch at the shut level
+            self.factory.held[config.coin.door_pin] = config.coin.door_open != "high"
         self.clock = TickClock(self.factory, epoch_ticks=0.0)
         devices = {"display": self.device} if hasattr(self, "device") else {}
         devices |= {"side_a" if k == "A" else "side_b": d for k, d in self.side_devices.items()}
@@ -186,6 +188,21 @@ class SimTable:
             return
         self._edges(c.name, edges)
         self.advance_to(self.now + c.gap_ms / 1000 + 0.01)
+
+    def acceptor(self) -> str | None:
+        """The coin acceptor's inhibit line as the terminal shows it under the panel's
+        words (``"coin acceptor: coins taken (inhibit off)"``, ``"coin acceptor: coins
+        refused (inhibit on): CREDIT FULL: NO COINS"``), or None without the line."""
+        outputs = self.table.coin_outputs
+        if outputs is None or outputs.inhibited is None:
+            return None
+        if not outputs.inhibited:
+            return "coin acceptor: coins taken (inhibit off)"
+        from pitchside.tables.coin_gate import SAYS
+
+        gate = self.runtime.kiosk.gate
+        why = SAYS[gate.asked] if gate is not None and gate.asked is not None else "the table is starting"
+        return f"coin acceptor: coins refused (inhibit on): {why}"
 
     def power_cut(self, seconds: float = 1.0) -> None:
         """The power fails now and comes back ``seconds`` later: nothing more is

@@ -36,13 +36,16 @@ TOSS_CALL = "PRESS COIN TO TOSS"
 def words(frame: Frame) -> tuple[str, ...]:
     """The lines of words ``frame`` shows, most telling first (the prompt or refusal,
     then what the screen asks or lists); a storage warning replaces the view's prompt,
-    as on the panel. Empty for a screen with no words (a bare scoreboard)."""
+    as on the panel; the credit mark last. Empty for a screen with no words (a bare
+    scoreboard)."""
     view = frame.view
     prompt: Prompt | None = getattr(view, "prompt", None)
     if frame.warning:
         prompt = Prompt(frame.warning, "warning")
     said = [said_prompt(prompt)] if prompt is not None else []
     said.extend(line for line in _view_lines(view) if line)
+    if frame.mark:  # the credit in the corner during a paid match
+        said.append(f"credit {frame.mark}")
     return tuple(dict.fromkeys(" ".join(line.split()) for line in said))  # each once, spaces tidied
 
 

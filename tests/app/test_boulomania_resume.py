@@ -62,7 +62,7 @@ def diagonals(game: rules.State, start: int, forks: tuple[rules.Fork, ...]) -> f
 
 def declare(ts: bt.TableState, inp: rules.Input) -> bt.TableState:
     """Press the panel's buttons that declare ``inp``; :returns: the table ready to roll."""
-    game = ts.game
+    game = ts.match.state
     if isinstance(inp, rules.Point):
         if len(inp.dice) == 3:
             ts = press(ts, "next")
@@ -115,7 +115,7 @@ def test_the_resumed_table_shows_the_live_frame_after_every_journaled_input(path
         else:
             ts, effects = bt.handle(declare(ts, inp), DiceRolled(values_of(inp), 0.0))
         assert [type(e) for e in effects] == [Accepted], ts.prompt
-        assert ts.game == reference.state
+        assert ts.match.state == reference.state
         assert_resumes_as_shown(ts, last_was_undo=inp is None)
         journaled += 1
     assert journaled > 5

@@ -60,7 +60,7 @@ def said(last: bt.LastRoll | None) -> tuple[object, ...]:
 
 
 def board(ts: TableState) -> dict[int, str]:
-    return {s: ts.game.at(s) for s in rules.bowls_on_board(ts.game)}  # type: ignore[misc]
+    return {s: ts.match.state.at(s) for s in rules.bowls_on_board(ts.match.state)}  # type: ignore[misc]
 
 
 # --- start, jack, points -------------------------------------------------------------
@@ -73,7 +73,7 @@ def test_the_start_roll_is_two_dice_a_then_b_and_the_higher_starts() -> None:
     assert effects == (RollDice(2),)
     ts, effects = bt.handle(ts, DiceRolled((2, 6), 2.0))
     assert effects == (Accepted(rules.StartRoll(2, 6), 2.0),)
-    assert ts.game.phase == "jack_roll" and ts.game.starter == "B"
+    assert ts.match.state.phase == "jack_roll" and ts.match.state.starter == "B"
     assert said(ts.last) == (None, (2, 6), "A 2, B 6", "software")
     assert bt.view(ts).last == DiceShown((2, 6), "Ann 2, Bob 6")
     assert bt.choice_line(ts) == "Bob: ROLL FOR THE JACK"
@@ -81,13 +81,13 @@ def test_the_start_roll_is_two_dice_a_then_b_and_the_higher_starts() -> None:
 
 def test_equal_start_rolls_decide_nothing_roll_again() -> None:
     ts = roll(bt.new_table(rules.Options(), NAMES), 4, 4)
-    assert ts.game.phase == "start_roll" and ts.game.starter is None
+    assert ts.match.state.phase == "start_roll" and ts.match.state.starter is None
     assert ts.prompt == Prompt("Both rolled 4: roll again", "info")
 
 
 def test_the_jack_goes_on_the_starters_die_and_the_starter_throws() -> None:
     ts = started(jack=3)
-    assert ts.game.jack == 3 and ts.game.to_play == "A"
+    assert ts.match.state.jack == 3 and ts.match.state.to_play == "A"
     assert ts.last is not None and ts.last.line(AB).long == "jack on 3" and ts.last.team == "A"
     assert bt.choice_line(ts) == "Ann: POINT 2 DICE"
     _, effects = press(ts, "shot_done")  # SHOT DONE rolls too
@@ -97,7 +97,7 @@ def test_the_jack_goes_on_the_starters_die_and_the_starter_throws() -> None:
 def test_a_point_with_two_dice_goes_on_the_sum_and_the_other_team_throws() -> None:
     ts = roll(started(), 5, 6)
     assert board(ts) == {11: "A"}
-    assert ts.game.to_play == "B" and ts.game.hand == PerSide(7, 8)
+    assert ts.match.state.to_play == "B" and ts.match.state.hand == PerSide(7, 8)
     assert said(ts.last) == ("A", (5, 6), "A on 11", "software")
 
 
@@ -114,7 +114,7 @@ def test_point_three_dice_is_declared_with_next_and_rolls_three() -> None:
 
 def test_a_sum_under_7_is_a_dead_bowl_and_passes_the_turn_on_an_empty_board() -> None:
     ts = roll(started(), 1, 2)
-    assert board(ts) == {} and ts.game.pocket == PerSide(1, 0) and ts.game.to_play == "B"
+    assert board(ts) == {} and ts.match.state.pocket == PerSide(1, 0) and ts.match.state.to_play == "B"
     assert ts.last is not None and ts.last.line(AB).long == "A: dead bowl"
 
 
@@ -124,7 +124,7 @@ def test_pushing_on_chains_and_the_display_says_who_moved() -> None:
     ts = roll(ts, 5, 6)  # B 11: A's bowl pushed 11 -> 16
     assert board(ts) == {11: "B", 12: "B", 16: "A"}
     assert ts.last is not None and ts.last.line(AB) == Words("B on 11 (11>16)", "B on 11 (1 pushed)")
-    assert ts.game.to_play == "A"
+    assert ts.match.state.to_play == "A"
 
 
 def test_jack_space_on_a_double_when_declared_and_free() -> None:
@@ -139,7 +139,7 @@ def test_jack_space_on_a_double_when_declared_and_free() -> None:
 def test_jack_space_declared_but_not_free_the_bowl_goes_on_the_sum_and_says_why() -> None:
     ts, _ = press(started(jack=3), "plus")
     ts = roll(ts, 3, 3)  # jack space 3 holds the jack: 6 is a dead bowl (BM-07, BM-A7)
-    assert board(ts) == {} and ts.game.pocket == PerSide(1, 0)
+    assert board(ts) == {} and ts.match.state.pocket == PerSide(1, 0)
     assert ts.last is not None and ts.last.line(AB).long == "A: (jack space 3 not free) dead bowl"
 
 
@@ -151,7 +151,7 @@ def test_a_double_without_the_declaration_goes_on_the_sum() -> None:
 def test_three_dice_have_no_jack_space_refused_at_the_panel() -> None:
     ts, _ = press(started(), "next")
     ts2, effects = press(ts, "plus")
-    assert effects == () and ts2.choice == ts.choice and ts2.game == ts.game
+    assert effects == () and ts2.choice == ts.choice and ts2.match.state == ts.match.state
     assert ts2.prompt is not None and ts2.prompt.kind == "refusal" and ts2.prompt.rule == "BM-08"
 
 
@@ -163,7 +163,7 @@ def shooting_table() -> TableState:
     the point with 11), A to throw with 7 bowls in hand, B with 5."""
     ts = started(jack=3)
     game = replace(
-        ts.game,
+        ts.match.state,
         spaces=tuple("B" if s in (8, 11, 12) else "A" if s == 16 else None for s in range(1, 19)),
         hand=PerSide(7, 5),
     )
@@ -175,7 +175,7 @@ def test_shoot_starts_on_the_opponents_nearest_bowl_and_cycles_to_the_jack() -> 
     ts, _ = press(ts, "next")
     ts, _ = press(ts, "next")
     assert ts.choice.mode == "shoot"
-    assert bt.targets(ts.game) == (11, 12, 8, "jack")
+    assert bt.targets(ts.match.state) == (11, 12, 8, "jack")
     assert bt.choice_line(ts) == "Ann: SHOOT AT 11"
     assert bt.view(ts).target == 11
     ts, _ = press(ts, "plus")
@@ -198,7 +198,7 @@ def shoot_at(ts: TableState, target: int | str) -> TableState:
 def test_a_5_hits_the_target_and_both_bowls_go_out() -> None:
     ts = roll(shoot_at(shooting_table(), 12), 5)
     assert board(ts) == {8: "B", 11: "B", 16: "A"}
-    assert ts.game.pocket == PerSide(1, 1)
+    assert ts.match.state.pocket == PerSide(1, 1)
     assert ts.last is not None and ts.last.line(AB).long == "A: hit, B 12 out"
 
 
@@ -211,8 +211,8 @@ def test_a_6_is_a_carreau_the_shooter_takes_the_space() -> None:
 def test_a_4_at_11_next_to_the_jack_takes_the_jack_out_and_ends_the_round() -> None:
     ts = roll(shoot_at(shooting_table(), 11), 4)
     # BM-25 then BM-26: both teams still hold bowls: a null round; Ann threw the jack
-    assert ts.game.phase == "jack_roll" and ts.game.round == 2 and ts.game.score == PerSide(0, 0)
-    assert ts.game.round_scores == (PerSide(0, 0),) and ts.game.starter == "A"
+    assert ts.match.state.phase == "jack_roll" and ts.match.state.round == 2 and ts.match.state.score == PerSide(0, 0)
+    assert ts.match.state.round_scores == (PerSide(0, 0),) and ts.match.state.starter == "A"
     assert ts.prompt == Prompt("Round 1: null round", "info")
     assert bt.choice_line(ts) == "Ann: ROLL FOR THE JACK"
     assert ts.last is not None and ts.last.line(AB).long == "A: jack out (4 at 11)"
@@ -249,7 +249,7 @@ def test_fork_cycles_every_combination_of_the_three_forks() -> None:
 
 
 def test_fork_path_lists_the_forks_the_chain_meets() -> None:
-    game = replace(shooting_table().game, spaces=tuple("A" if s in (8, 13, 15) else None for s in range(1, 19)))
+    game = replace(shooting_table().match.state, spaces=tuple("A" if s in (8, 13, 15) else None for s in range(1, 19)))
     assert bt.fork_path(game, 8, frozenset()) == ("straight",)  # 8 -> 12, empty
     assert bt.fork_path(game, 8, frozenset({8})) == ("diagonal", "straight")  # 8 -> 13 -> 15 -> OUT
     assert bt.fork_path(game, 8, frozenset({8, 13})) == ("diagonal", "diagonal")  # 13 -> 14, empty
@@ -370,18 +370,18 @@ def test_undo_clears_the_declaration_first_then_takes_back_the_throw() -> None:
     assert effects == () and ts.choice == Choice() and ts.prompt == Prompt("Choice cleared", "info")
     ts, effects = press(ts, "undo", at=8.0)
     assert effects == (Accepted(None, 8.0),)
-    assert board(ts) == {} and ts.game.to_play == "A"
+    assert board(ts) == {} and ts.match.state.to_play == "A"
     assert ts.last is not None and ts.last.values == (3,)  # the jack roll is the last in effect
 
 
 def test_the_game_ends_at_13_and_refuses_more_rolls() -> None:
     ts = started(jack=3)
-    game = replace(ts.game, score=PerSide(12, 4), hand=PerSide(1, 0),
+    game = replace(ts.match.state, score=PerSide(12, 4), hand=PerSide(1, 0),
                    spaces=tuple("B" if s == 17 else None for s in range(1, 19)))
     ts = replace(ts, match=replace(ts.match, initial=game, head=None))
     ts = roll(ts, 5, 6)  # A's last bowl on 11, nearer than B's 17: 1 point, 13-4
-    assert ts.game.phase == "finished" and ts.game.score == PerSide(13, 4)
-    assert rules.outcome(ts.game) == Outcome("A", Notice.of("BM-18", "reached", side="A", points=13, target=13))
+    assert ts.match.state.phase == "finished" and ts.match.state.score == PerSide(13, 4)
+    assert rules.outcome(ts.match.state) == Outcome("A", Notice.of("BM-18", "reached", side="A", points=13, target=13))
     ts2, effects = press(ts, "roll")
     assert effects == () and ts2.prompt == Prompt("Game over: press NEW", "info")
     ts3, effects = line(ts, "ROLL 5 5")
@@ -413,7 +413,7 @@ def test_declining_a_push_with_push_optional() -> None:
     ts, _ = press(ts, "plus")
     assert ts.choice == Choice("point2", no_push=True)
     ts = roll(ts, 6, 5)  # B declines to push A's 11: B's bowl is dead
-    assert board(ts) == {11: "A"} and ts.game.pocket == PerSide(0, 1)
+    assert board(ts) == {11: "A"} and ts.match.state.pocket == PerSide(0, 1)
 
 
 # --- the software die ----------------------------------------------------------------

@@ -63,6 +63,7 @@ def test_table_per_day_in_the_currency(tmp_path: Path, capsys: pytest.CaptureFix
         f"{FIRST}    1 x $0.50, 2 x $1.00           $2.50     $1.00     $1.00     1     $1.00      1",
         "                1 x pichenotte",
         "in all: 3 coin(s) = $2.50; 1 game(s); $1.00 free; 1 fault(s); since the start",
+        "lifetime (never reset): 3 coin(s) = $2.50; 1 game(s), 0 of them free; $1.00 bonus; $1.00 free credit",
     ]
 
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pitchside.cli.commands import LazyChoices
+from pitchside.cli.commands import LazyChoices, league_formats, tournament_formats
 from pitchside.cli.main import main
 from pitchside.core.tournament import FORMATS
 from pitchside.league.formats import FORMATS as LEAGUE_FORMATS
 
 
 def test_lazy_choices_are_the_modules_tuple() -> None:
-    choices = LazyChoices("pitchside.core.tournament", "FORMATS")
+    choices = LazyChoices(tournament_formats)
     assert list(choices) == list(FORMATS) == ["round_robin", "knockout", "round_robin_final"]
     assert len(choices) == 3 and choices[1] == "knockout"
     assert "knockout" in choices and "swiss" not in choices
-    assert list(LazyChoices("pitchside.league.formats", "FORMATS")) == list(LEAGUE_FORMATS)
+    assert list(LazyChoices(league_formats)) == list(LEAGUE_FORMATS)
 
 
 def test_a_format_not_offered_is_refused_by_argparse(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

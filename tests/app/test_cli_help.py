@@ -35,7 +35,7 @@ def test_pitchside_run_parses_without_adding_the_other_sub_commands_arguments() 
     args = parser.parse_args(["run", "--config", "table.toml"])
     assert (args.command, args.config) == ("run", "table.toml")
     unbuilt = [name for name, p in _sub_commands(parser).items() if [a.dest for a in p._actions] == ["help"]]
-    assert unbuilt == ["replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "club",
+    assert unbuilt == ["replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "club", "region",
                        "sim", "wiring"]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchside.core.copying import replace
+from pitchside.core.copying import copy_with
 from pitchside.core.pricing import Credit
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render.kiosk import AttractView, MenuView
@@ -117,7 +117,7 @@ def test_doubles_costs_its_surcharge(path: Path) -> None:
     t.press("next")
     ks = t.rt.kiosk
     doubles = table.new_table(rules.Options(pucks=2, rounds_to_win=1, players="doubles"))
-    t.rt.kiosk = replace(ks, table=doubles)
+    t.rt.kiosk = copy_with(ks, table=doubles)
     t.press("shot_done")
     assert t.rt.kiosk.mode == "menu" and t.rt.kiosk.short  # 100 < 150
 
@@ -131,7 +131,7 @@ def test_staff_free_credit_is_journaled_as_free(path: Path) -> None:
 
 def test_service_mode_hold_plus_grants_a_game(path: Path) -> None:
     t = Table(path)
-    t.rt.kiosk = replace(t.rt.kiosk, mode="service")
+    t.rt.kiosk = copy_with(t.rt.kiosk, mode="service")
     t.post(ButtonPressed("plus", 1.0), ButtonHeld("plus", 2.0), ButtonReleased("plus", 2.1, held=True))
     assert ledger(path)[-1][:2] == ("free", 100)
 

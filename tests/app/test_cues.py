@@ -140,7 +140,7 @@ def test_the_coin_toss_the_runtime_carries_out_is_silent_and_a_refusal_after_it_
     sound = FakeSound()
     rt = runtime(pt.new_table(), sound)
     tap(rt, "coin")  # the press, then the CoinTossed the loop feeds back
-    assert rt.state.game.phase == "shooting"
+    assert rt.state.match.state.phase == "shooting"
     assert sound.cues == []
     rt.post(CoinTossed("B", 2.0))  # a second toss: refused
     rt.process_pending()

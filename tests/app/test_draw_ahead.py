@@ -16,7 +16,7 @@ from PIL import Image, ImageChops
 
 from pitchside.app.ahead import DrawAhead
 from pitchside.app.config import load_config
-from pitchside.app.runtime import Runtime, TableParts
+from pitchside.app.runtime import MatchRecorder, Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.render import screen
 from pitchside.signals.events import BeamBroken, ButtonPressed, ButtonReleased
@@ -55,7 +55,7 @@ class Clock:
 
 
 def runtime(sink: AheadSink, clock: Clock, journal: list[object], plan: DrawAhead) -> Runtime:
-    class Recorder:
+    class Recorder(MatchRecorder):
         warning = None
         match_id = None
 
@@ -223,13 +223,14 @@ def test_the_guessed_inputs_are_a_press_of_each_button_then_a_piece_through_each
 # --- drawn ahead, still shown only once durable, with the overlays of its own time ------------
 
 
-class GatedRecorder:
+class GatedRecorder(MatchRecorder):
     """A recorder whose write waits for ``gate`` (the journal's fsync, held open), and
     may fail (then it warns, as the journal's recorder does on a full disk)."""
 
+    warning: str | None = None
+    match_id: int | None = None
+
     def __init__(self) -> None:
-        self.warning: str | None = None
-        self.match_id = None
         self.written: list[object] = []
         self.threads: list[str] = []  # the thread of each write (the writer's: "journal-writer")
         self.gate = threading.Event()

@@ -49,7 +49,7 @@ def test_defaults_take_two_presses_from_attract_then_coin_tosses() -> None:
     ks, eff = tap(ks, "shot_done", 2.0)
     assert ks.mode == "playing"
     assert fx.NewMatch() in eff
-    assert ks.table.game.phase == "toss" and ks.table.game.hand == PerSide(2, 2)
+    assert ks.table.match.state.phase == "toss" and ks.table.match.state.hand == PerSide(2, 2)
     ks, eff = tap(ks, "coin", 3.0)
     assert fx.TossCoin() in eff
 
@@ -130,8 +130,8 @@ def test_a_round_that_does_not_end_the_match_starts_no_result_timer() -> None:
         ks, _ = tap(ks, "next", 5.5)
     ks, _ = tap(ks, "plus", 6.0)  # B5 = 1
     ks, eff = tap(ks, "shot_done", 7.0)
-    assert ks.table.game.round_scores == (PerSide(15, 5),)
-    assert ks.mode == "playing" and ks.table.game.round == 2
+    assert ks.table.match.state.round_scores == (PerSide(15, 5),)
+    assert ks.mode == "playing" and ks.table.match.state.round == 2
     assert "result" not in timers(eff)
 
 
@@ -146,12 +146,12 @@ def test_finished_match_result_timer_returns_to_attract() -> None:
     ks, _ = tap(ks, "shot_done", 4.0)  # B misses: ditch
     ks, _ = tap(ks, "plus", 5.0)  # A15 = 1
     ks, eff = tap(ks, "shot_done", 6.0)  # A 15 - B 0: A wins the match (first to 1)
-    assert ks.table.game.phase == "finished"
+    assert ks.table.match.state.phase == "finished"
     assert timers(eff)["result"] == 96.0
     ks, eff = k.handle(ks, TimerFired("result", 96.0))
     assert ks.mode == "attract"
     assert fx.NewMatch() in eff
-    assert ks.table.game.phase == "toss"
+    assert ks.table.match.state.phase == "toss"
 
 
 def test_idle_match_is_suspended_and_offered_back() -> None:
@@ -159,13 +159,13 @@ def test_idle_match_is_suspended_and_offered_back() -> None:
     ks, _ = tap(ks, "shot_done", 3.0)
     ks, eff = k.handle(ks, TimerFired("suspend", 303.1))
     assert ks.mode == "attract" and eff == tuple(e for e in eff if not isinstance(e, fx.NewMatch))
-    assert ks.table.game.on_board == PerSide(1, 0)  # kept
+    assert ks.table.match.state.on_board == PerSide(1, 0)  # kept
     ks, _ = tap(ks, "coin", 400.0)
     assert ks.mode == "resume"
     v = k.view(ks)
     assert isinstance(v, ConfirmView) and v.lines[0] == "Round 1, 0-0"
     ks, _ = tap(ks, "shot_done", 401.0)
-    assert ks.mode == "playing" and ks.table.game.on_board == PerSide(1, 0)
+    assert ks.mode == "playing" and ks.table.match.state.on_board == PerSide(1, 0)
 
 
 def test_a_restart_with_a_match_in_progress_goes_straight_back_to_it() -> None:
@@ -183,7 +183,7 @@ def test_a_players_hold_of_new_abandons_nothing_without_a_confirm() -> None:
     ks, _ = k.handle(ks, ButtonPressed("new", 4.0))
     assert ks.table.prompt is not None and ks.table.prompt.text == "Hold NEW to end the match"
     ks, eff = k.handle(ks, ButtonHeld("new", 5.0))
-    assert ks.mode == "end" and ks.table.game.on_board == PerSide(1, 0)
+    assert ks.mode == "end" and ks.table.match.state.on_board == PerSide(1, 0)
     assert not any(isinstance(e, fx.NewMatch) for e in eff)
 
 
@@ -203,7 +203,7 @@ def test_staff_gesture_opens_service_mode_without_undoing_and_closes_it_again() 
     ks, eff = staff(ks, 10.0)
     assert ks.mode == "service"
     assert not any(isinstance(e, fx.Accepted) for e in eff)  # UNDO's press went nowhere
-    assert ks.table.game.on_board == PerSide(1, 0)
+    assert ks.table.match.state.on_board == PerSide(1, 0)
     ks, _ = staff(ks, 20.0)
     assert ks.mode == "playing"
 
@@ -241,11 +241,11 @@ def test_abandon_from_service_needs_a_hold_and_a_confirm() -> None:
     ks, _ = k.handle(ks, ButtonHeld("new", 12.0))
     assert ks.mode == "abandon"
     ks2, _ = tap(ks, "next", 13.0)  # anything but DONE: no
-    assert ks2.mode == "service" and ks2.table.game.on_board == PerSide(1, 0)
+    assert ks2.mode == "service" and ks2.table.match.state.on_board == PerSide(1, 0)
     ks, eff = tap(ks, "shot_done", 13.0)
     assert ks.mode == "menu"
     assert fx.NewMatch() in eff and k.Log("match abandoned by staff") in eff
-    assert ks.table.game.phase == "toss"
+    assert ks.table.match.state.phase == "toss"
 
 
 def test_a_button_held_past_the_stuck_time_is_flagged_and_logged() -> None:

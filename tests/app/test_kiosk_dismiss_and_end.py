@@ -67,7 +67,7 @@ def test_undo_pressed_to_clear_a_pichenotte_refusal_does_not_take_back_the_shot(
     pressed to clear the box took back the shot."""
     ks = playing("pichenotte")
     ks, eff = press(ks, "shot_done", 1.0)  # A's free shot rests on the board
-    assert len(accepted(eff)) == 1 and ks.table.game.on_board == PerSide(1, 0)
+    assert len(accepted(eff)) == 1 and ks.table.match.state.on_board == PerSide(1, 0)
     ks, _ = press(ks, "coin", 2.0)  # the toss is done (PI-20)
     assert ks.table.prompt is not None and ks.table.prompt.kind == "refusal" and ks.table.prompt.rule == "PI-20"
     before = ks.table.match
@@ -75,7 +75,7 @@ def test_undo_pressed_to_clear_a_pichenotte_refusal_does_not_take_back_the_shot(
     assert accepted(eff) == [] and ks.table.match is before  # nothing taken back, nothing journaled
     assert ks.table.prompt is None  # the box is gone
     ks, eff = press(ks, "undo", 4.0)  # the next UNDO does undo
-    assert accepted(eff) == [fx.Accepted(None, 4.0)] and ks.table.game.on_board == PerSide(0, 0)
+    assert accepted(eff) == [fx.Accepted(None, 4.0)] and ks.table.match.state.on_board == PerSide(0, 0)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -55,7 +55,7 @@ def test_a_hello_on_the_attract_screen_starts_the_game_and_is_passed_on() -> Non
     due = {e.name: e.due_at for e in eff if isinstance(e, k.StartTimer)}
     assert (due["dim"], due["suspend"]) == (65.0, 305.0)  # a game's deadlines (a stale "shift" is ignored)
     assert ks.table.source == "club board" and ks.table.prompt.text == "club board (MM1) ready"
-    assert ks.table.game.phase == "lineup" and not ks.table.match.can_undo()
+    assert ks.table.match.state.phase == "lineup" and not ks.table.match.can_undo()
 
 
 def test_a_lineup_from_the_menu_starts_with_the_options_shown_and_is_the_first_input() -> None:
@@ -69,7 +69,7 @@ def test_a_lineup_from_the_menu_starts_with_the_options_shown_and_is_the_first_i
     assert eff.index(fx.NewMatch()) < eff.index(accepted[0])  # the new match, then its first input
     assert isinstance(accepted[0].input, rules.Lineup) and accepted[0].input.side == "A"
     ks, _ = line(ks, LINEUP_B, 4.0)
-    assert ks.table.game.phase == "play" and ks.table.game.to_move == "A"  # home moves first (MM-A1)
+    assert ks.table.match.state.phase == "play" and ks.table.match.state.to_move == "A"  # home moves first (MM-A1)
 
 
 def test_other_lines_on_a_cold_table_are_dropped() -> None:
@@ -92,13 +92,13 @@ def test_a_game_on_hold_carries_on_instead_of_a_new_one() -> None:
     ks, eff = line(ks, "HELLO MM1 board", 401.0)
     assert ks.mode == "playing" and fx.NewMatch() not in eff and ks.table.match is held
     ks, _ = line(ks, LINEUP_B, 402.0)
-    assert ks.table.game.phase == "toss"
+    assert ks.table.match.state.phase == "toss"
     # from the resume question too
     ks, _ = k.handle(ks, TimerFired("suspend", 800.0))
     ks = tap(ks, "plus", 801.0)
     assert ks.mode == "resume"
     ks, eff = line(ks, "HELLO MM1 board", 802.0)
-    assert ks.mode == "playing" and ks.table.game.phase == "toss"
+    assert ks.mode == "playing" and ks.table.match.state.phase == "toss"
 
 
 def test_a_game_without_starts_on_drops_lines_on_attract_as_before() -> None:

@@ -17,6 +17,7 @@ from pitchside.tables import pitchnut as nt
 from pitchside.tables.registry import TableLike, app_for
 from pitchside.core.rules import pitchnut as nut_rules
 from pitchside.signals.events import BeamBroken
+from support.examples import scaled
 
 ONE_ROUND = [
     '{"format": 1, "game": "pichenotte", "options": {"pucks": 1, "rounds_to_win": 1}}',
@@ -86,7 +87,7 @@ def test_a_timer_whose_reason_has_gone_is_still_ignored() -> None:
     assert k.handle(ks, TimerFired("dim", stale)) == (ks, ())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(t=st.floats(0.0, 1e8), timeout=st.floats(1.0, 3600.0))
 def test_every_dim_timer_is_honoured_at_the_deadline_it_asked_for(t: float, timeout: float) -> None:
     ks, eff = k.start(k.KioskSettings(dim_after_s=timeout), table_after(ONE_ROUND[:2]), (), t)

@@ -65,8 +65,8 @@ def test_a_move_line_is_committed_and_journaled_MM_12() -> None:
     ts = kicked_off()
     ts, effects = line(ts, "MOVE D8 D12", at=7.5)
     assert effects == (Accepted(rules.Move(sq("D8"), sq("D12")), 7.5),)
-    assert ts.game.to_move == "B"
-    assert ts.game.board.get(sq("D12")) == rules.Piece("A", "runner")
+    assert ts.match.state.to_move == "B"
+    assert ts.match.state.board.get(sq("D12")) == rules.Piece("A", "runner")
     v = mt.view(ts)
     assert v.last_move == "Ann D8-D12"
     assert v.state.score == PerSide(0, 0)
@@ -109,18 +109,18 @@ def test_lines_of_another_device_and_comments_are_ignored() -> None:
 def test_a_full_game_by_lines_to_3_Moves_with_changes_and_restarts_MM_15() -> None:
     ts = kicked_off()
     ts = lines(ts, "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16")
-    assert (ts.game.phase, ts.game.score, ts.game.restarting) == ("changes", PerSide(1, 0), "B")
+    assert (ts.match.state.phase, ts.match.state.score, ts.match.state.restarting) == ("changes", PerSide(1, 0), "B")
     assert ts.prompt is None  # the changes screen says "MOVE!" itself
     ts = lines(ts, "CHANGE B B14 D14", "RESTART")
-    assert (ts.game.phase, ts.game.to_move, ts.game.changes_used) == ("play", "B", PerSide(0, 1))
+    assert (ts.match.state.phase, ts.match.state.to_move, ts.match.state.changes_used) == ("play", "B", PerSide(0, 1))
     ts = lines(ts, "MOVE C9 C5", "MOVE E7 E6", "MOVE C5 D5", "MOVE E6 E7", "MOVE D5 D1")
-    assert ts.game.score == PerSide(1, 1)
+    assert ts.match.state.score == PerSide(1, 1)
     ts = lines(ts, "RESTART", "MOVE F8 F12", "MOVE B10 C12", "MOVE F12 F16")
-    assert ts.game.score == PerSide(2, 1)
+    assert ts.match.state.score == PerSide(2, 1)
     ts = lines(ts, "RESTART", "MOVE E16 D16", "MOVE F8 F12", "MOVE D16 E16")
     ts, effects = line(ts, "MOVE F12 F16")
-    assert (ts.game.phase, ts.game.score) == ("finished", PerSide(3, 1))
-    assert rules.outcome(ts.game) == rules.Outcome("A", Notice.of("MM-15", "three_moves", side="A", moves=3))
+    assert (ts.match.state.phase, ts.match.state.score) == ("finished", PerSide(3, 1))
+    assert rules.outcome(ts.match.state) == rules.Outcome("A", Notice.of("MM-15", "three_moves", side="A", moves=3))
     assert mt.view(ts).last_move == "Ann F12-F16 MOVE!"
     ts2, effects = line(ts, "QUIT B")
     assert effects == () and ts2.prompt is not None and ts2.prompt.rule == "MM-15"
@@ -128,16 +128,16 @@ def test_a_full_game_by_lines_to_3_Moves_with_changes_and_restarts_MM_15() -> No
 
 def test_quit_is_a_0_3_forfeit_MM_25() -> None:
     ts = lines(kicked_off(), "MOVE D8 D12", "MOVE G9 G5", "MOVE D12 D16", "RESTART", "QUIT A")
-    assert (ts.game.phase, ts.game.score, ts.game.forfeit) == ("finished", PerSide(0, 3), "A")
+    assert (ts.match.state.phase, ts.match.state.score, ts.match.state.forfeit) == ("finished", PerSide(0, 3), "A")
 
 
 def test_toss_alone_asks_the_table_and_toss_side_is_a_coin_tossed_by_hand_MM_28() -> None:
     ts = lines(mt.new_table(), LINEUP_A, LINEUP_B)
-    assert ts.game.phase == "toss"
+    assert ts.match.state.phase == "toss"
     ts2, effects = line(ts, "TOSS")
     assert effects == (TossCoin(),)
     ts3, effects = mt.handle(ts2, CoinTossed("B", 2.0))
-    assert ts3.game.to_move == "B" and effects == (Accepted(rules.CoinToss("B"), 2.0),)
+    assert ts3.match.state.to_move == "B" and effects == (Accepted(rules.CoinToss("B"), 2.0),)
     ts4, effects = line(ts3, "TOSS")
     assert effects == () and ts4.prompt is not None
     assert (ts4.prompt.rule, ts4.prompt.text) == ("MM-28", "the coin toss is only before the first move of the game")
@@ -147,7 +147,7 @@ def test_undo_line_takes_back_the_last_input() -> None:
     ts = lines(kicked_off(), "MOVE D8 D12")
     ts, effects = line(ts, "UNDO", at=3.0)
     assert effects == (Accepted(None, 3.0),)
-    assert ts.game.to_move == "A" and ts.game.board.get(sq("D8")) is not None
+    assert ts.match.state.to_move == "A" and ts.match.state.board.get(sq("D8")) is not None
 
 
 def test_hello_names_the_source_and_a_newer_protocol_is_refused() -> None:
@@ -179,7 +179,7 @@ def test_buttons_send_the_standard_lineups_then_toss_MM_19() -> None:
     assert effects == (Accepted(rules.Lineup("A", mt.STANDARD_LINEUPS.A), 1.0),)
     assert mt.lining_side(ts) == "B"
     ts = press(ts, "shot_done")
-    assert ts.game.phase == "toss"
+    assert ts.match.state.phase == "toss"
     ts, effects = mt.handle(ts, ButtonPressed("coin", 2.0))
     assert effects == (TossCoin(),)
 
@@ -200,14 +200,14 @@ def test_the_cursor_edits_a_lineup_within_the_lineup_rules_MM_19() -> None:
     ts = press(ts, "undo", "undo")
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 1.0))
     assert effects == (Accepted(rules.Lineup("A", ts.drafts.A), 1.0),)
-    assert ts.game.board.get(sq("A2")) == rules.Piece("A", "winger")
+    assert ts.match.state.board.get(sq("A2")) == rules.Piece("A", "winger")
 
 
 def test_the_cursor_walks_the_pieces_that_can_move_then_their_squares_MM_12() -> None:
     ts = kicked_off()
     movable = mt.candidates(ts)
     assert movable[0] == sq("B3") and sq("E1") in movable  # the keeper E1-D1/F1
-    assert all(ts.game.board.get(s) is not None and ts.game.board.get(s).side == "A" for s in movable)  # type: ignore[union-attr]
+    assert all(ts.match.state.board.get(s) is not None and ts.match.state.board.get(s).side == "A" for s in movable)  # type: ignore[union-attr]
     ts = press(ts, "minus")
     assert ts.entry.cursor == movable[-1]
     ts = press(ts, "next")  # the first candidate of the next row, wrapping to row A
@@ -224,7 +224,7 @@ def test_the_cursor_walks_the_pieces_that_can_move_then_their_squares_MM_12() ->
     ts = replace(ts, entry=replace(ts.entry, cursor=sq("D12")))
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 4.0))
     assert effects == (Accepted(rules.Move(sq("D8"), sq("D12")), 4.0),)
-    assert ts.entry == mt.Entry() and ts.game.to_move == "B"
+    assert ts.entry == mt.Entry() and ts.match.state.to_move == "B"
 
 
 def test_undo_drops_the_pick_then_hides_the_cursor_then_takes_back() -> None:
@@ -237,7 +237,7 @@ def test_undo_drops_the_pick_then_hides_the_cursor_then_takes_back() -> None:
     ts = press(ts, "undo")
     assert ts.entry == mt.Entry()
     ts, effects = mt.handle(ts, ButtonPressed("undo", 9.0))
-    assert effects == (Accepted(None, 9.0),) and ts.game.to_move == "A"
+    assert effects == (Accepted(None, 9.0),) and ts.match.state.to_move == "A"
 
 
 def test_done_with_no_cursor_restarts_after_the_changes_and_change_by_cursor_MM_21() -> None:
@@ -247,11 +247,11 @@ def test_done_with_no_cursor_restarts_after_the_changes_and_change_by_cursor_MM_
     ts = replace(ts, entry=replace(ts.entry, cursor=sq("H4")))
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 1.0))
     assert effects == (Accepted(rules.Change("A", sq("H3"), sq("H4")), 1.0),)
-    assert ts.game.credit == PerSide(0, 1)
-    assert all(ts.game.board.get(c).side == "B" for c in mt.candidates(ts))  # type: ignore[union-attr]
+    assert ts.match.state.credit == PerSide(0, 1)
+    assert all(ts.match.state.board.get(c).side == "B" for c in mt.candidates(ts))  # type: ignore[union-attr]
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 2.0))
     assert effects == (Accepted(rules.Restart(), 2.0),)
-    assert (ts.game.phase, ts.game.to_move) == ("play", "B")
+    assert (ts.match.state.phase, ts.match.state.to_move) == ("play", "B")
 
 
 def test_coin_after_the_toss_is_refused_MM_28() -> None:
@@ -309,8 +309,8 @@ def test_hold_next_asks_to_quit_for_the_side_to_move_and_done_forfeits_0_3_MM_25
     assert ts.confirm_quit == "B"
     ts, effects = mt.handle(ts, ButtonPressed("shot_done", 3.0))
     assert effects == (Accepted(rules.Quit("B"), 3.0),)
-    assert (ts.confirm_quit, ts.game.phase, ts.game.score, ts.game.forfeit) == (None, "finished", PerSide(3, 0), "B")
-    assert rules.outcome(ts.game) == rules.Outcome("A", Notice.of("MM-25", "forfeit", side="B", winner="A"))
+    assert (ts.confirm_quit, ts.match.state.phase, ts.match.state.score, ts.match.state.forfeit) == (None, "finished", PerSide(3, 0), "B")
+    assert rules.outcome(ts.match.state) == rules.Outcome("A", Notice.of("MM-25", "forfeit", side="B", winner="A"))
 
 
 def test_any_other_button_cancels_the_quit_and_nothing_changes() -> None:
@@ -419,18 +419,18 @@ def test_a_file_changed_between_matches_is_shown_at_the_next_match_and_never_wri
     for name in ("shot_done", "shot_done"):  # attract -> menu -> a new match
         rt.post(ButtonPressed(name, now[0]))
     rt.process_pending()
-    assert rt.kiosk.mode == "playing" and rt.state.game.phase == "lineup"
+    assert rt.kiosk.mode == "playing" and rt.state.match.state.phase == "lineup"
     cup(tmp_path, (*PLAYED, ("White", "Red", 3, 1, None)))  # the organiser enters a result (the CLI)
     for text in (LINEUP_A, LINEUP_B, "TOSS A", "QUIT B"):
         rt.post(SerialLine("moves", text, now[0]))
     rt.process_pending()
-    assert rt.state.game.phase == "finished"
+    assert rt.state.match.state.phase == "finished"
     assert app.attract_views(rt.state)[0].footer == "Next: White v Red"  # this match keeps what was read
     written = path.read_bytes()
     now[0] = settings.result_timeout_s + 1.0  # the result screen times out: a new match, attract
     rt.fire_due(now[0])
     rt.process_pending()
-    assert rt.kiosk.mode == "attract" and rt.state.game.phase == "lineup"
+    assert rt.kiosk.mode == "attract" and rt.state.match.state.phase == "lineup"
     page = app.attract_views(rt.state)[0]
     assert page.footer == "Next: Red v Yellow"
     assert standings_cells(page)[2] == ("3", "White", "3", "1", "-2", "3")
@@ -468,7 +468,7 @@ def test_an_unreadable_file_is_shown_as_such_and_the_game_goes_on(tmp_path: Path
     ts = showing(power_on(tmp_path / "missing.toml"))
     (page,) = mt.attract_views(ts)
     assert (page.title, page.rows, page.footer) == ("TOURNAMENT", (), "File: cannot read: No such file or directory")
-    assert lines(ts, LINEUP_A).game.phase == "lineup"
+    assert lines(ts, LINEUP_A).match.state.phase == "lineup"
     (tmp_path / "bad.toml").write_text("name = ", encoding="utf-8")
     info = tournament_file.read_info(tmp_path / "bad.toml")
     assert info.rows == () and info.footer.startswith("File: not valid TOML: ")

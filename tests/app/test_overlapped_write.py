@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from pitchside.app import runtime as runtime_module
-from pitchside.app.runtime import Runtime, TableParts
+from pitchside.app.runtime import MatchRecorder, Runtime, TableParts
 from pitchside.app.writer import Writer
 from pitchside.core.rules import pichenotte as rules
 from pitchside.signals.events import ButtonPressed
@@ -31,7 +31,7 @@ class Order:
             self.log.append(what)
 
 
-class GatedRecorder:
+class GatedRecorder(MatchRecorder):
     """A recorder whose write of an accepted input blocks until the test opens the gate."""
 
     warning: str | None = None

@@ -28,7 +28,7 @@ def at_tally(pucks: int = 3) -> t.TableState:
     ``pucks`` each on the board, the zone entry open."""
     ts, _ = t.handle(t.new_table(rules.Options(pucks=pucks)), fx.CoinTossed("A", 0.0))
     ts, _ = press(ts, *(["shot_done"] * 2 * pucks))
-    assert ts.game.phase == "tally" and ts.game.on_board == PerSide(pucks, pucks)
+    assert ts.match.state.phase == "tally" and ts.match.state.on_board == PerSide(pucks, pucks)
     return ts
 
 
@@ -129,7 +129,7 @@ def test_undo_takes_back_a_minus_too_then_the_last_shot_once_no_count_is_left() 
     ts, eff = press(ts, "undo")  # the minus taken back
     assert eff == [] and ts.zones == (1, 0, 0, 0, 0, 0)
     ts, eff = press(ts, "undo", "undo")  # the plus, then the last shot itself
-    assert eff == [fx.Accepted(None, 1.0)] and ts.game.phase == "shooting"
+    assert eff == [fx.Accepted(None, 1.0)] and ts.match.state.phase == "shooting"
 
 
 # --- a missed or doubled twenty corrected after SHOT DONE -------------------------------------
@@ -147,11 +147,11 @@ def test_hold_plus_adds_the_twenty_the_beam_missed_to_the_last_shot_PI_08() -> N
     being entered): the shot is the same shot with the twenty, entered by hand."""
     ts, _ = t.handle(t.new_table(rules.Options(pucks=3)), fx.CoinTossed("A", 0.0))
     ts, _ = press(ts, "shot_done")
-    assert ts.game.on_board == PerSide(1, 0) and ts.game.rail == PerSide(0, 0)
+    assert ts.match.state.on_board == PerSide(1, 0) and ts.match.state.rail == PerSide(0, 0)
     ts, eff = hold(ts, "plus")
     amended = rules.Shot(twenty=True, by_hand=("twenty",))
     assert eff == [fx.Accepted(None, 6.0), fx.Accepted(amended, 6.0)]  # journaled: undo, then the shot
-    assert ts.game.rail == PerSide(1, 0) and ts.game.on_board == PerSide(0, 0) and ts.game.turn == "B"
+    assert ts.match.state.rail == PerSide(1, 0) and ts.match.state.on_board == PerSide(0, 0) and ts.match.state.turn == "B"
     assert ts.draft == t.ShotDraft() and ts.prompt == Prompt("Last shot: 20 added", "info")
     assert [i for i in ts.match.inputs] == [rules.CoinToss("A"), amended]
 
@@ -161,49 +161,49 @@ def test_hold_minus_takes_back_a_doubled_count_and_keeps_the_rest_of_the_shot_PI
     knocked one of A's pucks off. Hold -: the extra twenty goes, the ditch count stays."""
     ts, _ = t.handle(t.new_table(rules.Options(pucks=3)), fx.CoinTossed("A", 0.0))
     ts, _ = press(ts, "shot_done", "shot_done", "shot_done")  # A, B, A rest on the board
-    assert ts.game.on_board == PerSide(2, 1) and ts.game.turn == "B"
+    assert ts.match.state.on_board == PerSide(2, 1) and ts.match.state.turn == "B"
     ts, _ = t.handle(ts, BeamBroken("twenty", 2.0, 0.03))
     ts, _ = t.handle(ts, BeamBroken("twenty", 2.1, 0.03))  # the doubled count: "A's knocked in"
     ts, eff = press(ts, "ditch_a", "shot_done")
     shot = rules.Shot(twenty=True, knocked_in=PerSide(1, 0), knocked_off=PerSide(1, 0))
-    assert eff == [fx.Accepted(shot, 1.0)] and ts.game.rail == PerSide(1, 1)
+    assert eff == [fx.Accepted(shot, 1.0)] and ts.match.state.rail == PerSide(1, 1)
     ts, eff = hold(ts, "minus")
     fixed = rules.Shot(twenty=True, knocked_off=PerSide(1, 0), withdrawn=1)
     assert eff == [fx.Accepted(None, 6.0), fx.Accepted(fixed, 6.0)]
-    assert ts.game.rail == PerSide(0, 1) and ts.game.on_board == PerSide(1, 1) and ts.game.ditch == PerSide(1, 0)
+    assert ts.match.state.rail == PerSide(0, 1) and ts.match.state.on_board == PerSide(1, 1) and ts.match.state.ditch == PerSide(1, 0)
 
 
 def test_a_twenty_added_to_a_lost_shot_saves_it_a_twenty_is_always_on_the_rail_PI_17() -> None:
     ts, _ = t.handle(t.new_table(rules.Options(pucks=3)), fx.CoinTossed("A", 0.0))
     ts, _ = press(ts, "shot_done")  # A on the board
     ts, _ = press(ts, "call", "shot_done")  # B called, the beam saw nothing: to the ditch
-    assert ts.game.ditch == PerSide(0, 1)
+    assert ts.match.state.ditch == PerSide(0, 1)
     ts, eff = hold(ts, "plus")
     assert eff[-1] == fx.Accepted(rules.Shot(called=True, twenty=True, by_hand=("twenty",)), 6.0)
-    assert ts.game.ditch == PerSide(0, 0) and ts.game.rail == PerSide(0, 1)
+    assert ts.match.state.ditch == PerSide(0, 0) and ts.match.state.rail == PerSide(0, 1)
 
 
 def test_a_twenty_added_to_a_ditched_shot_takes_the_puck_out_of_the_ditch() -> None:
     ts, _ = t.handle(t.new_table(rules.Options(pucks=3)), fx.CoinTossed("A", 0.0))
     ts, _ = press(ts, "ditch_a", "shot_done")  # A's free shot "in the ditch": it was in the hole
-    assert ts.game.ditch == PerSide(1, 0)
+    assert ts.match.state.ditch == PerSide(1, 0)
     ts, eff = hold(ts, "plus")
     assert eff[-1] == fx.Accepted(rules.Shot(twenty=True, by_hand=("twenty",)), 6.0)
-    assert ts.game.ditch == PerSide(0, 0) and ts.game.rail == PerSide(1, 0)
+    assert ts.match.state.ditch == PerSide(0, 0) and ts.match.state.rail == PerSide(1, 0)
 
 
 def test_a_hold_while_a_shot_is_being_entered_is_the_press_alone() -> None:
     ts, _ = t.handle(t.new_table(rules.Options(pucks=3)), fx.CoinTossed("A", 0.0))
     ts, _ = press(ts, "shot_done", "call")  # B's shot: CALL entered
     ts, eff = hold(ts, "plus")
-    assert eff == [] and ts.draft.drops == ("shot",) and ts.game.on_board == PerSide(1, 0)
+    assert eff == [] and ts.draft.drops == ("shot",) and ts.match.state.on_board == PerSide(1, 0)
 
 
 def test_the_last_round_s_final_shot_is_corrected_from_the_zone_entry() -> None:
     ts, _ = press(at_tally(1), "plus")  # A15 = 1 entered, then the last shot corrected
     ts, eff = hold(ts, "plus")
     assert eff[-1] == fx.Accepted(rules.Shot(twenty=True, by_hand=("twenty",)), 6.0)
-    assert ts.game.phase == "tally" and ts.game.rail == PerSide(0, 1) and ts.zones == (0,) * 6
+    assert ts.match.state.phase == "tally" and ts.match.state.rail == PerSide(0, 1) and ts.zones == (0,) * 6
 
 
 def test_nothing_to_correct_before_a_shot_or_right_after_a_round_s_tally() -> None:
@@ -233,4 +233,4 @@ def test_a_corrected_shot_journaled_as_undo_and_shot_replays_to_the_live_state()
         lines.append(json.dumps({"input": "undo"} if e.input is None else codec.input_to_json(e.input)))
     assert [json.loads(x).get("input") for x in lines[1:]] == ["coin_toss", "shot", "undo", "shot"]
     result = replay(lines)
-    assert result.rejected == [] and result.match.state == ts.game
+    assert result.rejected == [] and result.match.state == ts.match.state

@@ -50,17 +50,17 @@ def on_board_for_both() -> t.TableState:
     """A and B each have a puck on the board; A to shoot (and must hit or call)."""
     ts, _ = press(tossed(), "shot_done")  # A's free shot rests on the board
     ts, _ = press(ts, "shot_done")  # B hits and stays
-    assert ts.game.on_board == PerSide(1, 1) and ts.game.turn == "A"
+    assert ts.match.state.on_board == PerSide(1, 1) and ts.match.state.turn == "A"
     return ts
 
 
 def test_a_twenty_by_hand_scores_exactly_as_a_sensed_one_PI_08() -> None:
     by_beam, eff_beam = press(sensed(tossed()), "shot_done")
     by_hand, eff_hand = press(tossed(), "plus")
-    assert t.shot_line(by_hand.game, by_hand.draft) == "20! (hand)"
+    assert t.shot_line(by_hand.match.state, by_hand.draft) == "20! (hand)"
     by_hand, eff_hand = press(by_hand, "shot_done")
-    assert by_hand.game == by_beam.game  # the same state: rail 1, B to shoot
-    assert by_hand.game.rail == PerSide(1, 0) and by_hand.game.turn == "B"
+    assert by_hand.match.state == by_beam.match.state  # the same state: rail 1, B to shoot
+    assert by_hand.match.state.rail == PerSide(1, 0) and by_hand.match.state.turn == "B"
     assert eff_beam == [Accepted(rules.Shot(twenty=True), 1.0)]
     assert eff_hand == [Accepted(rules.Shot(twenty=True, by_hand=("twenty",)), 1.0)]
 
@@ -73,7 +73,7 @@ def test_a_puck_by_hand_is_attributed_like_a_sensed_one_and_only_where_one_could
     assert ts2.draft == ts.draft and ts2.prompt == Prompt("No other puck can be in the hole", "info")
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Shot(twenty=True, knocked_in=PerSide(1, 1), by_hand=("twenty", "B", "A")), 1.0)]
-    assert ts.game.rail == PerSide(2, 1)
+    assert ts.match.state.rail == PerSide(2, 1)
 
 
 def test_whose_cycles_a_puck_by_hand_too() -> None:
@@ -90,7 +90,7 @@ def test_minus_takes_back_a_doubled_count_and_keeps_the_rest_of_the_shot() -> No
     assert ts.draft.drops == ("shot",) and ts.draft.ditch_presses == PerSide(0, 1) and ts.draft.withdrawn == 1
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Shot(twenty=True, knocked_off=PerSide(0, 1), withdrawn=1), 1.0)]
-    assert ts.game.rail == PerSide(1, 0) and ts.game.on_board == PerSide(1, 0)
+    assert ts.match.state.rail == PerSide(1, 0) and ts.match.state.on_board == PerSide(1, 0)
 
 
 def test_minus_on_a_puck_added_by_hand_takes_back_nothing_the_beam_counted() -> None:
@@ -112,7 +112,7 @@ def test_a_storm_never_withdraws_a_puck_entered_by_hand() -> None:
 
 def test_the_zone_entry_keeps_plus_and_minus() -> None:
     ts, _ = press(tossed(pucks=1), "shot_done", "shot_done")  # both rest: the zone entry
-    assert ts.game.phase == "tally"
+    assert ts.match.state.phase == "tally"
     ts, _ = press(ts, "plus")
     assert ts.zones == (1, 0, 0, 0, 0, 0) and ts.draft == t.ShotDraft()
 
@@ -169,7 +169,7 @@ def test_the_journal_and_export_mark_the_twenty_entered_by_hand(
                 ts, eff = t.handle(ts, ButtonPressed(name, 1.0))  # B's free shot rests in the 5 zone
                 for e in eff:
                     rec.accepted_all([e], ts)  # type: ignore[arg-type]
-            assert ts.game.phase == "finished"
+            assert ts.match.state.phase == "finished"
             mid = rec.match_id
         assert main(["export", "--db", str(db), str(mid)]) == 0
         text = capsys.readouterr().out

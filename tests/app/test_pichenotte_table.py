@@ -37,8 +37,8 @@ def tossed(pucks: int = 3, winner: str = "A") -> t.TableState:
 
 def test_coin_press_asks_the_shell_for_a_toss_and_the_winner_shoots_first_PI_20() -> None:
     ts = tossed(winner="B")
-    assert ts.game.phase == "shooting"
-    assert ts.game.turn == "B"
+    assert ts.match.state.phase == "shooting"
+    assert ts.match.state.turn == "B"
 
 
 def test_shot_before_the_toss_is_refused_with_the_reason_PI_20() -> None:
@@ -52,31 +52,31 @@ def test_shot_before_the_toss_is_refused_with_the_reason_PI_20() -> None:
 def test_free_shot_commits_a_puck_on_the_board_PI_09() -> None:
     ts, eff = press(tossed(), "shot_done")
     assert [type(e) for e in eff] == [t.Accepted]
-    assert ts.game.on_board == PerSide(1, 0)
-    assert ts.game.turn == "B"
+    assert ts.match.state.on_board == PerSide(1, 0)
+    assert ts.match.state.turn == "B"
 
 
 def test_drop_during_a_free_shot_is_the_shot_puck_a_twenty_PI_09() -> None:
     ts = drop(tossed())
-    assert t.shot_line(ts.game, ts.draft) == "20!"
+    assert t.shot_line(ts.match.state, ts.draft) == "20!"
     ts, _ = press(ts, "shot_done")
-    assert ts.game.rail == PerSide(1, 0)
-    assert ts.game.hand == PerSide(2, 3)
+    assert ts.match.state.rail == PerSide(1, 0)
+    assert ts.match.state.hand == PerSide(2, 3)
 
 
 def test_no_contact_against_a_puck_on_the_board_sends_the_shot_puck_to_the_ditch_PI_06() -> None:
     ts, _ = press(tossed(), "shot_done")  # A on the board
-    assert t.shot_line(ts.game, ts.draft) == "HIT OR CALL 20"
+    assert t.shot_line(ts.match.state, ts.draft) == "HIT OR CALL 20"
     ts, _ = press(ts, "no_contact", "shot_done")
-    assert ts.game.ditch == PerSide(0, 1)
-    assert ts.game.on_board == PerSide(1, 0)
+    assert ts.match.state.ditch == PerSide(0, 1)
+    assert ts.match.state.on_board == PerSide(1, 0)
 
 
 def test_called_twenty_that_misses_goes_to_the_ditch_even_with_contact_PI_17() -> None:
     ts, _ = press(tossed(), "shot_done")
     ts, _ = press(ts, "call", "shot_done")  # B calls, contact (default) but no drop
-    assert ts.game.ditch == PerSide(0, 1)
-    assert ts.game.on_board == PerSide(1, 0)
+    assert ts.match.state.ditch == PerSide(0, 1)
+    assert ts.match.state.on_board == PerSide(1, 0)
 
 
 def test_call_and_no_contact_are_refused_on_a_free_shot_PI_09() -> None:
@@ -92,13 +92,13 @@ def test_second_drop_is_a_knocked_in_opponent_puck_and_whose_cycles_it_PI_11() -
     ts, _ = press(tossed(), "shot_done")  # A on the board
     ts = drop(drop(ts))  # B's shot: its own puck and A's knocked in
     assert ts.draft.drops == ("shot", "A")
-    shot = t.to_shot(ts.game, ts.draft)
+    shot = t.to_shot(ts.match.state, ts.draft)
     assert shot.twenty and shot.knocked_in == PerSide(1, 0)
     ts, _ = press(ts, "whose")  # "shot" is taken and B has nothing on the board: A stays
     assert ts.draft.drops == ("shot", "A")
     ts, _ = press(ts, "shot_done")
-    assert ts.game.rail == PerSide(1, 1)
-    assert ts.game.on_board == PerSide(0, 0)
+    assert ts.match.state.rail == PerSide(1, 1)
+    assert ts.match.state.on_board == PerSide(0, 0)
 
 
 def test_whose_moves_a_single_drop_from_the_shot_puck_to_a_knocked_in_puck_PI_11() -> None:
@@ -107,15 +107,15 @@ def test_whose_moves_a_single_drop_from_the_shot_puck_to_a_knocked_in_puck_PI_11
     ts, _ = press(ts, "whose")
     assert ts.draft.drops == ("A",)
     ts, _ = press(ts, "shot_done")  # B's puck hit A's into the hole and stays
-    assert ts.game.rail == PerSide(1, 0)
-    assert ts.game.on_board == PerSide(0, 1)
+    assert ts.match.state.rail == PerSide(1, 0)
+    assert ts.match.state.on_board == PerSide(0, 1)
 
 
 def test_first_shooter_ditch_press_is_the_shot_puck_on_a_legal_shot_PI_13() -> None:
     ts, _ = press(tossed(), "shot_done")
     ts, _ = press(ts, "ditch_b", "shot_done")  # B hit A but its puck sits on the outer line
-    assert ts.game.ditch == PerSide(0, 1)
-    assert ts.game.on_board == PerSide(1, 0)
+    assert ts.match.state.ditch == PerSide(0, 1)
+    assert ts.match.state.on_board == PerSide(1, 0)
 
 
 def test_ditch_press_after_a_failed_shot_is_another_puck_of_the_shooter_PI_18() -> None:
@@ -123,15 +123,15 @@ def test_ditch_press_after_a_failed_shot_is_another_puck_of_the_shooter_PI_18() 
     ts, _ = press(ts, "shot_done")  # B1 hits, stays
     ts, _ = press(ts, "shot_done")  # A2 hits, stays: A 2, B 1
     ts, _ = press(ts, "no_contact", "ditch_b", "shot_done")  # B misses; B1 also knocked off by it
-    assert ts.game.on_board == PerSide(2, 0)
-    assert ts.game.ditch == PerSide(0, 2)
+    assert ts.match.state.on_board == PerSide(2, 0)
+    assert ts.match.state.ditch == PerSide(0, 2)
 
 
 def test_opponent_ditch_press_knocks_off_an_opponent_puck_PI_13() -> None:
     ts, _ = press(tossed(), "shot_done")
     ts, _ = press(ts, "ditch_a", "shot_done")
-    assert ts.game.on_board == PerSide(0, 1)
-    assert ts.game.ditch == PerSide(1, 0)
+    assert ts.match.state.on_board == PerSide(0, 1)
+    assert ts.match.state.ditch == PerSide(1, 0)
 
 
 def test_refused_shot_keeps_the_draft_and_says_why_PI_13() -> None:
@@ -152,23 +152,23 @@ def test_undo_clears_the_draft_first_then_takes_back_the_last_input() -> None:
     assert ts.draft == t.ShotDraft() and eff == []
     ts, eff = press(ts, "undo")
     assert eff == [t.Accepted(None, 0.0)]
-    assert ts.game.on_board == PerSide(0, 0) and ts.game.turn == "A"
+    assert ts.match.state.on_board == PerSide(0, 0) and ts.match.state.turn == "A"
 
 
 def test_tally_entry_counts_zones_and_refuses_a_count_that_does_not_add_up_PI_10() -> None:
     ts = tossed(pucks=1)
     ts, _ = press(ts, "shot_done", "shot_done")  # A free shot stays; B hits and stays
-    assert ts.game.phase == "tally"
+    assert ts.match.state.phase == "tally"
     ts, _ = press(ts, "plus")  # A15 = 1
     ts, eff = press(ts, "shot_done")  # B's puck not counted
-    assert eff == [] and ts.game.phase == "tally"
+    assert eff == [] and ts.match.state.phase == "tally"
     assert ts.prompt is not None and ts.prompt.rule == "PI-10"
     assert ts.prompt.text == "B has 1 puck(s) on the board but the zone counts add up to 0"
     ts, _ = press(ts, "next", "next", "next", "next", "plus")  # B5 = 1 (cursor 4 is B10)
     assert ts.zones == (1, 0, 0, 0, 1, 0)
     ts, _ = press(ts, "minus", "next", "plus", "shot_done")
-    assert ts.game.round_scores == (PerSide(15, 5),)
-    assert ts.game.round == 2
+    assert ts.match.state.round_scores == (PerSide(15, 5),)
+    assert ts.match.state.round == 2
 
 
 def test_view_shows_remaining_pucks_during_the_tally() -> None:
@@ -206,7 +206,7 @@ def test_no_contact_while_knocking_an_opponent_puck_off_is_refused_PI_18() -> No
     ts, eff = press(ts, "no_contact", "ditch_a", "shot_done")
     assert eff == []
     assert ts.prompt is not None and ts.prompt.rule == "PI-18"
-    assert ts.game.on_board == PerSide(1, 0) and ts.game.turn == "B"
+    assert ts.match.state.on_board == PerSide(1, 0) and ts.match.state.turn == "B"
 
 
 def test_the_shot_line_says_what_the_table_saw_in_the_players_names() -> None:
@@ -236,7 +236,7 @@ def test_presses_the_rules_refuse_whatever_the_shot_say_so_with_the_buttons_that
     ts, _ = press(ts, "coin")
     assert ts.prompt == t.Prompt("the coin was tossed already", "refusal", "PI-20")
     ts, _ = press(ts, "shot_done", "shot_done")
-    assert ts.game.phase == "tally"
+    assert ts.match.state.phase == "tally"
     before = ts.match
     ts, eff = press(ts, "ditch_a")
     assert eff == [] and ts.match == before
@@ -291,8 +291,8 @@ def test_a_storm_withdraws_the_twenty_it_counted_before_it_was_evident() -> None
     assert ts.draft.drops == ()
     assert ts.prompt == t.Prompt("SENSOR twenty: storm, 1 drop not counted", "warning")
     ts, _ = press(ts, "shot_done")
-    assert ts.game.rail == PerSide(0, 0)  # no phantom twenty (PI-08)
-    assert ts.game.on_board == PerSide(1, 0) and ts.game.turn == "B"
+    assert ts.match.state.rail == PerSide(0, 0)  # no phantom twenty (PI-08)
+    assert ts.match.state.on_board == PerSide(1, 0) and ts.match.state.turn == "B"
 
 
 def test_a_storm_keeps_the_drops_sensed_before_its_burst() -> None:
@@ -304,7 +304,7 @@ def test_a_storm_keeps_the_drops_sensed_before_its_burst() -> None:
     assert ts.draft.drops == ("shot",)  # the real twenty stays; the storm's leader goes
     assert ts.prompt == t.Prompt("SENSOR twenty: storm, 1 drop not counted", "warning")
     ts, _ = press(ts, "shot_done")
-    assert ts.game.rail == PerSide(1, 0)
+    assert ts.match.state.rail == PerSide(1, 0)
 
 
 def test_a_stuck_beam_withdraws_nothing() -> None:

@@ -31,7 +31,7 @@ def kicked_off() -> t.TableState:
     Bob's turn, Bob holding the ball."""
     ts, _ = t.handle(t.new_table(names=NAMES), CoinTossed("A", 1.0))
     ts, _ = press(ts, "plus", "plus", "shot_done", "shot_done", "shot_done", "miss", "shot_done")  # the first reveals the toss
-    assert ts.game.phase == "turn" and ts.game.active == "B" and ts.game.possession == "B"
+    assert ts.match.state.phase == "turn" and ts.match.state.active == "B" and ts.match.state.possession == "B"
     return ts
 
 
@@ -45,9 +45,9 @@ def scored() -> tuple[t.TableState, t.TableState]:
 
 def test_a_touchdown_shows_the_position_it_was_scored_on_with_the_new_score_PB_27() -> None:
     before, ts = scored()
-    assert ts.game.phase == "place_defender" and ts.game.score == PerSide(0, 1)
+    assert ts.match.state.phase == "place_defender" and ts.match.state.score == PerSide(0, 1)
     view = t.view(ts)
-    assert view.scored == replace(before.game, score=PerSide(0, 1), last_loss=rules.Loss("B", "TOUCHDOWN", "PB-27"),
+    assert view.scored == replace(before.match.state, score=PerSide(0, 1), last_loss=rules.Loss("B", "TOUCHDOWN", "PB-27"),
                                   kicker="B")
     assert view.scored.phase == "turn" and view.scored.active == "B" and view.scored.possession == "B"
     assert view.prompt is not None and view.prompt.text == "Bob kicks: Bob places first"
@@ -65,21 +65,21 @@ def test_the_next_press_only_ends_the_touchdown_screen_then_the_checklist_takes_
     for name in ("shot_done", "next", "plus", "minus", "touchdown"):
         shown, eff = t.handle(ts, ButtonPressed(name, 11.0))
         assert eff == () and not shown.scored and t.view(shown).scored is None
-        assert shown.game == ts.game and shown.cursor == ts.cursor  # the checklist shown, untouched
+        assert shown.match.state == ts.match.state and shown.cursor == ts.cursor  # the checklist shown, untouched
         assert replace(shown, scored=True) == ts  # nothing else changed
     shown, _ = t.handle(ts, ButtonPressed("shot_done", 11.0))
     nxt, eff = t.handle(shown, ButtonPressed("next", 12.0))
-    assert eff == () and nxt.cursor == 1 and nxt.game == ts.game  # the checklist's next field
+    assert eff == () and nxt.cursor == 1 and nxt.match.state == ts.match.state  # the checklist's next field
     placed, eff = t.handle(shown, ButtonPressed("shot_done", 12.0))  # OK on the checklist: placed
     assert eff == (Accepted(rules.Placement("B", 11, 3, 2, False), 12.0),)
-    assert placed.game.phase == "place_attacker" and t.view(placed).scored is None
+    assert placed.match.state.phase == "place_attacker" and t.view(placed).scored is None
 
 
 def test_undo_on_the_touchdown_screen_takes_the_touchdown_back() -> None:
     _, ts = scored()
     back, eff = t.handle(ts, ButtonPressed("undo", 11.0))
     assert eff == (Accepted(None, 11.0),)
-    assert back.game.phase == "turn" and back.game.score == PerSide(0, 0) and t.view(back).scored is None
+    assert back.match.state.phase == "turn" and back.match.state.score == PerSide(0, 0) and t.view(back).scored is None
 
 
 def test_a_table_resumed_after_the_touchdown_shows_the_touchdown_screen() -> None:
@@ -93,11 +93,11 @@ def test_the_winning_touchdown_shows_the_result_not_the_touchdown_screen_PB_30()
     ts = kicked_off()
     for scores in ((0, 1), (1, 1), (1, 2), (2, 2)):  # each scorer kicks off, a touch back each time
         ts, _ = press(ts, "touchdown", "shot_done")
-        assert ts.scored and ts.game.score == PerSide(*scores)
+        assert ts.scored and ts.match.state.score == PerSide(*scores)
         ts, _ = press(ts, "shot_done", "shot_done", "shot_done", "miss", "shot_done")  # the first ends the touchdown's screen
-        assert ts.game.phase == "turn"
+        assert ts.match.state.phase == "turn"
     ts, _ = press(ts, "touchdown", "shot_done")
-    assert ts.game.phase == "finished" and ts.game.score == PerSide(2, 3)
+    assert ts.match.state.phase == "finished" and ts.match.state.score == PerSide(2, 3)
     assert not ts.scored and t.view(ts).scored is None
 
 
@@ -106,7 +106,7 @@ def test_the_touchdown_screen_s_last_loss_line_is_the_touchdown_PB_27_PB_28(monk
     initiative, PB-28, play restarting with a kick-off, PB-27), as the turn screens after
     it do, not the loss before it ("Ann kicked off" here); the text fits, whole."""
     before, ts = scored()
-    assert before.game.last_loss is None  # before: "Ann kicked off"
+    assert before.match.state.last_loss is None  # before: "Ann kicked off"
     view = t.view(ts)
     for size in ((128, 64), (256, 64), (128, 128)):
         panel = Panel.of(size)

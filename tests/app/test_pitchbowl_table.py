@@ -55,7 +55,7 @@ def kicked_off(landed: bool = True, **opts: object) -> t.TableState:
     if not landed:
         ts, _ = press(ts, "miss")
     ts, _ = press(ts, "shot_done")
-    assert ts.game.phase == "turn" and ts.game.active == "B"
+    assert ts.match.state.phase == "turn" and ts.match.state.active == "B"
     return ts
 
 
@@ -68,7 +68,7 @@ def test_coin_toss_is_journaled_at_once_and_revealed_after_the_animation_PB_02()
     assert eff == [TossCoin()]
     ts, eff = t.handle(ts, CoinTossed("B", 5.0))
     assert eff == (Accepted(rules.CoinToss("B"), 5.0), StartTimer("game:toss", 5.3))
-    assert ts.game.phase == "choose" and ts.game.toss_winner == "B"  # decided and in the journal
+    assert ts.match.state.phase == "choose" and ts.match.state.toss_winner == "B"  # decided and in the journal
     assert t.view(ts).spin == 1  # but not shown yet
     frames = [1]
     due = 5.3
@@ -111,7 +111,7 @@ def test_undo_during_the_spin_takes_the_toss_back() -> None:
     ts, _ = t.handle(ts, CoinTossed("A", 5.0))
     ts, eff = press(ts, "undo")
     assert eff == [Accepted(None, 10.0)]
-    assert ts.game.phase == "toss" and ts.spin == 0
+    assert ts.match.state.phase == "toss" and ts.spin == 0
 
 
 def test_power_cut_mid_animation_resumes_with_the_journaled_winner_no_second_toss() -> None:
@@ -119,7 +119,7 @@ def test_power_cut_mid_animation_resumes_with_the_journaled_winner_no_second_tos
     ts, _ = t.handle(ts, CoinTossed("B", 5.0))
     assert ts.spin == 1
     back = t.resumed(ts.match, NAMES, last_was_undo=False)  # the journal holds coin_toss B
-    assert back.spin == 0 and back.game.phase == "choose" and back.game.toss_winner == "B"
+    assert back.spin == 0 and back.match.state.phase == "choose" and back.match.state.toss_winner == "B"
     assert back.prompt is not None and back.prompt.text == "Bob won the toss: kick or receive?"
     back, eff = press(back, "coin")
     assert eff == []
@@ -150,14 +150,14 @@ def test_winner_chooses_kick_and_places_first_PB_02_PB_03() -> None:
     assert ts.choice == "kick" and t.view(ts).choice == "kick"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Choose("kick"), 10.0)]
-    assert ts.game.kicker == "B" and ts.game.phase == "place_defender"
+    assert ts.match.state.kicker == "B" and ts.match.state.phase == "place_defender"
     assert ts.choice is None
 
 
 def test_winner_chooses_receive_with_minus_the_loser_kicks_PB_02() -> None:
     ts, _ = press(tossed("A"), "minus", "shot_done")
-    assert ts.game.kicker == "B"
-    assert rules.to_act(ts.game) == "B"
+    assert ts.match.state.kicker == "B"
+    assert rules.to_act(ts.match.state) == "B"
 
 
 def test_next_toggles_the_choice() -> None:
@@ -171,13 +171,13 @@ def test_placements_with_the_default_checklist_then_the_kick_off_PB_03_PB_05() -
     ts, _ = press(tossed("A"), "plus", "shot_done")
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Placement("A"), 10.0)]
-    assert ts.game.phase == "place_attacker"
+    assert ts.match.state.phase == "place_attacker"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Placement("B"), 10.0)]
-    assert ts.game.phase == "kickoff"
+    assert ts.match.state.phase == "kickoff"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Kickoff(True), 10.0)]
-    assert ts.game.active == "B" and ts.game.possession is None
+    assert ts.match.state.active == "B" and ts.match.state.possession is None
 
 
 def test_placement_checklist_short_on_the_marker_is_refused_PB_04() -> None:
@@ -188,7 +188,7 @@ def test_placement_checklist_short_on_the_marker_is_refused_PB_04() -> None:
     ts, eff = press(ts, "shot_done")
     assert eff == []
     assert refused(ts, "PB-04") == "only 2 players touch the centre line marker: at least 3"
-    assert ts.game.phase == "place_defender"
+    assert ts.match.state.phase == "place_defender"
     ts, eff = press(ts, "plus", "shot_done")  # corrected: the draft was kept
     assert eff == [Accepted(rules.Placement("A"), 10.0)]
 
@@ -219,7 +219,7 @@ def test_placement_out_of_order_is_refused_PB_03() -> None:
 
 def test_touch_back_with_miss_gives_the_receiver_the_ball_PB_06() -> None:
     ts = kicked_off(landed=False)
-    assert ts.game.possession == "B"
+    assert ts.match.state.possession == "B"
 
 
 def test_turn_buttons_before_the_kick_off_are_refused_with_the_engines_reason() -> None:
@@ -235,7 +235,7 @@ def test_turn_buttons_before_the_kick_off_are_refused_with_the_engines_reason() 
 def test_a_simple_pitch_is_one_press_PB_15() -> None:
     ts, eff = press(kicked_off(), "shot_done")
     assert eff == [Accepted(rules.Pitch(), 10.0)]
-    assert ts.game.pitched == 1 and rules.pitches_left(ts.game) == 10
+    assert ts.match.state.pitched == 1 and rules.pitches_left(ts.match.state) == 10
 
 
 def test_pick_up_success_then_the_bonus_pitch_owed_PB_18_PB_19() -> None:
@@ -243,12 +243,12 @@ def test_pick_up_success_then_the_bonus_pitch_owed_PB_18_PB_19() -> None:
     assert t.draft_line(ts) == "PICK UP?"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(announce="pickup", result="success"), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert g.possession == "B" and g.bonus_pending and g.pitched == 1
     assert ts.prompt is not None and ts.prompt.text == "Bob: bonus pitch, now"
     assert t.hint(ts) == "BONUS PITCH NOW: OK"
     ts, _ = press(ts, "shot_done")
-    assert not ts.game.bonus_pending and ts.game.pitched == 1  # the bonus adds none
+    assert not ts.match.state.bonus_pending and ts.match.state.pitched == 1  # the bonus adds none
 
 
 def test_pick_up_announced_while_holding_the_ball_is_refused_PB_18() -> None:
@@ -267,7 +267,7 @@ def test_a_second_pass_in_a_turn_is_refused_at_the_announcement_PB_22() -> None:
     ts = kicked_off(landed=False)
     ts, eff = press(ts, "pass", "shot_done")
     assert eff == [Accepted(rules.Pitch(announce="pass", result="success"), 10.0)]
-    assert ts.game.pass_used and ts.game.possession == "B"
+    assert ts.match.state.pass_used and ts.match.state.possession == "B"
     ts, eff = press(ts, "pass")
     assert eff == []
     assert refused(ts, "PB-22") == "one Pass per turn: Bob has already passed this turn"
@@ -288,7 +288,7 @@ def test_failed_pass_intercepted_gives_the_ball_to_the_opponent_PB_23() -> None:
     assert t.draft_line(ts) == "INTERCEPTED"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(announce="pass", result="interception"), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert g.active == "A" and g.possession == "A"
     assert g.last_loss == rules.Loss("B", "INTERCEPTION", "PB-23")
     assert ts.prompt is not None and ts.prompt.text == "Interception: Ann's turn"
@@ -300,8 +300,8 @@ def test_miss_cycles_miss_and_back_to_success_for_a_hand_off_PB_14() -> None:
     ts, _ = press(ts, "miss")
     assert ts.pitch.result is None
     ts, _ = press(ts, "miss", "shot_done")
-    assert ts.game.active == "A" and ts.game.possession is None
-    assert ts.game.last_loss == rules.Loss("B", "MISS", "PB-14")
+    assert ts.match.state.active == "A" and ts.match.state.possession is None
+    assert ts.match.state.last_loss == rules.Loss("B", "MISS", "PB-14")
 
 
 def test_miss_with_nothing_announced_is_refused_PB_13() -> None:
@@ -312,19 +312,19 @@ def test_miss_with_nothing_announced_is_refused_PB_13() -> None:
 
 def test_a_second_all_out_warns_then_is_a_foul_that_passes_the_initiative_PB_09() -> None:
     ts, _ = press(kicked_off(), "all_out", "shot_done")
-    assert ts.game.all_out_used and ts.game.active == "B"
+    assert ts.match.state.all_out_used and ts.match.state.active == "B"
     ts, _ = press(ts, "all_out")
     assert ts.prompt is not None and ts.prompt.kind == "warning"
     assert t.draft_line(ts) == "ALL-OUT"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(all_out=True), 10.0)]
-    assert ts.game.active == "A"
-    assert ts.game.last_loss == rules.Loss("B", "FALL", "PB-09")
+    assert ts.match.state.active == "A"
+    assert ts.match.state.last_loss == rules.Loss("B", "FALL", "PB-09")
 
 
 def test_fall_loses_the_initiative_PB_10() -> None:
     ts, _ = press(kicked_off(), "fall", "shot_done")
-    assert ts.game.active == "A" and ts.game.last_loss == rules.Loss("B", "FALL", "PB-10")
+    assert ts.match.state.active == "A" and ts.match.state.last_loss == rules.Loss("B", "FALL", "PB-10")
 
 
 def test_touchdown_makes_the_scorer_the_next_kicker_PB_27() -> None:
@@ -332,7 +332,7 @@ def test_touchdown_makes_the_scorer_the_next_kicker_PB_27() -> None:
     assert t.draft_line(ts) == "TOUCHDOWN"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(touchdown=True), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert g.score == PerSide(0, 1) and g.kicker == "B" and g.phase == "place_defender"
 
 
@@ -347,7 +347,7 @@ def test_selector_out_of_bounds_and_clearance_PB_21_PB_24() -> None:
     assert t.draft_line(ts) == "CLEARANCE OUT BOB"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(clearance=True, out_of_bounds=("B",)), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert g.off_field == PerSide(0, 1) and g.active == "A"
     assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")  # the first cause the engine lists
 
@@ -355,15 +355,15 @@ def test_selector_out_of_bounds_and_clearance_PB_21_PB_24() -> None:
 def test_selector_ball_out_gives_the_ball_to_the_opponent_PB_25() -> None:
     ts = kicked_off()
     ts, _ = press(ts, "pickup", "shot_done")
-    assert ts.game.bonus_pending
+    assert ts.match.state.bonus_pending
     ts, _ = press(ts, "miss")
     refused(ts, "PB-13")  # the bonus pitch announces nothing here
     ts = replace(ts, prompt=None)
     ts, _ = press(ts, "pass", "next", "next", "next", "next")
     assert t.field_label(ts, ts.cursor) == "BALL OUT"
     ts, _ = press(ts, "plus", "miss", "shot_done")
-    assert ts.game.active == "A" and ts.game.possession == "A"
-    assert ts.game.last_loss == rules.Loss("B", "MISS", "PB-14")
+    assert ts.match.state.active == "A" and ts.match.state.possession == "A"
+    assert ts.match.state.last_loss == rules.Loss("B", "MISS", "PB-14")
 
 
 def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
@@ -374,7 +374,7 @@ def test_selector_carrier_out_with_out_and_ball_out_only_PB_35() -> None:
     assert t.draft_line(ts) == "OUT BOB BALL OUT"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(out_of_bounds=("B",), ball_out=True), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert (g.active, g.possession, g.off_field) == ("A", "A", PerSide(0, 1))
     assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
     assert ts.prompt is not None and ts.prompt.text == "Out Of Bounds: Ann's turn"
@@ -390,7 +390,7 @@ def test_selector_ball_out_alone_while_carried_is_the_carrier_out_PB_35() -> Non
     assert t.draft_line(ts) == "BALL OUT"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(ball_out=True), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert (g.active, g.possession, g.off_field, g.pitched) == ("A", "A", PerSide(0, 1), 0)
     assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
     assert ts.prompt is not None and ts.prompt.text == "Out Of Bounds: Ann's turn"
@@ -402,7 +402,7 @@ def test_selector_pickup_with_ball_out_is_the_new_carrier_out_PB_35() -> None:
     assert t.draft_line(ts) == "PICK UP? BALL OUT"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.Pitch(announce="pickup", result="success", ball_out=True), 10.0)]
-    g = ts.game
+    g = ts.match.state
     assert (g.active, g.possession, g.off_field) == ("A", "A", PerSide(0, 1))
     assert g.last_loss == rules.Loss("B", "OUT_OF_BOUNDS", "PB-24")
 
@@ -410,7 +410,7 @@ def test_selector_pickup_with_ball_out_is_the_new_carrier_out_PB_35() -> None:
 def test_touchdown_with_ball_out_stands_PB_36() -> None:
     ts = kicked_off(landed=False)  # Bob holds the ball
     ts, _ = press(ts, "touchdown", "next", "next", "next", "next", "plus", "shot_done")
-    assert ts.game.score == PerSide(0, 1) and ts.game.phase == "place_defender" and ts.game.kicker == "B"
+    assert ts.match.state.score == PerSide(0, 1) and ts.match.state.phase == "place_defender" and ts.match.state.kicker == "B"
 
 
 def test_selector_counts_stop_at_zero_and_ko_counts_PB_26() -> None:
@@ -421,28 +421,28 @@ def test_selector_counts_stop_at_zero_and_ko_counts_PB_26() -> None:
     ts, _ = press(ts, "minus")
     assert ts.pitch.ko == 0
     ts, _ = press(ts, "plus", "plus", "shot_done")
-    assert ts.game.pitched == 3
+    assert ts.match.state.pitched == 3
 
 
 def test_refused_pitch_keeps_its_draft_for_correction() -> None:
     ts, _ = press(kicked_off(), "touchdown", "shot_done")  # nobody carries the ball
     assert refused(ts, "PB-27") == "no ball carrier after this pitch: a touchdown needs one"
-    assert ts.pitch.touchdown and ts.game.pitched == 0
+    assert ts.pitch.touchdown and ts.match.state.pitched == 0
 
 
 def test_undo_clears_the_draft_first_then_takes_back_the_last_input() -> None:
     ts = kicked_off(landed=False)
     ts, _ = press(ts, "shot_done")
     ts, eff = press(ts, "pass", "all_out", "undo")
-    assert eff == [] and ts.pitch == t.PitchDraft() and ts.game.pitched == 1
+    assert eff == [] and ts.pitch == t.PitchDraft() and ts.match.state.pitched == 1
     ts, eff = press(ts, "undo")
-    assert eff == [Accepted(None, 10.0)] and ts.game.pitched == 0
+    assert eff == [Accepted(None, 10.0)] and ts.match.state.pitched == 0
 
 
 def test_end_turn_passes_the_initiative_PB_34() -> None:
     ts, eff = press(kicked_off(), "end_turn")
     assert eff == [Accepted(rules.EndTurn(), 10.0)]
-    assert ts.game.active == "A" and ts.game.last_loss == rules.Loss("B", "END_OF_TURN", "PB-34")
+    assert ts.match.state.active == "A" and ts.match.state.last_loss == rules.Loss("B", "END_OF_TURN", "PB-34")
 
 
 def test_end_turn_with_a_pitch_being_entered_is_refused() -> None:
@@ -464,12 +464,12 @@ def test_defensive_placement_after_a_proper_pitch_and_its_cancellation_PB_31_PB_
     assert t.draft_line(ts) == "DEF PLACEMENT"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.DefPlacement(True), 10.0)]
-    assert ts.game.def_turned == 1
+    assert ts.match.state.def_turned == 1
     ts, _ = press(ts, "shot_done", "def_place", "miss")
     assert t.draft_line(ts) == "DEF PLACEMENT WRONG"
     ts, eff = press(ts, "shot_done")
     assert eff == [Accepted(rules.DefPlacement(False), 10.0)]
-    assert not ts.game.def_allowed
+    assert not ts.match.state.def_allowed
     ts, _ = press(ts, "shot_done", "def_place")
     assert refused(ts, "PB-32") == "a defensive placement went wrong: Ann has no more this turn"
 
@@ -483,15 +483,15 @@ def test_the_match_to_three_touchdowns_PB_30() -> None:
     ts = kicked_off(landed=False)  # Bob holds the ball
     for kick in range(3):
         ts, _ = press(ts, "touchdown", "shot_done")
-        if ts.game.phase == "finished":
+        if ts.match.state.phase == "finished":
             break
         # Bob scored: OK ends the touchdown's screen; Bob kicks, places first; Ann places;
         # the kick-off is a touch back
         ts, _ = press(ts, "shot_done", "shot_done", "shot_done", "miss", "shot_done")
-        assert ts.game.active == "A" and ts.game.possession == "A"
+        assert ts.match.state.active == "A" and ts.match.state.possession == "A"
         ts, _ = press(ts, "end_turn")  # Ann ends her turn; Bob has no ball...
         ts, _ = press(ts, "strip", "shot_done")  # ...and strips Ann's carrier (bonus)
-    g = ts.game
+    g = ts.match.state
     assert g.phase == "finished" and g.score == PerSide(0, 3)
     result = rules.outcome(g)
     assert result == Outcome("B", Notice.of("PB-30", "three_touchdowns", side="B", touchdowns=3))

@@ -61,7 +61,7 @@ def sheet_shot(ts: t.TableState, kinds: list[str], pockets: list[int] | None = N
         ts, _ = drop(ts, (pockets or [1] * len(kinds))[i], at=1.0 + i * 0.1)
     ts, _ = press(ts, "shot_done")
     assert ts.mode == "sheet" and ts.cursor == 0
-    order = t.kinds_for(ts.game)
+    order = t.kinds_for(ts.match.state)
     for kind in kinds:
         ts, _ = press(ts, *(["plus"] * (order.index(kind) + 1)), "next")  # type: ignore[arg-type]
     ts, _ = press(ts, *extra)
@@ -72,13 +72,13 @@ def test_the_toss_winner_chooses_the_breaker_with_plus_and_done_PN_05() -> None:
     ts = t.new_table(names=("Ann", "Bob"))
     ts, eff = press(ts, "coin")
     ts, _ = t.handle(ts, CoinTossed("A", 0.0))
-    assert ts.game.phase == "choose_breaker"
+    assert ts.match.state.phase == "choose_breaker"
     assert t.view(ts).breaker == "A"
     ts, _ = press(ts, "plus")
     assert t.view(ts).breaker == "B"
     ts, eff = press(ts, "shot_done", at=2.0)
     assert eff == [Accepted(R.Breaker("B"), 2.0)]
-    assert ts.game.turn == "B" and ts.game.breaker == "B" and ts.game.is_break
+    assert ts.match.state.turn == "B" and ts.match.state.breaker == "B" and ts.match.state.is_break
 
 
 def test_a_press_other_than_coin_before_the_toss_is_refused_PN_05() -> None:
@@ -135,17 +135,17 @@ def test_done_opens_the_shot_sheet_and_an_unnamed_piece_is_refused_PN_A12() -> N
     assert ts.prompt is not None and ts.prompt.kind == "refusal" and ts.prompt.rule == "PN-A12"
     assert ts.prompt.text == "piece 2 (pocket 4): say what it was with + -"
     assert ts.cursor == 1
-    assert ts.game.pocketed == R.Pieces(0, 0)
+    assert ts.match.state.pocketed == R.Pieces(0, 0)
 
 
 def test_kinds_cycle_with_the_shooters_colour_first_once_assigned_PN_10() -> None:
     ts = start()
-    assert t.kinds_for(ts.game) == ("white", "black", "poison", "pitch", "double")
+    assert t.kinds_for(ts.match.state) == ("white", "black", "poison", "pitch", "double")
     ts, eff = sheet_shot(ts, ["black"])  # Ann pockets one black on the break: Ann is black
     assert unsensed(eff) == [Accepted(R.Shot(black=1), 5.0)]
-    assert ts.game.colours == PerSide("black", "white")
-    assert ts.game.turn == "A"
-    assert t.kinds_for(ts.game) == ("black", "white", "poison", "pitch", "double")
+    assert ts.match.state.colours == PerSide("black", "white")
+    assert ts.match.state.turn == "A"
+    assert t.kinds_for(ts.match.state) == ("black", "white", "poison", "pitch", "double")
     ts, _ = drop(ts, 1)
     ts, _ = press(ts, "shot_done", "minus")  # minus from "?" offers the last kind first
     assert ts.draft.pieces[0].kind == "double"
@@ -159,8 +159,8 @@ def test_a_double_count_is_corrected_and_both_sensed_and_confirmed_are_kept() ->
     ts, eff = sheet_shot(ts, ["white", "double"], pockets=[3, 3])
     assert eff == [Accepted(R.Shot(white=1, sensed=(0, 0, 2, 0)), 5.0)]  # journaled: both
     assert ts.last == t.ShotReport((0, 0, 2, 0), R.Shot(white=1, sensed=(0, 0, 2, 0)), R.Pieces())
-    assert ts.game.pocketed == R.Pieces(1, 0)
-    assert ts.game.colours == PerSide("white", "black")
+    assert ts.match.state.pocketed == R.Pieces(1, 0)
+    assert ts.match.state.colours == PerSide("white", "black")
 
 
 def test_a_piece_the_beam_missed_is_added_by_hand() -> None:
@@ -174,7 +174,7 @@ def test_a_piece_the_beam_missed_is_added_by_hand() -> None:
     # journaled: both pieces count; the record says the second was entered by hand
     assert eff == [Accepted(R.Shot(white=2, sensed=(1, 0, 0, 0), by_hand=("white",)), 0.0)]
     assert ts.last is not None and ts.last.sensed == (1, 0, 0, 0)
-    assert ts.game.bonus == 1  # two own on the assigning shot: one bonus turn (PN-30)
+    assert ts.match.state.bonus == 1  # two own on the assigning shot: one bonus turn (PN-30)
 
 
 def test_a_scratch_before_any_piece_owes_one_that_the_next_sunk_piece_pays_PN_08_PN_29() -> None:
@@ -183,20 +183,20 @@ def test_a_scratch_before_any_piece_owes_one_that_the_next_sunk_piece_pays_PN_08
     ts, eff = press(ts, "pitch_off", "shot_done")  # Ann scratches off the board: spot one white
     assert unsensed(eff) == [Accepted(R.Shot(pitch="off"), 0.0)]
     assert ts.action == "SPOT 1 WHITE AT CENTRE"
-    assert ts.game.pocketed == R.Pieces(0, 0) and ts.game.turn == "B"
+    assert ts.match.state.pocketed == R.Pieces(0, 0) and ts.match.state.turn == "B"
     ts, eff = press(ts, "shot_done")  # Bob misses: nothing sensed commits straight away
     assert unsensed(eff) == [Accepted(R.Shot(), 0.0)] and ts.action is None
     ts, eff = press(ts, "pitch_off", "shot_done")  # Ann scratches again: none pocketed, owes one
-    assert ts.game.owed == PerSide(1, 0)
+    assert ts.match.state.owed == PerSide(1, 0)
     assert ts.prompt is not None and ts.prompt.text == "Scratch: Ann owes 1"
-    assert _status(ts.game, "A") == "OWES 1"
+    assert _status(ts.match.state, "A") == "OWES 1"
     ts, _ = press(ts, "shot_done")  # Bob misses
     ts, eff = sheet_shot(ts, ["white"])  # Ann sinks a white: it pays the debt, spotted
     assert unsensed(eff) == [Accepted(R.Shot(white=1), 5.0)]
-    assert ts.game.owed == PerSide(0, 0) and ts.game.pocketed == R.Pieces(0, 0)
+    assert ts.match.state.owed == PerSide(0, 0) and ts.match.state.pocketed == R.Pieces(0, 0)
     assert ts.action == "SPOT 1 WHITE AT CENTRE"
     assert ts.last is not None and ts.last.spotted == R.Pieces(1, 0)
-    assert ts.game.turn == "A"  # the paying shot still counts (PN-29)
+    assert ts.match.state.turn == "A"  # the paying shot still counts (PN-29)
 
 
 def test_a_triple_banks_two_bonus_turns_shown_by_the_shooter_PN_15() -> None:
@@ -205,12 +205,12 @@ def test_a_triple_banks_two_bonus_turns_shown_by_the_shooter_PN_15() -> None:
     assert ts.prompt is not None and ts.prompt.text == "Ann is white, Bob is black"
     ts, eff = sheet_shot(ts, ["white", "white", "white"], pockets=[1, 2, 2])
     assert unsensed(eff) == [Accepted(R.Shot(white=3), 5.0)]
-    assert ts.game.bonus == 2 and ts.game.turn == "A"
+    assert ts.match.state.bonus == 2 and ts.match.state.turn == "A"
     assert ts.prompt is not None and ts.prompt.text == "Ann banks 2 bonus"
-    assert _status(ts.game, "A") == "+2 BONUS"
-    assert _status(ts.game, "B") == "BLACK"
+    assert _status(ts.match.state, "A") == "+2 BONUS"
+    assert _status(ts.match.state, "B") == "BLACK"
     ts, _ = press(ts, "shot_done")  # a miss spends one
-    assert ts.game.bonus == 1 and ts.game.turn == "A"
+    assert ts.match.state.bonus == 1 and ts.match.state.turn == "A"
     assert ts.prompt is not None and ts.prompt.text == "Ann uses a bonus turn"
 
 
@@ -219,20 +219,20 @@ def test_the_poison_with_a_scratch_loses_PN_21() -> None:
     ts, _ = sheet_shot(ts, ["white"])  # not the break any more
     ts, eff = sheet_shot(ts, ["poison", "pitch"], pockets=[2, 4])
     assert unsensed(eff) == [Accepted(R.Shot(poison=True, pitch="pocket"), 5.0)]
-    assert ts.game.phase == "finished"
-    assert R.outcome(ts.game) == Outcome("B", Notice.of("PN-21", "poison_with_scratch", side="A"))
-    assert short_cause(R.outcome(ts.game).cause, ts.names) == "Ann: poison with a scratch (PN-21)"  # type: ignore[union-attr]
+    assert ts.match.state.phase == "finished"
+    assert R.outcome(ts.match.state) == Outcome("B", Notice.of("PN-21", "poison_with_scratch", side="A"))
+    assert short_cause(R.outcome(ts.match.state).cause, ts.names) == "Ann: poison with a scratch (PN-21)"  # type: ignore[union-attr]
 
 
 def test_the_poison_alone_on_the_poison_wins_and_the_loser_breaks_the_next_game_PN_31() -> None:
     ts = start(R.Options(pieces=2, games=2))
     ts, _ = sheet_shot(ts, ["white", "white"])  # Ann: both whites, a bonus turn; on the poison
-    assert R.is_on_poison(ts.game, "A")
+    assert R.is_on_poison(ts.match.state, "A")
     assert ts.prompt is not None and ts.prompt.text == "Ann: on the poison"
     ts, eff = sheet_shot(ts, ["poison"])
     assert unsensed(eff) == [Accepted(R.Shot(poison=True), 5.0)]
-    assert ts.game.score == PerSide(1, 0) and ts.game.game_number == 2
-    assert ts.game.turn == "B" and ts.game.breaker == "B"
+    assert ts.match.state.score == PerSide(1, 0) and ts.match.state.game_number == 2
+    assert ts.match.state.turn == "B" and ts.match.state.breaker == "B"
     assert ts.prompt is not None and ts.prompt.text == "Ann wins game 1"
 
 
@@ -255,7 +255,7 @@ def test_an_equal_debt_payment_on_an_open_board_asks_which_colour_to_spot_PN_A5(
     assert t.rows(ts)[ts.cursor] == ("spot", 0)
     ts, eff = press(ts, "minus", "shot_done")  # minus from "?": black
     assert unsensed(eff) == [Accepted(R.Shot(white=1, black=1, spot="black"), 0.0)]
-    assert ts.game.owed == PerSide(0, 0) and ts.game.pocketed == R.Pieces(1, 0)
+    assert ts.match.state.owed == PerSide(0, 0) and ts.match.state.pocketed == R.Pieces(1, 0)
     assert ts.action == "SPOT 1 BLACK AT CENTRE"
 
 
@@ -266,7 +266,7 @@ def test_knocked_off_pieces_and_a_foul_come_from_the_sheet_PN_A8_PN_A10() -> Non
     keys = [k for k, _ in t.rows(ts)]
     assert keys == ["add", "pitch_off", "foul", "white_off", "black_off", "poison_off"]
     ts, _ = press(ts, "next", "next", "plus", "next", "next", "plus", "plus", "shot_done")
-    assert ts.game.turn == "B"
+    assert ts.match.state.turn == "B"
     assert ts.last is not None and ts.last.shot == R.Shot(foul=True, black_off=2)
     assert ts.action == "SPOT 1 WHITE + 2 BLACK"  # the foul's spotted white, the two off
 
@@ -281,7 +281,7 @@ def test_undo_leaves_the_sheet_then_clears_the_shot_then_takes_back_an_input() -
     assert eff == [] and ts.draft == t.ShotDraft()
     ts, eff = press(ts, "undo", at=3.0)
     assert eff == [Accepted(None, 3.0)]
-    assert ts.game.phase == "choose_breaker"
+    assert ts.match.state.phase == "choose_breaker"
 
 
 def test_a_noisy_pocket_is_shown_and_a_drop_outside_a_shot_is_ignored() -> None:
@@ -322,4 +322,4 @@ def test_miss_reshoot_offers_the_touched_row_PN_23() -> None:
     ts = replace(ts, cursor=t.rows(ts).index(("touched", 0)))
     ts, eff = press(ts, "plus", "shot_done")
     assert unsensed(eff) == [Accepted(R.Shot(touched=False), 0.0)]
-    assert ts.game.turn == "A" and ts.game.is_break  # the break is taken again
+    assert ts.match.state.turn == "A" and ts.match.state.is_break  # the break is taken again

@@ -32,7 +32,7 @@ def test_two_debts_paid_by_two_white_and_one_black_offer_the_spot_row_PN_A5() ->
     ts = started()
     # Ann scratches twice on an open board, Bob misses each time: Ann owes 2 (PN-28)
     ts, _ = press(ts, "pitch_off", "shot_done", "shot_done", "pitch_off", "shot_done", "shot_done")
-    assert ts.game.owed == PerSide(2, 0) and ts.game.turn == "A"
+    assert ts.match.state.owed == PerSide(2, 0) and ts.match.state.turn == "A"
     # Ann sinks 2 white and 1 black: the first debt takes a white (the colour pocketed
     # most), the second is left with 1 white and 1 black: the shooter chooses (PN-A5)
     for i in range(3):
@@ -51,8 +51,8 @@ def test_two_debts_paid_by_two_white_and_one_black_offer_the_spot_row_PN_A5() ->
     ]
     # both debts paid with white: white 2 -> 0 pocketed, the black stays down; the board
     # stays open (PN-13) and Ann goes on (PN-29, PN-27)
-    assert ts.game.owed == PerSide(0, 0) and ts.game.pocketed == R.Pieces(0, 1)
-    assert ts.game.colours == PerSide(None, None) and ts.game.turn == "A"
+    assert ts.match.state.owed == PerSide(0, 0) and ts.match.state.pocketed == R.Pieces(0, 1)
+    assert ts.match.state.colours == PerSide(None, None) and ts.match.state.turn == "A"
     assert ts.action == "SPOT 2 WHITE AT CENTRE"
 
 

@@ -151,10 +151,10 @@ def test_accepted_inputs_land_as_replay_lines_at_seconds_since_the_start(rec: Re
 def test_a_finished_match_is_marked_finished_with_its_result(rec: Recorder, journal: Journal, clock: FakeClock) -> None:
     d = started(rec, clock)
     to_the_result(d)
-    assert d.ts.game.phase == "finished"
+    assert d.ts.match.state.phase == "finished"
     [r] = journal.history()
     assert (r.id, r.status, r.inputs) == (1, "finished", 4)
-    assert r.result == CODEC.output(d.ts.game)
+    assert r.result == CODEC.output(d.ts.match.state)
     assert (r.result["winner"], r.result["score"], r.result["round_scores"]) == ("A", {"A": 1, "B": 0}, [{"A": 20, "B": 5}])
     assert (r.started_wall, r.ended_wall, r.ended_synced) == (1_700_000_000.0, 1_700_000_060.0, True)
     assert lines(journal, 1)[-1] == {"input": "tally", "A": [0, 0, 0], "B": [0, 0, 1], "at": 20.7}
@@ -165,7 +165,7 @@ def test_an_undo_after_the_final_tally_reopens_the_match(rec: Recorder, journal:
     d = started(rec, clock)
     to_the_result(d)
     d.press("undo", 130.0)
-    assert d.ts.game.phase == "tally"
+    assert d.ts.match.state.phase == "tally"
     [r] = journal.history()
     assert (r.status, r.result, r.ended_wall, journal.running()) == ("playing", None, None, 1)
     assert lines(journal, 1)[-1] == {"input": "undo", "at": 30.0}
@@ -240,7 +240,7 @@ def test_resume_rebuilds_the_exact_rules_state_and_prompt(db: Path, clock: FakeC
     j2, rec2, after = reopen(db, clock2)
     try:
         assert rec2.match_id == 1 and rec2.warning is None
-        assert after.game == before.game
+        assert after.match.state == before.match.state
         assert after.match.inputs == before.match.inputs
         assert after.prompt == before.prompt
         assert after.names == NAMES
@@ -280,7 +280,7 @@ def test_a_running_match_with_a_malformed_line_is_abandoned_and_the_table_starts
     caplog.set_level(logging.ERROR, logger="pitchside.app.recorder")
     j2, rec2, ts = reopen(db, clock)
     try:
-        assert ts.game == rules.new_match(OPTIONS)
+        assert ts.match.state == rules.new_match(OPTIONS)
         assert ts.match.inputs == []
         assert rec2.match_id != 1
         assert j2.history()[0].status == "abandoned"
@@ -318,7 +318,7 @@ def test_a_running_match_that_no_longer_replays_is_abandoned(
     caplog.set_level(logging.ERROR, logger="pitchside.app.recorder")
     j2, rec2, ts = reopen(db, clock)
     try:
-        assert (ts.match.inputs, ts.game.phase) == ([], "toss")
+        assert (ts.match.inputs, ts.match.state.phase) == ([], "toss")
         assert rec2.match_id != 1
         assert [(r.id, r.status) for r in j2.history()][0] == (1, "abandoned")
         assert [r.getMessage() for r in caplog.records] == [
@@ -341,12 +341,12 @@ def test_a_kill_between_the_final_tally_and_marking_the_result_still_keeps_the_r
     j.close()
     with closing(sqlite3.connect(db)) as raw, raw:  # the state such a kill left on disk
         raw.execute("UPDATE matches SET status = 'playing', result = NULL, ended_wall = NULL, ended_synced = 0")
-    assert d.ts.game.phase == "finished"
+    assert d.ts.match.state.phase == "finished"
     j2, rec2, after = reopen(db, FakeClock())
     try:
-        assert after.game == d.ts.game
+        assert after.match.state == d.ts.match.state
         [r] = j2.history()
-        assert (r.status, r.result) == ("finished", CODEC.output(d.ts.game))
+        assert (r.status, r.result) == ("finished", CODEC.output(d.ts.match.state))
         rec2.new_match(fresh())
         Driver(fresh(), rec2, FakeClock()).press("coin", 1.0)
         assert [(r.id, r.status) for r in j2.history()] == [(1, "finished"), (2, "playing")]
@@ -387,16 +387,16 @@ def test_the_step_that_ends_a_match_is_one_transaction_with_its_result(rec: Reco
     d.press("shot_done", 110.0)
     sql = _transactions(journal)
     d.tally_b5(120.0)
-    assert d.ts.game.phase == "finished"
+    assert d.ts.match.state.phase == "finished"
     assert [q for q in sql if q in ("BEGIN", "COMMIT", "ROLLBACK")] == ["BEGIN", "COMMIT"]
     [r] = journal.history()
-    assert (r.status, r.result) == ("finished", CODEC.output(d.ts.game))
+    assert (r.status, r.result) == ("finished", CODEC.output(d.ts.match.state))
 
 
 def test_rebuild_folds_a_stored_match(rec: Recorder, journal: Journal, clock: FakeClock) -> None:
     d = started(rec, clock)
     to_the_result(d)
-    assert rebuild(journal, 1).state == d.ts.game
+    assert rebuild(journal, 1).state == d.ts.match.state
 
 
 # --- memory mode on the display -----------------------------------------------------------
@@ -452,7 +452,7 @@ def test_a_runtime_shows_the_storage_warning_when_the_journal_goes_to_memory_mod
     clock.t = 102.0
     rt.post(ButtonPressed("shot_done", 102.0))
     rt.process_pending()
-    assert (rt.state.game.turn, rt.state.match.inputs[-1]) == ("B", to_shot_stays())  # the match goes on
+    assert (rt.state.match.state.turn, rt.state.match.inputs[-1]) == ("B", to_shot_stays())  # the match goes on
     assert (journal.durable, rec.warning) == (False, "NOT SAVING: disk full")
     assert rt.state.prompt is None
     assert sink.frames[-1].tobytes() == expected_frame(rt.state, "NOT SAVING: disk full")

@@ -8,7 +8,7 @@ its own, fuller check (test_boulomania_resume.py).
 A game's own timers (``game:...``) are let run before the frames are compared: an
 animation is not a frame a table is left showing (Pitch Bowl's coin spins for 1.5 s and
 then shows the winner; a table restarted mid-spin shows the winner at once, by design:
-tables/pitchbowl.py)."""
+tables/pitchbowl/)."""
 
 from __future__ import annotations
 

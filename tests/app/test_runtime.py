@@ -20,7 +20,7 @@ from PIL import Image
 
 from pitchside.tables import pichenotte as table
 from pitchside.tables.kiosk import KioskSettings
-from pitchside.app.runtime import Runtime, TableParts
+from pitchside.app.runtime import MatchRecorder, Runtime, TableParts
 from pitchside.core.rules import pichenotte as rules
 from pitchside.core.sides import PerSide, Side
 from pitchside.render.pichenotte import render
@@ -87,7 +87,7 @@ def rt(sink: FakeSink, toss: FakeToss, clock: FakeClock, journal: list[table.Acc
                    settings=NO_ATTRACT))
 
 
-class ListRecorder:
+class ListRecorder(MatchRecorder):
     """A recorder keeping the accepted effects in a list (the runtime's journal hook)."""
 
     warning: str | None = None
@@ -126,13 +126,13 @@ FIRST_SHOT = rules.Shot(called=False, contact=True, twenty=False, ditched=False,
 
 
 def test_coin_press_calls_the_toss_source_once_and_its_winner_shoots(rt: Runtime, toss: FakeToss) -> None:
-    assert rt.state.game.phase == "toss"
+    assert rt.state.match.state.phase == "toss"
     rt.post(ButtonPressed("coin", 1.0))
     assert toss.calls == 0  # nothing happens until the loop runs
     assert rt.process_pending() == 1  # one queued press
     assert toss.calls == 1
-    assert rt.state.game.phase == "shooting"
-    assert rt.state.game.turn == "B"
+    assert rt.state.match.state.phase == "shooting"
+    assert rt.state.match.state.turn == "B"
     assert rt.events_handled == 2  # the press and the CoinTossed it caused
 
 
@@ -141,7 +141,7 @@ def test_toss_winner_a(sink: FakeSink, clock: FakeClock) -> None:
     rt = Runtime(table.new_table(), TableParts(sink, toss, clock, settings=NO_ATTRACT))
     rt.post(ButtonPressed("coin", 1.0))
     rt.process_pending()
-    assert (toss.calls, rt.state.game.turn) == (1, "A")
+    assert (toss.calls, rt.state.match.state.turn) == (1, "A")
 
 
 def test_second_coin_press_is_refused_without_tossing_again(rt: Runtime, toss: FakeToss) -> None:
@@ -150,7 +150,7 @@ def test_second_coin_press_is_refused_without_tossing_again(rt: Runtime, toss: F
     rt.post(ButtonPressed("coin", 2.0))
     assert rt.process_pending() == 1
     assert toss.calls == 1
-    assert rt.state.game.turn == "B"
+    assert rt.state.match.state.turn == "B"
     assert rt.state.prompt is not None and rt.state.prompt.rule == "PI-20"
 
 
@@ -267,7 +267,7 @@ def test_undo_of_the_shot_restores_the_turn(rt: Runtime, journal: list[table.Acc
     after_toss = rt.state.match.state
     rt.post(ButtonPressed("shot_done", 2.0))
     rt.process_pending()
-    assert rt.state.game.turn == "A"
+    assert rt.state.match.state.turn == "A"
     rt.post(ButtonPressed("undo", 3.0))
     rt.process_pending()
     assert rt.state.match.state == after_toss
@@ -355,9 +355,9 @@ def test_events_a_timer_callback_posts_are_handled_by_the_next_pass(rt: Runtime)
     rt.post(TimerRequest("coin", 2.0))
     rt.process_pending()
     rt.fire_due(2.0)
-    assert rt.state.game.phase == "toss"
+    assert rt.state.match.state.phase == "toss"
     assert rt.process_pending() == 1
-    assert rt.state.game.turn == "B"
+    assert rt.state.match.state.turn == "B"
 
 
 def test_unknown_timer_target_is_dropped_with_an_error_log(rt: Runtime, caplog: pytest.LogCaptureFixture) -> None:

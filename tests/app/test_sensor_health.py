@@ -15,7 +15,7 @@ import pytest
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.cli.main import main
-from pitchside.core.copying import replace
+from pitchside.core.copying import copy_with
 from pitchside.core.pricing import LedgerEntry
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
@@ -233,7 +233,7 @@ def test_service_mode_asks_for_the_record_and_shows_it_on_the_sensors_page(journ
     ks, eff = k.handle(ks, ButtonHeld("undo", 3.0))
     assert ks.mode == "service" and fx.ReadSensorHealth() in eff
     ks, _ = k.handle(ks, fx.SensorHealthRead(tuple(journal.sensor_health())))
-    ks = replace(ks, pressed=frozenset())
+    ks = copy_with(ks, pressed=frozenset())
     for at in (5.0, 6.0, 7.0):  # inputs, pattern, status, then the sensors page
         ks, eff = k.handle(ks, ButtonPressed("next", at))
         assert fx.ReadSensorHealth() in eff  # each page read afresh
@@ -245,7 +245,7 @@ def test_service_mode_asks_for_the_record_and_shows_it_on_the_sensors_page(journ
 
 def test_the_sensors_page_lists_a_sensor_with_no_record_yet() -> None:
     ks, _ = k.start(k.KioskSettings(start_in_service=True), t.new_table(), INPUTS, 0.0)
-    ks = replace(ks, service_page=3)
+    ks = copy_with(ks, service_page=3)
     assert k.view(ks) == ServiceView("sensors", (("20 beam", "no record", "-"),), footer="NEXT: page 4/4")
 
 

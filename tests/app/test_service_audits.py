@@ -60,7 +60,8 @@ def test_the_service_page_shows_the_journals_audits(tmp_path: Path) -> None:
     t.post(CoinInserted("coin_slot", 1.0, 2), CoinInserted("coin_slot", 1.5, 1), CoinFault("coin_slot", 2.0, "x", 3))
     to_service(t)
     view = to_audits_page(t)
-    assert view.rows == (("COINS 2 = €1.50",), ("GAMES 0  FREE €0.00",), ("FAULTS 1  SINCE START",))
+    assert view.rows == (("COINS 2 = €1.50",), ("GAMES 0  FREE €0.00",), ("FAULTS 1  SINCE START",),
+                         ("LIFE COINS 2 = €1.50",), ("LIFE GAMES 0  FREE 0",))  # fmt: skip
     assert view.footer.endswith("hold -: reset")
     t.press("next")  # read afresh on each page turn: a coin dropped in service mode shows
     t.post(CoinInserted("coin_slot", 3.0, 1))
@@ -82,7 +83,8 @@ def test_staff_reset_with_the_confirm_keeps_the_reset_and_the_credit(tmp_path: P
     assert kinds(path)[-1][2] == 1_700_000_000.0  # with its time
     view = to_audits_page(t)
     assert view.rows == (("COINS 0 = €0.00",), ("GAMES 0  FREE €0.00",),
-                         ("FAULTS 0  SINCE " + t.rt.kiosk.audits.since,))  # fmt: skip
+                         ("FAULTS 0  SINCE " + t.rt.kiosk.audits.since,),
+                         ("LIFE COINS 1 = €1.00",), ("LIFE GAMES 0  FREE 0",))  # the lifetime meters stay  # fmt: skip
     assert t.rt.kiosk.audits.resets == 1 and t.rt.kiosk.audits.since.startswith("2023-11-1")
     assert kiosk.shown_credit(t.rt.kiosk) == 100
     t.close()

@@ -1,4 +1,4 @@
-"""The tables' copies (pitchside.core.copying.replace) equal dataclasses.replace's, for the
+"""The tables' copies (pitchside.core.copying.copy_with) equal dataclasses.replace's, for the
 kiosk's state and each game's table state (latency)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from pitchside.core.copying import replace
+from pitchside.core.copying import copy_with
 from pitchside.render.view import Prompt
 from pitchside.tables.kiosk import InputStat, KioskSettings, KioskState
 from pitchside.tables.registry import app_for
@@ -18,10 +18,10 @@ def test_the_kiosk_state_copy_equals_dataclasses_replace() -> None:
 
     ks = KioskState(KioskSettings(), pichenotte.new_table(), stats=(("a", InputStat(True, 3)),), last_input_at=1.5)
     changes = {"pressed": frozenset({"a"}), "last_input_at": 2.0, "dimmed": True, "moment": None}
-    got = replace(ks, **changes)
+    got = copy_with(ks, **changes)
     assert got == dataclasses.replace(ks, **changes)
     assert (got.pressed, got.last_input_at, got.dimmed, got.stats) == (frozenset({"a"}), 2.0, True, ks.stats)
-    assert replace(ks, mode="menu", cursor=2) == dataclasses.replace(ks, mode="menu", cursor=2)
+    assert copy_with(ks, mode="menu", cursor=2) == dataclasses.replace(ks, mode="menu", cursor=2)
 
 
 @pytest.mark.parametrize("game", ["pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove"])
@@ -29,9 +29,9 @@ def test_each_game_table_copy_equals_dataclasses_replace(game: str) -> None:
     app = app_for(game)
     ts = app.new_table(None, ("Ann", "Bob"))
     prompt = Prompt("hello", "info")
-    assert replace(ts, prompt=prompt) == dataclasses.replace(ts, prompt=prompt)
-    assert replace(ts, prompt=prompt).prompt == prompt
-    assert replace(ts, names=("C", "D")).names == ("C", "D")
+    assert copy_with(ts, prompt=prompt) == dataclasses.replace(ts, prompt=prompt)
+    assert copy_with(ts, prompt=prompt).prompt == prompt
+    assert copy_with(ts, names=("C", "D")).names == ("C", "D")
 
 
 def test_a_press_accepted_in_play_copies_the_kiosk_state_twice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,7 +53,7 @@ def test_a_press_accepted_in_play_copies_the_kiosk_state_twice(monkeypatch: pyte
     ks, _ = k.handle(ks, fx.CoinTossed("A", 2.5))
     assert ks.mode == "playing"
     copies: list[object] = []
-    real = replace
+    real = copy_with
 
     def counting(obj: object, /, **changes: object) -> object:
         if isinstance(obj, k.KioskState):

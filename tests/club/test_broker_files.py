@@ -34,7 +34,7 @@ def test_the_acl_gives_tables_their_own_topics_by_user_name_and_the_league_its_v
     rules = [x for x in acl("kings-head").splitlines() if x and not x.startswith("#")]
     assert rules == [
         "pattern write pitchside/%u/status", "pattern write pitchside/%u/state", "pattern write pitchside/%u/events",
-        "pattern write pitchside/%u/result", "pattern read pitchside/%u/cmd/#",
+        "pattern write pitchside/%u/result", "pattern write pitchside/%u/audits", "pattern read pitchside/%u/cmd/#",
         "user league", "topic read pitchside/kings-head/#", "topic write pitchside/kings-head/+/cmd/#",
         "user dashboard", "topic read pitchside/kings-head/#"]
 

@@ -21,6 +21,7 @@ from pitchside.core.record.games import GAMES, codec_for
 from pitchside.core.rules import boulomania, mastermove, pichenotte, pitchbowl, pitchnut
 from pitchside.core.sides import PerSide
 from support.strategies import options_json
+from support.examples import scaled
 
 PREFIX = {"pichenotte": "PI", "pitchnut": "PN", "boulomania": "BM", "pitchbowl": "PB", "mastermove": "MM"}
 RULE_ID = re.compile(r"^(PI|PN|BM|PB|MM)-(\d{2}|A\d{1,2})$")
@@ -140,7 +141,7 @@ def test_a_declared_option_is_read_written_checked_and_drawn() -> None:
         check_declared(ToyOptions(mode="medium"))  # type: ignore[arg-type]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(options_json(ToyOptions))
 def test_the_strategy_draws_only_what_the_declaration_allows(raw: dict[str, Any]) -> None:
     opts = Fields(raw, "options").read(ToyOptions)
@@ -163,7 +164,7 @@ def _possible_by_hand(raw: dict[str, Any]) -> list[str]:
     return kept
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(st.sampled_from(GAMES), st.data())
 def test_every_games_declared_inputs_round_trip_through_json(game: str, data: st.DataObject) -> None:
     """Any input whose fields are all plain (declared), drawn from its declaration,

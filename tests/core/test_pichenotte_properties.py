@@ -15,6 +15,7 @@ from pitchside.core.rules import pichenotte as P
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
 from support.strategies import options_json
+from support.examples import scaled
 
 CODEC = PichenotteCodec()
 sides = st.sampled_from(["A", "B"])
@@ -94,7 +95,7 @@ def check_snapshot_round_trip(state: P.State) -> None:
     assert P.parse_snapshot(line) == state
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 80))
 def test_random_inputs_fold_replay_undo_and_snapshot(data, opts, n):
     """The fold properties (support/fold.py), and after every line the one-line snapshot
@@ -108,7 +109,7 @@ def test_random_inputs_fold_replay_undo_and_snapshot(data, opts, n):
     check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, invariants)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(data=st.data(), opts=options())
 def test_complete_rounds_only_legal_shots(data, opts):
     """Drive whole rounds with only shots that are legal now and matching tallies: the

@@ -9,10 +9,12 @@ import ast
 import json
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from support.notices import scenario_notices
+from support.sources import source_trees
 from pitchside.core.notice import Notice, Words
 from pitchside.core.record.format import replay
 from pitchside.core.rules import pichenotte as rules
@@ -38,13 +40,11 @@ def _rules_of(expr: ast.expr) -> frozenset[str] | None:
     return None
 
 
-def _notice_calls(module: object) -> list[tuple[frozenset[str] | None, str, ast.Call, str]]:
+def _notice_calls(module: ModuleType) -> list[tuple[frozenset[str] | None, str, ast.Call, str]]:
     """Every ``Notice.of(RULE, "code", ...)`` call in a module's source: (the rules it
     can name, None when computed; code; call; name of the enclosing function)."""
-    path = Path(module.__file__)  # type: ignore[attr-defined]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
-    for fn in ast.walk(tree):
+    for fn in (node for tree in source_trees(module) for node in ast.walk(tree)):
         if not isinstance(fn, ast.FunctionDef):
             continue
         for node in ast.walk(fn):

@@ -368,9 +368,11 @@ def test_bad_header_is_malformed_on_line_1(head, words):
 
 
 def test_games_of_the_format_not_yet_refereed_say_so(monkeypatch):
+    from pitchside.core.lazy import Lazy
     from pitchside.core.record import games
 
-    monkeypatch.setitem(games._CODECS, "pitchnut", "pitchside.core.record.no_such_module:Codec")
+    only = Lazy({"pichenotte": lambda: games.CODECS["pichenotte"]})  # a version without Pitchnut's codec
+    monkeypatch.setattr(games, "CODECS", only)
     err = malformed([json.dumps({"format": 1, "game": "pitchnut"})])
     assert str(err) == "line 1: game 'pitchnut' is not refereed by this version of Pitchside yet"
 

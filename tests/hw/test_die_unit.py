@@ -95,7 +95,7 @@ def test_good_rolls_enter_the_rules_as_inputs_carrying_their_values(bench: Bench
     unit.roll()
     bench.line()
     assert bench.accepted == [rules.StartRoll(5, 2), rules.JackRoll(3), rules.Point((5, 6))]
-    game = bench.ts.game
+    game = bench.ts.match.state
     assert game.jack == 3 and game.at(11) == "A" and game.to_play == "B"
     last = bench.ts.last
     assert last is not None and (last.team, last.values, last.source) == ("A", (5, 6), "unit")

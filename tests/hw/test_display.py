@@ -425,7 +425,7 @@ def test_page_address_offset_from_the_config_reaches_luma_sh1106(
     # luma.oled issue 376's modules: [display] page_address_offset = 0 is
     # checked by check-config and passed to luma's sh1106, which then addresses each
     # page from RAM column 0 instead of its default 2.
-    import pitchside_hw.display as display_module
+    import pitchside_hw.display_device as device_module
     from pitchside.app.config import load_config
     from pitchside_hw.table import open_display
 
@@ -437,7 +437,7 @@ def test_page_address_offset_from_the_config_reaches_luma_sh1106(
     config = load_config(path)
     assert config.display.page_address_offset == 0
     bus = RecordingSerial()
-    monkeypatch.setattr(display_module, "_open_serial", lambda *a, **k: bus)
+    monkeypatch.setattr(device_module, "_open_serial", lambda *a, **k: bus)
     disp = open_display(config)("display", config.display)
     bus.cmds.clear()
     disp.show(Image.new("1", (128, 64), 1))  # every column of every page changes

@@ -13,7 +13,7 @@ import pytest
 from luma.oled.device import sh1106, ssd1306, ssd1309, ssd1322, ssd1327, ssd1351
 from PIL import Image
 
-from pitchside.app.runtime import PreparingSink, Runtime, TableParts
+from pitchside.app.runtime import MatchRecorder, PreparingSink, Runtime, TableParts
 from pitchside.core.errors import HardwareError
 from pitchside.core.rules import pichenotte as rules
 from pitchside.signals.events import ButtonPressed
@@ -227,7 +227,7 @@ def test_frames_that_pack_alike_are_skipped() -> None:
 # --- the runtime: a journaled frame reaches the bus only once its write has returned ----
 
 
-class GatedRecorder:
+class GatedRecorder(MatchRecorder):
     """A recorder whose write (the journal's commit) blocks until the test opens the gate."""
 
     warning: str | None = None

@@ -50,7 +50,7 @@ def test_lines_reach_the_table_whole_and_in_order(source: PtyMoveSource, events:
             line = next_of(events, SerialLine)
             assert isinstance(line, SerialLine) and line.name == "moves" and line.at == 2.0
             ts, _ = mt.handle(ts, line)
-        assert (ts.game.phase, ts.game.to_move) == ("play", "B")
+        assert (ts.match.state.phase, ts.match.state.to_move) == ("play", "B")
 
 
 def test_noise_on_the_line_is_refused_as_a_line(source: PtyMoveSource, events: queue.Queue[object]) -> None:

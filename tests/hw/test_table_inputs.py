@@ -140,7 +140,7 @@ def test_coin_then_shot_done_commit_the_first_shot(tbl: Table) -> None:
     tbl.advance_to(5.0)
     assert [type(e).__name__ for e in tbl.events()] == ["ButtonPressed", "ButtonReleased"] * 2
     assert len(tbl.runtime.state.match.inputs) == 2
-    assert tbl.runtime.state.game.turn == "B"
+    assert tbl.runtime.state.match.state.turn == "B"
 
 
 def test_beam_break_of_5_ms_on_gpio27_is_one_beam_broken(tbl: Table, factory: VirtualClockFactory) -> None:
@@ -172,7 +172,7 @@ def test_hold_on_gpio23_through_the_runtime_timers_is_button_held(tbl: Table) ->
     # MATCH?, tables/kiosk/)
     tbl.drive("GPIO4", pulses.button_press(0.5, 0.1))
     tbl.advance_to(1.0)
-    assert tbl.runtime.state.game.phase == "shooting"
+    assert tbl.runtime.state.match.state.phase == "shooting"
     del tbl.posted[:]
 
     edges = pulses.button_press(1.0, 1.5)  # hold_s = 1.0
@@ -183,7 +183,7 @@ def test_hold_on_gpio23_through_the_runtime_timers_is_button_held(tbl: Table) ->
     assert tbl.runtime.next_due() is not None  # the decoder asked for timers
     tbl.advance_to(2.2)  # still pressed: only the runtime's timers can tell the hold
     assert tbl.events() == [ButtonPressed("new", 1.0), ButtonHeld("new", 2.0)]
-    assert tbl.runtime.state.game.phase == "shooting"  # a lone hold of NEW: no new match
+    assert tbl.runtime.state.match.state.phase == "shooting"  # a lone hold of NEW: no new match
     assert tbl.runtime.kiosk.mode == "end"  # the question, answered with DONE or not
     hold_requests = [p for p in tbl.posted if isinstance(p, TimerRequest) and p.reason == "hold"]
     assert [(r.name, r.due_at) for r in hold_requests] == [("new", 2.0)]

@@ -49,7 +49,8 @@ def test_a_pay_to_play_table_s_wires() -> None:
     assert by_pin[38] == Wire(38, Colour.VIOLET, "coin acceptor: COIN (open collector)")
     assert by_pin[10] == Wire(10, Colour.GREEN, "free-credit key switch")
     assert by_pin[39] == Wire(39, Colour.BLACK, "coin acceptor GND (common ground)")
-    assert len(w.wires) == 23  # 12 buttons, the beam, coin + key, I2C (4: SDA SCL VCC GND), 5 V, 2 GND
+    assert by_pin[8] == Wire(8, Colour.GREY, "coin acceptor: INHIBIT (via NPN; high refuses)")
+    assert len(w.wires) == 24  # 12 buttons, the beam, coin + key + inhibit, I2C (4: SDA SCL VCC GND), 5 V, 2 GND
     assert w.notes == ("GPIO14/15 are the UART's: keep the serial console off (raspi-config nonint do_serial_cons 1)",)
 
 

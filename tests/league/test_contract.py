@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -127,9 +127,15 @@ def test_values_out_of_range_are_refused(kind: str, path: str, value: Any, reaso
     assert str(got.value) == reason
 
 
-def league(tmp_path: Path) -> tuple[League, list[dict[str, Any]]]:
+@pytest.fixture
+def league(league_db: str) -> Iterator[tuple[League, list[dict[str, Any]]]]:
+    """The league of venue ``club`` on each engine, and the wall snapshots it publishes."""
     snaps: list[dict[str, Any]] = []
-    return League(Store(tmp_path / "league.db"), "club", "boot0", snaps.append), snaps
+    lg = League(Store(league_db), "club", "boot0", snaps.append)
+    try:
+        yield lg, snaps
+    finally:
+        lg.store.close()
 
 
 def send(lg: League, table: str, kind: str, msg: Any) -> None:
@@ -142,8 +148,9 @@ def send(lg: League, table: str, kind: str, msg: Any) -> None:
     (dict(STATE, score={"A": "2", "B": 0}), "state: 'score.A' must be a number, not a string"),
     ([1, 2], "state: not a JSON object but a list"),
 ])
-def test_a_bad_state_marks_only_its_own_tile_and_the_wall_goes_on(tmp_path: Path, bad: Any, reason: str) -> None:
-    lg, snaps = league(tmp_path)
+def test_a_bad_state_marks_only_its_own_tile_and_the_wall_goes_on(league: tuple[League, list[dict[str, Any]]],
+                                                                  bad: Any, reason: str) -> None:
+    lg, snaps = league
     send(lg, "table-1", "status", STATUS)
     send(lg, "table-2", "status", dict(STATUS, table="table-2", name="Table 2"))
     send(lg, "table-1", "state", STATE)
@@ -163,8 +170,9 @@ def test_a_bad_state_marks_only_its_own_tile_and_the_wall_goes_on(tmp_path: Path
     assert (rows["table-2"]["bad"], rows["table-2"]["names"]) == (None, {"A": "Cy", "B": "Di"})
 
 
-def test_a_bad_status_or_event_marks_the_tile_and_a_bad_result_is_refused_with_the_reason(tmp_path: Path) -> None:
-    lg, snaps = league(tmp_path)
+def test_a_bad_status_or_event_marks_the_tile_and_a_bad_result_is_refused_with_the_reason(
+        league: tuple[League, list[dict[str, Any]]]) -> None:
+    lg, snaps = league
     send(lg, "table-1", "status", dict(STATUS, games="pitchnut"))
     assert snaps[-1]["tables"][0]["bad"] == "status: 'games' must be a list of strings, not a string"
     send(lg, "table-1", "events", dict(EVENT, line="coin toss"))

@@ -101,8 +101,8 @@ def test_table_2_cannot_replace_shadow_or_rename_table_1s_result_through_the_bro
         lg.close()
 
 
-def test_a_later_result_that_does_not_extend_the_counted_one_is_a_conflict_shown_beside_it(tmp_path: Path) -> None:
-    lg = league(tmp_path)
+def test_a_later_result_that_does_not_extend_the_counted_one_is_a_conflict_shown_beside_it(league_db: str) -> None:
+    lg = League(Store(league_db), "club", "boot0")
     lines = lines_of(PITCHNUT)
     lg.handle(T1, payload(result(lines)), 1.0)
     lg.handle(T1, payload(result(redone(swapped(lines)))), 2.0)  # checks, but rewrites the header
@@ -131,6 +131,7 @@ def test_a_later_result_that_does_not_extend_the_counted_one_is_a_conflict_shown
         assert "Bob v Ann" in one and 'Not counted, a conflict with <a href="/results/1">result 1</a>' in one
     finally:
         web.stop()
+        lg.store.close()
 
 
 V0 = """
@@ -184,4 +185,4 @@ def test_a_league_file_of_the_older_schema_is_moved_and_keeps_working(tmp_path: 
     lg.store.close()
     again = Store(path)  # opening the moved file again changes nothing
     assert [r.n for r in again.recent()] == [4, 3, 2, 1]
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (2,)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone() == (3,)

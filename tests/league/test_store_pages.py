@@ -33,13 +33,26 @@ def served(hub: Hub, store: Store) -> Iterator[httpx.Client]:
         web.stop()
 
 
-def league(tmp_path: Path) -> tuple[League, list[dict[str, object]]]:
+_opened: list[Store] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_stores() -> Iterator[None]:
+    """Each store a test opened is closed at its end (a PostgreSQL connection too)."""
+    yield
+    while _opened:
+        _opened.pop().close()
+
+
+def league(db: str) -> tuple[League, list[dict[str, object]]]:
     snaps: list[dict[str, object]] = []
-    return League(Store(tmp_path / "league.db"), "club", "boot0", snaps.append), snaps
+    store = Store(db)
+    _opened.append(store)
+    return League(store, "club", "boot0", snaps.append), snaps
 
 
-def test_a_result_counts_once_however_often_it_arrives(tmp_path: Path) -> None:
-    lg, snaps = league(tmp_path)
+def test_a_result_counts_once_however_often_it_arrives(league_db: str) -> None:
+    lg, snaps = league(league_db)
     msg = result_msg()
     for _ in range(3):
         lg.handle(TOPIC, payload(msg), 5.0)
@@ -49,13 +62,13 @@ def test_a_result_counts_once_however_often_it_arrives(tmp_path: Path) -> None:
     assert snaps[-1]["results"] == 1
     # the store survives a restart: the same copy again is still a copy
     lg.store.close()
-    lg2, _ = league(tmp_path)
+    lg2, _ = league(league_db)
     lg2.handle(TOPIC, payload(msg), 6.0)
     assert lg2.counts.copies == 1 and len(lg2.store.counted()) == 1
 
 
-def test_a_later_result_of_the_same_match_supersedes_the_earlier_whatever_the_order(tmp_path: Path) -> None:
-    lg, _ = league(tmp_path)
+def test_a_later_result_of_the_same_match_supersedes_the_earlier_whatever_the_order(league_db: str) -> None:
+    lg, _ = league(league_db)
     first = result_msg()
     # the same match after an undo at the end and the last input again: more lines, a new digest
     lines = [*first["lines"], json.dumps({"input": "undo"}), first["lines"][-1]]
@@ -68,8 +81,8 @@ def test_a_later_result_of_the_same_match_supersedes_the_earlier_whatever_the_or
     assert rows[first["digest"]].superseded and not rows[second["digest"]].superseded
 
 
-def test_a_tampered_result_is_refused_stored_with_its_reason_and_shown(tmp_path: Path) -> None:
-    lg, snaps = league(tmp_path)
+def test_a_tampered_result_is_refused_stored_with_its_reason_and_shown(league_db: str) -> None:
+    lg, snaps = league(league_db)
     bad = dict(result_msg(row=2), score={"A": 0, "B": 2})
     lg.handle(TOPIC, payload(bad), 1.0)
     lg.handle(TOPIC, b"\xff not json", 1.0)
@@ -89,8 +102,8 @@ def test_a_tampered_result_is_refused_stored_with_its_reason_and_shown(tmp_path:
         assert "Refused:" in client.get(f"/results/{n}").text
 
 
-def test_the_wall_counts_events_and_gaps_and_ignores_an_old_boots_will(tmp_path: Path) -> None:
-    lg, snaps = league(tmp_path)
+def test_the_wall_counts_events_and_gaps_and_ignores_an_old_boots_will(league_db: str) -> None:
+    lg, snaps = league(league_db)
     ev = lambda seq: payload({"v": 1, "boot": "b1", "match": "j-1", "seq": seq, "line": {}})  # noqa: E731
     for seq in (1, 2, 2, 4):  # a copy of 2 (QoS 1), then 3 missed
         lg.handle("pitchside/club/table-1/events", ev(seq), 1.0)
@@ -102,8 +115,8 @@ def test_the_wall_counts_events_and_gaps_and_ignores_an_old_boots_will(tmp_path:
     assert (row["table"], row["events"], row["gaps"], row["online"], row["name"]) == ("table-1", 3, 1, True, "T1")
 
 
-def test_pages_are_read_only_and_show_standings_ratings_and_the_replay_file(tmp_path: Path) -> None:
-    lg, _ = league(tmp_path)
+def test_pages_are_read_only_and_show_standings_ratings_and_the_replay_file(league_db: str) -> None:
+    lg, _ = league(league_db)
     lg.handle(TOPIC, payload(result_msg()), 1.0)
     lg.handle(TOPIC, payload(result_msg(DRAW, row=2)), 2.0)
     lg.store.add_league("Monday", "pitchnut", "round_robin", ["Ann", "Bob"], 0.0)
@@ -123,11 +136,12 @@ def test_pages_are_read_only_and_show_standings_ratings_and_the_replay_file(tmp_
         assert wall["results"] == 2 and wall["recent"][0]["game"] == "pichenotte"
 
 
-def test_the_cli_adds_a_league_refuses_a_bad_one_and_prints_standings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_adds_a_league_refuses_a_bad_one_and_prints_standings(league_db: str,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     from pitchside.cli.main import main
 
-    db = str(tmp_path / "league.db")
-    lg, _ = league(tmp_path)
+    db = league_db
+    lg, _ = league(db)
     lg.handle(TOPIC, payload(result_msg()), 1.0)
     lg.store.close()
     assert main(["league", "new", "Monday", "--game", "pitchnut", "--players", "Ann,Bob", "--db", db]) == 0
@@ -138,6 +152,7 @@ def test_the_cli_adds_a_league_refuses_a_bad_one_and_prints_standings(tmp_path: 
     assert "league 1: Monday (pitchnut, round robin, 2 players): /leagues/1" in out
     assert "    1 Ann                  P1 W1 D0 L0 2-0 3 pts" in out
     assert "a league named 'Monday' exists" in err and "at least two players" in err
+    assert "password" not in err
 
 
 def test_league_new_and_standings_never_make_a_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -74,7 +74,7 @@ def midgame() -> t.TableState:
 
 def won() -> t.TableState:
     ts = started()
-    game = replace(ts.game, score=rules.PerSide(12, 9), hand=rules.PerSide(1, 0),
+    game = replace(ts.match.state, score=rules.PerSide(12, 9), hand=rules.PerSide(1, 0),
                    spaces=tuple("B" if s == 17 else None for s in range(1, 19)))
     ts = replace(ts, match=replace(ts.match, initial=game, head=None))
     return roll(ts, 5, 6)
@@ -83,7 +83,7 @@ def won() -> t.TableState:
 def round_end() -> t.TableState:
     """Ann's last bowl on 11 beats Bob's 17 and 18: round 1 to Ann, 2-0."""
     ts = started()
-    game = replace(ts.game, hand=rules.PerSide(1, 0),
+    game = replace(ts.match.state, hand=rules.PerSide(1, 0),
                    spaces=tuple("B" if s in (17, 18) else "A" if s == 12 else None for s in range(1, 19)))
     ts = replace(ts, match=replace(ts.match, initial=game, head=None))
     return roll(ts, 5, 6)

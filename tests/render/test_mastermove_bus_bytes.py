@@ -43,10 +43,10 @@ def _bus() -> Any:
 
 def source_frames() -> list[tuple[Any, Any]]:
     ts = kicked_off()
-    frames = [(render(mt.view(ts)), repr(ts.game.score))]
+    frames = [(render(mt.view(ts)), repr(ts.match.state.score))]
     for line in GAME:
         ts, _ = mt.handle(ts, SerialLine("moves", line, 0.0))
-        frames.append((render(mt.view(ts)), repr(ts.game.score)))
+        frames.append((render(mt.view(ts)), repr(ts.match.state.score)))
     return frames
 
 

@@ -12,7 +12,7 @@ for it is a whole screen.
   (sim/pitchside_sim/scenarios/pitchbowl_match.toml, as bench/bus.py plays it) is that
   whole screen changing: about 97 % of a full frame, whatever the match screen's layout.
   Getting under 25 % there would take the flow to show the touchdown on the match
-  screen first (a screen held until a press, in tables/pitchbowl.py): not a layout
+  screen first (a screen held until a press, in tables/pitchbowl/): not a layout
   change.
 """
 

@@ -100,7 +100,7 @@ def _finished() -> t.TableState:
     ts = kicked_off(landed=False)
     for _ in range(3):
         ts = press(ts, "touchdown", "shot_done")
-        if ts.game.phase == "finished":
+        if ts.match.state.phase == "finished":
             return ts
         ts = press(ts, "shot_done",  # ends the touchdown's screen
                    "shot_done", "shot_done", "miss", "shot_done", "end_turn", "strip", "shot_done")

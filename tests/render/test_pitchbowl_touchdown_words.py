@@ -23,7 +23,7 @@ def _bobs_turn() -> t.TableState:
     Bob's turn, Bob holding the ball."""
     ts, _ = t.handle(t.new_table(names=NAMES), CoinTossed("A", 1.0))
     ts, _ = press(ts, "plus", "plus", "shot_done", "shot_done", "shot_done", "miss", "shot_done")
-    assert ts.game.phase == "turn" and ts.game.active == "B" and ts.game.possession == "B"
+    assert ts.match.state.phase == "turn" and ts.match.state.active == "B" and ts.match.state.possession == "B"
     return ts
 
 
@@ -32,9 +32,9 @@ def _next_turn_after(pitch: rules.Pitch) -> t.TableState:
     first turn screen of the kick-off that follows."""
     match, _ = _bobs_turn().match.apply(pitch)
     ts = t.resumed(match, NAMES, last_was_undo=False)
-    assert ts.scored and ts.game.phase == "place_defender"
+    assert ts.scored and ts.match.state.phase == "place_defender"
     ts, _ = press(ts, "shot_done", "shot_done", "shot_done", "miss", "shot_done")  # the first ends the touchdown's screen
-    assert ts.game.phase == "turn" and ts.game.last_loss == rules.Loss("B", "TOUCHDOWN", "PB-27")
+    assert ts.match.state.phase == "turn" and ts.match.state.last_loss == rules.Loss("B", "TOUCHDOWN", "PB-27")
     return ts
 
 
@@ -49,12 +49,12 @@ def _texts(ts: t.TableState, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_an_interceptor_s_touchdown_is_his_on_the_last_loss_line_PB_23_PB_27(monkeypatch: pytest.MonkeyPatch) -> None:
     ts = _next_turn_after(rules.Pitch(announce="pass", result="interception", touchdown=True))
-    assert ts.game.score == PerSide(1, 0) and ts.game.kicker == "A"  # Ann scored, Ann kicked off
+    assert ts.match.state.score == PerSide(1, 0) and ts.match.state.kicker == "A"  # Ann scored, Ann kicked off
     texts = _texts(ts, monkeypatch)
     assert "Ann scored - kick-off" in texts and "Bob scored - kick-off" not in texts, texts
 
 
 def test_the_carrier_s_own_touchdown_is_his_PB_27(monkeypatch: pytest.MonkeyPatch) -> None:
     ts = _next_turn_after(rules.Pitch(touchdown=True))
-    assert ts.game.score == PerSide(0, 1) and ts.game.kicker == "B"
+    assert ts.match.state.score == PerSide(0, 1) and ts.match.state.kicker == "B"
     assert "Bob scored - kick-off" in _texts(ts, monkeypatch)

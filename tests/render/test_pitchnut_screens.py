@@ -59,7 +59,7 @@ def started(options: R.Options | None = None) -> t.TableState:
 def shot(ts: t.TableState, *kinds: str) -> t.TableState:
     """Pieces of these kinds drop in pocket 1 and are confirmed on the sheet."""
     ts = press(drop(ts, *([1] * len(kinds))), "shot_done")
-    order = t.kinds_for(ts.game)
+    order = t.kinds_for(ts.match.state)
     for kind in kinds:
         ts = press(ts, *(["plus"] * (order.index(kind) + 1)), "next")  # type: ignore[arg-type]
     return press(ts, "shot_done")

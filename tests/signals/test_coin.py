@@ -24,6 +24,14 @@ def test_three_pulse_coin_reported_after_the_gap(run, coin) -> None:
     assert coin.coins == 1 and coin.faults == 0
 
 
+def test_each_coin_says_when_its_first_pulse_began(run, coin) -> None:
+    """``began``: the first pulse's settled start (its first edge, bounce and all), for
+    the coin gate (a coin begun while the acceptor was told to refuse is not credited)."""
+    bouncy = coin_train(1.0, 2, bounce_gaps_s=(0.0002, 0.0003))
+    r = run(coin).feed([*bouncy, *coin_train(3.0, 1)]).until(10.0)
+    assert [(e.pulses, e.began) for e in r.events] == [(2, 1.0), (1, 3.0)]
+
+
 def test_nothing_before_the_gap_has_passed(run, coin) -> None:
     r = run(coin).feed(coin_train(1.0, 3)).until(1.549)
     assert r.events == []

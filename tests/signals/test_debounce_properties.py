@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pitchside.signals.debounce import ButtonDecoder
 from pitchside.signals.events import ButtonHeld, ButtonPressed, ButtonReleased
+from support.examples import scaled
 
 BOUNCE_S = 0.02
 HOLD_S = 1.0
@@ -51,7 +52,7 @@ def feed(dec: ButtonDecoder, edges: list[tuple[float, bool]], punctual: bool, en
     return events
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @example(press_gaps=[], release_gaps=[], duration=1.0, start=1e-6, punctual=False)  # release on the deadline
 @example(press_gaps=[], release_gaps=[], duration=1.0, start=1e-6, punctual=True)
 @given(

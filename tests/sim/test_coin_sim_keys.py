@@ -35,17 +35,19 @@ def credits_rows(path: Path) -> list[tuple[str, int, int]]:
 
 def test_the_pay_to_play_example_config() -> None:
     config = load_config(PAID)
-    assert config.coin == CoinConfig(pin="GPIO20", free_credit_pin="GPIO15")
+    assert config.coin == CoinConfig(pin="GPIO20", free_credit_pin="GPIO15", inhibit_pin="GPIO14")
     assert config.pricing == Pricing(coins=((1, 50), (2, 100), (4, 200)), game=100, bonus=((200, 100),),
-                                     extras=(Extra("players", "doubles", 50),), currency="$")  # fmt: skip
+                                     extras=(Extra("players", "doubles", 50),), currency="$",
+                                     credit_cap=1000)  # fmt: skip
 
 
 def test_the_coin_key_is_there_only_with_an_acceptor() -> None:
     plain, help_plain = keymap_for("pichenotte", load_config(default_config_path()))
-    assert COIN_KEY not in plain and ("$", "coin") not in help_plain
+    assert COIN_KEY not in plain and not any(k in "$%^&*()" for k, _ in help_plain)
     keys, help_line = keymap_for("pichenotte", load_config(PAID))
     assert keys[COIN_KEY] == Action("coin", "", 1.0)  # the cheapest coin: 1 pulse, 50c
-    assert help_line[-2:] == (("$", "coin"), ("q", "quit"))
+    assert (keys["%"], keys["^"]) == (Action("coin", "", 2.0), Action("coin", "", 4.0))  # $1, $2
+    assert help_line[-4:] == (("$", "$0.50 coin"), ("%", "$1.00 coin"), ("^", "$2.00 coin"), ("q", "quit"))
     for game in ("pitchnut", "boulomania", "pitchbowl", "mastermove"):  # no key of a game is taken
         assert COIN_KEY not in keymap_for(game)[0]
 

@@ -5,11 +5,13 @@ the frame a restarted table shows is checked against the live one's, game by gam
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from pitchside_sim.crash import GAMES, Tally, restart_check, run
+from pitchside_sim.crash import GAMES, restart_check, run
+from pitchside_sim.crash_tally import Tally
 from pitchside_sim.crash_coins import Credits, check
 
 RESUMED_FRAME_SLIP = "a resumed table does not show exactly what it showed"
@@ -34,6 +36,10 @@ def test_sigkill_at_random_moments_loses_nothing_in_any_game(tmp_path: Path) -> 
     # coins throughout: every credit a frame acknowledged is in the journal
     assert (report.credit_lost, report.wrong_credit) == (0, 0)
     assert report.coins > 0 and report.credit_acked > 0 and report.credit_shown > 0
+    # games bought throughout, half the kills aimed at a purchase: none charged twice or lost
+    assert (report.credit_invented, report.wrong_rows, report.games_twice, report.games_lost,
+            report.games_unpaid, report.wrong_audits, report.wrong_meters) == (0, 0, 0, 0, 0, 0, 0)  # fmt: skip
+    assert report.games_paid > 0 and report.purchases > 0
 
 
 def test_the_credit_check_counts_what_the_journal_lacks() -> None:
@@ -48,7 +54,10 @@ def test_the_credit_check_counts_what_the_journal_lacks() -> None:
     ):
         tally = Tally()
         check(acked, journal, tally)
-        assert (journal, tally.credit_lost, tally.wrong_credit) == (journal, lost, wrong)
+        assert (journal, tally.credit_lost, tally.wrong_credit, tally.spends_lost) == (journal, lost, wrong, 0)
+    tally = Tally()
+    check(acked, Credits(5, 450, 1, 350), tally)  # an acknowledged game's spend missing: a game lost
+    assert (tally.credit_lost, tally.wrong_credit, tally.spends_lost) == (0, 0, 1)
     tally = Tally()
     check(None, Credits(0, 0, 0, 0), tally)  # a first start: nothing acknowledged yet
     assert (tally.credit_lost, tally.wrong_credit) == (0, 0)
@@ -87,3 +96,71 @@ def test_a_restart_after_every_journaled_input_shows_the_frame_the_live_table_sh
     restarts, problems = checked(game, tmp_path_factory)
     assert restarts >= 3
     assert problems == []
+
+
+def test_frames_drawn_ahead_decide_no_spend(tmp_path: Path) -> None:
+    """What the watch counts as decided is what the journal holds after every step:
+    a guessed first line (Master Move's DONE on the line-ups, among the frames drawn
+    ahead) pays for the match in the guess only. Counted as decided, it left the
+    acknowledged spends one ahead of the journal and the balance a game short, so a
+    real spend written after such a frame looked like a wrong balance (the harness's
+    ``wrong credit 1`` now and then)."""
+    import random
+
+    from pitchside_sim.crash import COIN_ACTION, GAP_S, _keys, _table
+    from pitchside_sim.crash_coins import CreditWatch, journal_credits, pick_pulses
+
+    sim = _table("mastermove", tmp_path / "j.db", seed=3, coins=True)
+    try:
+        sent: list[str] = []
+        watch = CreditWatch(sim, journal_credits(sim.journal), sent.append)
+        actions, weights = _keys("mastermove")
+        rng = random.Random(5)
+        guessed = 0
+        for _ in range(400):
+            guessed += sim.runtime.draw_ahead() > 0
+            action = rng.choices([*actions, COIN_ACTION], [*weights, 3])[0]
+            if action is COIN_ACTION:
+                sim.coin(pick_pulses(rng), seed=rng.randrange(1 << 30))
+            else:
+                sim.act(action, GAP_S)
+            assert watch.decided == journal_credits(sim.journal)
+        assert guessed > 100 and "BUY 1" in sent  # frames were drawn ahead, and a game was bought
+    finally:
+        sim.close()
+
+
+def test_the_books_find_what_the_price_list_does_not_make(tmp_path: Path) -> None:
+    """The restarted table's books (:func:`pitchside_sim.crash_coins.books`) on
+    hand-made ledgers: a right one, then a coin credited at another value, a bonus
+    missing, a match paid twice, a match never paid, a spend with no game."""
+    from pitchside.app.journal import Journal
+    from pitchside.core.pricing import LedgerEntry
+    from pitchside_sim.crash_coins import Books, books
+
+    def spend(balance: int, session: int) -> LedgerEntry:
+        return LedgerEntry("spend", -100, balance, session, game="pichenotte")
+
+    def match(j: Journal, *spends: LedgerEntry) -> None:
+        mid = j.start_match({"format": 1, "game": "pichenotte", "options": {}})
+        j.append_lines(mid, [{"input": "coin_toss", "winner": "A"}], spends[0] if spends else None)
+        if len(spends) > 1:
+            j.credit(replace(spends[1], match_id=mid))
+
+    with Journal.open(tmp_path / "right.db") as j:
+        for e in (LedgerEntry("coin", 100, 100, 100, pulses=2), LedgerEntry("coin", 100, 200, 200, pulses=2),
+                  LedgerEntry("bonus", 100, 300, 200)):  # fmt: skip
+            j.credit(e)
+        match(j, spend(200, 200))
+        j.reset_audits()
+        assert books(j) == Books(coins=2, money=200, games=1, wrong_rows=0, charged_twice=0, unpaid=0,
+                                 paid_no_game=0, wrong_audits=0, wrong_meters=0)  # fmt: skip
+    with Journal.open(tmp_path / "wrong.db") as j:
+        j.credit(LedgerEntry("coin", 150, 150, 150, pulses=1))  # a 50 coin credited 150: invented
+        j.credit(LedgerEntry("coin", 100, 250, 250, pulses=2))  # crossed the 200 tier: its bonus missing
+        match(j, spend(150, 250), spend(50, 250))  # paid twice
+        match(j)  # played, never paid
+        j.credit(LedgerEntry("coin", 200, 250, 450, pulses=4))
+        j.credit(spend(150, 450))  # paid, no game
+        assert books(j) == Books(coins=3, money=450, games=3, wrong_rows=2, charged_twice=1, unpaid=1,
+                                 paid_no_game=1, wrong_audits=0, wrong_meters=0)  # fmt: skip

@@ -98,7 +98,7 @@ def braille_frames(winners: tuple[str, ...]) -> dict[str, str]:
             for k in "sst":
                 sim.act(keymap_for("pitchbowl")[0][k], KEY_GAP_S)
             sim.advance_to(sim.now + 3.0)
-            winner = sim.runtime.state.game.toss_winner
+            winner = sim.runtime.state.match.state.toss_winner
             frame: Image.Image = sim.device.frames[-1][1]
             out.setdefault(winner, "\n".join(compose(frame, (80, 24))[0]))
         finally:

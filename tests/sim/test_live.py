@@ -93,7 +93,7 @@ def test_the_coin_toss_animation_runs_to_its_reveal_with_no_key_pressed_PB_06(bo
         assert [f.tobytes() for _, f in bowl.device.frames] == [f.tobytes() for _, f in ref.device.frames]
     finally:
         ref.close()
-    assert bowl.runtime.state.game.toss_winner is not None
+    assert bowl.runtime.state.match.state.toss_winner is not None
 
 
 def test_table_time_follows_the_wall_and_each_timer_fires_on_time(bowl: SimTable) -> None:

@@ -86,7 +86,7 @@ def test_coin_toss_through_the_drivers_spins_then_shows_the_seeded_winner(sim: S
     sim.advance_to(sim.now + 0.5)
     sim.press("coin")  # start and toss
     t_toss = sim.now
-    assert sim.runtime.state.game.toss_winner == "A"  # decided and journaled at once
+    assert sim.runtime.state.match.state.toss_winner == "A"  # decided and journaled at once
     assert sim.runtime.state.spin >= 1
     sim.advance_to(sim.now + 2.0)
     assert sim.runtime.state.spin == 0
@@ -107,15 +107,15 @@ def test_power_cut_mid_animation_resumes_with_the_same_winner(tmp_path: Path) ->
     sim.advance_to(sim.now + 0.5)
     sim.press("coin")
     sim.advance_to(sim.now + 0.4)  # the coin is still spinning
-    winner = sim.runtime.state.game.toss_winner
+    winner = sim.runtime.state.match.state.toss_winner
     assert sim.runtime.state.spin >= 1
     sim.close()  # the power goes
     back = SimTable(_config(), seed=99, journal=db)  # another random source: no re-toss
     try:
         ts = back.runtime.state
-        assert ts.game.phase == "choose" and ts.game.toss_winner == winner and ts.spin == 0
+        assert ts.match.state.phase == "choose" and ts.match.state.toss_winner == winner and ts.spin == 0
         back.press("coin")  # a second toss is refused
-        assert back.runtime.state.game.toss_winner == winner
+        assert back.runtime.state.match.state.toss_winner == winner
         assert back.runtime.state.prompt.rule == "PB-02"
     finally:
         back.close()
@@ -135,6 +135,6 @@ def test_a_pitch_entered_on_the_panel_reaches_the_rules(sim: SimTable) -> None:
         sim.press(name)
         sim.advance_to(sim.now + 0.3)
     state = sim.runtime.state
-    assert state.game.pass_used and state.game.pitched == 1
+    assert state.match.state.pass_used and state.match.state.pitched == 1
     assert state.prompt.kind == "refusal" and state.prompt.rule == "PB-22"
-    assert state.game.off_field == PerSide(0, 0)
+    assert state.match.state.off_field == PerSide(0, 0)

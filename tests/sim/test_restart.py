@@ -46,11 +46,11 @@ def toss(sim: SimTable, gap_s: float) -> int:
     """Press COIN until the coin is tossed (one press on a bare table; a table with an
     attract screen and menu first wakes, then starts and tosses). Returns the presses."""
     for presses in range(3):
-        if sim.runtime.state.game.phase != "toss":
+        if sim.runtime.state.match.state.phase != "toss":
             return presses
         sim.press("coin")
         sim.advance_to(sim.now + gap_s)
-    assert sim.runtime.state.game.phase == "shooting"
+    assert sim.runtime.state.match.state.phase == "shooting"
     return 3
 
 
@@ -92,7 +92,7 @@ def test_a_restart_after_every_committed_input_shows_the_same_frame_and_ends_the
                 sim.act(action, scenario.gap_s)
             if action is not None and journaled(sim) == count:
                 continue  # nothing committed (a draft press, a refusal): nothing to resume
-            if sim.runtime.state.game.phase == "finished":
+            if sim.runtime.state.match.state.phase == "finished":
                 break
             before, state, inputs = settled_frame(sim), sim.runtime.state, sim.runtime.state.match.inputs
             sim.close()
@@ -100,7 +100,7 @@ def test_a_restart_after_every_committed_input_shows_the_same_frame_and_ends_the
             restarts += 1
             assert sim.device.frames[0][1].tobytes() == before, f"restart {restarts}: another frame"
             assert len(sim.device.frames) == 1
-            assert sim.runtime.state.game == state.game
+            assert sim.runtime.state.match.state == state.match.state
             assert sim.runtime.state.prompt == state.prompt
             assert sim.runtime.state.match.inputs == inputs
         output, inputs = sim.output(), len(sim.runtime.state.match.inputs)
@@ -139,13 +139,13 @@ def test_a_restart_after_a_journaled_undo_shows_the_undo_frame(tmp_path: Path, s
         sim.advance_to(sim.now + 1.0)
         assert json.loads(sim.journal.lines(sim.recorder.match_id or 0)[-1])["input"] == "undo"
         assert sim.runtime.state.prompt is not None and sim.runtime.state.prompt.text == "Undone"
-        before, game = last_frame(sim), sim.runtime.state.game
+        before, game = last_frame(sim), sim.runtime.state.match.state
     finally:
         sim.close()
     again = SimTable(config, seed=scenario.seed, journal=db)
     try:
         assert again.device.frames[0][1].tobytes() == before
-        assert again.runtime.state.game == game
+        assert again.runtime.state.match.state == game
     finally:
         again.close()
 
@@ -188,7 +188,7 @@ def test_sigkill_mid_match_then_resume_gives_the_expected_fold(
 ) -> None:
     ref = reference(scenario, config, tmp_path, upto)
     try:
-        want_game, want_inputs, want_text = ref.runtime.state.game, ref.runtime.state.match.inputs, ref.replay_text()
+        want_game, want_inputs, want_text = ref.runtime.state.match.state, ref.runtime.state.match.inputs, ref.replay_text()
     finally:
         ref.close()
     assert want_game.phase != "finished" and len(want_inputs) > 5
@@ -205,8 +205,8 @@ def test_sigkill_mid_match_then_resume_gives_the_expected_fold(
     sim = SimTable(config, seed=scenario.seed, journal=db)
     try:
         assert sim.journal.export(sim.recorder.match_id or 0).splitlines() == acknowledged
-        assert sim.runtime.state.game == want_game
+        assert sim.runtime.state.match.state == want_game
         assert sim.runtime.state.match.inputs == want_inputs
-        assert sim.runtime.state.game == replay(acknowledged, strict=True).match.state
+        assert sim.runtime.state.match.state == replay(acknowledged, strict=True).match.state
     finally:
         sim.close()

@@ -73,13 +73,13 @@ def play_match(sim: SimTable, twenty: bool, storm: bool = False) -> None:
     if storm:
         ir_frame(sim)
     tap(sim, "shot_done")
-    game = sim.runtime.state.game
+    game = sim.runtime.state.match.state
     assert game.phase == "tally"
     tap(sim, "plus", game.on_board.A)
     tap(sim, "next", 5)
     tap(sim, "plus", game.on_board.B)
     tap(sim, "shot_done")
-    assert sim.runtime.state.game.phase == "finished"
+    assert sim.runtime.state.match.state.phase == "finished"
     tap(sim, "new")  # the result -> the menu
 
 

@@ -89,7 +89,7 @@ def test_a_5_ms_puck_through_the_twenty_hole_scores_a_twenty_PI_08(sim: SimTable
     sim.advance_to(sim.now + 0.5)
     sim.press("shot_done")
     sim.advance_to(sim.now + 0.5)
-    game = sim.runtime.state.game
+    game = sim.runtime.state.match.state
     assert game.rail == PerSide(1, 0)
     assert game.turn == "B"
 
@@ -100,7 +100,7 @@ def test_bouncing_presses_count_once_each(sim: SimTable) -> None:
     for _ in range(3):  # A free shot, B hits (contact is the default), A hits: all stay
         sim.press("shot_done", 0.06)
         sim.advance_to(sim.now + 0.3)
-    game = sim.runtime.state.game
+    game = sim.runtime.state.match.state
     assert game.hand == PerSide(0, 1)
     assert game.on_board == PerSide(2, 1)
 
@@ -116,7 +116,7 @@ def test_only_the_staff_gesture_abandons_a_match(sim: SimTable) -> None:
     assert sim.runtime.kiosk.mode == "end"
     sim.press("next")  # ... no: the match carries on
     sim.advance_to(sim.now + 0.5)
-    assert sim.runtime.state.game.on_board == PerSide(1, 0)
+    assert sim.runtime.state.match.state.on_board == PerSide(1, 0)
     assert sim.runtime.kiosk.mode == "playing"
     # staff: hold NEW, then hold UNDO with it -> service mode
     new_pin = sim.factory.pin(sim.config.button("new").pin)
@@ -129,14 +129,14 @@ def test_only_the_staff_gesture_abandons_a_match(sim: SimTable) -> None:
     undo_pin.drive_high()
     sim.advance_to(sim.now + 0.5)
     assert sim.runtime.kiosk.mode == "service"
-    assert sim.runtime.state.game.on_board == PerSide(1, 0)  # UNDO did not undo
+    assert sim.runtime.state.match.state.on_board == PerSide(1, 0)  # UNDO did not undo
     sim.hold("new")  # abandon? ...
     sim.advance_to(sim.now + 0.5)
     assert sim.runtime.kiosk.mode == "abandon"
     sim.press("shot_done")  # ... yes
     sim.advance_to(sim.now + 0.5)
     assert sim.runtime.kiosk.mode == "menu"
-    assert sim.runtime.state.game.phase == "toss"
+    assert sim.runtime.state.match.state.phase == "toss"
     assert [r.status for r in sim.journal.history()] == ["abandoned"]  # the next is stored at its first input
 
 

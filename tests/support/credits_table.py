@@ -46,14 +46,14 @@ class CheckingSink:
 
 
 class Table:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, settings: kiosk.KioskSettings = SETTINGS) -> None:
         self.path = path
         self.t = 0.0
         self.journal = Journal.open(path, wall=lambda: 1_700_000_000.0, synced=lambda: True)
         self.recorder = Recorder(self.journal, lambda: self.t)
         start = self.recorder.resume(table.new_table(OPTIONS))
         self.sink = CheckingSink(path)
-        self.rt = Runtime(start, TableParts(self.sink, self.toss, lambda: self.t, recorder=self.recorder, settings=SETTINGS))
+        self.rt = Runtime(start, TableParts(self.sink, self.toss, lambda: self.t, recorder=self.recorder, settings=settings))
         self.rt.refresh()
 
     @staticmethod

@@ -31,3 +31,24 @@ def payload(msg: dict[str, Any]) -> bytes:
 def counted(game: str, a: str, b: str, sa: float, sb: float, winner: str | None, n: int,
             rule: str = "X-1", code: str = "won", params: tuple[tuple[str, Any], ...] = ()) -> Counted:
     return Counted(f"m{n}", f"d{n}", game, "club", "t", (a, b), (sa, sb), winner, rule, code, params, float(n), n)
+
+
+def venue_result(venue: str, table: str, row: int, offer: Any = None) -> dict[str, Any]:
+    """Ann 2-0 Bob at ``venue``'s ``table``, match ``j0-<row>``, tagged with ``offer``
+    (a ``FixtureOffered``) as the table's link tags a fixture's result."""
+    from pitchside.club.fixture import tag
+
+    msg = messages.result(venue=venue, table=table, boot="b0", journal_uid="j0", match_id=row,
+                          lines=lines_of(PITCHNUT), ended_wall=1000.0 + row, ended_synced=True)
+    tag(msg, offer)
+    return msg
+
+
+def roster_offer(ids: tuple[str, str] | None = ("p-ann", "p-bob"), names: tuple[str, str] = ("Ann", "Bob")) -> Any:
+    """The table's event for the offer of fixture ``1:1:p-ann:p-bob`` with these ids, read
+    back from its message as the table's link reads it."""
+    from pitchside.club.fixture import offer_message, parse_offer
+
+    offered = parse_offer(offer_message("1:1:p-ann:p-bob", "pitchnut", names, ids))
+    assert offered is not None
+    return offered

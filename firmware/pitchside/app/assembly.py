@@ -4,7 +4,7 @@ tables, so both run the same flow)."""
 from __future__ import annotations
 
 from pitchside.app.config import TableConfig
-from pitchside.tables.kiosk import KioskSettings
+from pitchside.tables.kiosk import DOOR_KEY, KioskSettings
 from pitchside.tables.registry import app_for
 
 
@@ -59,4 +59,5 @@ def input_names(config: TableConfig) -> tuple[str, ...]:
         + tuple(s.name for s in config.serial)
         + ((config.coin.name,) if config.coin is not None else ())
         + (("free_credit",) if config.coin is not None and config.coin.free_credit_pin else ())
+        + ((DOOR_KEY,) if config.coin is not None and config.coin.door_pin else ())
     )

@@ -7,6 +7,13 @@ naming the file, the key path and the bad value. Example configs live in
 
 Pins are BCM names (``"GPIO17"``, or the number 17); times carry their unit in the key
 (``bounce_ms``, ``hold_s``).
+
+This module reads the whole file and exports the records. The sections' readers beside
+it: :mod:`~pitchside.app.config_inputs` (``[gpio]``, ``[buttons]``, ``[beams]``,
+``[serial]``), :mod:`~pitchside.app.config_displays` (``[display]``, ``[displays]``),
+:mod:`~pitchside.app.config_pins` (the pins' clashes), and, loaded only for a config
+with their section, ``config_sound``, ``config_coin``, ``config_pay``, ``config_web`` and
+``config_mqtt``; the pieces they read with are :mod:`~pitchside.app.config_reader`'s.
 """
 
 from __future__ import annotations
@@ -17,20 +24,28 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
-from pitchside.app.ahead import DRAW_AHEAD, DRAW_AHEAD_MAX
-from pitchside.app.config_pins import SPI_DC_PIN, SPI_RST_PIN, check_pins, check_spi_lines, display_pins
+from pitchside.app.config_displays import SIDE_ROLES, DisplayConfig, read_displays
+from pitchside.app.config_inputs import (
+    BEAM_KEYS,
+    BeamConfig,
+    BeamParams,
+    ButtonConfig,
+    Wiring,
+    read_beams,
+    read_buttons,
+    read_gpio,
+    read_serial,
+)
+from pitchside.app.config_pins import check_pins, display_pins
 from pitchside.app.config_reader import ConfigErrors, Problems, Section, locate, parse_pin, shown
 from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
 from pitchside.core.fields import specs
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
 from pitchside.render import fonts
-from pitchside.signals import beam as beam_filter
 from pitchside.signals import debounce
-from pitchside.signals.params import ParameterError
-from pitchside.tables.gametable import InputKind
 from pitchside.tables.moments import DEFAULT_S as MOMENT_S
 from pitchside.tables.registry import app_for, table_games
 
@@ -43,102 +58,10 @@ if TYPE_CHECKING:  # annotations only: loaded by parse_config for a config with 
     from pitchside.core.pricing import Pricing
 
 __all__ = [
-    "BeamConfig", "ButtonConfig", "ConfigErrors", "DisplayConfig", "KioskConfig",
-    "StorageConfig", "TableConfig", "display_pins", "load_config", "locate",
+    "BEAM_KEYS", "SIDE_ROLES", "BeamConfig", "BeamParams", "ButtonConfig", "ConfigErrors", "DisplayConfig",
+    "KioskConfig", "StorageConfig", "TableConfig", "display_pins", "load_config", "locate",
     "parse_config", "parse_pin",
 ]  # fmt: skip
-
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonConfig:
-    """A push button: ``pin`` (BCM name), wired to ground with the internal pull-up
-    (``pull_up=True``, pressed = low) unless said otherwise."""
-
-    name: str
-    pin: str
-    pull_up: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class BeamConfig:
-    """A break-beam sensor: ``blocked_level`` is the pin level while the beam is
-    blocked (``"high"`` for an open-collector receiver on a pull-up); ``min_block_ms``
-    the shortest block counted as a piece; ``rearm_ms`` how long the beam must stay
-    clear after a counted piece before the next can count; ``storm_pulses`` blocks
-    starting within ``storm_window_ms`` make a storm (a noisy sensor), and so do
-    ``train_pulses`` blocks in a row each starting within ``train_spacing_ms`` of the
-    previous one (a pulse train: an IR remote's data bits). The defaults are
-    :class:`~pitchside.signals.beam.BeamCounter`'s; a sensor whose pieces may follow
-    each other closely (Pitchnut's pockets) sets its own."""
-
-    name: str
-    pin: str
-    pull_up: bool = True
-    blocked_level: str = "high"
-    min_block_ms: float = beam_filter.DEFAULT_MIN_BLOCK_S * 1000
-    rearm_ms: float = beam_filter.DEFAULT_REARM_S * 1000
-    storm_pulses: int = beam_filter.DEFAULT_STORM_PULSES
-    storm_window_ms: float = beam_filter.DEFAULT_STORM_WINDOW_S * 1000
-    train_pulses: int = beam_filter.DEFAULT_TRAIN_PULSES
-    train_spacing_ms: float = beam_filter.DEFAULT_TRAIN_SPACING_S * 1000
-
-    def counter_kwargs(self) -> BeamParams:
-        """The filter's parameters in the counter's units (times in s): the keyword
-        arguments of :class:`~pitchside.signals.beam.BeamCounter`,
-        :func:`~pitchside.signals.beam.check_params` and the beam driver. The one place
-        the config's ms become s (:data:`BEAM_KEYS` maps them back to the keys)."""
-        return BeamParams(min_block_s=self.min_block_ms / 1000, rearm_s=self.rearm_ms / 1000,
-                          storm_pulses=self.storm_pulses, storm_window_s=self.storm_window_ms / 1000,
-                          train_pulses=self.train_pulses, train_spacing_s=self.train_spacing_ms / 1000)
-
-
-class BeamParams(TypedDict):
-    """A beam filter's parameters as :meth:`BeamConfig.counter_kwargs` gives them (s)."""
-
-    min_block_s: float
-    rearm_s: float
-    storm_pulses: int
-    storm_window_s: float
-    train_pulses: int
-    train_spacing_s: float
-
-
-@dataclass(frozen=True, slots=True)
-class DisplayConfig:
-    """A luma display device by driver name (``ssd1306``, ``sh1106``, ... or ``dummy``)
-    on an interface (``i2c``, ``spi``, ``noop``); sizes in px, ``rotate`` in quarter
-    turns (0-3, luma's meaning)."""
-
-    driver: str = "ssd1306"
-    interface: str = "i2c"
-    width: int = 128
-    height: int = 64
-    rotate: int = 0
-    i2c_port: int = 1
-    i2c_address: int = 0x3C
-    spi_port: int = 0
-    spi_device: int = 0
-    gpio_dc: str = SPI_DC_PIN
-    """SPI only: the BCM pin of the panel's data/command line (luma's ``gpio_DC``)."""
-    gpio_rst: str = SPI_RST_PIN
-    """SPI only: the BCM pin of the panel's reset line (luma's ``gpio_RST``)."""
-    bus_speed_hz: int = 8_000_000
-    """SPI only: the bus clock, one of luma's speeds (8 MHz: luma's default)."""
-    persist: bool = True
-    partial: bool = True
-    """ssd1306/sh1106: send only what changed (``pitchside_hw.partial``), a full frame
-    every 32; false: luma's driver as it is (a whole frame every time)."""
-    page_address_offset: int | None = None
-    """sh1106 only: the panel's first column in the chip's 132-column RAM (None: luma's
-    default 2; 0 for the 1.3" modules of luma.oled issue 376, whose picture is shifted
-    by two columns with a stripe of noise at one edge)."""
-    draw_ahead: int = DRAW_AHEAD
-    """The main display only: how many frames the table draws while it waits, one for each
-    likely next input (a press of each button, a piece through each beam), so that
-    when one comes only the rules run before its frame goes out
-    (:mod:`pitchside.app.ahead`); 0: none (each frame drawn when it is needed). 0 on a
-    side display, which draws nothing ahead."""
 
 
 DEFAULT_JOURNAL = "/var/lib/pitchside/journal.db"
@@ -232,11 +155,6 @@ class TableConfig:
         return self.options if game == self.game else dict(self.game_options)[game]
 
 
-SIDE_ROLES = ("side_a", "side_b")
-"""Roles of the side displays (``[displays.side_a]``, ``[displays.side_b]``): a small
-OLED at each player's end showing that side's name and score."""
-
-
 EXAMPLES = "hardware/pitchside_hw/configs/"
 """Where the example configs are (installed with the package as ``pitchside_hw/configs``)."""
 
@@ -304,27 +222,6 @@ def _read_file(path: str | Path) -> tuple[dict[str, Any], str]:
     return raw, text
 
 
-class _Panel:
-    """What the panel of a table offering ``games`` must wire: the union of the games'
-    buttons, beams and serial devices (in the games' order). With no (known) game,
-    ``known`` is false and no name can be checked."""
-
-    def __init__(self, games: tuple[str, ...]) -> None:
-        self.apps = tuple(app_for(g) for g in games)
-        self.known = bool(games)
-        self.label = " or ".join(games)
-        self.buttons = tuple(dict.fromkeys(b for a in self.apps for b in a.buttons))
-        self.beams = tuple(dict.fromkeys(b for a in self.apps for b in a.beams))
-        self.serial_devices = tuple(dict.fromkeys(s for a in self.apps for s in a.serial_devices))
-
-    def needed_by(self, name: str, kind: InputKind) -> str:
-        """`` (pitchnut needs it)`` on a table of several games, else nothing."""
-        if len(self.apps) == 1:
-            return ""
-        games = [a.name for a in self.apps if name in a.panel.of(kind)]
-        return f" ({' and '.join(games)} {'needs' if len(games) == 1 else 'need'} it)"
-
-
 # --- [table] --------------------------------------------------------------------------
 
 
@@ -367,203 +264,6 @@ def _read_games(table: Section, known: tuple[str, ...]) -> tuple[str, ...]:
         table.fail("games", f"names a game twice: {shown(raw)}")
         return tuple(dict.fromkeys(raw))
     return tuple(raw)
-
-
-# --- [gpio], [buttons], [beams], [serial] -----------------------------------------------
-
-
-def _read_gpio(top: Section, limits: HardwareLimits) -> tuple[str | None, float, float]:
-    """``[gpio]``: the pin factory, the buttons' bounce (ms) and hold (s) times, checked
-    by the button decoder's own check (:func:`pitchside.signals.debounce.check_times`)."""
-    gpio = top.sub("gpio")
-    pin_factory = gpio.choice("pin_factory", limits.pin_factories, None)
-    default_bounce_ms = debounce.DEFAULT_BOUNCE_S * 1000
-    bounce_ms = gpio.number("bounce_ms", default_bounce_ms, 0.0, 500.0)
-    hold_s = gpio.number("hold_s", debounce.DEFAULT_HOLD_S, 0.2, 10.0)
-    try:
-        debounce.check_times(bounce_ms / 1000, hold_s)
-    except ParameterError as exc:
-        if bounce_ms <= 0:
-            gpio.fail("bounce_ms", f"must be above 0 ms, not {bounce_ms:g} (the buttons would not be "
-                                   f"debounced, and the decoder refuses it): write bounce_ms = "
-                                   f"{default_bounce_ms:g}, the measured default")
-        elif exc.param == "bounce_s":
-            gpio.fail("bounce_ms", f"{bounce_ms:g} ms must be shorter than gpio.hold_s ({hold_s:g} s = "
-                                   f"{hold_s * 1000:g} ms), or a press could not be told from a hold: write "
-                                   f"bounce_ms = {default_bounce_ms:g} (the default) with hold_s of at least "
-                                   f"{max(0.2, bounce_ms / 1000 * 2):g}")
-        else:
-            gpio.fail("hold_s", exc.message)
-    gpio.done()
-    return pin_factory, bounce_ms, hold_s
-
-
-def _read_buttons(top: Section, panel: _Panel) -> tuple[ButtonConfig, ...]:
-    """``[buttons]``: one BCM pin per button of the panel."""
-    sec = top.sub("buttons")
-    buttons = []
-    for bname in sorted(sec.raw):
-        if panel.known and bname not in panel.buttons:
-            sec.read.add(bname)
-            sec.fail(bname, f"not a {panel.label} button ({', '.join(panel.buttons)})")
-            continue
-        pin = sec.pin(bname)
-        if pin is not None:
-            buttons.append(ButtonConfig(bname, pin))
-    sec.done()
-    for missing in panel.buttons:
-        if missing not in sec.raw:
-            sec.fail(missing, "missing pin" + panel.needed_by(missing, "buttons"))
-    return tuple(buttons)
-
-
-BEAM_KEYS = {"min_block_s": "min_block_ms", "rearm_s": "rearm_ms", "storm_pulses": "storm_pulses",
-             "storm_window_s": "storm_window_ms", "max_block_s": "min_block_ms",
-             "train_pulses": "train_pulses", "train_spacing_s": "train_spacing_ms"}  # fmt: skip
-"""The key in ``[beams.NAME]`` of each :class:`~pitchside.signals.beam.BeamCounter`
-parameter (its :class:`~pitchside.signals.beam.ParameterError` names the parameter)."""
-
-
-def _read_beams(top: Section, panel: _Panel) -> tuple[BeamConfig, ...]:
-    """``[beams.NAME]``: each sensor's pin and filter, checked by the beam filter's own
-    check (:func:`pitchside.signals.beam.check_params`)."""
-    sec = top.sub("beams")
-    beams = []
-    d = BeamConfig("", "")
-    for bname in sorted(sec.raw):
-        if panel.known and bname not in panel.beams:
-            sec.read.add(bname)
-            sec.fail(bname, f"not a {panel.label} sensor ({', '.join(panel.beams) or 'none'})")
-            continue
-        b = sec.sub(bname)
-        beam_pin = b.pin("pin")
-        beam = BeamConfig(
-            bname,
-            beam_pin or "",
-            pull_up=b.get("pull_up", bool, True),
-            blocked_level=b.choice("blocked_level", ("high", "low"), "high"),
-            min_block_ms=b.number("min_block_ms", d.min_block_ms, 0.0, 100.0),
-            rearm_ms=b.number("rearm_ms", d.rearm_ms, 0.0, 1000.0),
-            storm_pulses=b.integer("storm_pulses", d.storm_pulses, 2, 1000),
-            storm_window_ms=b.number("storm_window_ms", d.storm_window_ms, 1.0, 10_000.0),
-            train_pulses=b.integer("train_pulses", d.train_pulses, 2, 1000),
-            train_spacing_ms=b.number("train_spacing_ms", d.train_spacing_ms, 0.0, 1000.0),
-        )
-        try:
-            beam_filter.check_params(**beam.counter_kwargs())
-        except ParameterError as exc:
-            b.fail(BEAM_KEYS.get(exc.param, exc.param), exc.message)
-        if beam_pin is not None:
-            beams.append(beam)
-        b.done()
-    sec.done()
-    for wanted in panel.beams:
-        if wanted not in sec.raw:
-            sec.fail(wanted, "missing: this sensor needs a pin" + panel.needed_by(wanted, "beams"))
-    return tuple(beams)
-
-
-def _read_serial(top: Section, panel: _Panel) -> tuple[SerialConfig, ...]:
-    """``[serial.NAME]``: each line device's port and speed; two devices never share a
-    port (the second reader would wait for the port's lock forever)."""
-    sec = top.sub("serial")
-    if not sec.raw:  # no line device: the record's module is not loaded (start-up)
-        sec.done()
-        return ()
-    from pitchside.app.config_serial import SerialConfig
-
-    devices: list[SerialConfig] = []
-    for sname in sorted(sec.raw):
-        if panel.known and sname not in panel.serial_devices:
-            sec.read.add(sname)
-            sec.fail(sname, f"not a {panel.label} device ({', '.join(panel.serial_devices) or 'none'})")
-            continue
-        sd = sec.sub(sname)
-        port = sd.file_path("port", "")
-        baud = sd.integer("baud", 9600, 50, 4_000_000)
-        sd.done()
-        if port is None:  # refused by Section.file_path
-            continue
-        if not port.strip():
-            sd.fail("port", "missing: a device path or pyserial URL")
-            continue
-        same = next((other for other in devices if _same_port(other.port, port)), None)
-        if same is not None:
-            sd.fail("port", f"{port} is already the port of serial.{same.name}: a port carries one device "
-                            "(the second reader would wait for it forever); give each device its own port")
-            continue
-        devices.append(SerialConfig(sname, port, baud))
-    sec.done()
-    return tuple(devices)
-
-
-def _same_port(a: str, b: str) -> bool:
-    """Whether two ports name one device (a udev link and its target count as one)."""
-    if a.strip() == b.strip():
-        return True
-    return a.startswith("/") and b.startswith("/") and os.path.realpath(a) == os.path.realpath(b)
-
-
-# --- [display], [displays.ROLE] ---------------------------------------------------------
-
-
-def _read_display(d: Section, limits: HardwareLimits, main: bool = True) -> DisplayConfig:
-    """One display table (``[display]``, ``main``, or ``[displays.ROLE]``), checked by its
-    driver (:attr:`HardwareLimits.check_display`) as it would be built at start."""
-    offset: int | None = None
-    if "page_address_offset" in d.raw:
-        offset = d.integer("page_address_offset", 2, 0, 131)
-    display = DisplayConfig(
-        driver=d.choice("driver", limits.display_drivers, "ssd1306"),
-        interface=d.choice("interface", ("i2c", "spi", "noop"), "i2c"),
-        width=d.integer("width", 128, 8, 512),
-        height=d.integer("height", 64, 8, 512),
-        rotate=d.integer("rotate", 0, 0, 3),
-        i2c_port=d.integer("i2c_port", 1, 0, 31),
-        i2c_address=d.integer("i2c_address", 0x3C, 0x03, 0x77),
-        spi_port=d.integer("spi_port", 0, 0, 6),
-        spi_device=d.integer("spi_device", 0, 0, 3),
-        gpio_dc=(d.pin("gpio_dc") if "gpio_dc" in d.raw else None) or SPI_DC_PIN,
-        gpio_rst=(d.pin("gpio_rst") if "gpio_rst" in d.raw else None) or SPI_RST_PIN,
-        bus_speed_hz=d.integer("bus_speed_hz", 8_000_000, 500_000, 52_000_000),
-        persist=d.get("persist", bool, True),
-        partial=d.get("partial", bool, True),
-        page_address_offset=offset,
-        draw_ahead=d.integer("draw_ahead", DRAW_AHEAD, 0, DRAW_AHEAD_MAX) if main else 0,
-    )
-    if not main and "draw_ahead" in d.raw:
-        d.read.add("draw_ahead")
-        d.fail("draw_ahead", "is a setting of the main [display] only (it draws the next frames ahead)")
-    d.done()
-    for key, message in limits.check_display(display):
-        d.fail(key, message)
-    return display
-
-
-def _read_displays(top: Section, limits: HardwareLimits) -> tuple[DisplayConfig, tuple[tuple[str, DisplayConfig], ...]]:
-    """``[display]`` and the side displays; no two on one bus address."""
-    display = _read_display(top.sub("display"), limits)
-    sides_sec = top.sub("displays")
-    side_displays: list[tuple[str, DisplayConfig]] = []
-    for role in sorted(sides_sec.raw):
-        if role not in SIDE_ROLES:
-            sides_sec.read.add(role)
-            sides_sec.fail(role, f"not a display role ({', '.join(SIDE_ROLES)}; the main one is [display])")
-            continue
-        side_displays.append((role, _read_display(sides_sec.sub(role), limits, main=False)))
-    sides_sec.done()
-    seen_bus: dict[tuple[str, int, int], str] = {}
-    for key, disp in [("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)]:
-        bus = (disp.interface, disp.i2c_port, disp.i2c_address) if disp.interface == "i2c" else (
-            disp.interface, disp.spi_port, disp.spi_device)
-        if disp.interface != "noop" and bus in seen_bus:
-            where = f"i2c-{bus[1]} address {bus[2]:#04x}" if bus[0] == "i2c" else f"spi{bus[1]}.{bus[2]}"
-            top.problems.add(f"{key}.{'i2c_address' if bus[0] == 'i2c' else 'spi_device'}",
-                             f"{where} is already used by {seen_bus[bus]}")
-        seen_bus.setdefault(bus, key)
-    check_spi_lines([("display", display), *((f"displays.{r}", dc) for r, dc in side_displays)], top.problems)
-    return display, tuple(side_displays)
-
 
 
 # --- [sound], pins, [storage], [tournament], [kiosk], options ----------------------------
@@ -611,8 +311,9 @@ def _check_pins(problems: Problems, buttons: tuple[ButtonConfig, ...], beams: tu
         uses.append(("sound.pin", sound.pin))
     if coin is not None and coin.pin:
         uses.append(("coin.pin", coin.pin))
-    if coin is not None and coin.free_credit_pin:
-        uses.append(("coin.free_credit_pin", coin.free_credit_pin))
+    if coin is not None:  # the free-credit key, the inhibit and meter outputs, the door switch
+        uses += [(f"coin.{k}", p) for k, p in (("free_credit_pin", coin.free_credit_pin), ("inhibit_pin",
+                 coin.inhibit_pin), ("meter_pin", coin.meter_pin), ("door_pin", coin.door_pin)) if p]
     check_pins(problems, uses, displays, limits.header_pins)
 
 
@@ -792,12 +493,12 @@ def parse_config(raw: Mapping[str, Any], source: str = "<config>", *, text: str 
     top = Section(problems, "", dict(raw))
     _misspelt_sections(top, SECTIONS + table_games())
     games, name, sides = _read_table(top)
-    panel = _Panel(games)
-    pin_factory, bounce_ms, hold_s = _read_gpio(top, limits)
-    buttons = _read_buttons(top, panel)
-    beams = _read_beams(top, panel)
-    serial = _read_serial(top, panel)
-    display, side_displays = _read_displays(top, limits)
+    panel = Wiring(games)
+    pin_factory, bounce_ms, hold_s = read_gpio(top, limits)
+    buttons = read_buttons(top, panel)
+    beams = read_beams(top, panel)
+    serial = read_serial(top, panel)
+    display, side_displays = read_displays(top, limits)
     sound = _read_sound(top)
     coin_cfg, prices = _read_coin_door(top, games)
     web = _read_web(top)

@@ -11,6 +11,13 @@ Example (amounts in cents, the currency's smallest unit)::
     bounce_ms = 2
     max_pulses = 20
     free_credit_pin = "GPIO6" # optional: a staff key switch granting one game
+    inhibit_pin = "GPIO14"    # optional: the acceptor's inhibit input (through a transistor)
+    inhibit_active = "high"   # the Pi's level that refuses coins
+    meter_pin = "GPIO18"      # optional: an electromechanical coin meter, a pulse per coin
+    meter_active = "high"
+    meter_pulse_ms = 100      # the pulse, and the pause after it (20-1000)
+    door_pin = "GPIO24"       # optional: the coin door's switch; open: service mode
+    door_open = "high"        # the level while the door is open
 
     [pricing]
     currency = "€"
@@ -20,6 +27,13 @@ Example (amounts in cents, the currency's smallest unit)::
     bonus = [[200, 100]]      # pay 200 in one go, get 100 more (3 games for 2)
     games = { pichenotte = 150 }  # a game's own price (a game of this table)
     extras = [{ option = "players", value = "doubles", price = 50 }]  # plus game = "..."
+    tiers = [{ games = 3, price = 200 }]  # 3 games for the price of 2 (instead of bonus)
+    per_player = false        # true: prices are per player a side (doubles pay twice)
+    hours = [                 # local time; no discount: free play
+        { days = "mon-fri", start = "17:00", end = "19:00", discount = 50 },
+        { days = "sun", start = "10:00", end = "12:00" },
+    ]
+    credit_cap = 1000         # coins refused once the credit reaches it (0: no cap)
 
 A table without ``[pricing]`` needs no coins; ``[pricing]`` asking for money needs
 ``[coin]``. What else is refused across the two and the table's games:
@@ -53,6 +67,21 @@ class CoinConfig:
     max_pulses: int = coin.DEFAULT_MAX_PULSES
     free_credit_pin: str | None = None
     name: str = "coin_slot"
+    inhibit_pin: str | None = None
+    """The output to the acceptor's inhibit input (asserted: coins are refused)."""
+    inhibit_active: str = "high"
+    """The Pi's level that inhibits (``"high"``: through an NPN transistor pulling an
+    active-low inhibit input to the acceptor's ground)."""
+    meter_pin: str | None = None
+    """The output to an electromechanical coin meter: one pulse per coin credited."""
+    meter_active: str = "high"
+    meter_pulse_ms: float = 100.0
+    """The meter's pulse, and the pause after it before the next (ms)."""
+    door_pin: str | None = None
+    """The coin door's switch: the door opened opens service mode."""
+    door_open: str = "high"
+    """The level while the door is open (``"high"``: a switch to GND held closed by the
+    shut door, on the internal pull-up; a cut wire then reads as open)."""
 
 
 def read_coin(top: Section) -> CoinConfig | None:
@@ -70,6 +99,7 @@ def read_coin(top: Section) -> CoinConfig | None:
         bounce_ms=c.number("bounce_ms", d.bounce_ms, 0.01, 1_000),
         max_pulses=c.integer("max_pulses", d.max_pulses, 1, 100),
         free_credit_pin=c.pin("free_credit_pin") if "free_credit_pin" in c.raw else None,
+        **_outputs(c),
     )
     try:
         coin.check_params(bounce_s=cfg.bounce_ms / 1000, min_pulse_s=cfg.min_pulse_ms / 1000,
@@ -79,6 +109,21 @@ def read_coin(top: Section) -> CoinConfig | None:
     c.done()
     config_pay.check_acceptor_priced(top)
     return cfg
+
+
+def _outputs(c: Section) -> dict[str, Any]:
+    """The acceptor's optional lines beyond its pulse output: the inhibit output, the
+    coin meter output and the coin door's switch."""
+    d = CoinConfig(pin="")
+    out: dict[str, Any] = {}
+    for key in ("inhibit_pin", "meter_pin", "door_pin"):
+        if key in c.raw:
+            out[key] = c.pin(key)
+    out["inhibit_active"] = c.choice("inhibit_active", ("high", "low"), d.inhibit_active)
+    out["meter_active"] = c.choice("meter_active", ("high", "low"), d.meter_active)
+    out["meter_pulse_ms"] = c.number("meter_pulse_ms", d.meter_pulse_ms, 20, 1_000)
+    out["door_open"] = c.choice("door_open", ("high", "low"), d.door_open)
+    return out
 
 
 def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConfig | None = None) -> Pricing | None:
@@ -110,6 +155,10 @@ def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConf
         bonus=bonus,
         free_play=s.get("free_play", bool, False),
         currency=s.get("currency", str, ""),
+        tiers=config_pay.read_tiers(s),
+        per_player=s.get("per_player", bool, False),
+        hours=config_pay.read_hours(s),
+        credit_cap=s.integer("credit_cap", 0, 0, config_pay.MAX_AMOUNT),
     )
     for key, message in pricing.check(p):
         s.fail(key, message)
@@ -123,6 +172,8 @@ def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConf
     else:
         config_pay.check_coins(top, s, p, coin_cfg.max_pulses, coin_cfg.max_pulse_ms, coin_cfg.gap_ms)
     config_pay.check_games(s, p, offered)
+    config_pay.check_operator(s, p, offered)
+    config_pay.check_cap(s, p, offered, coin_cfg is not None and coin_cfg.inhibit_pin is not None)
     s.done()
     return p
 

@@ -16,17 +16,28 @@ Each refusal names its key (so ``check-config`` gives its line) and what to writ
   game it does not offer, an option the game does not have, or a value the option cannot
   take: never charged;
 * an amount over :data:`MAX_AMOUNT` cents; a coin worth more than 100 of the cheapest
-  game is a warning (it is most likely not written in cents).
+  game is a warning (it is most likely not written in cents);
+* a ``credit_cap`` below the dearest game (the acceptor would refuse coins before the
+  credit pays for it); a cap without ``coin.inhibit_pin`` is a warning (nothing can tell
+  the acceptor to refuse a coin, so every coin it takes is credited, over the cap too);
+* the operator's deals (:func:`read_tiers`, :func:`read_hours`, :func:`check_operator`):
+  a price tier that costs no less than its games bought singly, or saves no more than a
+  cheaper tier; ``per_player`` on a table none of whose games has players, or beside a
+  surcharge for doubles (doubles would pay twice over); an hours window that is empty
+  (start equals end) or overlaps another, or a day or time that is no day or time.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchside.app.config_reader import Section, shown
 from pitchside.core.fields import Spec, specs
 from pitchside.core.pricing import Extra, Pricing
 from pitchside.tables.registry import app_for, table_games
+
+if TYPE_CHECKING:  # an annotation only: the hours are read for a price list that has some (start-up)
+    from pitchside.core.hours import Window
 
 MAX_AMOUNT = 1_000_000
 """The most any amount of ``[pricing]`` may be, in cents (10,000.00 of the currency)."""
@@ -157,3 +168,117 @@ def _near(word: str, words: tuple[str, ...]) -> str:
 
 def _pulses(n: int) -> str:
     return f"{n} pulse" if n == 1 else f"{n} pulses"
+
+
+def read_tiers(s: Section) -> tuple[tuple[int, int], ...]:
+    """``tiers``: a list of ``{ games = N, price = CENTS }``, as ``(games, price)``."""
+    out: list[tuple[int, int]] = []
+    for t in s.get("tiers", list, []):
+        if (isinstance(t, dict) and set(t) == {"games", "price"}
+                and all(isinstance(t[k], int) and not isinstance(t[k], bool) for k in t)):  # fmt: skip
+            out.append((t["games"], t["price"]))
+        else:
+            s.fail("tiers", f"each tier is {{ games = 3, price = 200 }} (games, and their price in cents), not "
+                            f"{shown(t)}")
+    for games, price in out:
+        if games > 1000 or price > MAX_AMOUNT:
+            s.fail("tiers", f"the tier of {games} games for {price} is past the bounds (at most 1000 games and "
+                            f"{MAX_AMOUNT} cents)")
+    return tuple(out)
+
+
+def read_hours(s: Section) -> tuple[Window, ...]:
+    """``hours``: a list of ``{ days, start, end, discount? }`` (discount 100, free play,
+    when left out), each checked for its words; the windows together by
+    :func:`pitchside.core.hours.check`."""
+    if "hours" not in s.raw:
+        return ()
+    from pitchside.core import hours  # only for a price list with hours (start-up)
+
+    out: list[Window] = []
+    for w in s.get("hours", list, []):
+        window = _window(w)
+        if isinstance(window, str):
+            s.fail("hours", window)
+        else:
+            out.append(window)
+    for i, message in hours.check(tuple(out)):
+        s.fail("hours", f"the window {out[i].words()} {message}")
+    return tuple(out)
+
+
+_WINDOW = '{ days = "mon-fri", start = "17:00", end = "19:00", discount = 50 }'
+
+
+def _window(w: Any) -> Window | str:
+    """One window, or what is wrong with it."""
+    from pitchside.core import hours
+    from pitchside.core.hours import Window
+
+    if not isinstance(w, dict) or not {"days", "start", "end"} <= set(w) or not set(w) <= {"days", "start", "end",
+                                                                                            "discount"}:
+        return f"each window is {_WINDOW} (discount in percent; left out: free play), not {shown(w)}"
+    days = hours.parse_days(w["days"]) if isinstance(w["days"], str) else None
+    if days is None:
+        return (f"days = {shown(w['days'])} is no days: write 'daily', a day ('fri'), a range ('mon-fri') "
+                f"or a list ('sat,sun'), the days written {', '.join(hours.DAYS)}")
+    times = {k: hours.parse_clock(w[k]) if isinstance(w[k], str) else None for k in ("start", "end")}
+    for k, minute in times.items():
+        if minute is None:
+            return f"{k} = {shown(w[k])} is no time of day: write it as 'HH:MM', 24-hour ('17:30'; '24:00' ends a day)"
+    discount = w.get("discount", 100)
+    if not isinstance(discount, int) or isinstance(discount, bool):
+        return f"discount = {shown(discount)}: write the percent off as a whole number, 1 to 100 (100 is free play)"
+    start, end = times["start"], times["end"]
+    assert start is not None and end is not None
+    return Window(days, start % hours.DAY, end, discount)
+
+
+def check_operator(s: Section, pricing: Pricing, games: tuple[str, ...]) -> None:
+    """``per_player`` against the table's games and surcharges; hours on a table on
+    free play all day (warned: they change nothing)."""
+    if pricing.per_player and games:
+        having = [g for g in games if "players" in _options(g)]
+        if not having:
+            s.fail("per_player", f"none of this table's games ({', '.join(games)}) has players singles or doubles: "
+                                 "per_player would never change a price; remove it")
+        doubles = [x for x in pricing.extras if x.option == "players" and x.value == "doubles"]
+        if doubles:
+            s.fail("per_player", f"doubles already pay the surcharge {{ option = \"players\", value = \"doubles\", "
+                                 f"price = {doubles[0].price} }}: with per_player they would pay twice over; keep "
+                                 "one of the two")
+    if pricing.free_play and pricing.hours:
+        s.problems.warn(s.key("hours"), "the table is on free play all day (free_play = true): the hours change "
+                                        "nothing")
+
+
+def check_cap(s: Section, pricing: Pricing, games: tuple[str, ...], inhibit_line: bool) -> None:
+    """``credit_cap`` (0: none) at least the dearest game with its dearest surcharges,
+    and useful only with an inhibit line (a warning without one)."""
+    cap = pricing.credit_cap
+    if cap == 0 or pricing.free_play:
+        return
+    dearest, game = _dearest(pricing, games)
+    if cap < dearest:
+        s.fail("credit_cap", f"{cap} is less than a game of {game} costs at most ({dearest}): the acceptor would "
+                             f"refuse coins before the credit pays for it; write credit_cap = {max(dearest, 2 * dearest)} "
+                             "or more (cents), or 0 for no cap")
+    elif not inhibit_line:
+        s.problems.warn(s.key("credit_cap"), "the table has no coin.inhibit_pin, so nothing can tell the acceptor "
+                                             "to refuse a coin: every coin it takes is credited, over the cap too; "
+                                             "wire its inhibit input and add inhibit_pin under [coin]")
+
+
+def _dearest(pricing: Pricing, games: tuple[str, ...]) -> tuple[int, str]:
+    """The most a game can cost (cents), and which game: its price and, per option, the
+    dearest surcharge that applies to it."""
+    prices = dict(pricing.games)
+    names = games or (*prices, "any")
+    best = (0, names[0])
+    for g in names:
+        per_option: dict[str, int] = {}
+        for x in pricing.extras:
+            if x.game in ("", g):
+                per_option[x.option] = max(per_option.get(x.option, 0), x.price)
+        best = max(best, ((prices.get(g, pricing.game) + sum(per_option.values())) * (2 if pricing.per_player else 1), g))
+    return best

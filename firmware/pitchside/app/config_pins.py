@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from pitchside.app.config_reader import Problems
 
 if TYPE_CHECKING:
-    from pitchside.app.config import DisplayConfig
+    from pitchside.app.config_displays import DisplayConfig
 
 SPI_BUS_PINS = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18, 19, 20, 21)}
 """BCM pins the kernel's SPI bus takes (CE1 CE0 MISO MOSI SCLK; spi1: CE2 CE1 CE0 MISO

@@ -19,7 +19,7 @@ from importlib.metadata import EntryPoints, entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pitchside.app.config import DisplayConfig
+    from pitchside.app.config_displays import DisplayConfig
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,11 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only: loaded with the audits (a paying table's link)
+    from pitchside.core.audits import AuditDay
+    from pitchside.core.meters import Meters
 
 Cursor = tuple[int, int]
 """``(match row id, seq)`` of the last journal line seen."""
@@ -105,5 +109,32 @@ class Outbox:
             "SELECT match_id, seq, line FROM inputs WHERE match_id > ? OR (match_id = ? AND seq > ?) "
             "ORDER BY match_id, seq LIMIT ?", (mid, mid, seq, limit))]  # fmt: skip
 
+    def ledger_mark(self) -> int:
+        """The id of the credits ledger's last entry (0: none): the audits changed when
+        it did."""
+        return int(self._conn.execute("SELECT COALESCE(MAX(id), 0) FROM credits").fetchone()[0])
+
+    def audits(self) -> Audits:
+        """The audits since the last reset, the resets and the lifetime meters, in one
+        read snapshot (a paying table's ``audits`` topic)."""
+        from pitchside.app.journal import ledger  # only on a paying table with a club link
+
+        self._conn.execute("BEGIN")
+        try:
+            return Audits(tuple(ledger.audits(self._conn)), tuple(ledger.audit_resets(self._conn)),
+                          ledger.lifetime(self._conn))
+        finally:
+            self._conn.execute("COMMIT")
+
     def close(self) -> None:
         self._conn.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Audits:
+    """What :meth:`Outbox.audits` read: the ``days`` since the last reset, every reset's
+    ``(wall, synced)``, the ``lifetime`` meters."""
+
+    days: tuple[AuditDay, ...]
+    resets: tuple[tuple[float | None, bool], ...]
+    lifetime: Meters

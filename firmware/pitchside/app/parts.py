@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from PIL import Image
 
 from pitchside.app.ahead import DrawAhead
+from pitchside.core.pricing import Credit, LedgerEntry
 from pitchside.core.sides import Side
 from pitchside.render.panel import Panel
 from pitchside.signals.events import BeamBroken, SensorNoisy
 from pitchside.signals.health import SensorHealth
-from pitchside.tables import effects as table
+from pitchside.tables import credits, effects as table
 from pitchside.tables import kiosk
 from pitchside.tables.registry import TableLike
 
@@ -27,7 +28,11 @@ if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (start-up
 
 class MatchRecorder(Protocol):
     """Where accepted inputs go before they are shown (:class:`pitchside.app.recorder.Recorder`
-    with the durable journal)."""
+    with the durable journal).
+
+    The abilities below :meth:`health` are optional: a recorder that subclasses this
+    protocol and does not keep refusals or credits inherits their defaults (nothing
+    kept, no credit, audits not read)."""
 
     @property
     def warning(self) -> str | None:
@@ -57,6 +62,33 @@ class MatchRecorder(Protocol):
         """The sensors' health record now (service mode shows it)."""
         ...
 
+    # --- optional abilities (defaults for a recorder without them) ---------------------
+
+    @property
+    def notice(self) -> str | None:
+        """What the display says once at start (a bad journal moved aside), or None."""
+        return None
+
+    def refused(self, event: str, rule: str, text: str, at: float) -> None:
+        """The table refused an input in a match (kept beside it, never replayed:
+        :mod:`pitchside.app.refusals`); by default not kept."""
+
+    def credit(self) -> Credit:
+        """The table's credit as stored (pay to play); by default none."""
+        return Credit()
+
+    def ledger(self, entry: LedgerEntry) -> None:
+        """Store a credits entry, durable when this returns; by default not stored."""
+
+    def spend_next(self, entry: LedgerEntry) -> None:
+        """The next match's first line pays ``entry`` (same transaction); by default
+        nothing is paid."""
+
+    def audits(self, reset: bool = False) -> credits.AuditsRead:
+        """The audits for the service page (with ``reset``: reset first); by default
+        none, and a reset asked for is not made."""
+        return credits.AuditsRead(ok=not reset)
+
 
 class FrameSink(Protocol):
     """Where frames go: a display driver (``pitchside_hw.display.Display``) or a
@@ -78,6 +110,22 @@ class PreparingSink(FrameSink, Protocol):
     def prepare(self, image: Image.Image) -> None: ...
 
 
+@runtime_checkable
+class AheadSink(FrameSink, Protocol):
+    """A sink that readies frames drawn ahead (``pitchside_hw.display.Display``):
+    ``prepare_ahead`` packs and plans an image that may be shown later, sending
+    nothing (:meth:`pitchside.app.runtime.Runtime.draw_ahead`)."""
+
+    def prepare_ahead(self, image: Image.Image) -> None: ...
+
+
+@runtime_checkable
+class DimmableSink(FrameSink, Protocol):
+    """A sink whose panel contrast can be set (0-255): the kiosk dims an idle table."""
+
+    def contrast(self, level: int) -> None: ...
+
+
 class Publisher(Protocol):
     """Where the table's state goes after each handled event (the web feed,
     :class:`pitchside.web.publisher.FeedPublisher`): ``publish`` must return at once
@@ -94,6 +142,27 @@ def system_dice(count: int) -> tuple[int, ...]:
     from pitchside.app import software_die  # at the first roll: a table without dice never loads it (start-up)
 
     return software_die.roll(count)
+
+
+class CoinOutputs(Protocol):
+    """The coin acceptor's outputs (``pitchside_hw.coin_outputs.CoinOutputs``): its
+    inhibit line and the coin meter, either of them possibly absent."""
+
+    @property
+    def inhibit_since(self) -> float | None:
+        """When the inhibit line was asserted (clock s), if it is now; None: it is not, or
+        there is none."""
+        ...
+
+    def inhibit(self, on: bool) -> float | None:
+        """Assert (``on``) or release the inhibit line: :returns: when (clock s), or None
+        when there is no line."""
+        ...
+
+    def meter(self, schedule: Callable[[float, Callable[[float], None]], None], now: float) -> None:
+        """One pulse on the coin meter (after those under way), timed by ``schedule``
+        (:meth:`Runtime.schedule`); nothing without a meter."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +206,8 @@ class TableParts:
         before the write it shows has returned.
     :param draw_ahead: the inputs whose frames :meth:`Runtime.run` draws while it waits
         (:meth:`Runtime.draw_ahead`); none by default.
+    :param coin_outputs: the coin acceptor's inhibit line and the coin meter (a
+        ``[coin]`` with ``inhibit_pin`` or ``meter_pin``), or None.
     """
 
     sink: FrameSink
@@ -155,3 +226,4 @@ class TableParts:
     mode: str = "1"
     overlap_writes: bool = True
     draw_ahead: DrawAhead = DrawAhead()
+    coin_outputs: CoinOutputs | None = None

@@ -28,7 +28,7 @@ from pitchside.tables.registry import TableLike, app_for
 from pitchside.app.journal import Journal, LinesWrite, MatchEnd
 from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch
 from pitchside.core.pricing import Credit, LedgerEntry
 from pitchside.signals.events import BeamBroken, SensorNoisy
 from pitchside.signals.health import SensorHealth, SensorTally, tally
@@ -226,7 +226,7 @@ class Recorder:
         ok = self.journal.reset_audits() if reset else True
         resets = self.journal.audit_resets()
         since = _day_of(*resets[-1]) if resets else ""
-        return AuditsRead(tuple(self.journal.audits()), since, len(resets), ok)
+        return AuditsRead(tuple(self.journal.audits()), since, len(resets), ok, self.journal.lifetime())
 
     def spend_next(self, entry: LedgerEntry) -> None:
         """The match about to get its first line costs ``entry``: it is written in the
@@ -254,7 +254,7 @@ def _corrections(ts: TableLike, inp: Any) -> dict[str, SensorTally]:
     return dict(app_for(ts.match.codec.name).corrections(inp))
 
 
-def _result(match: Match) -> dict[str, Any]:
+def _result(match: AnyMatch) -> dict[str, Any]:
     """What the journal keeps as a finished match's result: the replay output of its
     final state (docs/spec/replay.md), serialised once, when the match ends."""
     out: dict[str, Any] = match.codec.output(match.state)
@@ -269,7 +269,7 @@ def _last_at(lines: list[str]) -> float:
     return 0.0
 
 
-def rebuild(journal: Journal, match_id: int) -> Match:
+def rebuild(journal: Journal, match_id: int) -> AnyMatch:
     """The match ``match_id`` of ``journal`` folded through the rules.
 
     :raises ReplayFormatError: the stored lines no longer replay.

@@ -8,18 +8,20 @@ dim the panel) and hands a new frame to the display sink when what is shown has
 changed. Timers asked for by drivers (a button's hold time, a beam's stuck
 timeout) are kept here and fired from the loop, with the time of the clock the drivers
 stamp their edges with, so the same code runs on the virtual clock of the simulator.
+
+Over 600 lines: the loop, the effects it carries out and the frames it shows share its
+state (the write kept for the frame, the frames drawn ahead); each optional part's own
+code lives in its module (:mod:`pitchside.app.coin_line`, :mod:`pitchside.app.tournament_file`).
 """
 
 from __future__ import annotations
 
 import functools
-import heapq
-import itertools
 import logging
 import queue
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from PIL import Image
 
@@ -27,8 +29,9 @@ from pitchside.tables import effects as table
 from pitchside.app import refusals
 from pitchside.app.pager import Pager
 from pitchside.app.parts import (  # re-exported (__all__): tests import them from here
-    FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
+    AheadSink, DimmableSink, FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
 )
+from pitchside.app.timer_heap import TimerHeap
 from pitchside.app.writer import Writer
 from pitchside.core.pricing import Credit
 from pitchside.tables import credits, kiosk
@@ -42,6 +45,7 @@ from pitchside.signals.events import BeamBroken, SensorNoisy, TimerFired
 from pitchside.signals.timers import TimerRequest
 
 if TYPE_CHECKING:  # the cues are loaded by a table with a buzzer only (Runtime._cue; start-up)
+    from pitchside.tables.coin_gate import GateEvent  # and the coin gate by one with pricing
     from pitchside.tables.cues import Cue
     from pitchside.tables.moments import Showing
 
@@ -60,13 +64,6 @@ never cut) before the runtime turns to the next."""
 
 class _Wake:
     """Sentinel put on the queue to wake a blocked :meth:`Runtime.run`."""
-
-
-_Timer = tuple[float, int, Callable[[float], None]]
-"""A timer on the heap: ``(due_at, seq, callback)``; ``seq`` is unique, so the heap
-orders by due time, then by scheduling order, and never compares two callbacks (a
-tuple: compared in C, where the heap's pushes made a dataclass's ``__lt__`` run in
-Python a dozen times a push)."""
 
 
 class Runtime:
@@ -96,8 +93,6 @@ class Runtime:
         self._dice = parts.dice
         self._clock = parts.clock
         self._recorder = parts.recorder
-        self._refused: Callable[[str, str, str, float], object] | None = getattr(parts.recorder, "refused", None)
-        """The recorder's optional ``refused`` (:meth:`_note_refusal`), looked up once."""
         self._writer = Writer() if parts.recorder is not None and parts.overlap_writes else None
         self._deferred: tuple[tuple[table.Accepted, ...], TableLike] | None = None
         """A journaled step's write not started yet (with the writer thread): made by
@@ -108,10 +103,8 @@ class Runtime:
         """The spare canvases every frame of this runtime (its thread alone) is drawn on."""
         self._on_pass = parts.on_pass
         self._wake_s = parts.wake_s
-        self._queue: queue.SimpleQueue[table.Event | TimerRequest | _Wake] = queue.SimpleQueue()
-        self._timers: list[_Timer] = []
-        self._seq = itertools.count()
-        self._timers_lock = threading.Lock()
+        self._queue: queue.SimpleQueue[table.Event | credits.ClockRead | TimerRequest | _Wake] = queue.SimpleQueue()
+        self._timers = TimerHeap()
         self._loop_thread: int | None = None
         """The thread serving :meth:`run` (its ident) while it runs: :meth:`schedule` from
         any other wakes it. None otherwise (a caller driving :meth:`process_pending`
@@ -123,12 +116,13 @@ class Runtime:
         self._warning_seen: str | None = None
         """The storage warning (or start-up notice) an accepted input came after: until
         one does, :meth:`frame` puts it on the prompt line."""
-        self._notice: str | None = getattr(parts.recorder, "notice", None)
-        """The recorder's optional start-up notice (a bad journal moved aside), looked up once."""
+        self._notice: str | None = parts.recorder.notice if parts.recorder is not None else None
+        """The recorder's start-up notice (a bad journal moved aside), read once."""
         self._side_shown: dict[str, Frame] = {}
         self._draw_plan = parts.draw_ahead
         # the sink's two optional steps, looked up once (not at every refresh)
-        self._prepare_ahead: Callable[[Image.Image], None] | None = getattr(parts.sink, "prepare_ahead", None)
+        self._prepare_ahead: Callable[[Image.Image], None] | None = (
+            parts.sink.prepare_ahead if isinstance(parts.sink, AheadSink) else None)
         self._prepare: Callable[[Image.Image], None] | None = (
             parts.sink.prepare if isinstance(parts.sink, PreparingSink) else None)
         # The runtime's cache of frames drawn ahead (draw_ahead): keyed by the Frame (a
@@ -158,11 +152,18 @@ class Runtime:
         done, the frames ahead drawn): what a bench waits for before its pause."""
         self.display_errors = 0
         self._publish_due = False
-        credit = getattr(self._recorder, "credit", None)  # pay to play: the journal's credit
-        self.kiosk, effects = kiosk.start(
-            parts.settings, state, parts.inputs, self._clock(), credit() if credit is not None else Credit(),
+        self._outputs = parts.coin_outputs
+        self.kiosk, effects = kiosk.start(  # pay to play: the journal's credit
+            parts.settings, state, parts.inputs, self._clock(),
+            self._recorder.credit() if self._recorder is not None else Credit(),
             resumed=self._recorder is not None and self._recorder.match_id is not None,
+            saving=self._recorder is None or self._recorder.warning is None,
         )
+        if self.kiosk.gate is not None:  # pay to play: the inhibit line as its driver opened it
+            from pitchside.app import coin_line
+
+            self.kiosk, more = coin_line.opened(self.kiosk, self._outputs)
+            effects = (*effects, *more)
         self._apply_effects(effects)
         self.publish()
 
@@ -171,7 +172,7 @@ class Runtime:
         """The game table (the match, the shot being entered)."""
         return self.kiosk.table
 
-    def post(self, event: table.Event | TimerRequest) -> None:
+    def post(self, event: table.Event | credits.ClockRead | TimerRequest) -> None:
         """Queue an event or a driver's timer request; safe from any thread (this is
         the ``queue_put`` drivers are given)."""
         self._queue.put(event)
@@ -191,28 +192,17 @@ class Runtime:
         scheduled from another thread, wakes it (it may be asleep until the one it knew of,
         or for its whole ``wake_s``), so it fires at its time; the loop's own thread needs
         no wake: it looks at the timers before it sleeps."""
-        with self._timers_lock:
-            seq = next(self._seq)
-            heapq.heappush(self._timers, (due_at, seq, callback))
-            first = self._timers[0][1] == seq
+        first = self._timers.push(due_at, callback)
         loop = self._loop_thread
         if first and loop is not None and threading.get_ident() != loop:
             self.wake()
 
     def next_due(self) -> float | None:
-        with self._timers_lock:
-            return self._timers[0][0] if self._timers else None
+        return self._timers.next_due()
 
     def fire_due(self, now: float) -> int:
         """Fire every timer due at or before ``now``; returns how many fired."""
-        fired = 0
-        while True:
-            with self._timers_lock:
-                if not self._timers or self._timers[0][0] > now:
-                    return fired
-                due_at, _, callback = heapq.heappop(self._timers)
-            callback(due_at)
-            fired += 1
+        return self._timers.fire_due(now)
 
     def process_pending(self) -> int:
         """Handle every queued event, then refresh the display; returns the count."""
@@ -226,12 +216,14 @@ class Runtime:
                 self._handle(event)
                 handled += 1
         self.refresh()
+        if self._check_saving():  # a write the frame waited on failed: coins refused, said at once
+            self.refresh()
         if self._publish_due:  # the feed after the frame: its worker builds the snapshot
             self._publish_due = False  # once the frame is out, not while it is drawn (one per pass)
             self.publish()
         return handled
 
-    def _handle(self, event: table.Event | credits.AuditsRead | TimerRequest) -> None:
+    def _handle(self, event: table.Event | credits.PayEvent | GateEvent | TimerRequest) -> None:
         if isinstance(event, TimerRequest):
             target = self._timer_targets.get(event.name)
             if target is None:
@@ -250,23 +242,26 @@ class Runtime:
         self._note_refusal(before.table, event)
         self._apply_effects(effects)
         self._publish_due = True  # published after the frame is shown (process_pending)
+        self._check_saving()
 
-    def _note_refusal(self, before: TableLike, event: table.Event | credits.AuditsRead) -> None:
+    def _note_refusal(self, before: TableLike, event: table.Event | credits.PayEvent | GateEvent) -> None:
         """Tell the recorder (its optional ``refused``) when ``event`` was refused in a
         match: the match unchanged and a new refusal on the prompt line. Kept beside the
         journal's match for ``/matches/ID``, never replayed (:mod:`pitchside.app.refusals`)."""
-        refused = self._refused
-        if refused is None:
+        if self._recorder is None:
             return
         after = self.kiosk.table
         if after.match is not before.match or self.kiosk.mode != "playing":  # accepted or undone: no refusal
             return
-        prompt = getattr(after, "prompt", None)
-        if prompt is None or prompt.kind != "refusal" or prompt is getattr(before, "prompt", None):
+        prompt = after.prompt
+        if prompt is None or prompt.kind != "refusal" or prompt is before.prompt:
             return
         self.settle()
+        now = self._clock()
+        at = now if isinstance(event, (table.TournamentLoaded, table.FixtureOffered, table.SensorHealthRead,
+                                       credits.AuditsRead, credits.ClockRead)) else event.at  # the shell's: no time
         try:
-            refused(refusals.event_name(event), prompt.rule, prompt.text, getattr(event, "at", self._clock()))
+            self._recorder.refused(refusals.event_name(event), prompt.rule, prompt.text, at)
         except Exception as exc:  # the record of a refusal must not stop the match
             log.warning("refusal not recorded: %s", exc)
 
@@ -316,55 +311,70 @@ class Runtime:
     def _apply_effects(self, effects: tuple[kiosk.Effect, ...]) -> None:
         together: list[table.Accepted] = []  # a run of Accepted: stored in one transaction
         for i, effect in enumerate(effects):
-            if isinstance(effect, table.Accepted):
-                together.append(effect)
-                if i + 1 < len(effects) and isinstance(effects[i + 1], table.Accepted):
-                    continue
-                self._record(tuple(together))
-                together.clear()
-            elif isinstance(effect, table.TossCoin):
-                # Applied now, not queued: events already queued behind the press must
-                # see the toss (a SHOT DONE right after COIN is not "toss first").
-                self._handle(table.CoinTossed(self._toss(), self._clock()))
-            elif isinstance(effect, table.RollDice):
-                self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
-            elif isinstance(effect, table.NewMatch):
-                if self._recorder is not None:
-                    self.settle()
-                    self._recorder.new_match(self.state)
-                if self.kiosk.settings.tournament_file is not None:
-                    # a tournament file read again for the new match; imported here: a
-                    # table without one never loads the tournament code (start-up)
-                    from pitchside.app import tournament_file
+            match effect:
+                case table.Accepted():
+                    together.append(effect)
+                    if i + 1 < len(effects) and isinstance(effects[i + 1], table.Accepted):
+                        continue
+                    self._record(tuple(together))
+                    together.clear()
+                case table.TossCoin():
+                    # Applied now, not queued: events already queued behind the press must
+                    # see the toss (a SHOT DONE right after COIN is not "toss first").
+                    self._handle(table.CoinTossed(self._toss(), self._clock()))
+                case table.RollDice():
+                    self._handle(table.DiceRolled(tuple(self._dice(effect.count)), self._clock()))
+                case table.NewMatch():
+                    if self._recorder is not None:
+                        self.settle()
+                        self._recorder.new_match(self.state)
+                    if self.kiosk.settings.tournament_file is not None:
+                        # a tournament file read again for the new match; imported here: a
+                        # table without one never loads the tournament code (start-up)
+                        from pitchside.app import tournament_file
 
-                    for event in tournament_file.new_match_events(self.kiosk.settings):
-                        self._handle(event)
-            elif isinstance(effect, credits.Ledger):
-                # journaled here, before the refresh that shows it (pay to play)
-                ledger = getattr(self._recorder, "ledger", None)
-                self.settle()
-                if ledger is not None:
-                    ledger(effect.entry)
-            elif isinstance(effect, credits.SpendNext):
-                spend_next = getattr(self._recorder, "spend_next", None)
-                self.settle()
-                if spend_next is not None:
-                    spend_next(effect.entry)
-            elif isinstance(effect, kiosk.StartTimer):
-                self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
-            elif isinstance(effect, kiosk.SetContrast):
-                self._contrast(effect.level)
-            elif isinstance(effect, kiosk.Log):
-                log.warning("%s", effect.text)
-            elif isinstance(effect, (credits.ReadAudits, credits.ResetAudits)):  # the service page
-                audits = getattr(self._recorder, "audits", None)
-                reset = isinstance(effect, credits.ResetAudits)
-                self.settle()
-                self._handle(audits(reset=reset) if audits is not None else credits.AuditsRead(ok=not reset))
-            elif isinstance(effect, table.ReadSensorHealth):
-                self.settle()
-                health = tuple(self._recorder.health()) if self._recorder is not None else ()
-                self._handle(table.SensorHealthRead(health))
+                        for event in tournament_file.new_match_events(self.kiosk.settings):
+                            self._handle(event)
+                case credits.Ledger():
+                    # journaled here, before the refresh that shows it (pay to play)
+                    self.settle()
+                    if self._recorder is not None:
+                        self._recorder.ledger(effect.entry)
+                case credits.SpendNext():
+                    self.settle()
+                    if self._recorder is not None:
+                        self._recorder.spend_next(effect.entry)
+                case table.StartTimer():
+                    self.schedule(effect.due_at, functools.partial(self._timer_fired, effect.name))
+                case kiosk.SetContrast():
+                    self._contrast(effect.level)
+                case kiosk.Log():
+                    log.warning("%s", effect.text)
+                case credits.ReadAudits() | credits.ResetAudits():  # the service page
+                    reset = isinstance(effect, credits.ResetAudits)
+                    self.settle()
+                    self._handle(self._recorder.audits(reset=reset) if self._recorder is not None
+                                 else credits.AuditsRead(ok=not reset))
+                case table.ReadSensorHealth():
+                    self.settle()
+                    health = tuple(self._recorder.health()) if self._recorder is not None else ()
+                    self._handle(table.SensorHealthRead(health))
+                case _:  # the coin gate's (a table with pricing): the inhibit line, the coin meter
+                    from pitchside.app import coin_line  # loaded with the gate (start-up)
+
+                    coin_line.apply(effect, self._outputs, self._handle, self.schedule, self._clock())
+
+    def _check_saving(self) -> bool:
+        """Tell the coin gate when the journal stopped (or started again) saving: coins
+        are refused while it is not. :returns: whether it was told."""
+        if self.kiosk.gate is None or self._recorder is None:
+            return False
+        from pitchside.app import coin_line  # loaded with the gate (a table with pricing)
+
+        told = coin_line.saving(self.kiosk, self._recorder.warning, self._clock())
+        if told is not None:
+            self._handle(told)
+        return told is not None
 
     def settle(self) -> None:
         """Make every accepted input's write return: the one not started yet, here in the
@@ -392,11 +402,10 @@ class Runtime:
 
     def _contrast(self, level: int) -> None:
         for sink in (self._sink, *(s for s, _ in self._side_sinks.values())):
-            set_contrast = getattr(sink, "contrast", None)
-            if set_contrast is None:
+            if not isinstance(sink, DimmableSink):
                 continue
             try:
-                set_contrast(level)
+                sink.contrast(level)
             except HardwareError as exc:
                 self.display_errors += 1
                 log.warning("display fault setting contrast: %s", exc)
@@ -411,14 +420,20 @@ class Runtime:
         the start-up notice of a bad journal moved aside) for its prompt line until the
         next accepted input (so play prompts are not hidden for
         the rest of the match); the corner badge while the journal is not saving."""
-        return self._pager.at(self._framed(self.view()))
+        return self._pager.at(self._framed(self.view(), self.kiosk))
 
-    def _framed(self, view: object) -> Frame:
-        """``view`` with the storage overlays of :meth:`frame` (page 0)."""
+    def _framed(self, view: object, ks: kiosk.KioskState) -> Frame:
+        """``view`` (of ``ks``) with the storage overlays of :meth:`frame` (page 0) and,
+        with pricing, the credit mark during play (:func:`pitchside.tables.coin_gate.mark`)."""
         warning = self._recorder.warning if self._recorder is not None else None
         said = warning or self._notice  # a fault's warning, else the start-up notice
         shown = said if said and said != self._warning_seen else None
-        return Frame(view, warning=shown, badge=warning is not None)
+        mark = None
+        if ks.gate is not None:
+            from pitchside.tables.coin_gate import mark as credit_mark  # loaded with the gate
+
+            mark = credit_mark(ks)
+        return Frame(view, warning=shown, badge=warning is not None, mark=mark)
 
     def draw_ahead(self) -> int:
         """Draw the frame each likely next input (:attr:`TableParts.draw_ahead`) would
@@ -447,7 +462,7 @@ class Runtime:
                 return drawn_now
             try:
                 after, _ = kiosk.handle(state, event)
-                frame = self._pager.at(self._framed(kiosk.view(after)))
+                frame = self._pager.at(self._framed(kiosk.view(after), after))
                 if frame == self._shown or frame in self._ahead:
                     continue
                 drawn = kept.get(frame) or screen.compose(frame, self._panel, self._spares)
@@ -600,7 +615,7 @@ class Runtime:
                 self.draw_ahead()  # while idle: the likely next frames (nothing once drawn for this state)
                 due = self.next_due()
                 waits = [w for w in (bound, None if due is None else max(0.0, due - self._clock())) if w is not None]
-                event: table.Event | TimerRequest | _Wake | None
+                event: table.Event | credits.ClockRead | TimerRequest | _Wake | None
                 self.waiting = True
                 try:
                     event = self._queue.get(timeout=min(waits) if waits else None)

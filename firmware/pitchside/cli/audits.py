@@ -22,7 +22,7 @@ def _cmd_audits(args: argparse.Namespace) -> int:
         return _reset(path, args.yes)
     try:
         with Journal.open_readonly(path) as journal:
-            days, resets = journal.audits(), journal.audit_resets()
+            days, resets, life = journal.audits(), journal.audit_resets(), journal.lifetime()
     except PitchsideError as exc:
         _journal_problem("audits", args, exc)
         return 2
@@ -51,6 +51,9 @@ def _cmd_audits(args: argparse.Namespace) -> int:
         t = total(days)
         print(f"in all: {t.coin_count} coin(s) = {amount(pricing, t.paid)}; {t.game_count} game(s); "
               f"{amount(pricing, t.free)} free; {t.faults} fault(s); since {since or 'the start'}")
+    print(f"lifetime (never reset): {life.coins} coin(s) = {amount(pricing, life.money)}; {life.games} game(s), "
+          f"{life.free_games} of them free; {amount(pricing, life.bonus)} bonus; {amount(pricing, life.free)} "
+          "free credit")
     if any(day_of(d.day)[0] and not day_of(d.day)[1] for d in days):
         print("? after a day: the clock was not synchronised then (a Pi has no real-time clock)")
     if not getattr(args, "config", None):

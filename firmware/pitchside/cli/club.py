@@ -15,6 +15,10 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pitchside.club.setup import Uplink
 
 DEFAULT_DIR = "/etc/pitchside/club"
 
@@ -29,13 +33,34 @@ def _listen(text: str | None) -> tuple[str | None, int | None]:
     return (host.strip("[]") or None), int(port)
 
 
+def _uplink(args: argparse.Namespace) -> "Uplink | None":
+    """``--region HOST[:PORT]`` with its CA and credentials, or None without ``--region``."""
+    from pitchside.club.setup import Uplink
+
+    given = [n for n in ("region_ca", "region_credentials") if getattr(args, n, None)]
+    if args.region is None:
+        if given:
+            raise ValueError(f"--{given[0].replace('_', '-')} goes with --region HOST[:PORT]")
+        return None
+    if len(given) < 2:
+        raise ValueError("--region needs --region-ca FILE (the region's ca.crt) and --region-credentials FILE "
+                         "(from pitchside region add-venue)")
+    host, sep, port = args.region.rpartition(":")
+    if not sep:
+        host, port = args.region, "8883"
+    if not host or not port.isdigit():
+        raise ValueError(f"--region must be HOST or HOST:PORT, not {args.region!r}")
+    return Uplink(host.strip("[]"), int(port), Path(args.region_ca), Path(args.region_credentials))
+
+
 def _cmd_init(args: argparse.Namespace) -> int:
     from pitchside.club import setup
 
     try:
         listen_host, port = _listen(args.listen)
+        uplink = _uplink(args)
         club = setup.init(Path(args.dir), args.venue, tls=not args.no_tls, listen_host=listen_host, port=port,
-                          hosts=tuple(args.host))
+                          hosts=tuple(args.host), uplink=uplink)
     except (ValueError, setup.ClubSetupError) as exc:
         print(f"pitchside club init: {exc}", file=sys.stderr)
         return 2
@@ -55,6 +80,9 @@ def _cmd_init(args: argparse.Namespace) -> int:
     print("start the league:")
     print(f"  pitchside league serve --broker {club.host}:{club.port}{tls} --credentials {q(str(d / 'league.cred'))} "
           f"--venue {club.venue} --db LEAGUE.db")
+    if uplink is not None:
+        print(f"  bridged to the region's broker {uplink.host}:{uplink.port} (TLS): this venue's results, status, "
+              f"state and events up, its fixtures down; pitchside/{club.venue}/uplink says whether the link is up")
     print("add each table:")
     print(f"  pitchside club add-table table-1 --dir {q(str(d))}")
     far = setup.unreachable_by_broker(d)

@@ -13,7 +13,6 @@ the module's own function does.
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
@@ -21,19 +20,18 @@ from pitchside.app.config import DEFAULT_JOURNAL
 
 
 class LazyChoices(Sequence[str]):
-    """``choices`` for argparse read from ``module.name`` (a tuple of str) only when
-    argparse checks a given value or formats a help text, so that registering an option
-    does not import the module that defines its choices. Give the option a ``metavar``:
-    without one, ``add_argument`` lists the choices at once to check the metavar. Holds
-    no copy: each use asks the module (an import of a loaded module is a dictionary
-    look-up)."""
+    """``choices`` for argparse given by ``load()`` (a function that imports the module
+    defining them and returns its tuple) only when argparse checks a given value or
+    formats a help text, so that registering an option does not import that module. Give
+    the option a ``metavar``: without one, ``add_argument`` lists the choices at once to
+    check the metavar. Holds no copy: each use asks ``load`` (an import of a loaded
+    module is a dictionary look-up)."""
 
-    def __init__(self, module: str, name: str) -> None:
-        self._module, self._name = module, name
+    def __init__(self, load: Callable[[], tuple[str, ...]]) -> None:
+        self._load = load
 
     def _values(self) -> tuple[str, ...]:
-        values: tuple[str, ...] = getattr(importlib.import_module(self._module), self._name)
-        return values
+        return self._load()
 
     @overload
     def __getitem__(self, i: int) -> str: ...
@@ -97,28 +95,112 @@ def deferred(sub: Any, name: str, help: str, build: Callable[[argparse.ArgumentP
         build(p)
 
 
-# -- the handlers: each imports its module when its command is chosen -------------------
+# -- the handlers and choices: each imports its module when its command is chosen ------
+# (deferred imports: never at start-up, module docstring)
 
 
-def _lazy(module: str, name: str) -> Callable[[argparse.Namespace], int]:
-    """The handler that imports ``pitchside.cli.<module>`` when its command is chosen
-    (never at start-up) and runs its function ``name`` on the parsed args."""
+def _tournament(args: argparse.Namespace) -> int:
+    from pitchside.cli import tournament
 
-    def handler(args: argparse.Namespace) -> int:
-        run: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"pitchside.cli.{module}"), name)
-        return run(args)
-
-    return handler
+    return tournament._cmd(args)
 
 
-_tournament = _lazy("tournament", "_cmd")
-_audits = _lazy("audits", "_cmd_audits")
-_web = _lazy("web", "_cmd_web")
-_league_serve = _lazy("league", "_cmd_serve")
-_league_new = _lazy("league", "_cmd_new")
-_league_standings = _lazy("league", "_cmd_standings")
-_club_init = _lazy("club", "_cmd_init")
-_club_add_table = _lazy("club", "_cmd_add_table")
+def _audits(args: argparse.Namespace) -> int:
+    from pitchside.cli import audits
+
+    return audits._cmd_audits(args)
+
+
+def _web(args: argparse.Namespace) -> int:
+    from pitchside.cli import web
+
+    return web._cmd_web(args)
+
+
+def _league_serve(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_serve(args)
+
+
+def _league_new(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_new(args)
+
+
+def _league_standings(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_standings(args)
+
+
+def _club_init(args: argparse.Namespace) -> int:
+    from pitchside.cli import club
+
+    return club._cmd_init(args)
+
+
+def _club_add_table(args: argparse.Namespace) -> int:
+    from pitchside.cli import club
+
+    return club._cmd_add_table(args)
+
+
+def _region_init(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_init(args)
+
+
+def _region_add_venue(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_add_venue(args)
+
+
+def _region_worker(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_worker(args)
+
+
+def _region_workers(args: argparse.Namespace) -> int:
+    from pitchside.cli import region
+
+    return region._cmd_workers(args)
+
+
+def tournament_formats() -> tuple[str, ...]:
+    """The tournament formats (:data:`pitchside.core.tournament.FORMATS`)."""
+    from pitchside.core.tournament import FORMATS
+
+    return FORMATS
+
+
+def league_formats() -> tuple[str, ...]:
+    """The league formats (:data:`pitchside.league.formats.FORMATS`)."""
+    from pitchside.league.formats import FORMATS
+
+    return FORMATS
+
+
+def _league_web(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_web(args)
+
+
+def _league_roster(args: argparse.Namespace) -> int:
+    from pitchside.cli import roster
+
+    return roster._cmd_roster(args)
+
+
+def _league_audits(args: argparse.Namespace) -> int:
+    from pitchside.cli import league
+
+    return league._cmd_audits(args)
 
 
 # -- the parsers ------------------------------------------------------------------------
@@ -132,6 +214,7 @@ def register(sub: Any) -> None:
     register_web(sub)
     register_league(sub)
     register_club(sub)
+    register_region(sub)
 
 
 def register_tournament(sub: Any) -> None:
@@ -142,7 +225,7 @@ def register_tournament(sub: Any) -> None:
 
 
 def _tournament_parser(p: argparse.ArgumentParser) -> None:
-    formats = LazyChoices("pitchside.core.tournament", "FORMATS")
+    formats = LazyChoices(tournament_formats)
     tsub = p.add_subparsers(dest="tournament_command", required=True, metavar="SUBCOMMAND")
     n = tsub.add_parser("new", help="start a tournament file (.json or .toml)")
     n.add_argument("file")
@@ -228,7 +311,10 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     s.add_argument("--tls", action="store_true", help="connect to the broker with TLS")
     s.add_argument("--ca-file", help="the club CA for --tls (default: the system's CAs)")
     s.add_argument("--venue", default="club", help="the venue id the tables publish under (default club)")
-    s.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    s.add_argument("--region", action="store_true",
+                   help="every venue's tables (a region's league, behind the venues' bridges) instead of --venue's")
+    s.add_argument("--db", default="league.db",
+                   help="the league's SQLite file, or a region's postgresql://USER@HOST/DB (default league.db)")
     s.add_argument("--assign", action="store_true",
                    help="offer each free table its next fixture (cmd/fixture; the players confirm at the table)")
     s.add_argument("--http", default="127.0.0.1:8090", help="serve the pages on HOST:PORT (default 127.0.0.1:8090)")
@@ -238,15 +324,37 @@ def _league_parser(p: argparse.ArgumentParser) -> None:
     n = lsub.add_parser("new", help="add a league or tournament whose fixtures the tables' results fill")
     n.add_argument("name")
     n.add_argument("--game", required=True)
-    n.add_argument("--format", default="round_robin", choices=LazyChoices("pitchside.league.formats", "FORMATS"),
+    n.add_argument("--format", default="round_robin", choices=LazyChoices(league_formats),
                    metavar="FORMAT", help="one of %(choices)s (default %(default)s)")
     n.add_argument("--players", required=True, help="comma-separated, in seeding order")
     n.add_argument("--db", default="league.db", help="the league's SQLite file, made by league serve (default league.db)")
     n.set_defaults(func=_league_new)
     t = lsub.add_parser("standings", help="print the standings per game")
-    t.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    t.add_argument("--db", default="league.db", help="the league's SQLite file or postgresql:// URL (default league.db)")
     t.add_argument("--game")
     t.set_defaults(func=_league_standings)
+    a = lsub.add_parser("audits", help="each paying table's audits and lifetime meters, as it last published them")
+    a.add_argument("--db", default="league.db", help="the league's SQLite file (default league.db)")
+    a.set_defaults(func=_league_audits)
+    w = lsub.add_parser("web", help="serve a region's pages only, following its PostgreSQL (add one per web process)")
+    w.add_argument("--db", required=True, help="the region's postgresql://USER@HOST/DB")
+    w.add_argument("--venue", help="show this venue's tables only (default: every venue's)")
+    w.add_argument("--http", default="127.0.0.1:8091", help="serve the pages on HOST:PORT (default 127.0.0.1:8091)")
+    w.add_argument("--allowed-host", action="append", default=[],
+                   help="a Host name the pages answer to besides 127.0.0.1, localhost and --http's (repeat)")
+    w.set_defaults(func=_league_web)
+    r = lsub.add_parser("roster", help="the league's players across venues: add, import, list")
+    rsub = r.add_subparsers(dest="roster_command", required=True, metavar="ACTION")
+    ra = rsub.add_parser("add", help="add a player with the league's id for them")
+    ra.add_argument("id", help="the player's id, the same at every venue (1-40 of a-z A-Z 0-9 - _ .)")
+    ra.add_argument("name", help="the name the tables show (1-40 characters)")
+    ra.add_argument("--venue", default="", help="the player's home venue (optional)")
+    ri = rsub.add_parser("import", help="add the players of a CSV file: id,name[,venue] a line")
+    ri.add_argument("file")
+    rl = rsub.add_parser("list", help="print the roster")
+    for x in (ra, ri, rl):
+        x.add_argument("--db", default="league.db", help="the league's SQLite file or postgresql:// URL (default league.db)")
+        x.set_defaults(func=_league_roster)
 
 
 def register_club(sub: Any) -> None:
@@ -267,8 +375,57 @@ def _club_parser(p: argparse.ArgumentParser) -> None:
     i.add_argument("--host", action="append", default=[], metavar="NAME",
                    help="a name or address tables reach the broker by (repeat; the first goes in their [mqtt] "
                    "host; default: --listen's address, HOSTNAME.local, HOSTNAME, localhost, 127.0.0.1)")
+    i.add_argument("--region", metavar="HOST[:PORT]",
+                   help="bridge this broker to the region's broker (TLS, port 8883 unless given)")
+    i.add_argument("--region-ca", metavar="FILE", help="the region's CA (its ca.crt), with --region")
+    i.add_argument("--region-credentials", metavar="FILE",
+                   help="the venue's bridge credentials, written by pitchside region add-venue, with --region")
     i.set_defaults(func=_club_init)
     a = csub.add_parser("add-table", help="add a table's broker user; print its [mqtt] lines")
     a.add_argument("name", help="the table id (a-z 0-9 - _), as in its [mqtt] table")
     a.add_argument("--dir", default="/etc/pitchside/club", help="the club's folder (default /etc/pitchside/club)")
     a.set_defaults(func=_club_add_table)
+
+
+def register_region(sub: Any) -> None:
+    """Add ``region`` and its actions (run by :mod:`pitchside.cli.region`), built when it
+    is chosen (:func:`deferred`)."""
+    deferred(sub, "region", "a league across venues: the region's broker (init, add-venue) and its workers",
+             _region_parser)
+
+
+def _region_parser(p: argparse.ArgumentParser) -> None:
+    rsub = p.add_subparsers(dest="region_command", required=True, metavar="ACTION")
+    i = rsub.add_parser("init", help="write the region broker's folder: config, ACL, workers' users, TLS")
+    i.add_argument("--dir", default="/etc/pitchside/region", help="the folder to write (default /etc/pitchside/region)")
+    i.add_argument("--listen", metavar="[HOST:]PORT",
+                   help="the broker's TLS listener (default port 8883, every address)")
+    i.add_argument("--host", action="append", default=[], metavar="NAME",
+                   help="a name or address venues reach the broker by (repeat; the certificate names each)")
+    i.add_argument("--workers", type=int, default=8, help="worker users league-1 ... league-N to make (default 8)")
+    i.set_defaults(func=_region_init)
+    a = rsub.add_parser("add-venue", help="add a venue's bridge user; print the venue's club init command")
+    a.add_argument("venue", help="the venue id (a-z 0-9 - _), as in its club init --venue")
+    a.add_argument("--dir", default="/etc/pitchside/region", help="the region's folder (default /etc/pitchside/region)")
+    a.set_defaults(func=_region_add_venue)
+    for name, func, help in (("workers", _region_workers, "run N league workers on one shared subscription, "
+                              "and the backstop"),
+                             ("worker", _region_worker, "run one league worker (a slot of workers) here")):
+        w = rsub.add_parser(name, help=help)
+        if name == "workers":
+            w.add_argument("--count", type=int, default=2, help="worker processes (default 2)")
+        else:
+            w.add_argument("--slot", type=int, required=True,
+                           help="the worker's slot: it logs in as league-SLOT (0: the backstop)")
+            w.add_argument("--leave", action="store_true",
+                           help="store what the slot's session holds, then leave the group for good (after "
+                           "lowering --count)")
+        w.add_argument("--broker", required=True, help="the region's broker HOST:PORT")
+        w.add_argument("--credentials", required=True, help="the region's league.cred (league:PASSWORD)")
+        w.add_argument("--ca-file", help="the region's CA (default: the system's CAs)")
+        w.add_argument("--no-tls", action="store_true", help="plain MQTT to the broker")
+        w.add_argument("--db", default="league.db", help="the league's store (default league.db)")
+        w.add_argument("--group", default="league", help="the shared subscription's group (default league)")
+        w.add_argument("--backstop-hold", type=float, default=30.0, metavar="SECONDS",
+                       help="how long the backstop leaves a result to the workers (default 30)")
+        w.set_defaults(func=func)

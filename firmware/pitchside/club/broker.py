@@ -5,7 +5,7 @@ ships the same text for an example venue). Pure: no I/O.
 Who may do what (docs/spec/mqtt.md, "Broker users and the ACL"):
 
 * a table's user is ``<venue>/<table>`` (:func:`pitchside.app.config_mqtt.table_user`),
-  so the ACL's ``pattern write pitchside/%u/...`` lines let it write only its own four
+  so the ACL's ``pattern write pitchside/%u/...`` lines let it write only its own five
   topics and read only its own ``cmd/`` topics, under its own venue;
 * ``league`` reads ``pitchside/<venue>/#`` and writes ``pitchside/<venue>/+/cmd/#``;
 * ``dashboard`` reads ``pitchside/<venue>/#``;
@@ -49,6 +49,71 @@ broker killed without a clean stop (a power cut) loses at most what it took sinc
 
 
 @dataclass(frozen=True, slots=True)
+class Bridge:
+    """A venue broker's uplink to the region's broker (Mosquitto's bridge, over TLS).
+
+    :param user: the venue's bridge user on the region's broker (``bridge-<venue>``),
+        also the bridge's client id there, so its session is the same every connection.
+    :param ca_file: the region's CA, for the TLS check of the region broker's certificate.
+    """
+
+    host: str
+    port: int
+    user: str
+    password: str
+    ca_file: str
+
+
+def bridge_user(venue: str) -> str:
+    """The venue's bridge user (and client id) on the region's broker."""
+    return f"bridge-{venue}"
+
+
+def uplink_topic(venue: str) -> str:
+    """Where the bridge says whether the uplink is up (``1``) or down (``0``), retained on
+    both brokers: Mosquitto's bridge notifications, the ``0`` left as the bridge's will on
+    the region broker, so the region sees a dropped link as soon as its keepalive ends."""
+    return f"pitchside/{venue}/uplink"
+
+
+def bridge_section(venue: str, bridge: Bridge) -> str:
+    """The ``connection`` section of ``venue``'s broker config: the venue's own tables'
+    ``status``, ``state`` and ``result`` up to the region at QoS 1 (queued while the link
+    is down), their ``events`` at QoS 0 (live only: never queued, so the queue keeps room
+    for results through a long outage; a result carries every line of its match), and
+    their ``cmd/`` topics (fixtures) down at QoS 1, in a persistent session both sides."""
+    up = [f"topic pitchside/{venue}/+/{kind} out 1" for kind in ("status", "state", "result")]
+    return "\n".join([
+        "",
+        f"# The uplink to the region's broker (pitchside club init --region): Mosquitto's bridge.",
+        "# A persistent session both ways (cleansession false, the same client id each time):",
+        "# while the link is down this broker queues what goes up (persistence keeps the queue",
+        "# across its own restart) and the region queues the fixtures that come down. MQTT 3.1.1:",
+        "# Mosquitto 2.0's bridge keeps no session on the far side with MQTT 5 (no session expiry).",
+        "connection region",
+        f"address {bridge.host}:{bridge.port}",
+        f"remote_clientid {bridge.user}",
+        f"remote_username {bridge.user}",
+        f"remote_password {bridge.password}",
+        f"local_clientid local.{bridge.user}",
+        "cleansession false",
+        "bridge_protocol_version mqttv311",
+        "try_private true",
+        "start_type automatic",
+        "restart_timeout 1 10",  # after a drop: again in 1 s, backing off to 10 s
+        "keepalive_interval 30",
+        "notifications true",
+        f"notification_topic {uplink_topic(venue)}",
+        f"bridge_cafile {bridge.ca_file}",
+        "bridge_tls_version tlsv1.2",
+        "bridge_insecure false",
+        *up,
+        f"topic pitchside/{venue}/+/events out 0",
+        f"topic pitchside/{venue}/+/cmd/# in 1",
+    ]) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
 class BrokerPlan:
     """One venue's broker.
 
@@ -56,6 +121,7 @@ class BrokerPlan:
         (persistence) and, with TLS, ``ca.crt``, ``server.crt``, ``server.key``.
     :param host: the address the listener binds (None: every address).
     :param port: the listener's port (default 8883 with TLS, 1883 without).
+    :param bridge: the uplink to the region's broker, or None (a venue on its own).
     """
 
     venue: str
@@ -63,6 +129,7 @@ class BrokerPlan:
     tls: bool = True
     host: str | None = None
     port: int | None = None
+    bridge: Bridge | None = None
 
     @property
     def listen_port(self) -> int:
@@ -110,7 +177,8 @@ def mosquitto_conf(plan: BrokerPlan) -> str:
             f"keyfile {plan.path('server.key')}",
             "tls_version tlsv1.2",
         ]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text if plan.bridge is None else text + bridge_section(plan.venue, plan.bridge)
 
 
 def acl(venue: str) -> str:
@@ -121,12 +189,13 @@ def acl(venue: str) -> str:
         "# pitchside club init. Mosquitto reads it again on SIGHUP.",
         "#",
         "# A table's user is VENUE/TABLE (kings-head/table-1): %u below is that name, so a table",
-        "# writes only its own four topics and reads only its own commands, under its venue. A",
+        "# writes only its own five topics and reads only its own commands, under its venue. A",
         "# will is checked like a publish.",
         "pattern write pitchside/%u/status",
         "pattern write pitchside/%u/state",
         "pattern write pitchside/%u/events",
         "pattern write pitchside/%u/result",
+        "pattern write pitchside/%u/audits",
         "pattern read pitchside/%u/cmd/#",
         "",
         "# The league server: reads every table of the venue, writes only commands.",

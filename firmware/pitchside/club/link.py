@@ -13,7 +13,10 @@ acknowledgement, a (re)connect, or every ``poll_s``):
 3. the newest snapshot on ``state`` (retained);
 4. each line journaled since the last wake on ``events``;
 5. the oldest result still owed on ``result`` (QoS 1), one in flight at a time, so the
-   league gets them in the order the matches ended.
+   league gets them in the order the matches ended;
+6. on a paying table (``currency`` given), its audits and lifetime meters on ``audits``
+   (retained), read from the journal when its credits ledger changed and after each
+   (re)connect.
 
 The broker's last will marks the table offline (``why: "lost"``); :meth:`ClubLink.close`
 publishes ``offline`` itself (``why: "stopped"``), since a clean disconnect fires no will.
@@ -81,12 +84,14 @@ class ClubLink:
     :param wall: wall-clock seconds (the delivered mark's time).
     :param poll_s: the longest the link sleeps between looks at the journal (s).
     :param retry_s: how long a result the broker refused waits before it is sent again (s).
+    :param currency: a paying table's currency symbol (``[pricing] currency``): its audits
+        are published; None (no pricing): they are not.
     """
 
     def __init__(self, config: MqttConfig, journal: str | Path | None, *, name: str = "Pitchside",
                  games: Sequence[str] = (), version: str | None = None, wall: Callable[[], float] = time.time,
                  poll_s: float = 1.0, retry_s: float = 30.0,
-                 on_fixture: Callable[[FixtureOffered], None] | None = None) -> None:
+                 on_fixture: Callable[[FixtureOffered], None] | None = None, currency: str | None = None) -> None:
         self.config = config
         self.journal = Path(journal) if journal is not None else None
         self.boot = uuid.uuid4().hex[:12]
@@ -118,6 +123,8 @@ class ClubLink:
         """Where the league's offers go (the runtime's ``post``): called on paho's thread."""
         self._offer: FixtureOffered | None = None
         self._fixture_topic = f"pitchside/{config.venue}/{config.table}/cmd/fixture"
+        self.currency = currency
+        self._audits_sent: tuple[int, int] | None = None  # (connect generation, ledger mark) published
         self.client = self._client()
         self._thread = threading.Thread(target=self._run, name="pitchside-club", daemon=True)
 
@@ -273,6 +280,23 @@ class ClubLink:
         self._events(connected)
         if connected:
             self._next_result()
+            self._audits(generation)
+
+    def _audits(self, generation: int) -> None:
+        """A paying table's audits, when its ledger changed or the link reconnected."""
+        if self.currency is None or self._outbox is None:
+            return
+        mark = self._outbox.ledger_mark()
+        if self._audits_sent == (generation, mark):
+            return
+        books = self._outbox.audits()
+        since = ""
+        if books.resets and books.resets[-1][0] is not None:
+            since = time.strftime("%Y-%m-%d", time.localtime(books.resets[-1][0]))
+        msg = messages.audits(venue=self.config.venue, table=self.config.table, boot=self.boot,
+                              read_wall=self._wall(), currency=self.currency, since=since, books=books)
+        if self._publish("audits", msg, retain=True) is not None:
+            self._audits_sent = (generation, mark)
 
     def _take_acks(self) -> None:
         while True:

@@ -10,6 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from pitchside.app.outbox import Audits
 from pitchside.core.record.format import replay
 from pitchside.core.sides import SIDES
 from pitchside.web import feed
@@ -82,3 +83,17 @@ def result(*, venue: str, table: str, boot: str, journal_uid: str, match_id: int
     return wire.Result(venue, table, boot, uid, str(header["game"]), wire.Names(*names),
                        wire.Score(*(feed.number(score[s]) for s in SIDES)), told, ended_wall, ended_synced,
                        tuple(lines), digest(lines)).to_json()
+
+
+def audits(*, venue: str, table: str, boot: str, read_wall: float | None, currency: str, since: str,
+           books: Audits) -> dict[str, Any]:
+    """The ``audits`` message (retained) of a paying table: the audits since the last
+    reset added up (:func:`pitchside.core.audits.total`) and the lifetime meters, as
+    ``books`` (:meth:`pitchside.app.outbox.Outbox.audits`) read them; ``since`` the last
+    reset's ISO 8601 date (``""``: never)."""
+    from pitchside.core.audits import total  # only on a paying table (start-up)
+
+    t = total(books.days)
+    counts = wire.Counts(t.coin_count, t.paid, t.bonus, t.free, t.game_count, t.spent, t.faults)
+    return wire.Audits(venue, table, boot, read_wall, currency, since, len(books.resets), counts,
+                       books.lifetime).to_json()

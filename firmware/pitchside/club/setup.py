@@ -26,8 +26,10 @@ from pathlib import Path
 
 from pitchside.app.config_mqtt import DEFAULT_PORT, DEFAULT_TLS_PORT, ID_RE, table_user
 from pitchside.club import broker, passwd
+from pitchside.wire.credentials import CredentialsError, read_credentials
 
 SETTINGS = "club.toml"
+REGION_CA = "region-ca.crt"
 BROKER_USER = "mosquitto"
 CERT_DAYS = 3650
 
@@ -59,6 +61,18 @@ class Club:
 
 
 @dataclass(frozen=True, slots=True)
+class Uplink:
+    """Where a venue's broker bridges to (``club init --region``): the region broker's
+    ``host``:``port`` (TLS), its CA file, and the venue's bridge credentials file
+    (``bridge-<venue>:PASSWORD``, written by ``pitchside region add-venue``)."""
+
+    host: str
+    port: int
+    ca_file: Path
+    credentials: Path
+
+
+@dataclass(frozen=True, slots=True)
 class TableAdded:
     """What :func:`add_table` wrote: the table's credentials file and its ``[mqtt]`` lines."""
 
@@ -79,11 +93,14 @@ def default_hosts(listen_host: str | None) -> tuple[str, ...]:
 
 
 def init(folder: Path, venue: str, *, tls: bool = True, listen_host: str | None = None, port: int | None = None,
-         hosts: tuple[str, ...] = ()) -> Club:
-    """Write a new venue's broker folder (module docstring) and return it.
+         hosts: tuple[str, ...] = (), uplink: Uplink | None = None) -> Club:
+    """Write a new venue's broker folder (module docstring) and return it; with
+    ``uplink``, its broker bridges to the region's (:func:`pitchside.club.broker.bridge_section`:
+    the region's CA copied in as ``region-ca.crt``, the config mode 600 as it holds the
+    bridge's password).
 
     :raises ClubSetupError: a bad venue id or port, a folder that already holds a club,
-        or a tool (``openssl``) that fails.
+        bridge credentials that are not the venue's, or a tool (``openssl``) that fails.
     """
     if not ID_RE.match(venue):
         raise ClubSetupError(f"--venue must be 1-64 of a-z, 0-9, - and _ (one topic level), not {venue!r}")
@@ -95,6 +112,7 @@ def init(folder: Path, venue: str, *, tls: bool = True, listen_host: str | None 
         raise ClubSetupError(f"{folder} holds a club already: add tables with pitchside club add-table NAME "
                              f"--dir {folder}, or give another --dir")
     club = Club(folder, venue, port, tls, hosts or default_hosts(listen_host))
+    bridge, ca_text = _bridge(venue, uplink, folder) if uplink is not None else (None, "")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         folder.chmod(0o755)
@@ -108,14 +126,46 @@ def init(folder: Path, venue: str, *, tls: bool = True, listen_host: str | None 
         _write(folder / "passwd", text, 0o600)
         if tls:
             _certificates(club)
+        if bridge is not None:
+            _write(folder / REGION_CA, ca_text, 0o644)
         # last: a folder holding these is a club, so a failed init can be run again
-        plan = broker.BrokerPlan(venue, str(folder), tls=tls, host=listen_host, port=port)
-        _write(folder / "mosquitto.conf", broker.mosquitto_conf(plan), 0o644)
+        plan = broker.BrokerPlan(venue, str(folder), tls=tls, host=listen_host, port=port, bridge=bridge)
+        _write(folder / "mosquitto.conf", broker.mosquitto_conf(plan), 0o644 if bridge is None else 0o600)
         _write(folder / SETTINGS, _settings(club), 0o644)
     except OSError as exc:
         raise ClubSetupError(f"cannot write {exc.filename or folder}: {exc.strerror or exc}") from None
-    _give_to_broker(club, ["acl", "passwd", "data"] + (["ca.crt", "server.crt", "server.key"] if tls else []))
+    _give_to_broker(club, ["acl", "passwd", "data"] + (["ca.crt", "server.crt", "server.key"] if tls else [])
+                    + ([REGION_CA, "mosquitto.conf"] if bridge is not None else []))
     return club
+
+
+def _bridge(venue: str, uplink: Uplink, folder: Path) -> tuple[broker.Bridge, str]:
+    """The bridge of ``venue`` to ``uplink`` and the region CA's text.
+
+    :raises ClubSetupError: unreadable files, a CA that is no certificate, or credentials
+        of another venue's bridge user.
+    """
+    if not uplink.host or not 0 < uplink.port < 65536:
+        raise ClubSetupError(f"--region must be HOST or HOST:PORT with a port of 1-65535, "
+                             f"not {uplink.host}:{uplink.port}")
+    try:
+        user, password = read_credentials(str(uplink.credentials))
+    except CredentialsError as exc:
+        raise ClubSetupError(f"--region-credentials: {exc}") from None
+    if user != broker.bridge_user(venue):
+        raise ClubSetupError(f"--region-credentials: {uplink.credentials} is {user!r}'s, not venue {venue}'s "
+                             f"bridge user "
+                             f"{broker.bridge_user(venue)!r} (pitchside region add-venue {venue} writes it)")
+    if any(c.isspace() for c in password):
+        raise ClubSetupError(f"--region-credentials: the password in {uplink.credentials} holds a space, which "
+                             "Mosquitto's config cannot carry")
+    try:
+        ca_text = uplink.ca_file.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ClubSetupError(f"--region-ca: {uplink.ca_file} cannot be read ({exc})") from None
+    if "-----BEGIN CERTIFICATE-----" not in ca_text:
+        raise ClubSetupError(f"--region-ca: {uplink.ca_file} holds no PEM certificate (the region's ca.crt)")
+    return broker.Bridge(uplink.host, uplink.port, user, password, str(folder / REGION_CA)), ca_text
 
 
 def load(folder: Path) -> Club:

@@ -15,7 +15,7 @@ state round-trips (``parse_snapshot(snapshot(s)) == s``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from pitchside.core.notice import Notice
 from pitchside.core.sides import PerSide, Side
@@ -34,24 +34,28 @@ class Outcome:
     cause: Notice
 
 
-class GameRules(Protocol):
-    """What every rules module offers about a state (``state`` is the game's own frozen
-    ``State`` dataclass; the protocol treats it as opaque)."""
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+"""A game's state type (its rules' frozen ``State`` dataclass)."""
 
-    def status(self, state: Any) -> Status:
+
+class GameRules(Protocol[StateT_contra]):
+    """What every rules module offers about a state of its game (``state``: the game's
+    own frozen ``State`` dataclass)."""
+
+    def status(self, state: StateT_contra) -> Status:
         """``"finished"`` once the match is over, else ``"playing"``."""
         ...
 
-    def score(self, state: Any) -> PerSide[float]:
+    def score(self, state: StateT_contra) -> PerSide[float]:
         """The headline score per side (the replay output's ``score``): round points,
         games, points, touchdowns or Moves, by game."""
         ...
 
-    def turn(self, state: Any) -> Side | None:
+    def turn(self, state: StateT_contra) -> Side | None:
         """The side to play now; None before the first turn is settled (a coin toss to
         come) and once the match is over."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT_contra) -> Outcome | None:
         """The result once the match is over, else None."""
         ...

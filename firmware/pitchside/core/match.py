@@ -8,11 +8,11 @@ O(1) and a replay of n inputs is O(n).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from pitchside.core.errors import IllegalInput
-from pitchside.core.game import GameRules, Outcome, Status
-from pitchside.core.record.codec import GameCodec
+from pitchside.core.game import Outcome, Status
+from pitchside.core.record.codec import GameCodec, InputT, OptionsT, StateT
 from pitchside.core.sides import PerSide, Side
 from pitchside.core.notice import Notice
 from pitchside.core.step import Step
@@ -25,7 +25,7 @@ NOTHING_TO_UNDO = Notice.of("UNDO", "nothing_to_undo")
 
 
 @dataclass(frozen=True, slots=True)
-class _Node:
+class _Node(Generic[StateT, InputT]):
     """One input in effect: the node before it, the input, and the state and notices of
     the step that applied it (``notices``: that step's effects, kept so that a reader of
     them, the moments of an accepted input, need not apply the rules again; the rules
@@ -33,54 +33,58 @@ class _Node:
     never changed, so they cannot go stale). Compared without ``notices``: they follow
     from the rest."""
 
-    prev: "_Node | None"
-    inp: Any
-    state: Any
+    prev: "_Node[StateT, InputT] | None"
+    inp: InputT
+    state: StateT
     notices: tuple[Notice, ...] = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(Generic[StateT, InputT]):
     """One input in effect, as :meth:`Match.recent` gives it: the input, the states
     before and after it, and the notices its step gave."""
 
-    inp: Any
-    before: Any
-    after: Any
+    inp: InputT
+    before: StateT
+    after: StateT
     notices: tuple[Notice, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Match:
+class Match(Generic[OptionsT, StateT, InputT]):
     """One match: its game, options, initial state and the inputs in effect.
 
     Build with :meth:`start`; ``state`` is the fold of ``inputs`` through the rules.
+    Generic over the game's options, state and input types (a game's table holds a
+    ``Match[rules.Options, rules.State, rules.Input]``; code that serves every game, a
+    ``Match[Any, Any, Any]``).
     """
 
-    codec: GameCodec
-    options: Any
-    initial: Any
-    head: _Node | None = None
+    codec: GameCodec[OptionsT, StateT, InputT]
+    options: OptionsT
+    initial: StateT
+    head: _Node[StateT, InputT] | None = None
 
     @classmethod
-    def start(cls, codec: GameCodec, options: Any) -> "Match":
+    def start(cls, codec: GameCodec[OptionsT, StateT, InputT],
+              options: OptionsT) -> "Match[OptionsT, StateT, InputT]":
         return cls(codec, options, codec.new_state(options))
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         return self.head.state if self.head is not None else self.initial
 
     @property
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[InputT]:
         """The inputs in effect, oldest first."""
-        out = []
+        out: list[InputT] = []
         node = self.head
         while node is not None:
             out.append(node.inp)
             node = node.prev
         return out[::-1]
 
-    def apply(self, inp: Any) -> tuple["Match", Step[Any]]:
+    def apply(self, inp: InputT) -> tuple["Match[OptionsT, StateT, InputT]", Step[StateT]]:
         """Apply one input.
 
         :raises IllegalInput: the rules refuse it; this match is unchanged.
@@ -94,28 +98,24 @@ class Match:
 
     def status(self) -> Status:
         """The match's :data:`~pitchside.core.game.Status` now."""
-        rules: GameRules = self.codec.rules
-        return rules.status(self.state)
+        return self.codec.rules.status(self.state)
 
     def score(self) -> PerSide[float]:
         """The headline score per side now."""
-        rules: GameRules = self.codec.rules
-        return rules.score(self.state)
+        return self.codec.rules.score(self.state)
 
     def turn(self) -> Side | None:
         """The side to play now (None: not settled yet, or the match is over)."""
-        rules: GameRules = self.codec.rules
-        return rules.turn(self.state)
+        return self.codec.rules.turn(self.state)
 
     def outcome(self) -> Outcome | None:
         """The result once the match is over, else None."""
-        rules: GameRules = self.codec.rules
-        return rules.outcome(self.state)
+        return self.codec.rules.outcome(self.state)
 
-    def recent(self, n: int) -> tuple[Applied, ...]:
+    def recent(self, n: int) -> tuple[Applied[StateT, InputT], ...]:
         """The last ``n`` inputs in effect (fewer at the start), newest first, each with
         the state before and after it and the notices of its step."""
-        out: list[Applied] = []
+        out: list[Applied[StateT, InputT]] = []
         node = self.head
         while node is not None and len(out) < n:
             before = node.prev.state if node.prev is not None else self.initial
@@ -126,7 +126,7 @@ class Match:
     def can_undo(self) -> bool:
         return self.head is not None
 
-    def undo(self) -> tuple["Match", Step[Any]]:
+    def undo(self) -> tuple["Match[OptionsT, StateT, InputT]", Step[StateT]]:
         """Take back the most recent input still in effect.
 
         :returns: the match without it, and a step whose one notice is :data:`UNDONE`.
@@ -138,3 +138,8 @@ class Match:
         new = Match(self.codec, self.options, self.initial, self.head.prev)
         return new, Step(new.state, (UNDONE,))
 
+
+
+AnyMatch = Match[Any, Any, Any]
+"""A match of any game: what code that serves every game (the kiosk, the recorder, the
+web view) holds; a game's own table holds its ``Match[Options, State, Input]``."""

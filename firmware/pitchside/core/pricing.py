@@ -14,14 +14,26 @@ costs :func:`price_of` of it.
 * **Bonus tiers**: ``(paid, bonus)``: once the money paid since the balance was last
   empty (one customer's purchase) reaches ``paid``, ``bonus`` more is credited, once per
   tier ("3 games for the price of 2": game 100, tier (200, 100)).
+* **Price tiers**: ``(games, price)``: paying ``price`` in one purchase buys ``games``
+  games at ``game`` each ("3 games for the price of 2": game 100, tier (3, 200)); the
+  difference is credited as a bonus when the purchase reaches ``price``
+  (:func:`tier_bonuses`: a higher tier gives what it adds to the ones below).
+* **Price per player** (``per_player``): ``game``, a game's own price and the surcharges
+  are per player a side: a doubles match (``players = "doubles"``) costs twice a
+  singles one.
 * **Free play**: every game costs 0; coins still count (the box still fills).
+* **Hours** (:mod:`pitchside.core.hours`): a discount, or free play, by time of day and
+  weekday; the local time is an input (:class:`~pitchside.core.hours.LocalTime`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only: the hours are loaded by a price list that has some (start-up)
+    from pitchside.core.hours import LocalTime, Window
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +62,15 @@ class Pricing:
     free_play: bool = False
     currency: str = ""
     """Shown before amounts (``"€"``); "" shows credits as games."""
+    tiers: tuple[tuple[int, int], ...] = ()
+    """``(games, price)`` deals, see the module notes."""
+    per_player: bool = False
+    """Prices are per player a side: doubles pay twice."""
+    hours: tuple[Window, ...] = ()
+    """Happy hours and free-play windows (:mod:`pitchside.core.hours`)."""
+    credit_cap: int = 0
+    """The most credit the table takes (cents): at or above it the acceptor is told to
+    refuse coins (its inhibit line, :mod:`pitchside.tables.coin_gate`); 0: no cap."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +105,24 @@ def coin_value(pricing: Pricing, pulses: int) -> int | None:
     return dict(pricing.coins).get(pulses)
 
 
+def tier_bonuses(pricing: Pricing) -> tuple[tuple[int, int], ...]:
+    """The price tiers as ``(paid, bonus)`` steps, cheapest first: reaching a tier's
+    price credits what its games are worth at ``game`` less its price, less what the
+    tiers below gave already (so a purchase ends with exactly the top tier's games)."""
+    out: list[tuple[int, int]] = []
+    given = 0
+    for games, price in sorted(pricing.tiers, key=lambda t: t[1]):
+        bonus = games * pricing.game - price - given
+        out.append((price, bonus))
+        given += bonus
+    return tuple(out)
+
+
 def bonus_for(pricing: Pricing, paid_before: int, value: int) -> int:
     """The bonus (cents) earned by paying ``value`` after ``paid_before`` in the same
-    purchase: every tier crossed by this payment."""
+    purchase: every bonus tier and price tier crossed by this payment."""
     after = paid_before + value
-    return sum(b for paid, b in pricing.bonus if paid_before < paid <= after)
+    return sum(b for paid, b in (*pricing.bonus, *tier_bonuses(pricing)) if paid_before < paid <= after)
 
 
 def pay(pricing: Pricing, credit: Credit, value: int) -> tuple[Credit, int]:
@@ -102,14 +136,25 @@ def grant(credit: Credit, value: int) -> Credit:
     return Credit(credit.balance + value, credit.session_paid)
 
 
-def price_of(pricing: Pricing, game: str, options: Mapping[str, Any]) -> int:
-    """What a game of ``game`` with ``options`` (the replay header's options) costs,
-    cents; 0 on free play."""
+def players(pricing: Pricing, options: Mapping[str, Any]) -> int:
+    """How many times a match of ``options`` pays the price: 2 for doubles with
+    ``per_player``, else 1."""
+    return 2 if pricing.per_player and options.get("players") == "doubles" else 1
+
+
+def price_of(pricing: Pricing, game: str, options: Mapping[str, Any], when: LocalTime | None = None) -> int:
+    """What a game of ``game`` with ``options`` (the replay header's options) costs at
+    ``when`` (local time; None: no clock read, no hours apply), cents; 0 on free play."""
     if pricing.free_play:
         return 0
     base = dict(pricing.games).get(game, pricing.game)
     extra = sum(x.price for x in pricing.extras if x.game in ("", game) and options.get(x.option) == x.value)
-    return base + extra
+    price = (base + extra) * players(pricing, options)
+    if not pricing.hours or when is None:
+        return price
+    from pitchside.core.hours import discounted, window_at
+
+    return discounted(price, window_at(pricing.hours, when))
 
 
 def spend(credit: Credit, price: int) -> Credit | None:
@@ -156,4 +201,37 @@ def check(pricing: Pricing) -> list[tuple[str, str]]:
         if paid <= last or b <= 0:
             out.append(("bonus", f"bonus tiers need rising amounts paid and a bonus above 0, got [{paid}, {b}]"))
         last = max(last, paid)
+    return out + _check_tiers(pricing)
+
+
+def _check_tiers(pricing: Pricing) -> list[tuple[str, str]]:
+    """A tier of fewer than 2 games, one that costs no less than its games bought
+    singly, one that gives no more than a cheaper tier, two at one price, tiers beside
+    bonus tiers."""
+    out: list[tuple[str, str]] = []
+    if pricing.tiers and pricing.bonus:
+        out.append(("tiers", "tiers and bonus both credit more for paying more at once: write the deals as tiers "
+                             "only ({ games = 3, price = 200 }) and remove bonus"))
+    seen: dict[int, int] = {}
+    for games, price in pricing.tiers:
+        if games < 2:
+            out.append(("tiers", f"a tier of {games} game(s) for {price}: a tier sells at least 2 games; the price of "
+                                 "one game is game ="))
+        elif price <= 0:
+            out.append(("tiers", f"the tier of {games} games costs {price}: write its price in cents, above 0 (free "
+                                 "play is free_play = true)"))
+        elif price >= games * pricing.game:
+            out.append(("tiers", f"{games} games for {price} cost no less than {games} single games "
+                                 f"({games} x {pricing.game} = {games * pricing.game}): write a price below "
+                                 f"{games * pricing.game}, or remove the tier"))
+        if price in seen:
+            out.append(("tiers", f"two tiers at {price} ({seen[price]} and {games} games): keep one"))
+        seen.setdefault(price, games)
+    if not out:
+        ranked = sorted(pricing.tiers, key=lambda t: t[1])
+        for (g0, p0), (g1, p1) in zip(ranked, ranked[1:]):
+            if g1 * pricing.game - p1 <= g0 * pricing.game - p0:
+                out.append(("tiers", f"{g1} games for {p1} save no more than {g0} games for {p0} and singles: "
+                                     f"write more than {g0 + (p1 - p0) // pricing.game} games, or a price below "
+                                     f"{p0 + (g1 - g0) * pricing.game}"))
     return out

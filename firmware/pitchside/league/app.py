@@ -1,11 +1,18 @@
 """The league's pages (Starlette, Jinja2 with autoescape, SSE), read-only: GET only, the
 web view's guard (rate limit, security headers, no CORS) and Host allow-list.
 
-``/`` the venue wall (every table live on one page, one SSE stream ``/events`` for all),
+``/`` the venue wall (every table live on one page, one SSE stream ``/events`` for all;
+a region's wall holds every venue's tables: ``/?venue=V`` or ``/venues/V`` shows one),
 ``/standings`` and ``/standings/GAME`` (standings and Elo ratings per game),
 ``/results`` (counted and refused, with the reason), ``/results/N`` and
 ``/results/N.jsonl`` (a match's lines: the replay file), ``/players/NAME``,
-``/leagues/ID`` (fixtures, bracket, standings), ``/api/wall``, ``/healthz``.
+``/roster/ID`` (a roster player across venues), ``/leagues/ID`` (fixtures, bracket,
+standings), ``/api/wall``, ``/healthz``.
+
+Standings with more than one venue in the store: the roster players' (fixtures, by
+player id, across venues) and each venue's own (``?venue=V``: every match played there,
+by name); a casual match never counts outside its venue. With one venue, as ever: its
+matches by name.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pitchside.league import formats, ratings, standings
+from pitchside.league.model import Counted
 from pitchside.league.store import KEEP_REFUSED, Store
 from pitchside.web import sse
 from pitchside.web.guard import Guard
@@ -83,26 +91,54 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
     def missing(what: str) -> Response:
         return PlainTextResponse(f"no such {what}\n", status_code=404)
 
+    def venue_of(request: Request) -> str | None:
+        v = request.query_params.get("venue") or request.path_params.get("venue")
+        return v if v else None
+
     async def wall(request: Request) -> Response:
-        return html("wall.html", w=hub.latest.snap if hub.latest else None)
+        w = hub.latest.snap if hub.latest else None
+        only = venue_of(request)
+        venues = list(w.get("venues", [])) if w else []
+        if only is not None and only not in venues and only not in store.venues():
+            return missing("venue")
+        return html("wall.html", w=w, only=only, venues=venues)
 
     api_wall = sse.latest_json(hub, "no tables yet")
     events = sse.event_stream(hub, banner="pitchside league v1", event="wall", retry_ms=settings.retry_ms,
                               ping_s=settings.ping_s, ping="event: ping\ndata: {}\n\n")
 
+    def scoped(request: Request, game: str | None = None) -> tuple[list[Counted], list[Counted], dict[str, Any]]:
+        """``(by name, by player id, page context)``: the matches of the page's venue (all
+        of them with one venue in the store; none without ``?venue`` with several) and
+        the roster players' fixtures across venues."""
+        counted = store.counted(game)
+        venues = store.venues()
+        only = venue_of(request)
+        if only is not None:
+            mine = standings.at_venue(counted, only)
+        else:
+            mine = counted if len(venues) <= 1 else []
+        roster = {p.id: p.name for p in store.roster()}
+        ctx = {"venues": venues, "only": only, "roster": roster,
+               "suffix": f"?venue={only}" if only is not None else ""}
+        return mine, standings.across_venues(counted), ctx
+
     async def all_standings(request: Request) -> Response:
-        counted = store.counted()
-        boards = [(g, standings.table(g, counted), standings.TIEBREAKS[g]) for g in standings.GAMES]
-        return html("standings.html", boards=[b for b in boards if b[1]], leagues=store.leagues())
+        mine, by_id, ctx = scoped(request)
+        boards = [(g, standings.table(g, mine), standings.TIEBREAKS[g]) for g in standings.GAMES]
+        players = [(g, standings.table(g, by_id), standings.TIEBREAKS[g]) for g in standings.GAMES]
+        return html("standings.html", boards=[b for b in boards if b[1]], players=[b for b in players if b[1]],
+                    leagues=store.leagues(), **ctx)
 
     async def game_standings(request: Request) -> Response:
         game = request.path_params["game"]
         if game not in standings.GAMES:
             return missing("game")
-        counted = store.counted(game)
-        return html("game.html", game=game, rows=standings.table(game, counted),
-                    tiebreak=standings.TIEBREAKS[game], elo=ratings.ratings(game, counted),
-                    score_name=standings.SCORE_NAMES[game])
+        mine, by_id, ctx = scoped(request, game)
+        return html("game.html", game=game, rows=standings.table(game, mine),
+                    tiebreak=standings.TIEBREAKS[game], elo=ratings.ratings(game, mine),
+                    players=standings.table(game, by_id), player_elo=ratings.ratings(game, by_id),
+                    score_name=standings.SCORE_NAMES[game], **ctx)
 
     async def results(request: Request) -> Response:
         return html("results.html", rows=store.recent(200), past_cap=store.past_cap(),
@@ -127,21 +163,34 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
 
     async def player(request: Request) -> Response:
         name = request.path_params["name"]
-        mine = [c for c in store.counted() if name in c.names]
+        only = venue_of(request)
+        mine = [c for c in store.counted(venue=only) if name in c.names]
         if not mine:
             return missing("player")
-        elo = {g: next((r for r in ratings.ratings(g, store.counted(g)) if r.name == name), None)
+        elo = {g: next((r for r in ratings.ratings(g, store.counted(g, venue=only)) if r.name == name), None)
                for g in dict.fromkeys(c.game for c in mine)}
-        return html("player.html", name=name, matches=list(reversed(mine)), elo=elo)
+        return html("player.html", name=name, matches=list(reversed(mine)), elo=elo, only=only)
+
+    async def roster_player(request: Request) -> Response:
+        p = store.player(request.path_params["pid"])
+        if p is None:
+            return missing("player")
+        mine = [c for c in store.counted() if c.ids is not None and p.id in c.ids]
+        elo = {g: next((r for r in ratings.ratings(g, standings.across_venues(store.counted(g))) if r.name == p.id),
+                       None) for g in dict.fromkeys(c.game for c in mine)}
+        return html("roster.html", p=p, matches=list(reversed(mine)), elo=elo)
 
     async def league(request: Request) -> Response:
         text = request.path_params["lid"]
         lg = store.league(int(text)) if text.isascii() and text.isdigit() and int(text) <= MAX_ROW else None
         if lg is None:
             return missing("league")
-        v = formats.view(lg.game, lg.format, lg.players, store.counted(lg.game))
+        roster = {p.id: p.name for p in store.roster()}
+        by_id = bool(roster) and all(p in roster for p in lg.players)  # a league of roster players, by id
+        counted = store.counted(lg.game)
+        v = formats.view(lg.game, lg.format, lg.players, standings.across_venues(counted) if by_id else counted)
         return html("league.html", lg=lg, v=v, fmt=formats.FORMAT_NAMES[lg.format],
-                    tiebreak=standings.TIEBREAKS[lg.game])
+                    tiebreak=standings.TIEBREAKS[lg.game], roster=roster if by_id else {}, suffix="")
 
     async def health(request: Request) -> Response:
         counted, refused = store.count()
@@ -150,6 +199,7 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
 
     routes = [
         Route("/", wall, methods=["GET"]),
+        Route("/venues/{venue}", wall, methods=["GET"]),
         Route("/api/wall", api_wall, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
         Route("/standings", all_standings, methods=["GET"]),
@@ -158,6 +208,7 @@ def create_app(hub: Hub, store: Store, settings: LeagueSettings = LeagueSettings
         Route("/results/{n}.{ext:str}", result, methods=["GET"]),
         Route("/results/{n}", result, methods=["GET"]),
         Route("/players/{name:path}", player, methods=["GET"]),  # a name may hold "/" (AC/DC)
+        Route("/roster/{pid:path}", roster_player, methods=["GET"]),
         Route("/leagues/{lid}", league, methods=["GET"]),
         Route("/healthz", health, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=str(PACKAGE / "static")), name="static"),

@@ -1,8 +1,9 @@
-"""The league's values (pure): a counted result as standings, formats and ratings read it."""
+"""The league's values (pure): a counted result as standings, formats and ratings read
+it, and a roster player."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -17,6 +18,9 @@ class Counted:
     :param winner: ``"A"``, ``"B"`` or None for a draw.
     :param rule, code, params: the outcome's notice (e.g. ``MM-25 forfeit side=B``).
     :param order: the store's arrival number (ties in ``ended_wall`` keep it).
+    :param ids: the sides' roster player ids ``(A, B)`` when the match was a fixture
+        between roster players (counted for them across venues), else None (a casual
+        match: it counts only in its venue's standings, by name).
     """
 
     match: str
@@ -32,6 +36,17 @@ class Counted:
     params: tuple[tuple[str, Any], ...]
     ended_wall: float | None
     order: int
+    ids: tuple[str, str] | None = None
+
+    def by_id(self) -> Counted:
+        """This match with the sides named by their player ids (standings and ratings
+        across venues key on them; the pages show the roster's names).
+
+        :raises ValueError: a casual match (no ids).
+        """
+        if self.ids is None:
+            raise ValueError(f"match {self.match} of {self.venue}/{self.table} has no player ids")
+        return replace(self, names=self.ids)
 
     def side_of(self, name: str) -> str | None:
         """``"A"`` or ``"B"`` for a player of this match, else None."""
@@ -56,3 +71,13 @@ class Counted:
             side = dict(self.params).get("side")
             return self.names[0] if side == "A" else self.names[1] if side == "B" else None
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A roster player: ``id`` the league's (the same at every venue), ``venue`` their
+    home venue ("" for none)."""
+
+    id: str
+    name: str
+    venue: str = ""

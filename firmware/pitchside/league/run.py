@@ -13,9 +13,11 @@ from pathlib import Path
 
 from pitchside.league.assign import Assigner
 from pitchside.league.app import LeagueSettings, create_app
+from pitchside.league.follow import Follower
 from pitchside.league.service import League
 from pitchside.league.store import Store
 from pitchside.league.subscriber import Subscriber
+from pitchside.league.wall import Wall
 from pitchside.web import server
 from pitchside.web.hub import Hub
 
@@ -43,14 +45,19 @@ class LeagueServer:
                  assign: bool = False, busy_s: float = 5.0) -> None:
         self.store = Store(db, busy_s=busy_s)
         self.hub = Hub()
-        self.league = League(self.store, venue, uuid.uuid4().hex[:12], self.hub.publish_threadsafe)
-        self.hub.publish_threadsafe(self.league.wall.snapshot())
+        boot = uuid.uuid4().hex[:12]
+        # a shared store (PostgreSQL): the pages show what every worker stored, through it
+        self.follower = Follower(self.store, str(db), Wall(venue, boot), self.hub.publish_threadsafe) \
+            if self.store.shared else None
+        self.league = League(self.store, venue, boot, None if self.follower else self.hub.publish_threadsafe)
+        if self.follower is None:
+            self.hub.publish_threadsafe(self.league.wall.snapshot())
         self.subscriber = Subscriber(self.league, broker.host, broker.port, credentials=broker.credentials,
                                      tls=broker.tls, ca_file=broker.ca_file, client_id=client_id,
                                      keepalive_s=broker.keepalive_s)
         if assign:  # offer the next fixtures to free tables
             self.assigner = Assigner(venue, lambda t, p, r: self.subscriber.client.publish(t, p, qos=1, retain=r))
-            self.league.after = lambda: None if self.assigner.update(self.store, self.league.wall.tables) else None
+            self.league.after = lambda: None if self.assigner.update_views(self.store, self.league.wall.views) else None
         hosts = tuple(dict.fromkeys((*allowed_hosts, host)))
         self.app = create_app(self.hub, self.store, LeagueSettings(allowed_hosts=hosts, venue=venue))
         self.host, self.port = host, port
@@ -62,6 +69,8 @@ class LeagueServer:
 
     def start(self) -> "LeagueServer":
         """Subscribe and serve the pages on a thread; returns once they listen."""
+        if self.follower is not None:
+            self.follower.start()
         self.subscriber.start()
         self.web = server.BackgroundServer(self.app, self.hub, self.host, self.port).start()
         self.port = self.web.port
@@ -69,6 +78,8 @@ class LeagueServer:
 
     def serve(self) -> None:
         """Subscribe, then serve in this (main) thread until SIGTERM or SIGINT."""
+        if self.follower is not None:
+            self.follower.start()
         self.subscriber.start()
         try:
             server.serve(self.app, self.hub, self.host, self.port)
@@ -80,4 +91,6 @@ class LeagueServer:
             self.web.stop()
             self.web = None
         self.subscriber.stop()
+        if self.follower is not None:
+            self.follower.stop()
         self.store.close()

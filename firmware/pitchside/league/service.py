@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitchside.league import verify
-from pitchside.league.store import Store
-from pitchside.league.wall import Wall
+from pitchside.league.store import Store, StoreError
+from pitchside.league.wall import ALL, Wall
 from pitchside.wire import messages as wire
 from pitchside.wire.errors import WireError
 from pitchside.wire.topics import Topic, parse_topic
@@ -33,7 +33,8 @@ class Counts:
 
 
 class League:
-    """The league of one venue.
+    """The league of one venue, or of every venue (``venue`` :data:`~pitchside.league.wall.ALL`:
+    a region's, behind the venues' bridges).
 
     :param publish: called with each new wall snapshot (the hub's ``publish_threadsafe``).
     :param recent: results shown on the wall.
@@ -57,7 +58,7 @@ class League:
         rows = self.store.recent(self.recent)
         counted, refused = self.store.count()
         self.wall.extra = {
-            "recent": [{"n": r.n, "game": r.game, "table": r.table, "names": list(r.names),
+            "recent": [{"n": r.n, "venue": r.venue, "game": r.game, "table": r.table, "names": list(r.names),
                         "score": [_num(x) for x in r.score], "winner": r.winner, "counted": r.counted,
                         "reason": r.reason} for r in rows],
             "results": counted, "refused": refused,
@@ -75,32 +76,59 @@ class League:
             caller must not acknowledge it and tries again.
         """
         where = parse_topic(topic)
-        if where is None or where.venue != self.wall.venue or where.kind == "cmd/fixture":
+        if where is None or self.wall.venue not in (ALL, where.venue) or where.kind == "cmd/fixture":
             return
         if where.kind == "result":
             self._result(where, payload, wall)
+            return
+        if where.kind == "audits":
+            self._audits(where, payload, wall)
             return
         with self._lock:
             self.counts.messages += 1
             try:
                 if not payload:  # a retained message cleared: the table's last one forgotten
-                    changed = self.wall.on_cleared(where.table, where.kind)
+                    changed = self.wall.on_cleared(where.table, where.kind, where.venue)
                 else:
                     changed = self._wall_message(where, payload)
             except WireError as exc:
                 self.counts.unreadable += 1
                 log.warning("league: %s of %s refused: %s", where.kind, where.table, exc)
-                changed = self.wall.on_bad(where.table, where.kind, str(exc))
+                changed = self.wall.on_bad(where.table, where.kind, str(exc), where.venue)
             if changed:
                 self._changed()
+        if changed and self.store.shared and where.kind in ("status", "state"):
+            # the web processes' walls read it from the store (pitchside.league.follow)
+            self.store.put_live(where.venue, where.table, where.kind, payload, wall)
 
     def _wall_message(self, where: Topic, payload: bytes) -> bool:
         """:raises WireError: the message breaks the contract."""
         if where.kind == "status":
-            return self.wall.on_status(where.table, wire.parse(wire.Status, payload))
+            return self.wall.on_status(where.table, wire.parse(wire.Status, payload), where.venue)
         if where.kind == "state":
-            return self.wall.on_state(where.table, wire.parse(wire.State, payload))
-        return self.wall.on_event(where.table, wire.parse(wire.Event, payload))
+            return self.wall.on_state(where.table, wire.parse(wire.State, payload), where.venue)
+        return self.wall.on_event(where.table, wire.parse(wire.Event, payload), where.venue)
+
+    def _audits(self, where: Topic, payload: bytes, wall: float) -> None:
+        """A table's audits and lifetime meters: the latest kept per table for the operator
+        (``pitchside league audits``); a bad one is logged and the last good one kept."""
+        if not payload:
+            return  # a retained message cleared: the last one received stays
+        with self._lock:
+            self.counts.messages += 1
+        try:
+            msg = wire.parse(wire.Audits, payload)
+            if (msg.venue, msg.table) != (where.venue, where.table):
+                raise WireError(f"sent on {where.venue}/{where.table}'s topic but names {msg.venue}/{msg.table}")
+        except WireError as exc:
+            with self._lock:
+                self.counts.unreadable += 1
+            log.warning("league: audits of %s refused: %s", where.table, exc)
+            return
+        try:
+            self.store.put_audits(where.venue, where.table, msg, wall)
+        except StoreError as exc:
+            log.error("league: audits of %s not stored (%s): the next ones will be", where.table, exc)
 
     def _log_refusal(self, table: str, reason: str, over_cap: bool) -> None:
         """A refusal to the log; past the table's cap only the first and every 1,000th
@@ -123,21 +151,7 @@ class League:
     def _result(self, where: Topic, payload: bytes, wall: float) -> None:
         """Check, store (outside the wall's lock: a locked database never holds up the
         wall), then count and show."""
-        msg: wire.Result | None = None
-        try:
-            msg = wire.parse(wire.Result, payload)
-        except WireError as exc:
-            verdict = verify.refuse(f"malformed result: {exc}")
-        if msg is not None:
-            try:
-                verdict = verify.check(msg)
-            except Exception as exc:  # a bug in a game's rules must not lose the message: kept, refused
-                log.exception("league: checking a result from %s failed", where.table)
-                verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
-            if verdict.ok and msg.venue != where.venue:
-                verdict = verify.refuse(f"sent on venue {where.venue}'s topic but names venue {msg.venue!r}")
-            elif verdict.ok and msg.table != where.table:
-                verdict = verify.refuse(f"sent on table {where.table}'s topic but names table {msg.table!r}")
+        msg, verdict = judge(where, payload)
         # StoreError: raised, nothing counted
         added = self.store.add(msg, verdict, payload, wall, venue=where.venue, table=where.table)
         with self._lock:
@@ -158,6 +172,26 @@ class League:
             if added in ("kept", "conflict"):
                 self._refresh_recent()
                 self._changed()
+
+
+def judge(where: Topic, payload: bytes) -> tuple[wire.Result | None, verify.Verdict]:
+    """A result's payload parsed (None: no ``result``) and checked, bound to the venue and
+    table of its topic ``where``: the verdict the store keeps with it."""
+    msg: wire.Result | None = None
+    try:
+        msg = wire.parse(wire.Result, payload)
+    except WireError as exc:
+        return None, verify.refuse(f"malformed result: {exc}")
+    try:
+        verdict = verify.check(msg)
+    except Exception as exc:  # a bug in a game's rules must not lose the message: kept, refused
+        log.exception("league: checking a result from %s failed", where.table)
+        verdict = verify.refuse(f"could not be checked ({type(exc).__name__}): kept, not counted")
+    if verdict.ok and msg.venue != where.venue:
+        verdict = verify.refuse(f"sent on venue {where.venue}'s topic but names venue {msg.venue!r}")
+    elif verdict.ok and msg.table != where.table:
+        verdict = verify.refuse(f"sent on table {where.table}'s topic but names table {msg.table!r}")
+    return msg, verdict
 
 
 def _num(x: float | None) -> int | float | None:

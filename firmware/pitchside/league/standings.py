@@ -12,6 +12,10 @@
 
 Players still equal after every tie-break share a rank (``"2="``) and are listed in
 seeding order (the league's player order, else first appearance).
+
+Across venues: a fixture between roster players counts for their player ids at every
+venue (:func:`across_venues`); a casual match (names only) counts only in its venue's
+standings, by name (:func:`at_venue`): the same name at two venues is two players.
 """
 
 from __future__ import annotations
@@ -62,6 +66,16 @@ class Row:
     @property
     def rank_text(self) -> str:
         return f"{self.rank}=" if self.shared else str(self.rank)
+
+
+def across_venues(results: Sequence[Counted]) -> list[Counted]:
+    """The fixtures between roster players, their sides named by player id."""
+    return [r.by_id() for r in results if r.ids is not None]
+
+
+def at_venue(results: Sequence[Counted], venue: str) -> list[Counted]:
+    """The matches played at ``venue`` (casual and fixtures), by name."""
+    return [r for r in results if r.venue == venue]
 
 
 def players(results: Sequence[Counted]) -> tuple[str, ...]:

@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Self
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -65,30 +66,35 @@ class _Pending:
     mid: int
     qos: int
     connection: int
+    at: float = 0.0
+    """When it was received (``time.monotonic``)."""
 
 
-class Subscriber:
-    """Feed ``league`` from the broker at ``host:port``.
+class AckingClient:
+    """An MQTT v5 client of a persistent session at ``host:port`` subscribed to ``topic``
+    at QoS 1 that acknowledges a result only once ``handle`` has stored it (module
+    docstring); other messages go to ``handle`` on paho's thread, acknowledged at once.
 
-    :param credentials: a ``USER:PASSWORD`` file (the broker's ``league`` user), or None.
+    :param login: ``(user, password)``, or None.
     :param client_id: the session's name: the same one across restarts, or the broker
-        starts a new, empty session (default: the credentials' user name, which the club's
-        broker uses whatever the client says).
+        starts a new, empty session.
     """
 
-    def __init__(self, league: League, host: str, port: int, *, credentials: str | None = None,
-                 tls: bool = False, ca_file: str | None = None, client_id: str | None = None,
+    def __init__(self, handle: Callable[[str, bytes, float], None], topic: str, host: str, port: int, *,
+                 login: tuple[str, str] | None, client_id: str, tls: bool = False, ca_file: str | None = None,
                  keepalive_s: int = 30, wall: Callable[[], float] = time.time,
-                 retry_s: tuple[float, float] = RETRY_S) -> None:
-        self.league = league
+                 retry_s: tuple[float, float] = RETRY_S, receive_maximum: int = RECEIVE_MAXIMUM,
+                 hold_s: float = 0.0) -> None:
+        self.handle = handle
+        self.hold_s = hold_s
+        """A result is handled no sooner than this long after it was received."""
         self.host, self.port, self.keepalive = host, port, keepalive_s
         self.wall = wall
-        self.topic = f"pitchside/{league.wall.venue}/+/#"
+        self.topic = topic
         self.connects = 0
-        login = read_credentials(credentials) if credentials is not None else None
-        # the session's id is the user name, as the club's broker makes it (use_username_as_clientid)
+        self.receive_maximum = receive_maximum
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5, manual_ack=True,
-                                  client_id=client_id or (login[0] if login else f"pitchside-league-{league.wall.venue}"))
+                                  client_id=client_id)
         if login is not None:
             self.client.username_pw_set(*login)
         if tls:
@@ -99,6 +105,9 @@ class Subscriber:
         self.retry_s = retry_s
         self.retries = 0
         """Store failures met (each one waited out and tried again)."""
+        self.received = self.acked = 0
+        """Results received, and acknowledged (stored)."""
+        self.last_received = time.monotonic()
         self._results: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._stop = threading.Event()
         self._worker = threading.Thread(target=self._work, name="pitchside-league-results", daemon=True)
@@ -113,11 +122,14 @@ class Subscriber:
 
     def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         where = parse_topic(msg.topic)
+        self.last_received = time.monotonic()
         if where is not None and where.kind == "result":
-            self._results.put(_Pending(msg.topic, bytes(msg.payload), msg.mid, msg.qos, self.connects))
+            self.received += 1
+            self._results.put(_Pending(msg.topic, bytes(msg.payload), msg.mid, msg.qos, self.connects,
+                                       time.monotonic()))
             return
         try:
-            self.league.handle(msg.topic, bytes(msg.payload), self.wall())
+            self.handle(msg.topic, bytes(msg.payload), self.wall())
         except Exception:  # one bad message never stops the league; the log says which
             log.exception("league: message on %s failed", msg.topic)
         client.ack(msg.mid, msg.qos)  # the wall's messages are live: nothing to keep
@@ -130,14 +142,17 @@ class Subscriber:
                 return
             if item.connection == self.connects:
                 self.client.ack(item.mid, item.qos)
+            self.acked += 1
 
     def _store(self, item: _Pending) -> bool:
         """Store ``item``, trying again until it is stored (True) or the subscriber
         stops (False: not acknowledged, the broker sends it again)."""
         delay = self.retry_s[0]
+        if self.hold_s > 0 and self._stop.wait(max(0.0, item.at + self.hold_s - time.monotonic())):
+            return False
         while not self._stop.is_set():
             try:
-                self.league.handle(item.topic, item.payload, self.wall())
+                self.handle(item.topic, item.payload, self.wall())
                 return True
             except StoreError as exc:
                 self.retries += 1
@@ -151,10 +166,10 @@ class Subscriber:
             delay = min(delay * 2, self.retry_s[1])
         return False
 
-    def start(self) -> "Subscriber":
+    def start(self) -> Self:
         props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         props.SessionExpiryInterval = SESSION_EXPIRY_S
-        props.ReceiveMaximum = RECEIVE_MAXIMUM
+        props.ReceiveMaximum = self.receive_maximum
         self._worker.start()
         self.client.connect_async(self.host, self.port, keepalive=self.keepalive, clean_start=False,
                                   properties=props)
@@ -169,3 +184,24 @@ class Subscriber:
             self._worker.join(10)
         self.client.disconnect()
         self.client.loop_stop()
+
+
+class Subscriber(AckingClient):
+    """Feed ``league`` (one venue's) from the broker at ``host:port``: every topic of
+    its venue, ``pitchside/<venue>/+/#``.
+
+    :param credentials: a ``USER:PASSWORD`` file (the broker's ``league`` user), or None.
+    :param client_id: the session's name (default: the credentials' user name, which the
+        club's broker uses whatever the client says).
+    """
+
+    def __init__(self, league: League, host: str, port: int, *, credentials: str | None = None,
+                 tls: bool = False, ca_file: str | None = None, client_id: str | None = None,
+                 keepalive_s: int = 30, wall: Callable[[], float] = time.time,
+                 retry_s: tuple[float, float] = RETRY_S) -> None:
+        self.league = league
+        login = read_credentials(credentials) if credentials is not None else None
+        # the session's id is the user name, as the club's broker makes it (use_username_as_clientid)
+        super().__init__(league.handle, f"pitchside/{league.wall.venue}/+/#", host, port, login=login,
+                         client_id=client_id or (login[0] if login else f"pitchside-league-{league.wall.venue}"),
+                         tls=tls, ca_file=ca_file, keepalive_s=keepalive_s, wall=wall, retry_s=retry_s)

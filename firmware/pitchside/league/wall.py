@@ -7,6 +7,10 @@ A table whose latest ``status``, ``state`` or ``events`` breaks the contract is 
 "bad data" with the reason, on its own tile only; its next good message clears the mark.
 Every row is built from typed values, so no message can make :meth:`Wall.snapshot` raise.
 
+A region's wall (``venue`` :data:`ALL`) holds every venue's tables, keyed by venue and
+table; each row names its venue, and the snapshot lists the venues (the pages filter
+by venue).
+
 No clock and no I/O: the subscriber hands in each message and the time.
 """
 
@@ -18,6 +22,8 @@ from typing import Any
 from pitchside.wire.messages import Event, State, Status
 
 VERSION = 1
+ALL = "+"
+"""The venue of a region's wall: every venue (the MQTT single-level wildcard)."""
 
 
 @dataclass(slots=True)
@@ -40,6 +46,7 @@ class TableView:
         names = s.names if s is not None else None
         outcome = s.outcome if s is not None else None
         return {
+            "venue": self.venue,
             "table": self.table,
             "name": (st.name if st is not None and st.name else None) or (s.table if s is not None else None)
             or self.table,
@@ -62,30 +69,42 @@ class TableView:
 
 
 class Wall:
-    """Every table of one venue. Each ``on_*`` returns True when the wall changed."""
+    """Every table of one venue (or of every venue: ``venue`` :data:`ALL`). Each ``on_*``
+    takes the table and its venue (default the wall's) and returns True when the wall
+    changed."""
 
     def __init__(self, venue: str, boot: str) -> None:
         self.venue = venue
         self.boot = boot
-        self.tables: dict[str, TableView] = {}
+        self.views: dict[tuple[str, str], TableView] = {}
+        """Every table's view, by ``(venue, table)``."""
         self.seq = 0
         self.extra: dict[str, Any] = {}
 
-    def _table(self, table: str) -> TableView:
-        t = self.tables.get(table)
+    @property
+    def tables(self) -> dict[str, TableView]:
+        """The tables of the wall's own venue, by table id (a venue's assigner reads them)."""
+        return {t: v for (venue, t), v in self.views.items() if venue == self.venue}
+
+    def venues(self) -> list[str]:
+        return sorted({venue for venue, _ in self.views})
+
+    def _table(self, table: str, venue: str | None) -> TableView:
+        key = (venue or self.venue, table)
+        t = self.views.get(key)
         if t is None:
-            t = self.tables[table] = TableView(self.venue, table)
+            t = self.views[key] = TableView(*key)
         return t
 
-    def on_bad(self, table: str, kind: str, reason: str) -> bool:
+    def on_bad(self, table: str, kind: str, reason: str, venue: str | None = None) -> bool:
         """A message of ``table`` that broke the contract: its tile says so."""
-        t = self._table(table)
+        t = self._table(table, venue)
         t.bad = f"{kind}: {reason}"
         return True
 
-    def on_cleared(self, table: str, kind: str) -> bool:
+    def on_cleared(self, table: str, kind: str, venue: str | None = None) -> bool:
         """An empty payload: a retained ``status`` or ``state`` cleared (forgotten)."""
-        t = self._table(table)
+        t = self._table(table, venue)
         if kind == "status":
             t.status = None
         elif kind == "state":
@@ -95,28 +114,28 @@ class Wall:
         t.bad = None
         return True
 
-    def on_status(self, table: str, msg: Status) -> bool:
+    def on_status(self, table: str, msg: Status, venue: str | None = None) -> bool:
         """A ``status``: a death of an older boot than the birth we hold is ignored
         (a will can arrive after the next run's birth)."""
-        t = self._table(table)
+        t = self._table(table, venue)
         old = t.status
         if not msg.online and old is not None and old.online and old.boot != msg.boot:
             return False
         t.status, t.bad = msg, None
         return True
 
-    def on_state(self, table: str, msg: State) -> bool:
-        t = self._table(table)
+    def on_state(self, table: str, msg: State, venue: str | None = None) -> bool:
+        t = self._table(table, venue)
         old = t.state
         if old is not None and old.boot == msg.boot and msg.seq <= old.seq:
             return False  # a repeat or an older one (retained on reconnect)
         t.state, t.bad = msg, None
         return True
 
-    def on_event(self, table: str, msg: Event) -> bool:
+    def on_event(self, table: str, msg: Event, venue: str | None = None) -> bool:
         """An ``events`` line: counted, and a seq that skips counts a gap (a new
         match or boot starts again)."""
-        t = self._table(table)
+        t = self._table(table, venue)
         boot, match, seq = msg.boot, str(msg.match), msg.seq
         last = t.last_event
         if last is not None and last[0] == boot and last[1] == match:
@@ -132,6 +151,6 @@ class Wall:
     def snapshot(self) -> dict[str, Any]:
         """The wall now, with a fresh ``seq`` (the hub keeps the latest)."""
         self.seq += 1
-        rows = [self.tables[k].row() for k in sorted(self.tables)]
-        return {"v": VERSION, "seq": self.seq, "boot": self.boot, "venue": self.venue, "tables": rows,
-                **self.extra}
+        rows = [self.views[k].row() for k in sorted(self.views)]
+        return {"v": VERSION, "seq": self.seq, "boot": self.boot, "venue": self.venue, "venues": self.venues(),
+                "tables": rows, **self.extra}

@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from PIL import Image
 
-from pitchside.render.badge import draw_badge
+from pitchside.render.badge import draw_badge, draw_mark
 from pitchside.render.panel import Canvas, Panel, Spares
 from pitchside.render.view import Prompt
 
@@ -118,12 +118,15 @@ class Frame:
         saving.
     :param page: which page of paged text to show (0 first; the shell's page timer
         advances it while the frame has more than one, :attr:`Drawn.pages`).
+    :param mark: the credit in the top left corner (:func:`pitchside.render.badge.draw_mark`),
+        or None.
     """
 
     view: object
     warning: str | None = None
     badge: bool = False
     page: int = 0
+    mark: str | None = None
 
 
 def compose(frame: Frame, size: Panel | Size = (128, 64), spares: Spares | None = None) -> Drawn:
@@ -145,6 +148,8 @@ def compose(frame: Frame, size: Panel | Size = (128, 64), spares: Spares | None 
     drawn = _draw(screen, view, panel, frame.page, spares)
     if frame.badge:
         draw_badge(drawn.image, panel.palette.ink)
+    if frame.mark:
+        draw_mark(drawn.image, frame.mark, panel.palette.ink)
     return drawn
 
 

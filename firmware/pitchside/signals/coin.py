@@ -132,6 +132,7 @@ class CoinDecoder(TimedFilter):
         self._pulse_start: float | None = None  # None while active: started before us
         self._pulse_end = -math.inf
         self._pulses = 1 if active else 0
+        self._train_start: float | None = None  # the first pulse's start (None: before us)
         self._fault: str | None = "pulse under way at start" if active else None
         self._fault_shown = False
         self._now = -math.inf
@@ -215,6 +216,8 @@ class CoinDecoder(TimedFilter):
         if active:
             self._pulse_start = at
             self._pulses += 1
+            if self._pulses == 1:
+                self._train_start = at
             if self._pulses > self.max_pulses and self._fault is None:
                 self._fault = f"too many pulses (more than {self.max_pulses})"
             return
@@ -226,11 +229,12 @@ class CoinDecoder(TimedFilter):
     def _finish(self, at: float, out: list[TableEvent]) -> None:
         if self._fault is None:
             self.coins += 1
-            out.append(CoinInserted(self.name, at, self._pulses))
+            out.append(CoinInserted(self.name, at, self._pulses, self._train_start))
         elif not self._fault_shown:
             self.faults += 1
             out.append(CoinFault(self.name, at, self._fault, self._pulses))
         self._pulses = 0
+        self._train_start = None
         self._fault = None
         self._fault_shown = False
 

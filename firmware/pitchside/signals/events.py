@@ -10,7 +10,7 @@ Names follow the architecture notes: events are past-tense facts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,10 @@ class CoinInserted:
     name: str
     at: float
     pulses: int
+    began: float | None = field(default=None, compare=False)
+    """When its first pulse began (s; None: not known): a train begun while the
+    acceptor was told to refuse coins is never credited (:mod:`pitchside.tables.coin_gate`).
+    Not compared: the same coin whenever its pulses began."""
 
 
 @dataclass(frozen=True, slots=True)

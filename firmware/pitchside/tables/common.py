@@ -13,7 +13,8 @@ from typing import Any, TypeVar, cast
 
 from pitchside.core import copying
 from pitchside.core.errors import IllegalInput
-from pitchside.core.match import UNDONE, Match
+from pitchside.core.match import UNDONE, AnyMatch, Match
+from pitchside.core.record.codec import InputT, StateT
 from pitchside.core.notice import Describe, Notice
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt
@@ -27,8 +28,8 @@ Result = tuple[T, tuple[TableEffect, ...]]
 
 def with_(ts: T, **changes: Any) -> T:
     """``dataclasses.replace`` for a table state known only by its protocol (through
-    :func:`pitchside.core.copying.replace`: the same copy, without the field walk)."""
-    return cast(T, copying.replace(cast(Any, ts), **changes))
+    :func:`pitchside.core.copying.copy_with`: the same copy, without the field walk)."""
+    return cast(T, copying.copy_with(cast(Any, ts), **changes))
 
 
 def is_finished(ts: TableLike) -> bool:
@@ -115,7 +116,7 @@ def undo(ts: T, at: float, after: Callable[[T], T], refused: Callable[[T, Illega
     return after(with_(ts, match=match)), (Accepted(None, at),)
 
 
-def last_step(match: Match) -> tuple[Any, Any, tuple[Notice, ...]] | None:
+def last_step(match: Match[Any, StateT, InputT]) -> tuple[StateT, InputT, tuple[Notice, ...]] | None:
     """The last input in effect, for a table rebuilt from its journal: ``(state before
     it, the input, the notices its step gave)``; None before the first input. The
     notices are the ones the match keeps with its last input (``match.head.notices``):
@@ -127,7 +128,7 @@ def last_step(match: Match) -> tuple[Any, Any, tuple[Notice, ...]] | None:
     return before, head.inp, head.notices
 
 
-def resumed_notices(match: Match, last_was_undo: bool) -> tuple[Notice, ...]:
+def resumed_notices(match: AnyMatch, last_was_undo: bool) -> tuple[Notice, ...]:
     """The notices the last journaled input left: :data:`~pitchside.core.match.UNDONE`
     after an undo, else the ones its step gave, kept with the match (none before the
     first)."""

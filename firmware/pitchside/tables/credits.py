@@ -12,13 +12,15 @@ first journal line. A power cut before that line gives the reserved credit back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pitchside.core import pricing as p
 from pitchside.core.pricing import Credit, LedgerEntry, Pricing
 
-if TYPE_CHECKING:  # an annotation only: the audits' rows come with AuditsRead (start-up)
+if TYPE_CHECKING:  # annotations only: the audits' rows come with AuditsRead, the hours with pricing (start-up)
     from pitchside.core.audits import AuditDay
+    from pitchside.core.hours import LocalTime
+    from pitchside.core.meters import Meters
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +54,27 @@ class ResetAudits:
 class AuditsRead:
     """Event: the audits as the journal has them now: ``days`` since the last reset,
     ``since`` that reset's day (``""``: never reset), ``resets`` how many there were,
-    ``ok`` False when a reset asked for was not made (the journal is not saving)."""
+    ``ok`` False when a reset asked for was not made (the journal is not saving),
+    ``lifetime`` the lifetime meters (never reset; None: not read)."""
 
     days: tuple[AuditDay, ...] = ()
     since: str = ""
     resets: int = 0
     ok: bool = True
+    lifetime: Meters | None = None
+
+
+class ClockRead(NamedTuple):
+    """Event: the local time of the week, read by the shell (at start and each minute,
+    :mod:`pitchside.app.pay_clock`) for the prices' hours (:mod:`pitchside.core.hours`):
+    the kiosk keeps the latest; no game handles it. A typed tuple, not a dataclass: every
+    table loads this module, and a dataclass costs its start-up a millisecond."""
+
+    when: LocalTime
+
+
+PayEvent = AuditsRead | ClockRead
+"""The events of pay to play that come from the shell, beside the table's."""
 
 
 def coin(pricing: Pricing, credit: Credit, pulses: int) -> tuple[Credit, tuple[LedgerEntry, ...]]:

@@ -86,11 +86,14 @@ class FixtureOffered:
     (docs/spec/mqtt.md ``cmd/fixture``), built by the club link's thread and queued like
     a driver's event. ``fixture`` None: the offer is withdrawn. Not a player's input: the
     kiosk shows it on the attract screen ("Next: Ann v Bob"); a press there takes the
-    players to the menu with those names (and that game); no game handles it."""
+    players to the menu with those names (and that game); no game handles it.
+    ``players``: the league's player ids of the sides, when the offer names them (the
+    result goes back with them)."""
 
     fixture: str | None
     game: str = ""
     names: tuple[str, str] = ("A", "B")
+    players: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

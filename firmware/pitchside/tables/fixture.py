@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables.registry import GameApp
 
 
 def offered(ks: Any, event: FixtureOffered) -> Any:
     """The kiosk state ``ks`` holding ``event`` (None for a withdrawn offer)."""
-    return replace(ks, offer=None if event.fixture is None else event)
+    return copy_with(ks, offer=None if event.fixture is None else event)
 
 
 def _app(ks: Any, game: str) -> GameApp | None:
@@ -52,5 +52,5 @@ def take(ks: Any, offer: FixtureOffered, new_table: Callable[..., Any]) -> Any:
         opts = ks.table.match.options
     else:
         opts = dict(ks.chosen).get(app.name) or dict(ks.settings.game_options).get(app.name) or app.parse_options({})
-    ks = replace(ks, settings=replace(ks.settings, app=app))
-    return replace(ks, table=new_table(ks, opts, app, offer.names), mode="menu", cursor=0)
+    ks = copy_with(ks, settings=copy_with(ks.settings, app=app))
+    return copy_with(ks, table=new_table(ks, opts, app, offer.names), mode="menu", cursor=0)

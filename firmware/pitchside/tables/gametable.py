@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pitchside.signals.health import SensorTally
-from pitchside.core.match import Match
-from pitchside.core.record.codec import GameCodec
+from pitchside.core.match import AnyMatch, Match
+from pitchside.core.record.codec import GameCodec, InputT, OptionsT, StateT
 from pitchside.render.view import Prompt
 from pitchside.tables.effects import Event, TableEffect
 from pitchside.tables.moments import MomentOf, no_moments
@@ -28,7 +28,7 @@ class TableLike(Protocol):
     """A game's table state: a frozen dataclass with at least these fields."""
 
     @property
-    def match(self) -> Match: ...
+    def match(self) -> AnyMatch: ...
 
     @property
     def names(self) -> tuple[str, str]: ...
@@ -73,24 +73,25 @@ def never_starts(event: Event) -> bool:
     return False
 
 
-def no_corrections(inp: Any) -> Mapping[str, SensorTally]:
+def no_corrections(inp: object) -> Mapping[str, SensorTally]:
     """The default ``corrections``: a committed input corrects no sensor's counts."""
     return {}
 
 
-def one_each(options: Any) -> int:
+def one_each(options: object) -> int:
     """The default ``players_per_side``: one player (or one team's name) a side."""
     return 1
 
 
-def no_pages(ts: Any) -> tuple[object, ...]:
+def no_pages(ts: object) -> tuple[object, ...]:
     """The default ``attract_views``: the attract screen has no pages of the game's."""
     return ()
 
 
 @dataclass(frozen=True, slots=True)
-class GameTable(Generic[T]):
-    """A game's table: its panel, codec, controller, screens' views and menu.
+class GameTable(Generic[T, OptionsT, StateT, InputT]):
+    """A game's table: its panel, codec, controller, screens' views and menu; generic
+    over its table state ``T`` and its game's options, state and input types.
 
     :param name: the game's replay name (``"pichenotte"``).
     :param title: what the attract screen calls it (``"PICHENOTTE"``).
@@ -130,18 +131,18 @@ class GameTable(Generic[T]):
     name: str
     title: str
     panel: Panel
-    codec: GameCodec
-    new_table: Callable[[Any, tuple[str, str]], T]
-    resumed: Callable[[Match, tuple[str, str], bool], T]
+    codec: GameCodec[OptionsT, StateT, InputT]
+    new_table: Callable[[OptionsT, tuple[str, str]], T]
+    resumed: Callable[[Match[OptionsT, StateT, InputT], tuple[str, str], bool], T]
     handle: Callable[[T, Event], tuple[T, tuple[TableEffect, ...]]]
     view: Callable[[T], object]
-    menu: Callable[[Any], tuple[tuple[str, str], ...]]
-    menu_change: Callable[[Any, int, int], Any]
+    menu: Callable[[OptionsT], tuple[tuple[str, str], ...]]
+    menu_change: Callable[[OptionsT, int, int], OptionsT]
     summary: Callable[[T], str]
     starts_on: Callable[[Event], bool] = never_starts
     attract_views: Callable[[T], tuple[object, ...]] = no_pages
-    corrections: Callable[[Any], Mapping[str, SensorTally]] = no_corrections
-    players_per_side: Callable[[Any], int] = one_each
+    corrections: Callable[[InputT], Mapping[str, SensorTally]] = no_corrections
+    players_per_side: Callable[[OptionsT], int] = one_each
     tournament: bool = False
     moments: MomentOf = no_moments
 
@@ -160,7 +161,7 @@ class GameTable(Generic[T]):
         """The panel's serial devices (``panel.serial_devices``)."""
         return self.panel.serial_devices
 
-    def parse_options(self, raw: Mapping[str, Any]) -> Any:
+    def parse_options(self, raw: Mapping[str, Any]) -> OptionsT:
         """The game's options from its config table (the codec's reading).
 
         :raises MalformedInput: an unknown option or a bad value (named).

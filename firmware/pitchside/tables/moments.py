@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch
 from pitchside.core.notice import Notice
 from pitchside.core.sides import PerSide, Side
 from pitchside.tables.effects import StartTimer
@@ -103,7 +103,7 @@ def no_moments(notice: Notice, score: PerSide[float], names: tuple[str, str]) ->
     return None
 
 
-def arising(before: Match, after: Match, names: tuple[str, str], moment_of: MomentOf) -> tuple[Moment, ...]:
+def arising(before: AnyMatch, after: AnyMatch, names: tuple[str, str], moment_of: MomentOf) -> tuple[Moment, ...]:
     """The moments of the inputs ``after`` holds beyond ``before``, oldest first, each
     input's in the order of its notices: the notices of the step that applied it, as
     the match keeps them with the input (the rules are not applied again).

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 
 if TYPE_CHECKING:  # an annotation only: the screen is loaded when the entry is shown (start-up)
     from pitchside.render.names import NamesView
@@ -103,11 +103,11 @@ def press(entry: NameEntry, button: str) -> NameEntry | Done | Cancelled:
     changes nothing (the entry itself comes back)."""
     if button in ("plus", "minus"):
         step = 1 if button == "plus" else -1
-        return replace(entry, letter=ALPHABET[(ALPHABET.index(entry.letter) + step) % len(ALPHABET)])
+        return copy_with(entry, letter=ALPHABET[(ALPHABET.index(entry.letter) + step) % len(ALPHABET)])
     if button in NEXT_KEYS:
         letters = entry.letters + entry.letter
         if len(letters) < LETTERS:
-            return replace(entry, letters=letters, letter=" ")
+            return copy_with(entry, letters=letters, letter=" ")
         return _next_player(entry, letters)
     if button == "shot_done":
         return _next_player(entry, entry.letters + entry.letter)
@@ -120,16 +120,16 @@ def _next_player(entry: NameEntry, letters: str) -> NameEntry | Done:
     entered = (*entry.entered, letters.strip())
     if len(entered) == entry.players:
         return Done(side_names(entered, entry.per_side, entry.defaults))
-    return replace(entry, entered=entered, letters="", letter=" ")
+    return copy_with(entry, entered=entered, letters="", letter=" ")
 
 
 def _back(entry: NameEntry) -> NameEntry | Cancelled:
     if entry.letters:
-        return replace(entry, letters=entry.letters[:-1], letter=entry.letters[-1])
+        return copy_with(entry, letters=entry.letters[:-1], letter=entry.letters[-1])
     if not entry.entered:
         return Cancelled()
     last = entry.entered[-1]
-    return replace(entry, entered=entry.entered[:-1], letters=last[:-1], letter=last[-1] if last else " ")
+    return copy_with(entry, entered=entry.entered[:-1], letters=last[:-1], letter=last[-1] if last else " ")
 
 
 def finish(entry: NameEntry) -> tuple[str, str]:

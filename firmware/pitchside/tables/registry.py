@@ -9,80 +9,62 @@ adds one line to :data:`TABLES` (CONTRIBUTING.md lists every file a game needs).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from pitchside.core.errors import PitchsideError
+from pitchside.core.lazy import Lazy
 from pitchside.core.record.games import GAMES
 from pitchside.tables.common import is_finished, match_in_progress
 from pitchside.tables.gametable import GameTable, Panel, TableLike
 
-GameApp = GameTable[Any]
+GameApp = GameTable[Any, Any, Any, Any]
 """A game's record, whatever its table state (what the kiosk and the shell hold)."""
 
-def _pichenotte() -> "GameTable[Any]":
+
+# The loaders (deferred imports): each imports its game's module at the game's first
+# lookup, so a table loads only its own game (start-up, pitchside.core.lazy).
+
+
+def _pichenotte() -> GameApp:
     from pitchside.tables import pichenotte
 
     return pichenotte.APP
 
 
-def _pitchnut() -> "GameTable[Any]":
+def _pitchnut() -> GameApp:
     from pitchside.tables import pitchnut
 
     return pitchnut.APP
 
 
-def _boulomania() -> "GameTable[Any]":
+def _boulomania() -> GameApp:
     from pitchside.tables import boulomania
 
     return boulomania.APP
 
 
-def _pitchbowl() -> "GameTable[Any]":
+def _pitchbowl() -> GameApp:
     from pitchside.tables import pitchbowl
 
     return pitchbowl.APP
 
 
-def _mastermove() -> "GameTable[Any]":
+def _mastermove() -> GameApp:
     from pitchside.tables import mastermove
 
     return mastermove.APP
 
 
-class _Tables(Mapping[str, "GameTable[Any]"]):
-    """Game name -> its table's record, each table module imported on its first lookup
-    (a table loads only the games it runs). ``in``, iteration and
-    ``len`` import nothing."""
-
-    def __init__(self, loaders: dict[str, Callable[[], "GameTable[Any]"]]) -> None:
-        self._loaders = loaders
-        self._apps: dict[str, GameTable[Any]] = {}
-
-    def __getitem__(self, game: str) -> "GameTable[Any]":
-        app = self._apps.get(game)
-        if app is None:
-            app = self._apps[game] = self._loaders[game]()  # KeyError: not a game with a table
-        return app
-
-    def __contains__(self, game: object) -> bool:
-        return game in self._loaders  # no import: Mapping's would look the game up
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._loaders)
-
-    def __len__(self) -> int:
-        return len(self._loaders)
-
-
-TABLES: Mapping[str, GameApp] = _Tables({
+TABLES: Lazy[GameApp] = Lazy({
     "pichenotte": _pichenotte,
     "pitchnut": _pitchnut,
     "boulomania": _boulomania,
     "pitchbowl": _pitchbowl,
     "mastermove": _mastermove,
 })
-"""Game name -> its table's record, in the replay format's order of games."""
+"""Game name -> its table's record, in the replay format's order of games, each table
+module imported on its first lookup (:class:`~pitchside.core.lazy.Lazy`: a table loads
+only the games it runs)."""
 
 
 def app_for(game: str) -> GameApp:

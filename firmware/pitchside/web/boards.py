@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pitchside.core.match import Applied, Match
+from pitchside.core.match import AnyMatch, Applied
 from pitchside.core.rules import boulomania as bm
 from pitchside.core.rules import mastermove as mm
 from pitchside.core.rules.mastermove.board import N_COLS, N_ROWS
@@ -144,14 +144,14 @@ class MasterMoveBoard:
 Board = PichenotteBoard | PitchnutBoard | BoulomaniaBoard | PitchBowlBoard | MasterMoveBoard
 
 
-def _pichenotte(match: Match) -> PichenotteBoard:
+def _pichenotte(match: AnyMatch) -> PichenotteBoard:
     s: pi.State = match.state
     o = s.options
     return PichenotteBoard(s.round, s.phase, o.format, o.rounds_to_win if o.format == "rounds" else o.race_target,
                            s.rail, s.hand, s.on_board, s.round_scores)
 
 
-def _pitchnut(match: Match) -> PitchnutBoard:
+def _pitchnut(match: AnyMatch) -> PitchnutBoard:
     s: pn.State = match.state
     left = pn.on_board(s)
 
@@ -169,7 +169,7 @@ def _pitchnut(match: Match) -> PitchnutBoard:
                          PerSide(own("A"), own("B")), left.white, left.black, s.owed, s.bonus, tuple(drops[:5]))
 
 
-def _dice(a: Applied) -> tuple[tuple[int, ...], Side | None] | None:
+def _dice(a: Applied[bm.State, bm.Input]) -> tuple[tuple[int, ...], Side | None] | None:
     inp, before = a.inp, a.before
     if isinstance(inp, bm.Point):
         return inp.dice, bm.turn(before)
@@ -182,7 +182,7 @@ def _dice(a: Applied) -> tuple[tuple[int, ...], Side | None] | None:
     return None
 
 
-def _boulomania(match: Match) -> BoulomaniaBoard:
+def _boulomania(match: AnyMatch) -> BoulomaniaBoard:
     s: bm.State = match.state
     board = s.options.board
     spaces = tuple(BoulomaniaSpace(n, float(board.coords[n][0]), float(board.coords[n][1]), board.is_jack_space(n),
@@ -198,7 +198,7 @@ def _boulomania(match: Match) -> BoulomaniaBoard:
                            s.round_scores)
 
 
-def _pitchbowl(match: Match) -> PitchBowlBoard:
+def _pitchbowl(match: AnyMatch) -> PitchBowlBoard:
     s: pb.State = match.state
     actions = (PitchBowlAction("All-Out", s.all_out_used), PitchBowlAction("Pass", s.pass_used),
                PitchBowlAction("Strip", s.strip_used), PitchBowlAction("Pick Up", s.pickup_used))
@@ -207,7 +207,7 @@ def _pitchbowl(match: Match) -> PitchBowlBoard:
                           actions, s.bonus_pending)
 
 
-def _mastermove(match: Match) -> MasterMoveBoard:
+def _mastermove(match: AnyMatch) -> MasterMoveBoard:
     s: mm.State = match.state
     cells = s.board.cells
     rows = tuple("".join(cells[r * N_COLS:(r + 1) * N_COLS]) for r in range(N_ROWS))
@@ -224,7 +224,7 @@ def _mastermove(match: Match) -> MasterMoveBoard:
                            s.options.max_changes)
 
 
-_BUILDERS: dict[type, Callable[[Match], Board]] = {
+_BUILDERS: dict[type, Callable[[AnyMatch], Board]] = {
     pi.State: _pichenotte,
     pn.State: _pitchnut,
     bm.State: _boulomania,
@@ -233,7 +233,7 @@ _BUILDERS: dict[type, Callable[[Match], Board]] = {
 }
 
 
-def board(match: Match) -> Board | None:
+def board(match: AnyMatch) -> Board | None:
     """The game's board for the pages, or None for a game without one."""
     build = _BUILDERS.get(type(match.state))
     return None if build is None else build(match)

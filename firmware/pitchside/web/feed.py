@@ -14,7 +14,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch
 from pitchside.core.notice import Notice, Words
 from pitchside.core.sides import SIDES
 from pitchside.core.words import common
@@ -36,6 +36,33 @@ class ShownRefusal:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class CreditShown:
+    """Pay to play's credit as the panel shows it: ``cents`` (the currency's smallest
+    unit), ``text`` in the panel's words (``"$1.50"``), and ``refused``: why coins are
+    refused now, as the panel says it (``"CREDIT FULL: NO COINS"``), or None."""
+
+    cents: int
+    text: str
+    refused: str | None = None
+
+
+def credit_shown(ks: kiosk.KioskState) -> CreditShown | None:
+    """The credit a table with pricing shows (not on free play), or None."""
+    p = ks.settings.pricing
+    if p is None or p.free_play:
+        return None
+    from pitchside.core.pricing import money
+
+    refused = None
+    if ks.gate is not None and ks.gate.line_on:
+        from pitchside.tables.coin_gate import says  # loaded with the gate
+
+        refused = says(ks)
+    cents = kiosk.shown_credit(ks)
+    return CreditShown(cents, money(p, cents), refused)
+
+
 def shown_refusal(ks: kiosk.KioskState) -> ShownRefusal | None:
     """The refusal on the panel now, or None."""
     prompt = ks.table.prompt
@@ -44,7 +71,7 @@ def shown_refusal(ks: kiosk.KioskState) -> ShownRefusal | None:
     return ShownRefusal(str(getattr(prompt, "rule", "")), str(prompt.text))
 
 
-def recent(match: Match, names: tuple[str, str]) -> list[dict[str, Any]]:
+def recent(match: AnyMatch, names: tuple[str, str]) -> list[dict[str, Any]]:
     """The notices of the few inputs in effect before the last one (the last one's are
     ``last``), newest input first, worded."""
     out: list[dict[str, Any]] = []
@@ -66,14 +93,14 @@ def number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
-def words(match: Match, notice: Notice, names: tuple[str, str]) -> Words:
+def words(match: AnyMatch, notice: Notice, names: tuple[str, str]) -> Words:
     """The words of a notice: the game's (``match.codec.describe``), or the shared UNDO words."""
     if notice.rule == "UNDO":
         return common.describe(notice, names)
     return match.codec.describe(notice, names)
 
 
-def last_notices(match: Match) -> tuple[Notice, ...]:
+def last_notices(match: AnyMatch) -> tuple[Notice, ...]:
     """The notices of the input in effect last: the ones its step gave, kept with the
     match (:func:`pitchside.tables.common.resumed_notices`; the rules are not applied
     again: the feed is built after every change, on the table's process). ``()``
@@ -81,7 +108,7 @@ def last_notices(match: Match) -> tuple[Notice, ...]:
     return common_table.resumed_notices(match, last_was_undo=False)
 
 
-def notice_json(match: Match, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
+def notice_json(match: AnyMatch, notice: Notice, names: tuple[str, str]) -> dict[str, Any]:
     """``{"rule", "code", "text", "short"}`` of one notice, worded by its game."""
     try:
         w = words(match, notice, names)
@@ -132,7 +159,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
         keeps it: the panel forgets it once dismissed); the one on the panel now wins.
     """
     ts = ks.table
-    match: Match = ts.match
+    match: AnyMatch = ts.match
     names: tuple[str, str] = (ts.names[0], ts.names[1])
     app = ks.settings.app
     score = match.score()
@@ -178,6 +205,7 @@ def snapshot(ks: kiosk.KioskState, *, seq: int, boot: str, table: str = "Pitchsi
         "last_refusal": None if latest_refusal is None else {"rule": latest_refusal.rule,
                                                              "text": latest_refusal.text},
         "board": jsonable(board(match)),
+        "credit": jsonable(credit_shown(ks)),
     }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from pitchside.app.journal import Journal
 from pitchside.app.refusals import Refusal
 from pitchside.core.errors import IllegalInput, PitchsideError
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch, Match
 from pitchside.core.record.format import parse_header, parse_input_line, reason
 from pitchside.web.feed import number, words
 
@@ -108,7 +108,7 @@ def refusals(path: str | None, match_id: int) -> list[Refusal]:
         journal.close()
 
 
-def _refused_move(r: Refusal, after: Move | None, initial: Match) -> Move:
+def _refused_move(r: Refusal, after: Move | None, initial: AnyMatch) -> Move:
     """A refusal as a row: the score and turn stay those before it (it changed nothing)."""
     if after is not None:
         return Move(None, r.event, "", False, f"{r.rule}: {r.text}" if r.rule else r.text,

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from pitchside.core.meters import Meters
 from pitchside.wire.errors import WireError
 from pitchside.wire.fields import Fields, decode
 
@@ -63,6 +64,25 @@ class Names:
 
     @classmethod
     def of(cls, f: Fields) -> Names:
+        return cls(f.text("A"), f.text("B"))
+
+    def to_json(self) -> dict[str, str]:
+        return {"A": self.a, "B": self.b}
+
+    def pair(self) -> tuple[str, str]:
+        return self.a, self.b
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerIds:
+    """The sides' league player ids, ``{"A": ..., "B": ...}`` (a fixture between roster
+    players: the same ids at every venue)."""
+
+    a: str
+    b: str
+
+    @classmethod
+    def of(cls, f: Fields) -> PlayerIds:
         return cls(f.text("A"), f.text("B"))
 
     def to_json(self) -> dict[str, str]:
@@ -192,7 +212,8 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Result:
     """``result``: a finished match, its journal ``lines`` (the replay file) and what
-    they replay to, with their :func:`digest`; ``fixture`` when played as an offer."""
+    they replay to, with their :func:`digest`; ``fixture`` when played as an offer, and
+    ``players`` the offer's player ids when it named them."""
 
     venue: str
     table: str
@@ -207,6 +228,7 @@ class Result:
     lines: tuple[str, ...]
     digest: str
     fixture: str | None = None
+    players: PlayerIds | None = None
 
     @classmethod
     def of(cls, f: Fields) -> Result:
@@ -219,8 +241,9 @@ class Result:
         lines = f.texts("lines")
         if not 1 <= len(lines) <= MAX_LINES:
             raise WireError(f"'lines' must be 1 to {MAX_LINES} strings, not {len(lines)}")
+        players = f.opt_obj("players")
         return cls(venue, table, boot, match, game, names, score, told, ended, synced, lines, f.text("digest"),
-                   f.opt_text("fixture"))
+                   f.opt_text("fixture"), None if players is None else PlayerIds.of(players))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -232,29 +255,108 @@ class Result:
         }
         if self.fixture is not None:
             out["fixture"] = self.fixture
+        if self.players is not None:
+            out["players"] = self.players.to_json()
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class FixtureOffer:
-    """``cmd/fixture``: the league's next fixture for a table; ``fixture`` None withdraws it."""
+    """``cmd/fixture``: the league's next fixture for a table; ``fixture`` None withdraws
+    it. ``players``: the sides' league player ids when both are on the league's roster
+    (the table sends them back with the result)."""
 
     fixture: str | None
     game: str = ""
     names: Names | None = None
+    players: PlayerIds | None = None
 
     @classmethod
     def of(cls, f: Fields) -> FixtureOffer:
         _version(f)
         if f.raw("fixture") is None:
             return cls(None)
-        return cls(f.text("fixture"), f.text("game"), Names.of(f.obj_("names")))
+        players = f.opt_obj("players")
+        return cls(f.text("fixture"), f.text("game"), Names.of(f.obj_("names")),
+                   None if players is None else PlayerIds.of(players))
 
     def to_json(self) -> dict[str, Any]:
         if self.fixture is None:
             return {"v": VERSION, "fixture": None}
-        return {"v": VERSION, "fixture": self.fixture, "game": self.game,
-                "names": None if self.names is None else self.names.to_json()}
+        out: dict[str, Any] = {"v": VERSION, "fixture": self.fixture, "game": self.game,
+                               "names": None if self.names is None else self.names.to_json()}
+        if self.players is not None:
+            out["players"] = self.players.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """The audits since the last reset (cents): ``coins`` dropped and the money ``paid``,
+    ``bonus`` and staff ``free`` credit given, ``games`` started and the credit ``spent``
+    on them, acceptor ``faults``."""
+
+    coins: int
+    paid: int
+    bonus: int
+    free: int
+    games: int
+    spent: int
+    faults: int
+
+    @classmethod
+    def of(cls, f: Fields) -> Counts:
+        return cls(*_counts(f, tuple(cls.__dataclass_fields__)))
+
+    def to_json(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+def _counts(f: Fields, keys: tuple[str, ...]) -> list[int]:
+    values = [f.integer(k) for k in keys]
+    for k, v in zip(keys, values):
+        if v < 0:
+            raise WireError(f"'{f.name(k)}' must be 0 or more, not {v}")
+    return values
+
+
+def meters_of(f: Fields) -> Meters:
+    """The lifetime meters (:class:`pitchside.core.meters.Meters`) of an ``audits`` message."""
+    return Meters(*_counts(f, tuple(Meters.__dataclass_fields__)))
+
+
+def meters_json(m: Meters) -> dict[str, int]:
+    return {k: getattr(m, k) for k in Meters.__dataclass_fields__}
+
+
+@dataclass(frozen=True, slots=True)
+class Audits:
+    """``audits`` (retained): a paying table's owner's figures as its journal holds them
+    when ``read_wall``: the ``audits`` since the last reset (``since``: that reset's
+    ISO 8601 date, ``""`` never reset; ``resets`` how many) and the ``lifetime`` meters,
+    which no reset changes. Money in cents; ``currency`` the symbol the table shows
+    (``""``: none)."""
+
+    venue: str
+    table: str
+    boot: str
+    read_wall: float | None
+    currency: str
+    since: str
+    resets: int
+    audits: Counts
+    lifetime: Meters
+
+    @classmethod
+    def of(cls, f: Fields) -> Audits:
+        _version(f)
+        return cls(f.text("venue"), f.text("table"), f.text("boot"), _wall(f, "read_wall"), f.text("currency"),
+                   f.text("since"), f.integer("resets"), Counts.of(f.obj_("audits")), meters_of(f.obj_("lifetime")))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"v": VERSION, "venue": self.venue, "table": self.table, "boot": self.boot,
+                "read_wall": self.read_wall, "currency": self.currency, "since": self.since, "resets": self.resets,
+                "audits": self.audits.to_json(), "lifetime": meters_json(self.lifetime)}
 
 
 def _wall(f: Fields, key: str) -> float | None:
@@ -270,7 +372,7 @@ def _wall(f: Fields, key: str) -> float | None:
     return float(value)
 
 
-M = TypeVar("M", Status, State, Event, Result, FixtureOffer)
+M = TypeVar("M", Status, State, Event, Result, FixtureOffer, Audits)
 
 
 def parse(cls: type[M], payload: bytes) -> M:

@@ -1,5 +1,6 @@
-"""The topics of docs/spec/mqtt.md: ``pitchside/<venue>/<table>/<kind>`` and the
-league's ``pitchside/<venue>/<table>/cmd/fixture``."""
+"""The topics of docs/spec/mqtt.md: ``pitchside/<venue>/<table>/<kind>`` (``audits``:
+a paying table's audits and lifetime meters) and the league's
+``pitchside/<venue>/<table>/cmd/fixture``."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 ROOT = "pitchside"
-KINDS = ("status", "state", "events", "result")
+KINDS = ("status", "state", "events", "result", "audits")
 FIXTURE = "cmd/fixture"
 
-Kind = Literal["status", "state", "events", "result", "cmd/fixture"]
+Kind = Literal["status", "state", "events", "result", "audits", "cmd/fixture"]
 _KINDS: dict[str, Kind] = {"status": "status", "state": "state", "events": "events", "result": "result",
-                           "cmd/fixture": "cmd/fixture"}
+                           "audits": "audits", "cmd/fixture": "cmd/fixture"}
 
 
 @dataclass(frozen=True, slots=True)

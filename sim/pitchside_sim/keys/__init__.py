@@ -8,6 +8,7 @@ from types import ModuleType
 from typing import Any
 
 from pitchside.core.errors import PitchsideError
+from pitchside.core.pricing import money
 from pitchside_sim.keys import boulomania, mastermove, pichenotte, pitchbowl, pitchnut
 from pitchside_sim.scenario import Action
 from pitchside_sim.textview import KeyHelp
@@ -25,12 +26,16 @@ KEYMAPS: dict[str, ModuleType] = {
 COIN_KEY = "$"
 """The coin slot's key, on a table with a coin acceptor (``[coin]``): the cheapest coin."""
 
+COIN_KEYS = "$%^&*()"
+"""The coin keys, cheapest coin first (``$``, then the shifted digit keys to its right):
+one per coin of ``[pricing] coins``, the first seven by value."""
+
 
 def keymap_for(game: str, config: Any = None) -> tuple[dict[str, Action], KeyHelp]:
     """The keys and key help (key, label pairs) of ``game``'s simulated table; with ``config`` (a
-    :class:`~pitchside.app.config.TableConfig`) that has a coin acceptor, also
-    :data:`COIN_KEY`: a coin of the cheapest value in ``[pricing]`` (one pulse without a
-    price list), as a pulse train with timing spread and ringing
+    :class:`~pitchside.app.config.TableConfig`) that has a coin acceptor, also a key per
+    coin of ``[pricing]`` (:data:`COIN_KEYS`, ``$`` the cheapest; one pulse without a
+    price list), each a pulse train with timing spread and ringing
     (:meth:`pitchside_sim.table.SimTable.coin`).
 
     :raises PitchsideError: no keyboard map for that game yet.
@@ -41,9 +46,12 @@ def keymap_for(game: str, config: Any = None) -> tuple[dict[str, Action], KeyHel
     keys: dict[str, Action] = dict(module.KEYS)
     pairs: KeyHelp = tuple(module.HELP)
     if config is not None and config.coin is not None:
-        coins = config.pricing.coins if config.pricing is not None else ()
-        pulses = min(coins, key=lambda c: (c[1], c[0]))[0] if coins else 1
-        keys[COIN_KEY] = Action("coin", "", float(pulses))
+        p = config.pricing
+        coins = sorted(p.coins, key=lambda c: (c[1], c[0])) if p is not None else [(1, 0)]
+        coin_pairs = []
+        for key, (pulses, value) in zip(COIN_KEYS, coins):
+            keys[key] = Action("coin", "", float(pulses))
+            coin_pairs.append((key, "coin" if p is None else f"{money(p, value)} coin"))
         quit_at = [key for key, _ in pairs].index("q") if ("q", "quit") in pairs else len(pairs)
-        pairs = (*pairs[:quit_at], (COIN_KEY, "coin"), *pairs[quit_at:])
+        pairs = (*pairs[:quit_at], *coin_pairs, *pairs[quit_at:])
     return keys, pairs

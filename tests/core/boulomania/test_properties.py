@@ -17,6 +17,7 @@ from pitchside.core.rules import boulomania as B
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
 from support.strategies import options_json
+from support.examples import scaled
 
 CODEC = BoulomaniaCodec()
 die = st.integers(1, 6)
@@ -89,14 +90,14 @@ def _every_notice_names_its_rule(before, after, effects) -> None:
     assert all(e.rule for e in effects)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 100))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
     check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, check_invariants,
                       after_apply=_every_notice_names_its_rule)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(st.lists(st.tuples(st.booleans(), st.lists(die, min_size=3, max_size=3), st.sampled_from(list(range(1, 19)) + ["jack"])), max_size=400))
 def test_games_driven_by_legal_throws_end_or_keep_going(throws):
     """Throws the rules allow (no jack-space choice, a target from shoot_targets) by the
@@ -118,7 +119,7 @@ def test_games_driven_by_legal_throws_end_or_keep_going(throws):
         check_invariants(s)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 150))
 def test_every_reachable_state_round_trips_through_its_snapshot(data: st.DataObject, opts: dict[str, object], n: int) -> None:
     match = Match.start(CODEC, CODEC.parse_options(opts))

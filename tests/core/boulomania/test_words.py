@@ -11,9 +11,11 @@ import json
 import random
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
+from support.sources import source_text, source_trees, tree_of
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import Match
 from pitchside.core.notice import Notice, Words
@@ -31,12 +33,13 @@ ARTICLE = re.compile(r"\bA bowl lies on\b")
 """The one capital A in the words that is not a side: the article of "A bowl lies on 8"."""
 
 
-def _notices_of_calls(module: object) -> set[tuple[str, str]]:
+def _notices_of_calls(module: ModuleType) -> set[tuple[str, str]]:
     """The (rule, code) of every ``Notice.of(RULE, "code", ...)`` call in a module's
-    source. RULE is a string, ``"X" if ... else "Y"``, or the name ``rule``: the rule
-    argument of the push chain, whose calls (``w.push(..., "BM-10")``) give its values."""
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))  # type: ignore[attr-defined]
-    pushes = {node.args[-1].value for node in ast.walk(tree) if isinstance(node, ast.Call)
+    source (each module of a package). RULE is a string, ``"X" if ... else "Y"``, or the
+    name ``rule``: the rule argument of the push chain, whose calls
+    (``w.push(..., "BM-10")``) give its values."""
+    nodes = [node for tree in source_trees(module) for node in ast.walk(tree)]
+    pushes = {node.args[-1].value for node in nodes if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Attribute) and node.func.attr == "push"
               and isinstance(node.args[-1], ast.Constant)}
 
@@ -50,7 +53,7 @@ def _notices_of_calls(module: object) -> set[tuple[str, str]]:
         raise AssertionError(f"a notice's rule the test cannot read: {ast.dump(expr)}")
 
     found = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "of"
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "Notice"):
             code = node.args[1]
@@ -68,12 +71,12 @@ def test_every_notice_the_rules_and_the_table_build_has_words() -> None:
 
 
 def test_the_rules_module_has_no_prose_notices() -> None:
-    source = Path(rules.__file__).read_text(encoding="utf-8")
+    source = source_text(rules)
     assert "IllegalInput(\"" not in source and "from pitchside.core.step import Notice" not in source
 
 
 def test_the_table_parses_no_rules_text() -> None:
-    tree = ast.parse(Path(table.__file__).read_text(encoding="utf-8"))
+    tree = tree_of(table)
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
                 for alias in node.names}
     assert "re" not in imported and "with_names" not in imported

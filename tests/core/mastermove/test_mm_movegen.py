@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from pitchside.core.errors import IllegalInput
 from pitchside.core.rules import mastermove as M
+from support.examples import scaled
 
 
 def pos(spec: str, to_move: str = "A", **opts) -> M.State:
@@ -294,7 +295,7 @@ def positions(draw) -> M.State:
                    to_move=draw(st.sampled_from(["A", "B"])), trav=tuple(sorted(trav)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_check_move_accepts_exactly_the_generated_moves(state):
     legal_set = {(m.frm, m.to) for m in M.legal_moves(state)}

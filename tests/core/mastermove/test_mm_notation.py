@@ -21,6 +21,7 @@ from pitchside.core.rules.mastermove.board import (
     row_of,
 )
 from pitchside.core.sides import PerSide
+from support.examples import scaled
 
 # --- squares, goals, halves, white area, grass --------------------------------------------
 
@@ -124,7 +125,7 @@ def states(draw) -> M.State:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(states())
 def test_snapshot_round_trips(state):
     text = M.snapshot(state)

@@ -18,6 +18,7 @@ from pitchside.core.rules import mastermove as M
 from pitchside.core.words import mastermove as W
 from support.fold import check_random_fold
 from support.strategies import options_json
+from support.examples import scaled
 
 CODEC = MasterMoveCodec()
 NAMES = ("Annabelle", "Bartholomew")
@@ -103,7 +104,7 @@ OPTIONS = options_json(M.Options, white_area=None, grass=st.sampled_from(["check
 pattern by name."""
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), OPTIONS)
 def test_random_lines_fold_undo_export_and_snapshot_round_trip(data: Any, opts: dict[str, Any]) -> None:
     n = data.draw(st.integers(1, 120))
@@ -112,7 +113,7 @@ def test_random_lines_fold_undo_export_and_snapshot_round_trip(data: Any, opts: 
     assert all(isinstance(r, int) for r in refused)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_refusal_is_typed_and_worded(data: Any) -> None:
     """Any line in any state reached: a refusal is a typed notice whose words name the

@@ -15,6 +15,7 @@ from pitchside.core.errors import IllegalInput
 from pitchside.core.notice import Notice
 from pitchside.core.rules import mastermove as M
 from pitchside.core.sides import PerSide
+from support.examples import scaled
 
 LA = {"keeper": ["E1"], "defender": ["C2", "G2"], "winger": ["B3", "E4", "H3"],
       "runner": ["D8", "F8"], "joker": ["E7"], "raider": ["B7", "H7"]}
@@ -331,7 +332,7 @@ def test_bad_options():
 # --- properties ----------------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_play_keeps_the_invariants(data):
     """Random legal play: 11 pieces a side always (no captures, MM-13); the side to move

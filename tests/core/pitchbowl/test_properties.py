@@ -15,6 +15,7 @@ from pitchside.core.rules import pitchbowl as PB
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
 from support.strategies import options_json
+from support.examples import scaled
 
 CODEC = PitchBowlCodec()
 sides = st.sampled_from(["A", "B"])
@@ -94,14 +95,14 @@ def check_invariants(state: PB.State) -> None:
     assert all(n in ("coin_toss", "choose", "placement", "kickoff", "pitch", "end_turn", "def_placement") for n in names)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 120))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
     check_random_fold(CODEC, opts, lambda state: draw_line(data.draw), n, check_invariants,
                       rule_prefixes=("PB-", "UNDO"))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options())
 def test_matches_driven_by_legal_inputs_reach_three_touchdowns(data, opts):
     """Drive a match with inputs the engine accepts (refusals skipped): every turn ends
@@ -144,7 +145,7 @@ def check_snapshot(state: PB.State) -> None:
     assert PB.parse_snapshot(text) == state
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 120))
 def test_snapshot_round_trips_every_state_a_random_fold_reaches(data, opts, n):
     check_random_fold(CODEC, opts, lambda state: draw_line(data.draw), n, check_snapshot,

@@ -5,13 +5,13 @@ keeps; with the players' names they name the players, built from the parameters.
 from __future__ import annotations
 
 import ast
-import inspect
 import re
 from pathlib import Path
 
 import pytest
 
 from support.notices import scenario_notices
+from support.sources import source_text, source_trees
 from pitchside.core.notice import Notice, Words
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as PB
@@ -24,10 +24,9 @@ SIDE_LETTER = re.compile(r"\b[AB]\b")
 
 def _engine_notices() -> list[tuple[str | None, str, tuple[str, ...]]]:
     """``(rule, code, parameter names)`` of every ``Notice.of(...)`` call in the rules
-    module (rule None where it is not a literal)."""
-    tree = ast.parse(inspect.getsource(PB))
+    package (rule None where it is not a literal)."""
     found = []
-    for node in ast.walk(tree):
+    for node in (node for tree in source_trees(PB) for node in ast.walk(tree)):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -43,7 +42,7 @@ def _engine_notices() -> list[tuple[str | None, str, tuple[str, ...]]]:
 
 
 def test_the_engine_speaks_only_typed_notices():
-    source = inspect.getsource(PB)
+    source = source_text(PB)
     assert not re.search(r"IllegalInput\(\s*\"", source)  # no prose refusal
     assert not re.search(r"(?<![.\w])Notice\(", source)  # no prose notice
     assert len(_engine_notices()) > 60

@@ -16,6 +16,7 @@ from pitchside.core.rules import pitchnut as P
 from pitchside.core.sides import SIDES
 from support.fold import check_random_fold
 from support.strategies import options_json
+from support.examples import scaled
 
 CODEC = PitchnutCodec()
 sides = st.sampled_from(["A", "B"])
@@ -90,14 +91,14 @@ def _turn_passes_only_with_an_empty_bank(before, after, effects) -> None:
         assert after.bonus == 0  # PN-30
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 80))
 def test_random_inputs_fold_replay_and_undo(data, opts, n):
     check_random_fold(CODEC, opts, lambda state: draw_line(data.draw, state), n, check_invariants,
                       after_apply=_turn_passes_only_with_an_empty_bank)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(data=st.data(), opts=options())
 def test_only_possible_shots_play_games_to_their_end_or_keep_conserving(data, opts):
     """Shots drawn within what is on the board (and touched when they pocket) are never
@@ -132,7 +133,7 @@ def _snapshot_round_trips(state: P.State) -> None:
     assert P.parse_snapshot(line) == state
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), opts=options(), n=st.integers(0, 60))
 def test_the_snapshot_of_every_reachable_state_reads_back_as_that_state(data, opts, n):
     """``parse_snapshot(snapshot(s)) == s`` after every line of a random fold (refused

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from support.notices import fold_steps
+from support.sources import source_trees
 from pitchside.core.notice import Notice, Words
 from pitchside.core.record.format import replay
 from pitchside.core.record.pitchnut import PitchnutCodec
@@ -24,7 +25,6 @@ N = Notice.of
 LETTERS = ("A", "B")
 NAMES = ("Ann", "Bob")
 LONG_NAMES = ("Annabelle", "Bartholomew")
-RULES_FILE = Path(P.__file__)
 SCENARIOS = sorted((Path(__file__).resolve().parent / "scenarios").glob("*.jsonl"))
 
 # (notice, long with the letters A/B: the engine's prose before typed notices, short with
@@ -105,14 +105,18 @@ def _is_notice_of(node: ast.AST) -> bool:
     )
 
 
+def _rules_nodes() -> list[ast.AST]:
+    """Every node of the rules package's source, module by module."""
+    return [node for tree in source_trees(P) for node in ast.walk(tree)]
+
+
 def emitted_codes() -> set[tuple[str | None, str, tuple[str, ...]]]:
     """``(rule or None when computed, code, parameter names)`` of every
-    ``Notice.of(...)`` call in the rules module's source. The one call with a code that
+    ``Notice.of(...)`` call in the rules package's source. The one call with a code that
     is not written out reads back a game's cause from a snapshot (``_parse_last_game``,
     which accepts only :data:`CAUSES`, checked below)."""
     found = set()
-    tree = ast.parse(RULES_FILE.read_text(encoding="utf-8"))
-    for fn in ast.walk(tree):
+    for fn in _rules_nodes():
         if not isinstance(fn, ast.FunctionDef):
             continue
         for node in ast.walk(fn):
@@ -130,8 +134,7 @@ def emitted_codes() -> set[tuple[str | None, str, tuple[str, ...]]]:
 
 def test_the_causes_are_the_game_results_of_the_engine() -> None:
     results = set()
-    tree = ast.parse(RULES_FILE.read_text(encoding="utf-8"))
-    calls = [n for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name != "_parse_last_game"
+    calls = [n for fn in _rules_nodes() if isinstance(fn, ast.FunctionDef) and fn.name != "_parse_last_game"
              for n in ast.walk(fn)]
     for node in calls:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "GameResult":
@@ -145,8 +148,7 @@ def test_the_causes_are_the_game_results_of_the_engine() -> None:
 
 def test_the_rules_module_speaks_notices_only() -> None:
     """No prose notice (``step.Notice``) and no ``IllegalInput(rule, reason)`` is left."""
-    tree = ast.parse(RULES_FILE.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
+    for node in _rules_nodes():
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             if node.func.id == "IllegalInput":
                 assert len(node.args) == 1 and not node.keywords, ast.unparse(node)

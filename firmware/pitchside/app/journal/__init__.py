@@ -74,8 +74,9 @@ from pitchside.app.refusals import Refusal
 from pitchside.core.pricing import LedgerEntry
 from pitchside.signals.health import SensorHealth, SensorTally
 
-if TYPE_CHECKING:  # an annotation only (Journal.audits): loaded by the audits themselves (start-up)
+if TYPE_CHECKING:  # annotations only (Journal.audits, lifetime): loaded when read (start-up)
     from pitchside.core.audits import AuditDay
+    from pitchside.core.meters import Meters
 
 __all__ = [
     "APPLICATION_ID", "CACHE_KIB", "NOT_A_JOURNAL", "OUTBOX_SCHEMA", "RESCUE_ENV", "SCHEMA", "SCHEMA_VERSION",
@@ -164,6 +165,8 @@ class Journal:
         self._carried = (0, 0)
         """Memory mode after a fault: the credit on file then (``(balance, session_paid)``,
         cents), the balance until a ledger entry is kept in memory."""
+        self._carried_meters: Meters | None = None
+        """Memory mode after a fault: the lifetime meters on file then (None: none read)."""
         self._next_seq: tuple[int, int] | None = None
         """``(match id, seq of its next input line)`` of the match last written, set only
         once a write's COMMIT has returned; None: not known (just opened, after a fault,
@@ -276,6 +279,7 @@ class Journal:
         if self._conn is not None:
             try:  # the file's credit goes on in memory: a fault does not empty the table's credit
                 self._carried = self.balance()
+                self._carried_meters = _ledger.lifetime(self._conn)
             except sqlite3.Error as read_exc:
                 log.error("the credit on file cannot be read after the fault (%s): it counts from 0", read_exc)
             try:
@@ -649,6 +653,17 @@ class Journal:
         memory mode (nothing reset)."""
         balance, session = self.balance()
         return self._conn is not None and self.credit(LedgerEntry("reset", 0, balance, session))
+
+    def lifetime(self) -> Meters:
+        """The lifetime meters (never reset): the file's row, and in memory mode the
+        entries kept in memory counted on from the file's figures at the fault."""
+        if self._conn is not None:
+            return _ledger.lifetime(self._conn)
+        from functools import reduce
+
+        from pitchside.core.meters import Meters, count  # only when they are read (start-up)
+
+        return reduce(count, self._memory_credits, self._carried_meters or Meters())
 
     def audit_resets(self) -> list[tuple[float | None, bool]]:
         """When the audits were reset: ``(wall, synced)`` of each reset, oldest first."""

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from pitchside.core.pricing import LedgerEntry
 
-if TYPE_CHECKING:  # an annotation only (audits): loaded by the audits themselves (start-up)
+if TYPE_CHECKING:  # annotations only (audits, meters): loaded when they are read (start-up)
     from pitchside.core.audits import AuditDay
+    from pitchside.core.meters import Meters
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS credits (
@@ -37,11 +38,80 @@ row (cents), so the last row is the table's credit. Kept apart from the matches:
 history never touches it; only :meth:`pitchside.app.journal.Journal.credit` and a paid first line write it."""
 
 
+METERS = ("coins", "money", "games", "free_games", "bonus", "free")
+"""The lifetime meters' columns (:class:`pitchside.core.meters.Meters`, in its order)."""
+
+_FROM_LEDGER = """
+SELECT COALESCE(SUM(kind = 'coin'), 0), COALESCE(SUM(CASE WHEN kind = 'coin' THEN amount ELSE 0 END), 0),
+       COALESCE(SUM(kind = 'spend'), 0), COALESCE(SUM(kind = 'spend' AND amount = 0), 0),
+       COALESCE(SUM(CASE WHEN kind = 'bonus' THEN amount ELSE 0 END), 0),
+       COALESCE(SUM(CASE WHEN kind = 'free' THEN amount ELSE 0 END), 0)
+FROM credits
+"""
+"""The lifetime meters as the whole ledger adds them up (:func:`pitchside.core.meters.count`'s
+rule): the row of a journal from before the meters, and a read-only one's."""
+
+METERS_TABLE = """
+CREATE TABLE meters (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    coins INTEGER NOT NULL, money INTEGER NOT NULL, games INTEGER NOT NULL,
+    free_games INTEGER NOT NULL, bonus INTEGER NOT NULL, free INTEGER NOT NULL
+)
+"""
+
+METERS_TRIGGERS = (
+    """CREATE TRIGGER IF NOT EXISTS meters_count AFTER INSERT ON credits BEGIN
+    UPDATE meters SET
+        coins = coins + (NEW.kind = 'coin'),
+        money = money + CASE WHEN NEW.kind = 'coin' THEN NEW.amount ELSE 0 END,
+        games = games + (NEW.kind = 'spend'),
+        free_games = free_games + (NEW.kind = 'spend' AND NEW.amount = 0),
+        bonus = bonus + CASE WHEN NEW.kind = 'bonus' THEN NEW.amount ELSE 0 END,
+        free = free + CASE WHEN NEW.kind = 'free' THEN NEW.amount ELSE 0 END
+    WHERE id = 1;
+END""",
+    """CREATE TRIGGER IF NOT EXISTS meters_only_go_up BEFORE UPDATE ON meters
+WHEN NEW.coins < OLD.coins OR NEW.money < OLD.money OR NEW.games < OLD.games OR NEW.free_games < OLD.free_games
+     OR NEW.bonus < OLD.bonus OR NEW.free < OLD.free BEGIN
+    SELECT RAISE(ABORT, 'the lifetime meters only go up: they cannot be reset');
+END""",
+    """CREATE TRIGGER IF NOT EXISTS meters_kept BEFORE DELETE ON meters BEGIN
+    SELECT RAISE(ABORT, 'the lifetime meters cannot be reset');
+END""",
+    """CREATE TRIGGER IF NOT EXISTS credits_kept BEFORE DELETE ON credits BEGIN
+    SELECT RAISE(ABORT, 'the credits ledger is kept: its entries cannot be deleted');
+END""",
+)
+"""The lifetime meters: one row, raised by a trigger in the transaction of each ledger
+entry (so no writer of the ledger can forget them), which refuses to go down or be
+deleted: the audits reset (a ``reset`` entry) leaves them as they are, and nothing on
+the table can reset them."""
+
+
 def ensure(conn: sqlite3.Connection) -> None:
-    """Create the ledger in a journal that lacks it (inside the caller's transaction)."""
+    """Create the ledger and its lifetime meters in a journal that lacks them (inside
+    the caller's transaction): a journal from before the meters gets them as its whole
+    ledger adds up, so they count from its first coin."""
     for stmt in SCHEMA.split(";"):
         if stmt.strip():
             conn.execute(stmt)
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meters'").fetchone() is None:
+        conn.execute(METERS_TABLE)
+        conn.execute(f"INSERT INTO meters (id, {', '.join(METERS)}) {_FROM_LEDGER.replace('SELECT', 'SELECT 1,', 1)}")
+    for stmt in METERS_TRIGGERS:
+        conn.execute(stmt)
+
+
+def lifetime(conn: sqlite3.Connection) -> Meters:
+    """The lifetime meters on file (a journal from before them, read only: as its
+    ledger adds up; no ledger: all 0)."""
+    from pitchside.core.meters import Meters  # only when they are read (start-up)
+
+    if not present(conn):
+        return Meters()
+    has_row = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meters'").fetchone() is not None
+    row = conn.execute(f"SELECT {', '.join(METERS)} FROM meters WHERE id = 1" if has_row else _FROM_LEDGER).fetchone()
+    return Meters(*(int(x) for x in row)) if row else Meters()
 
 
 def add(conn: sqlite3.Connection, e: LedgerEntry, wall: float, synced: bool) -> None:

@@ -30,9 +30,10 @@ from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import boulomania as rules
+from pitchside.core.words import boulomania as words
 
 
-class BoulomaniaCodec(RulesCodec):
+class BoulomaniaCodec(RulesCodec[rules.Options, rules.State, rules.Input]):
     """The :class:`~pitchside.core.record.codec.GameCodec` of Boulomania: options and
     inputs as their declarations in :mod:`pitchside.core.rules.boulomania` give them, but
     for a ``shoot``'s ``target`` (a space or ``"jack"``) and a ``point``'s two ways to
@@ -40,8 +41,8 @@ class BoulomaniaCodec(RulesCodec):
 
     name = "boulomania"
     rules_version = rules.RULES_VERSION
-    rules: Any = rules
-    words_module = "pitchside.core.words.boulomania"
+    rules = rules
+    words = words
     inputs = {"start_roll": rules.StartRoll, "jack_roll": rules.JackRoll, "point": rules.Point,
               "shoot": rules.Shoot}
 

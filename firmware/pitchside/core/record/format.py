@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchside.core.errors import IllegalInput, MalformedInput
-from pitchside.core.record.codec import GameCodec
+from pitchside.core.record.codec import AnyCodec
 from pitchside.core.record.games import codec_for
-from pitchside.core.match import Match
+from pitchside.core.match import AnyMatch, Match
 
 FORMAT_VERSION = 1
 HEADER_KEYS = {"format", "game", "options", "rules_version", "sides"}
@@ -36,7 +36,7 @@ class ReplayFormatError(MalformedInput):
 class Header:
     """Line 1 of a replay file."""
 
-    codec: GameCodec
+    codec: AnyCodec
     options: Any
     rules_version: int | None = None
     sides: dict[str, str] | None = None
@@ -60,7 +60,7 @@ class ReplayResult:
     stopped it at a refusal (then ``match`` is the state before that input)."""
 
     header: Header
-    match: Match
+    match: AnyMatch
     rejected: list[Rejection] = field(default_factory=list)
     stopped: bool = False
 
@@ -114,7 +114,7 @@ def parse_header(obj: Any, line: int = 1) -> Header:
     return Header(codec, options, rules_version, sides)
 
 
-def parse_input_line(codec: GameCodec, obj: Any, line: int) -> tuple[str, Any]:
+def parse_input_line(codec: AnyCodec, obj: Any, line: int) -> tuple[str, Any]:
     """One input line's object as ``(name, input)``; ``input`` is None for ``undo``.
 
     :raises ReplayFormatError: not an object, no ``input``, a bad ``at``, or anything
@@ -193,7 +193,7 @@ def replay(lines: Iterable[str], strict: bool = False) -> ReplayResult:
 
 
 def dump(
-    match: Match,
+    match: AnyMatch,
     sides: Mapping[str, str] | None = None,
     at: Iterable[float | None] | None = None,
 ) -> str:

@@ -1,56 +1,82 @@
 """The games the replay format knows, by their header name, and their codecs.
 
-Each game's codec lives in its own module of this package; the table below names it,
-and a game whose module is not there (yet) is one this version does not referee.
+Each game's codec lives in its own module of this package, imported at its first
+lookup (:class:`~pitchside.core.lazy.Lazy`: a table loads only its game's); a game of
+the format without a codec here is one this version does not referee.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from collections.abc import Callable
 
 from pitchside.core.errors import MalformedInput
-from pitchside.core.record.codec import GameCodec
+from pitchside.core.lazy import Lazy
+from pitchside.core.record.codec import AnyCodec
 
 GAMES = ("pichenotte", "pitchnut", "boulomania", "pitchbowl", "mastermove")
 """Every game of the format (docs/spec/replay.md, File)."""
 
-_CODECS: dict[str, str] = {
-    "pichenotte": "pitchside.core.record.pichenotte:PichenotteCodec",
-    "pitchnut": "pitchside.core.record.pitchnut:PitchnutCodec",
-    "boulomania": "pitchside.core.record.boulomania:BoulomaniaCodec",
-    "pitchbowl": "pitchside.core.record.pitchbowl:PitchBowlCodec",
-    "mastermove": "pitchside.core.record.mastermove:MasterMoveCodec",
-}
-"""Game name -> ``module:class`` of its codec."""
+MakeCodec = Callable[[], AnyCodec]
+"""A game's codec class (each call makes a codec)."""
 
 
-def _load(game: str) -> GameCodec | None:
-    module_name, _, class_name = _CODECS[game].partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:  # the game's module is not written yet
-            return None
-        raise
-    codec: GameCodec = getattr(module, class_name)()
-    return codec
+# The loaders (deferred imports): each imports its game's module at the game's first
+# lookup, so a table loads only its own game (start-up, pitchside.core.lazy).
 
 
-def codec_for(game: Any) -> GameCodec:
+def _pichenotte() -> MakeCodec:
+    from pitchside.core.record.pichenotte import PichenotteCodec
+
+    return PichenotteCodec
+
+
+def _pitchnut() -> MakeCodec:
+    from pitchside.core.record.pitchnut import PitchnutCodec
+
+    return PitchnutCodec
+
+
+def _boulomania() -> MakeCodec:
+    from pitchside.core.record.boulomania import BoulomaniaCodec
+
+    return BoulomaniaCodec
+
+
+def _pitchbowl() -> MakeCodec:
+    from pitchside.core.record.pitchbowl import PitchBowlCodec
+
+    return PitchBowlCodec
+
+
+def _mastermove() -> MakeCodec:
+    from pitchside.core.record.mastermove import MasterMoveCodec
+
+    return MasterMoveCodec
+
+
+CODECS: Lazy[MakeCodec] = Lazy({
+    "pichenotte": _pichenotte,
+    "pitchnut": _pitchnut,
+    "boulomania": _boulomania,
+    "pitchbowl": _pitchbowl,
+    "mastermove": _mastermove,
+})
+"""Game name -> its codec class, its module imported on the first lookup."""
+
+
+def codec_for(game: object) -> AnyCodec:
     """The codec of ``game``.
 
     :raises MalformedInput: not a game of the format, or one this version cannot
         referee yet (the message says which).
     """
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise MalformedInput(f"'game' must be one of {', '.join(GAMES)}, not {game!r}")
-    codec = _load(game)
-    if codec is None:
+    if game not in CODECS:
         raise MalformedInput(f"game {game!r} is not refereed by this version of Pitchside yet")
-    return codec
+    return CODECS[game]()
 
 
 def supported_games() -> tuple[str, ...]:
     """The games this version referees, in the format's order."""
-    return tuple(g for g in GAMES if _load(g) is not None)
+    return tuple(g for g in GAMES if g in CODECS)

@@ -30,6 +30,7 @@ from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.record.fields import Fields
 from pitchside.core.rules import mastermove as rules
+from pitchside.core.words import mastermove as words
 from pitchside.core.rules.mastermove.board import Grass
 
 
@@ -91,15 +92,15 @@ def _placement(f: Fields) -> tuple[tuple[int, rules.Kind], ...]:
     return tuple(placement)
 
 
-class MasterMoveCodec(RulesCodec):
+class MasterMoveCodec(RulesCodec[rules.Options, rules.State, rules.Input]):
     """The :class:`~pitchside.core.record.codec.GameCodec` of Master Move: options and
     inputs as their declarations in :mod:`pitchside.core.rules.mastermove` give them, but
     for the shapes of their own: the white area and the grass, and a line-up's pieces."""
 
     name = "mastermove"
     rules_version = rules.RULES_VERSION
-    rules: Any = rules
-    words_module = "pitchside.core.words.mastermove"
+    rules = rules
+    words = words
     inputs = {"lineup": rules.Lineup, "coin_toss": rules.CoinToss, "move": rules.Move, "change": rules.Change,
               "restart": rules.Restart, "quit": rules.Quit}
 

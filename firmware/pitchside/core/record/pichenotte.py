@@ -24,6 +24,7 @@ from typing import Any
 from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pichenotte as rules
+from pitchside.core.words import pichenotte as words
 
 
 def _check_by_hand(shot: rules.Shot) -> None:
@@ -39,14 +40,14 @@ def _check_by_hand(shot: rules.Shot) -> None:
             )
 
 
-class PichenotteCodec(RulesCodec):
+class PichenotteCodec(RulesCodec[rules.Options, rules.State, rules.Input]):
     """The :class:`~pitchside.core.record.codec.GameCodec` of Pichenotte: options and
     inputs as their declarations in :mod:`pitchside.core.rules.pichenotte` give them."""
 
     name = "pichenotte"
     rules_version = rules.RULES_VERSION
-    rules: Any = rules
-    words_module = "pitchside.core.words.pichenotte"
+    rules = rules
+    words = words
     inputs = {"coin_toss": rules.CoinToss, "shot": rules.Shot, "tally": rules.Tally}
 
     def new_state(self, options: rules.Options) -> rules.State:

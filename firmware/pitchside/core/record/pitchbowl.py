@@ -28,19 +28,20 @@ from typing import Any
 
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pitchbowl as rules
+from pitchside.core.words import pitchbowl as words
 
 ANNOUNCES = rules.ANNOUNCES
 RESULTS = rules.RESULTS
 
 
-class PitchBowlCodec(RulesCodec):
+class PitchBowlCodec(RulesCodec[rules.Options, rules.State, rules.Input]):
     """The :class:`~pitchside.core.record.codec.GameCodec` of Pitch Bowl: options and
     inputs as their declarations in :mod:`pitchside.core.rules.pitchbowl` give them."""
 
     name = "pitchbowl"
     rules_version = rules.RULES_VERSION
-    rules: Any = rules
-    words_module = "pitchside.core.words.pitchbowl"
+    rules = rules
+    words = words
     inputs = {"coin_toss": rules.CoinToss, "choose": rules.Choose, "placement": rules.Placement,
               "kickoff": rules.Kickoff, "pitch": rules.Pitch, "end_turn": rules.EndTurn,
               "def_placement": rules.DefPlacement}

@@ -33,6 +33,7 @@ from typing import Any
 from pitchside.core.errors import MalformedInput
 from pitchside.core.record.codec import RulesCodec
 from pitchside.core.rules import pitchnut as rules
+from pitchside.core.words import pitchnut as words
 from pitchside.core.sides import SIDES
 
 
@@ -47,14 +48,14 @@ def _check_by_hand(shot: rules.Shot) -> None:
             )
 
 
-class PitchnutCodec(RulesCodec):
+class PitchnutCodec(RulesCodec[rules.Options, rules.State, rules.Input]):
     """The :class:`~pitchside.core.record.codec.GameCodec` of Pitchnut: options and
     inputs as their declarations in :mod:`pitchside.core.rules.pitchnut` give them."""
 
     name = "pitchnut"
     rules_version = rules.RULES_VERSION
-    rules: Any = rules
-    words_module = "pitchside.core.words.pitchnut"
+    rules = rules
+    words = words
     inputs = {"coin_toss": rules.CoinToss, "breaker": rules.Breaker, "shot": rules.Shot}
 
     def new_state(self, options: rules.Options) -> rules.State:

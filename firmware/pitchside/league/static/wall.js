@@ -1,4 +1,5 @@
 // The venue wall: one EventSource for every table; tiles rebuilt with textContent (no HTML from the feed).
+// A region's wall holds every venue's tables: data-venue on #tables keeps one venue's (/venues/V).
 (function () {
   "use strict";
   var tables = document.getElementById("tables"), recent = document.getElementById("recent");
@@ -15,27 +16,31 @@
     var small = [[1, 1], [1, 1], [2, 1], [3, 1], [2, 2], [3, 2], [3, 2], [4, 2], [4, 2], [3, 3], [4, 3], [4, 3], [4, 3]];
     return n <= 12 ? small[n] : n <= 15 ? [5, 3] : n === 16 ? [4, 4] : [5, 4];
   }
+  var only = tables.dataset.venue || "";
   function draw(w) {
-    var opened = {};
-    tables.querySelectorAll("details.bad[open]").forEach(function (d) { opened[d.parentNode.dataset.table] = true; });
+    var opened = {}, many = (w.venues || []).length > 1;
+    tables.querySelectorAll("details.bad[open]").forEach(function (d) { opened[d.parentNode.dataset.venue + "/" + d.parentNode.dataset.table] = true; });
     tables.textContent = "";
-    var g = grid(w.tables.length);
+    var shown = w.tables.filter(function (t) { return !only || t.venue === only; });
+    var g = grid(shown.length);
     tables.dataset.cols = String(g[0]); tables.dataset.rows = String(g[1]);
-    w.tables.forEach(function (t) {
+    shown.forEach(function (t) {
       var tile = el("div", "tile " + (t.online ? "online" : "offline") + (t.bad ? " baddata" : ""));
-      tile.dataset.table = t.table;
-      var game = t.title || t.game || "", n = el("div", "tname", t.name);  // the game's name only when the table's is not it
+      tile.dataset.table = t.table; tile.dataset.venue = t.venue;
+      var game = t.title || t.game || "", n = el("div", "tname");  // the game's name only when the table's is not it
+      if (many && !only) { n.appendChild(el("span", "venue", t.venue)); n.appendChild(document.createTextNode(" ")); }
+      n.appendChild(document.createTextNode(t.name));
       if (game.toLowerCase() !== String(t.name).toLowerCase()) { n.appendChild(document.createTextNode(" ")); n.appendChild(el("span", "game", game)); }
       tile.appendChild(n);
       tile.appendChild(el("div", "who", t.names.A + " v " + t.names.B));
       tile.appendChild(el("div", "tscore", (t.score.A === undefined ? "" : t.score.A) + " - " + (t.score.B === undefined ? "" : t.score.B)));
       tile.appendChild(el("div", "tfoot", foot(t)));
-      if (t.bad) tile.appendChild(bad(t, !!opened[t.table]));
+      if (t.bad) tile.appendChild(bad(t, !!opened[t.venue + "/" + t.table]));
       tables.appendChild(tile);
     });
     tables.dataset.seq = w.seq;
     recent.textContent = "";
-    (w.recent || []).forEach(function (r) {
+    (w.recent || []).filter(function (r) { return !only || r.venue === only; }).forEach(function (r) {
       var li = el("li", r.counted ? "" : "refused", r.game + ": " + r.names[0] + " " + r.score[0] + " - " + r.score[1] + " " + r.names[1] + (r.counted ? "" : " (refused: " + r.reason + ")"));
       recent.appendChild(li);
     });

@@ -30,6 +30,12 @@ afresh like the sensors' record, :class:`~pitchside.tables.credits.ReadAudits`);
 MINUS there and confirm with SHOT DONE to reset them (any other press: no): the journal
 keeps the reset itself, with its time, and the credit stays.
 
+Pay to play (a table with pricing): coins and the staff's free credit are ledger
+entries (:mod:`~pitchside.tables.kiosk.pay`); the coin gate
+(:mod:`pitchside.tables.coin_gate`, loaded only then) asks the shell to inhibit the
+acceptor whenever the table cannot honour a coin, pulses the coin meter, opens service
+mode with the coin door and shows a coin dropped during play.
+
 OLED care: the panel dims (``dim_contrast``) after ``dim_after_s`` without input and
 comes back to full brightness on any input; the attract screen moves a few pixels every
 ``shift_every_s`` so no pixel is lit for ever.
@@ -55,7 +61,7 @@ Other modules import the names below from the package itself.
 from __future__ import annotations
 
 from pitchside.tables.kiosk.flow import END_HINT, handle, refusal_shown, start
-from pitchside.tables.kiosk.pay import FREE_KEY, shown_credit
+from pitchside.tables.kiosk.pay import DOOR_KEY, FREE_KEY, shown_credit
 from pitchside.tables.kiosk.screens import LABELS, QR_ROW, audits_view, sensor_rows, side_view, view
 from pitchside.tables.kiosk.service import SENSORS_PER_PAGE
 from pitchside.tables.kiosk.state import (
@@ -72,6 +78,7 @@ from pitchside.tables.kiosk.state import (
 )
 
 __all__ = [
+    "DOOR_KEY",
     "END_HINT",
     "FREE_KEY",
     "LABELS",

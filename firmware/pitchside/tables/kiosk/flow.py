@@ -5,14 +5,14 @@ The package's docstring (:mod:`pitchside.tables.kiosk`) tells the flow."""
 
 from __future__ import annotations
 
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
 from pitchside.tables import credits
 from pitchside.tables import fixture
 from pitchside.tables import effects as table
 from pitchside.tables import moments
-from pitchside.tables.kiosk.pay import _pay, _pay_first_line, _pays, _reserve
+from pitchside.tables.kiosk.pay import DOOR_KEY, _pay, _pay_first_line, _pays, _reserve
 from pitchside.tables.kiosk.screens import _menu_rows, _names_row, _on_qr_row
 from pitchside.tables.kiosk.service import (
     _abandon,
@@ -53,10 +53,13 @@ from pitchside.signals.events import (
     TimerFired,
 )
 
+if TYPE_CHECKING:  # the coin gate's events: its module is loaded for a table with pricing only (start-up)
+    from pitchside.tables.coin_gate import GateEvent
+
 
 def start(
     settings: KioskSettings, ts: Any, inputs: tuple[str, ...], now: float, credit: Credit = Credit(),
-    resumed: bool = False,
+    resumed: bool = False, saving: bool = True,
 ) -> tuple[KioskState, tuple[Effect, ...]]:
     """The kiosk at power-on. A match rebuilt from the journal goes straight back on
     the display (issue: never lose a match); otherwise the attract screen.
@@ -67,6 +70,7 @@ def start(
 
     :param inputs: the names of the table's buttons and sensors (service page order).
     :param credit: the credit the journal holds (cents, :class:`~pitchside.core.pricing.Credit`).
+    :param saving: the journal is saving (with pricing: coins are refused while it is not).
     """
     game = ts.match.codec.name
     if game != settings.app.name and any(a.name == game for a in settings.games):  # resumed in its game
@@ -78,19 +82,39 @@ def start(
     ks = KioskState(settings, ts, mode=mode, back_to=home, last_input_at=now, inputs=inputs, credit=credit,
                     home_names=settings.sides or ts.names)
     read: tuple[Effect, ...] = _service_reads(ks) if mode == "service" else ()
-    return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read)
+    gated: tuple[Effect, ...] = ()
+    if settings.pricing is not None:  # pay to play: the coin gate (its module only then: start-up)
+        from pitchside.tables import coin_gate
+
+        gate, gated = coin_gate.begin(replace(ks, gate=coin_gate.Gate(saving=saving)))
+        ks = replace(ks, gate=gate)
+    return ks, (SetContrast(settings.contrast), *_deadlines(ks, now), *read, *gated)
 
 
-def handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
+def handle(ks: KioskState, event: table.Event | credits.PayEvent | GateEvent) -> tuple[KioskState, tuple[Effect, ...]]:
     """Apply one event: panel care, service counters, a moment's end, then the mode's
-    own handling. A moment shows only while playing: leaving play drops it."""
-    ks, effects = _handle(ks, event)
+    own handling. A moment shows only while playing: leaving play drops it. With
+    pricing, the coin gate's part after it (:func:`pitchside.tables.coin_gate.after`)."""
+    if ks.gate is None:
+        ks, effects = _handle(ks, event)  # type: ignore[arg-type]  # no gate: no gate event either
+    else:
+        from pitchside.tables import coin_gate  # loaded with the gate (start)
+
+        gate = ks.gate
+        if isinstance(event, (coin_gate.CoinsGated, coin_gate.StorageStatus)):
+            ks, effects = replace(ks, gate=coin_gate.on_event(gate, event)), ()
+        else:
+            ks, effects = _handle(replace(ks, gate=coin_gate.ack_event(gate, event)), event)
+        untimed = (table.TournamentLoaded, table.SensorHealthRead, table.FixtureOffered, credits.AuditsRead,
+                   credits.ClockRead)
+        gate, more = coin_gate.after(ks, ks.last_input_at if isinstance(event, untimed) else event.at, effects)
+        ks, effects = replace(ks, gate=gate), more
     if ks.moment is not None and ks.mode != "playing":
         ks = replace(ks, moment=None)
     return ks, effects
 
 
-def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[KioskState, tuple[Effect, ...]]:
+def _handle(ks: KioskState, event: table.Event | credits.PayEvent) -> tuple[KioskState, tuple[Effect, ...]]:
     if isinstance(event, credits.AuditsRead):  # the journal's audits, for the service page
         logs: tuple[Effect, ...] = () if event.ok else (Log("audits not reset: the journal is not saving"),)
         return replace(ks, audits=event), logs
@@ -106,6 +130,8 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         return replace(ks, health=event.health), ()
     if isinstance(event, table.FixtureOffered):  # the league's next fixture for this table, in any mode
         return fixture.offered(ks, event), ()
+    if isinstance(event, credits.ClockRead):  # the local time, for the prices' hours
+        return replace(ks, clock=event), ()
     at = event.at
     stats, pressed, logs = _count(ks, event)  # pressed: the buttons down with this event
     effects: list[Effect] = [*logs]
@@ -119,8 +145,16 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
     elif stats is not ks.stats or pressed is not ks.pressed:
         ks = replace(ks, stats=stats, pressed=pressed)
     if _pays(event):
+        if ks.gate is not None and isinstance(event, CoinInserted):
+            from pitchside.tables import coin_gate  # loaded with the gate (start)
+
+            if coin_gate.refused(ks.gate, event):  # begun while the acceptor was told to refuse coins
+                return ks, (*effects, *coin_gate.refuse(ks, event),
+                            Log(f"coin of {event.pulses} pulses while coins are refused: not credited"))
         ks, paid = _pay(ks, event)
         return ks, (*effects, *paid)
+    if ks.gate is not None and isinstance(event, (ButtonPressed, ButtonReleased, ButtonHeld)) and event.name == DOOR_KEY:
+        return _door(ks, event, effects)
     if isinstance(event, ButtonHeld) and _staff_combo(pressed, event):
         return _toggle_service(ks, at, effects)
     if isinstance(event, ButtonHeld) and event.name == "new" and "undo" in pressed:
@@ -149,6 +183,25 @@ def _handle(ks: KioskState, event: table.Event | credits.AuditsRead) -> tuple[Ki
         case _:
             assert_never(ks.mode)
     return ks, (*effects, *more)
+
+
+def _door(ks: KioskState, event: ButtonPressed | ButtonReleased | ButtonHeld,
+          effects: list[Effect]) -> tuple[KioskState, tuple[Effect, ...]]:
+    """The coin door's switch (:data:`~pitchside.tables.kiosk.pay.DOOR_KEY`, pressed: open):
+    opened, service mode (kept on while the door stays open: its stuck timer is
+    dropped); closed, out of the service mode it opened."""
+    gate = ks.gate
+    assert gate is not None
+    effects = [e for e in effects if not (isinstance(e, StartTimer) and e.name == f"stuck:{event.name}")]
+    if isinstance(event, ButtonPressed) and ks.mode not in ("service", "abandon"):
+        ks, out = _toggle_service(replace(ks, gate=replace(gate, door=True)), event.at, effects)
+        return ks, (*out, Log("coin door opened: service mode"))
+    if isinstance(event, ButtonReleased) and ks.mode in ("service", "abandon") and gate.door:
+        ks, out = _toggle_service(replace(ks, gate=replace(gate, door=False)), event.at, effects)
+        return ks, (*out, Log("coin door closed"))
+    if isinstance(event, ButtonReleased):
+        return replace(ks, gate=replace(gate, door=False)), tuple(effects)
+    return ks, tuple(effects)
 
 
 def _timer(ks: KioskState, ev: TimerFired) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -382,7 +435,7 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
     elif ts is not before:  # the same table back: nothing to copy
         ks = replace(ks, table=ts)
-    if ks.reserved and any(isinstance(e, table.Accepted) for e in effects):
+    if ks.bought and any(isinstance(e, table.Accepted) for e in effects):
         ks, effects = _pay_first_line(ks, effects)
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
         effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))

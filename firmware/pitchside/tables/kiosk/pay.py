@@ -18,11 +18,16 @@ from pitchside.signals.events import ButtonPressed, CoinFault, CoinInserted
 FREE_KEY = "free_credit"
 """The staff key switch input that grants one game's credit."""
 
+DOOR_KEY = "coin_door"
+"""The coin door's switch, an input like a button: pressed while the door is open
+(:mod:`pitchside.tables.coin_gate`)."""
+
 
 def _price(ks: KioskState) -> int:
     """What the menu's match costs now (cents)."""
     assert ks.settings.pricing is not None
-    return pricing.price_of(ks.settings.pricing, ks.settings.app.name, credits.options_json(ks.table))
+    when = ks.clock.when if ks.clock is not None else None
+    return pricing.price_of(ks.settings.pricing, ks.settings.app.name, credits.options_json(ks.table), when)
 
 
 def shown_credit(ks: KioskState) -> int:
@@ -41,7 +46,7 @@ def _reserve(ks: KioskState) -> KioskState | None:
     need = max(0, price - ks.reserved)
     if need > shown_credit(ks):
         return None
-    return replace(ks, reserved=max(price, ks.reserved))
+    return replace(ks, reserved=max(price, ks.reserved), bought=True)
 
 
 def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskState, tuple[Effect, ...]]:
@@ -51,7 +56,7 @@ def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskS
     assert paid is not None  # reserved never exceeds the credit
     after, entry = paid
     i = next(i for i, e in enumerate(effects) if isinstance(e, table.Accepted))
-    return replace(ks, credit=after, reserved=0), (*effects[:i], credits.SpendNext(entry), *effects[i:])
+    return replace(ks, credit=after, reserved=0, bought=False), (*effects[:i], credits.SpendNext(entry), *effects[i:])
 
 
 def _pays(event: Timed) -> TypeGuard[CoinInserted | CoinFault | ButtonPressed]:
@@ -91,6 +96,12 @@ def _attract_lines(ks: KioskState) -> tuple[str, ...]:
     while the credit is short; () without pricing."""
     if ks.settings.pricing is None:
         return ()
+    if ks.gate is not None and ks.gate.line_on:  # coins refused: why (pitchside.tables.coin_gate)
+        from pitchside.tables import coin_gate
+
+        said = coin_gate.says(ks)
+        if said is not None:
+            return (_credit_line(ks), said)
     if ks.settings.pricing.free_play or shown_credit(ks) + ks.reserved >= _price(ks):
         return (_credit_line(ks), "PRESS ANY BUTTON")
     return (_credit_line(ks), "INSERT COIN")

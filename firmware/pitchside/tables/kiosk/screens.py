@@ -63,6 +63,10 @@ def view(ks: KioskState) -> object:
         return ConfirmView("END MATCH?", (app.summary(ks.table), "DONE: yes, end it", "any other: no"))
     if ks.mode == "service":
         return _service_view(ks)
+    if ks.gate is not None and ks.gate.ack_due is not None:  # a coin during play (pitchside.tables.coin_gate)
+        from pitchside.render.moment import MomentView
+
+        return MomentView(ks.gate.ack_title, ks.gate.ack_caption)
     if ks.moment is not None:
         return ks.moment.current.view()
     return app.view(ks.table)
@@ -170,17 +174,22 @@ def _service_view(ks: KioskState) -> ServiceView:
     rows2 = [(f"pitchside {__version__}",), *((line,) for line in ks.settings.status_lines)]
     if match_in_progress(ks.table):
         rows2.append(("match on: hold NEW to abandon",))
+    if ks.gate is not None and ks.gate.line_on:  # pay to play: the acceptor told to refuse coins
+        rows2.append(("coins refused (inhibit on)",))
     return ServiceView("status", tuple(rows2), footer=footer)
 
 
 def audits_view(ks: KioskState, footer: str) -> ServiceView:
     """The service page's audits (with pricing): the lines ``pitchside audits`` prints
-    as its summary (:func:`pitchside.core.audits.summary_lines`), as last read from the
-    journal, and how to reset them (hold MINUS, then DONE to confirm)."""
+    as its summary (:func:`pitchside.core.audits.summary_lines`) and the lifetime meters
+    (:func:`pitchside.core.meters.lines`, which no reset changes), as last read from the
+    journal, and how to reset the audits (hold MINUS, then DONE to confirm)."""
     # only on the service page (start-up)
     from pitchside.core.audits import summary_lines
+    from pitchside.core.meters import Meters, lines as lifetime_lines
     from pitchside.render.service import ServiceView
 
     assert ks.settings.pricing is not None
-    lines = summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since)
+    lines = (*summary_lines(ks.audits.days, ks.settings.pricing, ks.audits.since),
+             *lifetime_lines(ks.audits.lifetime or Meters(), ks.settings.pricing))
     return ServiceView("audits", tuple((line,) for line in lines), footer=f"{footer.replace('page ', '')}  hold -: reset")

@@ -5,7 +5,7 @@ flow shares (a new table of the game chosen, the timers a mode asks for)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from pitchside.core.pricing import Credit, Pricing
 from pitchside.tables import credits
@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # annotations only: loaded where they are used, and a table w
     # tournament never loads it (start-up)
     from pitchside.core.tournament import TournamentInfo
     from pitchside.tables import names as naming
+    from pitchside.tables.coin_gate import Gate, GateEffect
 
 
 Mode = Literal["attract", "menu", "names", "resume", "playing", "service", "abandon", "end"]
@@ -89,8 +90,12 @@ class Log:
     text: str
 
 
-Effect = (table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext | table.ReadSensorHealth
-          | credits.ReadAudits | credits.ResetAudits)  # fmt: skip
+if TYPE_CHECKING:  # with the coin gate's effects, whose module a table without pricing never loads (start-up)
+    Effect: TypeAlias = (table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext | table.ReadSensorHealth
+              | credits.ReadAudits | credits.ResetAudits | GateEffect)  # fmt: skip
+else:
+    Effect: TypeAlias = (table.TableEffect | SetContrast | Log | credits.Ledger | credits.SpendNext | table.ReadSensorHealth
+              | credits.ReadAudits | credits.ResetAudits)  # fmt: skip
 
 
 Timed = TableEvent | table.CoinTossed | table.DiceRolled
@@ -154,6 +159,9 @@ class KioskState:
     """The credit as the journal has it (:mod:`pitchside.tables.credits`)."""
     reserved: int = 0
     """Price paid for the match started from the menu, spent with its first line."""
+    bought: bool = False
+    """The match started from the menu was bought (pricing on): its first line journals
+    its price, 0 for a free game, so the audits and the lifetime meters count it."""
     short: bool = False
     """The menu was asked to start with too little credit: it says INSERT COIN."""
     health: tuple[SensorHealth, ...] = ()
@@ -170,8 +178,12 @@ class KioskState:
     moment: moments.Showing | None = None
     """The moments on the display while playing (none after a power cut: a view, never
     journaled)."""
+    clock: credits.ClockRead | None = None
+    """The local time as the shell last read it (the prices' hours), or None: not read."""
     offer: table.FixtureOffered | None = None
     """The league's next fixture for this table (:mod:`pitchside.tables.fixture`), or None."""
+    gate: Gate | None = None
+    """The coin gate (:mod:`pitchside.tables.coin_gate`) of a table with pricing, else None."""
     dismissing: frozenset[str] = frozenset()
     """Buttons whose press dismissed a refusal and that are still down: their hold and
     release are part of that press, so they go nowhere either (a press dismisses a refusal)."""

@@ -19,6 +19,9 @@
     body.dataset.seq = String(s.seq); body.dataset.boot = s.boot;
     text("title", s.title);
     text("mode", s.mode === "playing" ? "" : s.mode);
+    if ($("credit")) $("credit").hidden = !s.credit;  // pay to play: the credit the panel shows, why coins are refused
+    text("credit-text", s.credit ? s.credit.text : "");
+    text("credit-refused", s.credit && s.credit.refused ? s.credit.refused : "");
     ["A", "B"].forEach(function (side) {
       text("name-" + side, s.names[side]);
       text("score-" + side, String(s.score[side]));

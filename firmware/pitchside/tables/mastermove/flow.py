@@ -1,112 +1,39 @@
-"""The Master Move referee at the table (pure): move-source lines and panel presses ->
-rules inputs.
-
-Master Move (``docs/rules/mastermove.md``, MM-01..MM-32)
-is refereed completely by :mod:`pitchside.core.rules.mastermove`: this module only turns
-what arrives into its inputs (``lineup``, ``coin_toss``, ``move``, ``change``,
-``restart``, ``quit``), commits them through the match (with undo), and says on the
-prompt line what happened or why an input was refused. Pure: ``handle(table, event) ->
-(table, effects)``, no clock, no random (the coin comes back as :class:`CoinTossed`).
-
-Two ways in, usable together:
-
-* **A move source** on a serial line (``serial_devices = ("moves",)``, config
-  ``[serial.moves] port = ...``): a sensor board or any terminal sending the line
-  protocol of :mod:`pitchside.signals.move_protocol` (``MOVE G3 F1``, ``LINEUP A ...``,
-  ``CHANGE A G3 F4``, ``RESTART``, ``QUIT B``, ``TOSS``, ``UNDO``, ``HELLO MM1``;
-  hardware/pitchside_hw/MOVE_PROTOCOL.md). A line that is not a command is refused as a
-  line (rule ``LINE``), a command the rules forbid with its rule ID; either way nothing
-  changes and the display says why. A lost port is a warning on the prompt; the
-  buttons go on working and the reader reconnects by itself.
-* **The panel's buttons** (hardware/pitchside_hw/WIRING_MASTERMOVE.md), a cursor that
-  walks only over squares that make sense now:
-
-==============  ==============================================================
-``plus/minus``  move the cursor to the next / previous candidate square, in board
-                order (A1, A2 .. A16, B1 ..): first a piece that can move (of the
-                side to move; after a Move, a piece of a side with a change left;
-                before the game, a piece of the line-up being set), then, once a
-                piece is picked, a square it may go to
-``next``        jump the cursor to the first candidate of the next row (A -> B ..)
-``shot_done``   OK: pick the piece under the cursor, then confirm its square (the
-                move, change or line-up edit is made). With no cursor showing: send
-                the line-up shown (before the game), toss (before the first move),
-                restart (after the changes)
-``coin``        toss the coin (both line-ups in)
-``undo``        drop the picked piece, else hide the cursor, else take back the
-                last input
-``new``         (the kiosk's: a new game once this one is over; staff gestures)
-hold ``next``   quit: a confirm screen asks "QUIT: FORFEIT?" for the side to move
-                (A before the game); ``plus/minus`` switch the side, ``shot_done``
-                sends ``quit`` (MM-25: a 0-3 forfeit, MM-32), any other button
-                cancels. The short press before the hold only moves the cursor.
-``next``        once a game is over, with a tournament file: its standings and
-                next pairing, page by page, then the result screen again
-==============  ==============================================================
-
-**Tournaments.** A table config may name a tournament file (``[tournament] file =
-"cup.toml"``, :mod:`pitchside.app.config`), the file of ``pitchside tournament``
-(:mod:`pitchside.cli.tournament`). This module never reads it: the shell does
-(:mod:`pitchside.app.tournament_file`), at power-on and at each new match, and the kiosk
-hands every table what to show as a :class:`~pitchside.tables.effects.TournamentLoaded`
-event (:class:`~pitchside.core.tournament.TournamentInfo`; the game record says it shows
-a tournament, ``tournament=True``), which the controller shows on the attract screen's
-rotation (:func:`attract_views`) and with NEXT once a game is over. Results are entered
-with ``pitchside tournament result``: the table does not write the file, since it cannot
-know which two teams of the tournament played (its sides are the config's names) and a
-mistaken tap would change the organiser's record. A file that cannot be read is shown as
-such on the standings page; the game goes on.
-
-**A cold start from the move source.** On the attract screen and the menu the kiosk
-asks :func:`starts_on` (the game record's hook) whether a serial line should start the game: a
-``HELLO`` or ``LINEUP`` line of the move source does (the game starts with the options
-shown and the line is then handled as in play); other lines there are dropped.
-
-Before the game the table proposes a line-up for each side (the line-ups of the
-record's example, :data:`STANDARD_LINEUPS`); the cursor can move its pieces anywhere the
-line-up rules allow (MM-19) before OK sends it. A terminal or board sends its own.
-"""
+"""Master Move at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.mastermove`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import TYPE_CHECKING, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.record.mastermove import MasterMoveCodec
 from pitchside.core.rules import mastermove as rules
-from pitchside.core.rules.mastermove.movegen import scoring_side
-from pitchside.core.sides import SIDES, PerSide, Side, name_of
+from pitchside.core.words.mastermove import describe as describe  # the game's words, for its table
+from pitchside.core.sides import SIDES, PerSide, Side
 from pitchside.core.step import Step
-from pitchside.core.tournament import TournamentInfo, tournament_info, unreadable_tournament
+from pitchside.core.tournament import TournamentInfo
 from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
 
 if TYPE_CHECKING:
-    from pitchside.render.mastermove import EntryView, MasterMoveView, StandingsView
+    from pitchside.render.mastermove import StandingsView
+
+
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
 
 SOURCE = "moves"
 """The serial device name of the move source (``[serial.moves]``)."""
 
 Placement = tuple[tuple[rules.Square, rules.Kind], ...]
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.mastermove.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.mastermove import describe as words
-
-    return words(notice, names)
 
 
 def _placement(groups: dict[rules.Kind, tuple[str, ...]]) -> Placement:
@@ -147,7 +74,7 @@ class TableState:
     """The table: the match (with its undo history), the button entry, the line-ups
     the buttons propose, the prompt line and the move source's state."""
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     entry: Entry = Entry()
@@ -167,24 +94,19 @@ class TableState:
     standings_page: int | None = None
     """The standings page shown after a game (NEXT), or None: the game screen."""
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
-
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
     """A table with a new game waiting for both line-ups."""
     return TableState(Match.start(MasterMoveCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left."""
     ts = TableState(match, names=names, drafts=lineups_of(match))
-    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+    return copy_with(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
-def lineups_of(match: Match) -> PerSide[Placement]:
+def lineups_of(match: GameMatch) -> PerSide[Placement]:
     """The line-ups the buttons propose after the match's last input or undo: each
     side's line-up in effect, else the standard one (:data:`STANDARD_LINEUPS`). Moves of
     a proposal not sent are never journaled: an accepted input or an undo drops them, so
@@ -196,14 +118,12 @@ def lineups_of(match: Match) -> PerSide[Placement]:
     return drafts
 
 
-# --- what the screen says ----------------------------------------------------------------
-
 def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice in short words, unless the
     new screen says it already (the toss screen, the changes screen after a Move!
     (MM-16), the result screen)."""
     chosen = common.pick(notices)
-    if chosen is None or ts.game.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
+    if chosen is None or ts.match.state.phase in ("toss", "finished") or any(n.code == "move_scored" for n in notices):
         return None
     return common.said(chosen, ts.names, describe)
 
@@ -221,29 +141,16 @@ def _refuse_line(ts: TableState, text: str, reason: str) -> TableState:
     """A line of the move source that is not a command (rule ``LINE``): the line as
     received and the protocol's reason, as written (its sides are the protocol's A/B)."""
     shown = " ".join(text.split())[:16]
-    return replace(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
-
-
-def last_move(match: Match) -> tuple[Side, rules.Move, bool] | None:
-    """The last move in effect: its side, the move and whether it scored a Move!
-    (None before the first move)."""
-    node = match.head
-    while node is not None:
-        if isinstance(node.inp, rules.Move):
-            before: rules.State = node.prev.state if node.prev is not None else match.initial
-            side = before.to_move or "A"
-            return side, node.inp, scoring_side(before.board, node.inp) is not None
-        node = node.prev
-    return None
+    return copy_with(ts, prompt=Prompt(f"'{shown}': {reason}", "refusal", "LINE"))
 
 
 def lining_side(ts: TableState) -> Side | None:
     """The side whose line-up the buttons set now: the first without one (phase
     ``lineup``), else None."""
-    if ts.game.phase != "lineup":
+    if ts.match.state.phase != "lineup":
         return None
     for side in SIDES:
-        if not any(True for _ in ts.game.board.pieces(side)):
+        if not any(True for _ in ts.match.state.board.pieces(side)):
             return side
     return None
 
@@ -252,72 +159,16 @@ def _draft_board(ts: TableState) -> rules.Board:
     """The board with the line-ups sent so far and the proposed one of the side lining
     up."""
     side = lining_side(ts)
-    board = ts.game.board
+    board = ts.match.state.board
     if side is None:
         return board
     placed = list(board.without(side).pieces()) + [(sq, rules.Piece(side, k)) for sq, k in ts.drafts[side]]
     return rules.Board.from_pieces(placed)
 
 
-def view(ts: TableState) -> MasterMoveView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.mastermove import EntryView, MasterMoveView
-
-    game = ts.game
-    entry = None
-    if ts.entry.cursor is not None or ts.entry.pick is not None:
-        entry = EntryView(ts.entry.cursor, ts.entry.pick, _entry_line(ts), len(candidates(ts)))
-    last = last_move(ts.match)
-    last_text = None
-    if last is not None:
-        side, mv, scored = last
-        last_text = f"{_name(ts, side)} {mv}" + (" MOVE!" if scored else "")
-    board = _draft_board(ts) if game.phase == "lineup" else game.board
-    shown = None
-    if ts.standings_page is not None and ts.tournament is not None:
-        pages = standings_pages(ts.tournament)
-        shown = pages[ts.standings_page % len(pages)]
-    return MasterMoveView(
-        state=game,
-        names=ts.names,
-        prompt=ts.prompt,
-        board=board,
-        last_move=last_text,
-        entry=entry,
-        lining=lining_side(ts),
-        source=ts.source,
-        source_ok=ts.source_ok,
-        confirm_quit=ts.confirm_quit,
-        standings=shown,
-    )
-
-
-def _name(ts: TableState, side: Side) -> str:
-    return name_of(ts.names, side)
-
-
-def _entry_line(ts: TableState) -> str:
-    """What the cursor is on: ``"E7 joker"``, or once picked ``"E7>E6 joker"``."""
-    board = _draft_board(ts) if ts.game.phase == "lineup" else ts.game.board
-    e = ts.entry
-    if e.pick is not None:
-        piece = board.get(e.pick)
-        to = rules.square_name(e.cursor) if e.cursor is not None else "?"
-        return f"{rules.square_name(e.pick)}>{to} {piece.kind if piece else ''}".strip()
-    if e.cursor is None:
-        return ""
-    piece = board.get(e.cursor)
-    return f"{rules.square_name(e.cursor)} {piece.kind if piece else ''}".strip()
-
-
-# --- the cursor's candidates -------------------------------------------------------------
-
-
 def candidates(ts: TableState) -> tuple[rules.Square, ...]:
     """The squares the cursor may stop on now, in board order (module docstring)."""
-    game, pick = ts.game, ts.entry.pick
+    game, pick = ts.match.state, ts.entry.pick
     if game.phase == "play":
         moves = rules.legal_moves(game)
         if pick is None:
@@ -353,7 +204,7 @@ def _placeable(board: rules.Board, piece: rules.Piece, frm: rules.Square, option
 def _step_cursor(ts: TableState, step: int) -> TableState:
     cands = candidates(ts)
     if not cands:
-        return replace(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
+        return copy_with(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
     cur = ts.entry.cursor
     if cur is None or cur not in cands:
         base = cur if cur is not None else (ts.entry.pick if ts.entry.pick is not None else -1)
@@ -363,23 +214,23 @@ def _step_cursor(ts: TableState, step: int) -> TableState:
             nxt = next((c for c in reversed(cands) if c < base), cands[-1]) if base >= 0 else cands[-1]
     else:
         nxt = cands[(cands.index(cur) + step) % len(cands)]
-    return replace(ts, entry=replace(ts.entry, cursor=nxt), prompt=None)
+    return copy_with(ts, entry=copy_with(ts.entry, cursor=nxt), prompt=None)
 
 
 def _next_row(ts: TableState) -> TableState:
     cands = candidates(ts)
     if not cands:
-        return replace(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
+        return copy_with(ts, prompt=Prompt(_nothing_to_pick(ts), "info"))
     cur = ts.entry.cursor
     row = -1 if cur is None else cur // 16
     nxt = next((c for c in cands if c // 16 > row), cands[0])
-    return replace(ts, entry=replace(ts.entry, cursor=nxt), prompt=None)
+    return copy_with(ts, entry=copy_with(ts.entry, cursor=nxt), prompt=None)
 
 
 def _nothing_to_pick(ts: TableState) -> str:
     """Why the cursor has nowhere to go, from what the rules accept now
     (:func:`~pitchside.core.rules.mastermove.legal_inputs`)."""
-    legal = rules.legal_inputs(ts.game)
+    legal = rules.legal_inputs(ts.match.state)
     if "restart" in legal and "change" not in legal:
         return "No change left: DONE restarts"
     if "coin_toss" in legal:
@@ -395,13 +246,10 @@ def _nearest(cands: tuple[int, ...], sq: int) -> int:
     return min(cands, key=lambda x: (max(abs(x // 16 - r), abs(x % 16 - c)), x))
 
 
-# --- committing ------------------------------------------------------------------------
-
-
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     def after(new: TableState, step: Step[rules.State]) -> TableState:
-        new = replace(new, entry=Entry(), drafts=lineups_of(new.match))  # the proposal follows what was sent
-        return replace(new, prompt=_notice(new, step.effects))
+        new = copy_with(new, entry=Entry(), drafts=lineups_of(new.match))  # the proposal follows what was sent
+        return copy_with(new, prompt=_notice(new, step.effects))
 
     def refused(old: TableState, exc: IllegalInput) -> TableState:
         return _refuse(old, exc, inp)
@@ -414,15 +262,15 @@ def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
 
 
 def _undone(ts: TableState) -> TableState:
-    new = replace(ts, entry=Entry(), drafts=lineups_of(ts.match))
-    return replace(new, prompt=_notice(new, (UNDONE,)))
+    new = copy_with(ts, entry=Entry(), drafts=lineups_of(ts.match))
+    return copy_with(new, prompt=_notice(new, (UNDONE,)))
 
 
 def _nothing_to_undo(ts: TableState, exc: IllegalInput) -> TableState:
     """An undo before the first input: the line-ups the buttons moved go back to the
     standard ones, else the refusal (rule ``UNDO``)."""
     if ts.drafts != STANDARD_LINEUPS:
-        return replace(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
+        return copy_with(ts, drafts=STANDARD_LINEUPS, entry=Entry(),
                        prompt=Prompt("Line-ups back to the standard ones", "info"))
     return _refuse(ts, exc)
 
@@ -438,15 +286,15 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
         case CoinTossed(winner=winner, at=at):
             return _commit(ts, rules.CoinToss(winner), at)
         case TournamentLoaded(info=info):  # the shell's read of the tournament file
-            return replace(ts, tournament=info), ()
+            return copy_with(ts, tournament=info), ()
         case ev.SerialLine(name=name, text=text, at=at):
             return _line(ts, text, at) if name == SOURCE else (ts, ())
         case ev.SerialStatus(name=name) if name != SOURCE:
             return ts, ()
         case ev.SerialStatus(connected=True):
-            return replace(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
+            return copy_with(ts, source_ok=True, prompt=Prompt("Move source connected", "info")), ()
         case ev.SerialStatus(detail=detail):
-            return replace(ts, source_ok=False, prompt=Prompt(f"Move source: {detail}", "warning")), ()
+            return copy_with(ts, source_ok=False, prompt=Prompt(f"Move source: {detail}", "warning")), ()
         case ev.SensorNoisy(name=name, detail=detail):
             return common.warn(ts, f"SENSOR {name}: {detail}"), ()
         case ev.ButtonHeld(name=name):
@@ -463,10 +311,10 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
 def _held(ts: TableState, name: str) -> tuple[TableState, tuple[Effect, ...]]:
     """A long press: NEXT asks to quit (the confirm screen), for the side to move, or
     the side restarting after a Move!, or A before the game."""
-    if name != "next" or ts.game.phase == "finished" or ts.confirm_quit is not None:
+    if name != "next" or ts.match.state.phase == "finished" or ts.confirm_quit is not None:
         return ts, ()
-    side: Side = ts.game.to_move or ts.game.restarting or "A"
-    return replace(ts, confirm_quit=side, entry=Entry(), prompt=None), ()
+    side: Side = ts.match.state.to_move or ts.match.state.restarting or "A"
+    return copy_with(ts, confirm_quit=side, entry=Entry(), prompt=None), ()
 
 
 def _confirming(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -474,55 +322,55 @@ def _confirming(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     (MM-25), anything else cancels."""
     side = ts.confirm_quit or "A"
     if name in ("plus", "minus"):
-        return replace(ts, confirm_quit="B" if side == "A" else "A"), ()
-    asked = replace(ts, confirm_quit=None)
+        return copy_with(ts, confirm_quit="B" if side == "A" else "A"), ()
+    asked = copy_with(ts, confirm_quit=None)
     if name == "shot_done":
         return _commit(asked, rules.Quit(side), at)
-    return replace(asked, prompt=Prompt("Quit cancelled", "info")), ()
+    return copy_with(asked, prompt=Prompt("Quit cancelled", "info")), ()
 
 
 def _line(ts: TableState, text: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """One line from the move source (:mod:`pitchside.signals.move_protocol`)."""
-    ts = replace(ts, lines=ts.lines + 1)
+    ts = copy_with(ts, lines=ts.lines + 1)
     try:
         cmd = proto.parse_line(text)
     except proto.ProtocolError as exc:
-        return replace(_refuse_line(ts, text, exc.reason), refused_lines=ts.refused_lines + 1), ()
+        return copy_with(_refuse_line(ts, text, exc.reason), refused_lines=ts.refused_lines + 1), ()
     if cmd is None:
         return ts, ()
     if isinstance(cmd, proto.Hello):
         name = cmd.device or "move source"
-        return replace(ts, source=name, source_ok=True, prompt=Prompt(f"{name} ({proto.PROTOCOL}) ready", "info")), ()
+        return copy_with(ts, source=name, source_ok=True, prompt=Prompt(f"{name} ({proto.PROTOCOL}) ready", "info")), ()
     if isinstance(cmd, proto.Undo):
         return _undo(ts, at)
     if isinstance(cmd, proto.Toss):
-        if ts.game.phase == "toss":
-            return replace(ts, prompt=None), (TossCoin(),)
+        if ts.match.state.phase == "toss":
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _commit(ts, rules.CoinToss("A"), at)  # refused: the engine says why
     return _commit(ts, cmd.input, at)
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game, e = ts.game, ts.entry
+    game, e = ts.match.state, ts.entry
     if ts.confirm_quit is not None:
         return _confirming(ts, name, at)
     if name == "next" and game.phase == "finished" and ts.tournament is not None:
         page = 0 if ts.standings_page is None else ts.standings_page + 1
-        return replace(ts, standings_page=page if page < len(standings_pages(ts.tournament)) else None), ()
+        return copy_with(ts, standings_page=page if page < len(standings_pages(ts.tournament)) else None), ()
     if ts.standings_page is not None:  # another button: back to the result screen
-        return replace(ts, standings_page=None), ()
+        return copy_with(ts, standings_page=None), ()
     if name == "undo":
         if e.pick is not None:
-            return replace(ts, entry=Entry(cursor=e.pick), prompt=None), ()
+            return copy_with(ts, entry=Entry(cursor=e.pick), prompt=None), ()
         if e.cursor is not None:
-            return replace(ts, entry=Entry(), prompt=None), ()
+            return copy_with(ts, entry=Entry(), prompt=None), ()
         return _undo(ts, at)
     if game.phase == "finished":
         text = "Game over: NEW, NEXT: table" if ts.tournament is not None else "Game over: press NEW"
-        return replace(ts, prompt=Prompt(text, "info")), ()
+        return copy_with(ts, prompt=Prompt(text, "info")), ()
     if name == "coin":
         if game.phase == "toss":
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _commit(ts, rules.CoinToss("A"), at)  # refused with the engine's reason
     if name in ("plus", "minus"):
         return _step_cursor(ts, 1 if name == "plus" else -1), ()
@@ -534,24 +382,24 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 
 
 def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game, e = ts.game, ts.entry
+    game, e = ts.match.state, ts.entry
     if e.cursor is None:
         if game.phase == "lineup":
             side = lining_side(ts) or "A"
             return _commit(ts, rules.Lineup(side, ts.drafts[side]), at)
         if game.phase == "toss":
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         if game.phase == "changes":
             return _commit(ts, rules.Restart(), at)
-        return replace(ts, prompt=Prompt("+ - NEXT: pick a piece, DONE: OK", "info")), ()
+        return copy_with(ts, prompt=Prompt("+ - NEXT: pick a piece, DONE: OK", "info")), ()
     if e.pick is None:
         if e.cursor not in candidates(ts):
-            return replace(ts, entry=Entry(), prompt=Prompt("Nothing there to pick", "info")), ()
-        picked = replace(ts, entry=Entry(pick=e.cursor))
+            return copy_with(ts, entry=Entry(), prompt=Prompt("Nothing there to pick", "info")), ()
+        picked = copy_with(ts, entry=Entry(pick=e.cursor))
         dests = candidates(picked)
         if not dests:
-            return replace(ts, prompt=Prompt("That piece has nowhere to go", "info")), ()
-        return replace(picked, entry=Entry(_nearest(dests, e.cursor), e.cursor), prompt=None), ()
+            return copy_with(ts, prompt=Prompt("That piece has nowhere to go", "info")), ()
+        return copy_with(picked, entry=Entry(_nearest(dests, e.cursor), e.cursor), prompt=None), ()
     frm, to = e.pick, e.cursor
     if game.phase == "play":
         return _commit(ts, rules.Move(frm, to), at)
@@ -561,19 +409,10 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
         return _commit(ts, rules.Change(changing, frm, to), at)
     side2 = lining_side(ts)
     if side2 is None:
-        return replace(ts, entry=Entry()), ()
+        return copy_with(ts, entry=Entry()), ()
     placement = tuple((to if sq == frm else sq, kind) for sq, kind in ts.drafts[side2])
-    moved = replace(ts, drafts=ts.drafts.set(side2, placement), entry=Entry(cursor=to))
-    return replace(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
-
-
-# --- the app -----------------------------------------------------------------------------
-
-
-def attract_views(ts: TableState) -> tuple[StandingsView, ...]:
-    """The attract screen's extra pages (:mod:`pitchside.tables.kiosk`): the
-    tournament's standings and next pairing, if the table shows one."""
-    return standings_pages(ts.tournament) if ts.tournament is not None else ()
+    moved = copy_with(ts, drafts=ts.drafts.set(side2, placement), entry=Entry(cursor=to))
+    return copy_with(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
 
 
 def starts_on(event: Event) -> bool:
@@ -586,54 +425,3 @@ def starts_on(event: Event) -> bool:
     except proto.ProtocolError:
         return False
     return isinstance(cmd, proto.Hello) or (isinstance(cmd, proto.Play) and isinstance(cmd.input, rules.Lineup))
-
-
-FIRST_MOVERS: tuple[Literal["coin_toss", "A", "B"], ...] = ("coin_toss", "A", "B")
-"""The menu's choices for ``first_mover``, in order."""
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: who moves first, the changes rule, the stalemate rule."""
-    first = {"coin_toss": "COIN TOSS", "A": "HOME (A)", "B": "AWAY (B)"}[options.first_mover]
-    changes = "PER RESTART" if options.changes == "per_restart" else "CARRY OVER"
-    return (
-        ("First move", first),
-        ("Changes", changes),  # MM-30 / MM-A5
-        ("Stalemate", f"NO {options.stalemate_refuse}TH"),  # MM-29 / MM-A4: the refused traversal
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        i = FIRST_MOVERS.index(options.first_mover)
-        return replace(options, first_mover=FIRST_MOVERS[(i + step) % len(FIRST_MOVERS)])
-    if row == 1:
-        return replace(options, changes="carry_over" if options.changes == "per_restart" else "per_restart")
-    return replace(options, stalemate_refuse=6 if options.stalemate_refuse == 5 else 5)
-
-
-def summary(ts: TableState) -> str:
-    """A game on hold: ``"Moves 1-0, changes"``."""
-    g = ts.game
-    return f"Moves {g.score.A}-{g.score.B}, {g.phase}"
-
-
-APP: GameTable[TableState] = GameTable(
-    name="mastermove",
-    title="MASTER MOVE",
-    panel=Panel(buttons=("coin", "shot_done", "undo", "new", "plus", "minus", "next"), serial_devices=(SOURCE,)),
-    codec=MasterMoveCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    starts_on=starts_on,
-    attract_views=attract_views,
-    tournament=True,
-    moments=game_moments.mastermove,
-)
-"""Master Move's game record (:class:`~pitchside.tables.gametable.GameTable`): it starts
-on a move source's line and shows a tournament (the shell hands in its read)."""
-
-__all__ = ["APP", "STANDARD_LINEUPS", "Entry", "TableState", "TournamentInfo", "attract_views", "candidates",
-           "handle", "last_move", "lining_side", "new_table", "resumed", "standings_pages", "starts_on",
-           "tournament_info", "unreadable_tournament", "view"]

@@ -1,84 +1,29 @@
-"""The Pitchnut referee flow at the table (pure): panel events -> rules inputs.
-
-The board has a break-beam in each of its four pockets (``pocket_1`` .. ``pocket_4``)
-that counts what drops (:class:`~pitchside.signals.beam.BeamCounter`, parameters in
-hardware/pitchside_hw/configs/pitchnut.toml and sim/pitchside_sim/burst.py). A beam
-cannot tell what dropped, nor can it see the pitch leave the board, nor when the shot is
-over (PN-A12): the players say so with the buttons. This module turns what was sensed
-and what the players confirm into one :class:`~pitchside.core.rules.pitchnut.Shot`
-(the replay spec's ``shot`` input) and commits it, and runs the coin toss and the
-choice of breaker (PN-05). It is a pure function :func:`handle` of (table state,
-event): no clock, no random (the toss arrives as :class:`CoinTossed`).
-
-Buttons (names of the pin map, hardware/pitchside_hw/WIRING_PITCHNUT.md):
-
-=============  ===================================================================
-``coin``       toss the coin (before the first game; the shell draws the side)
-``pitch_off``  the pitch left the board on this shot: a scratch (PN-08; toggle)
-``shot_done``  end the shot: check the pieces, then confirm (commit); OK elsewhere
-``next``       the shot sheet: open it during a shot; next row in it
-``plus/minus`` the shot sheet: change the row (a piece's kind, a count, yes/no);
-               choosing the breaker: the other side
-``undo``       leave the shot sheet; clear the shot; else take back the last input
-``new``        (the kiosk's: a new match after one; staff gestures)
-=============  ===================================================================
-
-A shot, step by step:
-
-1. **Live.** Each piece counted by a pocket beam is added to the shot as a sensed piece
-   of unknown kind (pocket, time, blocked time kept). ``pitch_off`` marks a scratch off
-   the board. After :data:`QUIET_S` without pocket activity a game timer proposes
-   ending the shot on the display; it never commits (pieces still slide in the
-   gutters, PN-A12).
-2. **Shot sheet** (``shot_done`` with pieces sensed, or ``next``): one row per piece;
-   ``plus``/``minus`` say what it was (the shooter's colour first once colours are set,
-   then the other colour, the poison, the pitch, and ``DOUBLE``: the beam counted a piece
-   twice as it bounced in its chute, so the row is not a piece). Rows after the pieces:
-   ``+ PIECE`` (add one the beam missed; minus removes the last added), pitch off the
-   board, a referee's technique foul (PN-A10), object pieces and the poison knocked off
-   the board (PN-A8), with ``miss_reshoot`` whether the pitch touched a piece (PN-23),
-   and the colour to spot when the rules leave it open (PN-A5).
-3. **Confirm** (``shot_done`` on the sheet): every piece must have a kind; the shot is
-   applied by the rules (a refusal keeps the sheet, with the reason) and journaled.
-
-A shot with nothing sensed commits straight away on ``shot_done`` (a miss, or a pitch
-off the board), so an ordinary miss costs one press.
-
-A pocket whose beam is dead or missed a piece: the piece is entered on the sheet with
-``+ PIECE`` (``next`` opens the sheet even when nothing was sensed), and the journaled
-shot names it in ``by_hand`` (its kind), a record the rules ignore: a piece entered by
-hand counts exactly as a sensed one (sensor health).
-
-What was sensed and what was confirmed: the confirmed :class:`Shot` is the journaled
-rules input (:class:`~pitchside.tables.effects.Accepted`); the sensed counts per pocket
-stay in the draft while the shot is entered and, once it is committed, in
-:attr:`TableState.last` (:class:`ShotReport`: sensed per pocket, the shot, the pieces
-to spot) until the next shot.
-"""
+"""Pitchnut at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.pitchnut`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.step import Step
 from pitchside.core.record.pitchnut import PitchnutCodec
 from pitchside.core.rules import pitchnut as rules
+from pitchside.core.words.pitchnut import describe as describe  # the game's words, for its table
 from pitchside.core.sides import Side, name_of, other
 from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
 
-if TYPE_CHECKING:
-    from pitchside.render.pitchnut import PitchnutView, SheetRow
+
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
 
 POCKETS = ("pocket_1", "pocket_2", "pocket_3", "pocket_4")
 """The pocket beams, by pin-map name; a piece's ``pocket`` is its index + 1."""
@@ -89,9 +34,6 @@ QUIET_S = 3.0
 QUIET_TIMER = "game:quiet"
 
 Kind = Literal["?", "white", "black", "poison", "pitch", "double"]
-KIND_WORDS: dict[str, str] = {
-    "?": "?", "white": "WHITE", "black": "BLACK", "poison": "POISON", "pitch": "PITCH", "double": "DOUBLE",
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +64,7 @@ class ShotDraft:
 
     @property
     def is_empty(self) -> bool:
-        return replace(self, last_drop_at=None) == ShotDraft()
+        return copy_with(self, last_drop_at=None) == ShotDraft()
 
     def sensed(self) -> tuple[int, int, int, int]:
         """Pieces counted by each pocket beam (pocket 1-4), double counts included."""
@@ -154,7 +96,7 @@ class TableState:
     """The table: the match (with its undo history), the shot being entered, the
     choice of breaker, the prompt line and the last shot's report."""
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     draft: ShotDraft = ShotDraft()
@@ -166,22 +108,8 @@ class TableState:
     """What the players must do at the board now ("SPOT 1 WHITE AT CENTRE")."""
     last: ShotReport | None = None
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
-
 
 Effect = TableEffect
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.pitchnut.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.pitchnut import describe as words
-
-    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -189,7 +117,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(PitchnutCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, with the prompt its last input left. A shot being
     entered was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
@@ -200,9 +128,6 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
         return ts
     before, inp, notices = last
     return _after(ts, before, inp, notices, (0, 0, 0, 0))
-
-
-# --- what the players see -------------------------------------------------------------
 
 
 def kinds_for(game: rules.State) -> tuple[Kind, ...]:
@@ -243,7 +168,7 @@ def needs_spot(game: rules.State, draft: ShotDraft) -> bool:
     open board by equal numbers of white and black), so the sheet offers the row."""
     if game.phase != "shooting":
         return False
-    notice = refusal(game, replace(to_shot(draft), spot=None))
+    notice = refusal(game, copy_with(to_shot(draft), spot=None))
     return notice is not None and notice.code == "spot_needed"
 
 
@@ -253,111 +178,19 @@ RowKey = Literal["piece", "add", "spot", "touched", "pitch_off", "foul", "white_
 def rows(ts: TableState) -> tuple[tuple[RowKey, int], ...]:
     """The shot sheet's rows: ``(key, piece index or 0)``."""
     out: list[tuple[RowKey, int]] = [("piece", i) for i in range(len(ts.draft.pieces))]
-    if needs_spot(ts.game, ts.draft):
+    if needs_spot(ts.match.state, ts.draft):
         out.append(("spot", 0))
     out.append(("add", 0))
     out.append(("pitch_off", 0))
-    if ts.game.options.miss_reshoot:
+    if ts.match.state.options.miss_reshoot:
         out.append(("touched", 0))
     out += [("foul", 0), ("white_off", 0), ("black_off", 0), ("poison_off", 0)]
     return tuple(out)
 
 
-def _yes(flag: bool) -> str:
-    return "YES" if flag else "NO"
-
-
-def sheet_rows(ts: TableState) -> tuple[SheetRow, ...]:
-    """The shot sheet as the screen shows it."""
-    from pitchside.render.pitchnut import SheetRow  # with the match screen (see view)
-
-    d = ts.draft
-    out = []
-    for key, i in rows(ts):
-        if key == "piece":
-            p = d.pieces[i]
-            where = f"POCKET {p.pocket}" if p.pocket else "BY HAND"
-            out.append(SheetRow(f"{i + 1} {where}", KIND_WORDS[p.kind], p.kind == "?"))
-        elif key == "spot":
-            out.append(SheetRow("SPOT COLOUR", KIND_WORDS[d.spot] if d.spot else "?", d.spot is None))
-        elif key == "add":
-            out.append(SheetRow("+ PIECE", ""))
-        elif key == "pitch_off":
-            out.append(SheetRow("PITCH OFF", _yes(d.pitch_off)))
-        elif key == "touched":
-            out.append(SheetRow("HIT A PIECE", _yes(d.touched)))
-        elif key == "foul":
-            out.append(SheetRow("FOUL", _yes(d.foul)))
-        elif key == "white_off":
-            out.append(SheetRow("WHITE OFF", str(d.white_off)))
-        elif key == "black_off":
-            out.append(SheetRow("BLACK OFF", str(d.black_off)))
-        else:
-            out.append(SheetRow("POISON OFF", _yes(d.poison_off)))
-    return tuple(out)
-
-
-def shot_summary(draft: ShotDraft) -> str:
-    """What the shot would commit, e.g. ``"2 WHITE 1 BLACK PITCH"``, or ``"NOTHING IN"``."""
-    parts = []
-    colours: tuple[tuple[Kind, str], ...] = (("white", "WHITE"), ("black", "BLACK"))
-    for kind, word in colours:
-        if draft.count(kind):
-            parts.append(f"{draft.count(kind)} {word}")
-    if draft.count("poison"):
-        parts.append("POISON")
-    if draft.count("pitch"):
-        parts.append("PITCH")
-    if draft.pitch_off:
-        parts.append("PITCH OFF")
-    if draft.foul:
-        parts.append("FOUL")
-    unknown = draft.count("?")
-    if unknown:
-        parts.append(f"{unknown} ?")
-    return " ".join(parts) if parts else "NOTHING IN"
-
-
-def shot_line(draft: ShotDraft) -> str | None:
-    """The bottom line during a live shot: ``"3 IN: P1, P3, P3"``, with the pitch off."""
-    parts = []
-    if draft.pieces:
-        pockets = ", ".join(f"P{p.pocket}" if p.pocket else "HAND" for p in draft.pieces)
-        parts.append(f"{len(draft.pieces)} IN: {pockets}")
-    if draft.pitch_off:
-        parts.append("PITCH OFF")
-    return "  ".join(parts) if parts else None
-
-
-def view(ts: TableState) -> PitchnutView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.pitchnut import PitchnutView
-
-    game = ts.game
-    sheet = sheet_rows(ts) if game.phase == "shooting" and ts.mode == "sheet" else ()
-    return PitchnutView(
-        state=game,
-        names=ts.names,
-        prompt=ts.prompt,
-        action=ts.action,
-        shot_line=shot_line(ts.draft) if game.phase == "shooting" and ts.mode == "live" else None,
-        sheet=sheet,
-        cursor=ts.cursor,
-        sheet_title=f"SHOT: {len(ts.draft.pieces)} IN" if sheet else "",
-        summary=shot_summary(ts.draft) if sheet else "",
-        breaker=(ts.breaker or game.toss_winner) if game.phase == "choose_breaker" else None,
-        sensed=ts.draft.sensed(),
-    )
-
-
-# --- the controller ---------------------------------------------------------------------
-
-
 def _refuse(ts: TableState, rule: str, reason: str) -> TableState:
     """A refusal of the table's own (what the players entered cannot be a shot)."""
-    return replace(ts, prompt=Prompt(reason, "refusal", rule))
+    return copy_with(ts, prompt=Prompt(reason, "refusal", rule))
 
 
 def _refuse_notice(ts: TableState, notice: Notice) -> TableState:
@@ -401,34 +234,34 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
 def _drop(ts: TableState, event: ev.BeamBroken) -> tuple[TableState, tuple[Effect, ...]]:
     if event.name not in POCKETS:
         return ts, ()
-    if ts.game.phase != "shooting":
-        return replace(ts, prompt=Prompt("Piece outside a shot: ignored", "warning")), ()
+    if ts.match.state.phase != "shooting":
+        return copy_with(ts, prompt=Prompt("Piece outside a shot: ignored", "warning")), ()
     pocket = POCKETS.index(event.name) + 1
     piece = Piece(pocket, "?", event.at, event.blocked_s)
-    draft = replace(ts.draft, pieces=(*ts.draft.pieces, piece), last_drop_at=event.at)
+    draft = copy_with(ts.draft, pieces=(*ts.draft.pieces, piece), last_drop_at=event.at)
     if ts.mode == "sheet":
         text = f"Piece {len(draft.pieces)} in P{pocket}: + -"
-        return replace(ts, draft=draft, prompt=Prompt(text, "info")), ()
+        return copy_with(ts, draft=draft, prompt=Prompt(text, "info")), ()
     # pieces dropping: the next shot is under way, so the last one's action is done
-    return replace(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
+    return copy_with(ts, draft=draft, prompt=None, action=None), (StartTimer(QUIET_TIMER, event.at + QUIET_S),)
 
 
 def _quiet(ts: TableState, event: ev.TimerFired) -> TableState:
     """The quiet time has passed since a drop: propose ending the shot (never commit)."""
     d = ts.draft
-    if event.name != QUIET_TIMER or ts.mode != "live" or ts.game.phase != "shooting":
+    if event.name != QUIET_TIMER or ts.mode != "live" or ts.match.state.phase != "shooting":
         return ts
     if d.last_drop_at is None or event.at < d.last_drop_at + QUIET_S:  # the deadline itself (timers)
         return ts
     if ts.prompt is not None and ts.prompt.kind != "info":
         return ts  # a warning stays
-    return replace(ts, prompt=Prompt("Still? DONE ends shot", "info"))
+    return copy_with(ts, prompt=Prompt("Still? DONE ends shot", "info"))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     if name != "undo" and ts.action is not None:
-        ts = replace(ts, action=None)
+        ts = copy_with(ts, action=None)
     if name == "undo":
         return _undo(ts, at)
     legal = rules.legal_inputs(game)
@@ -436,7 +269,7 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         return _info(ts, "Match over: NEW"), ()
     if "coin_toss" in legal:
         if name in ("coin", "shot_done"):
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _refuse_rules(ts, rules.Shot()), ()  # the other buttons enter a shot
     if name == "coin":
         return _refuse_rules(ts, rules.CoinToss(game.toss_winner or "A")), ()
@@ -450,17 +283,17 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 def _refuse_rules(ts: TableState, inp: rules.Input) -> TableState:
     """The rules' reason for refusing ``inp`` on the prompt line (nothing if they
     would take it)."""
-    notice = refusal(ts.game, inp)
+    notice = refusal(ts.match.state, inp)
     return ts if notice is None else _refuse_notice(ts, notice)
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    if ts.game.phase == "shooting" and ts.mode == "sheet":
-        return replace(ts, mode="live", cursor=0, prompt=Prompt("Back to the shot", "info")), ()
-    if ts.game.phase == "shooting" and not ts.draft.is_empty:
-        return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
-    if ts.game.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.game.toss_winner:
-        return replace(ts, breaker=None, prompt=None), ()
+    if ts.match.state.phase == "shooting" and ts.mode == "sheet":
+        return copy_with(ts, mode="live", cursor=0, prompt=Prompt("Back to the shot", "info")), ()
+    if ts.match.state.phase == "shooting" and not ts.draft.is_empty:
+        return copy_with(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
+    if ts.match.state.phase == "choose_breaker" and ts.breaker is not None and ts.breaker != ts.match.state.toss_winner:
+        return copy_with(ts, breaker=None, prompt=None), ()
     return common.undo(ts, at, _undone, _refused)
 
 
@@ -470,10 +303,10 @@ def _undone(ts: TableState) -> TableState:
 
 
 def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    winner = ts.game.toss_winner or "A"
+    winner = ts.match.state.toss_winner or "A"
     choice = ts.breaker or winner
     if name in ("plus", "minus", "next"):
-        return replace(ts, breaker=other(choice), prompt=None), ()
+        return copy_with(ts, breaker=other(choice), prompt=None), ()
     if name == "shot_done":
         return _commit(ts, rules.Breaker(choice), at)
     return _info(ts, f"{name_of(ts.names, winner)} chooses who breaks: + - then DONE"), ()
@@ -482,7 +315,7 @@ def _breaker_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
 def _live_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     d = ts.draft
     if name == "pitch_off":
-        return replace(ts, draft=replace(d, pitch_off=not d.pitch_off), prompt=None), ()
+        return copy_with(ts, draft=copy_with(d, pitch_off=not d.pitch_off), prompt=None), ()
     if name == "next":
         return _open_sheet(ts), ()
     if name == "shot_done":
@@ -498,16 +331,16 @@ def _open_sheet(ts: TableState) -> TableState:
     unknown = [i for i, p in enumerate(ts.draft.pieces) if p.kind == "?"]
     cursor = unknown[0] if unknown else 0
     text = "What was each? + -" if unknown else "Check, then DONE"
-    return replace(ts, mode="sheet", cursor=cursor, prompt=Prompt(text, "info"))
+    return copy_with(ts, mode="sheet", cursor=cursor, prompt=Prompt(text, "info"))
 
 
 def _sheet_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     sheet = rows(ts)
     cursor = min(ts.cursor, len(sheet) - 1)
     if name == "next":
-        return replace(ts, cursor=(cursor + 1) % len(sheet), prompt=None), ()
+        return copy_with(ts, cursor=(cursor + 1) % len(sheet), prompt=None), ()
     if name == "pitch_off":
-        return replace(ts, draft=replace(ts.draft, pitch_off=not ts.draft.pitch_off), prompt=None), ()
+        return copy_with(ts, draft=copy_with(ts.draft, pitch_off=not ts.draft.pitch_off), prompt=None), ()
     if name in ("plus", "minus"):
         return _change_row(ts, sheet[cursor], 1 if name == "plus" else -1), ()
     if name == "shot_done":
@@ -519,41 +352,41 @@ def _change_row(ts: TableState, row: tuple[RowKey, int], step: int) -> TableStat
     d = ts.draft
     key, i = row
     if key == "piece":
-        kinds = kinds_for(ts.game)
+        kinds = kinds_for(ts.match.state)
         kind = d.pieces[i].kind
         if kind == "?":
             new_kind = kinds[0] if step > 0 else kinds[-1]
         else:
             new_kind = kinds[(kinds.index(kind) + step) % len(kinds)]
-        pieces = tuple(replace(p, kind=new_kind) if j == i else p for j, p in enumerate(d.pieces))
-        return replace(ts, draft=replace(d, pieces=pieces), prompt=None)
+        pieces = tuple(copy_with(p, kind=new_kind) if j == i else p for j, p in enumerate(d.pieces))
+        return copy_with(ts, draft=copy_with(d, pieces=pieces), prompt=None)
     if key == "add":
         if step > 0:
             pieces = (*d.pieces, Piece(0))
-            return replace(ts, draft=replace(d, pieces=pieces), cursor=len(pieces) - 1,
+            return copy_with(ts, draft=copy_with(d, pieces=pieces), cursor=len(pieces) - 1,
                            prompt=Prompt("Added: what is it? + -", "info"))
         by_hand = [j for j, p in enumerate(d.pieces) if p.pocket == 0]
         if not by_hand:
             return _info(ts, "Beam double? Mark it DOUBLE")
         pieces = tuple(p for j, p in enumerate(d.pieces) if j != by_hand[-1])
-        return replace(ts, draft=replace(d, pieces=pieces), cursor=ts.cursor - 1, prompt=None)
+        return copy_with(ts, draft=copy_with(d, pieces=pieces), cursor=ts.cursor - 1, prompt=None)
     if key == "spot":
         order: tuple[rules.Colour, rules.Colour] = ("white", "black")
         spot = order[0 if step > 0 else 1] if d.spot is None else order[1 - order.index(d.spot)]
-        return replace(ts, draft=replace(d, spot=spot), prompt=None)
+        return copy_with(ts, draft=copy_with(d, spot=spot), prompt=None)
     if key == "pitch_off":
-        d = replace(d, pitch_off=not d.pitch_off)
+        d = copy_with(d, pitch_off=not d.pitch_off)
     elif key == "touched":
-        d = replace(d, touched=not d.touched)
+        d = copy_with(d, touched=not d.touched)
     elif key == "foul":
-        d = replace(d, foul=not d.foul)
+        d = copy_with(d, foul=not d.foul)
     elif key == "poison_off":
-        d = replace(d, poison_off=not d.poison_off)
+        d = copy_with(d, poison_off=not d.poison_off)
     elif key == "white_off":
-        d = replace(d, white_off=max(0, d.white_off + step))
+        d = copy_with(d, white_off=max(0, d.white_off + step))
     else:
-        d = replace(d, black_off=max(0, d.black_off + step))
-    return replace(ts, draft=d, prompt=None)
+        d = copy_with(d, black_off=max(0, d.black_off + step))
+    return copy_with(ts, draft=d, prompt=None)
 
 
 def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -563,7 +396,7 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
         if p.kind == "?":
             where = f"pocket {p.pocket}" if p.pocket else "added by hand"
             ts2 = _refuse(ts, "PN-A12", f"piece {n + 1} ({where}): say what it was with + -")
-            return replace(ts2, cursor=sheet.index(("piece", n))), ()
+            return copy_with(ts2, cursor=sheet.index(("piece", n))), ()
     if d.count("poison") > 1:
         return _refuse(ts, "PN-01", "there is only one poison: mark the others"), ()
     if d.count("pitch") > 1:
@@ -571,17 +404,17 @@ def _confirm(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]
     if d.count("pitch") and d.pitch_off:
         return _refuse(ts, "PN-08", "the pitch cannot be both pocketed and off the board"), ()
     shot = to_shot(d)
-    notice = refusal(ts.game, shot)  # the rules' own checks (PN-02, PN-A8, PN-A5, ...)
+    notice = refusal(ts.match.state, shot)  # the rules' own checks (PN-02, PN-A8, PN-A5, ...)
     if notice is not None:
         refused = _refuse_notice(ts, notice)
         if notice.code == "spot_needed" and ("spot", 0) in sheet:
-            refused = replace(refused, cursor=sheet.index(("spot", 0)))
+            refused = copy_with(refused, cursor=sheet.index(("spot", 0)))
         return refused, ()
     return _commit(ts, shot, at)
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    before, sensed = ts.game, ts.draft.sensed()
+    before, sensed = ts.match.state, ts.draft.sensed()
 
     def after(new: TableState, step: Step[rules.State]) -> TableState:
         return _after(TableState(new.match, names=new.names), before, inp, step.effects, sensed)
@@ -593,11 +426,11 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
            sensed: tuple[int, int, int, int]) -> TableState:
     """The table after an accepted input: the report of a shot, what to do at the board,
     and the prompt."""
-    after = ts.game
+    after = ts.match.state
     if isinstance(inp, rules.CoinToss):
         return ts  # the breaker screen says who won the toss
     if not isinstance(inp, rules.Shot):
-        return replace(ts, prompt=_main_notice(notices, ts.names))
+        return copy_with(ts, prompt=_main_notice(notices, ts.names))
     spotted = rules.Pieces()
     same_game = after.game_number == before.game_number and after.phase == "shooting"
     if same_game:
@@ -606,15 +439,15 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input, notices: tuple
             before.pocketed.black + inp.black - after.pocketed.black,
         )
     report = ShotReport(sensed, inp, spotted)
-    ts = replace(ts, last=report)
+    ts = copy_with(ts, last=report)
     if after.phase == "finished":
         return ts
     if not same_game:  # the game's end, in the rules' words (PN-05, PN-31)
         won = [n for n in notices if n.code == "wins_game"]
-        return replace(ts, prompt=common.said(won[0], ts.names, describe) if won else None)
+        return copy_with(ts, prompt=common.said(won[0], ts.names, describe) if won else None)
     action = spot_action(inp, spotted, notices)
     prompt = _main_notice(notices, ts.names)
-    return replace(ts, action=action, prompt=prompt)
+    return copy_with(ts, action=action, prompt=prompt)
 
 
 def spot_action(shot: rules.Shot, spotted: rules.Pieces, notices: tuple[Notice, ...]) -> str | None:
@@ -650,49 +483,3 @@ def _main_notice(notices: tuple[Notice, ...], names: tuple[str, str]) -> Prompt 
 
 _PROMPT_FIRST = ("on_poison", "owes", "colours_assigned", "banks_bonus")
 """The notice codes the prompt line shows first, in this order (else the last notice)."""
-
-
-# --- the app --------------------------------------------------------------------------
-
-
-GAMES_CHOICES = (1, 2, 3, 5)
-"""Games to win the match, as the menu offers them."""
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: players, games to win, beginners' or standard rules."""
-    beginners = options.scratch_keeps_turn or options.miss_reshoot
-    return (
-        ("Players", options.players.upper()),
-        ("Match", "1 GAME" if options.games == 1 else f"FIRST TO {options.games}"),
-        ("Rules", "BEGINNERS" if beginners else "STANDARD"),
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        return replace(options, players="doubles" if options.players == "singles" else "singles")
-    if row == 1:
-        i = GAMES_CHOICES.index(options.games) if options.games in GAMES_CHOICES else 0
-        return replace(options, games=GAMES_CHOICES[(i + step) % len(GAMES_CHOICES)])
-    beginners = not (options.scratch_keeps_turn or options.miss_reshoot)
-    return replace(options, scratch_keeps_turn=beginners, miss_reshoot=beginners)
-
-
-def summary(ts: TableState) -> str:
-    """A match on hold: ``"Game 2, 1-0"``."""
-    g = ts.game
-    return f"Game {g.game_number}, {g.score.A}-{g.score.B}"
-
-
-APP: GameTable[TableState] = GameTable(
-    name="pitchnut",
-    title="PITCHNUT",
-    panel=Panel(buttons=("coin", "pitch_off", "shot_done", "undo", "new", "next", "plus", "minus"), beams=POCKETS),
-    codec=PitchnutCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    moments=game_moments.pitchnut,
-)
-"""Pitchnut's game record (:class:`~pitchside.tables.gametable.GameTable`)."""

@@ -1,69 +1,18 @@
-"""The Pitch Bowl referee flow at the table (pure): panel events -> rules inputs.
-
-No sensor can follow the pieces (PB-A14): the table keeps the referee's bookkeeping from
-what the coaches enter on one **shared panel beside the display** (hardware/pitchside_hw/
-WIRING_PITCHBOWL.md says why shared, not one per coach). Every input of the engine
-(:mod:`pitchside.core.rules.pitchbowl`) is assembled as a *draft* shown on the display and
-committed with OK (``shot_done``), like Pichenotte's shot. The module is a pure function
-:func:`handle` of (table state, event): no clock, no random, no I/O.
-
-Buttons (pin-map names):
-
-==============  ==================================================================
-``coin``        toss the coin (PB-02); the shell draws the winner (TossCoin)
-``strip``       announce Strip the Ball (PB-17) -- before the pitch; press again
-``pickup``      announce Pick Up (PB-18)         to take the announcement back.
-``handoff``     announce Hand Off (PB-20)        An announcement the rules forbid now
-``pass``        announce Pass (PB-22)            is refused at once, with the reason.
-``miss``        the announced action missed (PB-14); a Pass: press again for an
-                interception (PB-23). At the kick-off: touch back (PB-06). For a
-                defensive placement: it went wrong (PB-32).
-``all_out``     the player Went All-Out (PB-09; a second one in a turn is a foul)
-``fall``        the player exceeded its movement: FALL (PB-10)
-``touchdown``   a ball carrier scored (PB-27)
-``end_turn``    the active coach ends his turn (PB-34, PB-A1)
-``def_place``   the defender made a defensive placement (PB-31, option)
-``next``        the selector: move to the next field (checklist, rarer pitch flags)
-``plus/minus``  the selector: change the field under the cursor; choose KICK (+) or
-                RECEIVE (-); at the kick-off, LANDED / TOUCH BACK
-``shot_done``   OK: commit what the draft line shows (the choice, a placement, the
-                kick-off, a pitch, a defensive placement)
-``undo``        clear the draft, else take back the last input
-``new``         (the kiosk's: a new match once this one is over; staff gestures)
-==============  ==================================================================
-
-The pitch draft (phase ``turn``): nothing entered and OK is a simple pitch (a Run or a
-Block, PB-13/15/16): one press. An announced action and OK is its success (PASS, OK: two
-presses); MISS before OK makes it a miss (three presses). The rarer flags are on the
-selector (NEXT, then + or -): CLEARANCE (PB-21), OUT <side> (players of each side that
-left the field, PB-24), BALL OUT (PB-25; while a piece carries the ball, that carrier left
-the field with it, PB-35: out of bounds with no OUT <side> pressed), CARRIER OUT (the ball
-carrier was one of them, PB-35), K.O. OWN / K.O. OPP (pieces turned over, PB-26,
-PB-A12). The engine judges the whole pitch at OK; a refused pitch stays on the draft line
-to be corrected.
-
-The coin toss and its animation: COIN asks the shell for a toss (:class:`TossCoin`); the
-winner comes back at once as :class:`CoinTossed` and is **committed and journaled before
-anything is shown** (the CoinToss input). The display then spins a coin for
-:data:`SPIN_FRAMES` frames of :data:`SPIN_FRAME_S` s (``StartTimer("game:toss", ...)``)
-before revealing the winner. A power cut mid-animation therefore cannot change the
-outcome: the table comes back (:func:`resumed`) with the toss in the journal and shows
-the winner at once, without spinning again -- pulling the plug is no way to re-toss.
-A press during the spin reveals the winner at once and is otherwise ignored (a coach
-who presses KICK before seeing who won has not chosen); UNDO takes the toss back.
-"""
+"""Pitch Bowl at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.pitchbowl`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.record.pitchbowl import PitchBowlCodec
 from pitchside.core.rules import pitchbowl as rules
+from pitchside.core.words.pitchbowl import describe as describe  # the game's words, for its table
 from pitchside.core.sides import SIDES, PerSide, Side, name_of, other
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt
@@ -71,16 +20,17 @@ from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, StartTimer, TableEffect, TossCoin, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
 
-if TYPE_CHECKING:
-    from pitchside.render.pitchbowl import PitchBowlView
+
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
 
 SPIN_FRAMES = 5
 """Frames of the coin-toss animation before the winner is shown."""
+
 SPIN_FRAME_S = 0.3
 """Seconds per animation frame: the reveal comes 1.5 s after the toss."""
+
 TOSS_TIMER = "game:toss"
 """The animation's timer (the kiosk routes ``game:`` timers back to the game)."""
 
@@ -88,12 +38,12 @@ ANNOUNCE_BUTTONS: dict[str, rules.Announce] = {
     "strip": "strip", "pickup": "pickup", "handoff": "handoff", "pass": "pass",
 }  # fmt: skip
 """Announcement buttons -> the ``announce`` of a pitch (PB-13)."""
-ANNOUNCE_LABEL = {"strip": "STRIP", "pickup": "PICK UP", "handoff": "HAND OFF", "pass": "PASS"}
 
 PLACEMENT_FIELDS = ("PLAYERS", "MARKER", "PER WING", "OVERLAP", "TEAM")
 """The placement checklist on the selector, in cursor order (PB-03, PB-04): players
 placed (11), players touching the centre line marker (at least 3), the most players on
 one wing (at most 2), a player over the centre line (none), the team placing."""
+
 PITCH_FIELDS = ("CLEARANCE", "OUT A", "OUT B", "BALL OUT", "CARRIER OUT", "K.O. OWN", "K.O. OPP")
 """The rarer pitch flags on the selector, in cursor order (``OUT A`` shows A's name)."""
 
@@ -174,7 +124,7 @@ class TableState:
         except UNDO, which takes the touchdown back. View-only: never journaled.
     """
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     choice: Literal["kick", "receive"] | None = None
@@ -188,14 +138,10 @@ class TableState:
     spin_due: float = 0.0
     scored: bool = False
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
 
     def cleared(self) -> TableState:
         """The same table with every draft and the selector reset."""
-        return replace(
+        return copy_with(
             self, choice=None, placement=PlacementDraft(), landed=True, pitch=PitchDraft(), def_ok=None,
             cursor=0, selecting=False,
         )  # fmt: skip
@@ -203,16 +149,7 @@ class TableState:
     @property
     def has_draft(self) -> bool:
         """A draft field is set (the selector's cursor alone is no draft)."""
-        return replace(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.pitchbowl.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.pitchbowl import describe as words
-
-    return words(notice, names)
+        return copy_with(self.cleared(), cursor=self.cursor, selecting=self.selecting) != self
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -220,153 +157,17 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(PitchBowlCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, showing what its last input left. A toss whose
     animation was cut short shows its winner at once (module docstring); a draft not yet
     committed (OK) was never journaled: the coaches enter it again."""
     ts = TableState(match, names=names)
     notices = common.resumed_notices(match, last_was_undo)
-    return replace(ts, prompt=_notice(ts, notices), scored=_scores(ts, notices))
-
-
-# --- what the display shows ------------------------------------------------------------
+    return copy_with(ts, prompt=_notice(ts, notices), scored=_scores(ts, notices))
 
 
 _name = name_of
 
-
-def field_label(ts: TableState, i: int) -> str:
-    """The selector field ``i`` of the current phase, with side names filled in."""
-    if ts.game.phase in ("place_defender", "place_attacker"):
-        return PLACEMENT_FIELDS[i]
-    label = PITCH_FIELDS[i]
-    if label in ("OUT A", "OUT B"):
-        return f"OUT {_name(ts.names, label[-1])}".upper()  # type: ignore[arg-type]
-    return label
-
-
-def field_value(ts: TableState, i: int) -> str:
-    """The value of selector field ``i`` as shown (``"YES"``, ``"2"``, a name)."""
-    if ts.game.phase in ("place_defender", "place_attacker"):
-        p = ts.placement
-        side = p.side or _placer(ts.game)
-        return (str(p.players), str(p.on_marker), str(p.max_on_wing), _yes(p.over_line),
-                _name(ts.names, side).upper())[i]  # fmt: skip
-    d = ts.pitch
-    return (_yes(d.clearance), str(d.out.A), str(d.out.B), _yes(d.ball_out), _yes(d.carrier_out),
-            str(d.ko), str(d.ko_opponent))[i]  # fmt: skip
-
-
-def _yes(flag: bool) -> str:
-    return "YES" if flag else "NO"
-
-
-def draft_line(ts: TableState) -> str:
-    """The pitch (or defensive placement) being entered, e.g. ``"PASS MISSED ALL-OUT"``;
-    empty when nothing is entered."""
-    if ts.def_ok is not None:
-        return "DEF PLACEMENT" + ("" if ts.def_ok else " WRONG")
-    d = ts.pitch
-    parts = []
-    if d.announce is not None:
-        label = ANNOUNCE_LABEL[d.announce]
-        parts.append({None: f"{label}?", "success": label, "miss": f"{label} MISSED",
-                      "interception": "INTERCEPTED"}[d.result])  # fmt: skip
-    if d.all_out:
-        parts.append("ALL-OUT")
-    if d.fall:
-        parts.append("FALL")
-    if d.clearance:
-        parts.append("CLEARANCE")
-    for side in SIDES:
-        n = d.out[side]
-        if n:
-            parts.append(f"OUT {_name(ts.names, side).upper()}" + (f"x{n}" if n > 1 else ""))
-    if d.carrier_out:
-        parts.append("CARRIER OUT")
-    if d.ball_out:
-        parts.append("BALL OUT")
-    if d.ko:
-        parts.append(f"KO{d.ko}")
-    if d.ko_opponent:
-        parts.append(f"KO OPP{d.ko_opponent}")
-    if d.touchdown:
-        parts.append("TOUCHDOWN")
-    return " ".join(parts)
-
-
-def hint(ts: TableState) -> str:
-    """What OK would do now, for the bottom line when nothing else is shown."""
-    g = ts.game
-    if g.phase == "toss":
-        return "PRESS COIN TO TOSS"
-    if g.phase == "choose":
-        return "+ KICK  - RECEIVE  then OK"
-    if g.phase in ("place_defender", "place_attacker"):
-        return "OK: PLACED  +/- NEXT: EDIT"
-    if g.phase == "kickoff":
-        return "OK: LANDED   MISS: SHORT" if ts.landed else "OK: TOUCH BACK"
-    if g.phase == "finished":
-        return "NEW: new match"
-    if ts.def_ok is not None:
-        return "OK: PLACED  MISS: WENT WRONG"
-    d = ts.pitch
-    if d.announce is not None and d.result is None:
-        return f"{ANNOUNCE_LABEL[d.announce]}: OK MADE  MISS"
-    if not d.is_empty:
-        return f"{draft_line(ts)}: OK"
-    if g.bonus_pending:
-        return "BONUS PITCH NOW: OK"
-    return "ANNOUNCE, PITCH, OK"
-
-
-def view(ts: TableState) -> PitchBowlView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.pitchbowl import PitchBowlView
-
-    g = ts.game
-    placement: tuple[tuple[str, str], ...] = ()
-    if g.phase in ("place_defender", "place_attacker"):
-        placement = tuple((PLACEMENT_FIELDS[i], field_value(ts, i)) for i in range(len(PLACEMENT_FIELDS)))
-    selector = None
-    if ts.selecting and g.phase == "turn":
-        selector = f"< {field_label(ts, ts.cursor)}: {field_value(ts, ts.cursor)} >"
-    return PitchBowlView(
-        state=g,
-        names=ts.names,
-        prompt=ts.prompt,
-        spin=ts.spin,
-        choice=ts.choice,
-        placement=placement,
-        cursor=ts.cursor if (ts.selecting or placement) else None,
-        landed=ts.landed,
-        announce=ts.pitch.announce if g.phase == "turn" and ts.def_ok is None else None,
-        draft=draft_line(ts) if g.phase == "turn" else "",
-        selector=selector,
-        hint=hint(ts),
-        scored=scored_state(ts),
-    )
-
-
-def scored_state(ts: TableState) -> rules.State | None:
-    """The match screen's state a touchdown was scored on (the turn before the pitch
-    that scored, PB-27) with the new score, the new last loss of initiative (the
-    touchdown itself: PB-28 lists TOUCHDOWN among the losses, and play restarts with a
-    kick-off, PB-27) and the new kicker (its scorer, whom the line names), while
-    :attr:`TableState.scored` is set. So a touchdown changes the score, the last-loss
-    line and the bottom line ("TOUCHDOWN!", on 128x32 "TOUCHDOWN Bob!") on the screen
-    the players were watching, and the placement screen (PB-03) follows at the next
-    press. None at any other time."""
-    head = ts.match.head
-    if not ts.scored or head is None:
-        return None
-    before: rules.State = head.prev.state if head.prev is not None else ts.match.initial
-    return replace(before, score=ts.game.score, last_loss=ts.game.last_loss, kicker=ts.game.kicker)
-
-
-# --- prompts ---------------------------------------------------------------------------
 
 def _refuse(ts: TableState, notice: Notice) -> TableState:
     """The refusal ``notice`` (the rules', or the shared undo one) on the display, in the
@@ -377,7 +178,7 @@ def _refuse(ts: TableState, notice: Notice) -> TableState:
 def _refuse_panel(ts: TableState, rule: str, text: str) -> TableState:
     """A refusal of the panel's own (which button to press), citing ``rule``; ``text``
     names the players only through :func:`_name`."""
-    return replace(ts, prompt=Prompt(text, "refusal", rule))
+    return copy_with(ts, prompt=Prompt(text, "refusal", rule))
 
 
 def _refused(ts: TableState, exc: IllegalInput) -> TableState:
@@ -397,7 +198,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     next: whose turn, who places, the bonus pitch), worded for the players, unless the new
     screen (the result) already says it."""
     chosen = common.pick(notices)
-    if chosen is None or ts.game.phase == "finished":
+    if chosen is None or ts.match.state.phase == "finished":
         return None
     return common.said(chosen, ts.names, describe)
 
@@ -407,18 +208,15 @@ def _placer(game: rules.State) -> Side:
     return who or "A"
 
 
-# --- the controller --------------------------------------------------------------------
-
-
 def _scores(ts: TableState, notices: tuple[Notice, ...]) -> bool:
     """Whether ``notices`` are those of a touchdown that restarts play with a kick-off
     (PB-27; a touchdown that wins the match shows the result screen instead, PB-30)."""
-    return ts.game.phase == "place_defender" and any(n.rule == "PB-27" and n.code == "touchdown" for n in notices)
+    return ts.match.state.phase == "place_defender" and any(n.rule == "PB-27" and n.code == "touchdown" for n in notices)
 
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
     new = ts.cleared()
-    return replace(new, prompt=_notice(new, step.effects), scored=_scores(new, step.effects))
+    return copy_with(new, prompt=_notice(new, step.effects), scored=_scores(new, step.effects))
 
 
 def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tuple[Effect, ...]]:
@@ -455,7 +253,7 @@ def _tossed(ts: TableState, event: CoinTossed) -> tuple[TableState, tuple[Effect
     if not effects:
         return new, effects
     due = event.at + SPIN_FRAME_S
-    spinning = replace(new, spin=1, spin_due=due, prompt=None)
+    spinning = copy_with(new, spin=1, spin_due=due, prompt=None)
     return spinning, (*effects, StartTimer(TOSS_TIMER, due))
 
 
@@ -465,32 +263,32 @@ def _spin_step(ts: TableState, event: ev.TimerFired) -> tuple[TableState, tuple[
     if ts.spin >= SPIN_FRAMES:
         return _reveal(ts), ()
     due = event.at + SPIN_FRAME_S
-    return replace(ts, spin=ts.spin + 1, spin_due=due), (StartTimer(TOSS_TIMER, due),)
+    return copy_with(ts, spin=ts.spin + 1, spin_due=due), (StartTimer(TOSS_TIMER, due),)
 
 
 def _reveal(ts: TableState) -> TableState:
     """The coin stops: the toss's notice in the rules' words (``"Ann won the toss: kick
     or receive?"``, PB-02), as a table rebuilt from the journal shows it at once."""
-    revealed = replace(ts, spin=0, spin_due=0.0)
-    return replace(revealed, prompt=_notice(revealed, common.resumed_notices(ts.match, False)))
+    revealed = copy_with(ts, spin=0, spin_due=0.0)
+    return copy_with(revealed, prompt=_notice(revealed, common.resumed_notices(ts.match, False)))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     if ts.scored:  # the touchdown's screen shows until the next press (TableState.scored)
         if name != "undo":  # it ends, and the press does nothing else: the checklist was not on show
-            return replace(ts, scored=False), ()
-        ts = replace(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
-    game = ts.game
+            return copy_with(ts, scored=False), ()
+        ts = copy_with(ts, scored=False)  # UNDO takes the touchdown back, as on any screen
+    game = ts.match.state
     if name == "undo":
         return _undo(ts, at)
     if ts.spin:
         return _reveal(ts), ()  # a press during the spin shows the winner, nothing more
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
+        return copy_with(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "coin":
         refusal = _rules_refusal(game, rules.CoinToss("A"))
         if refusal is None:
-            return replace(ts, prompt=None), (TossCoin(),)
+            return copy_with(ts, prompt=None), (TossCoin(),)
         return _refused(ts, refusal), ()
     if game.phase == "toss":
         return _refuse_panel(ts, "PB-02", "toss the coin first (COIN)"), ()
@@ -506,24 +304,24 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """Clear the draft, else take back the last input (the toss too, even mid-spin)."""
     if ts.has_draft and not ts.spin:
-        return replace(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
+        return copy_with(ts.cleared(), prompt=Prompt("Cleared", "info")), ()
     return common.undo(ts, at, _undone, _refused)
 
 
 def _undone(ts: TableState) -> TableState:
-    new = replace(ts, spin=0, spin_due=0.0).cleared()
-    return replace(new, prompt=_notice(new, (UNDONE,)))
+    new = copy_with(ts, spin=0, spin_due=0.0).cleared()
+    return copy_with(new, prompt=_notice(new, (UNDONE,)))
 
 
 def _choose_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """The toss winner's choice (PB-02): + KICK, - RECEIVE, NEXT toggles, OK commits."""
     if name == "plus":
-        return replace(ts, choice="kick", prompt=None), ()
+        return copy_with(ts, choice="kick", prompt=None), ()
     if name == "minus":
-        return replace(ts, choice="receive", prompt=None), ()
+        return copy_with(ts, choice="receive", prompt=None), ()
     if name == "next":
-        return replace(ts, choice="receive" if ts.choice == "kick" else "kick", prompt=None), ()
-    winner = _name(ts.names, ts.game.toss_winner or "A")
+        return copy_with(ts, choice="receive" if ts.choice == "kick" else "kick", prompt=None), ()
+    winner = _name(ts.names, ts.match.state.toss_winner or "A")
     if name == "shot_done":
         if ts.choice is None:
             return _refuse_panel(ts, "PB-02", f"{winner} chooses: + KICK or - RECEIVE, then OK"), ()
@@ -535,23 +333,23 @@ def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, 
     """The placement checklist (PB-03, PB-04): NEXT moves, + - change, OK confirms."""
     p = ts.placement
     if name == "next":
-        return replace(ts, cursor=(ts.cursor + 1) % len(PLACEMENT_FIELDS), selecting=True, prompt=None), ()
+        return copy_with(ts, cursor=(ts.cursor + 1) % len(PLACEMENT_FIELDS), selecting=True, prompt=None), ()
     if name in ("plus", "minus"):
         step = 1 if name == "plus" else -1
         i = ts.cursor
         if i == 0:
-            p = replace(p, players=min(rules.PIECES, max(0, p.players + step)))
+            p = copy_with(p, players=min(rules.PIECES, max(0, p.players + step)))
         elif i == 1:
-            p = replace(p, on_marker=min(rules.PIECES, max(0, p.on_marker + step)))
+            p = copy_with(p, on_marker=min(rules.PIECES, max(0, p.on_marker + step)))
         elif i == 2:
-            p = replace(p, max_on_wing=min(rules.PIECES, max(0, p.max_on_wing + step)))
+            p = copy_with(p, max_on_wing=min(rules.PIECES, max(0, p.max_on_wing + step)))
         elif i == 3:
-            p = replace(p, over_line=step > 0)
+            p = copy_with(p, over_line=step > 0)
         else:
-            p = replace(p, side=other(p.side or _placer(ts.game)))
-        return replace(ts, placement=p, selecting=True, prompt=None), ()
+            p = copy_with(p, side=other(p.side or _placer(ts.match.state)))
+        return copy_with(ts, placement=p, selecting=True, prompt=None), ()
     if name == "shot_done":
-        side = p.side or _placer(ts.game)
+        side = p.side or _placer(ts.match.state)
         inp = rules.Placement(side, p.players, p.on_marker, p.max_on_wing, p.over_line)
         return _commit(ts, inp, at)
     return _turn_only(ts)
@@ -560,7 +358,7 @@ def _placement_press(ts: TableState, name: str, at: float) -> tuple[TableState, 
 def _kickoff_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     """The kick-off (PB-05, PB-06): OK landed; MISS (or + - NEXT) toggles touch back."""
     if name in ("miss", "next", "plus", "minus"):
-        return replace(ts, landed=not ts.landed, prompt=None), ()
+        return copy_with(ts, landed=not ts.landed, prompt=None), ()
     if name == "shot_done":
         return _commit(ts, rules.Kickoff(ts.landed), at)
     return _turn_only(ts)
@@ -568,14 +366,14 @@ def _kickoff_press(ts: TableState, name: str, at: float) -> tuple[TableState, tu
 
 def _turn_only(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     """A turn button outside a turn: the engine's own refusal of a pitch now."""
-    refusal = _rules_refusal(ts.game, rules.Pitch())
+    refusal = _rules_refusal(ts.match.state, rules.Pitch())
     if refusal is not None:
         return _refused(ts, refusal), ()
     return ts, ()  # pragma: no cover - only called outside turns
 
 
 def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     d = ts.pitch
     if name == "shot_done":
         if ts.def_ok is not None:
@@ -589,7 +387,7 @@ def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
         return _commit(ts, rules.EndTurn(), at)
     if ts.def_ok is not None:
         if name == "miss":
-            return replace(ts, def_ok=not ts.def_ok, prompt=None), ()
+            return copy_with(ts, def_ok=not ts.def_ok, prompt=None), ()
         return _refuse_panel(ts, "PB-31", "a defensive placement is being entered: OK it or UNDO it first"), ()
     if name in ANNOUNCE_BUTTONS:
         return _announce(ts, ANNOUNCE_BUTTONS[name])
@@ -601,21 +399,21 @@ def _turn_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
             (None, "miss", "interception") if d.announce == "pass" else (None, "miss")
         )
         nxt = cycle[(cycle.index(d.result) + 1) % len(cycle)]
-        return replace(ts, pitch=replace(d, result=nxt), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, result=nxt), prompt=None, selecting=False), ()
     if name == "all_out":
-        new = replace(ts, pitch=replace(d, all_out=not d.all_out), selecting=False)
+        new = copy_with(ts, pitch=copy_with(d, all_out=not d.all_out), selecting=False)
         if new.pitch.all_out and _all_out_is_foul(game):
-            return replace(new, prompt=Prompt("2nd ALL-OUT: a FOUL", "warning")), ()
-        return replace(new, prompt=None), ()
+            return copy_with(new, prompt=Prompt("2nd ALL-OUT: a FOUL", "warning")), ()
+        return copy_with(new, prompt=None), ()
     if name == "fall":
-        return replace(ts, pitch=replace(d, fall=not d.fall), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, fall=not d.fall), prompt=None, selecting=False), ()
     if name == "touchdown":
-        return replace(ts, pitch=replace(d, touchdown=not d.touchdown), prompt=None, selecting=False), ()
+        return copy_with(ts, pitch=copy_with(d, touchdown=not d.touchdown), prompt=None, selecting=False), ()
     if name == "next":
         cursor = (ts.cursor + 1) % len(PITCH_FIELDS) if ts.selecting else ts.cursor
-        return replace(ts, cursor=cursor, selecting=True, prompt=None), ()
+        return copy_with(ts, cursor=cursor, selecting=True, prompt=None), ()
     if name in ("plus", "minus"):
-        return replace(ts, pitch=_change(d, ts.cursor, 1 if name == "plus" else -1), selecting=True, prompt=None), ()
+        return copy_with(ts, pitch=_change(d, ts.cursor, 1 if name == "plus" else -1), selecting=True, prompt=None), ()
     return ts, ()
 
 
@@ -636,18 +434,18 @@ def _change(d: PitchDraft, field: int, step: int) -> PitchDraft:
         return max(0, min(cap, n + step))
 
     if field == 0:
-        return replace(d, clearance=on)
+        return copy_with(d, clearance=on)
     if field == 1:
-        return replace(d, out=PerSide(count(d.out.A), d.out.B))
+        return copy_with(d, out=PerSide(count(d.out.A), d.out.B))
     if field == 2:
-        return replace(d, out=PerSide(d.out.A, count(d.out.B)))
+        return copy_with(d, out=PerSide(d.out.A, count(d.out.B)))
     if field == 3:
-        return replace(d, ball_out=on)
+        return copy_with(d, ball_out=on)
     if field == 4:
-        return replace(d, carrier_out=on)
+        return copy_with(d, carrier_out=on)
     if field == 5:
-        return replace(d, ko=count(d.ko))
-    return replace(d, ko_opponent=count(d.ko_opponent))
+        return copy_with(d, ko=count(d.ko))
+    return copy_with(d, ko_opponent=count(d.ko_opponent))
 
 
 def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effect, ...]]:
@@ -655,73 +453,20 @@ def _announce(ts: TableState, a: rules.Announce) -> tuple[TableState, tuple[Effe
     second Pass, a Pick Up while holding the ball, a Hand Off with no carrier...)."""
     d = ts.pitch
     if d.announce == a:  # pressed again: the announcement is taken back
-        return replace(ts, pitch=replace(d, announce=None, result=None), prompt=None, selecting=False), ()
-    refusal = _rules_refusal(ts.game, rules.Pitch(announce=a, result="miss"))
+        return copy_with(ts, pitch=copy_with(d, announce=None, result=None), prompt=None, selecting=False), ()
+    refusal = _rules_refusal(ts.match.state, rules.Pitch(announce=a, result="miss"))
     if refusal is not None:
         return _refused(ts, refusal), ()
-    return replace(ts, pitch=replace(d, announce=a, result=None), prompt=None, selecting=False), ()
+    return copy_with(ts, pitch=copy_with(d, announce=a, result=None), prompt=None, selecting=False), ()
 
 
 def _def_press(ts: TableState) -> tuple[TableState, tuple[Effect, ...]]:
     """A defensive placement (PB-31): checked now; OK commits, MISS marks it wrong."""
     if ts.def_ok is not None:
-        return replace(ts, def_ok=None, prompt=None), ()
+        return copy_with(ts, def_ok=None, prompt=None), ()
     if not ts.pitch.is_empty:
         return _refuse_panel(ts, "PB-31", "a pitch is being entered: OK it or UNDO it first"), ()
-    refusal = _rules_refusal(ts.game, rules.DefPlacement(True))
+    refusal = _rules_refusal(ts.match.state, rules.DefPlacement(True))
     if refusal is not None:
         return _refused(ts, refusal), ()
-    return replace(ts, def_ok=True, prompt=None, selecting=False), ()
-
-
-# --- the app ---------------------------------------------------------------------------
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: defensive placement, how a turn ends, a carrier leaving the field."""
-    return (
-        ("Def. placing", "ON" if options.defensive_placement else "OFF"),
-        ("End turn", END_TURN_LABEL[options.end_turn]),
-        ("Carrier out", "BALL OUT" if options.carrier_out == "ball_out" else "BALL LOOSE"),
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        return replace(options, defensive_placement=not options.defensive_placement)
-    if row == 1:
-        i = END_TURN_CHOICES.index(options.end_turn)
-        return replace(options, end_turn=END_TURN_CHOICES[(i + step) % len(END_TURN_CHOICES)])
-    return replace(options, carrier_out="loose" if options.carrier_out == "ball_out" else "ball_out")
-
-
-def summary(ts: TableState) -> str:
-    """A match on hold: ``"0-1, Bob to play"``."""
-    g = ts.game
-    score = f"{g.score.A}-{g.score.B}"
-    who = rules.to_act(g)
-    return f"{score}, {_name(ts.names, who)} to play" if who else score
-
-
-END_TURN_CHOICES: tuple[Literal["unless_def_placement", "always", "never"], ...] = (
-    "unless_def_placement", "always", "never",
-)  # fmt: skip
-END_TURN_LABEL = {"unless_def_placement": "BUTTON", "always": "ALWAYS", "never": "FLICK ALL"}
-"""The menu's words for the ``end_turn`` option (PB-34, PB-A1)."""
-
-APP: GameTable[TableState] = GameTable(
-    name="pitchbowl",
-    title="PITCH BOWL",
-    panel=Panel(
-        buttons=(
-            "coin", "strip", "pickup", "handoff", "pass", "miss", "all_out", "fall", "touchdown",
-            "end_turn", "def_place", "shot_done", "undo", "new", "plus", "minus", "next",
-        ),  # fmt: skip
-    ),
-    codec=PitchBowlCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    moments=game_moments.pitchbowl,
-)
-"""Pitch Bowl's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
+    return copy_with(ts, def_ok=True, prompt=None, selecting=False), ()

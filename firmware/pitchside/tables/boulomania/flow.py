@@ -1,63 +1,19 @@
-"""The Boulomania referee at the table (pure): panel presses and dice -> rules inputs.
-
-Every outcome of Boulomania is decided by the dice (rules
-BM-01..BM-28 of ``docs/rules/boulomania.md``), so the
-table referees all of it. The team to play first *declares* its throw with the panel
-(what BM-05, BM-07, BM-11 and BM-19 let it choose), the display shows the declaration,
-then the dice are rolled and the throw enters the rules engine
-(:mod:`pitchside.core.rules.boulomania`) as one input carrying the declaration and the
-values: ``start_roll``, ``jack_roll``, ``point`` or ``shoot``.
-
-Where the dice come from:
-
-* **A die unit** on a serial line (``[serial.die]``; protocol in
-  hardware/pitchside_hw/DIE_PROTOCOL.md, parsed by :mod:`pitchside.signals.die_protocol`):
-  each ``ROLL`` line is a roll. While the unit is connected, the ROLL button does not
-  roll (the unit does).
-* **The table's own die**: ROLL (or SHOT DONE) asks the shell for :class:`RollDice`
-  (``n`` dice) and the values come back as :class:`DiceRolled` (``secrets`` on the table,
-  a seeded source in the simulator; :mod:`pitchside.app.software_die`). This is the die
-  when no unit is configured, and while a unit is unplugged (so a match never stops).
-
-A roll with the wrong number of dice for what the table expects now (two for the start
-roll, one for the jack or a shot, two or three as declared for a point), a line that is
-not the protocol (garbage, a 7, a half line dropped by the reader), an ``ERR`` from the
-unit, a lost connection: each is refused or reported on the display and changes
-nothing; the players roll again.
-
-Buttons (hardware/pitchside_hw/WIRING_BOULOMANIA.md):
-
-=============  ==================================================================
-``roll``       roll the table's die for what is declared (no die unit connected)
-``shot_done``  the same as ROLL (OK: "I have declared, roll")
-``next``       the throw: POINT 2 DICE -> POINT 3 DICE -> SHOOT -> ... (BM-05, BM-19)
-``plus/minus`` SHOOT: the target (the opponent's bowls nearest the jack first, then the
-               jack); POINT 2: jack space on a double (BM-07); with option
-               ``push_optional`` also "do not push on" (BM-10)
-``fork``       the push at the forks 8, 13, 16: cycles which of them go diagonal (BM-11)
-``undo``       clear the declaration; if there is none, take back the last throw
-``new``        (the kiosk's: a new game once this one is over; staff gestures)
-=============  ==================================================================
-
-Conditional declarations never refuse a roll after the fact: "jack space on a double"
-takes jack space n only when the dice are a double n-n on two dice and the space is
-free (otherwise the bowl goes on the sum, and the display says why); fork choices are
-passed for the forks the push chain really meets; "do not push on" applies only when the
-sum's space is taken.
-"""
+"""Boulomania at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.boulomania`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
 from pitchside.core.boards.boulomania import Board
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
 from pitchside.core.match import UNDONE, Match
 from pitchside.core.notice import Notice, Words
 from pitchside.core.record.boulomania import BoulomaniaCodec
 from pitchside.core.rules import boulomania as rules
+from pitchside.core.words.boulomania import describe as describe  # the game's words, for its table
 from pitchside.core.sides import Side, name_of
 from pitchside.core.step import Step
 from pitchside.render.view import Prompt
@@ -74,17 +30,20 @@ from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, RollDice, SensorHealthRead, TableEffect, TournamentLoaded
 from pitchside.tables.effects import FixtureOffered
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
 
-if TYPE_CHECKING:
-    from pitchside.render.boulomania import BoulomaniaView, DiceShown
+
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
 
 Mode = Literal["point2", "point3", "shoot"]
+
 Target = int | Literal["jack"]
+
 DieStatus = Literal["none", "connected", "lost", "absent", "bad_version"]
+
 DIE = "die"
 """The die unit's serial device name (``[serial.die]``)."""
+
 MODES: tuple[Mode, ...] = ("point2", "point3", "shoot")
 
 
@@ -143,29 +102,15 @@ class TableState:
     """The table: the match (with its undo history), the declared throw, the last roll,
     the die unit's link and the prompt line."""
 
-    match: Match
+    match: GameMatch
     names: tuple[str, str] = ("A", "B")
     prompt: Prompt | None = None
     choice: Choice = field(default_factory=Choice)
     last: LastRoll | None = None
     die: DieLink = field(default_factory=DieLink)
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
-
 
 Effect = TableEffect
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.boulomania.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.boulomania import describe as words
-
-    return words(notice, names)
 
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
@@ -173,7 +118,7 @@ def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A
     return TableState(Match.start(BoulomaniaCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal, showing what the live table showed after the
     last journaled input: the last roll still in effect and the prompt, after an undo
     too. A declaration not yet rolled was never journaled: declare it again."""
@@ -185,9 +130,6 @@ def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableS
         return ts
     before, inp, notices = last
     return _after(ts, before, inp, notices, "journal")
-
-
-# --- queries for the display and the tests ---------------------------------------------
 
 
 def targets(game: rules.State) -> tuple[Target, ...]:
@@ -210,7 +152,7 @@ def expected_dice(ts: TableState) -> int | None:
     """How many dice the next roll must have: 2 for the start roll (A's, then B's,
     BM-02), 1 for the jack (BM-03) or a shot (BM-19), 2 or 3 for a point as declared
     (BM-05); None once the game is over."""
-    phase = ts.game.phase
+    phase = ts.match.state.phase
     if phase == "start_roll":
         return 2
     if phase == "jack_roll":
@@ -269,79 +211,8 @@ def to_input(game: rules.State, choice: Choice, values: tuple[int, ...]) -> rule
     return rules.Point(values, jack_space=jack_space, forks=forks, push=push, jack_space_if_free=missed)
 
 
-def choice_line(ts: TableState) -> str:
-    """The bottom line before a roll: who rolls and with what, e.g.
-    ``"Ann: POINT 2 +JACK SP"`` or ``"Bob: SHOOT AT 13"``. The forks declared
-    diagonal are drawn on the board (and said when FORK is pressed)."""
-    game = ts.game
-    if game.phase == "start_roll":
-        return "ROLL-OFF: ROLL"
-    if game.phase == "jack_roll":
-        assert game.starter is not None
-        return f"{_name(ts, game.starter)}: ROLL FOR THE JACK"
-    if game.phase != "throw" or game.to_play is None:
-        return ""
-    c = ts.choice
-    who = _name(ts, game.to_play)
-    if c.mode == "shoot":
-        t = c.target if c.target is not None else default_target(game)
-        what = "SHOOT AT JACK" if t == rules.JACK else f"SHOOT AT {t}"
-    else:
-        what = "POINT 2 DICE" if c.mode == "point2" else "POINT 3 DICE"
-        if c.jack_space:
-            what = "POINT 2 +JACK SP"
-        if c.no_push:
-            what += " NO PUSH"
-    return f"{who}: {what}"
-
-
-def view(ts: TableState) -> BoulomaniaView:
-    """What the display shows now."""
-    # the match's screens at a match's first frame, not at start-up: a table boots
-    # to its attract screen, and a resumed match's first frame comes here too (start-up)
-    from pitchside.render.boulomania import BoulomaniaView, DiceShown
-
-    game = ts.game
-    target = None
-    if game.phase == "throw" and ts.choice.mode == "shoot":
-        target = ts.choice.target if ts.choice.target is not None else default_target(game)
-    last = None
-    if ts.last is not None:
-        said = ts.last.line(ts.names)
-        last = DiceShown(ts.last.values, said.long, "" if said.short == said.long else said.short)
-    return BoulomaniaView(
-        state=game,
-        names=ts.names,
-        choice_line=choice_line(ts) or None,
-        target=target,
-        last=last,
-        prompt=ts.prompt,
-        diagonal=ts.choice.diagonal if game.phase == "throw" else frozenset(),
-        die="none" if ts.die.status == "absent" else ts.die.status,
-        ended=ended_board(ts),
-    )
-
-
-def ended_board(ts: TableState) -> rules.State | None:
-    """The board the last round ended on (:func:`pitchside.core.rules.boulomania.thrown`
-    of the throw that ended it), while the next round's jack is still to roll: so the
-    players see the bowls that scored (BM-16) and a round's end changes only what it
-    scored on the screen. None at any other time."""
-    node = ts.match.head
-    if ts.game.phase != "jack_roll" or node is None or not isinstance(node.inp, (rules.Point, rules.Shoot)):
-        return None
-    before: rules.State = node.prev.state if node.prev is not None else ts.match.initial
-    return rules.thrown(before, node.inp)
-
-
-# --- the controller ------------------------------------------------------------------------
-
 JACK_SPACE_TWO_DICE = Notice.of("BM-08", "jack_space_two_dice")
 """The panel's refusal of a jack-space declaration with three dice (BM-08)."""
-
-
-def _name(ts: TableState, side: Side) -> str:
-    return name_of(ts.names, side)
 
 
 def _refuse(ts: TableState, notice: Notice) -> TableState:
@@ -355,20 +226,21 @@ def _refused(ts: TableState, exc: IllegalInput) -> TableState:
 
 def _die_refusal(ts: TableState, text: str) -> TableState:
     """A roll the die (unit or table) got wrong: the table's own words, no rule."""
-    return replace(ts, prompt=Prompt(text, "refusal", "DIE"))
+    return copy_with(ts, prompt=Prompt(text, "refusal", "DIE"))
 
 
 _warn = common.warn
 
-
 _CHAIN = frozenset({"pushed", "pushed_out"})
 """The notices of a push chain (BM-10, BM-21): drawn as the spaces it went through."""
+
 _SAID = frozenset({
     "placed", "on_jack_space", "dead", "declined", "jack_knocked_out", "jack_missed", "missed", "hit",
     "shooter_out", "carreau", "jack_out_beside", "kiss", "jack_moves", "jack_stays_last_row",
     "jack_stays_blocked", "jack_pushed_out",
 })
 """The notices of what a throw did to its bowl, its target and the jack, in the line."""
+
 _BY_THROWER = frozenset({"placed", "on_jack_space", "declined", "jack_knocked_out"})
 """Notices whose panel words begin with the thrower's name ("Ann on 11")."""
 
@@ -444,7 +316,7 @@ notice has the ``round``; the choice line then says who throws the jack, BM-17).
 def _after(ts: TableState, before: rules.State, inp: rules.Input,
            effects: tuple[Notice, ...], source: str) -> TableState:
     """The table after an accepted roll: the last roll, the new prompt."""
-    game = ts.game
+    game = ts.match.state
     notices = tuple(n for n in effects if isinstance(n, Notice))
     team: Side | None
     if isinstance(inp, rules.StartRoll):
@@ -461,12 +333,12 @@ def _after(ts: TableState, before: rules.State, inp: rules.Input,
         for notice in notices:
             if notice.code in _PROMPTED and (notice.code == "equal_rolls" or notice.get("round") is not None):
                 prompt = common.said(notice, ts.names, describe)
-    return replace(ts, choice=Choice(), last=LastRoll(team, values, notices, source), prompt=prompt)
+    return copy_with(ts, choice=Choice(), last=LastRoll(team, values, notices, source), prompt=prompt)
 
 
 def _rolled(ts: TableState, values: tuple[int, ...], at: float, source: str) -> tuple[TableState, tuple[Effect, ...]]:
     """A roll arrived (the unit's or the table's die): check it, enter it."""
-    game = ts.game
+    game = ts.match.state
     want = expected_dice(ts)
     if want is None:
         return _refuse(ts, rules.GAME_OVER), ()
@@ -519,10 +391,10 @@ def _line(ts: TableState, ev: ev.SerialLine) -> tuple[TableState, tuple[Effect, 
         return ts, ()
     if isinstance(msg, Hello):
         if msg.supported:
-            return replace(ts, die=DieLink("connected", f"protocol {msg.version}"),
+            return copy_with(ts, die=DieLink("connected", f"protocol {msg.version}"),
                            prompt=Prompt(f"Die unit ready (protocol {msg.version})", "info")), ()
         detail = f"{msg.device} {msg.version}"
-        ts = replace(ts, die=DieLink("bad_version", detail))
+        ts = copy_with(ts, die=DieLink("bad_version", detail))
         return _warn(ts, f"Die unit speaks {detail}, not {DEVICE} {PROTOCOL_VERSION}: its rolls are refused"), ()
     if isinstance(msg, UnitError):
         return _warn(ts, f"Die unit: {msg.code} {msg.text}".rstrip() + ": roll again"), ()
@@ -530,13 +402,13 @@ def _line(ts: TableState, ev: ev.SerialLine) -> tuple[TableState, tuple[Effect, 
     if ts.die.status == "bad_version":
         return _die_refusal(ts, f"die unit speaks {ts.die.detail}, not {DEVICE} {PROTOCOL_VERSION}: "
                                   "update it or unplug it and use ROLL"), ()
-    ts = replace(ts, die=DieLink("connected", ts.die.detail if ts.die.status == "connected" else ""))
+    ts = copy_with(ts, die=DieLink("connected", ts.die.detail if ts.die.status == "connected" else ""))
     return _rolled(ts, msg.values, ev.at, "unit")
 
 
 def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
     if ev.connected and ev.detail.startswith("connected"):
-        return replace(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
+        return copy_with(ts, die=DieLink("connected", ""), prompt=Prompt("Die unit connected", "info"))
     if ev.connected:  # the reader dropped a half line or an endless one
         what = "half a line" if "partial" in ev.detail else "an over-long line"
         return _warn(ts, f"Die: {what} lost, nothing counted: roll again")
@@ -544,31 +416,31 @@ def _status(ts: TableState, ev: ev.SerialStatus) -> TableState:
         # configured but not there (yet): the table's die rolls, as without a unit; the
         # service page shows the device's state. Nothing on the game screen, so a table
         # whose unit is simply not plugged in plays on as a table without one.
-        return replace(ts, die=DieLink("absent", ev.detail))
-    ts = replace(ts, die=DieLink("lost", ev.detail))
+        return copy_with(ts, die=DieLink("absent", ev.detail))
+    ts = copy_with(ts, die=DieLink("lost", ev.detail))
     return _warn(ts, "Die lost: replug or ROLL")
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     if name == "undo":
         if ts.choice != Choice():
-            return replace(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
+            return copy_with(ts, choice=Choice(), prompt=Prompt("Choice cleared", "info")), ()
         return common.undo(ts, at, _undone, _refused)
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Game over: press NEW", "info")), ()
+        return copy_with(ts, prompt=Prompt("Game over: press NEW", "info")), ()
     if name in ("roll", "shot_done"):
         if ts.die.status == "connected":
             return _die_refusal(ts, "the die unit is connected: roll it"), ()
         n = expected_dice(ts)
         assert n is not None
-        return replace(ts, prompt=None), (RollDice(n),)
+        return copy_with(ts, prompt=None), (RollDice(n),)
     if game.phase != "throw":
-        return replace(ts, prompt=Prompt("Roll first: ROLL", "info")), ()
+        return copy_with(ts, prompt=Prompt("Roll first: ROLL", "info")), ()
     c = ts.choice
     if name == "next":
         mode = MODES[(MODES.index(c.mode) + 1) % len(MODES)]
-        return replace(ts, choice=Choice(mode, diagonal=c.diagonal), prompt=None), ()
+        return copy_with(ts, choice=Choice(mode, diagonal=c.diagonal), prompt=None), ()
     if name in ("plus", "minus"):
         return _detail(ts, 1 if name == "plus" else -1)
     if name == "fork":
@@ -576,18 +448,18 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
         bits = sum(1 << i for i, s in enumerate(forks) if s in c.diagonal) + 1
         diagonal = frozenset(s for i, s in enumerate(forks) if bits >> i & 1)
         said = f"Diagonal at {', '.join(map(str, sorted(diagonal)))}" if diagonal else "All forks straight"
-        return replace(ts, choice=replace(c, diagonal=diagonal), prompt=Prompt(said, "info")), ()
+        return copy_with(ts, choice=copy_with(c, diagonal=diagonal), prompt=Prompt(said, "info")), ()
     return ts, ()
 
 
 def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
     """PLUS/MINUS: the target of a shot, or the variant of a point."""
-    game, c = ts.game, ts.choice
+    game, c = ts.match.state, ts.choice
     if c.mode == "shoot":
         ts_ = targets(game)
         cur = c.target if c.target in ts_ else default_target(game)
         i = ts_.index(cur) if cur in ts_ else 0
-        return replace(ts, choice=replace(c, target=ts_[(i + step) % len(ts_)]), prompt=None), ()
+        return copy_with(ts, choice=copy_with(c, target=ts_[(i + step) % len(ts_)]), prompt=None), ()
     variants: list[tuple[bool, bool]] = [(False, False)]
     if c.mode == "point2":
         variants.append((True, False))
@@ -598,7 +470,7 @@ def _detail(ts: TableState, step: int) -> tuple[TableState, tuple[Effect, ...]]:
     cur_v = (c.jack_space, c.no_push)
     i = variants.index(cur_v) if cur_v in variants else 0
     js, np_ = variants[(i + step) % len(variants)]
-    return replace(ts, choice=replace(c, jack_space=js, no_push=np_), prompt=None), ()
+    return copy_with(ts, choice=copy_with(c, jack_space=js, no_push=np_), prompt=None), ()
 
 
 def _last_of(ts: TableState) -> LastRoll | None:
@@ -613,45 +485,5 @@ def _last_of(ts: TableState) -> LastRoll | None:
 def _undone(ts: TableState) -> TableState:
     """The table after an undo (live, or rebuilt from the journal): no declaration, the
     roll still in effect shown, the shared words on the prompt."""
-    new = replace(ts, choice=Choice(), prompt=common.said(UNDONE, ts.names, describe))
-    return replace(new, last=_last_of(new))
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: game length, bowls per team, whether pushing on is optional."""
-    return (
-        ("Game to", str(options.target)),
-        ("Bowls", f"{options.bowls} EACH"),
-        ("Push on", "OPTIONAL" if options.push_optional else "MUST"),
-    )
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1)."""
-    if row == 0:
-        i = TARGETS.index(options.target) if options.target in TARGETS else TARGETS.index(13)
-        return replace(options, target=TARGETS[(i + step) % len(TARGETS)])
-    if row == 1:
-        return replace(options, bowls=(options.bowls - 1 + step) % 8 + 1)
-    return replace(options, push_optional=not options.push_optional)
-
-
-def summary(ts: TableState) -> str:
-    """A game on hold: ``"Round 2, 5-3"``."""
-    g = ts.game
-    return f"Round {g.round}, {g.score.A}-{g.score.B}"
-
-
-TARGETS = (5, 7, 9, 11, 13, 15, 21)
-"""Game lengths the menu offers (BM-18: 13 by default)."""
-
-APP: GameTable[TableState] = GameTable(
-    name="boulomania",
-    title="BOULOMANIA",
-    panel=Panel(buttons=("roll", "fork", "shot_done", "undo", "new", "next", "plus", "minus"), serial_devices=(DIE,)),
-    codec=BoulomaniaCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary,
-    moments=game_moments.boulomania,
-)
-"""Boulomania's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
+    new = copy_with(ts, choice=Choice(), prompt=common.said(UNDONE, ts.names, describe))
+    return copy_with(new, last=_last_of(new))

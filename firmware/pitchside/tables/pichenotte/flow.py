@@ -1,97 +1,31 @@
-"""The Pichenotte referee flow at the table (pure): panel events -> rules inputs.
-
-The table senses only the twenty hole (PI-A8); everything else is a button. This module
-assembles one :class:`~pitchside.core.rules.pichenotte.Shot` (the replay spec's ``shot``
-input) from what happens during a shot, shows it on the prompt line, and commits it on
-``shot_done``. At round end it runs the zone-count entry and commits a ``tally``. It is a
-pure function :func:`handle` of (table state, event) like the rules engine it drives:
-no clock, no random (the coin toss arrives as :class:`CoinTossed` carrying its winner).
-
-Buttons (names of the pin map, hardware/pitchside_hw/WIRING.md):
-
-==============  ==============================================================
-``coin``        toss the coin (before the first shot); the shell draws the side
-``call``        call a twenty for this shot (toggle; only when it matters, PI-05)
-``no_contact``  the shot made no contact (toggle; only when it matters, PI-06)
-``ditch_a/_b``  a puck of A / B went to the ditch or sits on the outer line (PI-13)
-``whose``       whose puck was the last one sensed in the twenty hole (cycle)
-``shot_done``   commit the shot; at round end, commit the zone counts
-``undo``        clear the shot being entered; in the zone entry, take back the last
-                change of a count (the others stay); else take back the last input
-``new``         (the kiosk's: a new match when this one is over; hold during a
-                match: END MATCH?; staff gestures)
-``plus/minus``  during a shot: add a twenty by hand / take back the last puck in
-                the hole (sensed or added); zone entry: change the count under the
-                cursor, never past the pucks on the board (PI-10, PI-12)
-hold ``plus``   with nothing entered for the shot: the last committed shot had a
-                twenty more (the beam missed it); hold ``minus``: one fewer (a
-                doubled or phantom count); the rest of that shot stays
-``next``        zone entry: move the cursor (A15, A10, A5, B15, B10, B5)
-==============  ==============================================================
-
-A twenty noticed missing (or doubled) only after SHOT DONE is corrected without
-entering the shot again (:func:`_amend_last_shot`): the table rebuilds
-the committed shot's draft (:func:`draft_of`), adds or takes back one puck in the hole,
-and journals an ``undo`` and the corrected ``shot``: inputs the replay format already
-has, so a replay, an export and a restart fold to the same state.
-
-The beam is not the only source of truth (a dead, unplugged or noisy sensor): a twenty
-the beam missed (a dead or unplugged sensor) is entered with ``plus`` during the shot,
-and a doubled or phantom count is taken back with ``minus``, without clearing the rest
-of the shot. A puck added by hand is attributed like a sensed one (below; ``whose``
-cycles it too), and only where a puck could have dropped. The committed shot says
-which pucks in the hole were entered by hand (``by_hand``) and how many beam counts
-were taken back (``withdrawn``), records the rules ignore: a twenty entered by hand
-scores exactly as a sensed one (PI-08). :meth:`PichenotteApp.corrections` gives them to
-the twenty sensor's health record.
-
-Attribution of twenty-hole drops (the sensor cannot tell colours): the first drop of a
-shot is the shot puck; any later drop is a knocked-in puck of the opponent if the
-opponent had pucks on the board, else of the shooter. ``whose`` cycles the last drop
-through the attributions that are possible.
-
-A beam storm (``SensorNoisy`` with ``since``) withdraws from the shot being
-entered the drops the storm's blocks added (those whose block started at or after the
-burst began): SHOT DONE never commits a phantom twenty, and the prompt says how many
-drops were not counted.
-
-Ditch presses for the shooter's side: the first one is the shot puck itself when the
-shot would otherwise leave it on the board; further ones (or all of them when the shot
-puck is already lost) are the shooter's other pucks knocked off.
-
-The prompt line words the rules' notices and refusals with
-:func:`pitchside.core.words.pichenotte.describe` (its ``short`` words) in the players'
-names; a press that the rules would refuse whatever the shot (a shot before the toss, a
-second toss, a shot during the zone entry) is refused with the rules' own refusal
-(:func:`pitchside.core.rules.pichenotte.refusal`) and the buttons that get on.
-"""
+"""Pichenotte at the table: the table's state and its flow, a pure function :func:`handle` of
+(table state, event) (the package's docstring, :mod:`pitchside.tables.pichenotte`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, assert_never
+from typing import Literal, assert_never
 
-from pitchside.core.copying import replace  # dataclasses.replace without its per-call field walk
+from pitchside.core.copying import copy_with  # dataclasses.replace without its per-call field walk
 from pitchside.core.errors import IllegalInput
-from pitchside.core.fields import specs
 from pitchside.core.match import Match
-from pitchside.core.notice import Notice, Words
+from pitchside.core.notice import Notice
 from pitchside.core.record.pichenotte import PichenotteCodec
 from pitchside.core.rules import pichenotte as rules
+from pitchside.core.words.pichenotte import describe as describe  # the game's words, for its table
 from pitchside.core.sides import SIDES, PerSide, Side, other
 from pitchside.core.step import Step
-from pitchside.render.view import Prompt, TallyEntry
+from pitchside.render.view import Prompt
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import Accepted as Accepted  # re-exported: the tests read t.Accepted
 from pitchside.tables.effects import FixtureOffered
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, TableEffect, TossCoin, TournamentLoaded, SensorHealthRead
-from pitchside.tables import game_moments
-from pitchside.tables.gametable import GameTable, Panel
 from pitchside.signals.health import SensorTally
 
-if TYPE_CHECKING:
-    from pitchside.render.pichenotte import PichenotteView
+
+GameMatch = Match[rules.Options, rules.State, rules.Input]
+"""This game's match (its options, state and inputs typed)."""
 
 Drop = Literal["shot", "A", "B"]
 
@@ -125,7 +59,7 @@ class TableState:
     """The table: the match (with its undo history), the shot being entered, the zone
     entry at round end, and the prompt line."""
 
-    match: Match
+    match: GameMatch
     draft: ShotDraft = ShotDraft()
     zones: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
     cursor: int = 0
@@ -139,23 +73,18 @@ class TableState:
     ``minus``: a hold of the same button starts from it (:func:`_held`). None after
     any other event."""
 
-    @property
-    def game(self) -> rules.State:
-        state: rules.State = self.match.state
-        return state
-
 
 def new_table(options: rules.Options | None = None, names: tuple[str, str] = ("A", "B")) -> TableState:
     """A table with a new match waiting for the coin toss."""
     return TableState(Match.start(PichenotteCodec(), options or rules.Options()), names=names)
 
 
-def resumed(match: Match, names: tuple[str, str], last_was_undo: bool) -> TableState:
+def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> TableState:
     """The table rebuilt from a journal: the match, and the prompt its last input left,
     so the display shows what it showed before the restart. A shot being entered but
     not yet committed (SHOT DONE) was never journaled: the players enter it again."""
     ts = TableState(match, names=names)
-    return replace(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
+    return copy_with(ts, prompt=_notice(ts, common.resumed_notices(match, last_was_undo)))
 
 
 def to_shot(game: rules.State, draft: ShotDraft) -> rules.Shot:
@@ -179,56 +108,6 @@ def _hand_flags(draft: ShotDraft) -> tuple[bool, ...]:
     return draft.by_hand + (False,) * (len(draft.drops) - len(draft.by_hand))
 
 
-def shot_line(game: rules.State, draft: ShotDraft, names: tuple[str, str] = ("A", "B")) -> str:
-    """The prompt line during a shot: what the table will commit, in the players' names,
-    e.g. ``"CALLED 20!"`` or ``"20 for Ann, Bob 1 OFF"``; before anything is seen, the
-    obligation (``"HIT OR CALL 20"`` or ``"FREE SHOT"``, PI-05, PI-09)."""
-    short = {"A": names[0][:6], "B": names[1][:6]}
-    parts = []
-    if draft.called:
-        parts.append("CALLED")
-    if not draft.contact:
-        parts.append("NO HIT")
-    for d, hand in zip(draft.drops, _hand_flags(draft)):
-        parts.append(("20!" if d == "shot" else f"20 for {short[d]}") + (" (hand)" if hand else ""))
-    for s in SIDES:
-        if draft.ditch_presses[s]:
-            parts.append(f"{short[s]} {draft.ditch_presses[s]} OFF")
-    if parts:
-        return ", ".join(parts).replace("CALLED, 20!", "CALLED 20!")
-    if game.phase == "shooting":
-        return "FREE SHOT" if rules.is_free_shot(game) else "HIT OR CALL 20"
-    return ""
-
-
-def view(ts: TableState) -> PichenotteView:
-    """What the display shows now."""
-    # the match's screen (2 records) at the first frame of a match, not at start-up: a
-    # table boots to its attract screen, and a resumed match's first frame comes here
-    # too (start-up and latency)
-    from pitchside.render.pichenotte import PichenotteView
-
-    game = ts.game
-    tally = None
-    if game.phase == "tally":
-        remaining = (
-            game.on_board.A - sum(ts.zones[0:3]),
-            game.on_board.B - sum(ts.zones[3:6]),
-        )
-        tally = TallyEntry(ts.zones, ts.cursor, remaining)
-    line = shot_line(game, ts.draft, ts.names) if game.phase == "shooting" else None
-    return PichenotteView(game, shot_line=line, tally=tally, prompt=ts.prompt, names=ts.names)
-
-
-def describe(notice: Notice, names: tuple[str, str]) -> Words:
-    """The words of ``notice`` for the sides' ``names``
-    (:func:`pitchside.core.words.pichenotte.describe`), its module imported at the first
-    refusal or notice, not at start-up."""
-    from pitchside.core.words.pichenotte import describe as words
-
-    return words(notice, names)
-
-
 def _refuse(ts: TableState, notice: Notice, buttons: str = "") -> TableState:
     """The refusal on the prompt line: its short words, then the ``buttons`` that get
     on (``"COIN"``), with the rule ID for the refusal box."""
@@ -243,7 +122,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
     """The prompt after an accepted input: its last notice, unless the new screen
     (the zone entry, the result) already says it."""
     chosen = common.pick(notices)
-    if chosen is None or ts.game.phase in ("tally", "finished"):
+    if chosen is None or ts.match.state.phase in ("tally", "finished"):
         return None
     return common.said(chosen, ts.names, describe)
 
@@ -251,7 +130,7 @@ def _notice(ts: TableState, notices: tuple[Notice, ...]) -> Prompt | None:
 def _fresh(ts: TableState, prompt: Prompt | None) -> TableState:
     """The table after the match moved on (an input, an undo): no shot or counts
     entered, ``prompt`` on the prompt line."""
-    return replace(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=(), prompt=prompt)
+    return copy_with(ts, draft=ShotDraft(), zones=(0,) * 6, cursor=0, zone_log=(), prompt=prompt)
 
 
 def _after(ts: TableState, step: Step[rules.State]) -> TableState:
@@ -296,7 +175,7 @@ def handle(ts: TableState, event: Event) -> tuple[TableState, tuple[Effect, ...]
 def _held_from(ts: TableState, before: TableState | None) -> TableState:
     """``ts`` with :attr:`TableState.held_from` set to ``before`` (``ts`` itself when it
     already is: no copy)."""
-    return ts if ts.held_from is before else replace(ts, held_from=before)
+    return ts if ts.held_from is before else copy_with(ts, held_from=before)
 
 
 STORM_TOLERANCE_S = 1e-6
@@ -307,30 +186,30 @@ storm's."""
 def _noisy(ts: TableState, event: ev.SensorNoisy) -> TableState:
     """A noisy sensor on the warning line; a storm also withdraws the drops it added."""
     draft = ts.draft
-    if event.since is None or ts.game.phase != "shooting":
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+    if event.since is None or ts.match.state.phase != "shooting":
+        return copy_with(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
     hand = _hand_flags(draft)
     kept = [i for i, start in enumerate(draft.drop_starts) if hand[i] or start < event.since - STORM_TOLERANCE_S]
     withdrawn = len(draft.drops) - len(kept)
     if withdrawn == 0:
-        return replace(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
+        return copy_with(ts, prompt=Prompt(f"SENSOR {event.name}: {event.detail}", "warning"))
     # Sensed drops come in time order, so the storm's are the last sensed ones: the
     # attributions of the drops before it stand, and a drop entered by hand is never
     # the storm's.
-    draft = replace(
+    draft = copy_with(
         draft,
         drops=tuple(draft.drops[i] for i in kept),
         drop_starts=tuple(draft.drop_starts[i] for i in kept),
         by_hand=tuple(hand[i] for i in kept),
     )
     text = f"SENSOR {event.name}: storm, {withdrawn} drop{'s' if withdrawn > 1 else ''} not counted"
-    return replace(ts, draft=draft, prompt=Prompt(text, "warning"))
+    return copy_with(ts, draft=draft, prompt=Prompt(text, "warning"))
 
 
 def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
-    game, draft = ts.game, ts.draft
+    game, draft = ts.match.state, ts.draft
     if game.phase != "shooting":
-        return replace(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
+        return copy_with(ts, prompt=Prompt("Puck in the twenty hole outside a shot: ignored", "warning"))
     side = game.turn or "A"
     if "shot" not in draft.drops:
         drop: Drop = "shot"
@@ -339,11 +218,11 @@ def _drop(ts: TableState, event: ev.BeamBroken) -> TableState:
     else:
         drop = side
     started = event.at - event.blocked_s
-    return replace(ts, draft=_with_drop(draft, drop, started, hand=False), prompt=None)
+    return copy_with(ts, draft=_with_drop(draft, drop, started, hand=False), prompt=None)
 
 
 def _with_drop(draft: ShotDraft, drop: Drop, started: float, hand: bool) -> ShotDraft:
-    return replace(
+    return copy_with(
         draft,
         drops=draft.drops + (drop,),
         drop_starts=draft.drop_starts + (started,),
@@ -365,10 +244,10 @@ def possible_drops(game: rules.State, before: tuple[Drop, ...]) -> tuple[Drop, .
 
 def _add_by_hand(ts: TableState, at: float) -> TableState:
     """``plus`` during a shot: a puck in the hole that the beam did not sense."""
-    possible = possible_drops(ts.game, ts.draft.drops)
+    possible = possible_drops(ts.match.state, ts.draft.drops)
     if not possible:
-        return replace(ts, prompt=Prompt("No other puck can be in the hole", "info"))
-    return replace(ts, draft=_with_drop(ts.draft, possible[0], at, hand=True), prompt=None)
+        return copy_with(ts, prompt=Prompt("No other puck can be in the hole", "info"))
+    return copy_with(ts, draft=_with_drop(ts.draft, possible[0], at, hand=True), prompt=None)
 
 
 def _take_back(ts: TableState) -> TableState:
@@ -376,33 +255,33 @@ def _take_back(ts: TableState) -> TableState:
     phantom count, or one added by mistake); the rest of the shot stays."""
     draft = ts.draft
     if not draft.drops:
-        return replace(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
+        return copy_with(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
     hand = _hand_flags(draft)
-    draft = replace(
+    draft = copy_with(
         draft,
         drops=draft.drops[:-1],
         drop_starts=draft.drop_starts[:-1],
         by_hand=hand[:-1],
         withdrawn=draft.withdrawn + (0 if hand[-1] else 1),
     )
-    return replace(ts, draft=draft, prompt=Prompt("Twenty taken back", "info"))
+    return copy_with(ts, draft=draft, prompt=Prompt("Twenty taken back", "info"))
 
 
 def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game = ts.game
+    game = ts.match.state
     if name == "undo":
         if game.phase == "shooting" and not ts.draft.is_empty:
-            return replace(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
+            return copy_with(ts, draft=ShotDraft(), prompt=Prompt("Shot cleared", "info")), ()
         if game.phase == "tally" and ts.zone_log:
             return _take_back_count(ts), ()
         return common.undo(ts, at, _undone, _refused_by_rules)
     if game.phase == "finished":
-        return replace(ts, prompt=Prompt("Match over: press NEW", "info")), ()
+        return copy_with(ts, prompt=Prompt("Match over: press NEW", "info")), ()
     if name == "coin":
         no_toss = rules.refusal(game, "coin_toss")
         if no_toss is not None:
             return _refuse(ts, no_toss), ()
-        return replace(ts, prompt=None), (TossCoin(),)
+        return copy_with(ts, prompt=None), (TossCoin(),)
     if game.phase == "toss" and (no_shot := rules.refusal(game, "shot")) is not None:  # asked only where it is read
         return _refuse(ts, no_shot, "COIN"), ()
     if game.phase == "tally":
@@ -411,21 +290,21 @@ def _press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effe
 
 
 def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    game, draft = ts.game, ts.draft
+    game, draft = ts.match.state, ts.draft
     side = game.turn or "A"
     free = rules.is_free_shot(game)
     if name == "call":
         if free and not draft.called:
             return _refuse(ts, Notice.of("PI-09", "call_not_needed")), ()
-        return replace(ts, draft=replace(draft, called=not draft.called), prompt=None), ()
+        return copy_with(ts, draft=copy_with(draft, called=not draft.called), prompt=None), ()
     if name == "no_contact":
         if free and draft.contact:
             return _refuse(ts, Notice.of("PI-09", "contact_not_needed")), ()
-        return replace(ts, draft=replace(draft, contact=not draft.contact), prompt=None), ()
+        return copy_with(ts, draft=copy_with(draft, contact=not draft.contact), prompt=None), ()
     if name in ("ditch_a", "ditch_b"):
         owner: Side = "A" if name == "ditch_a" else "B"
         presses = draft.ditch_presses.set(owner, draft.ditch_presses[owner] + 1)
-        return replace(ts, draft=replace(draft, ditch_presses=presses), prompt=None), ()
+        return copy_with(ts, draft=copy_with(draft, ditch_presses=presses), prompt=None), ()
     if name == "whose":
         return _cycle_whose(ts, side), ()
     if name == "shot_done":
@@ -435,7 +314,7 @@ def _shot_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple
     if name == "minus":
         return _take_back(ts), ()
     if name == "next":
-        return replace(ts, prompt=Prompt("Zone counts come after the last puck", "info")), ()
+        return copy_with(ts, prompt=Prompt("Zone counts come after the last puck", "info")), ()
     return ts, ()
 
 
@@ -464,7 +343,7 @@ def _held(ts: TableState, more: bool, at: float) -> tuple[TableState, tuple[Effe
     the last committed shot is corrected, its press undone. Anything else: the press
     did its work, the hold adds nothing."""
     prev = ts.held_from
-    if prev is None or prev.game.phase not in ("shooting", "tally") or not prev.draft.is_empty:
+    if prev is None or prev.match.state.phase not in ("shooting", "tally") or not prev.draft.is_empty:
         return ts, ()
     return _amend_last_shot(prev, more, at)
 
@@ -479,7 +358,7 @@ def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState,
     they refuse (PI-13, PI-18): then nothing changes."""
     last = common.last_step(ts.match)
     if last is None or not isinstance(last[1], rules.Shot) or last[1].foul or last[1].on_line:
-        return replace(ts, prompt=Prompt("No last shot to correct", "info")), ()
+        return copy_with(ts, prompt=Prompt("No last shot to correct", "info")), ()
     before: rules.State = last[0]
     shot: rules.Shot = last[1]
     draft = draft_of(before, shot)
@@ -487,15 +366,15 @@ def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState,
     if more:
         possible = possible_drops(before, draft.drops)
         if not possible:
-            return replace(ts, prompt=Prompt("No other puck can be in the hole", "info")), ()
+            return copy_with(ts, prompt=Prompt("No other puck can be in the hole", "info")), ()
         if possible[0] == "shot" and shot.ditched:  # the puck pressed to the ditch was in the hole
-            draft = replace(draft, ditch_presses=draft.ditch_presses.set(side, draft.ditch_presses[side] - 1))
+            draft = copy_with(draft, ditch_presses=draft.ditch_presses.set(side, draft.ditch_presses[side] - 1))
         draft = _with_drop(draft, possible[0], at, hand=True)
         said = "20 added"
     else:
         if not draft.drops:
-            return replace(ts, prompt=Prompt("The last shot had no twenty", "info")), ()
-        draft = _take_back(replace(ts, draft=draft)).draft
+            return copy_with(ts, prompt=Prompt("The last shot had no twenty", "info")), ()
+        draft = _take_back(copy_with(ts, draft=draft)).draft
         said = "20 taken back"
     amended = to_shot(before, draft)
     undone, _ = ts.match.undo()
@@ -503,25 +382,25 @@ def _amend_last_shot(ts: TableState, more: bool, at: float) -> tuple[TableState,
         match, step = undone.apply(amended)
     except IllegalInput as exc:
         return _refused_by_rules(ts, exc), ()
-    new = _after(replace(ts, match=match), step)
-    return replace(new, prompt=Prompt(f"Last shot: {said}", "info")), (Accepted(None, at), Accepted(amended, at))
+    new = _after(copy_with(ts, match=match), step)
+    return copy_with(new, prompt=Prompt(f"Last shot: {said}", "info")), (Accepted(None, at), Accepted(amended, at))
 
 
 def _cycle_whose(ts: TableState, side: Side) -> TableState:
     draft = ts.draft
     if not draft.drops:
-        return replace(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
+        return copy_with(ts, prompt=Prompt("No puck in the twenty hole yet", "info"))
     *before, last = draft.drops
     options: list[Drop] = []
     if "shot" not in before:
         options.append("shot")
     for owner in SIDES:
-        if ts.game.on_board[owner] > sum(1 for d in before if d == owner):
+        if ts.match.state.on_board[owner] > sum(1 for d in before if d == owner):
             options.append(owner)
     if last not in options:
         options.insert(0, last)
     nxt = options[(options.index(last) + 1) % len(options)]
-    return replace(ts, draft=replace(draft, drops=(*before, nxt)), prompt=None)
+    return copy_with(ts, draft=copy_with(draft, drops=(*before, nxt)), prompt=None)
 
 
 ZONE_FIELDS = ("A15", "A10", "A5", "B15", "B10", "B5")
@@ -533,7 +412,7 @@ def _zones_changed(ts: TableState, i: int, delta: int, log: bool = True) -> Tabl
     zones[i] += delta
     z0, z1, z2, z3, z4, z5 = zones
     zone_log = ts.zone_log + ((i, delta),) if log else ts.zone_log[:-1]
-    return replace(ts, zones=(z0, z1, z2, z3, z4, z5), zone_log=zone_log)
+    return copy_with(ts, zones=(z0, z1, z2, z3, z4, z5), zone_log=zone_log)
 
 
 def _take_back_count(ts: TableState) -> TableState:
@@ -541,98 +420,31 @@ def _take_back_count(ts: TableState) -> TableState:
     that count; every other count stays as entered."""
     i, delta = ts.zone_log[-1]
     ts = _zones_changed(ts, i, -delta, log=False)
-    return replace(ts, cursor=i, prompt=Prompt(f"{ZONE_FIELDS[i]} back to {ts.zones[i]}", "info"))
+    return copy_with(ts, cursor=i, prompt=Prompt(f"{ZONE_FIELDS[i]} back to {ts.zones[i]}", "info"))
 
 
 def _tally_press(ts: TableState, name: str, at: float) -> tuple[TableState, tuple[Effect, ...]]:
     cursor = ts.cursor
     if name == "next":
-        return replace(ts, cursor=(cursor + 1) % 6, prompt=None), ()
+        return copy_with(ts, cursor=(cursor + 1) % 6, prompt=None), ()
     if name == "plus":
         side: Side = "A" if cursor < 3 else "B"
-        on_board = ts.game.on_board[side]
+        on_board = ts.match.state.on_board[side]
         if sum(ts.zones[3 * (cursor // 3) : 3 * (cursor // 3) + 3]) >= on_board:
             # Every puck of that side resting on the board is counted (PI-10, PI-12:
             # one puck, one zone): a count past them cannot be entered.
             return _refuse(ts, Notice.of("PI-10", "zones_all_counted", side=side, on_board=on_board)), ()
-        return replace(_zones_changed(ts, cursor, +1), prompt=None), ()
+        return copy_with(_zones_changed(ts, cursor, +1), prompt=None), ()
     if name == "minus":
         if ts.zones[cursor] == 0:
             return ts, ()
-        return replace(_zones_changed(ts, cursor, -1), prompt=None), ()
+        return copy_with(_zones_changed(ts, cursor, -1), prompt=None), ()
     if name == "shot_done":
         z = ts.zones
         return _commit(ts, rules.Tally((z[0], z[1], z[2]), (z[3], z[4], z[5])), at)
-    no_shot = rules.refusal(ts.game, "shot")
+    no_shot = rules.refusal(ts.match.state, "shot")
     assert no_shot is not None  # the zone entry: the rules take no shot (PI-03)
     return _refuse(ts, no_shot, "+ - NEXT, DONE"), ()
-
-
-def match_length(options: rules.Options) -> str:
-    """The match's length as the menu and the screens say it: ``"FIRST TO 4"`` (round
-    points, PI-21) or ``"RACE TO 500"`` (points, PI-22), with the options' numbers."""
-    if options.format == "rounds":
-        return f"FIRST TO {options.rounds_to_win}"
-    return f"RACE TO {options.race_target}"
-
-
-def menu(options: rules.Options) -> tuple[tuple[str, str], ...]:
-    """The menu's rows: players, match format with its length (as configured), the
-    length itself (round points to win, or the race's target), pucks per side."""
-    to_win = f"{options.rounds_to_win} ROUNDS" if options.format == "rounds" else f"{options.race_target} POINTS"
-    return (
-        ("Players", options.players.upper()),
-        ("Match", match_length(options)),
-        ("To win", to_win),
-        ("Pucks", f"{options.pucks} EACH"),
-    )
-
-
-RACE_STEP = 50
-"""Points a press of + or - changes the race's target by in the menu (PI-22)."""
-
-
-def _stepped(value: int, step: int, grid: int, lo: int, hi: int) -> int:
-    """``value`` moved one ``grid`` step up (``step`` +1) or down (-1), onto the grid's
-    multiples, and kept within ``lo..hi`` (a value outside stays where it is)."""
-    moved = (value // grid + 1) * grid if step > 0 else (-(-value // grid) - 1) * grid
-    return moved if lo <= moved <= hi else value
-
-
-def menu_change(options: rules.Options, row: int, step: int) -> rules.Options:
-    """The options with menu row ``row`` changed by ``step`` (+1 or -1). The match
-    length moves within its option's declared range (``rounds_to_win`` 1-99 by 1,
-    ``race_target`` by :data:`RACE_STEP` from 50 to 100000: the declarations in
-    :class:`~pitchside.core.rules.pichenotte.Options`)."""
-    if row == 0:
-        players: Literal["singles", "doubles"] = "doubles" if options.players == "singles" else "singles"
-        pucks = options.pucks + (options.pucks % 2 if players == "doubles" else 0)
-        return replace(options, players=players, pucks=pucks)
-    if row == 1:
-        return replace(options, format="race500" if options.format == "rounds" else "rounds")
-    if row == 2:
-        declared = specs(rules.Options)
-        if options.format == "rounds":
-            rs = declared["rounds_to_win"]
-            lo, hi = rs.lo or 1, rs.hi or options.rounds_to_win
-            return replace(options, rounds_to_win=_stepped(options.rounds_to_win, step, 1, lo, hi))
-        rt = declared["race_target"]
-        lo, hi = max(rt.lo or 1, RACE_STEP), rt.hi or options.race_target
-        return replace(options, race_target=_stepped(options.race_target, step, RACE_STEP, lo, hi))
-    i = PUCK_CHOICES.index(options.pucks) if options.pucks in PUCK_CHOICES else len(PUCK_CHOICES) - 1
-    return replace(options, pucks=PUCK_CHOICES[(i + step) % len(PUCK_CHOICES)])
-
-
-def players_per_side(options: rules.Options) -> int:
-    """Players who enter a name per side: 2 in doubles (each partner), else 1."""
-    return 2 if options.players == "doubles" else 1
-
-
-def summary(ts: TableState) -> str:
-    """A match on hold: ``"Round 2, 1-0"``."""
-    g = ts.game
-    score = rules.match_score(g)
-    return f"Round {g.round}, {rules.fmt_points(score.A)}-{rules.fmt_points(score.B)}"
 
 
 def corrections(inp: rules.Input) -> dict[str, SensorTally]:
@@ -641,25 +453,3 @@ def corrections(inp: rules.Input) -> dict[str, SensorTally]:
     if not isinstance(inp, rules.Shot) or not (inp.by_hand or inp.withdrawn):
         return {}
     return {"twenty": SensorTally(by_hand=len(inp.by_hand), withdrawn=inp.withdrawn)}
-
-
-PUCK_CHOICES = (4, 6, 8, 10, 12)
-"""Pucks per side offered by the menu."""
-
-APP: GameTable[TableState] = GameTable(
-    name="pichenotte",
-    title="PICHENOTTE",
-    panel=Panel(
-        buttons=(
-            "coin", "call", "no_contact", "ditch_a", "ditch_b", "whose",
-            "shot_done", "undo", "new", "plus", "minus", "next",
-        ),  # fmt: skip
-        beams=("twenty",),
-    ),
-    codec=PichenotteCodec(),
-    new_table=new_table, resumed=resumed, handle=handle, view=view,
-    menu=menu, menu_change=menu_change, summary=summary, corrections=corrections,
-    players_per_side=players_per_side,
-    moments=game_moments.pichenotte,
-)
-"""Pichenotte's game record (:class:`~pitchside.tables.gametable.GameTable`)."""
