@@ -223,6 +223,9 @@ def test_bad_type(write, old: str, new: str, key: str, message: str) -> None:
         ('pin_factory = "lgpio"', 'pin_factory = "gpiod"', "gpio.pin_factory", "must be one of lgpio, rpigpio, native, mock, not 'gpiod'"),
         ('sides = ["A", "B"]', 'sides = ["A"]', "table.sides", "must be two names, not ['A']"),
         ('sides = ["A", "B"]', 'sides = ["A", " "]', "table.sides", "must be two names, not ['A', ' ']"),
+        ('sides = ["A", "B"]', 'sides = ["Zoé", "王"]', "table.sides",
+         "['Zoé', '王']: the panel's font has no '王' to draw (it has the Latin letters with their accents: "
+         "Zoé, Jürgen, Ørjan)"),
         ('game = "pichenotte"', 'game = "chess"', "table.game", None),
     ],
 )
@@ -454,3 +457,8 @@ def test_an_input_on_a_panel_pin_no_display_uses_is_a_warning_naming_a_free_pin(
                          "nothing on this table uses"),
     ]  # fmt: skip
     assert [b.pin for b in cfg.buttons if b.name in ("coin", "next")] == ["GPIO8", "GPIO25"]
+
+
+def test_names_with_the_font_s_accented_letters_are_kept(write) -> None:
+    cfg = load_config(write('sides = ["A", "B"]', 'sides = ["Zoé", "Jürgen Ørjan"]'))
+    assert cfg.sides == ("Zoé", "Jürgen Ørjan")

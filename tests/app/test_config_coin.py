@@ -57,3 +57,14 @@ def test_coin_pin_clash_with_a_button() -> None:
     with pytest.raises(ConfigError) as err:
         parse_config(BASE | {"coin": {"pin": BASE["buttons"]["coin"]}, "pricing": {}})
     assert "coin.pin" in str(err.value) and "already used" in str(err.value)
+
+
+@pytest.mark.parametrize("sign", ["€", "£", "¥", "$", "CHF ", "kr "])
+def test_a_currency_the_panel_draws_is_kept(sign: str) -> None:
+    assert parse_config(BASE | {"pricing": {"currency": sign, "game": 100, "free_play": True}}).pricing.currency == sign
+
+
+def test_a_currency_the_panel_cannot_draw_is_named() -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_config(BASE | {"pricing": {"currency": "元", "game": 100, "free_play": True}})
+    assert "pricing.currency" in str(err.value) and "no '元' to draw" in str(err.value)

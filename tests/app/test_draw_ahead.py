@@ -448,7 +448,7 @@ def play(cls: type[SimTable], name: str) -> tuple[list[tuple[float, bytes]], dic
         sim.close()
 
 
-SHOWN_AHEAD = {"pichenotte_match": (138, 141), "pitchnut_match": (86, 90), "boulomania_match": (79, 179),
+SHOWN_AHEAD = {"pichenotte_match": (138, 142), "pitchnut_match": (86, 90), "boulomania_match": (79, 179),
                "pitchbowl_match": (94, 101), "mastermove_match": (132, 134)}
 """(frames shown that had been drawn ahead, frames shown) per scenario match."""
 

@@ -19,4 +19,4 @@ def test_a_new_declared_throw_redraws_one_page_of_the_bottom_line() -> None:
     after = render(replace(view, choice_line="Bob: SHOOT AT 4"))
     box = changed(before, after)
     assert box is not None and 48 <= box[1] and box[3] <= 56, box  # page 6 (rows 48-55) alone
-    assert sent(before, after) == 102
+    assert sent(before, after) == 107

@@ -17,7 +17,7 @@ from pitchside.core.rules import pitchbowl as pb_rules
 from pitchside.core.sides import SIDES
 from pitchside.render import fonts
 from pitchside.render.boulomania import DiceShown
-from pitchside.render.event_line import event_line, event_pages, event_words
+from pitchside.render.event_line import SIZE, event_line, event_pages, event_words
 from pitchside.render.panel import Canvas, Panel
 from pitchside.render.pitchbowl.view import CAUSE_WORDS
 from pitchside.render.screen import Frame
@@ -43,9 +43,9 @@ def test_a_box_that_is_not_one_page_is_refused() -> None:
             event_line(c, box, "ANN ON 11")
 
 
-def test_the_words_are_capitals_whitespace_collapsed_money_as_its_code() -> None:
+def test_the_words_are_capitals_whitespace_collapsed_money_as_written() -> None:
     assert event_words("Bob  lost it -\tfall") == "BOB LOST IT - FALL"
-    assert event_words("credit €1.50") == "CREDIT EUR 1.50"
+    assert event_words("credit €1.50 £2") == "CREDIT €1.50 £2"
     assert event_pages("", 128) == ("",)
 
 
@@ -71,12 +71,12 @@ def test_a_text_too_long_for_the_line_pages_with_a_marker_never_cut() -> None:
     lines = event_pages(text, 128)
     assert len(lines) == 2 and ELLIPSIS not in "".join(lines)
     assert "".join("".join(lines).split()) == "".join(event_words(text).split())
-    font = fonts.text_font(fonts.MIN_LEGIBLE)
+    font = fonts.text_font(SIZE)
     assert all(fonts.text_width(line, font) <= 128 - 2 - fonts.MARKER_W for line in lines)
     c = _canvas(page=1)
     event_line(c, (0, 40, 128, 48), text)
     assert c.pages == 2
-    assert c.image.getpixel((127, 40)) or c.image.getpixel((126, 40))  # the marker's track
+    assert c.image.getpixel((127, 41)) or c.image.getpixel((126, 41))  # the marker's track, from the capitals' row
     assert c.image.crop((0, 0, 128, 40)).getbbox() is None and c.image.crop((0, 48, 128, 64)).getbbox() is None
 
 
@@ -171,7 +171,7 @@ def test_on_128x64_a_change_of_last_roll_or_last_loss_sends_page_5_alone() -> No
     spans = changed_spans(pack_pages(render(b, (128, 64)), 8), pack_pages(render(a, (128, 64)), 8), 128)
     assert [p for p, _, _ in spans] == [5]
     # the words start at the same column whatever the dice: "BOB: " is not resent
-    assert spans[0][1] > 1 + 3 * 9 + fonts.text_width("BOB: ", fonts.text_font(fonts.MIN_LEGIBLE)) - 2
+    assert spans[0][1] > 1 + 3 * 9 + fonts.text_width("BOB: ", fonts.text_font(SIZE)) - 2
     view = pb.view(press(kicked_off(), "pickup"))
     lost = dataclasses.replace(view, state=dataclasses.replace(view.state, last_loss=pb_rules.Loss("A", "FALL", "PB-28")))
     spans = changed_spans(pack_pages(render(lost, (128, 64)), 8), pack_pages(render(view, (128, 64)), 8), 128)

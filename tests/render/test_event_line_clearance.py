@@ -94,11 +94,13 @@ def _shown(names: list[str]) -> list[tuple[str, int]]:
     return [(n, p) for n in sorted(names) for p in (0, 1) if _drawn(n, p) is not None]
 
 
-NO_LINE = ["boulomania_finished", "boulomania_refusal", "pitchbowl_choose", "pitchbowl_finished", "pitchbowl_kickoff",
-           "pitchbowl_notice", "pitchbowl_placement", "pitchbowl_refusal", "pitchbowl_spin", "pitchbowl_toss"]
+NO_LINE = ["boulomania_finished", "boulomania_refusal", "pitchbowl_bonus", "pitchbowl_choose", "pitchbowl_finished",
+           "pitchbowl_kickoff", "pitchbowl_lost", "pitchbowl_notice", "pitchbowl_placement", "pitchbowl_refusal",
+           "pitchbowl_spin", "pitchbowl_toss"]
 """The scenes that show no line on either page: no play screen's line (a match over,
 the toss, the kick-off, the placements, a choice), a refusal's overlay over it, or a
-notice that takes the line's rows."""
+notice that takes the line's rows: at 128x64 one wider than a line of the pixel font's 6 px
+cells, 21 of them, as "Bob: bonus pitch, now" and "Interception: Ann's turn" are)."""
 SHOWN = _shown(list(SCENES))
 BM_SHOWN = [(n, p) for n, p in SHOWN if n in BM_SCENES]
 

@@ -36,7 +36,7 @@ from pitchside.render.screen import Frame
 from pitchside.render.view import Prompt
 from pitchside.render.widgets import DISMISS, refusal_words
 from pitchside.signals.events import ButtonHeld, ButtonPressed, SerialLine, SerialStatus
-from support.golden import FRAMES, UPDATE
+from support.golden import FRAMES, UPDATE, show_frame
 from support.textfit import TextFit, draw_every_page
 
 GOLDEN = Path(__file__).parent / "golden" / "mastermove"
@@ -112,6 +112,7 @@ def check_golden(frame: Image.Image, path: Path, panel: Panel) -> None:
     """``frame`` (the panel's size and mode) equals the golden PNG at ``path`` pixel
     for pixel, or (updating) rewrites it and a 4x copy to look at."""
     assert frame.mode == panel.mode and frame.size == panel.size
+    show_frame(frame, f"mastermove_{path.name}")
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         frame.save(path)
@@ -265,7 +266,7 @@ def test_what_the_screens_say() -> None:
     assert entry is not None and entry.line == "C9>B9 runner"  # Blue Town to move: its runner C9
 
 
-def test_the_pitch_map_draws_pieces_solid_and_hollow_and_the_goal_mouths() -> None:
+def test_the_pitch_map_draws_pieces_solid_and_crossed_or_hollow_and_the_goal_mouths() -> None:
     img = render(mt.view(mt.new_table(names=NAMES)))
     # A's keeper on E1: a solid 3x3 block in the cell at column 1, row E (index 4)
     x, y = 0 * CELL + 1, 4 * CELL + 1
@@ -274,9 +275,14 @@ def test_the_pitch_map_draws_pieces_solid_and_hollow_and_the_goal_mouths() -> No
     assert img.getpixel((0, 3 * CELL + 2)) == 0 and img.getpixel((0, 2 * CELL + 2)) != 0
     sent = lines(mt.new_table(names=NAMES), LINEUP_A)
     img = render(mt.view(sent))
-    # B's keeper on E16: a hollow ring (centre dark) in column 16
+    # B's keeper on E16, column 16: a 3x3 cross, its corners and centre lit, its edges' middles dark
     x, y = 15 * CELL + 1, 4 * CELL + 1
-    assert img.getpixel((x, y)) != 0 and img.getpixel((x + 1, y + 1)) == 0
+    lit = [[img.getpixel((x + i, y + j)) != 0 for i in range(3)] for j in range(3)]
+    assert lit == [[True, False, True], [False, True, False], [True, False, True]]
+    # B's pieces at 7 px squares (128x128): hollow rings
+    img = render(mt.view(sent), Panel(128, 128))
+    x, y = (128 - (16 * 7 + 1)) // 2 + 15 * 7 + 1, 4 * 7 + 1
+    assert img.getpixel((x, y)) != 0 and img.getpixel((x + 2, y + 2)) == 0
 
 
 def test_the_pitch_map_uses_the_side_colours_and_dims_the_centre_line_on_colour() -> None:
@@ -292,6 +298,20 @@ def test_the_cursor_square_is_inverted() -> None:
     img = render(mt.view(ts))
     x, y = 8 * CELL + 2, 3 * CELL + 2
     assert img.getpixel((x, y)) != 0
+
+
+def test_a_piece_picked_is_framed_and_dotted_to_its_target() -> None:
+    """On 128x64 the piece chosen (G9) is framed, its target (G5) inverted and a dotted
+    line joins their centres: every other px of row G between them."""
+    ts = kicked_off()
+    ts = replace(ts, entry=mt.Entry(cursor=rules.square("G5"), pick=rules.square("G9")))
+    img = render(mt.view(ts))
+    y = 6 * CELL + 3  # row G's centre
+    x_pick, x_to = 8 * CELL + 3, 4 * CELL + 3  # the centres of columns 9 and 5
+    dots = [img.getpixel((x, y)) != 0 for x in range(x_to + 4, x_pick - 3)]
+    assert dots and dots.count(True) == (len(dots) + 1) // 2
+    frame = [img.getpixel((8 * CELL, 6 * CELL + j)) != 0 for j in range(CELL + 1)]
+    assert all(frame)
 
 
 def test_standings_show_five_rows_and_page_further() -> None:
@@ -320,7 +340,7 @@ def test_at_96x48_the_board_screen_drops_the_side_text_and_keeps_the_map_above_t
     view = VIEWS[name]()
     with TextFit(monkeypatch) as fit:
         draw_every_page(fit, Frame(view), Panel(96, 48))
-        assert {d.text for d in fit.drawn} <= set(_bottom_line(view).split()) | {_bottom_line(view)}
+        assert [d.text for d in fit.drawn if d.text not in _bottom_line(view)] == []  # its pages, nothing else
         assert fit.shows(_bottom_line(view)) and all(d.ink[1] >= 37 for d in fit.drawn)
     img = render(view, (96, 48))
     # the map: its frame from x=15 to 79, y=0 to 36, nothing lit right of it above the bottom line

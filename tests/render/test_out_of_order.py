@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from pitchside.render import fonts
-from pitchside.render.out_of_order import LINES, TITLE, render_out_of_order
+from pitchside.render.out_of_order import LINES, TITLE, body_lines, render_out_of_order
 
 SIZES = [(128, 64), (96, 48), (128, 128), (256, 64), (512, 512), (128, 32), (64, 48), (64, 32),
          (95, 64), (128, 47), (64, 16), (20, 10), (8, 8), (1, 1)]  # fmt: skip
@@ -41,8 +41,10 @@ def _ink(size: tuple[int, int], lines: list[tuple[str, int]]) -> int:
 def test_a_full_size_panel_says_every_line_without_cutting_it(width: int) -> None:
     img = render_out_of_order((width, 64))
     body = img.crop((0, 15, width, 64))
-    text_size = fonts.SMALL if width == 128 else fonts.TINY
-    expected = _ink((width, 49), [(line, text_size) for line in LINES])
+    size, lines = body_lines(width, 49)
+    assert size == fonts.SMALL  # 6x10: "Call the staff." (15 cells of 6 px) fits 94 px
+    assert lines == LINES  # every line whole, one line each
+    expected = _ink((width, 49), [(line, size) for line in lines])
     assert lit(body) == expected
 
 

@@ -9,7 +9,7 @@ from pitchside.render.page_line import page_line
 from pitchside.render.panel import Canvas, Panel
 
 
-@pytest.mark.parametrize(("size", "cap_top"), [(11, 48), (10, 48), (9, 50)])
+@pytest.mark.parametrize(("size", "cap_top"), [(11, 49), (10, 49), (9, 50), (8, 50)])
 def test_the_capitals_end_on_the_page_s_last_row(size: int, cap_top: int) -> None:
     c = Canvas(Panel(128, 64))
     ink = page_line(c, (0, 47, 128, 59), "RESTART B0B", page_end=56, sizes=(size,))
@@ -17,19 +17,21 @@ def test_the_capitals_end_on_the_page_s_last_row(size: int, cap_top: int) -> Non
     assert c.image.crop((0, 56, 128, 64)).getbbox() is None
 
 
-@pytest.mark.parametrize(("text", "size"), [("Restart: Blue Town first", 11), ("Restart: Bob moves first", 10),
-                                          ("Restart: Blue Town moves", 9)])
+@pytest.mark.parametrize(("text", "size"), [("Restart: Ann 1st", 12), ("Restart: Bob moves", 10),
+                                          ("Restart: Blue Town moves", 8)])
 def test_the_size_is_the_largest_that_fits(text: str, size: int) -> None:
-    """Drawn with (11, 10, 9) the line is pixel for pixel the line drawn at ``size``
-    alone: the largest of the sizes at which it fits the 124 px between the pads."""
+    """Drawn with (12, 10, 8) the line is pixel for pixel the line drawn at ``size``
+    alone: the largest of the sizes at which it fits the 124 px between the pads (the
+    pixel font's strikes: 7x13 cells are 7 px wide, 6x10 cells 6, 5x7 cells 5: 17, 20 and 24
+    characters)."""
     def drawn(sizes: tuple[int, ...]) -> bytes:
         c = Canvas(Panel(128, 64))
         page_line(c, (0, 47, 128, 59), text, page_end=56, sizes=sizes)
         assert c.image.crop((0, 0, 128, 47)).getbbox() is None  # at most a tall letter's top in row 47
         return c.image.tobytes()
 
-    assert drawn((11, 10, 9)) == drawn((size,))
-    assert all(drawn((11, 10, 9)) != drawn((other,)) for other in (11, 10, 9) if other != size)
+    assert drawn((12, 10, 8)) == drawn((size,))
+    assert all(drawn((12, 10, 8)) != drawn((other,)) for other in (12, 10, 8) if other != size)
 
 
 def test_descenders_go_to_the_next_page_only() -> None:

@@ -225,9 +225,9 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
     with TextFit(monkeypatch) as fit:
         d = ImageDraw.Draw(Image.new("1", (128, 64)))
         font = fonts.text_font(fonts.TINY)
-        fonts.draw_text(d, (1, 3), "a line far t" + ELLIPSIS, font, box=(0, 0, 60, 12))
+        fonts.draw_text(d, (1, 3), "a line fa" + ELLIPSIS, font, box=(0, 0, 60, 12))
         widgets.text_in_box(d, (0, 20, 128, 32), "line 0")
-        assert fit.problems((128, 64)) == ["'a line far t…' is shortened"]
+        assert fit.problems((128, 64)) == ["'a line fa…' is shortened"]
         assert fit.shows("line 0") and not fit.shows("line 8") and not fit.shows("a line far too long for its box")
         fit.clear()
         pages, page = 1, 0
@@ -236,14 +236,13 @@ def test_the_checker_finds_a_shortened_text_and_one_left_out(monkeypatch: pytest
             widgets.paged_text(c, (0, 0, 60, 12), "a line far too long for its box")
             fit.next_frame()
             pages, page = c.pages, page + 1
-        assert pages == 3
+        assert pages == 4  # "a line", "far too", "long for", "its box": 9 cells of 6 px in 57
         assert fit.problems((128, 64)) == [] and fit.shows("a line far too long for its box")
 
 
-def test_money_is_drawn_as_its_code_and_the_checker_finds_a_missing_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The font has no "€" or "£" (they drew as an empty box): a price is drawn with the
-    currency's code, "CREDIT EUR 1.50", pixel for pixel; a char still without a glyph
-    ("½") is a problem the checker reports."""
+def test_money_is_drawn_as_written_and_the_checker_finds_a_missing_glyph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pixel font has "€", "£" and "¥": a price is drawn with its sign, which is not
+    its code; a char without a glyph ("\u4e00") is a problem the checker reports."""
     from pitchside.render import widgets
     from pitchside.render.panel import Canvas
 
@@ -252,14 +251,13 @@ def test_money_is_drawn_as_its_code_and_the_checker_finds_a_missing_glyph(monkey
         widgets.paged_text(c, (0, 0, 128, 14), text, sizes=(12,))
         return c.image.tobytes()
 
-    assert drawn("CREDIT €1.50") == drawn("CREDIT EUR 1.50") != drawn("CREDIT 1.50")
-    assert drawn("£2.00 A GAME") == drawn("GBP 2.00 A GAME")
+    assert len({drawn("CREDIT €1.50"), drawn("CREDIT EUR 1.50"), drawn("CREDIT £1.50"), drawn("CREDIT ¥1.50")}) == 4
     with TextFit(monkeypatch) as fit:
         c = Canvas(Panel(128, 64))
-        widgets.paged_text(c, (0, 0, 128, 14), "CREDIT €1.50 / £2")
-        assert fit.problems((128, 64)) == [] and fit.shows("CREDIT €1.50 / £2")
-        widgets.paged_text(c, (0, 20, 128, 34), "1½ POINTS")
-        assert fit.problems((128, 64)) == ["'1½ POINTS' draws '½', which the font has no glyph for"]
+        widgets.paged_text(c, (0, 0, 128, 14), "€1.50 £2 ¥300")
+        assert fit.problems((128, 64)) == [] and fit.shows("€1.50 £2 ¥300")
+        widgets.paged_text(c, (0, 20, 128, 34), "1\u4e00 POINTS")
+        assert fit.problems((128, 64)) == ["'1\u4e00 POINTS' draws '\u4e00', which the font has no glyph for"]
 
 
 def test_samples_cover_every_pichenotte_code() -> None:
@@ -338,8 +336,9 @@ def test_free_rows_go_to_a_long_line_so_it_reads_whole_without_turning(monkeypat
     hold = ConfirmView("MATCH ON HOLD", (summary, "DONE: carry on", "NEXT: new match"))
     with TextFit(monkeypatch) as fit:
         assert draw_every_page(fit, Frame(hold), Panel(128, 64)) == 1
-    assert [d.text for d in fit.drawn] == ["MATCH ON HOLD", "MAXIMILIAN-ALEXANDER 3 -", "1 BARTHOLOMEW-JONES",
-                                           "DONE: carry on", "NEXT: new match"]
+    texts = [d.text for d in fit.drawn]
+    assert texts == ["MATCH ON HOLD", "MAXIMILIAN-ALEXANDER", "3 - 1", "BARTHOLOMEW-JONES",
+                     "DONE: carry on", "NEXT: new match"], texts
     status = ServiceView("status", (("journal: /var/lib/pitchside/journal.db",),), footer="NEXT: page 3/4")
     with TextFit(monkeypatch) as fit:
         assert draw_every_page(fit, Frame(status), Panel(128, 128, "L")) == 1

@@ -1,7 +1,8 @@
 """Golden-image checks for the screens (luma's own approach): a frame must equal its
 PNG in tests/render/golden/ pixel for pixel. ``PITCHSIDE_UPDATE_GOLDEN=1`` rewrites the
 PNG instead and saves a 4x copy to ``PITCHSIDE_FRAMES_DIR`` (default
-/tmp/pitchside_frames) to look at before committing."""
+/tmp/pitchside_frames) to look at before committing. ``PITCHSIDE_SHOW_FRAMES=1`` keeps
+the check and saves the 4x copies too, one folder per panel size (``scripts/frames``)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,25 @@ from PIL import Image, ImageChops
 
 GOLDEN = Path(__file__).resolve().parents[1] / "render" / "golden"
 UPDATE = os.environ.get("PITCHSIDE_UPDATE_GOLDEN") == "1"
+SHOW = os.environ.get("PITCHSIDE_SHOW_FRAMES") == "1"
 FRAMES = Path(os.environ.get("PITCHSIDE_FRAMES_DIR", "/tmp/pitchside_frames"))
+
+
+def show_frame(frame: Image.Image, name: str) -> None:
+    """With ``PITCHSIDE_SHOW_FRAMES=1``: ``frame`` scaled 4x (nearest neighbour) as
+    ``FRAMES/WxH-MODE/name`` to look at."""
+    if not SHOW:
+        return
+    folder = FRAMES / f"{frame.width}x{frame.height}-{frame.mode}"
+    folder.mkdir(parents=True, exist_ok=True)
+    frame.convert("RGB").resize((frame.width * 4, frame.height * 4), Image.Resampling.NEAREST).save(folder / name)
 
 
 def check_golden(frame: Image.Image, path: Path, size: tuple[int, int] = (128, 64), mode: str = "1") -> None:
     """Assert ``frame`` (``mode``, ``size``) equals the golden PNG at ``path``, or
     rewrite it when updating."""
     assert frame.mode == mode and frame.size == size
+    show_frame(frame, f"{path.parent.name}_{path.name}" if path.parent != GOLDEN else path.name)
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         frame.save(path)

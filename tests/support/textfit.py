@@ -7,8 +7,7 @@ wraps it while it is active. A problem is:
 
 * ink of a text outside its box, or outside the panel;
 * an ellipsis ("…") in a text: a shortened text;
-* a char the font has no glyph for (it draws as an empty box: ``"½"``, a ``"€"`` that
-  :func:`pitchside.render.fonts.plain` did not turn into its code);
+* a char the font has no glyph for (:func:`pitchside.render.fonts.missing_glyphs`);
 * a text the test expected that is not drawn whole (its words on one box's pages, in
   order: :meth:`TextFit.shows`), e.g. a line dropped for want of room.
 
@@ -49,6 +48,7 @@ class Drawn:
     ink: Box
     frame: int
     fill: int = 1
+    size: int = fonts.TINY
 
 
 @dataclass
@@ -67,7 +67,7 @@ class TextFit:
                       box: Box | None = None) -> Box:
             ink = real(draw, xy, text, font, fill, box=box)
             if text and self.active:
-                self.drawn.append(Drawn(text, box, ink, self.frame, fill))
+                self.drawn.append(Drawn(text, box, ink, self.frame, fill, int(font.size)))
             return ink
 
         self.monkeypatch.setattr(fonts, "draw_text", recording)
@@ -93,7 +93,7 @@ class TextFit:
             x0, y0, x1, y1 = d.ink
             if ELLIPSIS in d.text:
                 out.append(f"{d.text!r} is shortened")
-            lacking = fonts.missing_glyphs(d.text)
+            lacking = fonts.missing_glyphs(d.text, d.size)
             if lacking:
                 out.append(f"{d.text!r} draws {lacking!r}, which the font has no glyph for")
             if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
@@ -107,14 +107,14 @@ class TextFit:
     def shows(self, text: str) -> bool:
         """Whether ``text`` is drawn whole: its letters (spaces aside) in order in one
         box's texts, over the frames recorded (a paged text's pages, page 0 first)."""
-        want = "".join(fonts.plain(text).split())
+        want = "".join(text.split())
         by_box: dict[Box | None, list[Drawn]] = {}
         for d in self.drawn:
             by_box.setdefault(d.box, []).append(d)
         for drawn in by_box.values():
             frames: dict[int, str] = {}
             for d in drawn:
-                frames[d.frame] = frames.get(d.frame, "") + "".join(fonts.plain(d.text).split())
+                frames[d.frame] = frames.get(d.frame, "") + "".join(d.text.split())
             seen = "".join(dict.fromkeys(frames[f] for f in sorted(frames)))  # a page repeated once
             every = "".join(frames[f] for f in sorted(frames))  # a text with two equal pages
             if want in seen or want in every or any(want in t for t in frames.values()):

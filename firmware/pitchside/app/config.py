@@ -44,6 +44,7 @@ from pitchside.app.limits import HardwareLimits, installed_limits
 from pitchside.core.errors import ConfigError, MalformedInput
 from pitchside.core.fields import specs
 from pitchside.core.rules.pichenotte import Options as PichenotteOptions
+from pitchside.render import fonts
 from pitchside.signals import debounce
 from pitchside.tables.moments import DEFAULT_S as MOMENT_S
 from pitchside.tables.registry import app_for, table_games
@@ -240,6 +241,10 @@ def _read_table(top: Section) -> tuple[tuple[str, ...], str, tuple[str, str]]:
     if len(sides_raw) != 2 or not all(isinstance(s, str) and s.strip() for s in sides_raw):
         table.fail("sides", f"must be two names, not {shown(sides_raw)}")
         sides_raw = ["A", "B"]
+    lacking = fonts.missing_glyphs("".join(sides_raw), fonts.TINY)
+    if lacking:
+        table.fail("sides", f"{shown(sides_raw)}: the panel's font has no {shown(lacking)} to draw"
+                            " (it has the Latin letters with their accents: Zoé, Jürgen, Ørjan)")
     table.done()
     return games or ((game,) if game is not None else ()), name, (sides_raw[0], sides_raw[1])
 

@@ -49,6 +49,7 @@ from pitchside.app import config_pay
 from pitchside.app.config_reader import Section, shown
 from pitchside.core import pricing
 from pitchside.core.pricing import Extra, Pricing
+from pitchside.render import fonts
 from pitchside.signals import coin
 from pitchside.signals.params import ParameterError
 
@@ -161,6 +162,10 @@ def read_pricing(top: Section, offered: tuple[str, ...] = (), coin_cfg: CoinConf
     )
     for key, message in pricing.check(p):
         s.fail(key, message)
+    lacking = fonts.missing_glyphs(p.currency, fonts.TINY)
+    if lacking:
+        s.fail("currency", f"{shown(p.currency)}: the panel's font has no {shown(lacking)} to draw"
+               " (it has € £ ¥ $ and the Latin letters)")
     config_pay.check_amounts(s, p)
     if coin_cfg is None:
         config_pay.check_coins(top, s, p, None, 0, 0)

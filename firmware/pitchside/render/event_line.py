@@ -3,15 +3,14 @@ initiative), one controller page tall.
 
 SSD1306/SH1106/SSD1309 panels take their RAM in 8 px pages and the partial-update
 device (hardware/pitchside_hw/partial.py) sends only the pages and columns that change:
-a line whose ink stays in one page costs at most that page when its text changes. At
-the smallest legible size (:data:`pitchside.render.fonts.MIN_LEGIBLE`, 9 px) lower case
-needs 10 rows (2 above the capitals, 2 under them), more than a page, so the line is
-drawn in capitals: 6 rows, a comma 1 more, with a row clear above them in the page
-(:func:`pitchside.render.page_line.page_line` keeps only a line's capitals in a page).
-A mark after a digit (``"2,"``, ``"10)"``, ``"6:"``) is drawn with a blank column
-before it where the font would join them (at 9 px ``"0)"`` read as a slashed zero), as
-in every text: the shared placement does it (:func:`pitchside.render.fonts.runs`), and
-the line is laid out, paged and drawn by the shared text block
+a line whose ink stays in one page costs at most that page when its text changes. Lower
+case needs more rows than a page leaves (capitals, the marks above them and the
+descenders under them), so the line is drawn in capitals, in the pixel font's 5x7
+strike (nominal :data:`SIZE`): capitals 6 rows, as tall as the smallest legible size's
+(:data:`pitchside.render.fonts.MIN_LEGIBLE`), nothing rising above them and a comma or
+a ``Q`` 1 row under them, with a row clear above them in the page, and 5 px cells where
+the 6x9 strike's are 6 (a long name and its words on fewer pages).
+The line is laid out, paged and drawn by the shared text block
 (:func:`pitchside.render.widgets.paged_text`, its capitals 1 px under the page's top).
 The line under it (the bottom line) starts a clear row below its ink, never in its page
 (:func:`under_box`, :func:`under_line`).
@@ -27,14 +26,14 @@ from pitchside.render.widgets import Align, paged_text
 PAGE_PX = 8
 """Rows of one controller page of the monochrome OLEDs."""
 
-SIZE = fonts.MIN_LEGIBLE
-"""The line's font size in px: the smallest legible."""
+SIZE = 8
+"""The line's nominal font size: the 5x7 strike (capitals 6 px, as the smallest legible
+size's, 7 rows with a comma's tail: one page with a row clear above)."""
 
 
 def event_words(text: str) -> str:
-    """``text`` as :func:`event_line` draws it: in capitals, whitespace collapsed, a
-    currency sign as its code (:func:`pitchside.render.fonts.plain`)."""
-    return " ".join(fonts.plain(text).upper().split())
+    """``text`` as :func:`event_line` draws it: in capitals, whitespace collapsed."""
+    return " ".join(text.upper().split())
 
 
 def event_fits(text: str, width: int) -> bool:
@@ -94,6 +93,6 @@ def under_line(c: Canvas, box: Box, text: str, above: Box, *, sizes: tuple[int, 
     :raises ValueError: no size fits the box's height."""
     x0, y0, x1, y1 = under_box(box, above)
     size = fonts.lay_out(text, x1 - x0 - 2 * pad, y1 - y0, sizes).size
-    rises = fonts.text_bbox(fonts.plain(text), fonts.text_font(size))[1] < fonts.cap_top(size)
+    rises = fonts.text_bbox(text, fonts.text_font(size))[1] < fonts.cap_top(size)
     top = y0 if rises else y0 - 1  # paged_text's ``top``: the capitals 1 px under the box's top, the ink in it
     return paged_text(c, (x0, top, x1, y1), text, align="center", sizes=(size,), fill=fill, pad=pad, top=True)

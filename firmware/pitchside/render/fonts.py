@@ -1,21 +1,21 @@
 """Fonts and glyphs for a 1-bit OLED read from across a pub table.
 
-Two kinds of lettering, chosen after looking at both on a 4x blow-up of a 128x64 frame:
+Two kinds of lettering:
 
-* **Text** (names, labels, prompts): Pillow's built-in FreeType font,
-  ``ImageFont.load_default(size=N)`` (Aileron Regular, embedded in Pillow >= 10.1). Drawn
-  on a mode ``"1"`` image Pillow renders it without anti-aliasing, so it stays crisp; it is
-  proportional, so about 22 capitals fit a 128 px line at 10 px. It ships inside the Pillow
-  wheel (no font files to install on the Pi) and renders identically wherever the same
-  wheel (same FreeType) runs, which the golden images rely on. Only ASCII and ``"…"`` have
-  glyphs in it (``"½"``, ``"×"``, arrows draw as empty boxes): keep text ASCII. Money is
-  the exception a pub needs: the config's currency ``"€"`` or ``"£"`` is drawn as its
-  code, ``"EUR 1.50"``, ``"GBP 1.50"`` (:func:`plain`, applied wherever text is measured
-  or drawn), so a price never shows as a box. At most sizes the font joins a mark to a
-  digit before it (``"8,"``, ``"0-3"``; at 9 px ``"0)"`` reads as a slashed zero):
-  every text is measured and drawn with a blank column between them there (:func:`runs`).
-  Pillow's older bitmap font (``load_default_imagefont()``) was the alternative: crisper
-  cells but a serif Courier-like face, 6 px per character, and noticeably harder to read.
+* **Text** (names, labels, prompts, prices): a pixel font, the X.Org "misc-fixed"
+  character-cell family (public domain; Debian's ``xfonts-base``), in the strikes of
+  :data:`STRIKES`, shipped as PCF files in ``render/pixelfont/`` and loaded by Pillow's
+  FreeType at their design sizes (``ImageFont.truetype``): every pixel is the font
+  designer's, nothing is scaled or hinted. Each strike covers Latin-1, Latin Extended-A
+  and the currency signs (``€ £ ¥ $``...), so a pub's prices and names with accents
+  (``Zoé``, ``Jürgen``) draw as written, and ``0 O``, ``1 l I !`` are distinct shapes
+  at every size (tests/render/test_pixel_font.py). A glyph keeps a blank column at the
+  right of its cell, so two glyphs never join and a space is always a cell wide.
+  ``scripts/pixelfont`` copies the files from Debian's package again.
+
+  Screens ask for text by a **nominal size** (9 to 32, roughly the point size of a
+  text font: 9 the smallest legible, 12 a name); :data:`STRIKES` maps each to the
+  largest strike whose capitals and lines are no taller than the layouts were made for.
 * **Score digits**: seven-segment glyphs drawn as filled rectangles
   (:func:`draw_digits`). At 30 px tall with 4-5 px strokes they read like a real
   scoreboard from metres away, scale to any box without hinting artefacts, and a 1-bit
@@ -29,230 +29,123 @@ exclusive (the Python slice convention), unlike Pillow's inclusive ``rectangle``
 
 from __future__ import annotations
 
+import gzip
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Font = ImageFont.FreeTypeFont
 Box = tuple[int, int, int, int]
 
-MONEY = {"€": "EUR", "£": "GBP"}
-"""Currency signs the font has no glyph for, and the code each is drawn as."""
-_MONEY_RE = re.compile(r"\s*([€£])\s*")
-_SCRATCH = Image.new("1", (1, 1))  # a surface to measure text on
-
-# Text sizes in px (the FreeType size; capitals are about 0.75 of it).
+# Nominal text sizes (see the module docstring).
 LARGE = 12
 MEDIUM = 11
 SMALL = 10
 TINY = 9
 SIZES = (LARGE, MEDIUM, SMALL, TINY)
 
+STRIKES: tuple[tuple[int, str], ...] = (
+    (7, "4x6"),     # capitals 5 px: only where nothing larger fits (the out-of-order frame of a tiny panel)
+    (8, "5x7"),     # capitals 6 px, a cell 5 px wide
+    (9, "6x9"),     # capitals 6 px, descenders 2: a line of capitals in 8 px (one controller page)
+    (10, "6x10"),   # capitals 7 px
+    (12, "7x13"),   # capitals 9 px, 18 characters on 128 px
+    (14, "8x13B"),  # capitals 10 px, bold
+    (16, "9x15B"),  # capitals 10 px, bold and wide
+    (18, "10x20"),  # capitals 13 px: the largest, for every nominal size from 18
+)
+"""Nominal size -> the misc-fixed strike drawn from that size up to the next one."""
+
+
+def strike_name(size: int) -> str:
+    """The name (``"7x13"``) of the strike :func:`text_font` draws nominal ``size`` with.
+
+    :raises ValueError: ``size`` is below the smallest nominal size."""
+    chosen = [name for at, name in STRIKES if at <= size]
+    if not chosen:
+        raise ValueError(f"no text size below {STRIKES[0][0]} px: {size}")
+    return chosen[-1]
+
+
+PIXELFONT = Path(__file__).with_name("pixelfont")
+"""Where the strikes' PCF files are (package data)."""
+
 
 @lru_cache(maxsize=None)
 def text_font(size: int) -> ImageFont.FreeTypeFont:
-    """The text font at ``size`` px (Pillow's embedded FreeType font), cached.
+    """The text font at nominal ``size`` (its strike of :data:`STRIKES`), cached; its
+    ``size`` is the nominal size (what :func:`line_height` and the layouts key on).
 
-    :raises ValueError: ``size`` < 1.
-    :raises ImportError: Pillow was built without FreeType (the PyPI wheels have it).
+    :raises ValueError: ``size`` is below the smallest nominal size.
     """
-    if size < 1:
-        raise ValueError(f"font size must be at least 1 px, not {size}")
-    font = ImageFont.load_default(size=size)
-    if not isinstance(font, ImageFont.FreeTypeFont):  # pragma: no cover - wheel has FreeType
-        raise ImportError("Pillow has no FreeType support: the text font needs it")
+    name = strike_name(size)
+    # Uncompressed in memory: FreeType reading the .gz itself inflates the file again
+    # from its start for each glyph it seeks back to (2-10 ms a line, 0.02 ms this way).
+    pcf = io.BytesIO(gzip.decompress((PIXELFONT / f"{name}.pcf.gz").read_bytes()))
+    font = ImageFont.truetype(pcf, int(name.split("x")[1].rstrip("B")))
+    font.size = size  # the nominal size; FreeType keeps the strike's (Pillow reads it only in font_variant)
     return font
-
-
-def plain(text: str) -> str:
-    """``text`` as the font can draw it: each currency sign of :data:`MONEY` as its
-    code and a space (``"CREDIT €1.50"`` -> ``"CREDIT EUR 1.50"``, ``"1.50£"`` ->
-    ``"1.50 GBP"``); any other text unchanged."""
-    if "€" not in text and "£" not in text:
-        return text
-
-    def code(m: re.Match[str]) -> str:
-        before = " " if m.start() > 0 else ""
-        after = " " if m.end() < len(text) else ""
-        return f"{before}{MONEY[m.group(1)]}{after}"
-
-    return _MONEY_RE.sub(code, text)
 
 
 @lru_cache(maxsize=None)
 def _notdef(size: int) -> bytes:
-    """The mask of the font's "no glyph" box at ``size`` (what a missing char draws)."""
+    """The mask of the font's default glyph at ``size`` (what a char it lacks draws)."""
     return bytes(text_font(size).getmask("\uffff"))
 
 
 def missing_glyphs(text: str, size: int = SMALL) -> str:
-    """The chars of ``text`` (as :func:`plain` draws it) the text font has no glyph
-    for at ``size`` px: each would draw as an empty box. ``""``: all drawable."""
+    """The chars of ``text`` the text font has no glyph for at nominal ``size`` px (each
+    would draw as the font's default glyph or nothing). ``""``: all drawable."""
     font = text_font(size)
     out = []
-    for ch in dict.fromkeys(plain(text)):
-        if not ch.isspace() and bytes(font.getmask(ch)) == _notdef(size):
+    for ch in dict.fromkeys(text):
+        if ch.isspace():
+            continue
+        mask = font.getmask(ch)
+        if mask.getbbox() is None or bytes(mask) == _notdef(size):
             out.append(ch)
     return "".join(out)
 
 
+_SCRATCH_PAD = 4
+
+
 @lru_cache(maxsize=8192)
 def text_bbox(text: str, font: Font) -> Box:
-    """The ink box of ``text`` drawn at (0, 0) with ``font`` (``draw.textbbox`` with
-    anchor ``"la"``; of a text in :func:`runs`, the box covering each run's where it
-    goes), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. Empty text: (0, 0, 0, 0).
+    """The ink box of ``text`` drawn at (0, 0) with ``font`` (anchor ``"la"``: the top
+    of the font's cell), as ``(x0, y0, x1, y1)``, x1/y1 exclusive. A text without ink
+    (empty, spaces): (0, 0, 0, 0).
 
-    Cached: a screen measures the same few strings on every frame, and FreeType layout
-    was most of a frame's rendering time (bench/README.md)."""
-    if not text:
+    Cached: a screen measures the same few strings on every frame."""
+    if not text or text.isspace():
         return (0, 0, 0, 0)
-    placed = runs(text, font)
-    if len(placed) == 1:
-        return _font_bbox(placed[0][1], font)
-    boxes = []
-    for x, run in placed:
-        bx0, by0, bx1, by1 = _framed(run, font)[0]
-        boxes.append((x + bx0, by0, x + bx1, by1))
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-@lru_cache(maxsize=8192)
-def _font_bbox(text: str, font: Font) -> Box:
-    """``draw.textbbox`` of ``text`` (already :func:`plain`) at (0, 0), anchor ``"la"``:
-    the box of the font's own layout of it, in one piece."""
-    if not text:
+    mask = _cell_mask(text, font)
+    box = mask.getbbox()
+    if box is None:
         return (0, 0, 0, 0)
-    x0, y0, x1, y1 = ImageDraw.Draw(_SCRATCH).textbbox((0, 0), text, font=font)
-    return (int(x0), int(y0), int(x1), int(y1))
-
-
-def is_mark(ch: str) -> bool:
-    """Whether ``ch`` is a mark: not a letter, a digit or whitespace (``","``,
-    ``")"``, ``":"``, ``"-"``, ``"."``...)."""
-    return not (ch.isalnum() or ch.isspace())
-
-
-@lru_cache(maxsize=8192)
-def runs(text: str, font: Font) -> tuple[tuple[int, str], ...]:
-    """``text`` (as :func:`plain` draws it) as the runs it is drawn in, ``(x, run)``
-    with x in px from the text's origin: one run ``((0, text),)``, the font's own
-    layout, unless a mark (:func:`is_mark`) after a digit would join it at this size:
-    no blank column between the digit's lit columns and the mark's as the font lays
-    them out (``"2,"``, ``"10)"``, ``"6:"``, ``"3-2"``; at 9 px ``"0)"`` read as a
-    slashed zero; every panel size). Which pairs join depends on the size and on the digit and
-    the mark alone (:func:`_pair_joins`: the font's 1-bit advances are whole px, so what
-    comes before them does not move them apart); it is measured, never listed.
-
-    There the mark (with any marks right after it) starts a run, moved right so that
-    exactly one blank column parts its lit columns from the digit's (lit columns, not
-    the font's boxes, which include side bearings). When the mark still has room before
-    the next ink, the rest is a run where the font put it: the text is no wider, and a
-    line laid out around it does not move. Room is 2 blank columns before a space (the
-    mark reads with the digit, not the next word: ``"2, B"``) and 1 before anything
-    else (``"0-3"``, ``"12:30"``: a blank column on either side). Otherwise the rest
-    moves right with the mark (``"10)"`` at the end, ``"8, A"`` at 9 px). The runs of
-    such a text are each drawn as the font lays them out after a capital
-    (:func:`_framed`), and the joins are measured so."""
-    text = plain(text)
-    out: list[tuple[int, str]] = []
-    x, start, i = 0, 0, 1  # x: where the run from ``start`` is drawn
-    while i < len(text):
-        if not (text[i - 1].isdigit() and is_mark(text[i]) and _pair_joins(text[i - 1], text[i], font)):
-            i += 1
-            continue
-        before = text[start:i]
-        out.append((x, before))
-        mark_x = x + _lit_columns(before, font)[1] + 1 - _lit_columns(text[i], font)[0]
-        j = i + 1
-        while j < len(text) and is_mark(text[j]):
-            j += 1
-        marks, rest = text[i:j], text[j:]
-        rest_x = x + round(font.getlength(text[start:j], mode="1"))  # where the font puts the rest
-        lit = _lit_columns(rest, font)
-        room = 2 if rest[:1].isspace() else 1  # blank columns the mark keeps before the next ink
-        if lit[1] > lit[0] and rest_x + lit[0] - (mark_x + _lit_columns(marks, font)[1]) >= room:
-            out.append((mark_x, marks))
-            x, start, i = rest_x, j, j + 1
-        else:
-            x, start, i = mark_x, i, i + 1
-    out.append((x, text[start:]))
-    return tuple(out)
-
-
-_AFTER = "H "
-"""What each run of a text in :func:`runs` is laid out after (then cut away): as in
-the middle of a text. Drawn alone, a run starts the font's layout afresh: a first
-glyph with a negative side bearing moves the rest a column, and the rows a glyph sits
-on follow the tallest outline box in the string (a comma or a "." alone sits a row
-high at 9 px, "<" and ">" at 12-22 px)."""
+    p = _SCRATCH_PAD
+    return (box[0] - p, box[1] - p, box[2] - p, box[3] - p)
 
 
 @lru_cache(maxsize=4096)
-def _framed(run: str, font: Font) -> tuple[Box, tuple[tuple[int, int], Image.Image] | None]:
-    """``run`` as the font lays it out after :data:`_AFTER`, with the "H" on the rows
-    it has alone: its box from the run's origin (the font's box of the two, covering
-    the run's ink) and its lit pixels ``((x, y), mask)`` from the run's origin
-    (None without ink). No glyph's ink reaches left of the space after the "H", at any
-    size (tests/render/test_mark_after_digit.py), so the run is what lies right of the
-    "H"'s columns."""
-    both = _font_bbox(_AFTER + run, font)
-    at, (hx0, hy0, hx1, _) = _frame(font)
-    ox, oy = 2 - min(0, both[0]), 2 - min(0, both[1])
-    size = (both[2] + ox + 2, max(both[3], _font_bbox(_AFTER, font)[3]) + oy + 2)
-    b = Image.new("1", size, 0)
-    ImageDraw.Draw(b).text((ox, oy), _AFTER + run, font=font, fill=1)
-    hb = b.crop((0, 0, ox + hx1, size[1])).getbbox()
-    if hb is None:  # pragma: no cover - "H" always has ink
-        raise ValueError(f"{_AFTER!r} draws no ink in this font")
-    dy = oy + hy0 - hb[1]  # the "H" on its own rows
-    rest = b.crop((ox + hx1, 0, size[0], size[1]))
-    lit = rest.getbbox()
-    box = (_font_bbox(run, font)[0], both[1] + dy, both[2] - at, both[3] + dy)  # the font's box, "H" on its rows
-    if lit is None:
-        return box, None
-    x0, y0 = hx1 + lit[0] - at, lit[1] - oy + dy
-    x1, y1 = x0 + lit[2] - lit[0], y0 + lit[3] - lit[1]
-    box = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
-    return box, ((x0, y0), rest.crop(lit))
+def _cell_mask(text: str, font: Font) -> Image.Image:
+    """``text`` drawn at (pad, pad) on a blank mode "1" image with room around it."""
+    p = _SCRATCH_PAD
+    w = round(font.getlength(text)) + 2 * p
+    img = Image.new("1", (w, _cell_height(font) + 2 * p), 0)
+    ImageDraw.Draw(img).text((p, p), text, font=font, fill=1)
+    return img
 
 
-@lru_cache(maxsize=64)
-def _frame(font: Font) -> tuple[int, Box]:
-    """Where a run starts after :data:`_AFTER` (px) and the "H"'s lit box drawn at
-    (0, 0) alone (x1/y1 exclusive)."""
-    box = _font_bbox(_AFTER, font)
-    ox, oy = 2 - min(0, box[0]), 2 - min(0, box[1])
-    img = Image.new("1", (box[2] + ox + 2, box[3] + oy + 2), 0)
-    ImageDraw.Draw(img).text((ox, oy), _AFTER, font=font, fill=1)
-    lit = img.getbbox()
-    if lit is None:  # pragma: no cover - "H" always has ink
-        raise ValueError(f"{_AFTER!r} draws no ink in this font")
-    return round(font.getlength(_AFTER, mode="1")), (lit[0] - ox, lit[1] - oy, lit[2] - ox, lit[3] - oy)
-
-
-def _lit_columns(text: str, font: Font) -> tuple[int, int]:
-    """The columns ``text``'s lit pixels span drawn at x = 0 as a run
-    (:func:`_framed`), ``(first, last + 1)``; ``(0, 0)`` for no ink."""
-    placed = _framed(text, font)[1]
-    return (0, 0) if placed is None else (placed[0][0], placed[0][0] + placed[1].width)
-
-
-@lru_cache(maxsize=4096)
-def _pair_joins(digit_ch: str, mark: str, font: Font) -> bool:
-    """Whether ``mark`` drawn right after ``digit_ch`` (in one piece, as a run is:
-    :func:`_framed`) has no blank column between its lit pixels and the digit's: the
-    column after the digit's last lit one is lit, or nothing is lit past it. Columns
-    only: the rows a glyph sits on may move with the mark (:data:`_AFTER`)."""
-    digit = _lit_columns(digit_ch, font)[1]  # the column after the digit's last
-    placed = _framed(digit_ch + mark, font)[1]
-    if placed is None or digit == 0:
-        return False
-    (x, _), mask = placed
-    lit = [x + i for i, v in enumerate(mask.convert("L").reduce((1, mask.height)).tobytes()) if v]
-    return digit in lit or not any(c > digit for c in lit)
+@lru_cache(maxsize=None)
+def _cell_height(font: Font) -> int:
+    ascent, descent = font.getmetrics()
+    return int(ascent + descent)
 
 
 def text_width(text: str, font: Font) -> int:
@@ -285,7 +178,7 @@ def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] 
     usable = [s for s in sizes if line_height(s) <= max_height]
     if not usable:
         raise ValueError(f"no font size in {sizes} fits {max_height} px of height")
-    text = " ".join(plain(text).split())
+    text = " ".join(text.split())
     for size in usable:
         font = text_font(size)
         if text_width(text, font) <= max_width:
@@ -296,6 +189,21 @@ def fit_text(text: str, max_width: int, max_height: int, sizes: tuple[int, ...] 
 MIN_LEGIBLE = TINY
 """The smallest text size in px a player reads at arm's length on a 128x64 panel: text
 that does not fit at it is paged (:func:`lay_out`), never cut."""
+
+CAPITALS_TINY = 8
+"""The 5x7 strike: capitals 6 px tall, as tall as the smallest legible size's (6x9), in
+5 px cells where that one's are 6. A line all in capitals may take it after the sizes
+a layout offers (:func:`capitals_sizes`); lower case in it is too small to read."""
+
+
+def capitals_sizes(text: str, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """``sizes`` and, for a ``text`` without lower case whose smallest size is
+    :data:`MIN_LEGIBLE`, :data:`CAPITALS_TINY` after them: a warning in capitals
+    (``"! JOURNAL MOVED ASIDE"``) on one line where 6 px cells would page it."""
+    if sizes and sizes[-1] == MIN_LEGIBLE and text == text.upper():
+        return (*sizes, CAPITALS_TINY)
+    return sizes
+
 
 MARKER_W = 3
 """Px a paged text gives up at the right of its box for the page marker
@@ -331,8 +239,7 @@ def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, 
     on one page. When it fits at none, it is wrapped at the smallest size that fits the
     height, ``marker`` px narrower (room for the page marker), and split into pages of
     that many lines. A word wider than the box is broken between letters. Whitespace is
-    collapsed first. Widths are the drawn ones (:func:`text_width`: a mark after a
-    digit parted from it, :func:`runs`).
+    collapsed first. Widths are the drawn ones (:func:`text_width`).
 
     :param capitals: the text is in capitals (the one-page line of
         render/event_line.py): a size fits the height when :func:`capitals_height`
@@ -345,7 +252,7 @@ def lay_out(text: str, width: int, height: int, sizes: tuple[int, ...] = SIZES, 
         raise ValueError(f"no font size in {sizes} fits {height} px of height")
     if width < 1:
         raise ValueError(f"no room for text: width {width} px")
-    words = tuple(plain(text).split())
+    words = tuple(text.split())
     if not words:
         return Paged(usable[0], ((),))
     slack = 2 if max_lines > 1 else 0  # room for marks above the capitals and below the descenders
@@ -416,8 +323,8 @@ def line_height(size: int) -> int:
     """Pixels a line of text at ``size`` needs, from the top of the tallest capital or
     digit to the bottom of a descender (``"g"``), with no extra leading."""
     font = text_font(size)
-    top = text_bbox("0AH|", font)[1]
-    bottom = text_bbox("gjpqy|", font)[3]
+    top = text_bbox("0AH", font)[1]
+    bottom = text_bbox("gjpqy", font)[3]
     return bottom - top
 
 
@@ -520,22 +427,11 @@ def text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
-    """``text`` rasterised once into a mode "1" mask the size of its ink box, each of
-    its :func:`runs` where it goes: a screen draws the same strings frame after frame,
-    and FreeType rendering was most of a frame's time (bench/README.md). Pasting the
-    mask gives the same pixels."""
+    """``text`` rasterised once into a mode "1" mask the size of its ink box: a screen
+    draws the same strings frame after frame. Pasting the mask gives the same pixels."""
     bx0, by0, bx1, by1 = text_bbox(text, font)
-    mask = Image.new("1", (bx1 - bx0, by1 - by0), 0)
-    placed = runs(text, font)
-    if len(placed) == 1:
-        ImageDraw.Draw(mask).text((-bx0, -by0), placed[0][1], font=font, fill=1)
-        return mask
-    for x, run in placed:
-        ink = _framed(run, font)[1]
-        if ink is not None:
-            (dx, dy), lit = ink
-            mask.paste(1, (x + dx - bx0, dy - by0), lit)
-    return mask
+    p = _SCRATCH_PAD
+    return _cell_mask(text, font).crop((bx0 + p, by0 + p, bx1 + p, by1 + p))
 
 
 # --- seven-segment digits ------------------------------------------------------------

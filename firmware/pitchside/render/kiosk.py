@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from PIL import Image, ImageChops
 
-from pitchside.render import screen
+from pitchside.render import fonts, screen
 from pitchside.render.message import draw_message
 from pitchside.render.panel import INK, PAPER, Canvas, Panel
 from pitchside.render.view import Prompt
@@ -100,12 +100,13 @@ def _attract(view: AttractView, c: Canvas) -> None:
     if lines:
         box = (0, title_box[3] + 1, w, bottom)
         if reduced:
-            paged_text(c, box, " ".join(lines), align="center", sizes=(10, 9))
-        else:
+            text = " ".join(lines)
+            paged_text(c, box, text, align="center", sizes=fonts.capitals_sizes(text, (10, 9)))
+        else:  # a line in capitals (a price: "CREDIT €0.50  GAME €1.50") may take the 5x7 strike
             row = (box[3] - box[1]) // len(lines)
             for i, line in enumerate(lines):
                 paged_text(c, (0, box[1] + i * row, w, box[1] + (i + 1) * row), line, align="center",
-                           sizes=(14, 12, 11, 10, 9))
+                           sizes=fonts.capitals_sizes(line, (14, 12, 11, 10, 9)))
     dx, dy = view.shift
     if dx or dy:
         c.image.paste(ImageChops.offset(c.image, dx, dy))
@@ -131,9 +132,9 @@ def _menu(view: MenuView, c: Canvas) -> None:
         chosen = i == view.cursor  # in inverse video: an outline touched the capitals
         if chosen:
             c.draw.rectangle((0, y, w - 1, y + row_h - 1), fill=INK)
-        ink = PAPER if chosen else INK
-        paged_text(c, (2, y, w // 2, y + row_h), label, sizes=(12, 11, 10, 9), fill=ink)
-        paged_text(c, (w // 2, y, w - 2, y + row_h), value, align="right", sizes=(12, 11, 10, 9), fill=ink)
+        ink = PAPER if chosen else INK  # the text a row clear of the bar's top and bottom
+        paged_text(c, (2, y + 1, w // 2, y + row_h - 1), label, sizes=(12, 11, 10, 9), fill=ink)
+        paged_text(c, (w // 2, y + 1, w - 2, y + row_h - 1), value, align="right", sizes=(12, 11, 10, 9), fill=ink)
         y += row_h
     paged_text(c, (0, h - row_h, w, h), view.hint, align="center", sizes=(12, 11, 10, 9))
 

@@ -28,7 +28,7 @@ def draw_message(c: Canvas, title: str, lines: Sequence[str]) -> None:
     shown = [line for line in lines if line.strip()]
     if not shown:
         return
-    line_h = 11 if c.layout != "tall" else 14
+    line_h = 10 if c.layout != "tall" else 14  # the pixel font's 6x10 lines (9 px) and a row between
     sizes = (12, 11, 10, 9) if c.layout == "tall" else (10, 9)
     room = max(1, (h - title_h - 1) // line_h)
 

@@ -15,7 +15,7 @@ from pitchside.render.panel import INK, PAPER, Canvas, Panel
 from pitchside.render.widgets import MIN_SIZE, paged_bar, paged_text
 
 TITLE = "OUT OF ORDER"
-LINES = ("Sorry, not running.", "Please tell the staff.")
+LINES = ("Not running.", "Call the staff.")
 """What a full-size panel says under :data:`TITLE`."""
 
 TITLE_H = 14
@@ -54,7 +54,8 @@ def body_lines(width: int, height: int) -> tuple[int, tuple[str, ...]]:
     """``(font size, lines)`` shown under the title in a ``width`` x ``height`` px body:
     :data:`LINES` at the largest of SMALL/TINY where each fits one line (else TINY,
     word-wrapped, never cut), as many whole :data:`LINES` as fit the height, the last
-    ones kept ("Please tell the staff." is what a player must read)."""
+    ones kept ("Call the staff." is what a player must read; both fit one line of
+    the pixel font's 6 px cells on a 96 px wide panel)."""
     room_w = width - 2  # paged_text keeps 1 px clear at each edge
     fits = [s for s in (fonts.SMALL, fonts.TINY)
             if all(fonts.text_width(t, fonts.text_font(s)) <= room_w for t in LINES)]

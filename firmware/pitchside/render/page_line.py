@@ -7,6 +7,7 @@ capitals' bottom row is the last row of a page, whatever the font size chosen: c
 of up to 8 px stay in that page, and only the descenders reach the page below; at 9
 and 10 px the top row of a tall lower-case letter (l, f, b, d) is the page above's last
 row (tests/render/test_page_line.py), so a text with one costs that page's columns too.
+A paged line's page marker stays in the capitals' page as well.
 """
 
 from __future__ import annotations
@@ -37,4 +38,5 @@ def page_line(c: Canvas, box: Box, text: str, *, page_end: int, align: Align = "
     font = fonts.text_font(size)
     cap_h = fonts.text_bbox("0AH", font)[3] - fonts.cap_top(size)
     top = max(y0, page_end - cap_h - 1)  # paged_text's ``top`` puts the capitals 1 px under it
-    return widgets.paged_text(c, (x0, top, x1, y1), text, align=align, sizes=(size,), fill=fill, pad=pad, top=True)
+    return widgets.paged_text(c, (x0, top, x1, y1), text, align=align, sizes=(size,), fill=fill, pad=pad, top=True,
+                              marker_end=page_end)

@@ -76,7 +76,8 @@ class PichenotteView:
         entry empty with the cursor on A15.
     :param prompt: a message that takes the prompt line (a notice, a warning) or the
         screen (a refusal).
-    :param names: what to call sides A and B on screen (ASCII; paged when long).
+    :param names: what to call sides A and B on screen (any letters the pixel font has:
+        Zoé, Jürgen; paged when long).
     """
 
     state: State

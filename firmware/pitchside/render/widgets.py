@@ -209,7 +209,7 @@ def page_marker(draw: ImageDraw.ImageDraw, box: Box, page: int, pages: int, fill
 
 def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: tuple[int, ...] = fonts.SIZES,
                fill: int = INK, pad: int = 1, max_lines: int = 1, leading: int = 1, top: bool = False,
-               capitals: bool = False) -> Box:
+               capitals: bool = False, marker_end: int | None = None) -> Box:
     """Draw ``text`` inside ``box`` in the largest size of ``sizes`` it fits at, on up
     to ``max_lines`` lines (:func:`pitchside.render.fonts.lay_out`); text that fits at
     none is paged: the canvas's page of it shows, with a :func:`page_marker`, and the
@@ -223,9 +223,6 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     through :func:`fonts.draw_text` when that is not the module's own function (the
     text-fit checker of the tests wraps it to see every text).
 
-    A mark after a digit is drawn a blank column clear of it wherever the font would
-    join them (:func:`pitchside.render.fonts.runs`, in the placement every text shares).
-
     :param pad: px kept clear at the left and right edges.
     :param top: the first line's capitals 1 px under the top of the box (room for a
         parenthesis above them; a layout that keeps a line's capitals in one controller
@@ -233,14 +230,17 @@ def paged_text(c: Canvas, box: Box, text: str, *, align: Align = "left", sizes: 
     :param capitals: ``text`` is in capitals: a size fits the box's height when its
         capitals and their marks do (:func:`pitchside.render.fonts.capitals_height`;
         the one-page line, render/event_line.py).
+    :param marker_end: the row (exclusive) the page marker ends on, None: the box's
+        bottom (a line kept in one controller page keeps its marker there too).
     :returns: the ink box of the lines drawn ((x0, y0, x0, y0) for no text).
     :raises ValueError: no size fits the box's height.
     """
     plan = _text_plan(box, text, align, sizes, pad, max_lines, leading, top, capitals)
     n = len(plan.pages)
     k = c.paged(n)
-    if n > 1:
-        page_marker(c.draw, box, c.page % n, n, fill)
+    if n > 1:  # with ``top``, from the capitals' row down: the row over them stays clear
+        page_marker(c.draw, (box[0], box[1] + top, box[2], box[3] if marker_end is None else marker_end),
+                    c.page % n, n, fill)
     if fonts.draw_text is _DRAW_TEXT:  # no one listens to draw_text: its masks, as it would draw them
         covered, masks = plan.stamps[k]
         fonts.draw_masks(c.draw, masks, fill)
@@ -349,11 +349,12 @@ def paged_bar(c: Canvas, box: Box, text: str, *, inverse: bool, align: Align = "
 
 def prompt_line(c: Canvas, box: Box, prompt: Prompt, sizes: tuple[int, ...] = fonts.SIZES) -> Box:
     """The bottom line on a canvas: an info prompt plain, a refusal in inverse
-    video, a warning in inverse video after a ``"!"``; paged when long."""
+    video, a warning in inverse video after a ``"!"``; paged when long. A text in
+    capitals may also take the 5x7 strike (:func:`pitchside.render.fonts.capitals_sizes`)."""
     if prompt.kind == "info":
-        return paged_bar(c, box, prompt.text, inverse=False, sizes=sizes)
+        return paged_bar(c, box, prompt.text, inverse=False, sizes=fonts.capitals_sizes(prompt.text, sizes))
     text = f"! {prompt.text}" if prompt.kind == "warning" else prompt.text
-    return paged_bar(c, box, text, inverse=True, sizes=sizes)
+    return paged_bar(c, box, text, inverse=True, sizes=fonts.capitals_sizes(text, sizes))
 
 
 def side_tag(name: str, side: str, shooter: str | None) -> str:

@@ -40,10 +40,14 @@ def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, board: rules.Board, 
     """The pitch map with its top-left corner at (``x0``, ``y0``) on a canvas of inks;
     returns its box.
 
-    A's pieces are solid blocks (:data:`SIDE_A`), B's hollow rings (:data:`SIDE_B`;
-    on 3 px squares two diagonal dots); the goal mouths are gaps in the goal lines; the
+    A's pieces are solid blocks (:data:`SIDE_A`); B's are hollow rings (:data:`SIDE_B`)
+    where a piece is 4 px or more, a cross (its corners and centre: a block with its
+    edges' middles dark, told from A's solid one on the 128x64 panel's 3 px pieces) at
+    3 px, two diagonal dots at 2; the goal mouths are gaps in the goal lines; the
     white-area squares have two dim dots and the centre line is dotted dim
-    (:data:`DIM`); the ``cursor`` square is inverted, the ``pick`` square framed.
+    (:data:`DIM`). A move being entered: the ``pick`` square (the piece chosen) framed,
+    the ``cursor`` square (where it goes) inverted, and a dotted line between their
+    centres, so the piece and its target read as one move.
     """
     pitch = make_pitch(options.white_area, options.grass)
     w, h = map_size(cell)
@@ -52,6 +56,8 @@ def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, board: rules.Board, 
     for y in range(y0 + 2, y0 + h - 1, 2):
         draw.point((cx, y), fill=DIM)
     size = piece_size(cell)
+    if pick is not None and cursor is not None and pick != cursor:
+        _move_line(draw, x0, y0, cell, pick, cursor)
     for sq in range(COLS * ROWS):
         r, c = row_of(sq), col_of(sq)
         sx, sy = x0 + (c - 1) * cell, y0 + r * cell
@@ -74,6 +80,22 @@ def draw_pitch(draw: ImageDraw.ImageDraw, x0: int, y0: int, board: rules.Board, 
             draw.rectangle(box, fill=PAPER if on_cursor else SIDE_A)
         elif size <= 2:
             draw.point([(sx + 1, sy + 1), (sx + 2, sy + 2)], fill=PAPER if on_cursor else SIDE_B)
+        elif size == 3:
+            draw.rectangle(box, fill=INK if on_cursor else PAPER)
+            draw.point([(sx + 1, sy + 1), (sx + 3, sy + 1), (sx + 2, sy + 2), (sx + 1, sy + 3), (sx + 3, sy + 3)],
+                       fill=PAPER if on_cursor else SIDE_B)
         else:
             draw.rectangle(box, outline=PAPER if on_cursor else SIDE_B, fill=INK if on_cursor else PAPER)
     return (x0, y0, x0 + w, y0 + h)
+
+
+def _move_line(draw: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, pick: int, cursor: int) -> None:
+    """Dots every other px from the centre of the ``pick`` square to the ``cursor``'s
+    (the pieces drawn after it cover their own squares)."""
+    def centre(sq: int) -> tuple[int, int]:
+        return x0 + (col_of(sq) - 1) * cell + (cell + 1) // 2, y0 + row_of(sq) * cell + (cell + 1) // 2
+
+    (ax, ay), (bx, by) = centre(pick), centre(cursor)
+    steps = max(abs(bx - ax), abs(by - ay))
+    for i in range(0, steps + 1, 2):
+        draw.point((ax + round((bx - ax) * i / steps), ay + round((by - ay) * i / steps)), fill=INK)

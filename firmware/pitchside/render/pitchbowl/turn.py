@@ -241,7 +241,8 @@ def _loss_words(view: PitchBowlView) -> tuple[str, ...]:
         # The scorer kicks the kick-off that follows (PB-27), so while the touchdown is
         # the last loss the kicker is its scorer: the loss's side is the one that lost the
         # initiative, which is not the scorer's when he intercepted the Pass (PB-23).
-        return (f"{view.name(view.state.kicker or loss.side)} scored - kick-off", "TOUCHDOWN")
+        scorer = view.name(view.state.kicker or loss.side)
+        return (f"{scorer} scored - kick-off", f"{scorer} scored", "TOUCHDOWN")
     cause = CAUSE_WORDS[loss.cause]
     return (f"{name} lost it - {cause}", f"{name} lost - {cause}", f"LOST - {cause}", cause)
 

@@ -26,9 +26,8 @@ Layouts (rows in px, y0-y1 exclusive), main screen:
 
 * 128x64 "standard" (and 96x48 "small", scaled): names 0-11 with the turn arrow in
   the controller's page 0, digits 12-40, status capitals in page 5 (40-48), the bottom
-  line's capitals ending on page 6's last row at each size (descenders below,
-  :mod:`pitchside.render.page_line`), at 10 or 9 px (11 px has the same 8 px capitals
-  as 10, only wider). What to do at the board is that line after a solid arrow, not an
+  line in page 6 alone: the pixel font's 6x9 strike, its capitals ending on row 53 and
+  its descenders on rows 54-55 (:mod:`pitchside.render.page_line`). What to do at the board is that line after a solid arrow, not an
   inverse bar over pages 6 and 7. A score change then sends about 25 % of a full frame
   (tests/bench/test_pitchnut_bus.py).
 * 128x32 "reduced": per side the colour's letter and 21 px digits with the arrow; the bottom
@@ -88,7 +87,7 @@ class _Rows:
 
 _ROWS = {
     "standard": _Rows(names=(0, 11), digits=(12, 40), status=(40, 49), bottom=(47, 64), arrow=(5, 7), top=True,
-                      bottom_sizes=(10, 9), page_end=56, arrow_top=1, disc=False),
+                      bottom_sizes=(9,), page_end=54, arrow_top=1, disc=False),
     "small": _Rows(names=(0, 10), digits=(11, 29), status=(29, 38), bottom=(36, 48), name_sizes=(10, 9),
                    bottom_sizes=(10, 9), top=True),
     "reduced": _Rows(names=None, digits=(0, 21), status=None, bottom=(22, 32), bottom_sizes=(10, 9)),
@@ -147,7 +146,8 @@ def _bottom(c: Canvas, view: PitchnutView, box: Box, default: str, *, sizes: tup
         prompt_line(c, bar, p, sizes)
     elif view.action and page_end is not None:
         x0, y0, x1, y1 = box
-        triangle(c.draw, (x0, page_end - 8, x0 + 4, page_end), "right", fill=INK)
+        page = (page_end - 1) // 8 * 8  # the controller page the line's capitals are in
+        triangle(c.draw, (x0, page, x0 + 4, page + 8), "right", fill=INK)
         page_line(c, (x0 + 5, y0, x1, y1), view.action, page_end=page_end, align="left", sizes=sizes, pad=1)
     elif view.action:
         paged_bar(c, bar, view.action, inverse=True, sizes=sizes, max_lines=lines)
