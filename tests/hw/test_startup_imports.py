@@ -186,5 +186,5 @@ def test_pitchside_run_builds_the_parsers_of_the_sub_commands_but_not_of_their_o
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["command"] == "run"
     assert result["made"] == ["pitchside", *(f"pitchside {c}" for c in (
-        "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "club", "run",
+        "replay", "check-config", "history", "export", "tournament", "audits", "web", "league", "club", "region", "run",
         "sim", "wiring"))]
