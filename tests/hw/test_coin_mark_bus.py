@@ -32,4 +32,4 @@ def test_a_credit_change_in_the_corner_sends_a_few_bytes(tmp_path: Path) -> None
         assert ram.shows(compose(replace(frame, mark=mark)).image)  # the panel holds exactly that frame
         sent[mark] = ram.command_bytes + ram.data_bytes
     print(f"\ncredit mark changes on the Pichenotte main screen: {sent} B (a full frame is 1,030 B)")
-    assert sent == {"€0.50": 10, "€1.00": 22, "€10.50": 28}
+    assert sent == {"€0.50": 10, "€1.00": 19, "€10.50": 26}

@@ -32,12 +32,13 @@ OLED, so a change of credit sends only that page's columns under the mark."""
 
 
 def draw_mark(image: Image.Image, text: str, ink: int | tuple[int, int, int] = 1) -> int:
-    """Draw ``text`` (``"$1.50"``) in the smallest text size into the top left corner of
-    ``image`` (changed in place), on a cleared box :data:`MARK_H` px high with a column
-    of space after it. :returns: the box's width in px."""
-    font = fonts.text_font(fonts.TINY)
-    w = min(image.width, fonts.text_width(text, font) + 2)
+    """Draw ``text`` (``"$1.50"``) in the 5x7 strike (:data:`~pitchside.render.fonts.CAPITALS_TINY`:
+    a sign and digits, their ink in rows 1-6, so ``$`` and ``£`` stay inside the page)
+    into the top left corner of ``image`` (changed in place), on a cleared box
+    :data:`MARK_H` px high with a column of space before and after it. :returns: the box's width in px."""
+    font = fonts.text_font(fonts.CAPITALS_TINY)
+    w = min(image.width, fonts.text_width(text, font) + 3)
     d = ImageDraw.Draw(image)
     d.rectangle((0, 0, w - 1, MARK_H - 1), fill=_paper(image))
-    fonts.draw_text(d, (0, 1), text, font, fill=ink)  # type: ignore[arg-type]
+    fonts.draw_text(d, (1, 1), text, font, fill=ink)  # type: ignore[arg-type]  # a column clear of the bezel
     return w
