@@ -87,3 +87,12 @@ def test_a_restart_after_every_journaled_input_shows_the_frame_the_live_table_sh
     restarts, problems = checked(game, tmp_path_factory)
     assert restarts >= 3
     assert problems == []
+
+
+def test_a_restart_after_each_master_move_draft_shows_the_line_up_set(tmp_path: Path) -> None:
+    """Master Move's line-up moved on the panel and not sent is journaled: a restart
+    after each such move (and after the draft dropped) rebuilds the line-ups shown
+    (the digest includes them)."""
+    drafts: list[int] = []
+    restarts, problems = restart_check("mastermove", tmp_path / "journal.db", presses=120, seed=5, drafts=drafts)
+    assert (restarts, problems, drafts) == (16, [], [15, 47, 65, 75])
