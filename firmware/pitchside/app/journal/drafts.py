@@ -12,6 +12,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from pitchside.core.sides import Side
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS drafts (
     match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
@@ -22,7 +24,7 @@ CREATE TABLE IF NOT EXISTS drafts (
 """
 """Per match and side, the draft shown and not sent (a replay line's JSON)."""
 
-DraftRow = tuple[str, str | None]
+DraftRow = tuple[Side, str | None]
 """One side's draft to write: ``(side, line)``; ``line`` None deletes the side's row
 (back to the game's own proposal)."""
 
