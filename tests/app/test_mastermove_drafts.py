@@ -15,13 +15,15 @@ from typing import Any
 from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.runtime import Runtime, TableParts
+from pitchside.core.pricing import Credit, Pricing
 from pitchside.core.rules import mastermove as rules
 from pitchside.render import screen
 from pitchside.render.view import Prompt
-from pitchside.signals.events import ButtonPressed, ButtonReleased
+from pitchside.signals.events import ButtonPressed, ButtonReleased, CoinInserted
 from pitchside.tables import mastermove as mt
 from pitchside.tables.effects import Accepted, DraftChanged
 from pitchside.tables.kiosk import KioskSettings
+from support.credits_table import ledger
 
 NAMES = ("Ann", "Bob")
 SIZE = (128, 64)
@@ -139,10 +141,12 @@ class DraftsAtShow:
         self.images.append(image.tobytes())
 
 
-def start(db: Path, clock: Clock) -> tuple[Journal, Recorder, Runtime, DraftsAtShow]:
+def start(
+    db: Path, clock: Clock, pricing: Pricing | None = None
+) -> tuple[Journal, Recorder, Runtime, DraftsAtShow]:
     j = Journal.open(db)
     rec = Recorder(j, clock)
-    settings = replace(KioskSettings(), app=mt.APP)
+    settings = replace(KioskSettings(), app=mt.APP, pricing=pricing)
     table = rec.resume(mt.new_table(names=NAMES))
     sink = DraftsAtShow(db)
     rt = Runtime(table, TableParts(sink, lambda: "A", clock, recorder=rec, size=SIZE, settings=settings))
@@ -229,3 +233,23 @@ def test_a_draft_the_storage_refuses_is_kept_in_memory_with_not_saving_on_the_di
     assert (rt.state.match.inputs, rt.state.drafts.A) == ([rules.Lineup("A", MOVED_A)], MOVED_A)
     assert j.lines(-1)[1:] == [MOVED_A_LINE[:-1] + ', "at": 5.0}']  # 107 s, the match started at 102
     j.close()
+
+
+def test_on_a_pay_to_play_table_the_draft_that_stores_the_match_pays_for_it(tmp_path: Path) -> None:
+    """A restart during the line-up goes back to the match (paid), never to a free one."""
+    db, clock = tmp_path / "j.db", Clock()
+    prices = Pricing(coins=((2, 100),), game=100)
+    j, rec, rt, sink = start(db, clock, prices)
+    rt.post(CoinInserted("coin_slot", clock.t, 2))
+    presses(rt, clock, "shot_done", "shot_done", "plus", "shot_done")
+    assert (rt.kiosk.reserved, j.balance()) == (100, (100, 100))  # reserved, not yet spent
+    presses(rt, clock, "shot_done")  # the first draft: the match stored, and paid
+    assert (rt.kiosk.reserved, rt.kiosk.credit, j.balance()) == (0, Credit(0, 0), (0, 0))
+    j.close()
+    clock2 = Clock(5.0)
+    j2, rec2, rt2, _ = start(db, clock2, prices)
+    assert (rt2.kiosk.mode, rt2.kiosk.credit, rt2.state.drafts.A) == ("playing", Credit(0, 0), MOVED_A)
+    presses(rt2, clock2, "shot_done")  # no cursor after a restart: A's line-up sent, no second payment
+    assert ledger(db) == [("coin", 100, 100, None), ("spend", -100, 0, 1)]  # paid once, by the draft's match
+    assert (j2.lines(1)[1:], rt2.kiosk.credit) == ([MOVED_A_LINE[:-1] + ', "at": 1.0}'], Credit(0, 0))
+    j2.close()

@@ -150,14 +150,16 @@ class Recorder:
     def draft(self, effect: table.DraftChanged, ts: TableLike) -> None:
         """Store a side's draft shown and not sent (``ts``: the table showing it), durable
         when this returns: the runtime calls it before the frame that shows it. The
-        first draft of a match stores the match (its header), with the draft in the same
-        transaction, so that a restart rebuilds it and shows the draft again."""
+        first draft of a match stores the match (its header, and its price on a pay to
+        play table), with the draft in the same transaction, so that a restart rebuilds
+        it and shows the draft again."""
         line = None if effect.draft is None else json.dumps(ts.match.codec.input_to_json(effect.draft))
         rows = ((effect.side, line),)
         if self.match_id is None:
             if line is None:
                 return  # nothing on file to drop
-            self._begin(ts, LinesWrite((), drafts=rows))
+            spend, self._spend = self._spend, None  # paid as it is stored: a restart resumes it
+            self._begin(ts, LinesWrite((), spend, drafts=rows))
         else:
             self.journal.append_lines(self.match_id, (), drafts=rows)
         self._drafted = True

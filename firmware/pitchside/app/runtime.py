@@ -379,9 +379,9 @@ class Runtime:
         return told is not None
 
     def _draft(self, effect: table.DraftChanged) -> None:
-        """Hand a side's draft to the recorder (durable when it
-        returns), as an accepted input is (:meth:`_record`): a storage fault's warning
-        is then on the display, and the table keeps the draft in memory."""
+        """Hand a side's draft to the recorder, durable when it returns, as an accepted
+        input is (:meth:`_record`): a storage fault's warning is then on the display, and
+        the table keeps the draft in memory."""
         if self._recorder is None:
             return
         self.settle()

@@ -20,8 +20,8 @@ from pitchside.render.view import Prompt
 from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
-from pitchside.tables.effects import CoinTossed, DiceRolled, DraftChanged, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
-from pitchside.tables.effects import FixtureOffered
+from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
+from pitchside.tables.effects import DraftChanged, FixtureOffered
 
 if TYPE_CHECKING:
     from pitchside.render.mastermove import StandingsView
