@@ -28,6 +28,13 @@ DIGEST FRAME``) with the last acknowledgement:
 * a child that dies on its own, prints no START, or finds its journal not saving, is a
   **failed restart**.
 
+A write without input lines (Master Move's line-up set on the panel and not sent, a
+draft: the digest includes the line-ups shown; or a match's end) is announced before
+it starts (``DRAFT DIGEST``, the state it makes durable) and acknowledged once it has
+returned (``ACK n DIGEST FINISHED``, with no frame: the cursor that moved the piece is
+not journaled, so a restarted table shows the draft without it). A restart at the
+announced digest is a write not yet acknowledged, any other a **wrong state**.
+
 With coins (the default; ``--no-coins`` leaves them out) every table has a coin
 acceptor and a price list (:mod:`pitchside_sim.crash_coins`), the random player drops
 coins among its presses (``COIN`` before each, so the frame it changes is not compared),
@@ -127,12 +134,17 @@ PRELOAD = ["pitchside_sim.table", "pitchside_sim.run", "pitchside_sim.keys", "pi
 
 
 def _digest(sim: "SimTable", match: "AnyMatch | None" = None) -> str:
-    """The match (default: the table's) through its typed face, and the inputs in effect
-    (their replay lines)."""
+    """The match (default: the table's) through its typed face, the inputs in effect
+    (their replay lines), and a Master Move table's line-ups shown and not sent (its
+    drafts, journaled too)."""
+    from pitchside.tables import mastermove
+
     match = match if match is not None else sim.runtime.state.match
+    state = sim.runtime.state
     face = [
         match.status(), repr(match.score()), match.turn(), repr(match.outcome()),
         [match.codec.input_to_json(i) for i in match.inputs],
+        [state.drafts.A, state.drafts.B] if isinstance(state, mastermove.TableState) else [],
     ]  # fmt: skip
     return hashlib.sha1(json.dumps(face, sort_keys=True, default=repr).encode()).hexdigest()[:12]
 
@@ -179,14 +191,22 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
     append_lines = sim.journal.append_lines  # the writes of inputs (the recorder's): a match's
     start_match = sim.journal.start_match  # first step goes with its header, the others alone
 
+    wrote = [False]  # a write without input lines (a draft, a match's end) since the last acknowledgement
+
     def counted(match_id: int, lines: Sequence[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
+        if not lines:
+            send(f"DRAFT {_digest(sim)}")  # the state it makes durable, before it may be
         append_lines(match_id, lines, *args, **kwargs)  # every argument (spend, sensors, ...) as given
         count[0] += len(lines)
+        wrote[0] = wrote[0] or not lines
 
     def started(header: dict[str, Any], *args: Any, **kwargs: Any) -> int:
-        match_id = start_match(header, *args, **kwargs)
         first = kwargs.get("first")
+        if first is not None and not first.lines:
+            send(f"DRAFT {_digest(sim)}")  # a match stored by its first draft
+        match_id = start_match(header, *args, **kwargs)
         count[0] += len(first.lines) if first is not None else 0
+        wrote[0] = wrote[0] or (first is not None and not first.lines)
         return match_id
 
     sim.journal.append_lines = counted  # type: ignore[method-assign]
@@ -226,6 +246,9 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
         if not sim.journal.durable:
             send(f"FAULT {sim.journal.warning}")
             return 1
+        if count[0] == before and wrote[0]:  # a draft shown: its state, not its frame (the cursor is not kept)
+            send(f"ACK {count[0]} {_digest(sim)} {int(sim.runtime.state.match.status() == 'finished')}")
+        wrote[0] = False
         if count[0] != before:
             for settled in (False, True):  # a timer while it settles may journal more (a die)
                 if settled:
@@ -239,12 +262,16 @@ def child(game: str, db: Path, seed: int, send: Callable[[str], None], coins: bo
             send(f"FRAME {count[0]} {_frame(sim)}")
 
 
-def restart_check(game: str, db: Path, presses: int, seed: int = 1) -> tuple[int, list[tuple[int, str]]]:
+def restart_check(
+    game: str, db: Path, presses: int, seed: int = 1, drafts: list[int] | None = None
+) -> tuple[int, list[tuple[int, str]]]:
     """The same check without a kill, in virtual time only, so the same on every run:
-    play ``presses`` random presses of ``game``, and after each journaled input close the
-    table and start it again on ``db``. Returns how many restarts there were, and
-    ``(press, problem)`` for each restart whose state (``"state"``) or frame
-    (``"frame"``) is not the live table's."""
+    play ``presses`` random presses of ``game``, and after each journaled input, and
+    each draft journaled (Master Move's line-up set and not sent; its state is checked,
+    not its frame: the cursor is not kept), close the table and start it again on
+    ``db``. Returns how many restarts there were, and ``(press, problem)`` for each
+    restart whose state (``"state"``) or frame (``"frame"``) is not the live table's;
+    ``drafts`` (when given) gets the presses whose restart was for a draft."""
     sim = _table(game, db, seed)
     actions, weights = _keys(game)
     rng = random.Random(seed)
@@ -253,10 +280,14 @@ def restart_check(game: str, db: Path, presses: int, seed: int = 1) -> tuple[int
     try:
         for i in range(presses):
             sim.runtime.draw_ahead()  # as the live table does between inputs
-            before = len(_journaled(sim))
+            before, drafted = _inputs(sim), _drafts(sim)
             sim.act(rng.choices(actions, weights)[0], GAP_S)
-            if len(_journaled(sim)) == before:
+            after = _inputs(sim)  # a match stored by its first draft has no input line
+            draft_only = after == before or after[1] == 0
+            if draft_only and _drafts(sim) == drafted:
                 continue
+            if draft_only and drafts is not None:
+                drafts.append(i)
             sim.advance_to(sim.now + SETTLE_S)
             _moments_done(sim)
             digest, frame = _digest(sim), _frame(sim)
@@ -266,7 +297,7 @@ def restart_check(game: str, db: Path, presses: int, seed: int = 1) -> tuple[int
             restarts += 1
             if _digest(sim) != digest:
                 problems.append((i, "state"))
-            elif _frame(sim) != frame and not finished:
+            elif _frame(sim) != frame and not finished and not draft_only:
                 problems.append((i, "frame"))
     finally:
         sim.close()
@@ -285,6 +316,16 @@ def _moments_done(sim: "SimTable") -> None:
 def _journaled(sim: "SimTable") -> list[str]:
     mid = sim.recorder.match_id
     return sim.journal.lines(mid) if mid is not None and mid > 0 else []
+
+
+def _inputs(sim: "SimTable") -> tuple[int | None, int]:
+    """The match stored and its input lines (undos included), without its header."""
+    return sim.recorder.match_id, max(0, len(_journaled(sim)) - 1)
+
+
+def _drafts(sim: "SimTable") -> dict[str, str]:
+    mid = sim.recorder.match_id
+    return sim.journal.drafts(mid) if mid is not None and mid > 0 else {}
 
 
 def _rebuilt_digest(sim: "SimTable") -> str:
@@ -323,12 +364,15 @@ class _Acked:
     """With coins: the credit acknowledged (START: what the journal holds)."""
     text: str = "-"
     """SHOWN: the credit on screen (``"-"``: none on that screen)."""
+    drafted: str | None = None
+    """DRAFT: the digest a write without input lines (a draft shown, a match's end) was
+    making durable when it was announced: a restart may show it before its ACK got out."""
 
 
 def _parse(line: str) -> tuple[str, _Acked | None]:
     """``START n DIGEST FRAME FINISHED [ROWS CREDITED SPENDS BALANCE]``, ``ACK n DIGEST
     FINISHED``, ``FRAME n FRAME``, ``SHOWN ROWS CREDITED SPENDS BALANCE TEXT``, ``COIN
-    PULSES``, ``BUY SPENDS``, ``END`` (``BOOKS ...``: :func:`_books`)."""
+    PULSES``, ``BUY SPENDS``, ``DRAFT DIGEST``, ``END`` (``BOOKS ...``: :func:`_books`)."""
     from pitchside_sim.crash_coins import Credits
 
     parts = line.split()
@@ -343,6 +387,8 @@ def _parse(line: str) -> tuple[str, _Acked | None]:
         return "END", _Acked(0, "", None, False)
     if len(parts) == 4 and parts[0] == "ACK":
         return parts[0], _Acked(int(parts[1]), parts[2], None, parts[3] == "1")
+    if len(parts) == 2 and parts[0] == "DRAFT":
+        return parts[0], _Acked(0, parts[1], None, False)
     if len(parts) == 3 and parts[0] == "FRAME":
         return parts[0], _Acked(int(parts[1]), "", parts[2], False)
     return (parts[0] if parts else ""), None
@@ -463,6 +509,8 @@ def run(
                     tally.lost += before.n - start.n
                 elif start.n > before.n:
                     tally.written_unacked += 1
+                elif start.digest == before.drafted:  # a draft's write finished before its ACK
+                    tally.written_unacked += 1
                 elif start.digest != before.digest:
                     tally.wrong_state += 1
                 elif before.frame is not None and start.frame != before.frame and not before.finished:
@@ -496,6 +544,10 @@ def run(
                 kind, ack = _parse(line)
                 if kind == "ACK" and ack is not None:
                     acked[game] = ack
+                elif kind == "DRAFT" and ack is not None:
+                    current = acked[game]
+                    if current is not None:
+                        current.drafted = ack.digest
                 elif kind == "FRAME" and ack is not None:
                     current = acked[game]
                     if current is not None and current.n == ack.n:

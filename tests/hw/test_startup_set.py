@@ -26,8 +26,8 @@ OURS = ("pitchside", "pitchside_hw", "pitchside_sim")
 MODULES_AT_READY = frozenset({
     "pitchside", "pitchside.app", "pitchside.app.ahead", "pitchside.app.assembly", "pitchside.app.config",
     "pitchside.app.config_displays", "pitchside.app.config_inputs", "pitchside.app.config_pins",
-    "pitchside.app.config_reader", "pitchside.app.journal",
-    "pitchside.app.journal.checks", "pitchside.app.journal.clock", "pitchside.app.journal.file",
+    "pitchside.app.config_reader", "pitchside.app.journal", "pitchside.app.journal.checks",
+    "pitchside.app.journal.clock", "pitchside.app.journal.drafts", "pitchside.app.journal.file",
     "pitchside.app.journal.ledger", "pitchside.app.journal.rescue", "pitchside.app.journal.sensors",
     "pitchside.app.limits", "pitchside.app.pager", "pitchside.app.parts",
     "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sdnotify",
@@ -81,7 +81,8 @@ own: every table reads those sections; 90 with the OLED's device builder and its
 modules, imported by its codec rather than at its first notice: 0.4 ms of CPU, below the
 noise; 95: the one lazy mapping of the games' registries, ``pitchside.core.lazy``; 97: the
 game's table a package of its flow and its screens, ``pitchside.tables.pichenotte.flow``
-and ``.screens``)."""
+and ``.screens``; 98 with the journal's drafts, ``pitchside.app.journal.drafts``, part of
+every journal's schema)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
@@ -117,6 +118,7 @@ DATACLASSES_AT_READY = frozenset({
     "pitchside.tables.credits:AuditsRead", "pitchside.tables.credits:Ledger", "pitchside.tables.credits:ReadAudits",
     "pitchside.tables.credits:ResetAudits", "pitchside.tables.credits:SpendNext",
     "pitchside.tables.effects:Accepted", "pitchside.tables.effects:CoinTossed", "pitchside.tables.effects:DiceRolled",
+    "pitchside.tables.effects:DraftChanged",
     "pitchside.tables.effects:FixtureOffered", "pitchside.tables.effects:NewMatch",
     "pitchside.tables.effects:ReadSensorHealth", "pitchside.tables.effects:RollDice",
     "pitchside.tables.effects:SensorHealthRead", "pitchside.tables.effects:StartTimer",
@@ -170,7 +172,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (97, 90)
+    assert (len(modules), len(made)) == (98, 91)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:

@@ -164,3 +164,12 @@ def test_the_books_find_what_the_price_list_does_not_make(tmp_path: Path) -> Non
         j.credit(spend(150, 450))  # paid, no game
         assert books(j) == Books(coins=3, money=450, games=3, wrong_rows=2, charged_twice=1, unpaid=1,
                                  paid_no_game=1, wrong_audits=0, wrong_meters=0)  # fmt: skip
+
+
+def test_a_restart_after_each_master_move_draft_shows_the_line_up_set(tmp_path: Path) -> None:
+    """Master Move's line-up moved on the panel and not sent is journaled: a restart
+    after each such move (and after the draft dropped) rebuilds the line-ups shown
+    (the digest includes them)."""
+    drafts: list[int] = []
+    restarts, problems = restart_check("mastermove", tmp_path / "journal.db", presses=120, seed=5, drafts=drafts)
+    assert (restarts, problems, drafts) == (16, [], [15, 47, 65, 75])

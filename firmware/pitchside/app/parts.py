@@ -85,6 +85,10 @@ class MatchRecorder(Protocol):
         """The next match's first line pays ``entry`` (same transaction); by default
         nothing is paid."""
 
+    def draft(self, effect: table.DraftChanged, ts: TableLike) -> None:
+        """Store a side's draft shown and not sent (Master Move's line-up being set),
+        durable when this returns; by default not stored."""
+
     def audits(self, reset: bool = False) -> credits.AuditsRead:
         """The audits for the service page (with ``reset``: reset first); by default
         none, and a reset asked for is not made."""

@@ -30,6 +30,8 @@ from pitchside.app.refusals import Refusal
 from pitchside.core.errors import PitchsideError
 from pitchside.core.match import AnyMatch
 from pitchside.core.pricing import Credit, LedgerEntry
+from pitchside.core.record.codec import AnyCodec
+from pitchside.core.sides import Side
 from pitchside.signals.events import BeamBroken, SensorNoisy
 from pitchside.signals.health import SensorHealth, SensorTally, tally
 
@@ -56,6 +58,7 @@ class Recorder:
         self._pending: dict[str, SensorTally] = {}
         self._refused: list[Refusal] = []  # written with the match's next line
         self._lines = 0  # lines of the match stored (inputs and undos)
+        self._drafted = False  # the match has drafts on file: its next step's lines drop them
 
     @property
     def warning(self) -> str | None:
@@ -119,11 +122,47 @@ class Recorder:
                     self.journal.end_match(mid, "finished", _result(result.match))
                     self._finished = True
                 last_was_undo = len(lines) > 1 and json.loads(lines[-1]).get("input") == "undo"
-                resumed: TableLike = app_for(result.header.codec.name).resumed(result.match, names, last_was_undo)
+                app = app_for(result.header.codec.name)
+                resumed: TableLike = app.resumed(result.match, names, last_was_undo)
+                drafts = self._stored_drafts(mid, result.header.codec)
+                if drafts:
+                    resumed = app.with_drafts(resumed, drafts)
                 return resumed
         self.match_id = None  # a match is stored from its first accepted input on
         self._start_at = self._clock()
         return fresh
+
+    def _stored_drafts(self, mid: int, codec: AnyCodec) -> dict[Side, Any]:
+        """The drafts of match ``mid`` on file, as the game's inputs; one that no longer
+        reads is logged and left out (the table proposes its own)."""
+        from pitchside.core.record.format import ReplayFormatError, parse_input_line
+
+        out: dict[Side, Any] = {}
+        stored = self.journal.drafts(mid)
+        for side, text in stored.items():
+            try:
+                _, out["A" if side == "A" else "B"] = parse_input_line(codec, json.loads(text), 0)
+            except (ValueError, ReplayFormatError, PitchsideError) as exc:
+                log.error("journal match %s: the draft of side %s does not read (%s): left out", mid, side, exc)
+        self._drafted = bool(stored)
+        return out
+
+    def draft(self, effect: table.DraftChanged, ts: TableLike) -> None:
+        """Store a side's draft shown and not sent (``ts``: the table showing it), durable
+        when this returns: the runtime calls it before the frame that shows it. The
+        first draft of a match stores the match (its header, and its price on a pay to
+        play table), with the draft in the same transaction, so that a restart rebuilds
+        it and shows the draft again."""
+        line = None if effect.draft is None else json.dumps(ts.match.codec.input_to_json(effect.draft))
+        rows = ((effect.side, line),)
+        if self.match_id is None:
+            if line is None:
+                return  # nothing on file to drop
+            spend, self._spend = self._spend, None  # paid as it is stored: a restart resumes it
+            self._begin(ts, LinesWrite((), spend, drafts=rows))
+        else:
+            self.journal.append_lines(self.match_id, (), drafts=rows)
+        self._drafted = True
 
     def sensed(self, event: BeamBroken | SensorNoisy) -> None:
         """A sensor event (any mode): counted in the sensor's tally, written with the
@@ -184,12 +223,13 @@ class Recorder:
         end = (MatchEnd("finished", _result(after.match)) if finished
                else MatchEnd("playing") if self._finished  # an undo took back the result: the match goes on
                else None)
-        write = LinesWrite(lines, spend, sensors, self._take_refused(), end)
+        write = LinesWrite(lines, spend, sensors, self._take_refused(), end, drop_drafts=self._drafted)
         if self.match_id is None:
             self._begin(after, write)
         else:
             self.journal.append_lines(self.match_id, write.lines, spend=write.spend, sensors=write.sensors,
-                                      refused=write.refused, end=write.end)
+                                      refused=write.refused, end=write.end, drop_drafts=write.drop_drafts)
+        self._drafted = False  # the table dropped them: the lines' transaction did too
         self._lines += len(lines)
         self._finished = finished
 
@@ -203,6 +243,7 @@ class Recorder:
         elif self.match_id is not None:
             self.journal.add_refusals(self.match_id, self._take_refused())  # refused after the result
         self._refused = []  # a match never stored keeps none
+        self._drafted = False  # the end of the match dropped its drafts (or it had none)
         self.match_id = None  # stored from its first accepted input on
         self._finished = False
         self._lines = 0

@@ -319,6 +319,8 @@ class Runtime:
                         continue
                     self._record(tuple(together))
                     together.clear()
+                case table.DraftChanged():  # journaled here, before the refresh that shows it
+                    self._draft(effect)
                 case table.TossCoin():
                     # Applied now, not queued: events already queued behind the press must
                     # see the toss (a SHOT DONE right after COIN is not "toss first").
@@ -380,6 +382,18 @@ class Runtime:
         if told is not None:
             self._handle(told)
         return told is not None
+
+    def _draft(self, effect: table.DraftChanged) -> None:
+        """Hand a side's draft to the recorder, durable when it returns, as an accepted
+        input is (:meth:`_record`): a storage fault's warning is then on the display, and
+        the table keeps the draft in memory."""
+        if self._recorder is None:
+            return
+        self.settle()
+        warned = self._recorder.warning or self._notice
+        self._recorder.draft(effect, self.state)
+        if warned:
+            self._warning_seen = warned
 
     def settle(self) -> None:
         """Make every accepted input's write return: the one not started yet, here in the

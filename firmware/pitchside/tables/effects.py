@@ -67,6 +67,18 @@ class Accepted:
 
 
 @dataclass(frozen=True, slots=True)
+class DraftChanged:
+    """Effect: what ``side`` has entered on the panel and sees, but has not sent (Master
+    Move's line-up being set), is now ``draft``: an input of the game, not committed;
+    None: back to the table's own proposal. Journaled before the frame that shows it,
+    so a restart shows it again (:attr:`~pitchside.tables.gametable.GameTable.with_drafts`);
+    the match's next accepted input or undo drops every draft, as the table does."""
+
+    side: Side
+    draft: Any
+
+
+@dataclass(frozen=True, slots=True)
 class NewMatch:
     """Effect: a new match has started (the old one, if any, is abandoned or over)."""
 
@@ -111,5 +123,5 @@ class SensorHealthRead:
     health: tuple[SensorHealth, ...]
 
 
-TableEffect = TossCoin | RollDice | Accepted | NewMatch | StartTimer
+TableEffect = TossCoin | RollDice | Accepted | DraftChanged | NewMatch | StartTimer
 Event = TableEvent | CoinTossed | DiceRolled | TournamentLoaded | SensorHealthRead | FixtureOffered

@@ -19,6 +19,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from pitchside.signals.health import SensorTally
 from pitchside.core.match import AnyMatch, Match
 from pitchside.core.record.codec import GameCodec, InputT, OptionsT, StateT
+from pitchside.core.sides import Side
 from pitchside.render.view import Prompt
 from pitchside.tables.effects import Event, TableEffect
 from pitchside.tables.moments import MomentOf, no_moments
@@ -78,6 +79,11 @@ def no_corrections(inp: object) -> Mapping[str, SensorTally]:
     return {}
 
 
+def no_drafts(ts: T, drafts: Mapping[Side, object]) -> T:
+    """The default ``with_drafts``: the game has no drafts; the table as it is."""
+    return ts
+
+
 def one_each(options: object) -> int:
     """The default ``players_per_side``: one player (or one team's name) a side."""
     return 1
@@ -123,6 +129,9 @@ class GameTable(Generic[T, OptionsT, StateT, InputT]):
         config may name one (``[tournament] file``), and the kiosk hands the shell's
         read of it to every table as a
         :class:`~pitchside.tables.effects.TournamentLoaded` event.
+    :param with_drafts: ``(table, {side: draft}) -> table``: the table showing again
+        the drafts it journaled (:class:`~pitchside.tables.effects.DraftChanged`), when
+        it is rebuilt from a journal; by default the table as it is.
     :param moments: ``(notice, score, names) -> moment or None``: the full-screen
         moment a notice of an accepted input makes (a twenty, a round, a touchdown, a
         game or match won; :mod:`pitchside.tables.moments`); by default none.
@@ -145,6 +154,7 @@ class GameTable(Generic[T, OptionsT, StateT, InputT]):
     players_per_side: Callable[[OptionsT], int] = one_each
     tournament: bool = False
     moments: MomentOf = no_moments
+    with_drafts: Callable[[T, Mapping[Side, InputT]], T] = no_drafts
 
     @property
     def buttons(self) -> tuple[str, ...]:

@@ -18,7 +18,8 @@ times are kept for people, each with a flag saying whether the clock was synchro
 
 The sections beside the matches work inside the same transactions, each in a module of
 its own: the sensor tallies (:mod:`.sensors`), the credits ledger (:mod:`.ledger`) and
-the refused inputs (:mod:`pitchside.app.refusals`); the file, its schema and its lock
+the refused inputs (:mod:`pitchside.app.refusals`), and the drafts a side sees and has
+not sent (:mod:`.drafts`); the file, its schema and its lock
 are :mod:`.file`'s, what is at a journal path :mod:`.checks`', and the matches a journal
 in memory mode keeps :mod:`.rescue`'s.
 
@@ -58,11 +59,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pitchside.app import refusals as _refusals
 from pitchside.app.journal import checks
+from pitchside.app.journal import drafts as _drafts
 from pitchside.app.journal import ledger as _ledger
 from pitchside.app.journal import sensors as _sensors
 from pitchside.app.journal.checks import (
     APPLICATION_ID, SCHEMA_VERSION, SQLITE_MAGIC, PathKind, check_path, damage, fsync_dir,
 )
+from pitchside.app.journal.drafts import DraftRow
 from pitchside.app.journal.clock import TIMESYNC_FLAG, clock_is_synchronised
 from pitchside.app.journal.file import (
     CACHE_KIB, OUTBOX_SCHEMA, SCHEMA, JournalError, JournalLocked, has_table, open_file, open_readonly, transaction,
@@ -112,6 +115,8 @@ class LinesWrite:
     sensors: SensorTallies | None = None
     refused: Sequence[Refusal] = ()
     end: MatchEnd | None = None
+    drafts: Sequence[DraftRow] = ()
+    drop_drafts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +345,8 @@ class Journal:
         sensors: SensorTallies | None = None,
         refused: Sequence[Refusal] = (),
         end: MatchEnd | None = None,
+        drafts: Sequence[DraftRow] = (),
+        drop_drafts: bool = False,
     ) -> None:
         """Append replay lines (accepted inputs, or ``{"input": "undo"}``) in order, in
         ONE transaction: all of them are durable on disk when this returns (unless in
@@ -356,13 +363,17 @@ class Journal:
         :param end: the match's new status after these lines (:meth:`end_match`'s rows:
             the result of the step that finished it, or ``playing`` again after an undo of
             the result), in the same transaction: one fsync for the match's last step.
+        :param drafts: sides' drafts shown and not sent (:mod:`.drafts`), written in the
+            same transaction (with no lines: a draft's own write); nothing in memory mode.
+        :param drop_drafts: delete the match's drafts first (its step dropped them).
         """
         texts = [json.dumps(line) for line in lines]
         written = False
         if self._conn is not None and match_id > 0:
             try:
                 with transaction(self._conn):
-                    next_seq = self._write_rows(match_id, texts, LinesWrite(lines, spend, sensors, refused, end))
+                    next_seq = self._write_rows(
+                        match_id, texts, LinesWrite(lines, spend, sensors, refused, end, drafts, drop_drafts))
                 if next_seq is not None:
                     self._next_seq = next_seq  # committed: the rows are on disk
                 written = True
@@ -412,6 +423,10 @@ class Journal:
             _sensors.add(conn, match_id, write.sensors)
         if write.refused:
             _refusals.add(conn, match_id, list(write.refused))
+        if write.drop_drafts:
+            _drafts.clear(conn, match_id)
+        if write.drafts:
+            _drafts.put(conn, match_id, write.drafts)
         if write.end is not None:
             self._end_rows(match_id, write.end.status, write.end.result)
         return next_seq
@@ -448,6 +463,8 @@ class Journal:
                 "delivered_wall = NULL, digest = NULL", (match_id,))  # fmt: skip
         elif status != "finished":  # an undo took the result back: nothing owed until it ends again
             conn.execute("DELETE FROM outbox WHERE match_id = ? AND delivered_wall IS NULL", (match_id,))
+        if status != "playing":  # an ended match shows no draft again
+            _drafts.clear(conn, match_id)
 
     def add_refusals(self, match_id: int, refused: Sequence[Refusal]) -> None:
         """Store refused inputs of a match on their own (a refusal after its result,
@@ -588,6 +605,11 @@ class Journal:
                 )  # fmt: skip
             )
         return out
+
+    def drafts(self, match_id: int) -> dict[str, str]:
+        """The drafts shown and not sent of a stored match (:mod:`.drafts`): ``{side:
+        replay line}``; empty when none, or in memory mode."""
+        return {} if self._conn is None or match_id < 0 else _drafts.read(self._conn, match_id)
 
     def sensor_tallies(self) -> dict[int, dict[str, SensorTally]]:
         """Every stored match's sensor tallies: ``{match_id: {sensor: tally}}`` (a

@@ -2,8 +2,8 @@
 new file and what an older one gains), its lock, and the one transaction of each write.
 
 The sections of the schema that are not the matches' (the credits ledger, the sensor
-tallies, the refusals) are declared by their own modules (:mod:`.ledger`,
-:mod:`.sensors`, :mod:`pitchside.app.refusals`); :func:`connect` creates them. What the
+tallies, the refusals, the drafts) are declared by their own modules (:mod:`.ledger`,
+:mod:`.sensors`, :mod:`pitchside.app.refusals`, :mod:`.drafts`); :func:`connect` creates them. What the
 file at a path is, and its marks, are :mod:`.checks`'. A write that fails is told here
 to be a fault of the storage (the journal then goes on in memory) or not.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pitchside.app import refusals as _refusals
-from pitchside.app.journal import checks, ledger, sensors
+from pitchside.app.journal import checks, drafts, ledger, sensors
 from pitchside.app.journal.checks import APPLICATION_ID, SCHEMA_VERSION, connect_ro, fsync_dir
 from pitchside.app.writer import handoff
 from pitchside.core.errors import PitchsideError
@@ -156,6 +156,7 @@ def connect(p: Path, existed: bool) -> sqlite3.Connection:
 
                 conn.execute("INSERT INTO meta (key, value) VALUES ('journal_uid', ?)", (uuid.uuid4().hex[:16],))
             _refusals.ensure(conn)  # refused inputs: added to older journals too
+            drafts.ensure(conn)  # drafts shown and not sent: added to older journals too
     except BaseException:
         conn.close()
         raise

@@ -435,8 +435,8 @@ def _playing(ks: KioskState, event: Timed) -> tuple[KioskState, tuple[Effect, ..
         ks, effects = replace(ks, table=ts, moment=showing), (*effects, *timers)
     elif ts is not before:  # the same table back: nothing to copy
         ks = replace(ks, table=ts)
-    if ks.bought and any(isinstance(e, table.Accepted) for e in effects):
-        ks, effects = _pay_first_line(ks, effects)
+    if ks.bought and any(isinstance(e, (table.Accepted, table.DraftChanged)) for e in effects):
+        ks, effects = _pay_first_line(ks, effects)  # a match is paid when it is stored: a draft stores it too
     if is_finished(ts) and any(isinstance(e, table.Accepted) for e in effects):
         effects = (*effects, StartTimer("result", event.at + ks.settings.result_timeout_s))
     return ks, effects

@@ -50,12 +50,13 @@ def _reserve(ks: KioskState) -> KioskState | None:
 
 
 def _pay_first_line(ks: KioskState, effects: tuple[Effect, ...]) -> tuple[KioskState, tuple[Effect, ...]]:
-    """The match's first accepted input: its price goes with it (a SpendNext before
-    the Accepted, so the runtime writes both in one transaction)."""
+    """The match's first accepted input, or its first draft (which stores the match,
+    :class:`~pitchside.tables.effects.DraftChanged`): its price goes with it (a
+    SpendNext before it, so the runtime writes both in one transaction)."""
     paid = credits.spend(ks.credit, ks.reserved, ks.settings.app.name, credits.options_json(ks.table))
     assert paid is not None  # reserved never exceeds the credit
     after, entry = paid
-    i = next(i for i, e in enumerate(effects) if isinstance(e, table.Accepted))
+    i = next(i for i, e in enumerate(effects) if isinstance(e, (table.Accepted, table.DraftChanged)))
     return replace(ks, credit=after, reserved=0, bought=False), (*effects[:i], credits.SpendNext(entry), *effects[i:])
 
 

@@ -65,6 +65,9 @@ shown and the line is then handled as in play); other lines there are dropped.
 Before the game the table proposes a line-up for each side (the line-ups of the
 record's example, :data:`STANDARD_LINEUPS`); the cursor can move its pieces anywhere the
 line-up rules allow (MM-19) before OK sends it. A terminal or board sends its own.
+Each move of a proposal is journaled before it is shown (``DraftChanged``), so a table
+restarted mid line-up shows it again (:func:`~pitchside.tables.mastermove.drafts.with_drafts`);
+sending it, an undo back to the standard line-ups and a new match drop it.
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ from pitchside.tables.mastermove.flow import (
     standings_pages,
     starts_on,
 )
+from pitchside.tables.mastermove.drafts import with_drafts
 from pitchside.tables.mastermove.screens import FIRST_MOVERS, attract_views, last_move, menu, menu_change, summary, view
 
 APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
@@ -105,6 +109,7 @@ APP: GameTable[TableState, rules.Options, rules.State, rules.Input] = GameTable(
     attract_views=attract_views,
     tournament=True,
     moments=game_moments.mastermove,
+    with_drafts=with_drafts,
 )
 """Master Move's game record (:class:`~pitchside.tables.gametable.GameTable`): it starts
 on a move source's line and shows a tournament (the shell hands in its read)."""
@@ -112,4 +117,4 @@ on a move source's line and shows a tournament (the shell hands in its read)."""
 __all__ = ["APP", "Effect", "Entry", "FIRST_MOVERS", "GameMatch", "Placement", "SOURCE", "STANDARD_LINEUPS",
     "TableState", "TournamentInfo", "attract_views", "candidates", "describe", "handle", "last_move", "lineups_of",
     "lining_side", "menu", "menu_change", "new_table", "resumed", "standings_pages", "starts_on", "summary",
-    "tournament_info", "unreadable_tournament", "view"]
+    "tournament_info", "unreadable_tournament", "view", "with_drafts"]

@@ -21,7 +21,7 @@ from pitchside.signals import move_protocol as proto
 from pitchside.signals import events as ev
 from pitchside.tables import common
 from pitchside.tables.effects import CoinTossed, DiceRolled, Event, SensorHealthRead, TableEffect, TossCoin, TournamentLoaded
-from pitchside.tables.effects import FixtureOffered
+from pitchside.tables.effects import DraftChanged, FixtureOffered
 
 if TYPE_CHECKING:
     from pitchside.render.mastermove import StandingsView
@@ -109,8 +109,9 @@ def resumed(match: GameMatch, names: tuple[str, str], last_was_undo: bool) -> Ta
 def lineups_of(match: GameMatch) -> PerSide[Placement]:
     """The line-ups the buttons propose after the match's last input or undo: each
     side's line-up in effect, else the standard one (:data:`STANDARD_LINEUPS`). Moves of
-    a proposal not sent are never journaled: an accepted input or an undo drops them, so
-    a table rebuilt from the journal proposes the same (a resumed match)."""
+    a proposal not sent are journaled as drafts (:class:`DraftChanged`, shown again by
+    :func:`pitchside.tables.mastermove.drafts.with_drafts`), never as inputs: an
+    accepted input or an undo drops them."""
     drafts = STANDARD_LINEUPS
     for inp in match.inputs:
         if isinstance(inp, rules.Lineup):
@@ -258,7 +259,10 @@ def _commit(ts: TableState, inp: rules.Input, at: float) -> tuple[TableState, tu
 
 
 def _undo(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
-    return common.undo(ts, at, _undone, _nothing_to_undo)
+    new, effects = common.undo(ts, at, _undone, _nothing_to_undo)
+    if not effects and new.drafts != ts.drafts:  # nothing to undo: the line-ups back to the standard ones
+        return new, tuple(DraftChanged(side, None) for side in SIDES if ts.drafts[side] != new.drafts[side])
+    return new, effects
 
 
 def _undone(ts: TableState) -> TableState:
@@ -412,7 +416,8 @@ def _ok(ts: TableState, at: float) -> tuple[TableState, tuple[Effect, ...]]:
         return copy_with(ts, entry=Entry()), ()
     placement = tuple((to if sq == frm else sq, kind) for sq, kind in ts.drafts[side2])
     moved = copy_with(ts, drafts=ts.drafts.set(side2, placement), entry=Entry(cursor=to))
-    return copy_with(moved, prompt=Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")), ()
+    said = Prompt(f"{rules.square_name(frm)} to {rules.square_name(to)}: DONE sends", "info")
+    return copy_with(moved, prompt=said), (DraftChanged(side2, rules.Lineup(side2, placement)),)  # journaled first
 
 
 def starts_on(event: Event) -> bool:
