@@ -329,14 +329,17 @@ def _drafts(sim: "SimTable") -> dict[str, str]:
 
 
 def _rebuilt_digest(sim: "SimTable") -> str:
-    """The digest of the match a restarted table rebuilt; when it starts afresh (the
-    last match ended with its final input), of the newest stored match, folded again
-    from its journal lines: the state the last acknowledgement described."""
+    """The digest of the match a restarted table rebuilt; when it starts afresh after a
+    match that ended with its final input, of that match (the newest stored, finished),
+    folded again from its journal lines: the state the last acknowledgement described,
+    the live table still showing its result. After a match the players ended (stored
+    ``abandoned``: a write without input lines, acknowledged with the fresh table the
+    live one went on to), the fresh table's own."""
     from pitchside.app.recorder import rebuild
 
     if sim.recorder.match_id is None and not sim.runtime.state.match.inputs:
         stored = sim.journal.history()
-        if stored:
+        if stored and stored[-1].status == "finished":
             return _digest(sim, rebuild(sim.journal, stored[-1].id))
     return _digest(sim)
 

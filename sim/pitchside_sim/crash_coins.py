@@ -199,8 +199,9 @@ class Books:
     :data:`PRICING` makes of the entries before it (credit invented, or lost, on the
     way: a coin crediting another value, a bonus not earned or missing, a spend at
     another price); ``charged_twice`` matches paid for more than once, ``unpaid``
-    matches played (a line on disk) and never paid for, ``paid_no_game`` spends with
-    no match played; ``wrong_audits`` figures of the audits since the last reset
+    matches played (stored: a match is paid when it is stored, with its first line, or
+    a Master Move match with its first line-up draft, before any line) and never paid
+    for, ``paid_no_game`` spends with no match stored; ``wrong_audits`` figures of the audits since the last reset
     (:meth:`pitchside.app.journal.Journal.audits`) and ``wrong_meters`` lifetime
     meters (:meth:`~pitchside.app.journal.Journal.lifetime`) that are not what the
     ledger's entries add up to. ``games``: the spends (games paid for)."""
@@ -262,7 +263,7 @@ def books(journal: Any) -> Books:
             wrong += 1
         balance, session = after, after_session  # each row checked against the one before
     per_match = dict(conn.execute("SELECT match_id, COUNT(*) FROM credits WHERE kind = 'spend' GROUP BY match_id"))
-    played = {r[0] for r in conn.execute("SELECT DISTINCT match_id FROM inputs")}
+    played = {r[0] for r in conn.execute("SELECT id FROM matches")}  # stored: paid with its first write
     entries = [LedgerEntry(k, a, b, s_) for _, k, a, b, s_, _, _ in rows]
     last_reset = max((i for i, r in enumerate(rows) if r[1] == "reset"), default=-1)
     since = entries[last_reset + 1:]

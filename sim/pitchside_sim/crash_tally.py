@@ -48,9 +48,10 @@ class Tally:
     games_twice: int = 0
     """Matches paid for more than once (the journal's, at the last restart)."""
     games_lost: int = 0
-    """Games paid for and never played, and acknowledged spends the journal lacked."""
+    """Games paid for and never stored, and acknowledged spends the journal lacked."""
     games_unpaid: int = 0
-    """Matches played (a line on disk) that were never paid for."""
+    """Matches stored (a line on disk, or a Master Move line-up draft) that were never
+    paid for."""
     wrong_audits: int = 0
     """Figures of the audits that were not what the ledger adds up to (at the last restart)."""
     wrong_meters: int = 0

@@ -173,3 +173,63 @@ def test_a_restart_after_each_master_move_draft_shows_the_line_up_set(tmp_path: 
     drafts: list[int] = []
     restarts, problems = restart_check("mastermove", tmp_path / "journal.db", presses=120, seed=5, drafts=drafts)
     assert (restarts, problems, drafts) == (16, [], [15, 47, 65, 75])
+
+
+def test_a_master_move_match_paid_with_its_first_draft_is_a_game_played(tmp_path: Path) -> None:
+    """A Master Move match on a pay to play table is stored, and paid, with its first
+    line-up draft, before any input line: the books count it played and paid (ended
+    by the players before its first line, too), and a match stored by a draft without
+    its price as played unpaid."""
+    from pitchside.app.journal import Journal, LinesWrite
+    from pitchside.core.pricing import LedgerEntry
+    from pitchside_sim.crash_coins import Books, books
+
+    header = {"format": 1, "game": "mastermove", "options": {}}
+    draft = (("A", '{"input": "lineup"}'),)
+    with Journal.open(tmp_path / "drafts.db") as j:
+        j.credit(LedgerEntry("coin", 200, 200, 200, pulses=4))
+        j.credit(LedgerEntry("bonus", 100, 300, 200))
+        spend = LedgerEntry("spend", -100, 200, 200, game="mastermove")
+        paid = j.start_match(header, first=LinesWrite((), spend, drafts=draft))
+        j.end_match(paid, "abandoned")  # the players ended it at the line-ups
+        j.start_match(header, first=LinesWrite((), replace(spend, balance=100), drafts=draft))  # still at the line-ups
+        j.start_match(header, first=LinesWrite((), drafts=draft))  # stored by a draft, never paid
+        assert [m.status for m in j.history()] == ["abandoned", "playing", "playing"]
+        assert books(j) == Books(coins=1, money=200, games=2, wrong_rows=0, charged_twice=0, unpaid=1,
+                                 paid_no_game=0, wrong_audits=0, wrong_meters=0)  # fmt: skip
+
+
+def test_a_restart_after_a_match_the_players_ended_is_the_fresh_table(tmp_path: Path) -> None:
+    """The players end a match (NEW held, DONE): its end is a write without input lines,
+    acknowledged with the state of the fresh table the live one goes on to; a restart
+    starts afresh too, and its digest is the fresh table's, not the abandoned match's
+    (which only a match ended by its final input leaves on show)."""
+    import random
+
+    from pitchside.app.recorder import rebuild
+    from pitchside_sim.crash import GAP_S, _digest, _keys, _rebuilt_digest, _table
+
+    db = tmp_path / "ended.db"
+    sim = _table("mastermove", db, seed=3)
+    try:
+        actions, weights = _keys("mastermove")
+        rng = random.Random(3)
+        while not sim.runtime.state.match.inputs:
+            sim.act(rng.choices(actions, weights)[0], GAP_S)
+        played = _digest(sim)
+        sim.hold("new")
+        sim.advance_to(sim.now + GAP_S)
+        sim.press("shot_done")
+        sim.advance_to(sim.now + GAP_S)
+        assert (sim.recorder.match_id, len(sim.runtime.state.match.inputs)) == (None, 0)
+        fresh = _digest(sim)
+    finally:
+        sim.close()
+    sim = _table("mastermove", db, seed=3)
+    try:
+        (stored,) = sim.journal.history()
+        assert (stored.status, _digest(sim, rebuild(sim.journal, stored.id))) == ("abandoned", played)
+        assert fresh != played
+        assert _rebuilt_digest(sim) == fresh
+    finally:
+        sim.close()
