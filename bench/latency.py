@@ -53,6 +53,9 @@ waits where they need it (press settling: the bench config's ``bounce_ms``; beam
 left out here: with the bench's short settle time, a machine stall between two bounce
 edges would turn a bounce into a press. The filters' counting under bounce and flicker
 is what the tests and the counting benchmark check.
+
+(Over 600 lines: every latency section shares the interleaving harness and the stage
+stamps it wraps around the real callables.)
 """
 
 from __future__ import annotations

@@ -41,6 +41,9 @@ to show what the placement buys (its ratio is to ``none/free``).
 
 The test (tests/bench/test_web_bench.py) runs ``--smoke`` for the shape and the counts
 only: no timing is asserted anywhere.
+
+(Over 600 lines: its sections share the web side's process, the clients and the
+interleaving; each is a function of its own.)
 """
 
 from __future__ import annotations

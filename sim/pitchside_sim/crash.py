@@ -60,6 +60,9 @@ so a kill and restart costs milliseconds rather than a Python start.
 A SIGKILL leaves the operating system's page cache intact, so this proves crash
 consistency (SQLite's transactions, our write order, resume), not durability through a
 power cut: docs/STORAGE.md says what a power cut adds and how to test it on a Pi.
+
+(Over 600 lines: the parent's kill-and-restart loop and the child's line protocol must
+agree line for line; the books and the tallies are in crash_coins.py and crash_tally.py.)
 """
 
 from __future__ import annotations

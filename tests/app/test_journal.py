@@ -5,6 +5,9 @@ on a real read-only or full tmpfs and on injected faults, pruning, history order
 Tests run as root (chmod proves nothing there): read-only and full storage are real
 tmpfs mounts (skipped cleanly where mounting is not permitted) or injected
 ``sqlite3.OperationalError`` s. No sleeps.
+
+(Over 600 lines: the journal's guarantees share its fault-injection and damaged-file
+fixtures.)
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ out from the rules by hand, not read off the engine.
 PI-04 (shooting technique) and PI-12 (a puck on a line counts in the lower zone) are the
 players' business: the engine neither senses nor enforces them (PI-04 says "not sensed";
 PI-12 happens when the players enter zone counts), so they have no test here.
+
+(Over 600 lines: the rulebook's cases in its order, so a ruling's tests sit together.)
 """
 
 from __future__ import annotations

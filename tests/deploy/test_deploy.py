@@ -6,6 +6,9 @@ config that passes ``pitchside check-config``.
 Nothing here touches the system: the dry run is watched by stub commands that record
 any call, and the real-mode tests work in tmp_path on functions of the sourced script.
 The scripts run with no terminal on stdin unless a test gives them one (a pty).
+
+(Over 600 lines: every deploy/ file's checks share the rendered unit and the installer's
+dry-run fixtures.)
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ Nearness used below (nearest first, bowl spaces only):
   jack 2: 12 13 11 14 8 15 17 10 16 9 7 18      jack 5: 11 17 16 15 12 13 18 14 9 8 10 7
 Pushes: 7>8 8>12 (diag 13) 9>11 10>13 11>16 12>17 13>15 (diag 14) 14>OUT 15>OUT
 16>OUT (diag 18) 17>18 18>OUT; jack behind: 1>3 2>4 3>5 4>6.
+
+(Over 600 lines: the rulebook's cases in its order, so a ruling's tests sit together.)
 """
 
 from __future__ import annotations

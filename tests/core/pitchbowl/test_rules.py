@@ -7,6 +7,8 @@ PB-A14): PB-08 and PB-11 (the movement table's rings, a player on a line or inte
 pushed players' distance: they reach the engine only as the ``all_out`` and ``fall``
 flags, tested under PB-09 and PB-10), PB-05's kicking stance, and PB-12 (a piece touched
 in error is put back, with no penalty stated: nothing to record).
+
+(Over 600 lines: the rulebook's cases in its order, so a ruling's tests sit together.)
 """
 
 from __future__ import annotations

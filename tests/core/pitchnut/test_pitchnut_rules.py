@@ -7,6 +7,8 @@ PN-04 (technique) is not sensed: it enters only as a referee's ``foul`` (PN-A10)
 as a scratch. PN-07 (caroms allowed, no "hit your own first") is the absence of a rule:
 the engine has no field for what the pitch hit first; a test checks the poison wins with
 every opponent piece still on the board.
+
+(Over 600 lines: the rulebook's cases in its order, so a ruling's tests sit together.)
 """
 
 from __future__ import annotations
