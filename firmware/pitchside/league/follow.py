@@ -6,9 +6,10 @@ The workers keep each table's latest ``status`` and ``state`` in the store
 (:meth:`pitchside.league.store.Store.put_live`) and every change is announced on
 :data:`pitchside.league.store.CHANNEL` when it commits: ``live KIND VENUE TABLE``
 (``live uplink VENUE `` a venue's uplink), ``result N``, ``league``, ``roster``. A
-:class:`Follower` listens on its own connection, reads what each announcement names and hands the new wall snapshot to the hub. On
-start, and after its connection is lost (the server restarted), it listens first and
-then reads everything again, so nothing announced in between is missed.
+:class:`Follower` listens on its own connection, reads what each announcement names and
+hands the new wall snapshot to the hub. On start, and after its connection is lost (the
+server restarted), it listens first and then reads everything again, so nothing
+announced in between is missed.
 
 What a follower's wall does not show: the ``events`` counts and gaps (the lines are
 not kept in the store; a worker's own wall has them).
