@@ -51,8 +51,8 @@ def _num(x: float | None) -> int | float | None:
 def apply_live(wall: Wall, store: Store, venue: str, table: str, kind: str) -> bool:
     """Read the table's kept ``kind`` message and show it (gone: cleared); a table of
     another venue than a venue's wall shows is left out."""
-    if wall.venue not in (ALL, venue):
-        return False
+    if wall.venue not in (ALL, venue) or kind not in ("status", "state", UPLINK):
+        return False  # audits: kept beside the live messages, no wall shows them
     kept = [x for x in store.live(venue, table) if x.kind == kind]
     if kind == UPLINK:
         return apply_uplink(wall, venue, kept[0] if kept else None)
