@@ -1,4 +1,4 @@
-"""A venue's uplink to the region (docs/spec/mqtt.md, "Uplink"): the retained
+"""A venue's uplink to the region (docs/spec/mqtt.md, "Topics"): the retained
 ``pitchside/<venue>/uplink`` that the venue broker's bridge publishes (Mosquitto's
 bridge notifications): ``1`` connected, ``0`` lost (the bridge's will on the region's
 broker)."""
