@@ -61,3 +61,27 @@ def test_the_league_keeps_the_last_good_one_per_table(tmp_path: Path) -> None:
     assert store.audits() == [("table-1", 103.0, newer)]
     assert league.wall.snapshot()["tables"] == []  # the wall shows no audits
     store.close()
+
+
+def test_a_web_process_on_a_shared_store_shows_no_audits_on_the_wall(pg_url: str) -> None:
+    """The audits kept beside the live messages are not a ``state``: a web process reading
+    the store makes no tile of them (table-2 has audits and no live message)."""
+    import httpx
+
+    from pitchside.league.pages import LeaguePages
+    from support.polling import wait
+
+    worker = League(Store(pg_url), "club", "worker")
+    status = wire.encode(wire.Status(True, "b00t", "club", "table-1", "Table 1", "0.1.0", ("pitchnut",)).to_json())
+    worker.handle("pitchside/club/table-1/status", status, 100.0)
+    worker.handle("pitchside/club/table-1/audits", wire.encode(GOOD.to_json()), 100.0)
+    two = wire.encode({**GOOD.to_json(), "table": "table-2"})
+    worker.handle("pitchside/club/table-2/audits", two, 100.0)
+    web = LeaguePages(pg_url, "club").start()
+    try:
+        assert wait(lambda: web.follower.loads == 1)
+        rows = httpx.get(web.url + "/api/wall", timeout=5).json()["tables"]
+        assert [(t["table"], t["online"], t["bad"]) for t in rows] == [("table-1", True, None)]
+    finally:
+        web.close()
+        worker.store.close()

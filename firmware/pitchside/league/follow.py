@@ -4,11 +4,12 @@ shows every table and result whichever worker received it, without polling.
 
 The workers keep each table's latest ``status`` and ``state`` in the store
 (:meth:`pitchside.league.store.Store.put_live`) and every change is announced on
-:data:`pitchside.league.store.CHANNEL` when it commits: ``live KIND VENUE TABLE``,
-``result N``, ``league``, ``roster``. A :class:`Follower` listens on its own connection,
-reads what each announcement names and hands the new wall snapshot to the hub. On
-start, and after its connection is lost (the server restarted), it listens first and
-then reads everything again, so nothing announced in between is missed.
+:data:`pitchside.league.store.CHANNEL` when it commits: ``live KIND VENUE TABLE``
+(``live uplink VENUE `` a venue's uplink), ``result N``, ``league``, ``roster``. A
+:class:`Follower` listens on its own connection, reads what each announcement names and
+hands the new wall snapshot to the hub. On start, and after its connection is lost (the
+server restarted), it listens first and then reads everything again, so nothing
+announced in between is missed.
 
 What a follower's wall does not show: the ``events`` counts and gaps (the lines are
 not kept in the store; a worker's own wall has them).
@@ -22,10 +23,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pitchside.league.engines import EngineError, Listener
-from pitchside.league.store import CHANNEL, Store, StoreError
+from pitchside.league.store import CHANNEL, Live, Store, StoreError
 from pitchside.league.wall import ALL, Wall
 from pitchside.wire import messages as wire
 from pitchside.wire.errors import WireError
+from pitchside.wire.uplink import KIND as UPLINK
+from pitchside.wire.uplink import parse_uplink
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +51,11 @@ def _num(x: float | None) -> int | float | None:
 def apply_live(wall: Wall, store: Store, venue: str, table: str, kind: str) -> bool:
     """Read the table's kept ``kind`` message and show it (gone: cleared); a table of
     another venue than a venue's wall shows is left out."""
-    if wall.venue not in (ALL, venue):
-        return False
+    if wall.venue not in (ALL, venue) or kind not in ("status", "state", UPLINK):
+        return False  # audits: kept beside the live messages, no wall shows them
     kept = [x for x in store.live(venue, table) if x.kind == kind]
+    if kind == UPLINK:
+        return apply_uplink(wall, venue, kept[0] if kept else None)
     if not kept:
         return wall.on_cleared(table, kind, venue)
     try:
@@ -59,6 +64,16 @@ def apply_live(wall: Wall, store: Store, venue: str, table: str, kind: str) -> b
         return wall.on_state(table, wire.parse(wire.State, kept[0].payload), venue)
     except WireError as exc:
         return wall.on_bad(table, kind, str(exc), venue)
+
+
+def apply_uplink(wall: Wall, venue: str, kept: Live | None) -> bool:
+    """Show venue ``venue``'s kept uplink (None: forgotten), down since it was stored."""
+    if kept is None:
+        return wall.on_uplink(venue, None, 0.0)
+    try:
+        return wall.on_uplink(venue, parse_uplink(venue, kept.payload).up, kept.wall)
+    except WireError as exc:
+        return wall.on_uplink_bad(venue, str(exc))
 
 
 class Follower:
@@ -103,7 +118,7 @@ class Follower:
         word, _, rest = note.partition(" ")
         if word == "live":
             parts = rest.split(" ")
-            if len(parts) == 3 and parts[0] in ("status", "state"):
+            if len(parts) == 3 and parts[0] in ("status", "state", UPLINK):
                 return apply_live(self.wall, self.store, parts[1], parts[2], parts[0])
             return False
         if word == "result":

@@ -17,6 +17,8 @@ from pitchside.league.wall import ALL, Wall
 from pitchside.wire import messages as wire
 from pitchside.wire.errors import WireError
 from pitchside.wire.topics import Topic, parse_topic
+from pitchside.wire.uplink import KIND as UPLINK
+from pitchside.wire.uplink import parse_uplink, uplink_venue
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,11 @@ class League:
             locked past its busy wait, a full or failing disk): nothing changed, the
             caller must not acknowledge it and tries again.
         """
+        link = uplink_venue(topic)
+        if link is not None:
+            if self.wall.venue == ALL:  # a venue's own league never depends on its uplink
+                self._uplink(link, payload, wall)
+            return
         where = parse_topic(topic)
         if where is None or self.wall.venue not in (ALL, where.venue) or where.kind == "cmd/fixture":
             return
@@ -100,6 +107,22 @@ class League:
         if changed and self.store.shared and where.kind in ("status", "state"):
             # the web processes' walls read it from the store (pitchside.league.follow)
             self.store.put_live(where.venue, where.table, where.kind, payload, wall)
+
+    def _uplink(self, venue: str, payload: bytes, wall: float) -> None:
+        """A venue's bridge notification (``1``, ``0``; empty: cleared): its tiles say
+        whether the region hears the venue; a bad one is refused, the last state kept."""
+        with self._lock:
+            self.counts.messages += 1
+            try:
+                changed = self.wall.on_uplink(venue, None if not payload else parse_uplink(venue, payload).up, wall)
+            except WireError as exc:
+                self.counts.unreadable += 1
+                log.warning("league: uplink of %s refused: %s", venue, exc)
+                changed = self.wall.on_uplink_bad(venue, str(exc))
+            if changed:
+                self._changed()
+        if changed and self.store.shared:
+            self.store.put_live(venue, "", UPLINK, payload, wall)
 
     def _wall_message(self, where: Topic, payload: bytes) -> bool:
         """:raises WireError: the message breaks the contract."""

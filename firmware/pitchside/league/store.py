@@ -81,12 +81,14 @@ class League:
 
 @dataclass(frozen=True, slots=True)
 class Live:
-    """A table's latest ``status`` or ``state`` as kept for the web processes."""
+    """A table's latest ``status`` or ``state`` (or a venue's ``uplink``, table ``""``)
+    as kept for the web processes, and when that payload first came (``wall``)."""
 
     venue: str
     table: str
     kind: str
     payload: bytes
+    wall: float = 0.0
 
 
 class StoreError(Exception):
@@ -100,7 +102,8 @@ class NameTaken(ValueError):
 
 
 CHANNEL = "pitchside_league"
-"""The PostgreSQL ``NOTIFY`` channel: ``result N``, ``live KIND VENUE TABLE``,
+"""The PostgreSQL ``NOTIFY`` channel: ``result N``, ``live KIND VENUE TABLE`` (``live
+uplink VENUE `` for a venue's uplink),
 ``league``, ``roster``, sent when the change commits (:mod:`pitchside.league.follow`)."""
 
 
@@ -437,14 +440,17 @@ class Store:
 
     def put_live(self, venue: str, table: str, kind: str, payload: bytes, wall: float) -> None:
         """Keep a table's latest ``status`` or ``state`` (``kind``; an empty payload
-        forgets it) and announce it, for every web process's wall."""
+        forgets it), or a venue's ``uplink`` (``table`` ``""``), and announce it, for
+        every web process's wall."""
         self._again(lambda: self._put_live(venue, table, kind, payload, wall))
 
     def _put_live(self, venue: str, table: str, kind: str, payload: bytes, wall: float) -> None:
         with self._tx() as db:
             if payload:
+                # the same payload again (retained, on reconnect) keeps the time it first came
                 db.run("INSERT INTO live (venue, tbl, kind, payload, wall) VALUES (?, ?, ?, ?, ?)"
-                       " ON CONFLICT (venue, tbl, kind) DO UPDATE SET payload = excluded.payload, wall = excluded.wall",
+                       " ON CONFLICT (venue, tbl, kind) DO UPDATE SET payload = excluded.payload,"
+                       " wall = CASE WHEN live.payload = excluded.payload THEN live.wall ELSE excluded.wall END",
                        (venue, table, kind, payload.decode("utf-8", "replace"), wall))
             else:
                 db.run("DELETE FROM live WHERE venue = ? AND tbl = ? AND kind = ?", (venue, table, kind))
@@ -452,10 +458,10 @@ class Store:
 
     def live(self, venue: str | None = None, table: str | None = None) -> list[Live]:
         """The tables' latest live messages kept (:meth:`put_live`), by venue and table."""
-        sql, args = "SELECT venue, tbl, kind, payload FROM live WHERE 1 = 1", []
+        sql, args = "SELECT venue, tbl, kind, payload, wall FROM live WHERE 1 = 1", []
         for column, value in (("venue", venue), ("tbl", table)):
             if value is not None:
                 sql += f" AND {column} = ?"
                 args.append(value)
-        return [Live(r["venue"], r["tbl"], r["kind"], r["payload"].encode("utf-8"))
+        return [Live(r["venue"], r["tbl"], r["kind"], r["payload"].encode("utf-8"), float(r["wall"]))
                 for r in self._rows(sql + " ORDER BY venue, tbl, kind", args)]

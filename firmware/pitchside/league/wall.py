@@ -9,14 +9,17 @@ Every row is built from typed values, so no message can make :meth:`Wall.snapsho
 
 A region's wall (``venue`` :data:`ALL`) holds every venue's tables, keyed by venue and
 table; each row names its venue, and the snapshot lists the venues (the pages filter
-by venue).
+by venue). It also shows each venue's uplink to the region (``pitchside/<venue>/uplink``,
+:mod:`pitchside.wire.uplink`): while it is down, ``link_down`` on that venue's rows and
+in ``uplinks`` ("link down since HH:MM", the region's local time it went down).
 
 No clock and no I/O: the subscriber hands in each message and the time.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from pitchside.wire.messages import Event, State, Status
@@ -24,6 +27,27 @@ from pitchside.wire.messages import Event, State, Status
 VERSION = 1
 ALL = "+"
 """The venue of a region's wall: every venue (the MQTT single-level wildcard)."""
+
+
+def clock(wall: float) -> str:
+    """``wall`` (Unix seconds) as ``HH:MM`` in this machine's local time."""
+    return time.strftime("%H:%M", time.localtime(wall))
+
+
+@dataclass(frozen=True, slots=True)
+class LinkView:
+    """A venue's uplink as the region knows it: ``down_since`` the time (Unix seconds)
+    it was first seen down, None while it is up; ``bad`` the reason its last
+    notification was refused."""
+
+    venue: str
+    down_since: float | None = None
+    bad: str | None = None
+
+    def row(self) -> dict[str, Any]:
+        since = self.down_since
+        return {"venue": self.venue, "up": since is None, "since": since,
+                "at": None if since is None else clock(since), "bad": self.bad}
 
 
 @dataclass(slots=True)
@@ -80,6 +104,8 @@ class Wall:
         """Every table's view, by ``(venue, table)``."""
         self.seq = 0
         self.extra: dict[str, Any] = {}
+        self.links: dict[str, LinkView] = {}
+        """Each venue's uplink, by venue (a region's wall)."""
 
     @property
     def tables(self) -> dict[str, TableView]:
@@ -87,7 +113,24 @@ class Wall:
         return {t: v for (venue, t), v in self.views.items() if venue == self.venue}
 
     def venues(self) -> list[str]:
-        return sorted({venue for venue, _ in self.views})
+        return sorted({venue for venue, _ in self.views} | set(self.links))
+
+    def on_uplink(self, venue: str, up: bool | None, wall: float) -> bool:
+        """Venue ``venue``'s uplink up or down (None: its retained notification cleared)
+        at ``wall``; a repeated ``0`` (retained, on reconnect) keeps the first time."""
+        old = self.links.get(venue)
+        if up is None:
+            return self.links.pop(venue, None) is not None
+        new = LinkView(venue, None if up else (old.down_since if old is not None and old.down_since is not None
+                                               else wall))
+        self.links[venue] = new
+        return new != old
+
+    def on_uplink_bad(self, venue: str, reason: str) -> bool:
+        """A notification that is not ``1`` or ``0``: the link's last known state stays."""
+        old = self.links.get(venue) or LinkView(venue)
+        self.links[venue] = LinkView(venue, old.down_since, f"uplink: {reason}")
+        return True
 
     def _table(self, table: str, venue: str | None) -> TableView:
         key = (venue or self.venue, table)
@@ -151,6 +194,12 @@ class Wall:
     def snapshot(self) -> dict[str, Any]:
         """The wall now, with a fresh ``seq`` (the hub keeps the latest)."""
         self.seq += 1
-        rows = [self.views[k].row() for k in sorted(self.views)]
+        links = {v: self.links[v].row() for v in sorted(self.links)}
+        rows = []
+        for k in sorted(self.views):
+            row = self.views[k].row()
+            link = links.get(k[0])
+            row["link_down"] = link["at"] if link is not None else None
+            rows.append(row)
         return {"v": VERSION, "seq": self.seq, "boot": self.boot, "venue": self.venue, "venues": self.venues(),
-                "tables": rows, **self.extra}
+                "tables": rows, "uplinks": list(links.values()), **self.extra}

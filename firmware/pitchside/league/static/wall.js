@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   var tables = document.getElementById("tables"), recent = document.getElementById("recent");
-  var banner = document.getElementById("banner"), seen = Date.now(), es = null;
+  var banner = document.getElementById("banner"), seen = Date.now(), es = null, uplink = document.getElementById("uplink");
   function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
   function foot(t) { if (!t.online) return "offline"; if (t.result) return t.result; if (t.turn_name) return "to play: " + t.turn_name; return t.mode || ""; }
   // a table whose last message broke the contract: "bad data", the reason on hover (title) and on tap (details)
@@ -34,10 +34,13 @@
       tile.appendChild(n);
       tile.appendChild(el("div", "who", t.names.A + " v " + t.names.B));
       tile.appendChild(el("div", "tscore", (t.score.A === undefined ? "" : t.score.A) + " - " + (t.score.B === undefined ? "" : t.score.B)));
+      if (t.link_down) tile.appendChild(el("div", "link", "link down since " + t.link_down));  // the venue's uplink is down
       tile.appendChild(el("div", "tfoot", foot(t)));
       if (t.bad) tile.appendChild(bad(t, !!opened[t.venue + "/" + t.table]));
       tables.appendChild(tile);
     });
+    var down = (w.uplinks || []).filter(function (u) { return only && u.venue === only && !u.up; });
+    uplink.textContent = down.length ? "link down since " + down[0].at : ""; uplink.hidden = !down.length;
     tables.dataset.seq = w.seq;
     recent.textContent = "";
     (w.recent || []).filter(function (r) { return !only || r.venue === only; }).forEach(function (r) {
