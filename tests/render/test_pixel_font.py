@@ -56,6 +56,14 @@ def test_a_char_the_font_lacks_is_named() -> None:
 
 
 @pytest.mark.parametrize("size", NOMINAL)
+def test_the_strikes_are_subsets_without_other_scripts(size: int) -> None:
+    """The files keep Latin, punctuation, currency signs and arrows (scripts/pixelfont):
+    Greek and Cyrillic, which xfonts-base's strikes have, are left out."""
+    assert fonts.missing_glyphs("AαЖ€→…", size) == "αЖ"
+
+
+
+@pytest.mark.parametrize("size", NOMINAL)
 def test_each_glyph_keeps_to_its_cell_with_a_blank_column_after_it(size: int) -> None:
     """Ink inside the cell, and for letters, digits, the marks of the screens' words and
     the currency signs the cell's last column blank: two never join and a space is a
