@@ -16,7 +16,8 @@ Two kinds of lettering:
   the eight strikes take 1.0 MiB of memory where the whole files took 5.9 (their
   thousands of other glyphs), and each strike is loaded once for all the nominal sizes
   it draws: a table's resident memory at its first frame is 39.1 MiB
-  (``bench/footprint.py``; 38.5 before this font, 49.4 with the whole files).
+  (``bench/footprint.py``; 38.5 before this font, 49.4 with the whole files) and 42.0
+  over 200 matches of the whole table (57.9 with the whole files).
 
   Screens ask for text by a **nominal size** (9 to 32, roughly the point size of a
   text font: 9 the smallest legible, 12 a name); :data:`STRIKES` maps each to the
