@@ -56,6 +56,24 @@ def test_a_char_the_font_lacks_is_named() -> None:
 
 
 @pytest.mark.parametrize("size", NOMINAL)
+def test_the_strikes_are_subsets_without_other_scripts(size: int) -> None:
+    """The files keep Latin, punctuation, currency signs and arrows (scripts/pixelfont):
+    Greek and Cyrillic, which xfonts-base's strikes have, are left out."""
+    assert fonts.missing_glyphs("AαЖ€→…", size) == "αЖ"
+
+
+def test_nominal_sizes_of_one_strike_share_its_face() -> None:
+    """Each strike is loaded once: every nominal size it draws wraps the same FreeType
+    face, with its own nominal ``size``."""
+    big = [fonts.text_font(s) for s in (18, 24, 32)]
+    assert [f.size for f in big] == [18, 24, 32]
+    assert big[0].font is big[1].font is big[2].font
+    assert fonts.text_font(10).font is fonts.text_font(11).font
+    assert fonts.text_font(9).font is not fonts.text_font(10).font
+    assert bytes(big[2].getmask("Zoé €1.50")) == bytes(fonts._strike("10x20").getmask("Zoé €1.50"))
+
+
+@pytest.mark.parametrize("size", NOMINAL)
 def test_each_glyph_keeps_to_its_cell_with_a_blank_column_after_it(size: int) -> None:
     """Ink inside the cell, and for letters, digits, the marks of the screens' words and
     the currency signs the cell's last column blank: two never join and a space is a

@@ -11,7 +11,13 @@ Two kinds of lettering:
   (``Zoé``, ``Jürgen``) draw as written, and ``0 O``, ``1 l I !`` are distinct shapes
   at every size (tests/render/test_pixel_font.py). A glyph keeps a blank column at the
   right of its cell, so two glyphs never join and a space is always a cell wide.
-  ``scripts/pixelfont`` copies the files from Debian's package again.
+  Each file is a subset of Debian's: the glyphs of those ranges, punctuation and arrows,
+  unchanged (``render/pixelfont/README``; ``scripts/pixelfont`` makes them again). Loaded,
+  the eight strikes take 1.0 MiB of memory where the whole files took 5.9 (their
+  thousands of other glyphs), and each strike is loaded once for all the nominal sizes
+  it draws: a table's resident memory at its first frame is 39.1 MiB
+  (``bench/footprint.py``; 38.5 before this font, 49.4 with the whole files) and 42.0
+  over 200 matches of the whole table (57.9 with the whole files).
 
   Screens ask for text by a **nominal size** (9 to 32, roughly the point size of a
   text font: 9 the smallest legible, 12 a name); :data:`STRIKES` maps each to the
@@ -83,13 +89,25 @@ def text_font(size: int) -> ImageFont.FreeTypeFont:
 
     :raises ValueError: ``size`` is below the smallest nominal size.
     """
-    name = strike_name(size)
+    strike = _strike(strike_name(size))
+    # A second wrapper of the strike's one FreeType face (the nominal sizes 18 to 32
+    # all draw 10x20): only ``size`` differs, the nominal size (FreeType keeps the
+    # strike's; Pillow reads it only in font_variant and pickling, which load the file
+    # again). Each loaded face holds its file twice (Pillow copies the bytes for
+    # FreeType) and FreeType's tables: 0.1-0.2 MiB a strike.
+    font = ImageFont.FreeTypeFont.__new__(ImageFont.FreeTypeFont)
+    font.__dict__.update(strike.__dict__)
+    font.size = size
+    return font
+
+
+@lru_cache(maxsize=None)
+def _strike(name: str) -> ImageFont.FreeTypeFont:
+    """The strike ``name`` (``"7x13"``) loaded from its PCF file, once."""
     # Uncompressed in memory: FreeType reading the .gz itself inflates the file again
     # from its start for each glyph it seeks back to (2-10 ms a line, 0.02 ms this way).
     pcf = io.BytesIO(gzip.decompress((PIXELFONT / f"{name}.pcf.gz").read_bytes()))
-    font = ImageFont.truetype(pcf, int(name.split("x")[1].rstrip("B")))
-    font.size = size  # the nominal size; FreeType keeps the strike's (Pillow reads it only in font_variant)
-    return font
+    return ImageFont.truetype(pcf, int(name.split("x")[1].rstrip("B")))
 
 
 @lru_cache(maxsize=None)
