@@ -152,7 +152,7 @@ def open_device(
         raise ConfigError(config_file, "page_address_offset",
                           f"must be a RAM column 0..{SH1106_RAM_COLUMNS - width} (the SH1106 has "
                           f"{SH1106_RAM_COLUMNS} columns, the panel {width}), not {page_address_offset!r}: "
-                          "2 (luma's default) or 0 (luma.oled issue 376 modules)")
+                          "2 (luma's default) or 0 (the 1.3\" modules whose picture is shifted two columns)")
 
     if driver == "dummy":
         from luma.core.device import dummy

@@ -422,7 +422,7 @@ def test_the_display_config_asks_for_partial_updates_by_default() -> None:
 def test_page_address_offset_from_the_config_reaches_luma_sh1106(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, partial: bool
 ) -> None:
-    # luma.oled issue 376's modules: [display] page_address_offset = 0 is
+    # the 1.3" modules shifted two columns (luma.oled#376): [display] page_address_offset = 0 is
     # checked by check-config and passed to luma's sh1106, which then addresses each
     # page from RAM column 0 instead of its default 2.
     import pitchside_hw.display_device as device_module
@@ -450,4 +450,4 @@ def test_page_address_offset_from_the_config_reaches_luma_sh1106(
     assert (info.value.key, info.value.message) == (
         "display.page_address_offset",
         "must be a RAM column 0..4 (the SH1106 has 132 columns, the panel 128), not 9: 2 (luma's default) or 0 "
-        "(luma.oled issue 376 modules)")
+        "(the 1.3\" modules whose picture is shifted two columns)")

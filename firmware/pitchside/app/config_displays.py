@@ -44,7 +44,7 @@ class DisplayConfig:
     every 32; false: luma's driver as it is (a whole frame every time)."""
     page_address_offset: int | None = None
     """sh1106 only: the panel's first column in the chip's 132-column RAM (None: luma's
-    default 2; 0 for the 1.3" modules of luma.oled issue 376, whose picture is shifted
+    default 2; 0 for the 1.3" modules (luma.oled#376) whose picture is shifted
     by two columns with a stripe of noise at one edge)."""
     draw_ahead: int = DRAW_AHEAD
     """The main display only: how many frames the table draws while it waits, one for each
