@@ -12,13 +12,14 @@ Every failure is a :class:`pitchside.club.setup.ClubSetupError` saying what to d
 from __future__ import annotations
 
 import secrets
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from pitchside.app.config_mqtt import DEFAULT_TLS_PORT, ID_RE
 from pitchside.club import broker, passwd, region
-from pitchside.club.setup import Club, ClubSetupError, _certificates, _give_to_broker, _write, default_hosts
+from pitchside.club.setup import (
+    Club, ClubSetupError, _certificates, _give_to_broker, _write, default_hosts, read_settings,
+)
 
 SETTINGS = "region.toml"
 
@@ -97,14 +98,7 @@ def load(folder: Path) -> Region:
     :raises ClubSetupError: no region there, or a ``region.toml`` that is not one.
     """
     folder = folder.absolute()
-    path = folder / SETTINGS
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ClubSetupError(f"{folder} holds no region broker ({SETTINGS} is missing): make one with pitchside "
-                             f"region init --dir {folder}") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ClubSetupError(f"{path} cannot be read: {exc}") from None
+    path, data = read_settings(folder, SETTINGS, "region broker", f"pitchside region init --dir {folder}")
     port, hosts, workers = data.get("port"), data.get("hosts"), data.get("workers")
     if not (isinstance(port, int) and isinstance(workers, int) and isinstance(hosts, list) and hosts
             and all(isinstance(h, str) and h for h in hosts)):

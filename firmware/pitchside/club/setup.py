@@ -23,6 +23,7 @@ import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pitchside.app.config_mqtt import DEFAULT_PORT, DEFAULT_TLS_PORT, ID_RE, table_user
 from pitchside.club import broker, passwd
@@ -168,20 +169,28 @@ def _bridge(venue: str, uplink: Uplink, folder: Path) -> tuple[broker.Bridge, st
     return broker.Bridge(uplink.host, uplink.port, user, password, str(folder / REGION_CA)), ca_text
 
 
+def read_settings(folder: Path, name: str, what: str, init: str) -> tuple[Path, dict[str, Any]]:
+    """The TOML file ``name`` in ``folder`` that ``init`` (a command) writes for ``what``.
+
+    :raises ClubSetupError: it is missing (saying to run ``init``) or cannot be read.
+    """
+    path = folder / name
+    try:
+        return path, tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ClubSetupError(f"{folder} holds no {what} ({name} is missing): make one with "
+                             f"{init}") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ClubSetupError(f"{path} cannot be read: {exc}") from None
+
+
 def load(folder: Path) -> Club:
     """The club of ``folder`` (its ``club.toml``).
 
     :raises ClubSetupError: no club there, or a ``club.toml`` that is not one.
     """
     folder = folder.absolute()
-    path = folder / SETTINGS
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ClubSetupError(f"{folder} holds no club ({SETTINGS} is missing): make one with pitchside club init "
-                             f"--venue NAME --dir {folder}") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ClubSetupError(f"{path} cannot be read: {exc}") from None
+    path, data = read_settings(folder, SETTINGS, "club", f"pitchside club init --venue NAME --dir {folder}")
     venue, port, tls, hosts = data.get("venue"), data.get("port"), data.get("tls"), data.get("hosts")
     if not (isinstance(venue, str) and ID_RE.match(venue) and isinstance(port, int) and isinstance(tls, bool)
             and isinstance(hosts, list) and hosts and all(isinstance(h, str) and h for h in hosts)):
