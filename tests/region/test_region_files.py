@@ -68,3 +68,15 @@ def test_club_init_region_needs_its_ca_and_credentials(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr == ("pitchside club init: --region needs --region-ca FILE (the region's ca.crt) and "
                            "--region-credentials FILE (from pitchside region add-venue)\n")
+
+
+def test_a_folder_without_a_region_says_what_to_run(tmp_path: Path) -> None:
+    with pytest.raises(setup.ClubSetupError) as info:
+        regionsetup.load(tmp_path)
+    assert str(info.value) == (f"{tmp_path} holds no region broker (region.toml is missing): make one with "
+                               f"pitchside region init --dir {tmp_path}")
+    (tmp_path / "region.toml").write_text("port = 'x'\n", encoding="utf-8")
+    with pytest.raises(setup.ClubSetupError) as info:
+        regionsetup.load(tmp_path)
+    assert str(info.value) == (f"{tmp_path / 'region.toml'} is not what pitchside region init writes "
+                               "(port, hosts, workers)")
