@@ -28,6 +28,7 @@ from pitchside.app.journal import Journal
 from pitchside.app.recorder import Recorder
 from pitchside.app.parts import FrameSink, Publisher, TableParts, system_dice
 from pitchside.app.runtime import Runtime
+from pitchside.app import sched
 from pitchside.app.sdnotify import Notifier
 from pitchside.core.errors import ConfigError, HardwareError, PitchsideError
 from pitchside.core.sides import Side
@@ -365,6 +366,7 @@ def run_table(config_path: str) -> int:
         return 2
     for w in config.warnings:
         log.warning("%s", w)
+    sched.apply(sched.from_env())  # before any thread: each inherits it (pitchside.app.sched)
     stop = threading.Event()
     notifier = Notifier.from_env()
     table: Table | None = None

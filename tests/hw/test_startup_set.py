@@ -30,7 +30,8 @@ MODULES_AT_READY = frozenset({
     "pitchside.app.journal.clock", "pitchside.app.journal.drafts", "pitchside.app.journal.file",
     "pitchside.app.journal.ledger", "pitchside.app.journal.rescue", "pitchside.app.journal.sensors",
     "pitchside.app.limits", "pitchside.app.pager", "pitchside.app.parts",
-    "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sdnotify",
+    "pitchside.app.recorder", "pitchside.app.refusals", "pitchside.app.runtime", "pitchside.app.sched",
+    "pitchside.app.sdnotify",
     "pitchside.app.timer_heap", "pitchside.app.writer",
     "pitchside.cli", "pitchside.cli.commands", "pitchside.cli.main",
     "pitchside.core", "pitchside.core.copying", "pitchside.core.errors", "pitchside.core.fields",
@@ -82,7 +83,8 @@ modules, imported by its codec rather than at its first notice: 0.4 ms of CPU, b
 noise; 95: the one lazy mapping of the games' registries, ``pitchside.core.lazy``; 97: the
 game's table a package of its flow and its screens, ``pitchside.tables.pichenotte.flow``
 and ``.screens``; 98 with the journal's drafts, ``pitchside.app.journal.drafts``, part of
-every journal's schema)."""
+every journal's schema; 99 with the table's scheduling, ``pitchside.app.sched``, applied
+before the first thread starts)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",
@@ -172,7 +174,7 @@ def test_pitchside_run_reaches_ready_with_exactly_the_pinned_modules_and_datacla
     modules, made = set(loaded["modules"]), set(loaded["dataclasses"])
     assert (sorted(modules - MODULES_AT_READY), sorted(MODULES_AT_READY - modules)) == ([], [])
     assert (sorted(made - DATACLASSES_AT_READY), sorted(DATACLASSES_AT_READY - made)) == ([], [])
-    assert (len(modules), len(made)) == (98, 91)
+    assert (len(modules), len(made)) == (99, 91)
 
 
 def test_a_table_with_a_sound_section_loads_the_buzzer_at_start_up(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 from PIL import Image
 
 from pitchside.tables import effects as table
-from pitchside.app import refusals
+from pitchside.app import refusals, sched
 from pitchside.app.pager import Pager
 from pitchside.app.parts import (  # re-exported (__all__): tests import them from here
     AheadSink, DimmableSink, FrameSink, MatchRecorder, PreparingSink, Publisher, TableParts, system_dice,
@@ -105,6 +105,9 @@ class Runtime:
         self._wake_s = parts.wake_s
         self._queue: queue.SimpleQueue[table.Event | credits.ClockRead | TimerRequest | _Wake] = queue.SimpleQueue()
         self._timers = TimerHeap()
+        self._peer_yield: Callable[[], None] | None = None
+        """Between two frames drawn ahead, when :meth:`run`'s thread is real-time: let a
+        thread of its priority that an edge woke post it (:func:`pitchside.app.sched.peer_yield`)."""
         self._loop_thread: int | None = None
         """The thread serving :meth:`run` (its ident) while it runs: :meth:`schedule` from
         any other wakes it. None otherwise (a caller driving :meth:`process_pending`
@@ -474,6 +477,8 @@ class Runtime:
             return 0
         kept, self._ahead = self._ahead, {}
         for event in plan.events(self._clock()):
+            if self._peer_yield is not None:
+                self._peer_yield()
             if not self._queue.empty() or self._timer_due():  # the real input first
                 drawn_now = len(self._ahead)
                 merged = kept | self._ahead  # both still valid (a frame is used only when equal)
@@ -628,6 +633,7 @@ class Runtime:
         no polling. ``idle_s`` (or the runtime's ``wake_s``) bounds the sleep."""
         bound = idle_s if idle_s is not None else self._wake_s
         self._loop_thread = threading.get_ident()
+        self._peer_yield = sched.peer_yield()
         try:
             self.refresh()
             while not stop.is_set():
@@ -650,3 +656,4 @@ class Runtime:
                     self._on_pass(self._clock())
         finally:
             self._loop_thread = None
+            self._peer_yield = None
