@@ -388,7 +388,7 @@ class PlainLog:
 
 def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded: bool = False,
               before_edge: Callable[[], None] | None = None, journal_dir: Path | None = None,
-              ahead: bool = True, wait: bool = True) -> dict[str, Any]:
+              ahead: bool = True, wait: bool = True, loop_start: Callable[[], None] | None = None) -> dict[str, Any]:
     """Measure ``n_events`` edges that end in a frame; returns the figures. The demo
     match is played over and over, each time on a table assembled afresh (power-on, as
     ``pitchside sim --script`` plays it) on the same MockFactory and journal file.
@@ -397,7 +397,8 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
     made (default: the system's temporary directory). ``ahead``: the config's frames drawn
     ahead (False: ``[display] draw_ahead = 0``); ``wait``: a threaded edge waits for the
     runtime to be waiting (:func:`wait_idle`; False: the next press right after the
-    release, as fast taps come, with only the pauses between)."""
+    release, as fast taps come, with only the pauses between). ``loop_start``: called first
+    in the runtime thread of a threaded run (its scheduling: bench/loaded_tail.py)."""
     from gpiozero.pins.mock import MockFactory
 
     scenario, config = load_demo()
@@ -418,7 +419,7 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
         while len(samples["total"]) < n_events:
             table = Table(factory, config, Path(tmp.name) if tmp else None, device, probe, seed=scenario.seed)
             try:
-                _play(table, steps, threaded, n_events, samples, kinds, counts, before_edge, wait, plain)
+                _play(table, steps, threaded, n_events, samples, kinds, counts, before_edge, wait, plain, loop_start)
             finally:
                 table.close()
             counts["matches"] += 1
@@ -449,7 +450,8 @@ def run_table(n_events: int, *, journal: bool, device: str = "ssd1306", threaded
 
 def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: int,
           samples: dict[str, list[int]], kinds: dict[str, list[int]], counts: dict[str, int],
-          before_edge: Callable[[], None] | None = None, wait: bool = True, plain: PlainLog | None = None) -> None:
+          before_edge: Callable[[], None] | None = None, wait: bool = True, plain: PlainLog | None = None,
+          loop_start: Callable[[], None] | None = None) -> None:
     """One match's edges (:func:`run_table`). With ``plain``, each journaled edge's bytes
     (:attr:`Probe.wrote`) are written by the plain program (:class:`PlainLog`) once the
     firmware is idle again, right before the next measured edge's pauses (or after the
@@ -484,7 +486,12 @@ def _play(table: Table, steps: list[tuple[str, str]], threaded: bool, n_events: 
 
             rt.draw_ahead = ahead_probe  # type: ignore[method-assign]
         if threaded:
-            thread = threading.Thread(target=rt.run, args=(stop,), name="runtime", daemon=True)
+            def serve(stop: threading.Event) -> None:
+                if loop_start is not None:
+                    loop_start()
+                rt.run(stop)
+
+            thread = threading.Thread(target=serve, args=(stop,), name="runtime", daemon=True)
             thread.start()
         else:
             rt.refresh()
@@ -682,12 +689,16 @@ class Baseline:
         self.factory.close()
 
     def result(self) -> dict[str, Any]:
+        """The figures; ``pause_late_us`` (interleaved runs): how late the thread driving
+        the edges woke from the pause before each firmware edge (its own wake-up, which
+        the edge's stamp does not include: a loop thread keeping the CPU delays it)."""
+        late = {"pause_late_us": summary_us(self.samples["pause_late"])} if self.samples["pause_late"] else {}
         return {
             "events": len(self.samples["total"]),
             "counter": self.count,
             "total_us": summary_us(self.samples["total"]),
             "stages_us": {k: summary_us(self.samples[k]) for k in ("driver", "render", "handoff")},
-        }
+        } | late
 
 
 def run_baseline(n_events: int, device: str = "partial") -> dict[str, Any]:
@@ -707,7 +718,8 @@ PAUSE_S = 0.001
 
 def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str = "partial",
              threaded: bool = False, journal_dir: Path | None = None, ahead: bool = True,
-             wait: bool = True, predrawn: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+             wait: bool = True, predrawn: bool = False,
+             loop_start: Callable[[], None] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The firmware and the bare counter, interleaved edge by edge in this process, each on
     its own MockFactory and the same kind of device: before each firmware edge, a pause
     of :data:`PAUSE_S`, one baseline edge, the same pause. ``rounds`` runs of about
@@ -715,7 +727,8 @@ def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str =
     holds the median over the rounds of each statistic, ``spread_us`` its (min, max),
     ``rounds`` every round's figures and ``ratio`` the per-round firmware/baseline ratios
     (median, min, max) of p50 and p99. ``ahead``, ``wait``: as for :func:`run_table`;
-    ``predrawn``: the counter draws its next frame while it waits (:class:`Baseline`)."""
+    ``predrawn``: the counter draws its next frame while it waits (:class:`Baseline`);
+    ``loop_start``: as for :func:`run_table`."""
     per = [n_events // rounds + (1 if i < n_events % rounds else 0) for i in range(rounds)]
     fw_rounds: list[dict[str, Any]] = []
     base_rounds: list[dict[str, Any]] = []
@@ -725,11 +738,13 @@ def run_pair(n_events: int, rounds: int, *, journal: bool = False, device: str =
         def before() -> None:
             time.sleep(PAUSE_S)
             base.edge()
+            t = perf_counter_ns()
             time.sleep(PAUSE_S)
+            base.samples["pause_late"].append(perf_counter_ns() - t - int(PAUSE_S * 1e9))  # the edge thread's wake
 
         try:
             fw_rounds.append(run_table(n, journal=journal, device=device, threaded=threaded, before_edge=before,
-                                       journal_dir=journal_dir, ahead=ahead, wait=wait))
+                                       journal_dir=journal_dir, ahead=ahead, wait=wait, loop_start=loop_start))
         finally:
             base.close()
         base_rounds.append(base.result())
@@ -773,7 +788,8 @@ def _merge(rounds: list[dict[str, Any]], baseline: list[dict[str, Any]] | None) 
                   for q in ("p50", "p99")}
             out["journaled_vs_plain_fsync"] = {q: {"median": _median(v), "min": min(v), "max": max(v), "rounds": v}
                                                for q, v in vs.items()}
-    for key in ("draw_ahead_cpu_us", "draw_ahead_frames"):  # the threaded runs' rounds of frames drawn ahead
+    for key in ("draw_ahead_cpu_us", "draw_ahead_frames", "pause_late_us"):  # the threaded runs' rounds of frames
+        # drawn ahead; the interleaved counter's: the edge thread's wake from the pause
         if all(key in r for r in rounds):
             out[key] = _med_summary([r[key] for r in rounds])
     out["rounds"] = [{"events": r["events"], "total_us": r["total_us"]} for r in rounds]

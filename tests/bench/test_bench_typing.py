@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TYPED = ("ab_edge", "ab_journal", "club", "counting", "cpu_stages", "dataclass_cost", "fsync_methods", "gil", "intake",
-         "latency", "result_size", "run", "slowclients", "wall_sse", "web",
+         "latency", "loaded_tail", "result_size", "run", "slowclients", "wall_sse", "web",
          "webtrace")
 
 
