@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from pitchside.app import sched
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 INSTALL = DEPLOY / "install.sh"
@@ -343,6 +345,30 @@ def test_the_table_keeps_a_core_the_web_side_never_runs_on() -> None:
     assert int(web["CPUWeight"]) < 100 < int(pi["CPUWeight"]) and int(web["Nice"]) > 0
     bad = _run(["bash", str(INSTALL), "--print-unit", "--table-cpu", "last"])
     assert bad.returncode != 0 and "--table-cpu needs a CPU number" in bad.stderr
+
+
+def test_the_table_asks_for_real_time_and_the_unit_grants_just_that() -> None:
+    """The unit asks ``pitchside run`` for SCHED_FIFO (``PITCHSIDE_SCHED``, read by
+    :mod:`pitchside.app.sched`, which every thread then inherits) and grants exactly it:
+    ``LimitRTPRIO=`` at that priority (no capability), ``RestrictRealtime=no`` (its seccomp
+    filter refuses real-time policies otherwise). The process asks itself, never systemd
+    (no ``CPUSchedulingPolicy=``): a kernel that refuses leaves a log line and a table
+    at normal priority, not a unit that fails at exec (bench/README.md, "The loop's tail
+    under load")."""
+    entries = _unit_entries(_run(["bash", str(INSTALL), "--print-unit"]).stdout)
+    service = {k: v for s, k, v in entries if s == "Service"}
+    asked = [v.partition("=")[2] for s, k, v in entries if (s, k) == ("Service", "Environment")
+             and v.startswith(f"{sched.ENV}=")]
+    assert asked == ["fifo:10"]
+    setting = sched.parse(asked[0])
+    assert setting == sched.Sched("fifo", 10)
+    assert int(service["LimitRTPRIO"]) == setting.priority
+    assert service["RestrictRealtime"] == "no"
+    assert service["CapabilityBoundingSet"] == "" and service["AmbientCapabilities"] == ""
+    assert "CPUSchedulingPolicy" not in service and "CPUSchedulingPriority" not in service
+    # sched_setscheduler is in the filter's @system-service (its @resources), not in the @privileged it takes out
+    assert service["SystemCallFilter"] == "~@privileged"
+    assert ("Service", "SystemCallFilter", "@system-service") in entries
 
 
 @pytest.mark.parametrize("cpus, table_cpu, web_cpus", [
