@@ -356,6 +356,7 @@ def run_table(config_path: str) -> int:
     :raises Exception: whatever escaped the runtime loop (a defect), after the displays
         are closed: systemd logs it and restarts the service.
     """
+    sched.apply(sched.from_env())  # before any thread (luma starts 4 on import): each inherits it
     try:
         config = load_config(config_path)
     except PitchsideError as exc:
@@ -366,7 +367,6 @@ def run_table(config_path: str) -> int:
         return 2
     for w in config.warnings:
         log.warning("%s", w)
-    sched.apply(sched.from_env())  # before any thread: each inherits it (pitchside.app.sched)
     stop = threading.Event()
     notifier = Notifier.from_env()
     table: Table | None = None
