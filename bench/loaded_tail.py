@@ -23,6 +23,10 @@ set first thing in that thread (:data:`ARMS`):
   while a round is drawn (the edge thread's ``late`` figure);
 * ``unpinned``: the runtime thread may run on every CPU (the process and the hogs stay on
   ``--cpu``): what the unit's ``CPUAffinity=`` pinning wins or loses;
+* ``fifo-peer-fifo`` / ``fifo-peer-other``: ``fifo`` with a third thread taking the
+  interpreter lock every 20 ms (:func:`busy_peer`, the web feed's publisher), at the
+  same priority or lowered to ``SCHED_OTHER`` (what the unit's ``CPUSchedulingPolicy=``
+  would ask of the threads that are not the table's);
 * ``inline``: no runtime thread: each step runs in the edge's own thread right after the
   edge (bench/latency.py's sync run), the most that handing the step to the edge's
   thread while the loop is idle could give, at normal priority.
@@ -70,13 +74,15 @@ class Arm:
     left as they are. ``yields``: the loop's :func:`~pitchside.app.sched.peer_yield` as
     the firmware has it (False: never yields). ``threaded``: False runs each step in the
     edge's own thread (``Runtime.process_pending`` right after the edge, the frames ahead
-    drawn before the pause: bench/latency.py's sync run)."""
+    drawn before the pause: bench/latency.py's sync run). ``peer``: a third Python thread
+    runs beside them at that scheduling (:func:`busy_peer`: the web feed's publisher)."""
 
     name: str
     loop: Callable[[], None] | None = None
     edge: sched.Sched | None = None
     yields: bool = True
     threaded: bool = True
+    peer: sched.Sched | None = None
 
 
 def _nice(n: int) -> Callable[[], None]:
@@ -109,6 +115,8 @@ ARMS = {a.name: a for a in (
     Arm("fifo-noyield", _sched(FIFO), edge=FIFO, yields=False),
     Arm("unpinned", _unpinned),
     Arm("inline", threaded=False),
+    Arm("fifo-peer-fifo", _sched(FIFO), edge=FIFO, peer=FIFO),
+    Arm("fifo-peer-other", _sched(FIFO), edge=FIFO, peer=sched.OFF),
 )}
 
 
@@ -132,6 +140,40 @@ def hogs(n: int, cpu: int, max_s: float) -> Iterator[list[subprocess.Popen[bytes
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
+
+
+PEER_STATE = {f"table-{i}": {"score": [i, i + 1], "names": ["Alice", "Bob"], "seq": i} for i in range(200)}
+
+
+@contextmanager
+def busy_peer(setting: sched.Sched | None) -> Iterator[None]:
+    """With a ``setting``, a thread inside the block that every 20 ms holds the interpreter
+    lock for a JSON snapshot (about 0.2 ms here), as the web feed's publisher does after
+    a frame: at ``setting`` (``off``: lowered to ``SCHED_OTHER`` from the process's
+    real-time policy, as a unit's ``CPUSchedulingPolicy=`` would need of its non-critical
+    threads)."""
+    if setting is None:
+        yield
+        return
+    import json as json_
+
+    stop = threading.Event()
+
+    def work() -> None:
+        if setting == sched.OFF:
+            os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+        else:
+            sched_apply_strict(setting)
+        while not stop.wait(0.02):
+            json_.dumps(PEER_STATE)
+
+    t = threading.Thread(target=work, name="peer", daemon=True)
+    t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        t.join()
 
 
 @contextmanager
@@ -195,8 +237,8 @@ def measure(hog_counts: list[int], arms: list[Arm], events: int, rounds: int, cp
             for r in range(rounds):
                 order = arms[r % len(arms):] + arms[:r % len(arms)]
                 for arm in order:
-                    with edge_sched(arm.edge), latency.patched(sched, "peer_yield",
-                                                               sched.peer_yield if arm.yields else _never):
+                    with edge_sched(arm.edge), busy_peer(arm.peer), latency.patched(
+                            sched, "peer_yield", sched.peer_yield if arm.yields else _never):
                         fw, base = latency.run_pair(events, 1, threaded=arm.threaded, device="partial", wait=not taps,
                                                     loop_start=arm.loop)
                     per_arm[arm.name].append({
