@@ -35,6 +35,7 @@ LEAGUE_UNIT_PATH=/etc/systemd/system/$LEAGUE_SERVICE
 LEAGUE_ENV=/etc/pitchside/league.env
 LEAGUE_CREDENTIALS=/etc/pitchside/league.credentials
 UDEV_RULE=/etc/udev/rules.d/99-pitchside-serial.rules
+GPIO_RULE=/etc/udev/rules.d/60-pitchside-gpio.rules
 HW_GROUPS=(gpio i2c spi dialout)
 DRY_RUN=0
 MODE=install
@@ -522,6 +523,20 @@ table_config() {
     fi
 }
 
+# The GPIO chips to group gpio (Raspberry Pi OS does it; other systems on a Pi do not).
+# Ours, with nothing to fill in: written on every install, so an update brings a change.
+gpio_rule() {
+    step "udev rule $GPIO_RULE (/dev/gpiochip* to group gpio)"
+    if cmp -s "$SRC/deploy/60-pitchside-gpio.rules" "$GPIO_RULE"; then
+        note "up to date"
+        return 0
+    fi
+    run install -m 0644 "$SRC/deploy/60-pitchside-gpio.rules" "$GPIO_RULE"
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=gpio --action=add
+    run udevadm settle
+}
+
 udev_rule() {
     step "udev rule $UDEV_RULE (/dev/pitchside-die)"
     if [[ -e $UDEV_RULE ]]; then
@@ -795,6 +810,7 @@ main() {
     build_release "$name"
     switch_release "$name"
     table_config
+    gpio_rule
     udev_rule
     boot_config
     systemd_unit

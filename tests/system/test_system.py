@@ -158,14 +158,12 @@ After=pitchside-systest.service
 BindReadOnlyPaths={CPUINFO}:/proc/cpuinfo
 Environment=PITCHSIDE_GPIO_CHIP={chip}
 DROPEND
-# Raspberry Pi OS gives the GPIO chips to group gpio (its udev rule); Debian leaves them root's
-printf 'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"\n' > /etc/udev/rules.d/60-pitchside-test-gpio.rules
-udevadm control --reload-rules && udevadm trigger --action=add --subsystem-match=gpio && udevadm settle
 # No panel: the file display (/run/pitchside/frame.pbm). gpio-sim lines follow the bias
 # the table asks for, so a beam's pull-up would read as blocked where a real receiver
 # drives its line low: the beams without one.
 sed -i -e 's/^driver = "ssd1306"/driver = "file"/' -e 's/^pull_up = true/pull_up = false/' {CONFIG}
 systemctl daemon-reload""")
+    # Debian leaves the GPIO chips root's: the installer's udev rule gives them to group gpio
     assert g.sh(f"stat -c '%G %a' /dev/{gpio['chip']}").split() == ["gpio", "660"]
     out = g.sh(f"runuser -u pitchside -- env GPIOZERO_PIN_FACTORY=lgpio PITCHSIDE_GPIO_CHIP={chip} "
                f"/opt/pitchside/current/venv/bin/pitchside check-config {CONFIG} 2>&1")
