@@ -101,14 +101,11 @@ class Host:
         (self.top / "var").mkdir()
         count = int(args[args.index("--workers") + 1])
         log = self.top / "workers.log"
-        # The backstop first, then the others: systemd starts the units together and starts
-        # again one that ends (Restart=always), which a process here would not be.
-        for slots in ([0], range(1, count + 1)):
-            for slot in slots:
-                argv = [self.path(a.replace("%i", str(slot)).replace("%d", str(creds))) for a in exec_start(worker)]
-                self.start([a.replace(f"{self.top}/opt/current/venv/bin", str(BIN)) for a in argv], "workers.log")
-            for slot in slots:
-                wait_for(lambda: f"league worker {slot}: 127.0.0.1" in log.read_text(), log)
+        for slot in range(0, count + 1):  # together, as systemd starts them, on a store not made yet
+            argv = [self.path(a.replace("%i", str(slot)).replace("%d", str(creds))) for a in exec_start(worker)]
+            self.start([a.replace(f"{self.top}/opt/current/venv/bin", str(BIN)) for a in argv], "workers.log")
+        for slot in range(0, count + 1):
+            wait_for(lambda: f"league worker {slot}: 127.0.0.1" in log.read_text(), log)
 
     def do(self, command: str) -> None:
         """One command of the docs, as its machine would run it."""

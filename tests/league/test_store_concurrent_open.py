@@ -1,7 +1,6 @@
 """Worker processes opening a new SQLite store at the same moment (the region's worker
 units start together on a fresh host): each finds the file without tables, and every one
-of them must open it, the tables made once. (The file is in WAL mode already: switching a
-new file to WAL while others open it is a separate race, not tested here.)"""
+of them must open it, in WAL mode, the tables made once."""
 
 from __future__ import annotations
 
@@ -24,9 +23,8 @@ def _open(path: str, start: Any, errors: Any) -> None:
 def test_processes_opening_a_new_file_at_once_all_open_it(tmp_path: Path) -> None:
     ctx = multiprocessing.get_context("fork")
     errors = ctx.Queue()
-    for round_ in range(8):
+    for round_ in range(20):
         path = str(tmp_path / f"region-{round_}.db")
-        sqlite3.connect(path).execute("PRAGMA journal_mode=WAL").close()
         start = ctx.Barrier(4)
         procs = [ctx.Process(target=_open, args=(path, start, errors)) for _ in range(4)]
         for p in procs:
@@ -39,6 +37,9 @@ def test_processes_opening_a_new_file_at_once_all_open_it(tmp_path: Path) -> Non
             assert store.counted() == []
         finally:
             store.close()
+        db = sqlite3.connect(path)
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        db.close()
     found: list[str] = []
     while not errors.empty():
         found.append(errors.get())
