@@ -2,7 +2,8 @@
 # Install (or update) a region's host on Debian 12 or later (docs/league.md, "Region"):
 # Pitchside's release, the region's broker as Debian's mosquitto.service on the region's
 # config (a drop-in) and the league workers as pitchside-region-worker@SLOT.service, slot 0
-# (the backstop) and slots 1 to --workers. Safe to run again: every step first looks at
+# (the backstop) and slots 1 to --workers; with --web, the region's pages as
+# pitchside-region-web.service (a PostgreSQL store). Safe to run again: every step first looks at
 # what is already there. See deploy/README.md, "A region's host".
 #
 #   sudo deploy/install-region.sh --host region.example.org   a new region (region init)
@@ -29,6 +30,9 @@ UNIT_DIR=/etc/systemd/system
 DROPIN_DIR=$UNIT_DIR/mosquitto.service.d
 DROPIN=$DROPIN_DIR/pitchside-region.conf
 WORKER_UNIT=pitchside-region-worker@.service
+WEB_UNIT=pitchside-region-web.service
+WEB=
+ALLOWED_HOSTS=()
 # Where `systemctl enable` puts each slot's link: the slots enabled now.
 WANTS_DIR=$UNIT_DIR/multi-user.target.wants
 PITCHSIDE=
@@ -52,12 +56,16 @@ Usage: deploy/install-region.sh [options]
                      first host and its port, from DIR/region.toml)
   --db DB            the store: a SQLite file under $REGION_STATE/ (default $DB)
                      or postgresql://USER@HOST/DB (its password in DIR/pgpass)
+  --web HOST:PORT    serve the region's pages there (league web; a PostgreSQL --db):
+                     pitchside-region-web.service, enabled
+  --allowed-host NAME  a Host name the pages answer to besides --web's (repeat)
   --version NAME     release name (default: <package version>-<git sha>)
   --reinstall        rebuild the release even if it is already installed
   --keep N           releases kept besides current and previous (default $KEEP)
   --no-restart       do not restart the broker or the workers at the end
   --print-broker-unit  print the broker's drop-in for mosquitto.service, and exit
   --print-worker-unit  print pitchside-region-worker@.service, and exit
+  --print-web-unit   print pitchside-region-web.service, and exit
   --force            install on an OS this script does not recognise
   -h, --help         this help
 EOF
@@ -69,7 +77,7 @@ parse_region_args() {
     while (($#)); do
         case $1 in
             --dry-run) DRY_RUN=1 ;;
-            --prefix | --dir | --host | --workers | --broker | --db | --version | --keep)
+            --prefix | --dir | --host | --workers | --broker | --db | --web | --allowed-host | --version | --keep)
                 (($# >= 2)) || die "$1 needs a value"
                 case $1 in
                     --prefix) PREFIX=${2%/} ;;
@@ -89,6 +97,14 @@ parse_region_args() {
                         BROKER=$2
                         ;;
                     --db) DB=$2 ;;
+                    --web)
+                        [[ $2 =~ ^[A-Za-z0-9.]+:[0-9]{1,5}$ ]] || die "--web must be HOST:PORT, not '$2'"
+                        WEB=$2
+                        ;;
+                    --allowed-host)
+                        [[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9.:-]*$ ]] || die "--allowed-host: a host name, not '$2'"
+                        ALLOWED_HOSTS+=("$2")
+                        ;;
                     --version) RELEASE=$2 ;;
                     --keep) KEEP=$2 ;;
                 esac
@@ -98,6 +114,7 @@ parse_region_args() {
             --no-restart) RESTART=0 ;;
             --print-broker-unit) MODE=print-broker-unit ;;
             --print-worker-unit) MODE=print-worker-unit ;;
+            --print-web-unit) MODE=print-web-unit ;;
             --force) FORCE=1 ;;
             -h | --help)
                 usage
@@ -123,7 +140,10 @@ parse_region_args() {
         check_path --db "$DB"
         [[ $DB == "$REGION_STATE"/* ]] ||
             die "--db: the workers may write only under $REGION_STATE/ (a SQLite file there, or postgresql://...), not $DB"
+        [[ -z $WEB && $MODE != print-web-unit ]] ||
+            die "--web: the region's pages follow a PostgreSQL store (--db postgresql://...); on SQLite, league serve --region serves them"
     fi
+    ((${#ALLOWED_HOSTS[@]} == 0)) || [[ -n $WEB || $MODE == print-web-unit ]] || die "--allowed-host goes with --web HOST:PORT"
 }
 
 preflight_region() {
@@ -238,6 +258,15 @@ render_worker_unit() {
         "$SRC/deploy/pitchside-region-worker@.service.in"
 }
 
+render_web_unit() {
+    local hosts="" h
+    for h in "${ALLOWED_HOSTS[@]}"; do
+        hosts+=" --allowed-host $h"
+    done
+    sed -e "s|@PREFIX@|$PREFIX|g" -e "s|@REGION_DIR@|$REGION_DIR|g" -e "s|@DB@|$DB|g" \
+        -e "s|@WEB@|${WEB:-127.0.0.1:8091}|g" -e "s|@ALLOWED_HOSTS@|$hosts|g" "$SRC/deploy/pitchside-region-web.service.in"
+}
+
 region_units() {
     step "systemd drop-in $DROPIN (mosquitto.service on the region's config)"
     if [[ ! -d $DROPIN_DIR ]]; then
@@ -250,6 +279,9 @@ region_units() {
         BROKER_CHANGED=1
     fi
     install_unit "$UNIT_DIR/$WORKER_UNIT" render_worker_unit
+    if [[ -n $WEB ]]; then
+        install_unit "$UNIT_DIR/$WEB_UNIT" render_web_unit
+    fi
     run systemctl daemon-reload
 }
 
@@ -299,6 +331,15 @@ start_region() {
         run systemctl start "${slots[@]}"
         note "running workers not restarted (--no-restart)"
     fi
+    if [[ -n $WEB ]]; then
+        step "the region's pages on $WEB ($WEB_UNIT)"
+        run systemctl enable "$WEB_UNIT"
+        if ((RESTART)); then
+            run systemctl restart "$WEB_UNIT"
+        else
+            run systemctl start "$WEB_UNIT"
+        fi
+    fi
     PGPASS_PROPERTIES=()
     if is_postgres; then
         PGPASS_PROPERTIES=(--property "LoadCredential=pgpass:$REGION_DIR/pgpass")
@@ -315,6 +356,9 @@ region_summary() {
     note "release: $1 in $PREFIX/current; the region's folder: $REGION_DIR; store: $DB"
     note "status: systemctl status mosquitto 'pitchside-region-worker@*'"
     note "logs: journalctl -u mosquitto -u 'pitchside-region-worker@*' -f"
+    if [[ -n $WEB ]]; then
+        note "the region's pages: http://$WEB/ (systemctl status $WEB_UNIT)"
+    fi
     note "add a venue: sudo $PREFIX/current/venv/bin/pitchside region add-venue VENUE --dir $REGION_DIR && sudo systemctl reload mosquitto"
 }
 
@@ -325,6 +369,10 @@ region_main() {
     case $MODE in
         print-broker-unit)
             render_broker_unit
+            return 0
+            ;;
+        print-web-unit)
+            render_web_unit
             return 0
             ;;
         print-worker-unit)

@@ -76,6 +76,12 @@ def _broker(*args: str) -> str:
     return r.stdout
 
 
+def _web(*args: str) -> str:
+    r = _run(["bash", str(INSTALL), "--print-web-unit", "--db", PG_URL, *args])
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
 def _values(text: str, section: str, key: str) -> list[str]:
     return [v for s, k, v in _entries(text) if (s, k) == (section, key)]
 
@@ -130,6 +136,22 @@ def test_the_broker_drop_in() -> None:
     assert not re.search(r"@[A-Z_]+@", text)
 
 
+def test_the_web_unit_follows_postgresql() -> None:
+    text = _web("--prefix", "/opt/ps", "--dir", "/srv/region", "--allowed-host", "region.example.org",
+                "--allowed-host", "league.example.org")
+    assert not re.search(r"@[A-Z_]+@", text)
+    assert _values(text, "Service", "ExecStart") == [
+        f"/opt/ps/current/venv/bin/pitchside league web --db {PG_URL} --http 127.0.0.1:8091 "
+        "--allowed-host region.example.org --allowed-host league.example.org"]
+    assert _values(text, "Unit", "After") == ["network-online.target postgresql.service"]
+    assert _values(text, "Unit", "Wants") == ["network-online.target postgresql.service"]
+    assert _values(text, "Service", "LoadCredential") == ["pgpass:/srv/region/pgpass"]
+    assert _values(text, "Service", "Environment") == ["PGPASSFILE=%d/pgpass", "PYTHONUNBUFFERED=1"]
+    assert _values(text, "Service", "DynamicUser") == ["yes"] and _values(text, "Service", "Restart") == ["always"]
+    assert _values(text, "Service", "ProtectSystem") == ["strict"] and "ReadWritePaths" not in text
+    assert _values(_web("--web", "0.0.0.0:8092"), "Service", "ExecStart")[0].endswith(" --http 0.0.0.0:8092")
+
+
 def _fake_release(tmp_path: Path) -> Path:
     """<prefix>/current/venv/bin/pitchside as the installer links it (systemd-analyze
     checks that ExecStart's command is there)."""
@@ -168,6 +190,19 @@ def test_the_worker_unit_passes_systemd_analyze_verify(tmp_path: Path, db: str) 
     assert _verify(analyze, units, "pitchside-region-worker@1.service").returncode != 0
 
 
+def test_the_web_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    analyze = _analyze()
+    prefix = _fake_release(tmp_path)
+    units = tmp_path / "system"
+    units.mkdir()
+    unit = units / "pitchside-region-web.service"
+    unit.write_text(_web("--prefix", str(prefix), "--allowed-host", "region.example.org"))
+    r = _verify(analyze, units, unit.name)
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+    unit.write_text(_web("--prefix", str(tmp_path / "nowhere")))
+    assert "is not executable" in _verify(analyze, units, unit.name).stderr
+
+
 def test_the_broker_drop_in_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     analyze = _analyze()
     units = tmp_path / "system"
@@ -204,6 +239,8 @@ def test_the_exposures_are_the_readmes(tmp_path: Path) -> None:
     got["mosquitto.service with the region's drop-in"] = _exposure(analyze, units, "mosquitto.service")
     (units / "pitchside-region-worker@.service").write_text(_worker())
     got["pitchside-region-worker@.service"] = _exposure(analyze, units, "pitchside-region-worker@1.service")
+    (units / "pitchside-region-web.service").write_text(_web())
+    got["pitchside-region-web.service (--web)"] = _exposure(analyze, units, "pitchside-region-web.service")
     readme = (DEPLOY / "README.md").read_text()
     section = readme[readme.index("## A region's host"):]
     section = section[:section.index("\n## ", 5)]
@@ -229,6 +266,10 @@ def test_the_units_commands_are_commands_the_cli_takes(tmp_path: Path) -> None:
     assert r.returncode == 0 and "--slot SLOT" in r.stdout, r.stdout + r.stderr
     r = _run([str(VENV_PITCHSIDE), *argv, "--no-such-option"])
     assert r.returncode == 2 and "unrecognized arguments: --no-such-option" in r.stderr  # the parse has teeth
+    argv = _exec_start(_web("--allowed-host", "region.example.org"))
+    assert argv[1:3] == ["league", "web"]
+    r = _run([str(VENV_PITCHSIDE), *argv[1:], "--help"])
+    assert r.returncode == 0 and "--allowed-host ALLOWED_HOST" in r.stdout, r.stdout + r.stderr
     mosq = _exec_start(_broker("--dir", str(tmp_path / "region")))
     assert mosq == ["/usr/sbin/mosquitto", "-c", f"{tmp_path}/region/mosquitto.conf"]
     r = _run([str(VENV_PITCHSIDE), "region", "init", "--dir", str(tmp_path / "region"), "--host", "region.example.org"])
@@ -242,7 +283,7 @@ def test_the_units_commands_are_commands_the_cli_takes(tmp_path: Path) -> None:
 
 def _stubs(tmp_path: Path) -> tuple[dict[str, str], Path]:
     bin_dir = tmp_path / "stub-bin"
-    bin_dir.mkdir()
+    bin_dir.mkdir(exist_ok=True)
     log = tmp_path / "stub-calls.log"
     for name in MUTATORS:
         (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\nexit 97\n')
@@ -298,6 +339,27 @@ def test_dry_run_of_a_new_region_prints_the_actions_in_order_and_changes_nothing
     assert not (tmp_path / "opt").exists() and not region.exists()
 
 
+def test_dry_run_with_the_pages(tmp_path: Path) -> None:
+    _region(tmp_path)
+    (tmp_path / "region" / "pgpass").write_text("127.0.0.1:5432:region:league:secret\n")
+    r, log = _dry_run(tmp_path, "--db", PG_URL, "--web", "127.0.0.1:8091", "--allowed-host", "region.example.org")
+    assert r.returncode == 0, r.stdout + r.stderr
+    _in_order(r.stdout, [
+        "==> systemd unit /etc/systemd/system/pitchside-region-worker@.service\n",
+        "    | Wants=postgresql.service\n",
+        "==> systemd unit /etc/systemd/system/pitchside-region-web.service\n",
+        f"    | ExecStart={tmp_path}/opt/current/venv/bin/pitchside league web --db {PG_URL} --http 127.0.0.1:8091 "
+        "--allowed-host region.example.org\n",
+        "+ systemctl daemon-reload\n",
+        "==> the region's pages on 127.0.0.1:8091 (pitchside-region-web.service)\n",
+        "+ systemctl enable pitchside-region-web.service\n",
+        "+ systemctl restart pitchside-region-web.service\n",
+    ])  # fmt: skip
+    assert not log.exists()
+    r, _ = _dry_run(tmp_path)  # without --web: no pages unit
+    assert r.returncode == 0 and "pitchside-region-web" not in r.stdout
+
+
 def _region(tmp_path: Path, workers: int = 8) -> Path:
     region = tmp_path / "region"
     region.mkdir()
@@ -349,6 +411,9 @@ def test_slots_above_workers_leave_the_group(tmp_path: Path) -> None:
     (["--db", "postgresql://league:secret@127.0.0.1/region"], "--db: no password in the URL"),
     (["--db", "postgresql://league@127.0.0.1/re%gion"], "--db: a postgresql://USER@HOST/DB URL"),
     (["--broker", "region.example.org"], "--broker must be HOST:PORT"),
+    (["--web", "127.0.0.1:8091"], "--web: the region's pages follow a PostgreSQL store"),
+    (["--db", PG_URL, "--web", "8091"], "--web must be HOST:PORT, not '8091'"),
+    (["--allowed-host", "region.example.org"], "--allowed-host goes with --web HOST:PORT"),
     (["--dir", "relative/region"], "--dir must be an absolute path"),
     ([], "no region in "),
     (["--workers", "9"], "--workers 9: the region's broker has users for slots 1 to 8 only"),
