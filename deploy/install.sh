@@ -22,6 +22,9 @@ EXAMPLES=$SRC/hardware/pitchside_hw/configs
 GAME=
 EXAMPLE=
 DATA_DIR=/var/lib/pitchside
+# The package's extras in the release's venv: the table's pins and panels; a region's host
+# (deploy/install-region.sh) takes `league` (PostgreSQL) instead.
+EXTRAS=pi
 BOOT_CONFIG=/boot/firmware/config.txt
 SVC_USER=pitchside
 WEB_USER=pitchside-web
@@ -391,7 +394,7 @@ build_release() {
     run tar -C "$rel/src" -xf "$rel/src.tar"
     run rm -f "$rel/src.tar"
     run python3 -m venv "$rel/venv"
-    run "$rel/venv/bin/python" -m pip install --no-cache-dir "$rel/src[pi]"
+    run "$rel/venv/bin/python" -m pip install --no-cache-dir "$rel/src[$EXTRAS]"
     run "$rel/venv/bin/python" -c "import pitchside.cli.main, pitchside_hw.table"
     printf '%s\n' "$name" | write_file "$rel/.complete" 0644
 }
