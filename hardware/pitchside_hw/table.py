@@ -279,6 +279,7 @@ def build_table(
             from pitchside.app.pay_clock import PayClock  # only with hours (start-up)
 
             PayClock(runtime.post, runtime.schedule, clock.now, wall).start()
+            runtime.process_pending()  # the first frame at the price of the hour (its read handled)
         undo.pop_all()
     return Table(config, runtime, inputs, display, side_displays, recorder, outputs)
 

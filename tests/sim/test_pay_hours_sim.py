@@ -39,7 +39,9 @@ def said(sim: SimTable) -> tuple[str, ...]:
 def test_the_happy_hour_price_inside_the_hour_and_the_normal_price_outside(tmp_path: Path) -> None:
     inside = SimTable(happy_config(), journal=tmp_path / "in.db", wall_start=local(17, 30))
     try:
-        inside.advance_to(0.1)  # the first pass: the clock read at start is handled
+        assert said(inside) == ("PICHENOTTE - CREDIT $0.00 GAME $0.50 - INSERT COIN",)  # from the first frame
+        assert len(inside.device.frames) == 1
+        inside.advance_to(0.1)
         assert said(inside) == ("PICHENOTTE - CREDIT $0.00 GAME $0.50 - INSERT COIN",)
         inside.coin(1)  # 0.50: a game at half price
         assert said(inside) == ("PICHENOTTE - CREDIT $0.50 GAME $0.50 - PRESS ANY BUTTON",)
