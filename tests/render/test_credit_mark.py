@@ -75,6 +75,12 @@ def row_items(image: Image.Image, y: int = 0) -> list[Box]:
     return [b for b in (ink(image, i) for i in items) if b is not None]
 
 
+def around(box: Box, panel: Panel) -> Box:
+    """``box`` with :data:`MARK_GAP` px more on each side, inside the panel."""
+    return (max(0, box[0] - MARK_GAP), max(0, box[1] - MARK_GAP), min(panel.width, box[2] + MARK_GAP),
+            min(panel.height, box[3] + MARK_GAP))  # fmt: skip
+
+
 def meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -100,8 +106,6 @@ def test_the_credit_mark_never_covers_the_screen(game: str, panel: Panel) -> Non
             assert ink(plain, box) is None, (game, mark, box, view)  # nothing of the screen under it
             if box[1] == 0:  # the mark and each thing of the top row's ink: apart
                 assert not any(meets(box, item) for item in top_row), (game, mark, box, top_row)
-            wider = (max(0, box[0] - MARK_GAP), box[1], min(panel.width, box[2] + MARK_GAP), box[3])
-            assert ink(plain, wider) is None  # nor beside it
             assert changed is not None and changed[0] >= box[0] and changed[1] >= box[1] and changed[2] <= box[2] \
                 and changed[3] <= box[3], (changed, box)  # the mark drew only in its box
     assert (shown > 0) == ((game, panel.size) not in NO_ROOM)
@@ -132,6 +136,7 @@ def test_the_mark_keeps_clear_of_the_score_row(panel: Panel, box: Box) -> None:
     assert any(meets(corner, item) for item in names) == (box[0] != 0)  # where it was drawn before
     assert place_mark(plain, "$1.50") == (box, "$1.50")
     assert not any(meets(box, item) for item in names)
+    assert ink(plain, around(box, panel)) is None  # with room around it: it reads apart from the names
     marked = screen.compose(screen.Frame(view, mark="$1.50"), panel).image
     assert ink(ImageChops.difference(plain.convert("L"), marked.convert("L")), (0, 0, *panel.size)) is not None
 
@@ -153,3 +158,26 @@ def test_credit_frames(game: str) -> None:
         for i, view in enumerate(session_views(game)[:12]):
             image = screen.compose(screen.Frame(view, mark=MARKS[i % 2]), panel).image
             show_frame(image, f"credit_{game}_{i:02d}.png")
+
+
+def test_a_busy_frame_takes_the_mark_with_less_room_around_it() -> None:
+    """Boulomania at 128x64 leaves no page corner with 2 px free around the mark: it
+    takes the right corner of the third page, between the two sides' digits, clear of
+    them by its box's own column and rows."""
+    app = app_for("boulomania")
+    view = app.view(app.new_table(app.codec.parse_options({}), ("Ann", "Bob")))
+    plain = screen.compose(screen.Frame(view), (128, 64)).image
+    assert place_mark(plain, "$1.50") == ((102, 16, 128, 24), "$1.50")
+    assert ink(plain, around((102, 16, 128, 24), Panel(128, 64))) is not None  # the digits are that close
+
+
+@pytest.mark.parametrize("size", [(128, 64), (128, 32), (256, 64), (96, 48)])
+def test_a_refusal_over_the_whole_panel_shows_no_mark(size: tuple[int, int]) -> None:
+    """The refusal's frame runs round the panel's edge: no room, no mark, the frame
+    exactly as without it (on the tall panel the refusal leaves the top third)."""
+    app = app_for("pichenotte")
+    ts, _ = app.handle(app.new_table(app.codec.parse_options({}), ("Ann", "Bob")), ButtonPressed("undo", 0.0))
+    view = app.view(ts)
+    plain = screen.compose(screen.Frame(view), size).image
+    assert place_mark(plain, "$1.50") is None
+    assert screen.compose(screen.Frame(view, mark="$1.50"), size).image.tobytes() == plain.tobytes()

@@ -48,62 +48,88 @@ def place_mark(image: Image.Image, text: str) -> tuple[Box, str] | None:
     """Where the credit mark of ``text`` goes on ``image`` (a frame drawn, its other
     overlays too): the first box :data:`MARK_H` px high, on a controller page (rows
     8k to 8k+7), in which ``image`` has no ink, so the mark never covers what the
-    screen shows, with :data:`MARK_GAP` px more free beside it. Tried in order: the top
-    page's left corner, its right corner, the middle of its first stretch of free
-    columns wide enough (between two names); then the left and the right corner of
-    each page below it. A text of several words (``"$1.50 FULL"``) that does not fit
-    on a page is tried there again as its first word alone (the amount): the mark
-    stays on the top page rather than move down to say why coins are refused.
+    screen shows.
+
+    Tried in order, with :data:`MARK_GAP` px free around the box: the top page's left
+    corner, its right corner, the middle of its first stretch of free columns wide
+    enough (between two names); then the left and the right corner of each page below
+    it. Then, on a busy frame, the same places with only the box's own clear column
+    and rows around it (never between two lines of words: a page below the top one
+    offers its corners alone). A text of several words (``"$1.50 FULL"``) that does not fit
+    in a place is tried there again as its first word alone (the amount): the mark
+    stays on top rather than move down to say why coins are refused.
 
     :returns: the box ``(x0, y0, x1, y1)``, x1/y1 exclusive, and the words it holds; or
         None when the frame has room for neither (a refusal over the whole panel): no
         mark on that frame."""
-    for y in range(0, image.height - MARK_H + 1, MARK_H):
-        columns = _free_columns(image, y)
-        for candidate in dict.fromkeys((text, text.split(" ", 1)[0])):
-            width = mark_size(candidate)[0]
-            x = _free_x(columns, width, between=y == 0)
-            if x is not None:
-                return (x, y, x + width, y + MARK_H), candidate
+    words = tuple(dict.fromkeys((text, text.split(" ", 1)[0])))
+    ink = _Ink(image)
+    for gap in (MARK_GAP, 0):
+        for y in range(0, image.height - MARK_H + 1, MARK_H):
+            columns = ink.columns(y // MARK_H, gap)
+            for candidate in words:
+                width = mark_size(candidate)[0]
+                x = _free_x(columns, width, gap, between=y == 0)
+                if x is not None:
+                    return (x, y, x + width, y + MARK_H), candidate
     return None
 
 
 MARK_GAP = 2
-"""Px kept free beside a mark's box (more than the box's own clear column) where
-something of the screen may be, so the mark does not read as part of it."""
+"""Px kept free around a mark's box (more than the box's own clear column and rows)
+where the frame has room, so the mark does not read as part of what is next to it."""
+
+_LIT = bytes([0] + [1] * 255)
+"""A byte table: 0 stays 0, any other value is 1."""
 
 
-def _free_columns(image: Image.Image, y: int) -> bytes:
-    """One byte per column of the page from row ``y``: 0 where the page has no ink in
-    that column (a box average over the page's rows, in C: an ink is never 0)."""
-    page = image.crop((0, y, image.width, y + MARK_H))
-    return (page if page.mode == "L" else page.convert("L")).reduce((1, MARK_H)).tobytes()
+class _Ink:
+    """Which columns of each page of a frame have ink: one byte a column, 1 where they
+    do (box averages of the rows, in C: an ink is never 0, nor its average over 8)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        grey = image if image.mode == "L" else image.convert("L")
+        self._w, self._h = grey.size
+        self._pages = grey.reduce((1, MARK_H)).tobytes().translate(_LIT)
+        self._pairs: bytes | None = None  # rows 2k and 2k+1, made when first asked
+        self._grey = grey
+
+    def columns(self, page: int, gap: int) -> bytes:
+        """The ink of page ``page`` (rows ``8 * page`` to ``8 * page + 7``) and, for a
+        ``gap`` of :data:`MARK_GAP`, of the rows that far above and below it."""
+        w = self._w
+        row = self._pages[page * w:(page + 1) * w]
+        if gap == 0:
+            return row
+        if self._pairs is None:
+            self._pairs = self._grey.reduce((1, MARK_GAP)).tobytes().translate(_LIT)
+        per = MARK_H // MARK_GAP
+        lit = int.from_bytes(row, "big")
+        for cell in (page * per - 1, (page + 1) * per):
+            if 0 <= cell and (cell + 1) * MARK_GAP <= self._h:
+                lit |= int.from_bytes(self._pairs[cell * w:(cell + 1) * w], "big")
+        return lit.to_bytes(w, "big")
 
 
-def _free_x(columns: bytes, width: int, *, between: bool) -> int | None:
-    """Where a box ``width`` px wide goes in a page of ``columns`` (:func:`_free_columns`),
-    always with :data:`MARK_GAP` free px more beside it (on the panel's side, its edge
-    will do): at the left edge, the right edge, else (``between``) centred in the first
-    free stretch that holds it; None when none does."""
+def _free_x(columns: bytes, width: int, gap: int, *, between: bool) -> int | None:
+    """Where a box ``width`` px wide goes in a page of ``columns`` (:class:`_Ink`), with
+    ``gap`` free px more beside it (on the panel's side, its edge will do): at the left
+    edge, the right edge, else (``between``) centred in the first free stretch that
+    holds it; None when none does."""
     n = len(columns)
     if width > n:
         return None
-    if not any(columns[:width + MARK_GAP]):
+    if b"\x01" not in columns[:width + gap]:
         return 0
-    if not any(columns[max(0, n - width - MARK_GAP):]):
+    if b"\x01" not in columns[max(0, n - width - gap):]:
         return n - width
-    x = 0
-    while between and x < n:
-        if columns[x]:
-            x += 1
-            continue
-        end = x
-        while end < n and not columns[end]:
-            end += 1
-        if end - x >= width + 2 * MARK_GAP:
-            return x + (end - x - width) // 2
-        x = end
-    return None
+    if not between:
+        return None
+    start = columns.find(bytes(width + 2 * gap))  # the first stretch that holds it starts here
+    if start < 0:
+        return None
+    end = columns.find(b"\x01", start)
+    return start + ((n if end < 0 else end) - start - width) // 2
 
 
 def draw_mark(image: Image.Image, text: str, ink: int | tuple[int, int, int] = 1) -> Box | None:
