@@ -22,6 +22,9 @@ EXAMPLES=$SRC/hardware/pitchside_hw/configs
 GAME=
 EXAMPLE=
 DATA_DIR=/var/lib/pitchside
+# The package's extras in the release's venv: the table's pins and panels; a region's host
+# (deploy/install-region.sh) takes `league` (PostgreSQL) instead.
+EXTRAS=pi
 BOOT_CONFIG=/boot/firmware/config.txt
 SVC_USER=pitchside
 WEB_USER=pitchside-web
@@ -35,6 +38,7 @@ LEAGUE_UNIT_PATH=/etc/systemd/system/$LEAGUE_SERVICE
 LEAGUE_ENV=/etc/pitchside/league.env
 LEAGUE_CREDENTIALS=/etc/pitchside/league.credentials
 UDEV_RULE=/etc/udev/rules.d/99-pitchside-serial.rules
+GPIO_RULE=/etc/udev/rules.d/60-pitchside-gpio.rules
 HW_GROUPS=(gpio i2c spi dialout)
 DRY_RUN=0
 MODE=install
@@ -390,7 +394,7 @@ build_release() {
     run tar -C "$rel/src" -xf "$rel/src.tar"
     run rm -f "$rel/src.tar"
     run python3 -m venv "$rel/venv"
-    run "$rel/venv/bin/python" -m pip install --no-cache-dir "$rel/src[pi]"
+    run "$rel/venv/bin/python" -m pip install --no-cache-dir "$rel/src[$EXTRAS]"
     run "$rel/venv/bin/python" -c "import pitchside.cli.main, pitchside_hw.table"
     printf '%s\n' "$name" | write_file "$rel/.complete" 0644
 }
@@ -520,6 +524,20 @@ table_config() {
         [[ -f $EXAMPLE ]] || die "no example config at $EXAMPLE"
         run install -m 0644 "$EXAMPLE" "$CONFIG"
     fi
+}
+
+# The GPIO chips to group gpio (Raspberry Pi OS does it; other systems on a Pi do not).
+# Ours, with nothing to fill in: written on every install, so an update brings a change.
+gpio_rule() {
+    step "udev rule $GPIO_RULE (/dev/gpiochip* to group gpio)"
+    if cmp -s "$SRC/deploy/60-pitchside-gpio.rules" "$GPIO_RULE"; then
+        note "up to date"
+        return 0
+    fi
+    run install -m 0644 "$SRC/deploy/60-pitchside-gpio.rules" "$GPIO_RULE"
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=gpio --action=add
+    run udevadm settle
 }
 
 udev_rule() {
@@ -795,6 +813,7 @@ main() {
     build_release "$name"
     switch_release "$name"
     table_config
+    gpio_rule
     udev_rule
     boot_config
     systemd_unit

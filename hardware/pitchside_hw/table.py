@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -215,6 +216,7 @@ def build_table(
     wake_s: float | None = None,
     tap: Callable[[QueuePut], QueuePut] | None = None,
     publisher: Publisher | None = None,
+    wall: Callable[[], float] = time.time,
 ) -> Table:
     """The one assembly of a table (real, simulated or benched).
 
@@ -231,6 +233,9 @@ def build_table(
     :param tap: wraps the drivers' ``queue_put`` (the bench times the hand-off there).
     :param publisher: the web feed's publisher (``[web]``: snapshots to ``pitchside
         web``), or None.
+    :param wall: the wall clock, seconds since the epoch, read each minute for the
+        prices' hours (:class:`pitchside.app.pay_clock.PayClock`) on a table whose
+        ``[pricing]`` has ``hours``; the simulated table's follows its virtual time.
     :raises PitchsideError: a display, pin or serial device cannot be opened, or a
         filter refuses its parameters (:class:`ConfigError`); whatever was opened is
         closed again.
@@ -271,6 +276,11 @@ def build_table(
         put: QueuePut = runtime.post if tap is None else tap(runtime.post)
         inputs = TableInputs(config, pin_factory, put, clock)
         inputs.connect(runtime)
+        if config.pricing is not None and config.pricing.hours:  # the local time, for the hours' prices
+            from pitchside.app.pay_clock import PayClock  # only with hours (start-up)
+
+            PayClock(runtime.post, runtime.schedule, clock.now, wall).start()
+            runtime.process_pending()  # the first frame at the price of the hour (its read handled)
         undo.pop_all()
     return Table(config, runtime, inputs, display, side_displays, recorder, outputs)
 
@@ -442,10 +452,6 @@ def run_table(config_path: str) -> int:
             stack.callback(table.close)
             if link is not None:  # the league's fixture offers, queued like a driver's event
                 link.on_fixture = table.runtime.post
-            if config.pricing is not None and config.pricing.hours:  # the local time, for the hours' prices
-                from pitchside.app.pay_clock import PayClock  # only with hours (start-up)
-
-                stack.enter_context(PayClock(table.runtime.post))
         except PitchsideError as exc:
             log.error("cannot start the table: %s", exc)
             if not opened:  # the panel may still show the frame of a table that died

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -48,6 +49,10 @@ class SimTable:
     :param on_frame: called with each frame the device receives (the terminal view).
     :param journal: the journal file; an unfinished match in it is resumed (as after a
         power cut). None: a private temporary journal, removed on :meth:`close`.
+    :param wall_start: the wall clock when the table starts, seconds since the epoch
+        (None: now); the table's wall clock runs on from it with the virtual time
+        (:attr:`wall`), read each minute for the prices' hours as a real table reads
+        its own (:class:`pitchside.app.pay_clock.PayClock`).
     """
 
     def __init__(
@@ -56,8 +61,10 @@ class SimTable:
         seed: int = 1,
         on_frame: Callable[[Image.Image], None] | None = None,
         journal: str | Path | None = None,
+        wall_start: float | None = None,
     ) -> None:
         self.config = config
+        self._wall_start = time.time() if wall_start is None else wall_start
         self.device: RecordingDevice
         self.side_devices: dict[str, RecordingDevice] = {}
         self.cues: list[str] = []
@@ -100,7 +107,7 @@ class SimTable:
         self.table = build_table(
             config, pin_factory=self.factory, clock=self.clock, open_display=open_display, journal=self.journal,
             toss=lambda: rng.choice(("A", "B")), dice=lambda n: tuple(rng.randint(1, 6) for _ in range(n)),
-            sound=_CueLog(self.cues),
+            sound=_CueLog(self.cues), wall=self.wall,
         )  # fmt: skip
         assert self.table.recorder is not None
         self.recorder: Recorder = self.table.recorder
@@ -115,6 +122,11 @@ class SimTable:
     def now(self) -> float:
         """Virtual seconds since the table started."""
         return self.clock.now()
+
+    def wall(self) -> float:
+        """The table's wall clock, seconds since the epoch: its start's, run on with the
+        virtual time (power cuts included)."""
+        return self._wall_start + self.clock.now()
 
     def advance_to(self, t_s: float) -> None:
         """Let virtual time run to ``t_s``: fire due timers in order, handle events."""

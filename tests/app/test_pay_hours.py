@@ -1,15 +1,15 @@
 """The prices' hours on a table: the local time comes in as ``ClockRead`` events (the
-pay clock's thread reads it; the kiosk never does), the price shown and paid follows
+pay clock reads it on the runtime's timers; the kiosk never does), the price shown and paid follows
 it, and a game in a free-play window is journaled as a free game on the lifetime
 meters."""
 
 from __future__ import annotations
 
-import queue
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from pitchside.app.pay_clock import PayClock, local_time
+from pitchside.app.pay_clock import PayClock, local_time, next_read_s
 from pitchside.core.hours import LocalTime, Window
 from pitchside.core.meters import Meters
 from pitchside.core.pricing import Credit, Pricing
@@ -58,10 +58,23 @@ def test_a_game_in_a_free_window_is_paid_0_and_counted_free(tmp_path: Path) -> N
         assert j.balance() == (50, 50)
 
 
-def test_the_pay_clock_posts_the_local_time_at_start() -> None:
-    got: queue.SimpleQueue[credits.ClockRead] = queue.SimpleQueue()
-    fixed = time.struct_time((2026, 12, 4, 18, 5, 30, 4, 338, 0))  # a Friday, 18:05:30
-    with PayClock(got.put, now=lambda: fixed):
-        first = got.get(timeout=10)
-    assert first == credits.ClockRead(LocalTime(4, 18 * 60 + 5))
-    assert local_time(fixed) == LocalTime(4, 1085)
+def test_the_pay_clock_reads_the_wall_clock_at_start_and_each_turn_of_the_minute() -> None:
+    """On the runtime's timers (a list here), from an injected wall clock: read at start,
+    then 0.5 s past each turn of the minute; a read equal to the last is not posted."""
+    got: list[credits.ClockRead] = []
+    timers: list[tuple[float, Callable[[float], None]]] = []
+    t = 100.0  # the table's clock
+    friday = time.mktime((2026, 12, 4, 18, 5, 30, 0, 0, -1))  # a Friday, 18:05:30 local time
+    clock = PayClock(got.append, lambda due, cb: timers.append((due, cb)), lambda: t, lambda: friday + (t - 100.0))
+    clock.start()
+    assert got == [credits.ClockRead(LocalTime(4, 18 * 60 + 5))]
+    assert [due for due, _ in timers] == [130.5]  # 18:06:00.5
+    t = 130.5
+    timers.pop()[1](t)
+    assert got[1:] == [credits.ClockRead(LocalTime(4, 18 * 60 + 6))]
+    assert [due for due, _ in timers] == [190.5]
+    t = 130.9  # a timer fired twice in a minute: nothing new to say
+    clock._read(t)
+    assert len(got) == 2
+    assert next_read_s(friday) == 30.5 and next_read_s(friday + 30.5) == 60.0
+    assert local_time(time.localtime(friday)) == LocalTime(4, 1085)

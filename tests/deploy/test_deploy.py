@@ -42,7 +42,7 @@ MUTATORS = [
 # What the installer would create on the real system.
 SYSTEM_PATHS = [
     "/opt/pitchside", "/etc/pitchside", "/var/lib/pitchside", "/etc/systemd/system/pitchside.service",
-    "/etc/systemd/system/pitchside-web.service", "/etc/systemd/system/pitchside-league.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/boot/firmware/config.txt.pitchside-orig",
+    "/etc/systemd/system/pitchside-web.service", "/etc/systemd/system/pitchside-league.service", "/etc/udev/rules.d/99-pitchside-serial.rules", "/etc/udev/rules.d/60-pitchside-gpio.rules", "/boot/firmware/config.txt.pitchside-orig",
 ]  # fmt: skip
 
 
@@ -156,6 +156,9 @@ def test_dry_run_prints_the_actions_in_order_and_changes_nothing(tmp_path: Path)
         f"+ mv -T {prefix}/current.new {prefix}/current",
         "==> table config /etc/pitchside/table.toml",
         f"+ install -m 0644 {EXAMPLES}/pichenotte.toml /etc/pitchside/table.toml\n",
+        "==> udev rule /etc/udev/rules.d/60-pitchside-gpio.rules (/dev/gpiochip* to group gpio)",
+        f"+ install -m 0644 {ROOT}/deploy/60-pitchside-gpio.rules /etc/udev/rules.d/60-pitchside-gpio.rules\n",
+        "+ udevadm trigger --subsystem-match=gpio --action=add\n",
         "==> udev rule /etc/udev/rules.d/99-pitchside-serial.rules",
         "==> I2C and SPI, I2C clock 400 kHz (/boot/firmware/config.txt)",
     ]
@@ -661,6 +664,13 @@ def test_udev_rule_is_well_formed() -> None:
     assert pairs["ATTRS{serial}"][1] == "@SERIAL@"
     for placeholder in ("@VENDOR@", "@PRODUCT@", "@SERIAL@"):  # each one explained in the header
         assert re.search(rf"^#\s+{placeholder}\s+\S", text, re.M), placeholder
+
+
+def test_gpio_rule_gives_the_chips_to_group_gpio() -> None:
+    text = (DEPLOY / "60-pitchside-gpio.rules").read_text()
+    rules = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    assert rules == ['SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"']
+    assert "gpio" in re.search(r"^HW_GROUPS=\((.*)\)$", (DEPLOY / "install.sh").read_text(), re.M).group(1).split()
 
 
 def test_release_name_is_the_version_and_commit() -> None:

@@ -1,5 +1,6 @@
 """The credit mark during a paid match costs the bus a few bytes, not a frame: it sits
-in the panel's top controller page, so a credit change sends only the columns under it
+in one controller page (the top one here, between the names), so a credit change sends
+only the columns under it
 (hardware/pitchside_hw/partial.py on PanelRam, the emulated SSD1306 RAM bench/bus.py
 counts with; a full 128x64 frame is 1,030 B)."""
 
@@ -32,4 +33,4 @@ def test_a_credit_change_in_the_corner_sends_a_few_bytes(tmp_path: Path) -> None
         assert ram.shows(compose(replace(frame, mark=mark)).image)  # the panel holds exactly that frame
         sent[mark] = ram.command_bytes + ram.data_bytes
     print(f"\ncredit mark changes on the Pichenotte main screen: {sent} B (a full frame is 1,030 B)")
-    assert sent == {"€0.50": 10, "€1.00": 19, "€10.50": 26}
+    assert sent == {"€0.50": 10, "€1.00": 19, "€10.50": 65}  # a wider amount re-centres the mark between the names

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -103,7 +104,7 @@ class SqliteEngine:
         self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=busy_s)
         self.db.row_factory = sqlite3.Row
         if path != ":memory:":
-            self.db.execute("PRAGMA journal_mode=WAL")
+            _wal(self.db, busy_s)
         self.db.execute("PRAGMA synchronous=FULL")
 
     @contextmanager
@@ -223,6 +224,22 @@ class PostgresEngine:
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
+
+
+def _wal(db: sqlite3.Connection, busy_s: float) -> None:
+    """Put the file in WAL mode. Several processes opening a new file at once (the
+    region's workers starting together) each ask for it, and SQLite refuses all but one
+    with "database is locked" at once, without its busy wait: ask again for up to
+    ``busy_s``."""
+    deadline = time.monotonic() + busy_s
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
 
 
 def connect(db: str, busy_s: float = 5.0) -> Engine:

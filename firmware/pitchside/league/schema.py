@@ -114,8 +114,12 @@ def migrate(engine: Engine) -> int:
             open_v2(db)
         if found < VERSION:
             with engine.tx() as tx:
-                _steps(tx, max(found, 2), "sqlite")
-                tx.run(f"PRAGMA user_version = {VERSION}")
+                # Read again under the write lock: worker processes opening a new file at
+                # once each found it old, and only the first may move it.
+                now = int(tx.run("SELECT user_version AS v FROM pragma_user_version")[0]["v"])
+                if now < VERSION:
+                    _steps(tx, max(now, 2), "sqlite")
+                    tx.run(f"PRAGMA user_version = {VERSION}")
         return found
     with engine.tx("schema") as tx:
         table = tx.run("SELECT to_regclass('schema_version') IS NOT NULL AS there")[0]["there"]
@@ -143,6 +147,9 @@ def open_v2(db: sqlite3.Connection) -> None:
         return
     db.execute("BEGIN IMMEDIATE")
     try:
+        if int(db.execute("PRAGMA user_version").fetchone()[0]) >= 2:  # another process made it meanwhile
+            db.execute("COMMIT")
+            return
         old = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").fetchone()
         if old is not None:
             db.execute("ALTER TABLE results RENAME TO results_v0")

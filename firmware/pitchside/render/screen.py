@@ -118,8 +118,8 @@ class Frame:
         saving.
     :param page: which page of paged text to show (0 first; the shell's page timer
         advances it while the frame has more than one, :attr:`Drawn.pages`).
-    :param mark: the credit in the top left corner (:func:`pitchside.render.badge.draw_mark`),
-        or None.
+    :param mark: the credit (:func:`pitchside.render.badge.draw_mark`): in the top left
+        corner, else where the frame has room; never over what the view shows; or None.
     """
 
     view: object
@@ -131,7 +131,8 @@ class Frame:
 
 def compose(frame: Frame, size: Panel | Size = (128, 64), spares: Spares | None = None) -> Drawn:
     """Draw ``frame`` for a panel: its view (with the warning on a free prompt line),
-    then the badge; with the number of pages its paged text has.
+    then the badge, then the credit mark where neither leaves ink; with the number of
+    pages its paged text has.
 
     :param spares: the caller's spare canvases (:class:`~pitchside.render.panel.Spares`):
         the frame is drawn on the spare of the panel's size, cleared, when there is one,
