@@ -366,7 +366,6 @@ def run_table(config_path: str) -> int:
     :raises Exception: whatever escaped the runtime loop (a defect), after the displays
         are closed: systemd logs it and restarts the service.
     """
-    sched.apply(sched.from_env())  # before any thread (luma starts 4 on import): each inherits it
     try:
         config = load_config(config_path)
     except PitchsideError as exc:
@@ -466,5 +465,6 @@ def run_table(config_path: str) -> int:
             except Exception as exc:  # noqa: BLE001 - a started table goes on; close() tries it again
                 log.warning("%s: the out-of-order frame was not drawn ahead: %s", d.name, exc)
         notifier.status(f"{config.name}: {config.game}")
+        sched.apply_all(sched.from_env())  # every thread, the start-up done (pitchside.app.sched)
         table.runtime.run(stop)
     return 0

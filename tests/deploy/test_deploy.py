@@ -352,7 +352,7 @@ def test_the_table_keeps_a_core_the_web_side_never_runs_on() -> None:
 
 def test_the_table_asks_for_real_time_and_the_unit_grants_just_that() -> None:
     """The unit asks ``pitchside run`` for SCHED_FIFO (``PITCHSIDE_SCHED``, read by
-    :mod:`pitchside.app.sched`, which every thread then inherits) and grants exactly it:
+    :mod:`pitchside.app.sched`, for every thread of the table) and grants exactly it:
     ``LimitRTPRIO=`` at that priority (no capability), ``RestrictRealtime=no`` (its seccomp
     filter refuses real-time policies otherwise). The process asks itself, never systemd
     (no ``CPUSchedulingPolicy=``): a kernel that refuses leaves a log line and a table

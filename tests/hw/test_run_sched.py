@@ -1,9 +1,8 @@
-"""``pitchside run`` applies ``PITCHSIDE_SCHED`` before its first thread starts, so every
-thread of the table runs at it (luma starts four at import, the pins' callback thread and
-the journal's writer come later), read back from the kernel at READY=1
-(``/proc/self/task/TID/sched``: policy 1 is SCHED_FIFO, prio 89 is real-time priority 10
-on the kernel's scale); and a refused setting leaves one log line and a table that starts
-anyway (deploy/README.md, "Real-time priority")."""
+"""``pitchside run`` applies ``PITCHSIDE_SCHED`` to every thread of the table once its
+first frame is shown (luma's idle pool of four among them), read back from the kernel as
+the loop starts (``/proc/self/task/TID/sched``: policy 1 is SCHED_FIFO, prio 89 is
+real-time priority 10 on the kernel's scale); and a refused setting leaves one log line
+and a table that starts anyway (deploy/README.md, "Real-time priority")."""
 
 from __future__ import annotations
 
@@ -22,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = """
 import json, os, sys
-from pitchside.app import sdnotify
-def ready(self):  # right after the first frame (pitchside_hw.table.run_table)
+from pitchside.app import runtime
+def run(self, stop, idle_s=None):  # the loop about to start (pitchside_hw.table.run_table)
     threads = []
     for tid in sorted(os.listdir("/proc/self/task"), key=int):
         with open(f"/proc/self/task/{tid}/sched") as fh:
@@ -32,7 +31,7 @@ def ready(self):  # right after the first frame (pitchside_hw.table.run_table)
     with open(os.environ["STARTUP_TEST_OUT"], "w") as fh:
         json.dump(threads, fh)
     os._exit(0)
-sdnotify.Notifier.ready = ready
+runtime.Runtime.run = run
 from pitchside.cli.main import main  # the console script `pitchside`
 sys.exit(main())
 """
@@ -49,8 +48,8 @@ def _capable(bit: int) -> bool:
 
 
 def _run(tmp_path: Path, setting: str, prefix: list[str] = []) -> tuple[list[list[int]], list[str]]:
-    """``pitchside run`` on the bench config with ``PITCHSIDE_SCHED=setting`` to READY=1:
-    each thread's (kernel policy, kernel prio), and the log lines of pitchside.app.sched."""
+    """``pitchside run`` on the bench config with ``PITCHSIDE_SCHED=setting`` until its loop
+    starts: each thread's (kernel policy, kernel prio), and the log lines of pitchside.app.sched."""
     config = bench_config("pichenotte", tmp_path)
     out = tmp_path / "threads.json"
     env = {k: v for k, v in os.environ.items() if k != "NOTIFY_SOCKET"}

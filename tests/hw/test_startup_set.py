@@ -83,8 +83,8 @@ modules, imported by its codec rather than at its first notice: 0.4 ms of CPU, b
 noise; 95: the one lazy mapping of the games' registries, ``pitchside.core.lazy``; 97: the
 game's table a package of its flow and its screens, ``pitchside.tables.pichenotte.flow``
 and ``.screens``; 98 with the journal's drafts, ``pitchside.app.journal.drafts``, part of
-every journal's schema; 99 with the table's scheduling, ``pitchside.app.sched``, applied
-before the first thread starts)."""
+every journal's schema; 99 with the table's scheduling, ``pitchside.app.sched``, imported
+by the runtime)."""
 
 DATACLASSES_AT_READY = frozenset({
     "pitchside.app.ahead:DrawAhead",

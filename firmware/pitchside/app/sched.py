@@ -3,11 +3,13 @@
 Under CPU load a woken ``SCHED_OTHER`` thread may wait for other processes' time slices
 before it takes the edge's event (milliseconds); a ``SCHED_FIFO`` thread preempts every
 normal one at once (bench/README.md, "The loop's tail under load"). ``pitchside run``
-asks for it first thing, before it starts any thread, so the loop's thread and every
-thread started after it (the pins' callback thread, a serial reader, the journal's
-writer, the web feed, the club's link) run at the same priority: a thread that posts an
-edge is never preempted by the loop while it holds the interpreter lock, and the loop
-gives the CPU to such a thread between the frames it draws ahead (:func:`peer_yield`).
+asks for it once its first frame is shown, for every thread of the process
+(:func:`apply_all`: the loop, the pins' callback thread, a serial reader, the web feed,
+the club's link, luma's idle pool); a thread started later (the journal's writer)
+inherits it from the thread that starts it. So a thread that posts an edge is never
+preempted by the loop while it holds the interpreter lock, and the loop gives the CPU to
+such a thread between the frames it draws ahead (:func:`peer_yield`). Start-up runs at
+normal priority: on a board with one CPU it would otherwise hold off everything else.
 
 The setting is the environment's ``PITCHSIDE_SCHED`` (the unit sets it): ``fifo:N`` or
 ``rr:N`` (priority 1-99), ``off`` (or unset) to leave the process as it started. It needs
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Callable, Mapping
 from typing import Literal, NamedTuple, assert_never
 
@@ -106,10 +109,29 @@ def apply(setting: Sched) -> Sched:
     ``setting``; ``off`` changes nothing. Returns how it runs now: ``setting``, or, when the
     system refuses (no privilege, a seccomp filter), what it was, with one warning in the
     log saying what the unit must grant."""
+    return _apply(setting, ())
+
+
+def apply_all(setting: Sched) -> Sched:
+    """:func:`apply` for the calling thread, then for every other thread of the process
+    (``/proc/self/task``; one that has ended meanwhile is skipped); threads started later
+    inherit it from the thread that starts them."""
+    me = threading.get_native_id()
+    return _apply(setting, tuple(tid for tid in map(int, os.listdir("/proc/self/task")) if tid != me))
+
+
+def _apply(setting: Sched, others: tuple[int, ...]) -> Sched:
+    """The calling thread, then the threads ``others`` (their ids), as ``setting``."""
     if setting == OFF:
         return current()
+    param = os.sched_param(setting.priority)
     try:
-        os.sched_setscheduler(0, _policy(setting), os.sched_param(setting.priority))
+        os.sched_setscheduler(0, _policy(setting), param)
+        for tid in others:
+            try:
+                os.sched_setscheduler(tid, _policy(setting), param)
+            except ProcessLookupError:  # the thread ended meanwhile
+                pass
     except OSError as exc:
         log.warning("the table runs at normal priority: %s refused (%s); the unit grants it with "
                     "LimitRTPRIO=%d and RestrictRealtime=no", setting.text, exc.strerror or exc, setting.priority)
