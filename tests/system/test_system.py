@@ -226,6 +226,60 @@ def test_sandboxing_in_force(guest: Guest) -> None:
     g.sh(f"nsenter -t {pid} -m -- sh -c 'touch /var/lib/pitchside/probe && rm /var/lib/pitchside/probe'")
 
 
+def _thread_sched(g: Guest, pid: str) -> set[tuple[str, ...]]:
+    """Each thread's (policy, prio) as the kernel has them (/proc/PID/task/TID/sched: policy 1
+    SCHED_FIFO, 0 SCHED_OTHER; prio 89 is real-time priority 10, 120 a normal thread at nice 0)."""
+    out = g.sh(f"for t in /proc/{pid}/task/*; do "
+               f"awk -F: '/^(policy|prio) /{{gsub(/ /, \"\", $2); printf \"%s \", $2}}' $t/sched; echo; done")
+    return {tuple(line.split()) for line in out.splitlines() if line.strip()}
+
+
+def _sched_said(g: Guest, pid: str, timeout: float = 60) -> str:
+    """The table's pitchside.app.sched log line (written once its first frame is shown)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        said = g.sh(f"journalctl _PID={pid} -o cat --no-pager | grep 'pitchside.app.sched' || true").strip()
+        if said or time.monotonic() > deadline:
+            return said
+        time.sleep(1)
+
+
+def test_the_table_runs_real_time(guest: Guest) -> None:
+    """The unit's grant (LimitRTPRIO=10, RestrictRealtime=no) and request (PITCHSIDE_SCHED=fifo:10),
+    applied: every thread of the running table at SCHED_FIFO 10 on the table's CPU, read from the
+    kernel; with the grant taken away (a drop-in RestrictRealtime=yes) it still starts, at normal
+    priority, and says why."""
+    g = guest
+    st = wait_active(g)
+    assert (st["ActiveState"], st["SubState"]) == ("active", "running"), st
+    st = show(g, "LimitRTPRIO", "LimitRTPRIOSoft", "RestrictRealtime", "Environment", "CPUAffinity", "MainPID")
+    assert (st["LimitRTPRIO"], st["LimitRTPRIOSoft"], st["RestrictRealtime"]) == ("10", "10", "no"), st
+    assert "PITCHSIDE_SCHED=fifo:10" in st["Environment"].split(), st
+    pid = st["MainPID"]
+    assert g.sh(f"grep '^Max realtime priority' /proc/{pid}/limits").split()[3:5] == ["10", "10"]
+    assert _sched_said(g, pid).endswith("pitchside.app.sched: the table runs at fifo:10")
+    assert _thread_sched(g, pid) == {("1", "89")}
+    tids = g.sh(f"ls /proc/{pid}/task").split()
+    assert len(tids) >= 2, tids  # the main thread and the loop at least
+    for tid in tids:
+        assert g.sh(f"chrt -p {tid}").splitlines() == [f"pid {tid}'s current scheduling policy: SCHED_FIFO",
+                                                      f"pid {tid}'s current scheduling priority: 10"]
+    affinity = {line.rsplit(": ", 1)[1] for line in g.sh(f"taskset -apc {pid}").splitlines()}
+    assert affinity == {st["CPUAffinity"]}, (affinity, st["CPUAffinity"])
+    FIGURES["table_threads_fifo10"] = len(tids)
+    g.sh(f"printf '[Service]\\nRestrictRealtime=yes\\n' > {DROPIN}/rt-off.conf "
+         f"&& systemctl daemon-reload && systemctl restart {UNIT}")
+    try:
+        st2 = wait_active(g)
+        assert (st2["ActiveState"], st2["SubState"]) == ("active", "running"), st2
+        said = _sched_said(g, st2["MainPID"])
+        assert "the table runs at normal priority: fifo:10 refused (Operation not permitted)" in said, said
+        assert _thread_sched(g, st2["MainPID"]) == {("0", "120")}
+    finally:
+        g.sh(f"rm -f {DROPIN}/rt-off.conf && systemctl daemon-reload && systemctl restart {UNIT}")
+        assert wait_active(g)["SubState"] == "running"
+
+
 def test_inputs_through_the_kernel(guest: Guest) -> None:
     g = guest
     st = Steps()

@@ -222,9 +222,10 @@ def notify(msg: str) -> None:
 
 
 def main() -> None:
-    # Above the table on the guest's one CPU: a bounce's edges are written as one burst,
-    # not stretched past the debounce time by the table waking on the first of them.
-    os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10))
+    # Above the table (SCHED_FIFO 10, deploy/pitchside.service.in) on the guest's one CPU:
+    # a bounce's edges are written as one burst, not stretched past the debounce time by
+    # the table waking on the first of them.
+    os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(20))
     Gpio()  # the chip exists before the table starts (the test guest's drop-in orders it after us)
     notify("READY=1")
     for _ in range(600):
