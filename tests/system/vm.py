@@ -95,8 +95,16 @@ def wheelhouse() -> Path:
 def commit_under_test() -> str:
     """HEAD, or with uncommitted changes to tracked files a commit of them (git stash create)."""
     git = ["git", "-C", str(ROOT)]
-    made = subprocess.run([*git, "stash", "create"], capture_output=True, text=True, check=True).stdout.strip()
-    return made or subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    changed = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True,
+                             check=True).stdout
+    if changed.strip():
+        r = subprocess.run([*git, "stash", "create"], capture_output=True, text=True)
+        if r.returncode != 0 or not r.stdout.strip():
+            raise RuntimeError(f"git stash create (for the uncommitted changes below) failed: {r.stderr.strip()}\n"
+                               f"{changed}")
+        log(f"uncommitted changes, installed as commit {r.stdout.strip()[:12]}:\n{changed.rstrip()}")
+        return r.stdout.strip()
+    return subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def payload(run: Path) -> Path:
