@@ -10,6 +10,7 @@ import pytest
 
 from pitchside.app.config import load_config
 from pitchside.cli.main import main
+from support.check_config import assert_refused, line_of
 from pitchside.core.hours import Window
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,23 +50,11 @@ REFUSED = [
 ]
 
 
-def _line_of(text: str, start: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), start=1) if line.startswith(start))
-
-
 @pytest.mark.parametrize("change, at, problem", REFUSED, ids=[r[2][:50] for r in REFUSED])
 def test_a_deal_that_cannot_work_is_refused_with_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], change: tuple[str, str], at: str, problem: str
 ) -> None:
-    old, new = change
-    assert old in EXAMPLE
-    text = EXAMPLE.replace(old, new, 1)
-    path = tmp_path / "table.toml"
-    path.write_text(text)
-    assert main(["check-config", str(path)]) == 2
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{path}:{_line_of(text, at)}: {problem}"
-    assert out[-1] == f"{path}: 1 problem(s)"
+    assert_refused(tmp_path, capsys, EXAMPLE, change, at, problem)
 
 
 def test_per_player_on_a_table_without_players_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,7 +64,7 @@ def test_per_player_on_a_table_without_players_is_refused(tmp_path: Path, capsys
     path.write_text(text)
     assert main(["check-config", str(path)]) == 2
     out = capsys.readouterr().out.splitlines()
-    assert (f"{path}:{_line_of(text, 'per_player')}: pricing.per_player: none of this table's games (pitchbowl) has "
+    assert (f"{path}:{line_of(text, 'per_player')}: pricing.per_player: none of this table's games (pitchbowl) has "
             "players singles or doubles: per_player would never change a price; remove it") in out
 
 

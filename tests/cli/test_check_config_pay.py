@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pitchside.cli.main import main
+from support.check_config import assert_refused, line_of
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = (ROOT / "hardware" / "pitchside_hw" / "configs" / "pichenotte_coin.toml").read_text()
@@ -63,23 +64,11 @@ REFUSED = [
 ]
 
 
-def _line_of(text: str, start: str) -> int:
-    return next(i for i, line in enumerate(text.splitlines(), start=1) if line.startswith(start))
-
-
 @pytest.mark.parametrize("change, at, problem", REFUSED, ids=[r[2][:40] for r in REFUSED])
 def test_a_config_that_takes_money_and_gives_nothing_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], change: tuple[str, str], at: str, problem: str
 ) -> None:
-    old, new = change
-    assert old in EXAMPLE
-    text = EXAMPLE.replace(old, new, 1)
-    path = tmp_path / "table.toml"
-    path.write_text(text)
-    assert main(["check-config", str(path)]) == 2
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{path}:{_line_of(text, at)}: {problem}"
-    assert out[-1] == f"{path}: 1 problem(s)"
+    assert_refused(tmp_path, capsys, EXAMPLE, change, at, problem)
 
 
 def test_a_coin_worth_over_a_hundred_games_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -88,7 +77,7 @@ def test_a_coin_worth_over_a_hundred_games_is_a_warning(tmp_path: Path, capsys: 
     path.write_text(text)
     assert main(["check-config", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == (f"{path}:{_line_of(text, 'coins = {')}: pricing.coins: warning: the coin of 2 pulses is worth "
+    assert out[0] == (f"{path}:{line_of(text, 'coins = {')}: pricing.coins: warning: the coin of 2 pulses is worth "
                       "20000, more than 100 games at 100: is it in cents (a 2.00 coin is 200)?")
     assert out[-1].startswith(f"{path}: OK: pichenotte table")
 
